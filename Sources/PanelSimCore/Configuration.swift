@@ -1,0 +1,188 @@
+/// The trace header as the simulator sees it: environment, panel layout and behavior, the
+/// declarative delegate and the recognizer options. Field names follow trace-format.md §1.1;
+/// defaults are the contract's (FloatingPanel's `FloatingPanelBottomLayout` and
+/// `FloatingPanelDefaultBehavior`).
+
+/// A panel state: FloatingPanel `FloatingPanelState` (a name and an integer `order`).
+///
+/// FloatingPanel compares states by identity; here names are unique within a trace (the loader
+/// enforces it), so equality by value is equivalent. Sorting is by `order` only.
+public struct PanelState: Sendable, Hashable, CustomStringConvertible {
+    public var name: String
+    public var order: Int
+    public init(name: String, order: Int) { self.name = name; self.order = order }
+    public var description: String { name }
+
+    /// Built-in states and their orders (FloatingPanel `State.swift`).
+    public static let full = PanelState(name: "full", order: 1000)
+    public static let half = PanelState(name: "half", order: 500)
+    public static let tip = PanelState(name: "tip", order: 100)
+    public static let hidden = PanelState(name: "hidden", order: 0)
+    public static let builtIn: [PanelState] = [.full, .half, .tip, .hidden]
+}
+
+/// An anchor's reference edge (FloatingPanel `FloatingPanelReferenceEdge`).
+public enum ReferenceEdge: String, Sendable, Equatable, CaseIterable { case top, left, bottom, right }
+
+/// The rectangle an anchor measures from (FloatingPanel `FloatingPanelLayoutReferenceGuide`):
+/// the container bounds (`superview`) or those bounds inset by the safe area (`safeArea`).
+public enum ReferenceGuide: String, Sendable, Equatable, CaseIterable { case superview, safeArea }
+
+/// A layout anchor (FloatingPanel `FloatingPanelLayoutAnchor` / `FloatingPanelIntrinsicLayoutAnchor`).
+public enum LayoutAnchor: Sendable, Equatable {
+    /// `absoluteInset` (pt) or `fractionalInset` (fraction of the reference rectangle's main dimension)
+    /// from `edge` of the reference rectangle.
+    case inset(Double, isFractional: Bool, edge: ReferenceEdge, guide: ReferenceGuide)
+    /// `absoluteOffset` (pt) or `fractionalOffset` (fraction of `intrinsicLength`) from the fully
+    /// shown intrinsic size.
+    case intrinsic(Double, isFractional: Bool, guide: ReferenceGuide)
+
+    public var guide: ReferenceGuide {
+        switch self {
+        case .inset(_, _, _, let g), .intrinsic(_, _, let g): return g
+        }
+    }
+}
+
+/// One entry of `panel.anchors`.
+public struct AnchorEntry: Sendable, Equatable {
+    public var state: PanelState
+    public var anchor: LayoutAnchor
+    public init(state: PanelState, anchor: LayoutAnchor) { self.state = state; self.anchor = anchor }
+}
+
+/// `fpc.contentMode` (FloatingPanel `FloatingPanelController.ContentMode`).
+public enum ContentMode: String, Sendable, Equatable { case `static`, fitToBounds }
+
+/// `environment`: the container and the display (trace-format.md §1.1).
+public struct PanelEnvironment: Sendable, Equatable {
+    /// Container (the controller's root view) bounds size, pt.
+    public var container: Size
+    /// Safe-area insets of the container, pt. Contract default (47, 0, 34, 0).
+    public var safeArea: Insets
+    /// Display scale, pixels per pt (> 0). Contract default 3.
+    public var displayScale: Double
+    /// Display-link rate in frames per second (> 0). Spring step h = 1/frameRate. Default 120.
+    public var frameRate: Int
+    public init(container: Size,
+                safeArea: Insets = Insets(top: 47, left: 0, bottom: 34, right: 0),
+                displayScale: Double = 3, frameRate: Int = 120) {
+        self.container = container; self.safeArea = safeArea
+        self.displayScale = displayScale; self.frameRate = frameRate
+    }
+}
+
+/// `panel.behavior` (FloatingPanel `FloatingPanelBehavior` as answered by `FloatingPanelDefaultBehavior`).
+public struct PanelBehavior: Sendable, Equatable {
+    /// Spring damping input (per ms); ζ = ln(rate)/(−2π·f·0.001) for |v0| > 300 pt/s. Default
+    /// 0.991 = UIScrollView `.fast` + 0.001 (FloatingPanel `Behavior.swift`).
+    public var springDecelerationRate: Double = 0.991
+    /// Spring response time T in s; ω = 2π/T. Default 0.4 s.
+    public var springResponseTime: Double = 0.4
+    /// Momentum projection rate r (per ms); projection (v/1000)·r/(1−r). Default 0.998
+    /// (UIScrollView `.normal`; WWDC 2018 "Designing Fluid Interfaces").
+    public var momentumProjectionRate: Double = 0.998
+    /// Redirectional progress threshold for every pair of states, clamped to [0, 1]. Default 0.5.
+    public var redirectionalProgress: Double = 0.5
+    /// States for which `shouldProjectMomentum(_:to:)` answers true. Default none.
+    public var projectsMomentumTo: [String] = []
+    /// Edges for which `allowsRubberBanding(for:)` answers true; only "top" (min-coordinate side)
+    /// and "bottom" (max-coordinate side) are ever asked. Default none.
+    public var rubberBandingEdges: [String] = []
+    /// Removal threshold on |velocity| / distance-to-hidden, 1/s. Default 5.5.
+    public var removalInteractionVelocityThreshold: Double = 5.5
+    public init() {}
+}
+
+/// `panel` of the trace header: the layout (FloatingPanel `FloatingPanelLayout`) and controller settings.
+public struct PanelConfiguration: Sendable, Equatable {
+    public var position: PanelPosition = .bottom
+    /// Custom states declared in `panel.states` (built-ins are always known).
+    public var states: [PanelState] = [PanelState(name: "lastQuart", order: 750)]
+    /// `panel.anchors`, in file order. Required, non-empty.
+    public var anchors: [AnchorEntry] = []
+    public var initialState: PanelState = .half
+    /// Main length of the surface's intrinsic content size, pt (intrinsic anchors, static size).
+    public var intrinsicLength: Double = 420
+    /// `layout.backdropAlpha(for:)` per state name; a state missing from the map gets 0.0.
+    public var backdropAlpha: [String: Double] = ["full": 0.3, "half": 0.0, "tip": 0.0]
+    public var contentMode: ContentMode = .static
+    /// Depth of the grabber hit band along the main axis, pt. Default 36.
+    public var grabberAreaOffset: Double = 36
+    public var removalInteractionEnabled: Bool = false
+    /// `backdrop.dismissalTapEnabled`.
+    public var dismissalTapEnabled: Bool = false
+    /// True: shown at `initialState` at t = 0 without animation; false: starts hidden.
+    public var presented: Bool = true
+    public var behavior = PanelBehavior()
+    public init() {}
+
+    /// The backdrop alpha the layout answers for `state` (0 when missing from the map).
+    public func layoutBackdropAlpha(for state: PanelState) -> Double { backdropAlpha[state.name] ?? 0 }
+}
+
+/// `delegate.shouldRemove`: how `floatingPanel(_:shouldRemoveAt:with:)` is answered.
+public enum RemovalAnswer: String, Sendable, Equatable {
+    /// Not implemented: the behavior's velocity threshold decides.
+    case `default`
+    case always, never
+}
+
+/// A state plus an offset along the coordinate (trace `{"state": …, "offset": …}`).
+public struct StateOffset: Sendable, Equatable {
+    public var state: PanelState
+    public var offset: Double
+    public init(state: PanelState, offset: Double) { self.state = state; self.offset = offset }
+}
+
+/// The app code a trace declares for `floatingPanelDidMove` (floatingpanel-core.md §9 O14).
+public struct DidMoveRecipes: Sendable, Equatable {
+    /// Clamp the surface between pos(min.state) + min.offset and pos(max.state) + max.offset while not attracting.
+    public var clamp: (min: StateOffset, max: StateOffset)?
+    /// Remove the panel once it is past pos(state) by more than offset toward hidden.
+    public var dismissBeyond: StateOffset?
+    public init(clamp: (min: StateOffset, max: StateOffset)? = nil, dismissBeyond: StateOffset? = nil) {
+        self.clamp = clamp; self.dismissBeyond = dismissBeyond
+    }
+    public static func == (a: DidMoveRecipes, b: DidMoveRecipes) -> Bool {
+        a.clamp?.min == b.clamp?.min && a.clamp?.max == b.clamp?.max && a.dismissBeyond == b.dismissBeyond
+    }
+}
+
+/// `delegate`: the declarative answers of the app's `FloatingPanelControllerDelegate`.
+public struct DelegateConfiguration: Sendable, Equatable {
+    /// Answer of `floatingPanelShouldBeginDragging`. Default true.
+    public var shouldBeginDragging: Bool = true
+    /// `shouldAllowToScroll(_:in:)` answers true iff listed; nil = not implemented.
+    public var scrollableStates: [String]? = nil
+    /// Proposed target name → target `willEndDragging` forces.
+    public var targetStateOverrides: [String: String] = [:]
+    public var shouldRemove: RemovalAnswer = .default
+    public var didMove: DidMoveRecipes? = nil
+    /// `didChangeState.dismissIn`: remove the panel when one of these states is reported.
+    public var dismissIn: [String] = []
+    public init() {}
+}
+
+/// How the pan velocity is obtained (`recognizer.velocity`, floatingpanel-core.md §9 O5).
+public enum VelocitySource: String, Sendable, Equatable, CaseIterable {
+    /// The sample's recorded `velocity`; `lsq2` for samples without one.
+    case recorded
+    case lsq2, impulse, ios
+}
+
+/// `recognizer`: the pan recognizers' options.
+public struct RecognizerConfiguration: Sendable, Equatable {
+    public var velocity: VelocitySource = .recorded
+    /// Movement from the touch-down point (pt) before a pan recognizes. Default 10.
+    public var beginThreshold: Double = 10
+    public init() {}
+}
+
+/// `source` of the trace header (free text, informational).
+public struct TraceSource: Sendable, Equatable {
+    public var kind: String = "synthetic"
+    public var origin: String = ""
+    public var device: String = ""
+    public init() {}
+}

@@ -1,0 +1,91 @@
+/// The trace model: a validated header and its samples (trace-format.md §1).
+/// Loading from text lives in `PanelTrace`; the core only consumes these values.
+
+/// Time in whole microseconds since the trace start. Trace times (seconds, decimal) are converted
+/// exactly from their decimal text, rounded half away from zero to 1 µs.
+public typealias Microseconds = Int64
+
+/// A trace header (line 1 of a trace file).
+public struct TraceHeader: Sendable, Equatable {
+    public var name: String
+    public var description: String = ""
+    public var source = TraceSource()
+    public var environment: PanelEnvironment
+    public var panel: PanelConfiguration
+    public var delegate = DelegateConfiguration()
+    public var recognizer = RecognizerConfiguration()
+    public init(name: String, environment: PanelEnvironment, panel: PanelConfiguration) {
+        self.name = name; self.environment = environment; self.panel = panel
+    }
+}
+
+/// Touch phases (UIKit `UITouch.Phase`).
+public enum TouchPhase: String, Sendable, Equatable, CaseIterable {
+    case began, moved, stationary, ended, cancelled
+}
+
+/// A `touch` sample: one finger's phase and location in container coordinates (pt).
+public struct TouchSample: Sendable, Equatable {
+    public var phase: TouchPhase
+    /// Finger id; 0 drives the recognizers.
+    public var id: Int
+    public var location: Point
+    /// What the device's recognizer reported, pt/s, container axes; nil when not recorded.
+    public var velocity: Point?
+    public init(phase: TouchPhase, id: Int = 0, location: Point, velocity: Point? = nil) {
+        self.phase = phase; self.id = id; self.location = location; self.velocity = velocity
+    }
+}
+
+/// A programmatic call by the app (`call` samples).
+public enum PanelCall: Sendable, Equatable {
+    /// `move(to:animated:)`.
+    case move(to: PanelState, animated: Bool)
+    /// `show(animated:)`.
+    case show(animated: Bool)
+    /// `hide(animated:)`.
+    case hide(animated: Bool)
+    /// The internal `remove()` (removePanelFromParent(animated: true)).
+    case remove
+    /// The backdrop's dismissal tap handler.
+    case tapBackdrop
+}
+
+/// An `observed` sample: what the real panel did on a device (never an input).
+public struct ObservedSample: Sendable, Equatable {
+    public var location: Double?
+    public var state: String?
+    public var contentOffset: Double?
+    public var backdropAlpha: Double?
+    public init(location: Double? = nil, state: String? = nil, contentOffset: Double? = nil, backdropAlpha: Double? = nil) {
+        self.location = location; self.state = state; self.contentOffset = contentOffset; self.backdropAlpha = backdropAlpha
+    }
+}
+
+/// What one sample line carries.
+public enum SampleKind: Sendable, Equatable {
+    case touch(TouchSample)
+    case call(PanelCall)
+    case observed(ObservedSample)
+    /// Replay stops at this sample's time.
+    case end
+}
+
+/// One sample line of a trace.
+public struct TraceSample: Sendable, Equatable {
+    /// Time since the trace start, µs. Never decreases along a trace.
+    public var time: Microseconds
+    /// 1-based line number in the trace file (0 for generated samples).
+    public var line: Int
+    public var kind: SampleKind
+    public init(time: Microseconds, line: Int = 0, kind: SampleKind) {
+        self.time = time; self.line = line; self.kind = kind
+    }
+}
+
+/// A loaded, validated trace.
+public struct Trace: Sendable, Equatable {
+    public var header: TraceHeader
+    public var samples: [TraceSample]
+    public init(header: TraceHeader, samples: [TraceSample]) { self.header = header; self.samples = samples }
+}

@@ -1,0 +1,4 @@
+import PanelSimCLI
+import Foundation
+
+exit(PanelSimCommand.main(arguments: Array(CommandLine.arguments.dropFirst())))
