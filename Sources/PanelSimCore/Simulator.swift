@@ -1,3 +1,6 @@
+/// The replay loop: feeds a trace's samples to the pan-recognizer model and the panel core on the
+/// fixed frame clock of floatingpanel-core.md §9 O1, and collects the result records.
+
 /// Options a replay may change; none of them is a trace field (floatingpanel-core.md §9).
 public struct SimulationOptions: Sendable, Equatable {
     /// Without an `end` sample, give up this long (µs) after the last sample if the panel has not
@@ -16,7 +19,188 @@ public struct ConfigurationError: Error, Sendable, Equatable, CustomStringConver
 }
 
 /// Replays `trace` and returns its events and frames.
-/// - Complexity: O(samples + frames), frames = (replayed duration) × frameRate.
+///
+/// Frame k is at k/frameRate. At each frame: every sample with t ≤ t_k not yet processed is
+/// processed in file order (a layout sync after each), each animation started before t_k is stepped
+/// once, the layout syncs, and the frame is recorded if any of its values differ from the previous
+/// frame (frame 0 always). The replay stops after the frame that processes an `end` sample; without
+/// one, at the first frame after the last sample with no finger down and nothing animating, or when
+/// `options.settleBudget` past the last sample runs out (`budgetExceeded`).
+/// - Complexity: O(samples + frames · anchors), frames = replayed duration × frameRate.
 public func simulate(_ trace: Trace, options: SimulationOptions = SimulationOptions()) -> SimulationResult {
-    SimulationResult()
+    Replay(trace: trace, options: options).run()
+}
+
+/// The pan recognizer model (floatingpanel-core.md §9 O4, O5) for finger 0.
+struct PanRecognizer {
+    /// Touch-down point in container coordinates, while finger 0 is down.
+    var touchDown: Point?
+    /// True when the touch began on the panel's surface (the recognizer is on the surface view).
+    var onSurface = false
+    /// True once `began` was delivered for this touch (recognized, in began/changed).
+    var active = false
+    /// True after FloatingPanel cancelled the pan: the rest of this touch is ignored.
+    var cancelledByPanel = false
+    var lastTranslation = Point.zero
+    var lastVelocity = Point.zero
+    var lastPoint = Point.zero
+    var tracker: VelocityTracker
+}
+
+final class Replay {
+    let trace: Trace
+    let options: SimulationOptions
+    let core: PanelCore
+    var pan: PanRecognizer
+    var warnings: [String] = []
+    var warnedIds: Set<Int> = []
+
+    init(trace: Trace, options: SimulationOptions) {
+        self.trace = trace; self.options = options
+        core = PanelCore(header: trace.header)
+        let source = trace.header.recognizer.velocity
+        let strategy: VelocityStrategy
+        switch source {
+        case .recorded, .lsq2: strategy = .lsq2
+        case .impulse: strategy = .impulse
+        case .ios: strategy = .ios
+        }
+        pan = PanRecognizer(tracker: VelocityTracker(strategy: strategy))
+        core.cancelActivePan = { [unowned self] in self.cancelPan() }
+    }
+
+    private var frameRate: Int64 { Int64(trace.header.environment.frameRate) }
+
+    func run() -> SimulationResult {
+        var records: [ResultRecord] = []
+        var budgetExceeded = false
+        core.start(presented: trace.header.panel.presented)
+        let samples = trace.samples
+        let lastSampleTime = samples.last?.time ?? 0
+        var next = 0
+        var previous: FrameRecord?
+        var k = 0
+        while true {
+            let tk = frameTime(k, frameRate: Int(frameRate))
+            var sawEnd = false
+            while next < samples.count, samples[next].time * frameRate <= Int64(k) * 1_000_000 {
+                let sample = samples[next]
+                next += 1
+                core.now = sample.time
+                if case .end = sample.kind { sawEnd = true; break }
+                process(sample)
+                core.syncLayout()
+            }
+            core.now = tk
+            core.stepAttraction(frameTime: tk)
+            core.stepTransition(frameTime: tk)
+            core.syncLayout()
+            let frame = core.frameRecord(index: k)
+            records.append(contentsOf: core.drainRecords())
+            if previous.map({ !$0.sameValues(as: frame) }) ?? true { records.append(.frame(frame)) }
+            previous = frame
+            if sawEnd { break }
+            if next == samples.count {
+                if pan.touchDown == nil && !core.isAnimating { break }
+                if tk - lastSampleTime >= options.settleBudget { budgetExceeded = true; break }
+            }
+            k += 1
+        }
+        return SimulationResult(records: records, warnings: warnings, budgetExceeded: budgetExceeded)
+    }
+
+    private func process(_ sample: TraceSample) {
+        switch sample.kind {
+        case let .touch(touch): handleTouch(touch, time: sample.time, line: sample.line)
+        case let .call(call): handleCall(call, line: sample.line)
+        case .observed, .end: return
+        }
+    }
+
+    private func handleCall(_ call: PanelCall, line: Int) {
+        switch call {
+        case let .move(to, animated):
+            guard core.geometry.isValid(to) else {
+                warnings.append("line \(line): move(to: \(to.name)) ignored: not an anchor state or hidden (FloatingPanel asserts)")
+                return
+            }
+            core.move(to: to, animated: animated)
+        case let .show(animated): core.show(animated: animated)
+        case let .hide(animated): core.hide(animated: animated)
+        case .remove: core.remove()
+        case .tapBackdrop: core.tapBackdrop()
+        }
+    }
+
+    // MARK: Recognizer
+
+    private func velocity(for touch: TouchSample, time: Microseconds, lift: Bool) -> Point {
+        if trace.header.recognizer.velocity == .recorded, let v = touch.velocity { return v }
+        return lift ? pan.tracker.velocityAtLift(timeNanos: time * 1000) : pan.tracker.currentVelocity()
+    }
+
+    private func surfaceLocal(_ p: Point) -> Point { p - core.surfaceFrame.origin }
+
+    private func deliver(_ phase: PanPhase, point: Point, velocity: Point) {
+        let translation = point - (pan.touchDown ?? point)
+        pan.lastTranslation = translation; pan.lastVelocity = velocity; pan.lastPoint = point
+        core.handlePan(phase, translation: translation, velocity: velocity, location: surfaceLocal(point))
+    }
+
+    private func handleTouch(_ touch: TouchSample, time: Microseconds, line: Int) {
+        guard touch.id == 0 else {
+            if warnedIds.insert(touch.id).inserted {
+                warnings.append("line \(line): touches with id \(touch.id) are ignored (only id 0 drives the recognizers)")
+            }
+            return
+        }
+        let p = touch.location
+        switch touch.phase {
+        case .began:
+            pan = PanRecognizer(touchDown: p, tracker: pan.tracker)
+            pan.tracker.reset()
+            pan.tracker.addMovement(timeNanos: time * 1000, position: p)
+            guard core.isInWindow, core.surfaceFrame.contains(p) else { return }
+            pan.onSurface = true
+            core.initialLocation = surfaceLocal(p)
+            if core.isAnimating {
+                pan.active = true
+                deliver(.began, point: p, velocity: .zero)
+            }
+        case .moved:
+            pan.tracker.addMovement(timeNanos: time * 1000, position: p)
+            guard pan.onSurface, !pan.cancelledByPanel, let down = pan.touchDown else { return }
+            let v = velocity(for: touch, time: time, lift: false)
+            if pan.active {
+                deliver(.changed, point: p, velocity: v)
+            } else {
+                let d = p - down
+                if (d.x * d.x + d.y * d.y).squareRoot() >= trace.header.recognizer.beginThreshold {
+                    pan.active = true
+                    deliver(.began, point: p, velocity: v)
+                }
+            }
+        case .stationary:
+            return
+        case .ended, .cancelled:
+            let wasActive = pan.active && pan.onSurface && !pan.cancelledByPanel
+            pan.active = false
+            if wasActive {
+                let v = velocity(for: touch, time: time, lift: true)
+                deliver(touch.phase == .ended ? .ended : .cancelled, point: p, velocity: v)
+            }
+            pan.touchDown = nil
+            pan.onSurface = false
+        }
+    }
+
+    /// FloatingPanel's `tearDownActiveInteraction` (disable and re-enable the pan): a recognizer in
+    /// began/changed delivers `cancelled` synchronously (O12) with its last values.
+    private func cancelPan() {
+        guard pan.active, pan.onSurface, !pan.cancelledByPanel else { return }
+        pan.active = false
+        pan.cancelledByPanel = true
+        core.handlePan(.cancelled, translation: pan.lastTranslation, velocity: pan.lastVelocity,
+                       location: surfaceLocal(pan.lastPoint))
+    }
 }

@@ -1,0 +1,92 @@
+/// FloatingPanel's attraction spring (`NumericSpringAnimator`, FloatingPanel `Core.swift`):
+/// implicit-Euler "numeric springing" (Allen Chou) stepped once per display frame, with
+/// FloatingPanel's order of updates (the velocity update uses the new position, a shipped quirk).
+///
+/// Values are in the attraction constraint's space (pt along the main axis, a constant shift of the
+/// surface location, floatingpanel-core.md §4.6). Velocity in pt/s, sign = increasing coordinate.
+public struct NumericSpring: Sendable, Equatable {
+    /// Current value x (pt) and velocity v (pt/s).
+    public private(set) var value: Double
+    public private(set) var velocity: Double
+    /// The value the spring started from (pt), for the backdrop's translation.
+    public let initialValue: Double
+    /// Target xt (pt).
+    public let target: Double
+    /// Damping ratio ζ and angular frequency ω (rad/s).
+    public let dampingRatio: Double
+    public let angularFrequency: Double
+    /// Step h = 1/frameRate (s) and the settle threshold 1/displayScale (pt).
+    public let step: Double
+    public let pixel: Double
+
+    /// Builds the spring as FloatingPanel's `startAttraction` does.
+    /// - Parameters:
+    ///   - value: start constant x0 (pt); velocity: initial velocity v0 (pt/s); target: xt (pt).
+    ///   - decelerationRate: `springDecelerationRate` r (per ms); ζ = ln r / (−2π·f·0.001) when
+    ///     |v0| > 300 pt/s, else ζ = 1 (FloatingPanel `Core.startAttraction`).
+    ///   - responseTime: `springResponseTime` T (s); f = 1/T, ω = 2πf.
+    ///   - frameRate: display-link rate (Hz); displayScale: pixels per pt.
+    public init(value: Double, velocity: Double, target: Double, decelerationRate: Double,
+                responseTime: Double, frameRate: Int, displayScale: Double) {
+        self.value = value; self.velocity = velocity; initialValue = value; self.target = target
+        let f = 1 / responseTime
+        dampingRatio = abs(velocity) > 300
+            ? DeterministicMath.log(decelerationRate) / (((-2 * Double.pi) * f) * 0.001)
+            : 1.0
+        angularFrequency = 2 * Double.pi * f
+        step = 1 / Double(frameRate)
+        pixel = 1 / displayScale
+    }
+
+    /// Advances one frame; returns true when the spring has settled (both |xt − x| ≤ 1/scale and
+    /// |Δx| ≤ 1/scale this frame, FloatingPanel's stop test, written as in the source).
+    /// Per-frame arithmetic only: + − × ÷ and comparisons.
+    public mutating func advance() -> Bool {
+        let pre = value
+        let h = step, zeta = dampingRatio, omega = angularFrequency
+        let f = 1 + 2 * h * zeta * omega
+        let h2 = h * h
+        let o2 = omega * omega
+        let det = f + h2 * o2
+        value = (f * value + h * velocity + h2 * o2 * target) / det
+        velocity = (velocity + h * o2 * (target - value)) / det
+        return abs(target - value) <= pixel && abs(pre - value) / pixel <= 1
+    }
+}
+
+/// The UIKit spring of a `UIViewPropertyAnimator` that presents or dismisses the panel
+/// (FloatingPanel `makeDefaultAnimator`: deceleration rate 0.99 → ζ = ln 0.99 / (−4π·0.001),
+/// response 0.25 s), modelled per floatingpanel-core.md §9 O13: the model values take the target at
+/// the start; the visible position follows the analytic damped spring and is needed only when the
+/// animator is interrupted; the completion runs once the envelope falls to 0.1 %.
+public struct TransitionSpring: Sendable, Equatable {
+    /// Visible start and end locations (pt).
+    public let from: Double
+    public let to: Double
+    /// Relative initial velocity (fraction of the distance per second), UIKit's convention.
+    public let relativeVelocity: Double
+    public let zeta: Double
+    public let omega0: Double
+    public let omegaD: Double
+    /// Seconds from the start until the completion runs (D = ln(1000·A)/(ζω₀)).
+    public let duration: Double
+
+    public init(from: Double, to: Double, relativeVelocity: Double) {
+        self.from = from; self.to = to; self.relativeVelocity = relativeVelocity
+        let z = DeterministicMath.log(0.99) / (-4 * Double.pi * 0.001)
+        let w0 = 2 * Double.pi / 0.25
+        let wd = w0 * (1 - z * z).squareRoot()
+        zeta = z; omega0 = w0; omegaD = wd
+        let b = (z * w0 - relativeVelocity) / wd
+        let a = (1 + b * b).squareRoot()
+        duration = DeterministicMath.log(1000 * a) / (z * w0)
+    }
+
+    /// Visible location t seconds after the start (pt).
+    public func location(at t: Double) -> Double {
+        let decay = DeterministicMath.exp(-zeta * omega0 * t)
+        let b = (zeta * omega0 - relativeVelocity) / omegaD
+        let p = 1 - decay * (DeterministicMath.cos(omegaD * t) + b * DeterministicMath.sin(omegaD * t))
+        return from + (to - from) * p
+    }
+}
