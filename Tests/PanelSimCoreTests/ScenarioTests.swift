@@ -1,0 +1,186 @@
+import XCTest
+@testable import PanelSimCore
+
+/// Behavior families of scenarios.md and the canonical sequences of floatingpanel-core.md §6.2,
+/// replayed end to end through `simulate`.
+final class ScenarioTests: XCTestCase {
+    private func replay(_ panel: PanelConfiguration, _ env: PanelEnvironment = Fixture.d1,
+                        configure: (inout TraceHeader) -> Void = { _ in }, _ build: (inout SampleBuilder) -> Void) -> SimulationResult {
+        var header = Fixture.header(panel, env)
+        configure(&header)
+        var b = SampleBuilder()
+        build(&b)
+        return simulate(Trace(header: header, samples: b.samples))
+    }
+
+    private func b3(at state: PanelState) -> PanelConfiguration { var p = Fixture.b3(); p.initialState = state; return p }
+
+    func testPresentationRecordsAtTimeZero() {
+        let r = replay(b3(at: .half)) { $0.end(0.1) }
+        XCTAssertEqual(Array(r.eventNames.prefix(2)), ["didChangeState", "didMove"])
+        XCTAssertEqual(r.frames.first?.location, 422)
+        XCTAssertEqual(r.frames.first?.index, 0)
+        XCTAssertEqual(r.frames.count, 1, "nothing moves: only frame 0 is written")
+    }
+
+    /// §6.2 A: half → fast upward release → full, with F2 and F5.
+    func testFlickUpFromHalfAttractsToFull() {
+        let r = replay(b3(at: .half)) { $0.drag(at: 0, x: 195, from: 700, to: 600, duration: 0.1, releaseVelocity: -1500) }
+        XCTAssertEqual(r.keyEvents, ["didChangeState", "willBeginDragging", "willEndDragging", "didEndDragging",
+                                     "willBeginAttracting", "didChangeState", "didEndAttracting"])
+        guard case let .willEndDragging(v, proposed, target)? = r.events.first(where: { $0.name == "willEndDragging" }) else { return XCTFail() }
+        XCTAssertEqual(v.y, -1500); XCTAssertEqual(proposed, "full"); XCTAssertEqual(target, "full")
+        // The first accepted changed only sets the baseline: no didMove before the second changed.
+        let names = r.eventNames
+        let timed = r.records.compactMap { rec -> (Microseconds, String)? in
+            if case let .event(t, e) = rec { return (t, e.name) } else { return nil }
+        }
+        let begin = timed.first { $0.1 == "willBeginDragging" }!.0
+        let firstDragMove = timed.first { $0.1 == "didMove" && $0.0 >= begin }!.0
+        XCTAssertGreaterThan(firstDragMove, begin)
+        // Two didMove on the completing frame, then didEndAttracting.
+        let end = names.lastIndex(of: "didEndAttracting")!
+        XCTAssertEqual(Array(names[(end - 2)..<end]), ["didMove", "didMove"])
+        XCTAssertEqual(r.lastFrame?.location, 100)
+        XCTAssertEqual(r.lastFrame?.state, "full")
+        XCTAssertEqual(r.lastFrame?.isAttracting, false)
+        XCTAssertEqual(r.lastFrame?.backdropAlpha, 0.3)
+        XCTAssertFalse(r.budgetExceeded)
+    }
+
+    /// F4 / §6.2 B: a slow release exactly on an anchor does not attract.
+    func testReleaseExactlyOnAnchor() {
+        // began 600, recognized at 610, first changed at 611 (baseline), then 322 pt more up to full.
+        let r = replay(b3(at: .half)) { b in
+            b.touch(0, .began, 195, 600)
+            b.touch(0.01, .moved, 195, 590)
+            b.touch(0.02, .moved, 195, 589)
+            b.touch(0.03, .moved, 195, 267)
+            b.touch(0.2, .ended, 195, 267, velocity: Point(x: 0, y: 0))
+        }
+        XCTAssertEqual(r.keyEvents, ["didChangeState", "willBeginDragging", "willEndDragging", "didChangeState", "didEndDragging"])
+        XCTAssertEqual(r.events.last, .didEndDragging(willAttract: false))
+        XCTAssertEqual(r.lastFrame?.location, 100)
+        XCTAssertEqual(r.lastFrame?.state, "full")
+    }
+
+    /// S4: D1/B2 with removal enabled, surface dragged 80 pt below half (502, 442 pt from hidden 944):
+    /// removal from 2431 pt/s, not at 2430.
+    func testRemovalThreshold() {
+        var p = Fixture.b3()
+        p.anchors.removeLast()
+        p.removalInteractionEnabled = true
+        func run(_ v: Double) -> SimulationResult {
+            replay(p) { b in
+                b.touch(0, .began, 195, 600)
+                b.touch(0.01, .moved, 195, 610)
+                b.touch(0.02, .moved, 195, 611)
+                b.touch(0.05, .moved, 195, 691)
+                b.touch(0.06, .ended, 195, 691, velocity: Point(x: 0, y: v))
+            }
+        }
+        let removed = run(2431)
+        XCTAssertTrue(removed.events.contains(.didMove(location: 502)))
+        XCTAssertEqual(removed.keyEvents, ["didChangeState", "willBeginDragging", "willRemove", "didChangeState", "didRemove"])
+        XCTAssertFalse(removed.eventNames.contains("willEndDragging"))
+        XCTAssertEqual(removed.lastFrame?.location, 944)
+        XCTAssertEqual(removed.lastFrame?.state, "hidden")
+        let kept = run(2430)
+        XCTAssertFalse(kept.eventNames.contains("willRemove"))
+        XCTAssertEqual(kept.lastFrame?.state, "half")
+        XCTAssertEqual(kept.lastFrame?.location, 422)
+    }
+
+    func testShouldRemoveDelegateAnswerIsRecorded() {
+        var p = Fixture.b3()
+        p.removalInteractionEnabled = true
+        let r = replay(p, configure: { $0.delegate.shouldRemove = .never }) { b in
+            b.drag(at: 0, x: 195, from: 600, to: 700, duration: 0.1, releaseVelocity: 9000)
+        }
+        guard case let .shouldRemove(v, result)? = r.events.first(where: { $0.name == "shouldRemove" }) else { return XCTFail("no shouldRemove") }
+        XCTAssertFalse(result)
+        XCTAssertGreaterThan(v.y, 5.5)
+        XCTAssertTrue(r.eventNames.contains("willEndDragging"))
+        XCTAssertFalse(r.eventNames.contains("willRemove"))
+    }
+
+    /// S5: a touch on a panel in flight stops the spring (didEndAttracting at the touch); on lift
+    /// the panel settles exactly on an anchor.
+    func testInterruptedAttraction() {
+        let r = replay(b3(at: .half)) { b in
+            b.drag(at: 0, x: 195, from: 700, to: 400, duration: 0.25, releaseVelocity: -800)
+            b.touch(0.3, .began, 195, 500)
+            b.touch(0.35, .ended, 195, 500)
+        }
+        let names = r.keyEvents
+        XCTAssertEqual(names, ["didChangeState", "willBeginDragging", "willEndDragging", "didEndDragging", "willBeginAttracting", "didChangeState",
+                               "didEndAttracting", "willBeginDragging", "willEndDragging", "didEndDragging", "willBeginAttracting", "didChangeState", "didEndAttracting"])
+        let interruptTime = r.records.compactMap { rec -> Microseconds? in
+            if case let .event(t, .didEndAttracting) = rec { return t } else { return nil }
+        }.first
+        XCTAssertEqual(interruptTime, 300_000)
+        let anchors: Set<Double> = [100, 422, 741]
+        XCTAssertTrue(anchors.contains(r.lastFrame!.location))
+        XCTAssertFalse(r.lastFrame!.isAttracting)
+    }
+
+    /// S7: move(to: tip) 200 ms into an upward drag cancels the drag synchronously; later samples of
+    /// that touch do not move the panel.
+    func testMoveDuringDrag() {
+        let r = replay(b3(at: .half)) { b in
+            b.touch(0, .began, 195, 700)
+            for i in 1...60 { b.touch(Double(i) / 120, .moved, 195, 700 - Double(i) * 5, velocity: Point(x: 0, y: -600)) }
+            b.call(0.2, .move(to: .tip, animated: true))
+            b.touch(0.5, .ended, 195, 400, velocity: Point(x: 0, y: -600))
+        }
+        let afterCall = r.records.drop { if case let .event(t, _) = $0 { return t < 200_000 } else { return true } }
+        let names = afterCall.compactMap { if case let .event(_, e) = $0, e.name != "didMove" { return e.name } else { return nil } }
+        XCTAssertEqual(Array(names.prefix(8)), ["willEndDragging", "didEndDragging", "willBeginAttracting", "didChangeState",
+                                                "didEndAttracting", "willBeginAttracting", "didChangeState", "didEndAttracting"])
+        XCTAssertEqual(r.lastFrame?.location, 741)
+        XCTAssertEqual(r.lastFrame?.state, "tip")
+        XCTAssertFalse(r.eventNames.dropFirst(names.count).contains("willBeginDragging") && r.eventNames.filter { $0 == "willBeginDragging" }.count > 1)
+    }
+
+    /// F1: move(to:) the current state while idle still reports didChangeState.
+    func testMoveToCurrentStateReportsStateChange() {
+        let r = replay(b3(at: .half)) { b in b.call(0.1, .move(to: .half, animated: false)) }
+        XCTAssertEqual(r.eventNames, ["didChangeState", "didMove", "didChangeState", "didMove"])
+        XCTAssertEqual(r.lastFrame?.location, 422)
+    }
+
+    func testAnimatedProgrammaticMoveUsesSpringAtZeroVelocity() {
+        let r = replay(b3(at: .half)) { b in b.call(0.1, .move(to: .full, animated: true)) }
+        XCTAssertEqual(r.keyEvents, ["didChangeState", "willBeginAttracting", "didChangeState", "didEndAttracting"])
+        XCTAssertEqual(r.lastFrame?.location, 100)
+        // ζ = 1 at v0 = 0: no overshoot past full.
+        XCTAssertGreaterThanOrEqual(r.frames.map(\.location).min()!, 100)
+    }
+
+    func testHideAndShowUsePropertyAnimators() {
+        var p = b3(at: .half)
+        p.presented = false
+        let r = replay(p) { b in b.call(0.1, .show(animated: true)); b.call(1.0, .hide(animated: true)) }
+        XCTAssertEqual(r.eventNames, ["didChangeState", "didMove", "didChangeState", "didMove"])
+        XCTAssertEqual(r.lastFrame?.location, 944)
+        XCTAssertEqual(r.lastFrame?.state, "hidden")
+    }
+
+    func testTouchOnBackdropDoesNotDragThePanel() {
+        let r = replay(b3(at: .half)) { b in b.drag(at: 0, x: 195, from: 300, to: 200, duration: 0.1, releaseVelocity: -1000) }
+        XCTAssertEqual(r.eventNames, ["didChangeState", "didMove"])
+    }
+
+    func testVetoedDragAsksOnEveryEvent() {
+        let r = replay(b3(at: .half), configure: { $0.delegate.shouldBeginDragging = false }) { b in
+            b.drag(at: 0, x: 195, from: 700, to: 600, duration: 0.05, releaseVelocity: -1000)
+        }
+        XCTAssertEqual(Set(r.eventNames.dropFirst(2)), ["shouldBeginDragging"])
+        XCTAssertEqual(r.lastFrame?.location, 422)
+    }
+
+    func testReplayIsDeterministic() {
+        let build: (inout SampleBuilder) -> Void = { $0.drag(at: 0, x: 195, from: 700, to: 450, duration: 0.2, releaseVelocity: -900) }
+        XCTAssertEqual(replay(b3(at: .half), Fixture.d1, build), replay(b3(at: .half), Fixture.d1, build))
+    }
+}
