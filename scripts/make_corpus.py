@@ -1,0 +1,187 @@
+#!/usr/bin/env python3
+"""Writes the hand-designed scenario corpus under traces/ (flicks, S4, S5, S7).
+
+Each trace's description ends with an `expect:` clause computed here, independently of the Swift
+simulator, from the rules of ../shared/spec (projection pY = y + v*r/(1-r)/1000, the adjacent-anchor
+trim, redirectional progress 0.5, the removal ratio v/distance >= 5.5). CorpusExpectationTests replays
+every trace and checks the result against that clause, so a golden is never blessed unchecked.
+
+Usage: python3 scripts/make_corpus.py   (from the repository root; rewrites the files it owns)
+"""
+import json, os
+
+D1 = {"container": {"width": 390, "height": 844}, "safeArea": {"top": 47, "left": 0, "bottom": 34, "right": 0},
+      "displayScale": 3, "frameRate": 120}
+D2 = {"container": {"width": 375, "height": 667}, "safeArea": {"top": 20, "left": 0, "bottom": 0, "right": 0},
+      "displayScale": 2, "frameRate": 120}
+B3 = {"full": {"absoluteInset": 53, "edge": "top", "referenceGuide": "safeArea"},
+      "half": {"absoluteInset": 388, "edge": "bottom", "referenceGuide": "safeArea"},
+      "tip": {"absoluteInset": 69, "edge": "bottom", "referenceGuide": "safeArea"}}
+ORDER = {"full": 1000, "half": 500, "tip": 100, "hidden": 0}
+
+
+def positions(env, anchors):
+    """Anchor positions of a bottom panel with absolute insets (all integers here: no pixel rounding)."""
+    h = env["container"]["height"]; s = env["safeArea"]
+    pos = {}
+    for name, a in anchors.items():
+        top = s["top"] if a["referenceGuide"] == "safeArea" else 0
+        bottom = h - (s["bottom"] if a["referenceGuide"] == "safeArea" else 0)
+        pos[name] = top + a["absoluteInset"] if a["edge"] == "top" else bottom - a["absoluteInset"]
+    pos["hidden"] = h + 100
+    return pos
+
+
+def target_state(pos, anchors, state, y, v, r=0.998, projects=()):
+    """FloatingPanel Core.targetState for a bottom panel (floatingpanel-core.md §4.2)."""
+    coord = sorted(anchors, key=lambda n: -ORDER[n])  # bottom panel: descending order = ascending y
+    if len(coord) <= 1:
+        return state
+    most, least = coord[0], coord[-1]
+    base = abs(pos[least] - pos[most])
+    py = ((((v / base) / 1000) * r) / (1 - r)) * base + y
+    fwd = (y - pos[state] > 0) if v == 0 else (v > 0)
+
+    def segment(p):
+        for i, n in enumerate(coord):
+            if (p < pos[n]) if fwd else (p <= pos[n]):
+                return (coord[i - 1] if i > 0 else coord[0], n)
+        return (coord[-1], coord[-1])
+
+    lo, up = segment(py)
+    frm, to = (lo, up) if fwd else (up, lo)
+    if to not in projects:
+        lo, up = segment(y)
+        if lo == up:
+            if fwd:
+                up = coord[min(coord.index(lo) + 1, len(coord) - 1)]
+            else:
+                lo = coord[max(coord.index(lo) - 1, 0)]
+        frm, to = (lo, up) if fwd else (up, lo)
+        nxt = lambda n, d: coord[min(max(coord.index(n) + d, 0), len(coord) - 1)]
+        if fwd:
+            py = max(min(py, pos[nxt(to, 1)]), pos[frm])
+        else:
+            py = max(min(py, pos[frm]), pos[nxt(to, -1)])
+    if pos[frm] == pos[to]:
+        return frm
+    return to if abs(py - pos[frm]) / abs(pos[frm] - pos[to]) > 0.5 else frm
+
+
+def header(name, description, env, initial, anchors=B3, **panel_extra):
+    panel = {"position": "bottom", "anchors": anchors, "initialState": initial}
+    panel.update(panel_extra)
+    return {"format": "panelsim-trace", "version": 1, "name": name, "description": description,
+            "source": {"kind": "synthetic", "origin": "scripts/make_corpus.py", "device": ""},
+            "environment": env, "panel": panel}
+
+
+def t(x):
+    return round(x, 6)
+
+
+def drag_samples(t0, x, y0, dy_total, n, v, hz=120):
+    """began at y0, n moves of equal steps at hz, ended at the last point with recorded velocity v.
+    Returns (samples, surface displacement): the first move whose distance reaches 10 pt delivers
+    `began`, the next one only sets the baseline (floatingpanel-core.md §3.4), so the surface moves
+    by the translation after that baseline."""
+    step = dy_total / n
+    out = [{"t": t(t0), "touch": "began", "x": x, "y": y0}]
+    recognized_at = None
+    for i in range(1, n + 1):
+        y = y0 + step * i
+        out.append({"t": t(t0 + i / hz), "touch": "moved", "x": x, "y": round(y, 6), "velocity": {"x": 0, "y": v}})
+        if recognized_at is None and abs(step * i) >= 10:
+            recognized_at = i
+    out.append({"t": t(t0 + n / hz), "touch": "ended", "x": x, "y": round(y0 + dy_total, 6), "velocity": {"x": 0, "y": v}})
+    baseline = recognized_at + 1
+    moved = dy_total - step * baseline if baseline <= n else 0.0
+    return out, moved
+
+
+def write(path, head, samples):
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    with open(path, "w") as f:
+        f.write(json.dumps(head, separators=(", ", ": ")) + "\n")
+        for s in samples:
+            f.write(json.dumps(s, separators=(", ", ": ")) + "\n")
+
+
+def flicks():
+    for dev_name, env in (("d1", D1), ("d2", D2)):
+        pos = positions(env, B3)
+        h = env["container"]["height"]
+        for start in ("full", "half", "tip"):
+            for toward in ("full", "half", "tip"):
+                if toward == start:
+                    continue
+                for speed in (100, 500, 1500, 4000):
+                    direction = 1 if pos[toward] > pos[start] else -1
+                    y0 = pos[start] + min(100, (h - pos[start]) / 2)
+                    dy = direction * 60.0
+                    samples, moved = drag_samples(0.0, 195, y0, dy, 6, direction * speed)
+                    release = pos[start] + moved
+                    target = target_state(pos, B3, start, release, direction * speed)
+                    name = f"flick-{dev_name}-{start}-to-{toward}-{speed}"
+                    desc = (f"B3 on {dev_name.upper()} at {start} ({pos[start]} pt); 60 pt drag toward {toward}, released at "
+                            f"{release:g} pt with {direction * speed} pt/s. Projection y + 0.499 v = {release + 0.499 * direction * speed:g}; "
+                            f"trimmed to the adjacent anchor. expect: state={target} location={pos[target]} removed=false")
+                    write(f"traces/flicks/{name}.jsonl", header(name, desc, env, start), samples)
+
+
+def s4():
+    b2 = {k: B3[k] for k in ("full", "half")}
+    pos = positions(D1, b2)
+    for v in (2430, 2431):
+        # began 600, recognized at 610, baseline 611, then to 691: the surface ends 80 pt below half (502).
+        samples = [{"t": 0.0, "touch": "began", "x": 195, "y": 600},
+                   {"t": 0.008333, "touch": "moved", "x": 195, "y": 610},
+                   {"t": 0.016667, "touch": "moved", "x": 195, "y": 611},
+                   {"t": 0.025, "touch": "moved", "x": 195, "y": 651},
+                   {"t": 0.033333, "touch": "moved", "x": 195, "y": 691},
+                   {"t": 0.041667, "touch": "ended", "x": 195, "y": 691, "velocity": {"x": 0, "y": v}}]
+        ratio = v / (pos["hidden"] - 502)
+        removed = ratio >= 5.5
+        if removed:
+            exp = f"state=hidden location={pos['hidden']} removed=true"
+        else:
+            exp = f"state={target_state(pos, b2, 'half', 502, v)} location={pos[target_state(pos, b2, 'half', 502, v)]} removed=false"
+        name = f"s4-removal-bottom-{v}"
+        desc = (f"S4: D1/B2, removal enabled, surface dragged to 502 (80 pt below half, 442 pt from hidden 944), "
+                f"released at {v} pt/s: ratio {ratio:.6f} {'>=' if removed else '<'} 5.5. expect: {exp}")
+        write(f"traces/scenarios/{name}.jsonl", header(name, desc, D1, "half", anchors=b2, removalInteractionEnabled=True), samples)
+
+
+def s5():
+    pos = positions(D1, B3)
+    samples, moved = drag_samples(0.0, 195, 700, -300, 30, -800)
+    # Touch the panel while it flies (t = 0.30 s) and lift without moving 50 ms later.
+    samples += [{"t": 0.3, "touch": "began", "x": 195, "y": 420}, {"t": 0.35, "touch": "ended", "x": 195, "y": 420}]
+    release = pos["half"] + moved
+    first = target_state(pos, B3, "half", release, -800)
+    desc = (f"S5: D1/B3 at half, 300 pt drag up released at {release:g} with -800 pt/s -> attracts to {first}; a touch at "
+            f"0.30 s stops the spring (didEndAttracting at the touch), the lift without movement re-attracts from where it "
+            f"stopped and the panel settles on an anchor. expect: state={first} location={pos[first]} removed=false")
+    write("traces/scenarios/s5-interrupted-attraction.jsonl", header("s5-interrupted-attraction", desc, D1, "half"), samples)
+
+
+def s7():
+    pos = positions(D1, B3)
+    samples = [{"t": 0.0, "touch": "began", "x": 195, "y": 700}]
+    for i in range(1, 61):
+        samples.append({"t": t(i / 120), "touch": "moved", "x": 195, "y": 700 - 2.5 * i, "velocity": {"x": 0, "y": -300}})
+        if i == 24:
+            samples.append({"t": 0.2, "call": "move", "to": "tip", "animated": True})
+    samples.append({"t": 0.5, "touch": "ended", "x": 195, "y": 550, "velocity": {"x": 0, "y": -300}})
+    desc = ("S7: D1/B3 at half; 200 ms into an upward drag the app calls move(to: tip, animated: true): the drag is "
+            "cancelled synchronously (willEndDragging, didEndDragging(true), an attraction started and interrupted), the "
+            f"panel attracts to tip and later samples of the touch do not move it. expect: state=tip location={pos['tip']} removed=false")
+    write("traces/scenarios/s7-move-during-drag.jsonl", header("s7-move-during-drag", desc, D1, "half"), samples)
+    samples = [{"t": 0.1, "call": "move", "to": "half", "animated": False}, {"t": 0.2, "call": "move", "to": "half", "animated": True}]
+    desc = ("S7/F1: D1/B3 at half, move(to: half) while idle, not animated then animated: nothing moves but every call "
+            f"reports didChangeState. expect: state=half location={pos['half']} removed=false")
+    write("traces/scenarios/s7-move-to-current-state.jsonl", header("s7-move-to-current-state", desc, D1, "half"), samples)
+
+
+if __name__ == "__main__":
+    flicks(); s4(); s5(); s7()
