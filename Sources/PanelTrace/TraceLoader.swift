@@ -119,6 +119,7 @@ public enum TraceLoader {
     static func parse(utf8 bytes: [UInt8], file: String) throws(TraceError) -> Trace {
         let lines = bytes.split(separator: 0x0A, omittingEmptySubsequences: false)
         var header: TraceHeader?
+        var states = StateTable([])
         var headerLine = 0
         var samples: [TraceSample] = []
         var sequence = SampleSequence()
@@ -135,8 +136,8 @@ public enum TraceLoader {
                                  message: "invalid JSON at column \(error.column): \(error.message)")
             }
             let r = FieldReader(file: file, line: lineNumber)
-            if let h = header {
-                let sample = try parseSample(value, r: r, states: StateTable(h.panel.states), sequence: &sequence)
+            if header != nil {
+                let sample = try parseSample(value, r: r, states: states, sequence: &sequence)
                 samples.append(sample)
             } else {
                 let h = try parseHeader(value, r: r, defaultName: stem(of: file))
@@ -147,6 +148,7 @@ public enum TraceLoader {
                     throw TraceError(file: file, line: headerLine, field: error.field, message: error.message)
                 }
                 header = h
+                states = StateTable(h.panel.states)
             }
         }
         guard let h = header else {
@@ -329,7 +331,7 @@ struct FieldReader {
                 previous = current
             }
             let d = previous[b.count]
-            if d <= 2, best == nil || d < best!.1 { best = (candidate, d) }
+            if d <= 2, d < (best?.1 ?? Int.max) { best = (candidate, d) }
         }
         return best?.0
     }
