@@ -284,7 +284,10 @@ final class TraceLoaderTests: XCTestCase {
         assertError(Fixtures.minimalHeader + "\n" + #"{"t": 1, "observed": {"state": "q"}}"#,
                     line: 2, field: "observed.state", "unknown state 'q'")
         // Custom states are known once declared; an empty list removes the default lastQuart.
-        XCTAssertNoThrow(try load(header(panel: #""states": [{"name": "mid", "order": 600}], "initialState": "mid""#)))
+        XCTAssertNoThrow(try load(header(panel: #""states": [{"name": "mid", "order": 600}], "initialState": "half""#)))
+        // A declared state that is not an anchor cannot be the initial state (floatingpanel-core.md §9 O19).
+        assertError(header(panel: #""states": [{"name": "mid", "order": 600}], "initialState": "mid""#), line: 1,
+                    field: "panel.initialState", "'mid' is neither an anchor state nor hidden")
         assertError(header(panel: #""states": [], "initialState": "lastQuart""#), line: 1, field: "panel.initialState",
                     "unknown state 'lastQuart' (known: full, half, tip, hidden)")
     }
@@ -404,7 +407,8 @@ final class TraceLoaderTests: XCTestCase {
         // Intrinsic anchors, all positions and the remaining header switches load as written.
         let h = header(panel: #""position": "left", "contentMode": "fitToBounds", "presented": false, "removalInteractionEnabled": true, "backdrop": {"dismissalTapEnabled": true}, "grabberAreaOffset": 0, "intrinsicLength": 0"#,
                        top: #""recognizer": {"velocity": "impulse", "beginThreshold": 0}, "delegate": {"shouldBeginDragging": false, "shouldRemove": "never", "scrollableStates": null, "didMove": null, "didChangeState": null}"#)
-        let t = try load(h)
+        let leftAnchors = #""anchors": {"full": {"absoluteInset": 18, "edge": "right"}, "half": {"fractionalInset": 0.5, "edge": "left", "referenceGuide": "safeArea"}, "tip": {"absoluteInset": 69, "edge": "left", "referenceGuide": "superview"}}"#
+        let t = try load(h.replacingOccurrences(of: #""anchors": {"full": {"absoluteInset": 18, "edge": "top"}, "half": {"fractionalInset": 0.5, "edge": "bottom", "referenceGuide": "safeArea"}, "tip": {"absoluteInset": 69, "edge": "bottom", "referenceGuide": "superview"}}"#, with: leftAnchors))
         XCTAssertEqual(t.header.panel.position, .left)
         XCTAssertEqual(t.header.panel.contentMode, .fitToBounds)
         XCTAssertFalse(t.header.panel.presented)
