@@ -1,0 +1,138 @@
+/// Importing the shared real-trace touch CSVs (`shared/real-traces/README.md`; floatingpanel-core.md
+/// §9 O18) as trace samples.
+import PanelSimCore
+
+/// Importer for one gesture in the real-traces touch schema `t_ms,phase,x_px,y_px`.
+public enum RealTraceCSV {
+    /// The header row the schema requires, exactly.
+    public static let headerRow = "t_ms,phase,x_px,y_px"
+
+    /// Converts one recorded gesture into finger-0 touch samples.
+    ///
+    /// The `down` row becomes `began` at time 0 and location `origin`; every later row keeps its
+    /// motion relative to the `down` row, scaled by `pointsPerUnit`
+    /// (location = origin + (row − down) × pointsPerUnit, per axis, after the optional swap), and
+    /// its timing relative to the `down` row. Times convert exactly from the decimal text:
+    /// µs = round(t_ms × 1000) half away from zero, then minus the down row's µs. `move` rows
+    /// become `moved`, the `up` row becomes `ended` without `velocity`. Rows whose times are equal
+    /// after rounding keep their file order. Sample `line` is 0 (generated samples).
+    ///
+    /// Input rules: the first line is exactly ``headerRow`` (a trailing CR is allowed on every
+    /// line); blank lines are skipped; each row has 4 comma-separated fields; `t_ms` is a decimal
+    /// number in JSON number syntax and never decreases; `phase` is `down` (first row only),
+    /// `move`, or `up` (last row only); `x_px` and `y_px` are finite decimal numbers (the empty
+    /// `y_px` some synthetic files use for NaN is rejected: touch import needs both axes).
+    ///
+    /// - Parameters:
+    ///   - csv: the file's text.
+    ///   - file: the name used in errors.
+    ///   - pointsPerUnit: pt per CSV unit (1 for Flutter logical pixels, 1/displayScale for AOSP
+    ///     physical pixels); finite and > 0.
+    ///   - origin: container location of the `down` row, pt.
+    ///   - swapAxes: when true, the recording's x motion drives the trace's y and vice versa (a
+    ///     vertical recording replayed on a left/right panel).
+    /// - Returns: one `began`, the `moved` samples and one `ended`, in file order.
+    /// - Throws: `TraceError` (`.invalid`) with the CSV line, the column name as `field`, and the
+    ///   column number and what was expected in the message.
+    /// - Complexity: O(n) in the size of the text.
+    public static func importTouches(csv: String, file: String, pointsPerUnit: Double, origin: Point,
+                                     swapAxes: Bool = false) throws(TraceError) -> [TraceSample] {
+        guard pointsPerUnit.isFinite, pointsPerUnit > 0 else {
+            throw TraceError(file: file, line: 0, field: "pointsPerUnit",
+                             message: "expected a finite number > 0, got \(pointsPerUnit)")
+        }
+        guard origin.x.isFinite, origin.y.isFinite else {
+            throw TraceError(file: file, line: 0, field: "origin", message: "expected a finite point, got (\(origin.x), \(origin.y))")
+        }
+        let columns = ["t_ms", "phase", "x_px", "y_px"]
+        var rows: [(line: Int, micros: Int64, phase: String, x: Double, y: Double)] = []
+        var sawHeader = false
+        var headerLine = 0
+        for (index, raw) in csv.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let lineNumber = index + 1
+            var text = Substring(raw)
+            if text.hasSuffix("\r") { text = text.dropLast() }
+            if text.allSatisfy({ $0 == " " || $0 == "\t" }) { continue }
+            func fail(_ column: Int, _ message: String) -> TraceError {
+                TraceError(file: file, line: lineNumber, field: columns[column], message: "column \(column + 1): " + message)
+            }
+            if !sawHeader {
+                guard text == headerRow else {
+                    throw TraceError(file: file, line: lineNumber, field: "",
+                                     message: "expected the header row \(headerRow), got \(quoted(String(text)))")
+                }
+                sawHeader = true
+                headerLine = lineNumber
+                continue
+            }
+            let fields = text.split(separator: ",", omittingEmptySubsequences: false)
+            guard fields.count == 4 else {
+                throw TraceError(file: file, line: lineNumber, field: "",
+                                 message: "expected 4 comma-separated fields (\(headerRow)), got \(fields.count)")
+            }
+            guard let t = ExactDecimal(fields[0]) else {
+                throw fail(0, "expected a decimal number of milliseconds, got \(quoted(String(fields[0])))")
+            }
+            guard let micros = t.rounded(shiftingBy: 3) else {
+                throw fail(0, "expected a time that fits in 64-bit microseconds, got \(fields[0])")
+            }
+            let phase = String(fields[1])
+            guard ["down", "move", "up"].contains(phase) else {
+                throw fail(1, "expected down, move or up, got \(quoted(phase))")
+            }
+            func coordinate(_ column: Int) throws(TraceError) -> Double {
+                let field = fields[column]
+                if field.isEmpty {
+                    throw fail(column, "expected a number, got an empty field (NaN in the source); touch import needs both axes")
+                }
+                guard ExactDecimal(field) != nil, let value = Double(field), value.isFinite else {
+                    throw fail(column, "expected a finite decimal number, got \(quoted(String(field)))")
+                }
+                return value
+            }
+            let x = try coordinate(2)
+            let y = try coordinate(3)
+            if rows.isEmpty {
+                guard phase == "down" else { throw fail(1, "expected the first row to be down, got \(phase)") }
+            } else {
+                if phase == "down" { throw fail(1, "expected move or up after the first row, got down (one gesture per file)") }
+                if let last = rows.last, last.phase == "up" {
+                    throw fail(1, "expected nothing after the up row on line \(last.line), got \(phase)")
+                }
+                if let last = rows.last, micros < last.micros {
+                    throw fail(0, "expected times that never decrease, got \(fields[0]) ms after a later row (line \(last.line))")
+                }
+            }
+            rows.append((lineNumber, micros, phase, x, y))
+        }
+        guard sawHeader else {
+            throw TraceError(file: file, line: 0, field: "", message: "empty file (expected the header row \(headerRow))")
+        }
+        guard let down = rows.first else {
+            throw TraceError(file: file, line: headerLine, field: "", message: "expected at least a down and an up row, got none")
+        }
+        guard rows.last?.phase == "up" else {
+            throw TraceError(file: file, line: rows.last?.line ?? headerLine, field: "phase",
+                             message: "column 2: expected the last row to be up, got \(rows.last?.phase ?? "none")")
+        }
+        var samples: [TraceSample] = []
+        samples.reserveCapacity(rows.count)
+        for row in rows {
+            var dx = (row.x - down.x) * pointsPerUnit
+            var dy = (row.y - down.y) * pointsPerUnit
+            if swapAxes { swap(&dx, &dy) }
+            let location = Point(x: origin.x + dx, y: origin.y + dy)
+            guard location.x.isFinite, location.y.isFinite else {
+                throw TraceError(file: file, line: row.line, field: "x_px",
+                                 message: "column 3: expected coordinates that stay finite after scaling")
+            }
+            let phase: TouchPhase = row.phase == "down" ? .began : (row.phase == "up" ? .ended : .moved)
+            let (time, overflow) = row.micros.subtractingReportingOverflow(down.micros)
+            if overflow {
+                throw TraceError(file: file, line: row.line, field: "t_ms", message: "column 1: expected a time that fits in 64-bit microseconds")
+            }
+            samples.append(TraceSample(time: time, line: 0, kind: .touch(TouchSample(phase: phase, id: 0, location: location))))
+        }
+        return samples
+    }
+}

@@ -1,0 +1,788 @@
+/// Loading and validating trace files (trace-format.md §1).
+import Foundation
+import PanelSimCore
+
+/// A trace read from disk, with the digest result files quote (`traceDigest`).
+public struct LoadedTrace: Sendable, Equatable {
+    public var trace: Trace
+    /// `"sha256:<64 lowercase hex digits>"` of the file's bytes exactly as stored.
+    public var digest: String
+    /// The path the trace was loaded from, as given.
+    public var path: String
+    public init(trace: Trace, digest: String, path: String) {
+        self.trace = trace; self.digest = digest; self.path = path
+    }
+}
+
+/// Reads trace files (UTF-8 JSON Lines, trace-format.md §1) into validated `Trace` values.
+///
+/// Rules beyond the contract's text, chosen as a user would expect:
+/// * Blank lines (only spaces, tabs, CR) are skipped; CRLF line ends and a UTF-8 byte order mark at
+///   the start of the file are accepted. Line numbers in errors and in `TraceSample.line` are the
+///   file's physical, 1-based line numbers.
+/// * Unknown keys anywhere are errors naming the key (typo protection), except that a non-null
+///   `scrollView` in the header, `scroll` and `environment` samples, and the calls
+///   `setContentOffset`, `setContentSize`, `invalidateLayout`, `track`, `untrack` are reported as
+///   `.unsupported` ("not supported yet").
+/// * `null` stands for "absent" only where absence means "none": `scrollView`,
+///   `delegate.scrollableStates`, `delegate.didMove` (and its `clamp`, `dismissBeyond`),
+///   `delegate.didChangeState`, a touch's `velocity`, and the fields of `observed`. Elsewhere a
+///   `null` is a type error.
+/// * A header value replaces the default whole: `panel.states`, `panel.backdropAlpha` and the
+///   arrays replace the default list or map; `environment.safeArea` needs all four insets.
+/// * Integers (`version`, `frameRate`, state `order`, touch `id`) may be spelled in any JSON number
+///   form whose value is whole (`120`, `1.2e2`); times convert to µs exactly from their decimal text.
+/// * Value ranges: container width/height > 0, safe-area insets ≥ 0, displayScale > 0,
+///   frameRate ≥ 1, intrinsicLength/grabberAreaOffset/beginThreshold ≥ 0, backdrop alphas in
+///   [0, 1], springResponseTime > 0, springDecelerationRate and momentumProjectionRate in (0, 1).
+/// * After the header is built, `PanelSimCore.validate(_:)` checks what the simulator cannot replay
+///   (floatingpanel-core.md §9 O19); its errors are reported on the header line.
+public enum TraceLoader {
+    /// The sample kinds the loader replays, in the order error messages list them.
+    static let sampleKinds = ["touch", "call", "observed", "end"]
+    /// Sample kinds of the contract this revision does not replay yet.
+    static let unsupportedSampleKinds = ["scroll", "environment"]
+
+    /// Parses the text of a trace file.
+    ///
+    /// - Parameters:
+    ///   - text: the whole file, UTF-8 JSON Lines.
+    ///   - file: the name used in errors; its stem (last path component without its extension)
+    ///     is the trace `name` when the header has none.
+    /// - Returns: the header with the contract's defaults filled in, and every sample with its time
+    ///   in µs and its 1-based line number.
+    /// - Throws: `TraceError` for the first problem found, with its line and field: `.invalid` for
+    ///   malformed input, `.unsupported` for contract features this revision cannot replay yet.
+    /// - Complexity: O(n) in the length of the text (each line is parsed once; state-name lookups
+    ///   are hashed).
+    public static func parse(text: String, file: String) throws(TraceError) -> Trace {
+        var bytes = Array(text.utf8)
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
+        return try parse(utf8: bytes, file: file)
+    }
+
+    /// Reads and parses the trace file at `path`.
+    ///
+    /// - Returns: the trace, the SHA-256 digest of the file's bytes and the path as given.
+    /// - Throws: `TraceError` of kind `.io` when the file cannot be read, `.invalid` when it is not
+    ///   UTF-8 (with the line of the first bad byte), and everything ``parse(text:file:)`` throws.
+    /// - Complexity: O(file size).
+    public static func load(path: String) throws(TraceError) -> LoadedTrace {
+        let bytes = try readFile(path)
+        let digest = "sha256:" + SHA256.hex(bytes)
+        var body = bytes
+        if body.starts(with: [0xEF, 0xBB, 0xBF]) { body.removeFirst(3) }
+        if let bad = UTF8Validation.firstInvalidOffset(body) {
+            var line = 1
+            var lineStart = 0
+            for k in 0..<bad where body[k] == 0x0A { line += 1; lineStart = k + 1 }
+            var column = 1
+            for k in lineStart..<bad where body[k] & 0xC0 != 0x80 { column += 1 }
+            throw TraceError(file: path, line: line, field: "",
+                             message: "invalid UTF-8 at column \(column) (expected UTF-8 encoded text, found byte 0x\(String(body[bad], radix: 16, uppercase: true)))")
+        }
+        let trace = try parse(utf8: body, file: path)
+        return LoadedTrace(trace: trace, digest: digest, path: path)
+    }
+
+    /// The bytes of the file at `path`.
+    /// - Throws: `TraceError` of kind `.io`.
+    static func readFile(_ path: String) throws(TraceError) -> [UInt8] {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw TraceError(file: path, line: 0, field: "", message: "no such file (expected a readable trace file)", kind: .io)
+        }
+        if isDirectory.boolValue {
+            throw TraceError(file: path, line: 0, field: "", message: "is a directory (expected a trace file)", kind: .io)
+        }
+        do {
+            let data = try Data(contentsOf: URL(fileURLWithPath: path))
+            return [UInt8](data)
+        } catch {
+            throw TraceError(file: path, line: 0, field: "", message: "cannot read the file: \(oneLine(String(describing: error)))", kind: .io)
+        }
+    }
+
+    /// The file name without directories and without its last extension.
+    static func stem(of file: String) -> String {
+        let last = file.split(separator: "/", omittingEmptySubsequences: true).last.map(String.init) ?? file
+        if let dot = last.lastIndex(of: "."), dot != last.startIndex {
+            return String(last[..<dot])
+        }
+        return last
+    }
+
+    static func parse(utf8 bytes: [UInt8], file: String) throws(TraceError) -> Trace {
+        let lines = bytes.split(separator: 0x0A, omittingEmptySubsequences: false)
+        var header: TraceHeader?
+        var headerLine = 0
+        var samples: [TraceSample] = []
+        var sequence = SampleSequence()
+        for (index, rawLine) in lines.enumerated() {
+            let lineNumber = index + 1
+            var line = Array(rawLine)
+            if line.last == 0x0D { line.removeLast() }
+            if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { continue }
+            let value: JSONValue
+            do {
+                value = try JSON.parse(utf8: line)
+            } catch {
+                throw TraceError(file: file, line: lineNumber, field: "",
+                                 message: "invalid JSON at column \(error.column): \(error.message)")
+            }
+            let r = FieldReader(file: file, line: lineNumber)
+            if let h = header {
+                let sample = try parseSample(value, r: r, states: StateTable(h.panel.states), sequence: &sequence)
+                samples.append(sample)
+            } else {
+                let h = try parseHeader(value, r: r, defaultName: stem(of: file))
+                headerLine = lineNumber
+                do {
+                    try PanelSimCore.validate(h)
+                } catch {
+                    throw TraceError(file: file, line: headerLine, field: error.field, message: error.message)
+                }
+                header = h
+            }
+        }
+        guard let h = header else {
+            throw TraceError(file: file, line: 0, field: "",
+                             message: "empty trace (expected a header line with \"format\": \"panelsim-trace\")")
+        }
+        return Trace(header: h, samples: samples)
+    }
+}
+
+// MARK: - State names
+
+/// The states a trace knows: the built-ins plus `panel.states`.
+struct StateTable {
+    var byName: [String: PanelState] = [:]
+    var listing: String
+
+    init(_ custom: [PanelState]) {
+        var all = PanelState.builtIn
+        for s in custom where !all.contains(where: { $0.name == s.name }) { all.append(s) }
+        for s in all { byName[s.name] = s }
+        listing = all.sorted { ($0.order, $1.name) > ($1.order, $0.name) }.map(\.name).joined(separator: ", ")
+    }
+
+    func lookup(_ name: String) -> PanelState? { byName[name] }
+}
+
+// MARK: - Field reading
+
+/// Reads typed values out of JSON for one line, turning every mismatch into a `TraceError`.
+struct FieldReader {
+    let file: String
+    let line: Int
+
+    func error(_ field: String, _ message: String, _ kind: TraceError.Kind = .invalid) -> TraceError {
+        TraceError(file: file, line: line, field: field, message: message, kind: kind)
+    }
+
+    static func join(_ path: String, _ key: String) -> String { path.isEmpty ? key : path + "." + key }
+
+    static func describe(_ v: JSONValue) -> String {
+        switch v {
+        case .null: return "null"
+        case .bool(let b): return "a boolean (\(b))"
+        case .number(let n): return "a number (\(n.text.count > 40 ? String(n.text.prefix(40)) + "…" : n.text))"
+        case .string(let s): return "a string (\(quoted(s)))"
+        case .array: return "an array"
+        case .object: return "an object"
+        }
+    }
+
+    func object(_ v: JSONValue, _ path: String) throws(TraceError) -> JSONObject {
+        guard case .object(let o) = v else { throw error(path, "expected an object, got \(Self.describe(v))") }
+        return o
+    }
+
+    func array(_ v: JSONValue, _ path: String) throws(TraceError) -> [JSONValue] {
+        guard case .array(let a) = v else { throw error(path, "expected an array, got \(Self.describe(v))") }
+        return a
+    }
+
+    func string(_ v: JSONValue, _ path: String) throws(TraceError) -> String {
+        guard case .string(let s) = v else { throw error(path, "expected a string, got \(Self.describe(v))") }
+        return s
+    }
+
+    func bool(_ v: JSONValue, _ path: String) throws(TraceError) -> Bool {
+        guard case .bool(let b) = v else { throw error(path, "expected true or false, got \(Self.describe(v))") }
+        return b
+    }
+
+    /// A finite number.
+    func jsonNumber(_ v: JSONValue, _ path: String) throws(TraceError) -> JSONNumber {
+        guard case .number(let n) = v else { throw error(path, "expected a number, got \(Self.describe(v))") }
+        guard n.double.isFinite else {
+            throw error(path, "expected a finite number, got \(n.text.count > 40 ? String(n.text.prefix(40)) + "…" : n.text) (out of the range of a double)")
+        }
+        return n
+    }
+
+    enum Range {
+        case any, positive, nonNegative, unitInterval, openUnitInterval
+        var text: String {
+            switch self {
+            case .any: return "a finite number"
+            case .positive: return "a number > 0"
+            case .nonNegative: return "a number ≥ 0"
+            case .unitInterval: return "a number in [0, 1]"
+            case .openUnitInterval: return "a number in (0, 1), exclusive"
+            }
+        }
+        func contains(_ d: Double) -> Bool {
+            switch self {
+            case .any: return true
+            case .positive: return d > 0
+            case .nonNegative: return d >= 0
+            case .unitInterval: return d >= 0 && d <= 1
+            case .openUnitInterval: return d > 0 && d < 1
+            }
+        }
+    }
+
+    func number(_ v: JSONValue, _ path: String, _ range: Range = .any) throws(TraceError) -> Double {
+        let n = try jsonNumber(v, path)
+        guard range.contains(n.double) else { throw error(path, "expected \(range.text), got \(n.text)") }
+        return n.double
+    }
+
+    /// A whole number ≥ `minimum` that fits in Int.
+    func integer(_ v: JSONValue, _ path: String, minimum: Int = Int.min) throws(TraceError) -> Int {
+        let n = try jsonNumber(v, path)
+        let bound = minimum == Int.min ? "an integer" : "an integer ≥ \(minimum)"
+        guard let d = ExactDecimal(n.text), let i = d.integerValue else {
+            throw error(path, "expected \(bound), got \(n.text)")
+        }
+        guard i >= minimum else { throw error(path, "expected \(bound), got \(n.text)") }
+        return i
+    }
+
+    /// One of `cases` (a string).
+    func choice(_ v: JSONValue, _ path: String, _ cases: [String]) throws(TraceError) -> String {
+        guard case .string(let s) = v else {
+            throw error(path, "expected one of \(Self.list(cases)), got \(Self.describe(v))")
+        }
+        guard cases.contains(s) else { throw error(path, "expected one of \(Self.list(cases)), got \(quoted(s))") }
+        return s
+    }
+
+    func state(_ v: JSONValue, _ path: String, _ states: StateTable) throws(TraceError) -> PanelState {
+        let name = try string(v, path)
+        return try stateNamed(name, path, states)
+    }
+
+    func stateNamed(_ name: String, _ path: String, _ states: StateTable) throws(TraceError) -> PanelState {
+        guard let s = states.lookup(name) else {
+            throw error(path, "unknown state \(quotedSingle(name)) (known: \(states.listing))")
+        }
+        return s
+    }
+
+    func stateNames(_ v: JSONValue, _ path: String, _ states: StateTable) throws(TraceError) -> [String] {
+        let items = try array(v, path)
+        var names: [String] = []
+        for (k, item) in items.enumerated() {
+            names.append(try state(item, "\(path)[\(k)]", states).name)
+        }
+        return names
+    }
+
+    func required(_ o: JSONObject, _ key: String, _ path: String, _ what: String) throws(TraceError) -> JSONValue {
+        guard let v = o[key] else { throw error(Self.join(path, key), "missing required field (expected \(what))") }
+        return v
+    }
+
+    /// Rejects keys outside `allowed`, naming the first one and suggesting a close match.
+    func checkKeys(_ o: JSONObject, _ path: String, _ allowed: [String]) throws(TraceError) {
+        for key in o.keys where !allowed.contains(key) {
+            var message = "unknown key \(quotedSingle(key))"
+            if let near = Self.nearest(key, allowed) { message += " (did you mean \(quotedSingle(near))?)" }
+            message += "; expected one of \(Self.list(allowed))"
+            throw error(Self.join(path, key), message)
+        }
+    }
+
+    static func list(_ names: [String]) -> String { names.joined(separator: ", ") }
+
+    /// The allowed name within edit distance 2 (case-insensitive) of `key`, if any.
+    static func nearest(_ key: String, _ allowed: [String]) -> String? {
+        let a = Array(key.lowercased().unicodeScalars)
+        guard a.count <= 64 else { return nil }
+        var best: (String, Int)?
+        for candidate in allowed {
+            let b = Array(candidate.lowercased().unicodeScalars)
+            var previous = Array(0...b.count)
+            for (i, ca) in a.enumerated() {
+                var current = [i + 1] + Array(repeating: 0, count: b.count)
+                for (j, cb) in b.enumerated() {
+                    current[j + 1] = min(previous[j + 1] + 1, current[j] + 1, previous[j] + (ca == cb ? 0 : 1))
+                }
+                previous = current
+            }
+            let d = previous[b.count]
+            if d <= 2, best == nil || d < best!.1 { best = (candidate, d) }
+        }
+        return best?.0
+    }
+}
+
+/// `name` in single quotes, control characters escaped.
+func quotedSingle(_ name: String) -> String {
+    let q = quoted(name)
+    return "'" + q.dropFirst().dropLast() + "'"
+}
+
+// MARK: - Header
+
+extension TraceLoader {
+    static let headerKeys = ["format", "version", "name", "description", "source", "environment",
+                             "panel", "scrollView", "delegate", "recognizer"]
+
+    static func parseHeader(_ root: JSONValue, r: FieldReader, defaultName: String) throws(TraceError) -> TraceHeader {
+        guard case .object(let o) = root else {
+            throw r.error("", "expected the header object ({\"format\": \"panelsim-trace\", \"version\": 1, …}), got \(FieldReader.describe(root))")
+        }
+        guard let format = o["format"] else {
+            if o["t"] != nil {
+                throw r.error("format", "missing header (expected the first line to be the header with \"format\": \"panelsim-trace\", found a sample)")
+            }
+            throw r.error("format", "missing required field (expected \"panelsim-trace\")")
+        }
+        guard case .string(let formatName) = format, formatName == "panelsim-trace" else {
+            throw r.error("format", "expected \"panelsim-trace\", got \(FieldReader.describe(format))")
+        }
+        let versionValue = try r.required(o, "version", "", "1")
+        let versionNumber = try r.jsonNumber(versionValue, "version")
+        guard let version = ExactDecimal(versionNumber.text)?.integerValue, version >= 1 else {
+            throw r.error("version", "expected 1, got \(versionNumber.text)")
+        }
+        if version != 1 {
+            throw r.error("version", "trace format version \(version) is not supported yet (this build reads version 1)", .unsupported)
+        }
+        if let scrollView = o["scrollView"], scrollView != .null {
+            throw r.error("scrollView", "tracked scroll views are not supported yet", .unsupported)
+        }
+        try r.checkKeys(o, "", headerKeys)
+
+        let name = try o["name"].map { v throws(TraceError) in try r.string(v, "name") } ?? defaultName
+        let environment = try parseEnvironment(try r.required(o, "environment", "", "an object with \"container\""), r: r)
+        let panel = try parsePanel(try r.required(o, "panel", "", "an object with \"anchors\""), r: r)
+        var header = TraceHeader(name: name, environment: environment, panel: panel)
+        if let v = o["description"] { header.description = try r.string(v, "description") }
+        if let v = o["source"] {
+            let s = try r.object(v, "source")
+            try r.checkKeys(s, "source", ["kind", "origin", "device"])
+            if let k = s["kind"] { header.source.kind = try r.string(k, "source.kind") }
+            if let k = s["origin"] { header.source.origin = try r.string(k, "source.origin") }
+            if let k = s["device"] { header.source.device = try r.string(k, "source.device") }
+        }
+        let states = StateTable(panel.states)
+        if let v = o["delegate"] { header.delegate = try parseDelegate(v, r: r, states: states) }
+        if let v = o["recognizer"] {
+            let rec = try r.object(v, "recognizer")
+            try r.checkKeys(rec, "recognizer", ["velocity", "beginThreshold"])
+            if let k = rec["velocity"] {
+                let raw = try r.choice(k, "recognizer.velocity", VelocitySource.allCases.map(\.rawValue))
+                header.recognizer.velocity = VelocitySource(rawValue: raw) ?? .recorded
+            }
+            if let k = rec["beginThreshold"] {
+                header.recognizer.beginThreshold = try r.number(k, "recognizer.beginThreshold", .nonNegative)
+            }
+        }
+        return header
+    }
+
+    static func parseEnvironment(_ v: JSONValue, r: FieldReader) throws(TraceError) -> PanelEnvironment {
+        let o = try r.object(v, "environment")
+        try r.checkKeys(o, "environment", ["container", "safeArea", "displayScale", "frameRate"])
+        let c = try r.object(try r.required(o, "container", "environment", "an object {\"width\", \"height\"}"), "environment.container")
+        try r.checkKeys(c, "environment.container", ["width", "height"])
+        let width = try r.number(try r.required(c, "width", "environment.container", "a number > 0"), "environment.container.width", .positive)
+        let height = try r.number(try r.required(c, "height", "environment.container", "a number > 0"), "environment.container.height", .positive)
+        var env = PanelEnvironment(container: Size(width: width, height: height))
+        if let s = o["safeArea"] { env.safeArea = try parseInsets(s, "environment.safeArea", r: r) }
+        if let s = o["displayScale"] { env.displayScale = try r.number(s, "environment.displayScale", .positive) }
+        if let f = o["frameRate"] {
+            let n = try r.jsonNumber(f, "environment.frameRate")
+            guard let rate = ExactDecimal(n.text)?.integerValue, rate >= 1 else {
+                throw r.error("environment.frameRate", "expected a positive integer (frames per second), got \(n.text)")
+            }
+            env.frameRate = rate
+        }
+        return env
+    }
+
+    static func parseInsets(_ v: JSONValue, _ path: String, r: FieldReader) throws(TraceError) -> Insets {
+        let o = try r.object(v, path)
+        let keys = ["top", "left", "bottom", "right"]
+        try r.checkKeys(o, path, keys)
+        var values: [Double] = []
+        for key in keys {
+            let value = try r.required(o, key, path, "a number ≥ 0 (all four insets are required)")
+            values.append(try r.number(value, FieldReader.join(path, key), .nonNegative))
+        }
+        return Insets(top: values[0], left: values[1], bottom: values[2], right: values[3])
+    }
+
+    static let panelKeys = ["position", "states", "anchors", "initialState", "intrinsicLength", "backdropAlpha",
+                            "contentMode", "grabberAreaOffset", "removalInteractionEnabled", "backdrop",
+                            "presented", "behavior"]
+
+    static func parsePanel(_ v: JSONValue, r: FieldReader) throws(TraceError) -> PanelConfiguration {
+        let o = try r.object(v, "panel")
+        try r.checkKeys(o, "panel", panelKeys)
+        var panel = PanelConfiguration()
+        if let p = o["position"] {
+            let raw = try r.choice(p, "panel.position", PanelPosition.allCases.map(\.rawValue))
+            panel.position = PanelPosition(rawValue: raw) ?? .bottom
+        }
+        if let s = o["states"] { panel.states = try parseStates(s, r: r) }
+        let states = StateTable(panel.states)
+
+        let anchorsValue = try r.required(o, "anchors", "panel", "an object mapping state names to anchors")
+        let anchors = try r.object(anchorsValue, "panel.anchors")
+        guard !anchors.entries.isEmpty else {
+            throw r.error("panel.anchors", "expected at least one anchor, got an empty object")
+        }
+        panel.anchors = []
+        for (key, value) in anchors.entries {
+            let path = "panel.anchors." + key
+            let state = try r.stateNamed(key, path, states)
+            panel.anchors.append(AnchorEntry(state: state, anchor: try parseAnchor(value, path, r: r)))
+        }
+        if let s = o["initialState"] { panel.initialState = try r.state(s, "panel.initialState", states) }
+        if let s = o["intrinsicLength"] { panel.intrinsicLength = try r.number(s, "panel.intrinsicLength", .nonNegative) }
+        if let s = o["backdropAlpha"] {
+            let map = try r.object(s, "panel.backdropAlpha")
+            var alphas: [String: Double] = [:]
+            for (key, value) in map.entries {
+                let path = "panel.backdropAlpha." + key
+                _ = try r.stateNamed(key, path, states)
+                alphas[key] = try r.number(value, path, .unitInterval)
+            }
+            panel.backdropAlpha = alphas
+        }
+        if let s = o["contentMode"] {
+            let raw = try r.choice(s, "panel.contentMode", ["static", "fitToBounds"])
+            panel.contentMode = ContentMode(rawValue: raw) ?? .static
+        }
+        if let s = o["grabberAreaOffset"] { panel.grabberAreaOffset = try r.number(s, "panel.grabberAreaOffset", .nonNegative) }
+        if let s = o["removalInteractionEnabled"] { panel.removalInteractionEnabled = try r.bool(s, "panel.removalInteractionEnabled") }
+        if let s = o["backdrop"] {
+            let b = try r.object(s, "panel.backdrop")
+            try r.checkKeys(b, "panel.backdrop", ["dismissalTapEnabled"])
+            if let d = b["dismissalTapEnabled"] { panel.dismissalTapEnabled = try r.bool(d, "panel.backdrop.dismissalTapEnabled") }
+        }
+        if let s = o["presented"] { panel.presented = try r.bool(s, "panel.presented") }
+        if let s = o["behavior"] { panel.behavior = try parseBehavior(s, r: r, states: states) }
+        return panel
+    }
+
+    static func parseStates(_ v: JSONValue, r: FieldReader) throws(TraceError) -> [PanelState] {
+        let items = try r.array(v, "panel.states")
+        var result: [PanelState] = []
+        var declaredAt: [String: Int] = [:]
+        for (k, item) in items.enumerated() {
+            let path = "panel.states[\(k)]"
+            let o = try r.object(item, path)
+            try r.checkKeys(o, path, ["name", "order"])
+            let name = try r.string(try r.required(o, "name", path, "a state name"), path + ".name")
+            guard !name.isEmpty else { throw r.error(path + ".name", "expected a non-empty state name, got \"\"") }
+            if let builtIn = PanelState.builtIn.first(where: { $0.name == name }) {
+                throw r.error(path + ".name", "state \(quotedSingle(name)) collides with the built-in state \(builtIn.name) (order \(builtIn.order)); expected a new name")
+            }
+            if let earlier = declaredAt[name] {
+                throw r.error(path + ".name", "duplicate state \(quotedSingle(name)) (already declared at panel.states[\(earlier)])")
+            }
+            declaredAt[name] = k
+            let order = try r.integer(try r.required(o, "order", path, "an integer order"), path + ".order")
+            result.append(PanelState(name: name, order: order))
+        }
+        return result
+    }
+
+    static let anchorKinds = ["absoluteInset", "fractionalInset", "absoluteOffset", "fractionalOffset"]
+
+    static func parseAnchor(_ v: JSONValue, _ path: String, r: FieldReader) throws(TraceError) -> LayoutAnchor {
+        let o = try r.object(v, path)
+        let kinds = o.keys.filter { anchorKinds.contains($0) }
+        guard let kind = kinds.first else {
+            if let other = o.keys.first(where: { $0 != "edge" && $0 != "referenceGuide" }) {
+                throw r.error(FieldReader.join(path, other),
+                              "unknown anchor kind \(quotedSingle(other)) (valid kinds: \(FieldReader.list(anchorKinds)))")
+            }
+            throw r.error(path, "missing anchor kind (expected one of \(FieldReader.list(anchorKinds)))")
+        }
+        if kinds.count > 1 {
+            throw r.error(FieldReader.join(path, kinds[1]),
+                          "expected exactly one anchor kind, found both \(quotedSingle(kinds[0])) and \(quotedSingle(kinds[1]))")
+        }
+        let isInset = kind.hasSuffix("Inset")
+        let isFractional = kind.hasPrefix("fractional")
+        let allowed = isInset ? [kind, "edge", "referenceGuide"] : [kind, "referenceGuide"]
+        for key in o.keys where !allowed.contains(key) {
+            if key == "edge" {
+                throw r.error(FieldReader.join(path, key), "\(kind) anchors measure from the intrinsic length and take no edge (expected only \(FieldReader.list(allowed)))")
+            }
+            try r.checkKeys(o, path, allowed)
+        }
+        let value = try r.number(o[kind] ?? .null, FieldReader.join(path, kind))
+        var guide = ReferenceGuide.safeArea
+        if let g = o["referenceGuide"] {
+            let raw = try r.choice(g, FieldReader.join(path, "referenceGuide"), ReferenceGuide.allCases.map(\.rawValue))
+            guide = ReferenceGuide(rawValue: raw) ?? .safeArea
+        }
+        if isInset {
+            let e = try r.required(o, "edge", path, "one of top, left, bottom, right")
+            let raw = try r.choice(e, FieldReader.join(path, "edge"), ReferenceEdge.allCases.map(\.rawValue))
+            let edge = ReferenceEdge(rawValue: raw) ?? .top
+            return .inset(value, isFractional: isFractional, edge: edge, guide: guide)
+        }
+        return .intrinsic(value, isFractional: isFractional, guide: guide)
+    }
+
+    static func parseBehavior(_ v: JSONValue, r: FieldReader, states: StateTable) throws(TraceError) -> PanelBehavior {
+        let path = "panel.behavior"
+        let o = try r.object(v, path)
+        try r.checkKeys(o, path, ["springDecelerationRate", "springResponseTime", "momentumProjectionRate",
+                                  "redirectionalProgress", "projectsMomentumTo", "rubberBandingEdges",
+                                  "removalInteractionVelocityThreshold"])
+        var b = PanelBehavior()
+        if let x = o["springDecelerationRate"] { b.springDecelerationRate = try r.number(x, path + ".springDecelerationRate", .openUnitInterval) }
+        if let x = o["springResponseTime"] { b.springResponseTime = try r.number(x, path + ".springResponseTime", .positive) }
+        if let x = o["momentumProjectionRate"] { b.momentumProjectionRate = try r.number(x, path + ".momentumProjectionRate", .openUnitInterval) }
+        if let x = o["redirectionalProgress"] { b.redirectionalProgress = try r.number(x, path + ".redirectionalProgress") }
+        if let x = o["projectsMomentumTo"] { b.projectsMomentumTo = try r.stateNames(x, path + ".projectsMomentumTo", states) }
+        if let x = o["rubberBandingEdges"] {
+            let items = try r.array(x, path + ".rubberBandingEdges")
+            b.rubberBandingEdges = []
+            for (k, item) in items.enumerated() {
+                b.rubberBandingEdges.append(try r.choice(item, "\(path).rubberBandingEdges[\(k)]", ["top", "bottom", "left", "right"]))
+            }
+        }
+        if let x = o["removalInteractionVelocityThreshold"] {
+            b.removalInteractionVelocityThreshold = try r.number(x, path + ".removalInteractionVelocityThreshold")
+        }
+        return b
+    }
+
+    static func parseDelegate(_ v: JSONValue, r: FieldReader, states: StateTable) throws(TraceError) -> DelegateConfiguration {
+        let path = "delegate"
+        let o = try r.object(v, path)
+        try r.checkKeys(o, path, ["shouldBeginDragging", "scrollableStates", "targetStateOverrides",
+                                  "shouldRemove", "didMove", "didChangeState"])
+        var d = DelegateConfiguration()
+        if let x = o["shouldBeginDragging"] { d.shouldBeginDragging = try r.bool(x, path + ".shouldBeginDragging") }
+        if let x = o["scrollableStates"], x != .null { d.scrollableStates = try r.stateNames(x, path + ".scrollableStates", states) }
+        if let x = o["targetStateOverrides"] {
+            let map = try r.object(x, path + ".targetStateOverrides")
+            for (key, value) in map.entries {
+                let p = path + ".targetStateOverrides." + key
+                _ = try r.stateNamed(key, p, states)
+                d.targetStateOverrides[key] = try r.state(value, p, states).name
+            }
+        }
+        if let x = o["shouldRemove"] {
+            let raw = try r.choice(x, path + ".shouldRemove", ["default", "always", "never"])
+            d.shouldRemove = RemovalAnswer(rawValue: raw) ?? .default
+        }
+        if let x = o["didMove"], x != .null {
+            let p = path + ".didMove"
+            let m = try r.object(x, p)
+            try r.checkKeys(m, p, ["clamp", "dismissBeyond"])
+            var recipes = DidMoveRecipes()
+            if let c = m["clamp"], c != .null {
+                let cp = p + ".clamp"
+                let co = try r.object(c, cp)
+                try r.checkKeys(co, cp, ["min", "max"])
+                let lo = try parseStateOffset(try r.required(co, "min", cp, "{\"state\", \"offset\"}"), cp + ".min", r: r, states: states)
+                let hi = try parseStateOffset(try r.required(co, "max", cp, "{\"state\", \"offset\"}"), cp + ".max", r: r, states: states)
+                recipes.clamp = (min: lo, max: hi)
+            }
+            if let db = m["dismissBeyond"], db != .null {
+                recipes.dismissBeyond = try parseStateOffset(db, p + ".dismissBeyond", r: r, states: states)
+            }
+            d.didMove = recipes
+        }
+        if let x = o["didChangeState"], x != .null {
+            let p = path + ".didChangeState"
+            let c = try r.object(x, p)
+            try r.checkKeys(c, p, ["dismissIn"])
+            if let list = c["dismissIn"] { d.dismissIn = try r.stateNames(list, p + ".dismissIn", states) }
+        }
+        return d
+    }
+
+    static func parseStateOffset(_ v: JSONValue, _ path: String, r: FieldReader, states: StateTable) throws(TraceError) -> StateOffset {
+        let o = try r.object(v, path)
+        try r.checkKeys(o, path, ["state", "offset"])
+        let state = try r.state(try r.required(o, "state", path, "a state name"), path + ".state", states)
+        let offset = try r.number(try r.required(o, "offset", path, "a number (pt)"), path + ".offset")
+        return StateOffset(state: state, offset: offset)
+    }
+}
+
+// MARK: - Samples
+
+/// What the loader remembers from earlier samples to check the later ones.
+struct SampleSequence {
+    var lastTime: Microseconds = 0
+    var lastTimeText: String?
+    var lastTimeLine = 0
+    /// Finger id → line of its `began`, for fingers currently down.
+    var down: [Int: Int] = [:]
+    var endLine: Int?
+}
+
+extension TraceLoader {
+    static let supportedCalls = ["move", "show", "hide", "remove", "tapBackdrop"]
+    static let unsupportedCalls = ["setContentOffset", "setContentSize", "invalidateLayout", "track", "untrack"]
+
+    static func parseSample(_ value: JSONValue, r: FieldReader, states: StateTable,
+                            sequence: inout SampleSequence) throws(TraceError) -> TraceSample {
+        if let endLine = sequence.endLine {
+            throw r.error("end", "nothing may follow the 'end' sample (line \(endLine)); expected the end of the trace")
+        }
+        guard case .object(let o) = value else {
+            throw r.error("", "expected a sample object ({\"t\": …, \"touch\"|\"call\"|\"observed\"|\"end\": …}), got \(FieldReader.describe(value))")
+        }
+        guard let tValue = o["t"] else {
+            if o["format"] != nil {
+                throw r.error("format", "expected a sample, found a second header (the header is the first line only)")
+            }
+            throw r.error("t", "missing required field (expected the sample time in seconds, a number ≥ 0)")
+        }
+        let tNumber = try r.jsonNumber(tValue, "t")
+        guard tNumber.double >= 0, let decimal = ExactDecimal(tNumber.text), !decimal.negative || decimal.isZero else {
+            throw r.error("t", "expected a time ≥ 0 s, got \(tNumber.text)")
+        }
+        guard let time = decimal.rounded(shiftingBy: 6) else {
+            throw r.error("t", "expected a time below 9223372036854.775807 s, got \(tNumber.text)")
+        }
+        if let previous = sequence.lastTimeText, time < sequence.lastTime {
+            throw r.error("t", "time goes backwards: t = \(tNumber.text) s comes after t = \(previous) s (line \(sequence.lastTimeLine)); expected t ≥ \(previous)")
+        }
+        sequence.lastTime = time
+        sequence.lastTimeText = tNumber.text
+        sequence.lastTimeLine = r.line
+
+        let present = (sampleKinds + unsupportedSampleKinds).filter { o[$0] != nil }
+        guard let kind = present.first else {
+            let others = o.keys.filter { $0 != "t" }
+            let expected = "one of the sample kinds \(FieldReader.list(sampleKinds))"
+            if let key = others.first {
+                var message = "unknown key \(quotedSingle(key))"
+                if let near = FieldReader.nearest(key, sampleKinds + unsupportedSampleKinds) {
+                    message += " (did you mean \(quotedSingle(near))?)"
+                }
+                throw r.error(key, message + "; expected " + expected)
+            }
+            throw r.error("", "missing sample kind (expected \(expected))")
+        }
+        if present.count > 1 {
+            throw r.error(present[1], "expected exactly one sample kind per line, found both \(quotedSingle(present[0])) and \(quotedSingle(present[1]))")
+        }
+        let sampleKind: SampleKind
+        switch kind {
+        case "touch": sampleKind = .touch(try parseTouch(o, r: r, sequence: &sequence))
+        case "call": sampleKind = .call(try parseCall(o, r: r, states: states))
+        case "observed": sampleKind = .observed(try parseObserved(o, r: r, states: states))
+        case "end":
+            try r.checkKeys(o, "", ["t", "end"])
+            let e = try r.bool(o["end"] ?? .null, "end")
+            guard e else { throw r.error("end", "expected true, got false") }
+            sequence.endLine = r.line
+            sampleKind = .end
+        default:
+            throw r.error(kind, "\(kind) samples are not supported yet", .unsupported)
+        }
+        return TraceSample(time: time, line: r.line, kind: sampleKind)
+    }
+
+    static func parseTouch(_ o: JSONObject, r: FieldReader, sequence: inout SampleSequence) throws(TraceError) -> TouchSample {
+        try r.checkKeys(o, "", ["t", "touch", "id", "x", "y", "velocity"])
+        let raw = try r.choice(o["touch"] ?? .null, "touch", TouchPhase.allCases.map(\.rawValue))
+        let phase = TouchPhase(rawValue: raw) ?? .began
+        var id = 0
+        if let v = o["id"] { id = try r.integer(v, "id", minimum: 0) }
+        let x = try r.number(try r.required(o, "x", "", "a number (pt)"), "x")
+        let y = try r.number(try r.required(o, "y", "", "a number (pt)"), "y")
+        var velocity: Point?
+        if let v = o["velocity"], v != .null {
+            let vo = try r.object(v, "velocity")
+            try r.checkKeys(vo, "velocity", ["x", "y"])
+            let vx = try r.number(try r.required(vo, "x", "velocity", "a number (pt/s)"), "velocity.x")
+            let vy = try r.number(try r.required(vo, "y", "velocity", "a number (pt/s)"), "velocity.y")
+            velocity = Point(x: vx, y: vy)
+        }
+        switch phase {
+        case .began:
+            if let since = sequence.down[id] {
+                throw r.error("touch", "'began' for finger \(id), which is already down since line \(since) (expected 'moved', 'stationary', 'ended' or 'cancelled')")
+            }
+            sequence.down[id] = r.line
+        case .moved, .stationary, .ended, .cancelled:
+            guard sequence.down[id] != nil else {
+                throw r.error("touch", "'\(phase.rawValue)' for finger \(id) without a preceding 'began' (expected 'began' first)")
+            }
+            if phase == .ended || phase == .cancelled { sequence.down[id] = nil }
+        }
+        return TouchSample(phase: phase, id: id, location: Point(x: x, y: y), velocity: velocity)
+    }
+
+    static func parseCall(_ o: JSONObject, r: FieldReader, states: StateTable) throws(TraceError) -> PanelCall {
+        guard case .string(let name) = o["call"] ?? .null else {
+            throw r.error("call", "expected a call name (one of \(FieldReader.list(supportedCalls))), got \(FieldReader.describe(o["call"] ?? .null))")
+        }
+        if unsupportedCalls.contains(name) {
+            throw r.error("call", "call '\(name)' is not supported yet", .unsupported)
+        }
+        func animated() throws(TraceError) -> Bool {
+            guard let a = o["animated"] else { return true }
+            return try r.bool(a, "animated")
+        }
+        switch name {
+        case "move":
+            try r.checkKeys(o, "", ["t", "call", "to", "animated"])
+            let to = try r.state(try r.required(o, "to", "", "a state name"), "to", states)
+            return .move(to: to, animated: try animated())
+        case "show":
+            try r.checkKeys(o, "", ["t", "call", "animated"])
+            return .show(animated: try animated())
+        case "hide":
+            try r.checkKeys(o, "", ["t", "call", "animated"])
+            return .hide(animated: try animated())
+        case "remove":
+            try r.checkKeys(o, "", ["t", "call"])
+            return .remove
+        case "tapBackdrop":
+            try r.checkKeys(o, "", ["t", "call"])
+            return .tapBackdrop
+        default:
+            var message = "unknown call \(quotedSingle(name))"
+            if let near = FieldReader.nearest(name, supportedCalls + unsupportedCalls) { message += " (did you mean \(quotedSingle(near))?)" }
+            throw r.error("call", message + "; expected one of \(FieldReader.list(supportedCalls))")
+        }
+    }
+
+    static func parseObserved(_ o: JSONObject, r: FieldReader, states: StateTable) throws(TraceError) -> ObservedSample {
+        try r.checkKeys(o, "", ["t", "observed"])
+        let obs = try r.object(o["observed"] ?? .null, "observed")
+        try r.checkKeys(obs, "observed", ["location", "state", "contentOffset", "backdropAlpha"])
+        var sample = ObservedSample()
+        func optionalNumber(_ key: String) throws(TraceError) -> Double? {
+            guard let v = obs[key], v != .null else { return nil }
+            return try r.number(v, "observed." + key)
+        }
+        sample.location = try optionalNumber("location")
+        sample.contentOffset = try optionalNumber("contentOffset")
+        sample.backdropAlpha = try optionalNumber("backdropAlpha")
+        if let s = obs["state"], s != .null { sample.state = try r.state(s, "observed.state", states).name }
+        return sample
+    }
+}

@@ -1,0 +1,201 @@
+/// Writing traces as JSON Lines (trace-format.md §1): the recorder side of `TraceLoader`.
+import PanelSimCore
+
+/// Writes `Trace` values as trace files that `TraceLoader` reads back to an equal `Trace`
+/// (sample `line` numbers aside: a written sample sits on line index + 2).
+///
+/// Layout: the header is one line with every field of the contract in the contract example's key
+/// order (`delegate.scrollableStates`, `delegate.didMove` and `delegate.didChangeState` only when
+/// set, since their absence means "none"); each sample is one line with `t` first. Maps keyed by
+/// state (`backdropAlpha`, `targetStateOverrides`) are written by state order, most expanded
+/// first, then by name, so output never depends on `Dictionary` order. Doubles go through
+/// `CanonicalNumber.format(_:)`, times through `CanonicalNumber.formatSeconds(_:)`, integers
+/// (`version`, `frameRate`, `order`, `id`) as plain decimal integers. Keys and values are separated
+/// by `": "`, members by `", "`, like the contract's examples.
+public enum TraceWriter {
+    /// The header line (no line break).
+    /// - Complexity: O(size of the header).
+    public static func headerLine(_ h: TraceHeader) -> String {
+        let p = h.panel
+        let order = StateOrder(p.states)
+        let environment = object([
+            ("container", object([("width", num(h.environment.container.width)),
+                                  ("height", num(h.environment.container.height))])),
+            ("safeArea", insets(h.environment.safeArea)),
+            ("displayScale", num(h.environment.displayScale)),
+            ("frameRate", String(h.environment.frameRate)),
+        ])
+        let behavior = object([
+            ("springDecelerationRate", num(p.behavior.springDecelerationRate)),
+            ("springResponseTime", num(p.behavior.springResponseTime)),
+            ("momentumProjectionRate", num(p.behavior.momentumProjectionRate)),
+            ("redirectionalProgress", num(p.behavior.redirectionalProgress)),
+            ("projectsMomentumTo", array(p.behavior.projectsMomentumTo.map(string))),
+            ("rubberBandingEdges", array(p.behavior.rubberBandingEdges.map(string))),
+            ("removalInteractionVelocityThreshold", num(p.behavior.removalInteractionVelocityThreshold)),
+        ])
+        let panel = object([
+            ("position", string(p.position.rawValue)),
+            ("states", array(p.states.map { object([("name", string($0.name)), ("order", String($0.order))]) })),
+            ("anchors", object(p.anchors.map { ($0.state.name, anchor($0.anchor)) })),
+            ("initialState", string(p.initialState.name)),
+            ("intrinsicLength", num(p.intrinsicLength)),
+            ("backdropAlpha", object(order.sorted(p.backdropAlpha.keys).map { ($0, num(p.backdropAlpha[$0] ?? 0)) })),
+            ("contentMode", string(p.contentMode.rawValue)),
+            ("grabberAreaOffset", num(p.grabberAreaOffset)),
+            ("removalInteractionEnabled", bool(p.removalInteractionEnabled)),
+            ("backdrop", object([("dismissalTapEnabled", bool(p.dismissalTapEnabled))])),
+            ("presented", bool(p.presented)),
+            ("behavior", behavior),
+        ])
+        let d = h.delegate
+        var delegate: [(String, String)] = [("shouldBeginDragging", bool(d.shouldBeginDragging))]
+        if let scrollable = d.scrollableStates { delegate.append(("scrollableStates", array(scrollable.map(string)))) }
+        delegate.append(("targetStateOverrides",
+                         object(order.sorted(d.targetStateOverrides.keys).map { ($0, string(d.targetStateOverrides[$0] ?? "")) })))
+        delegate.append(("shouldRemove", string(d.shouldRemove.rawValue)))
+        if let didMove = d.didMove {
+            var recipes: [(String, String)] = []
+            if let clamp = didMove.clamp {
+                recipes.append(("clamp", object([("min", stateOffset(clamp.min)), ("max", stateOffset(clamp.max))])))
+            }
+            if let beyond = didMove.dismissBeyond { recipes.append(("dismissBeyond", stateOffset(beyond))) }
+            delegate.append(("didMove", object(recipes)))
+        }
+        if !d.dismissIn.isEmpty {
+            delegate.append(("didChangeState", object([("dismissIn", array(d.dismissIn.map(string)))])))
+        }
+        return object([
+            ("format", string("panelsim-trace")),
+            ("version", "1"),
+            ("name", string(h.name)),
+            ("description", string(h.description)),
+            ("source", object([("kind", string(h.source.kind)), ("origin", string(h.source.origin)),
+                               ("device", string(h.source.device))])),
+            ("environment", environment),
+            ("panel", panel),
+            ("delegate", object(delegate)),
+            ("recognizer", object([("velocity", string(h.recognizer.velocity.rawValue)),
+                                   ("beginThreshold", num(h.recognizer.beginThreshold))])),
+        ])
+    }
+
+    /// One sample line (no line break), e.g. `{"t": 0.008000, "touch": "moved", "x": 195, "y": 406.5}`.
+    /// A touch's `id` is written only when it is not 0, its `velocity` only when recorded.
+    /// - Complexity: O(1).
+    public static func sampleLine(_ s: TraceSample) -> String {
+        var members: [(String, String)] = [("t", CanonicalNumber.formatSeconds(s.time))]
+        switch s.kind {
+        case .touch(let touch):
+            members.append(("touch", string(touch.phase.rawValue)))
+            if touch.id != 0 { members.append(("id", String(touch.id))) }
+            members.append(("x", num(touch.location.x)))
+            members.append(("y", num(touch.location.y)))
+            if let v = touch.velocity { members.append(("velocity", object([("x", num(v.x)), ("y", num(v.y))]))) }
+        case .call(let call):
+            switch call {
+            case .move(let to, let animated):
+                members += [("call", string("move")), ("to", string(to.name)), ("animated", bool(animated))]
+            case .show(let animated):
+                members += [("call", string("show")), ("animated", bool(animated))]
+            case .hide(let animated):
+                members += [("call", string("hide")), ("animated", bool(animated))]
+            case .remove:
+                members.append(("call", string("remove")))
+            case .tapBackdrop:
+                members.append(("call", string("tapBackdrop")))
+            }
+        case .observed(let o):
+            var fields: [(String, String)] = []
+            if let v = o.location { fields.append(("location", num(v))) }
+            if let v = o.state { fields.append(("state", string(v))) }
+            if let v = o.contentOffset { fields.append(("contentOffset", num(v))) }
+            if let v = o.backdropAlpha { fields.append(("backdropAlpha", num(v))) }
+            members.append(("observed", object(fields)))
+        case .end:
+            members.append(("end", "true"))
+        }
+        return object(members)
+    }
+
+    /// The whole trace file: the header line, then one line per sample, each ending in "\n".
+    /// - Complexity: O(samples + header size).
+    public static func write(_ t: Trace) -> String {
+        var out = headerLine(t.header) + "\n"
+        for sample in t.samples { out += sampleLine(sample) + "\n" }
+        return out
+    }
+
+    // MARK: - Pieces
+
+    private static func num(_ d: Double) -> String { CanonicalNumber.format(d) }
+    private static func bool(_ b: Bool) -> String { b ? "true" : "false" }
+    private static func array(_ items: [String]) -> String { "[" + items.joined(separator: ", ") + "]" }
+    private static func object(_ members: [(String, String)]) -> String {
+        "{" + members.map { string($0.0) + ": " + $0.1 }.joined(separator: ", ") + "}"
+    }
+
+    private static func insets(_ i: Insets) -> String {
+        object([("top", num(i.top)), ("left", num(i.left)), ("bottom", num(i.bottom)), ("right", num(i.right))])
+    }
+
+    private static func stateOffset(_ s: StateOffset) -> String {
+        object([("state", string(s.state.name)), ("offset", num(s.offset))])
+    }
+
+    private static func anchor(_ a: LayoutAnchor) -> String {
+        switch a {
+        case .inset(let value, let fractional, let edge, let guide):
+            return object([(fractional ? "fractionalInset" : "absoluteInset", num(value)),
+                           ("edge", string(edge.rawValue)), ("referenceGuide", string(guide.rawValue))])
+        case .intrinsic(let value, let fractional, let guide):
+            return object([(fractional ? "fractionalOffset" : "absoluteOffset", num(value)),
+                           ("referenceGuide", string(guide.rawValue))])
+        }
+    }
+
+    /// A JSON string literal: `"` and `\` escaped, control characters as `\n`, `\t`, … or `\u00XX`;
+    /// everything else (including non-ASCII) written as UTF-8.
+    static func string(_ s: String) -> String {
+        var out = "\""
+        for scalar in s.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case "\u{08}": out += "\\b"
+            case "\u{0C}": out += "\\f"
+            default:
+                if scalar.value < 0x20 {
+                    let hex = String(scalar.value, radix: 16, uppercase: true)
+                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return out + "\""
+    }
+}
+
+/// Sorts state names by order (most expanded first), then by name; unknown names last, by name.
+private struct StateOrder {
+    var orders: [String: Int] = [:]
+    init(_ custom: [PanelState]) {
+        for s in custom { orders[s.name] = s.order }
+        for s in PanelState.builtIn { orders[s.name] = s.order }
+    }
+    func sorted(_ names: some Sequence<String>) -> [String] {
+        names.sorted { a, b in
+            let oa = orders[a], ob = orders[b]
+            switch (oa, ob) {
+            case let (x?, y?): return x != y ? x > y : a < b
+            case (.some, nil): return true
+            case (nil, .some): return false
+            case (nil, nil): return a < b
+            }
+        }
+    }
+}
