@@ -144,7 +144,7 @@ struct CheckCommand: PanelCommand {
         let out = context.stdout
         let loaded: LoadedTraceInfo
         do {
-            loaded = try context.services.load(tracePath)
+            loaded = try context.services.load(tracePath, shown)
         } catch {
             if error.kind == .unsupported {
                 out.line("SKIP \(shown): unsupported: \(error.description)")

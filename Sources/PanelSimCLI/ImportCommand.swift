@@ -1,5 +1,6 @@
 import PanelGolden
 import PanelSimCore
+import PanelTrace
 
 /// `panelsim import csv FILE --points-per-unit K --template HEADER.json [-o OUT] [--swap-axes]`:
 /// turn a real touch recording (`t_ms,phase,x_px,y_px`, real-traces/README.md) into a trace.
@@ -80,6 +81,17 @@ struct ImportCommand: PanelCommand {
         return v
     }
 
+    static func lastComponent(_ path: String) -> String {
+        path.split(separator: "/").last.map(String.init) ?? path
+    }
+
+    /// Last path component without its extension.
+    static func stem(_ path: String) -> String {
+        let name = lastComponent(path)
+        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return name }
+        return String(name[..<dot])
+    }
+
     /// Where the recording's down row is placed (§9 O18).
     static func origin(for header: TraceHeader) -> Point {
         let env = header.environment
@@ -116,7 +128,15 @@ struct ImportCommand: PanelCommand {
         case .failure(let f): context.stderr.line("error: \(f.message)"); return .badInput
         }
         do {
-            var trace = try importer.parse(String(headerLine) + "\n", templatePath)
+            var trace = try importer.parse(String(headerLine) + "\n", template!)
+            // A template without its own name or source describes the recording it imports.
+            if case .object(let object)? = try? JSON.parse(String(headerLine)) {
+                if object["name"] == nil { trace.header.name = Self.stem(file) }
+                if object["source"] == nil {
+                    trace.header.source.kind = "recorded"
+                    trace.header.source.origin = "imported from \(Self.lastComponent(file))"
+                }
+            }
             let samples = try importer.importTouches(csv, file, pointsPerUnit, Self.origin(for: trace.header), swapAxes)
             trace.samples += samples
             let text = importer.write(trace)

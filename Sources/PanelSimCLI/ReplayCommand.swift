@@ -37,7 +37,7 @@ struct ReplayCommand: PanelCommand {
     func run(_ context: CommandContext) -> ExitCode {
         let loaded: LoadedTraceInfo
         do {
-            loaded = try context.services.load(context.resolve(trace))
+            loaded = try context.services.load(context.resolve(trace), trace)
         } catch {
             context.stderr.line(error.description)
             return error.kind == .unsupported ? .unsupported : .badInput

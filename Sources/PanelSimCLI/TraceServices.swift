@@ -1,10 +1,8 @@
 import PanelSimCore
 import PanelTrace
 
-// The only file of the CLI that names the trace-loading API of branch `trace`
-// (`TraceLoader`, `TraceError`, `RealTraceCSV`, `TraceWriter`). Until that branch is merged, the
-// live services below report "not available"; after the merge, `live` forwards to it (see the
-// commented bodies, which are the intended code).
+// The only file of the CLI that names the trace-loading API (`TraceLoader`, `TraceError`,
+// `RealTraceCSV`, `TraceWriter`); commands see it through `TraceServices`, which tests replace.
 
 /// A trace that could not be loaded, as the CLI needs it: the kind (for the exit code) and a
 /// one-line description (`TraceError.description`).
@@ -42,22 +40,50 @@ struct TraceImporter {
 /// What the commands need from trace loading, simulation and import, as replaceable values so
 /// tests can run the CLI against fakes.
 struct TraceServices {
-    var load: (_ path: String) throws(TraceProblem) -> LoadedTraceInfo
+    /// Loads the trace at `path` (resolved); errors name it `displayPath` (as the user spelled it).
+    var load: (_ path: String, _ displayPath: String) throws(TraceProblem) -> LoadedTraceInfo
     var simulate: (_ trace: Trace) -> SimulationResult
     var importer: TraceImporter?
 
-    /// The real loader, simulator and importer.
+    /// The real loader (`TraceLoader`), simulator (`simulate`) and importer (`RealTraceCSV`,
+    /// `TraceWriter`).
     static var live: TraceServices {
         TraceServices(
-            load: { path throws(TraceProblem) in
-                // After merging `trace`:
-                // do {
-                //     let loaded = try TraceLoader.load(path: path)
-                //     return LoadedTraceInfo(trace: loaded.trace, digest: loaded.digest, path: loaded.path)
-                // } catch { throw TraceProblem(error) }
-                throw TraceProblem(kind: .io, description: "\(path): trace loading is not available in this build (TraceLoader not merged yet)")
+            load: { path, displayPath throws(TraceProblem) in
+                do throws(TraceError) {
+                    let loaded = try TraceLoader.load(path: path)
+                    return LoadedTraceInfo(trace: loaded.trace, digest: loaded.digest, path: loaded.path)
+                } catch {
+                    var renamed = error
+                    if renamed.file == path { renamed.file = displayPath }
+                    throw TraceProblem(renamed)
+                }
             },
             simulate: { trace in PanelSimCore.simulate(trace) },
-            importer: nil)
+            importer: TraceImporter(
+                parse: { text, file throws(TraceProblem) in
+                    do throws(TraceError) { return try TraceLoader.parse(text: text, file: file) } catch { throw TraceProblem(error) }
+                },
+                importTouches: { csv, file, k, origin, swap throws(TraceProblem) in
+                    do throws(TraceError) {
+                        return try RealTraceCSV.importTouches(csv: csv, file: file, pointsPerUnit: k,
+                                                              origin: origin, swapAxes: swap)
+                    } catch {
+                        throw TraceProblem(error)
+                    }
+                },
+                write: { trace in TraceWriter.write(trace) }))
+    }
+}
+
+extension TraceProblem {
+    /// Maps the loader's error (kind and one-line description).
+    init(_ error: TraceError) {
+        switch error.kind {
+        case .invalid: kind = .invalid
+        case .unsupported: kind = .unsupported
+        case .io: kind = .io
+        }
+        description = error.description
     }
 }
