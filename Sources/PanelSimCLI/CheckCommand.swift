@@ -112,7 +112,7 @@ struct CheckCommand: PanelCommand {
             referenced.insert(goldenRel)
             let goldenPath = goldenRoot + "/" + goldenRel
             checkOne(shown: shown, tracePath: traceRoot + "/" + rel, goldenPath: goldenPath,
-                     context: context, tally: &tally)
+                     goldenShown: Files.join(goldenDirectory, goldenRel), context: context, tally: &tally)
         }
 
         // Goldens nobody references (only meaningful, and only reported, when the golden
@@ -139,7 +139,7 @@ struct CheckCommand: PanelCommand {
         }
     }
 
-    private func checkOne(shown: String, tracePath: String, goldenPath: String,
+    private func checkOne(shown: String, tracePath: String, goldenPath: String, goldenShown: String,
                           context: CommandContext, tally: inout Tally) {
         let out = context.stdout
         let loaded: LoadedTraceInfo
@@ -195,7 +195,7 @@ struct CheckCommand: PanelCommand {
 
         let golden: ResultDocument
         do {
-            golden = try ResultFile.read(text: goldenText, file: goldenPath)
+            golden = try ResultFile.read(text: goldenText, file: goldenShown)
         } catch {
             if mode.rewritesFailed {
                 if write(actualText, to: goldenPath, shown: shown, context: context, tally: &tally) {
@@ -203,7 +203,7 @@ struct CheckCommand: PanelCommand {
                     tally.passed += 1; tally.rewritten += 1
                 }
             } else {
-                emit("ERROR \(shown): golden \(error.description)")
+                emit("ERROR \(shown): unreadable golden: \(error.description)")
                 tally.errors += 1
             }
             return
