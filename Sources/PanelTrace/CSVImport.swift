@@ -48,7 +48,9 @@ public enum RealTraceCSV {
         var rows: [(line: Int, micros: Int64, phase: String, x: Double, y: Double)] = []
         var sawHeader = false
         var headerLine = 0
-        for (index, raw) in csv.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        // Split on LF and CRLF: Swift treats "\r\n" as one Character, so splitting on "\n" alone misses it.
+        let lines = csv.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" })
+        for (index, raw) in lines.enumerated() {
             let lineNumber = index + 1
             var text = Substring(raw)
             if text.hasSuffix("\r") { text = text.dropLast() }

@@ -33,7 +33,7 @@ public struct LoadedTrace: Sendable, Equatable {
 /// * Integers (`version`, `frameRate`, state `order`, touch `id`) may be spelled in any JSON number
 ///   form whose value is whole (`120`, `1.2e2`); times convert to µs exactly from their decimal text.
 /// * Value ranges: container width/height > 0, safe-area insets ≥ 0, displayScale > 0,
-///   frameRate ≥ 1, intrinsicLength/grabberAreaOffset/beginThreshold ≥ 0, backdrop alphas in
+///   frameRate an integer in 1…10000, t in 0…10⁸ s, intrinsicLength/grabberAreaOffset/beginThreshold ≥ 0, backdrop alphas in
 ///   [0, 1], springResponseTime > 0, springDecelerationRate and momentumProjectionRate in (0, 1).
 /// * After the header is built, `PanelSimCore.validate(_:)` checks what the simulator cannot replay
 ///   (floatingpanel-core.md §9 O19); its errors are reported on the header line.
@@ -42,6 +42,10 @@ public enum TraceLoader {
     static let sampleKinds = ["touch", "call", "observed", "end"]
     /// Sample kinds of the contract this revision does not replay yet.
     static let unsupportedSampleKinds = ["scroll", "environment"]
+    /// Largest accepted sample time, µs (10⁸ s): keeps time × frame rate within Int64 downstream.
+    public static let maxTime: Microseconds = 100_000_000_000_000
+    /// Largest accepted `environment.frameRate`, frames per second.
+    public static let maxFrameRate = 10_000
 
     /// Parses the text of a trace file.
     ///
@@ -115,6 +119,7 @@ public enum TraceLoader {
     static func parse(utf8 bytes: [UInt8], file: String) throws(TraceError) -> Trace {
         let lines = bytes.split(separator: 0x0A, omittingEmptySubsequences: false)
         var header: TraceHeader?
+        var states = StateTable([])
         var headerLine = 0
         var samples: [TraceSample] = []
         var sequence = SampleSequence()
@@ -131,8 +136,8 @@ public enum TraceLoader {
                                  message: "invalid JSON at column \(error.column): \(error.message)")
             }
             let r = FieldReader(file: file, line: lineNumber)
-            if let h = header {
-                let sample = try parseSample(value, r: r, states: StateTable(h.panel.states), sequence: &sequence)
+            if header != nil {
+                let sample = try parseSample(value, r: r, states: states, sequence: &sequence)
                 samples.append(sample)
             } else {
                 let h = try parseHeader(value, r: r, defaultName: stem(of: file))
@@ -143,6 +148,7 @@ public enum TraceLoader {
                     throw TraceError(file: file, line: headerLine, field: error.field, message: error.message)
                 }
                 header = h
+                states = StateTable(h.panel.states)
             }
         }
         guard let h = header else {
@@ -325,7 +331,7 @@ struct FieldReader {
                 previous = current
             }
             let d = previous[b.count]
-            if d <= 2, best == nil || d < best!.1 { best = (candidate, d) }
+            if d <= 2, d < (best?.1 ?? Int.max) { best = (candidate, d) }
         }
         return best?.0
     }
@@ -409,8 +415,8 @@ extension TraceLoader {
         if let s = o["displayScale"] { env.displayScale = try r.number(s, "environment.displayScale", .positive) }
         if let f = o["frameRate"] {
             let n = try r.jsonNumber(f, "environment.frameRate")
-            guard let rate = ExactDecimal(n.text)?.integerValue, rate >= 1 else {
-                throw r.error("environment.frameRate", "expected a positive integer (frames per second), got \(n.text)")
+            guard let rate = ExactDecimal(n.text)?.integerValue, rate >= 1, rate <= maxFrameRate else {
+                throw r.error("environment.frameRate", "expected a positive integer ≤ \(maxFrameRate) (frames per second), got \(n.text)")
             }
             env.frameRate = rate
         }
@@ -661,8 +667,8 @@ extension TraceLoader {
         guard tNumber.double >= 0, let decimal = ExactDecimal(tNumber.text), !decimal.negative || decimal.isZero else {
             throw r.error("t", "expected a time ≥ 0 s, got \(tNumber.text)")
         }
-        guard let time = decimal.rounded(shiftingBy: 6) else {
-            throw r.error("t", "expected a time below 9223372036854.775807 s, got \(tNumber.text)")
+        guard let time = decimal.rounded(shiftingBy: 6), time <= maxTime else {
+            throw r.error("t", "expected a time ≤ 100000000 s (about 3 years), got \(tNumber.text)")
         }
         if let previous = sequence.lastTimeText, time < sequence.lastTime {
             throw r.error("t", "time goes backwards: t = \(tNumber.text) s comes after t = \(previous) s (line \(sequence.lastTimeLine)); expected t ≥ \(previous)")
