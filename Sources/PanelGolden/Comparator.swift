@@ -171,7 +171,9 @@ public struct Comparison: Sendable, Equatable {
         case .passed:
             lines.append("matches the golden (\(expectedCount) records)")
         case .failed:
-            if let d = firstDivergence {
+            if let d = firstDivergence, d.channel == .header {
+                lines.append("header differs: expected \(d.expected), actual \(d.actual)")
+            } else if let d = firstDivergence {
                 var at = "first divergence at record \(d.recordIndex) (line \(d.recordIndex + 2)), t = \(CanonicalNumber.formatSeconds(d.time)) s"
                 if let f = d.frame { at += ", frame \(f)" }
                 lines.append(at + ": \(d.channel.rawValue)")

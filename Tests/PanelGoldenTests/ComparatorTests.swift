@@ -257,3 +257,12 @@ final class SequenceDiffTests: XCTestCase {
         XCTAssertEqual(hunks, ["@@ -7,2 +7,3 @@", " g", "+X", " h", "@@ -15,2 +16,2 @@", " o", "-p", "+q"])
     }
 }
+
+extension ComparatorTests {
+    func testHeaderDivergenceReport() {
+        var header = Fixtures.header
+        header.trace = "other"
+        let c = Comparator.compare(expected: ResultDocument(header: header, records: Fixtures.records), actual: Fixtures.document)
+        XCTAssertTrue(c.report(indent: "").hasPrefix(#"header differs: expected trace "other", actual trace "handoff-at-content-top""#), c.report())
+    }
+}
