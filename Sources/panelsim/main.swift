@@ -1,4 +1,4 @@
-import PanelSimCLI
 import Foundation
+import PanelSimCLI
 
 exit(PanelSimCommand.main(arguments: Array(CommandLine.arguments.dropFirst())))

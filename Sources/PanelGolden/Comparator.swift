@@ -1,0 +1,512 @@
+import PanelSimCore
+import PanelTrace
+
+/// How far an actual number may be from the expected one on one channel.
+///
+/// A value passes when `|actual − expected| ≤ absolute` or
+/// `|actual − expected| ≤ relative · max(|expected|, |actual|)`. Equal values (including equal
+/// infinities) and two NaNs always pass; NaN against a number never does.
+public struct Tolerance: Sendable, Equatable, CustomStringConvertible {
+    /// Absolute bound, in the channel's unit (pt, pt/s, …). ≥ 0.
+    public var absolute: Double
+    /// Relative bound, dimensionless. ≥ 0.
+    public var relative: Double
+    public init(absolute: Double = 0, relative: Double = 0) {
+        self.absolute = absolute; self.relative = relative
+    }
+    /// Only an absolute bound.
+    public static func absolute(_ value: Double) -> Tolerance { Tolerance(absolute: value) }
+    /// Exact equality.
+    public static let exact = Tolerance()
+
+    /// Whether `actual` is within this tolerance of `expected`.
+    /// - Complexity: O(1).
+    public func accepts(expected: Double, actual: Double) -> Bool {
+        if expected == actual { return true }
+        if expected.isNaN || actual.isNaN { return expected.isNaN && actual.isNaN }
+        let error = abs(actual - expected)
+        guard error.isFinite else { return false }
+        return error <= absolute || error <= relative * max(abs(expected), abs(actual))
+    }
+
+    public var description: String {
+        switch (absolute, relative) {
+        case (0, 0): return "exact"
+        case (_, 0): return "abs \(CanonicalNumber.format(absolute))"
+        case (0, _): return "rel \(CanonicalNumber.format(relative))"
+        default: return "abs \(CanonicalNumber.format(absolute)) or rel \(CanonicalNumber.format(relative))"
+        }
+    }
+}
+
+/// Per-channel tolerances of a golden comparison. Discrete channels (record kinds and order,
+/// event names, states, booleans, target names) always compare exactly.
+public struct Tolerances: Sendable, Equatable {
+    /// Surface location of frames and `didMove`, pt. Default: absolute 1e-6 pt.
+    public var location = Tolerance.absolute(1e-6)
+    /// Backdrop alpha, 0…1. Default: absolute 1e-9.
+    public var backdropAlpha = Tolerance.absolute(1e-9)
+    /// Scroll content offset, pt. Default: absolute 1e-6 pt.
+    public var contentOffset = Tolerance.absolute(1e-6)
+    /// Velocities: `willEndDragging` (pt/s) and `shouldRemove` (1/s), per component.
+    /// Default: relative 1e-6, with an absolute floor of 1e-9 so that values near 0 compare sanely.
+    public var velocity = Tolerance(absolute: 1e-9, relative: 1e-6)
+    /// Event times, µs. Default 0 (exact: times are integer µs derived from the trace).
+    public var time: Microseconds = 0
+
+    public init() {}
+    /// The defaults documented on each property.
+    public static let `default` = Tolerances()
+    /// Every channel exact.
+    public static let exact: Tolerances = {
+        var t = Tolerances()
+        t.location = .exact; t.backdropAlpha = .exact; t.contentOffset = .exact; t.velocity = .exact; t.time = 0
+        return t
+    }()
+}
+
+/// A compared quantity. Continuous channels have a tolerance and a maximum error.
+public enum Channel: String, Sendable, Equatable, CaseIterable {
+    /// A header field (trace name, frameRate, displayScale).
+    case header
+    /// The kind of record (event or frame), i.e. a record inserted, removed or reordered.
+    case record
+    /// An event name.
+    case event
+    /// A record time (events; frames derive theirs from the index).
+    case time = "t"
+    /// A frame number.
+    case frame
+    case location
+    case state
+    case backdropAlpha
+    case contentOffset
+    case isAttracting
+    case isDragging
+    /// `willEndDragging` and `shouldRemove` velocity components.
+    case velocity
+    /// `shouldBeginDragging` / `shouldRemove` answers.
+    case result
+    case proposed
+    case target
+    case willAttract
+    /// `willBeginAttracting` destination.
+    case to
+    /// One file has records after the other ended.
+    case count
+
+    /// Channels compared within a tolerance, in report order.
+    public static let continuous: [Channel] = [.location, .backdropAlpha, .contentOffset, .velocity, .time]
+}
+
+/// One difference between a golden record and the actual one.
+public struct Divergence: Sendable, Equatable {
+    /// 0-based record index (the record's line in the file is `recordIndex + 2`).
+    public var recordIndex: Int
+    /// Time of the record, µs (the golden's record when it exists, else the actual one).
+    public var time: Microseconds
+    /// Frame number when the record is a frame.
+    public var frame: Int?
+    public var channel: Channel
+    /// Rendered expected (golden) and actual values; `"(none)"` for an absent record or field.
+    public var expected: String
+    public var actual: String
+    /// |actual − expected| for continuous channels.
+    public var error: Double?
+    public init(recordIndex: Int, time: Microseconds, frame: Int?, channel: Channel,
+                expected: String, actual: String, error: Double? = nil) {
+        self.recordIndex = recordIndex; self.time = time; self.frame = frame; self.channel = channel
+        self.expected = expected; self.actual = actual; self.error = error
+    }
+}
+
+/// The largest error seen on one continuous channel, and where.
+public struct ChannelError: Sendable, Equatable {
+    public var channel: Channel
+    /// Largest |actual − expected| over aligned records (0 when all equal; NaN when a NaN met a number).
+    public var maxError: Double
+    /// Golden record index and time where it occurs (nil when no aligned value exists).
+    public var recordIndex: Int?
+    public var time: Microseconds?
+    /// Number of aligned values compared and how many exceeded the tolerance.
+    public var compared: Int
+    public var exceeded: Int
+}
+
+/// The outcome of comparing a golden result with an actual one.
+public struct Comparison: Sendable, Equatable {
+    public enum Status: Sendable, Equatable {
+        /// Everything matches within tolerances.
+        case passed
+        /// A regression: at least one divergence.
+        case failed
+        /// The golden was written in another format version; records were not compared.
+        case incompatible(goldenVersion: Int)
+    }
+    public var status: Status
+    public var passed: Bool { status == .passed }
+    /// The first diverging record in file order (nil when passed or incompatible).
+    public var firstDivergence: Divergence?
+    /// Number of golden + actual records involved in a divergence (aligned frames by index,
+    /// events by the event-name alignment); 0 when passed.
+    public var divergentRecords: Int
+    public var expectedCount: Int
+    public var actualCount: Int
+    /// Max error per channel, in `Channel.continuous` order.
+    public var channelErrors: [ChannelError]
+    /// Header differences that do not fail the comparison (trace edited since blessed, engine).
+    public var notes: [String]
+    /// Unified-style diff of the event-name sequences (empty when they are equal).
+    public var eventDiff: [String]
+    /// Rows of records around the first divergence (`" "` matching, `"-"` golden, `"+"` actual).
+    public var context: [String]
+
+    /// The multi-line failure report (no trailing newline). Every line is indented by `indent`.
+    /// - Complexity: O(size of the report).
+    public func report(indent: String = "  ") -> String {
+        var lines: [String] = []
+        switch status {
+        case .incompatible(let v):
+            lines.append("golden format version \(v), this build writes \(ResultHeader.currentVersion); not compared (re-record with --record failed)")
+        case .passed:
+            lines.append("matches the golden (\(expectedCount) records)")
+        case .failed:
+            if let d = firstDivergence, d.channel == .header {
+                lines.append("header differs: expected \(d.expected), actual \(d.actual)")
+            } else if let d = firstDivergence {
+                var at = "first divergence at record \(d.recordIndex) (line \(d.recordIndex + 2)), t = \(CanonicalNumber.formatSeconds(d.time)) s"
+                if let f = d.frame { at += ", frame \(f)" }
+                lines.append(at + ": \(d.channel.rawValue)")
+                lines.append("  expected: \(d.expected)")
+                var actualLine = "  actual:   \(d.actual)"
+                if let e = d.error { actualLine += "  (|error| \(CanonicalNumber.format(e)))" }
+                lines.append(actualLine)
+            }
+            lines.append("records: expected \(expectedCount), actual \(actualCount); \(divergentRecords) differ")
+            lines.append("max error per channel:")
+            for c in channelErrors {
+                let name = c.channel.rawValue.padding(to: 14)
+                if c.compared == 0 {
+                    lines.append("  \(name) (no aligned values)")
+                } else if c.channel == .time {
+                    let at = c.maxError > 0 ? " at record \(c.recordIndex!) (t = \(CanonicalNumber.formatSeconds(c.time!)))" : ""
+                    lines.append("  \(name) \(CanonicalNumber.format(c.maxError)) µs\(at), \(c.exceeded) of \(c.compared) over tolerance")
+                } else {
+                    let at = c.maxError > 0 || c.maxError.isNaN ? " at record \(c.recordIndex!) (t = \(CanonicalNumber.formatSeconds(c.time!)))" : ""
+                    lines.append("  \(name) \(CanonicalNumber.format(c.maxError))\(at), \(c.exceeded) of \(c.compared) over tolerance")
+                }
+            }
+            if !context.isEmpty {
+                lines.append("context (- golden, + actual):")
+                lines += context.map { "  " + $0 }
+            }
+            if !eventDiff.isEmpty {
+                lines.append("event sequence diff:")
+                lines.append("  --- golden")
+                lines.append("  +++ actual")
+                lines += eventDiff.map { "  " + $0 }
+            }
+        }
+        for note in notes { lines.append("note: " + note) }
+        return lines.map { indent + $0 }.joined(separator: "\n")
+    }
+}
+
+/// Compares a golden (expected) result with an actual one.
+public enum Comparator {
+    /// Rows of context shown before and after the first divergence.
+    public static let contextRows = 2
+    /// At most this many lines of event diff are kept.
+    public static let maxDiffLines = 60
+
+    /// Compares `expected` (the golden) with `actual`.
+    ///
+    /// Header: a different `version` gives `.incompatible` (records not compared); a different
+    /// `traceDigest` or `engine` is a note; a different `trace`, `frameRate` or `displayScale` is
+    /// a divergence on channel `header`.
+    ///
+    /// Records: the first divergence is found walking both record lists in file order, record
+    /// by record (kind, then each field in file order). Max errors per channel and the count of
+    /// differing records are computed over an alignment that survives insertions: frames are
+    /// paired by frame number, events by a shortest edit script of their names.
+    /// - Complexity: O((N + M) · D) for N, M records and D differing event names, plus O(N + M).
+    public static func compare(expected: ResultDocument, actual: ResultDocument,
+                               tolerances: Tolerances = .default) -> Comparison {
+        var notes: [String] = []
+        if expected.header.traceDigest != actual.header.traceDigest {
+            notes.append("trace edited since the golden was blessed (golden \(expected.header.traceDigest), trace \(actual.header.traceDigest))")
+        }
+        if expected.header.engine != actual.header.engine {
+            notes.append("golden written by \(expected.header.engine), this is \(actual.header.engine)")
+        }
+        var result = Comparison(status: .passed, firstDivergence: nil, divergentRecords: 0,
+                                expectedCount: expected.records.count, actualCount: actual.records.count,
+                                channelErrors: [], notes: notes, eventDiff: [], context: [])
+        if expected.header.version != actual.header.version {
+            result.status = .incompatible(goldenVersion: expected.header.version)
+            return result
+        }
+
+        var headerDivergence: Divergence?
+        func headerField(_ name: String, _ e: String, _ a: String) {
+            if e != a && headerDivergence == nil {
+                headerDivergence = Divergence(recordIndex: -1, time: 0, frame: nil, channel: .header,
+                                              expected: "\(name) \(e)", actual: "\(name) \(a)")
+            }
+        }
+        headerField("trace", ResultFile.quoted(expected.header.trace), ResultFile.quoted(actual.header.trace))
+        headerField("frameRate", String(expected.header.frameRate), String(actual.header.frameRate))
+        headerField("displayScale", CanonicalNumber.format(expected.header.displayScale),
+                    CanonicalNumber.format(actual.header.displayScale))
+
+        let e = expected.records, a = actual.records
+        let rates = (expected: expected.header.frameRate, actual: actual.header.frameRate)
+        // 1. First divergence, positional.
+        var first: Divergence? = headerDivergence
+        if first == nil {
+            for i in 0..<max(e.count, a.count) {
+                if let d = diverge(i, i < e.count ? e[i] : nil, i < a.count ? a[i] : nil, tolerances, rates) {
+                    first = d
+                    break
+                }
+            }
+        }
+
+        // 2. Alignment-based statistics.
+        var stats = Stats(tolerances: tolerances)
+        var divergent = 0
+        var actualFrames: [Int: FrameRecord] = [:]   // lookup only, never iterated into output
+        for r in a { if case .frame(let f) = r { actualFrames[f.index] = f } }
+        var expectedFrameIndices = Set<Int>()
+        for (i, r) in e.enumerated() {
+            guard case .frame(let f) = r else { continue }
+            expectedFrameIndices.insert(f.index)
+            guard let g = actualFrames[f.index] else { divergent += 1; continue }
+            if !stats.frame(f, g, at: i, time: frameTime(f.index, frameRate: expected.header.frameRate)) { divergent += 1 }
+        }
+        for r in a { if case .frame(let f) = r, !expectedFrameIndices.contains(f.index) { divergent += 1 } }
+
+        let ePositions = e.indices.filter { if case .event = e[$0] { return true } else { return false } }
+        let aPositions = a.indices.filter { if case .event = a[$0] { return true } else { return false } }
+        let eNames = ePositions.map { eventName(e[$0]) }
+        let aNames = aPositions.map { eventName(a[$0]) }
+        var eventDiff: [String] = []
+        if let edits = SequenceDiff.edits(from: eNames, to: aNames) {
+            for edit in edits {
+                switch edit {
+                case .keep(let i, let j):
+                    if !stats.event(e[ePositions[i]], a[aPositions[j]], at: ePositions[i]) { divergent += 1 }
+                case .delete, .insert:
+                    divergent += 1
+                }
+            }
+            if eNames != aNames {
+                eventDiff = SequenceDiff.unifiedHunks(
+                    edits, context: 3,
+                    oldLine: { "\(CanonicalNumber.formatSeconds(time(of: e[ePositions[$0]], frameRate: 1))) \(eNames[$0])" },
+                    newLine: { "\(CanonicalNumber.formatSeconds(time(of: a[aPositions[$0]], frameRate: 1))) \(aNames[$0])" })
+            }
+        } else {
+            divergent += abs(eNames.count - aNames.count) + 1
+            eventDiff = ["(event sequences differ in too many places to diff: \(eNames.count) golden events, \(aNames.count) actual)"]
+        }
+        if eventDiff.count > maxDiffLines {
+            let more = eventDiff.count - maxDiffLines
+            eventDiff = Array(eventDiff.prefix(maxDiffLines)) + ["… \(more) more diff lines"]
+        }
+
+        result.channelErrors = stats.errors
+        if let d = first {
+            result.status = .failed
+            result.firstDivergence = d
+            result.divergentRecords = max(divergent, 1)
+            result.eventDiff = eventDiff
+            if d.recordIndex >= 0 {
+                result.context = context(around: d.recordIndex, expected: expected, actual: actual, tolerances: tolerances)
+            }
+        }
+        return result
+    }
+
+    // MARK: Record comparison
+
+    private static func eventName(_ r: ResultRecord) -> String {
+        if case .event(_, let ev) = r { return ev.name }
+        return ""
+    }
+
+    /// The record's time; frames use `frameRate` (only events are asked with frameRate 1).
+    private static func time(of r: ResultRecord, frameRate: Int) -> Microseconds {
+        switch r {
+        case .event(let t, _): return t
+        case .frame(let f): return frameTime(f.index, frameRate: frameRate)
+        }
+    }
+
+    private static func fmt(_ x: Double) -> String { CanonicalNumber.format(x) }
+    private static func fmt(_ p: Point) -> String { "{x: \(fmt(p.x)), y: \(fmt(p.y))}" }
+    private static func fmt(_ x: Double?) -> String { x.map { fmt($0) } ?? "(none)" }
+
+    private static func describe(_ r: ResultRecord?) -> String {
+        switch r {
+        case nil: return "(none)"
+        case .event(_, let ev)?: return "event \(ev.name)"
+        case .frame(let f)?: return "frame \(f.index)"
+        }
+    }
+
+    /// The first channel on which records `e` and `a` at index `i` differ, in field order.
+    private static func diverge(_ i: Int, _ e: ResultRecord?, _ a: ResultRecord?, _ tol: Tolerances,
+                                _ rates: (expected: Int, actual: Int)) -> Divergence? {
+        func div(_ channel: Channel, _ ev: String, _ av: String, _ error: Double? = nil) -> Divergence {
+            var time: Microseconds = 0, frame: Int?
+            switch (e, a) {
+            case (.event(let t, _)?, _), (nil, .event(let t, _)?): time = t
+            case (.frame(let f)?, _): frame = f.index; time = frameTime(f.index, frameRate: rates.expected)
+            case (nil, .frame(let f)?): frame = f.index; time = frameTime(f.index, frameRate: rates.actual)
+            case (nil, nil): break
+            }
+            return Divergence(recordIndex: i, time: time, frame: frame, channel: channel,
+                              expected: ev, actual: av, error: error)
+        }
+        func number(_ channel: Channel, _ x: Double, _ y: Double, _ t: Tolerance) -> Divergence? {
+            t.accepts(expected: x, actual: y) ? nil : div(channel, fmt(x), fmt(y), abs(y - x))
+        }
+        func exact<T: Equatable & CustomStringConvertible>(_ channel: Channel, _ x: T, _ y: T) -> Divergence? {
+            x == y ? nil : div(channel, x.description, y.description)
+        }
+        func point(_ x: Point, _ y: Point) -> Divergence? {
+            if tol.velocity.accepts(expected: x.x, actual: y.x) && tol.velocity.accepts(expected: x.y, actual: y.y) { return nil }
+            let err = max(abs(y.x - x.x), abs(y.y - x.y))
+            return div(.velocity, fmt(x), fmt(y), err)
+        }
+
+        switch (e, a) {
+        case (nil, nil):
+            return nil
+        case (nil, _), (_, nil):
+            return div(.count, describe(e), describe(a))
+        case (.event(let te, let ee)?, .event(let ta, let ea)?):
+            if ee.name != ea.name { return div(.event, ee.name, ea.name) }
+            if abs(te - ta) > tol.time {
+                return div(.time, CanonicalNumber.formatSeconds(te), CanonicalNumber.formatSeconds(ta), Double(abs(te - ta)))
+            }
+            switch (ee, ea) {
+            case (.shouldBeginDragging(let x), .shouldBeginDragging(let y)): return exact(.result, x, y)
+            case (.willBeginDragging(let x), .willBeginDragging(let y)): return exact(.state, x, y)
+            case (.didMove(let x), .didMove(let y)): return number(.location, x, y, tol.location)
+            case (.willEndDragging(let vx, let px, let tx), .willEndDragging(let vy, let py, let ty)):
+                return point(vx, vy) ?? exact(.proposed, px, py) ?? exact(.target, tx, ty)
+            case (.didEndDragging(let x), .didEndDragging(let y)): return exact(.willAttract, x, y)
+            case (.willBeginAttracting(let x), .willBeginAttracting(let y)): return exact(.to, x, y)
+            case (.didChangeState(let x), .didChangeState(let y)): return exact(.state, x, y)
+            case (.shouldRemove(let vx, let rx), .shouldRemove(let vy, let ry)):
+                return point(vx, vy) ?? exact(.result, rx, ry)
+            default:
+                return nil   // same name, no fields
+            }
+        case (.frame(let x)?, .frame(let y)?):
+            if x.index != y.index { return div(.frame, String(x.index), String(y.index)) }
+            if let d = number(.location, x.location, y.location, tol.location) { return d }
+            if let d = exact(.state, x.state, y.state) { return d }
+            if let d = number(.backdropAlpha, x.backdropAlpha, y.backdropAlpha, tol.backdropAlpha) { return d }
+            switch (x.contentOffset, y.contentOffset) {
+            case (let p?, let q?): if let d = number(.contentOffset, p, q, tol.contentOffset) { return d }
+            case (nil, nil): break
+            default: return div(.contentOffset, fmt(x.contentOffset), fmt(y.contentOffset))
+            }
+            return exact(.isAttracting, x.isAttracting, y.isAttracting) ?? exact(.isDragging, x.isDragging, y.isDragging)
+        default:
+            return div(.record, describe(e), describe(a))
+        }
+    }
+
+    // MARK: Context
+
+    private static func context(around index: Int, expected: ResultDocument, actual: ResultDocument,
+                                tolerances: Tolerances) -> [String] {
+        let e = expected.records, a = actual.records
+        let lo = max(0, index - contextRows)
+        let hi = min(max(e.count, a.count) - 1, index + contextRows)
+        guard lo <= hi else { return [] }
+        var rows: [String] = []
+        for i in lo...hi {
+            let er = i < e.count ? e[i] : nil, ar = i < a.count ? a[i] : nil
+            let label = "#\(i)"
+            if let x = er, let y = ar,
+               diverge(i, x, y, tolerances, (expected.header.frameRate, actual.header.frameRate)) == nil {
+                rows.append("  \(label) " + ResultFile.line(for: y, frameRate: actual.header.frameRate))
+            } else {
+                rows.append("- \(label) " + (er.map { ResultFile.line(for: $0, frameRate: expected.header.frameRate) } ?? "(none)"))
+                rows.append("+ \(label) " + (ar.map { ResultFile.line(for: $0, frameRate: actual.header.frameRate) } ?? "(none)"))
+            }
+        }
+        return rows
+    }
+}
+
+/// Accumulates per-channel maximum errors over aligned records.
+private struct Stats {
+    var tolerances: Tolerances
+    var errors: [ChannelError] = Channel.continuous.map {
+        ChannelError(channel: $0, maxError: 0, recordIndex: nil, time: nil, compared: 0, exceeded: 0)
+    }
+
+    private mutating func add(_ channel: Channel, _ x: Double, _ y: Double, _ tol: Tolerance,
+                              at index: Int, time: Microseconds) -> Bool {
+        let slot = Channel.continuous.firstIndex(of: channel)!
+        let ok = tol.accepts(expected: x, actual: y)
+        let err: Double = (x == y || (x.isNaN && y.isNaN)) ? 0 : ((x.isNaN || y.isNaN) ? .nan : abs(y - x))
+        var c = errors[slot]
+        c.compared += 1
+        if !ok { c.exceeded += 1 }
+        // NaN (a NaN met a number) dominates; otherwise keep the first occurrence of the max.
+        if !c.maxError.isNaN && (err.isNaN || err > c.maxError) {
+            c.maxError = err; c.recordIndex = index; c.time = time
+        } else if c.recordIndex == nil {
+            c.recordIndex = index; c.time = time
+        }
+        errors[slot] = c
+        return ok
+    }
+
+    /// Returns true when the frames match on every channel.
+    mutating func frame(_ x: FrameRecord, _ y: FrameRecord, at index: Int, time: Microseconds) -> Bool {
+        var ok = add(.location, x.location, y.location, tolerances.location, at: index, time: time)
+        ok = add(.backdropAlpha, x.backdropAlpha, y.backdropAlpha, tolerances.backdropAlpha, at: index, time: time) && ok
+        switch (x.contentOffset, y.contentOffset) {
+        case (let p?, let q?): ok = add(.contentOffset, p, q, tolerances.contentOffset, at: index, time: time) && ok
+        case (nil, nil): break
+        default: ok = false
+        }
+        return ok && x.state == y.state && x.isAttracting == y.isAttracting && x.isDragging == y.isDragging
+    }
+
+    /// Returns true when two events of the same name match on every channel.
+    mutating func event(_ x: ResultRecord, _ y: ResultRecord, at index: Int) -> Bool {
+        guard case .event(let tx, let ex) = x, case .event(let ty, let ey) = y else { return false }
+        var ok = add(.time, Double(tx), Double(ty), Tolerance(absolute: Double(tolerances.time)), at: index, time: tx)
+        switch (ex, ey) {
+        case (.didMove(let p), .didMove(let q)):
+            ok = add(.location, p, q, tolerances.location, at: index, time: tx) && ok
+        case (.willEndDragging(let v, let p1, let t1), .willEndDragging(let w, let p2, let t2)):
+            ok = add(.velocity, v.x, w.x, tolerances.velocity, at: index, time: tx) && ok
+            ok = add(.velocity, v.y, w.y, tolerances.velocity, at: index, time: tx) && ok
+            ok = ok && p1 == p2 && t1 == t2
+        case (.shouldRemove(let v, let r1), .shouldRemove(let w, let r2)):
+            ok = add(.velocity, v.x, w.x, tolerances.velocity, at: index, time: tx) && ok
+            ok = add(.velocity, v.y, w.y, tolerances.velocity, at: index, time: tx) && ok
+            ok = ok && r1 == r2
+        default:
+            ok = ex == ey && ok
+        }
+        return ok
+    }
+}
+
+extension String {
+    /// Right-pads with spaces to at least `width` characters.
+    fileprivate func padding(to width: Int) -> String {
+        count >= width ? self : self + String(repeating: " ", count: width - count)
+    }
+}

@@ -1,0 +1,62 @@
+/// When `panelsim check` writes goldens (DESIGN.md, golden workflow).
+public enum RecordMode: String, Sendable, Equatable, CaseIterable {
+    /// Write nothing; a missing golden is a failure. The default on CI.
+    case never
+    /// Write goldens that do not exist yet (they count as passed); compare the others. The
+    /// default on a developer machine.
+    case missing
+    /// Also rewrite goldens that fail (or cannot be compared: unreadable, other format version).
+    case failed
+    /// Rewrite every golden whose bytes would change; nothing fails on a golden mismatch.
+    case all
+
+    /// The environment variable that selects a mode when no flag is given.
+    public static let environmentVariable = "PANELSIM_RECORD"
+
+    /// Resolves the mode: the `--record` flag wins, then `PANELSIM_RECORD`, then `never` when
+    /// `CI` is set, else `missing`.
+    ///
+    /// An empty `PANELSIM_RECORD` counts as unset. `CI` counts as set when it is present and not
+    /// empty, `"0"` or `"false"` (case-insensitive).
+    /// - Parameters:
+    ///   - flag: the `--record` value, nil when not given.
+    ///   - environment: the process environment.
+    /// - Throws: `RecordModeError` for a value that is not one of the four modes.
+    /// - Complexity: O(1).
+    public static func resolve(flag: String?, environment: [String: String]) throws(RecordModeError) -> RecordMode {
+        if let flag {
+            guard let mode = RecordMode(rawValue: flag) else {
+                throw RecordModeError(source: "--record", value: flag)
+            }
+            return mode
+        }
+        if let value = environment[environmentVariable], !value.isEmpty {
+            guard let mode = RecordMode(rawValue: value) else {
+                throw RecordModeError(source: environmentVariable, value: value)
+            }
+            return mode
+        }
+        if let ci = environment["CI"], !ci.isEmpty, ci != "0", ci.lowercased() != "false" {
+            return .never
+        }
+        return .missing
+    }
+
+    /// Whether a golden that does not exist is written.
+    public var writesMissing: Bool { self != .never }
+    /// Whether a golden that fails (or cannot be compared) is rewritten.
+    public var rewritesFailed: Bool { self == .failed || self == .all }
+    /// Whether every golden is rewritten when its bytes would change.
+    public var rewritesAll: Bool { self == .all }
+}
+
+/// A record mode value that is not `never`, `missing`, `failed` or `all`.
+public struct RecordModeError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// Where the value came from: `--record` or `PANELSIM_RECORD`.
+    public var source: String
+    public var value: String
+    public var description: String {
+        "invalid record mode '\(value)' from \(source) (expected never, missing, failed or all)"
+    }
+}
+

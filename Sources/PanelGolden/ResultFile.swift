@@ -1,0 +1,403 @@
+import PanelSimCore
+import PanelTrace
+
+/// Line 1 of a result file (trace-format.md §2).
+///
+/// `{"format": "panelsim-result", "version": 1, "trace": <name>, "traceDigest": "sha256:…",
+/// "engine": "panelsim 0.1.0", "frameRate": N, "displayScale": S}`
+public struct ResultHeader: Sendable, Equatable {
+    /// The `format` value of every result file.
+    public static let formatName = "panelsim-result"
+    /// The result-file format version this build writes (and the only one it can compare).
+    public static let currentVersion = 1
+    /// The `engine` value this build writes.
+    public static let currentEngine = "panelsim 0.1.0"
+
+    /// Format version of the file.
+    public var version: Int
+    /// The trace's `name` (header field of the trace file).
+    public var trace: String
+    /// Digest of the trace file's bytes, `"sha256:<64 hex digits>"`.
+    public var traceDigest: String
+    /// Name and version of the engine that wrote the file.
+    public var engine: String
+    /// `environment.frameRate` of the trace, Hz (> 0); frame k is at `frameTime(k, frameRate:)`.
+    public var frameRate: Int
+    /// `environment.displayScale` of the trace, pixels per pt.
+    public var displayScale: Double
+
+    public init(version: Int = ResultHeader.currentVersion, trace: String, traceDigest: String,
+                engine: String = ResultHeader.currentEngine, frameRate: Int, displayScale: Double) {
+        self.version = version; self.trace = trace; self.traceDigest = traceDigest
+        self.engine = engine; self.frameRate = frameRate; self.displayScale = displayScale
+    }
+}
+
+/// A parsed (or to-be-written) result file: its header and its records in file order.
+public struct ResultDocument: Sendable, Equatable {
+    public var header: ResultHeader
+    /// Records in file order. Empty when `header.version` is not `ResultHeader.currentVersion`
+    /// (a reader cannot know another version's record grammar; see `ResultFile.read`).
+    public var records: [ResultRecord]
+    public init(header: ResultHeader, records: [ResultRecord]) {
+        self.header = header; self.records = records
+    }
+}
+
+/// A malformed result file: `file`, 1-based `line` and what is wrong.
+public struct ResultFileError: Error, Sendable, Equatable, CustomStringConvertible {
+    public var file: String
+    /// 1-based line number (0 when the problem is the file as a whole, e.g. it is empty).
+    public var line: Int
+    public var message: String
+    public init(file: String, line: Int, message: String) {
+        self.file = file; self.line = line; self.message = message
+    }
+    /// One line: `file:line: message`.
+    public var description: String {
+        line > 0 ? "\(file):\(line): \(message)" : "\(file): \(message)"
+    }
+}
+
+/// Writing and reading result files (trace-format.md §2).
+///
+/// Writing is a pure function of the values: keys in a fixed order, `", "` between members,
+/// `": "` after keys, numbers by `CanonicalNumber`, times by `CanonicalNumber.formatSeconds`,
+/// one record per line, every line terminated by `"\n"`. The same values always give the same
+/// bytes on every platform.
+public enum ResultFile {
+
+    // MARK: Writing
+
+    /// The header line (without the newline).
+    /// - Complexity: O(length of the names).
+    public static func headerLine(_ header: ResultHeader) -> String {
+        "{\"format\": \(quoted(ResultHeader.formatName)), \"version\": \(header.version), "
+            + "\"trace\": \(quoted(header.trace)), \"traceDigest\": \(quoted(header.traceDigest)), "
+            + "\"engine\": \(quoted(header.engine)), \"frameRate\": \(header.frameRate), "
+            + "\"displayScale\": \(CanonicalNumber.format(header.displayScale))}"
+    }
+
+    /// One record line (without the newline).
+    ///
+    /// Events: `{"t": <s>, "event": "<name>", <fields>}` with the fields of trace-format.md §2 in
+    /// a fixed order. Frames: `{"t": <frameTime(k)>, "frame": k, "location": …, "state": …,
+    /// "backdropAlpha": …, ["contentOffset": …,] "isAttracting": …, "isDragging": …}`, where
+    /// `contentOffset` is present only when non-nil.
+    /// - Parameter frameRate: Hz, used for a frame's `t`.
+    /// - Complexity: O(1) apart from name lengths.
+    public static func line(for record: ResultRecord, frameRate: Int) -> String {
+        switch record {
+        case .event(let time, let event):
+            var s = "{\"t\": \(CanonicalNumber.formatSeconds(time)), \"event\": \(quoted(event.name))"
+            switch event {
+            case .shouldBeginDragging(let result):
+                s += ", \"result\": \(result)"
+            case .willBeginDragging(let state):
+                s += ", \"state\": \(quoted(state))"
+            case .didMove(let location):
+                s += ", \"location\": \(num(location))"
+            case .willEndDragging(let velocity, let proposed, let target):
+                s += ", \"velocity\": \(point(velocity)), \"proposed\": \(quoted(proposed)), \"target\": \(quoted(target))"
+            case .didEndDragging(let willAttract):
+                s += ", \"willAttract\": \(willAttract)"
+            case .willBeginAttracting(let to):
+                s += ", \"to\": \(quoted(to))"
+            case .didChangeState(let state):
+                s += ", \"state\": \(quoted(state))"
+            case .shouldRemove(let velocity, let result):
+                s += ", \"velocity\": \(point(velocity)), \"result\": \(result)"
+            case .didEndAttracting, .willRemove, .didRemove:
+                break
+            }
+            return s + "}"
+        case .frame(let f):
+            var s = "{\"t\": \(CanonicalNumber.formatSeconds(frameTime(f.index, frameRate: frameRate))), "
+                + "\"frame\": \(f.index), \"location\": \(num(f.location)), \"state\": \(quoted(f.state)), "
+                + "\"backdropAlpha\": \(num(f.backdropAlpha))"
+            if let offset = f.contentOffset { s += ", \"contentOffset\": \(num(offset))" }
+            return s + ", \"isAttracting\": \(f.isAttracting), \"isDragging\": \(f.isDragging)}"
+        }
+    }
+
+    /// The whole file: header line, then one line per record, each ending in `"\n"`.
+    /// - Complexity: O(records).
+    public static func render(_ document: ResultDocument) -> String {
+        var out = headerLine(document.header) + "\n"
+        for record in document.records {
+            out += line(for: record, frameRate: document.header.frameRate)
+            out += "\n"
+        }
+        return out
+    }
+
+    /// Convenience for `render(ResultDocument(header:records:))`.
+    public static func render(header: ResultHeader, records: [ResultRecord]) -> String {
+        render(ResultDocument(header: header, records: records))
+    }
+
+    /// A JSON string literal for `text`: `"` and `\` escaped, control characters as `\n`, `\t`,
+    /// `\r`, `\b`, `\f` or `\u00XX`; everything else written as UTF-8.
+    public static func quoted(_ text: String) -> String {
+        var out = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case "\u{08}": out += "\\b"
+            case "\u{0C}": out += "\\f"
+            default:
+                if scalar.value < 0x20 {
+                    let hex = String(scalar.value, radix: 16, uppercase: false)
+                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return out + "\""
+    }
+
+    private static func num(_ value: Double) -> String { CanonicalNumber.format(value) }
+    private static func point(_ p: Point) -> String { "{\"x\": \(num(p.x)), \"y\": \(num(p.y))}" }
+
+    // MARK: Reading
+
+    /// Parses the header line only (the first non-blank line).
+    /// - Throws: `ResultFileError` when the file is empty, line 1 is not JSON, or it is not a
+    ///   `panelsim-result` header. For a version other than `ResultHeader.currentVersion` only
+    ///   `format` and `version` are required; missing fields read as empty / 0.
+    /// - Complexity: O(length of line 1).
+    public static func readHeader(text: String, file: String) throws(ResultFileError) -> ResultHeader {
+        for (number, line) in numberedLines(text) where !isBlank(line) {
+            return try parseHeader(line, file: file, line: number)
+        }
+        throw ResultFileError(file: file, line: 0, message: "empty result file (no header line)")
+    }
+
+    /// Parses a whole result file.
+    ///
+    /// Blank lines are ignored. Keys may come in any order; keys this version does not know are
+    /// ignored (the contract allows added fields). A frame's `t` must equal
+    /// `frameTime(frame, frameRate:)`. A number written as `null` reads as NaN.
+    /// When the header's version is not `ResultHeader.currentVersion`, only the header is parsed
+    /// and `records` is empty, so that callers can report the version instead of a syntax error.
+    /// - Throws: `ResultFileError` with the 1-based line of the first problem (JSON syntax,
+    ///   unknown record or event kind, missing or mistyped field).
+    /// - Complexity: O(file length).
+    public static func read(text: String, file: String) throws(ResultFileError) -> ResultDocument {
+        var header: ResultHeader?
+        var records: [ResultRecord] = []
+        for (number, line) in numberedLines(text) where !isBlank(line) {
+            guard let h = header else {
+                let parsed = try parseHeader(line, file: file, line: number)
+                if parsed.version != ResultHeader.currentVersion {
+                    return ResultDocument(header: parsed, records: [])
+                }
+                header = parsed
+                continue
+            }
+            records.append(try parseRecord(line, frameRate: h.frameRate, file: file, line: number))
+        }
+        guard let h = header else {
+            throw ResultFileError(file: file, line: 0, message: "empty result file (no header line)")
+        }
+        return ResultDocument(header: h, records: records)
+    }
+
+    private static func isBlank(_ line: Substring) -> Bool {
+        line.allSatisfy { $0 == " " || $0 == "\t" || $0 == "\r" }
+    }
+
+    private static func numberedLines(_ text: String) -> [(Int, Substring)] {
+        var result: [(Int, Substring)] = []
+        var number = 0
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            number += 1
+            result.append((number, line))
+        }
+        return result
+    }
+
+    private static func parseObject(_ line: Substring, file: String, line number: Int) throws(ResultFileError) -> FieldReader {
+        let value: JSONValue
+        do {
+            value = try JSON.parse(String(line))
+        } catch {
+            throw ResultFileError(file: file, line: number, message: "column \(error.column): \(error.message)")
+        }
+        guard case .object(let object) = value else {
+            throw ResultFileError(file: file, line: number, message: "expected a JSON object")
+        }
+        return FieldReader(object: object, file: file, line: number)
+    }
+
+    private static func parseHeader(_ line: Substring, file: String, line number: Int) throws(ResultFileError) -> ResultHeader {
+        let r = try parseObject(line, file: file, line: number)
+        let format = try r.string("format")
+        guard format == ResultHeader.formatName else {
+            throw r.error("format is \(quoted(format)), expected \(quoted(ResultHeader.formatName)) (not a result file)")
+        }
+        let version = try r.int("version")
+        if version != ResultHeader.currentVersion {
+            // Another version: read what is recognizable, never fail on its other fields.
+            return ResultHeader(version: version, trace: r.optionalString("trace") ?? "",
+                                traceDigest: r.optionalString("traceDigest") ?? "",
+                                engine: r.optionalString("engine") ?? "", frameRate: 0, displayScale: 0)
+        }
+        let frameRate = try r.int("frameRate")
+        guard frameRate > 0 else { throw r.error("frameRate must be > 0, got \(frameRate)") }
+        return ResultHeader(version: version, trace: try r.string("trace"),
+                            traceDigest: try r.string("traceDigest"), engine: try r.string("engine"),
+                            frameRate: frameRate, displayScale: try r.double("displayScale"))
+    }
+
+    private static func parseRecord(_ line: Substring, frameRate: Int, file: String, line number: Int) throws(ResultFileError) -> ResultRecord {
+        let r = try parseObject(line, file: file, line: number)
+        let time = try r.micros("t")
+        if r.has("frame") {
+            if r.has("event") { throw r.error("a record has either \"frame\" or \"event\", not both") }
+            let index = try r.int("frame")
+            let expectedTime = frameTime(index, frameRate: frameRate)
+            guard expectedTime == time else {
+                throw r.error("t \(CanonicalNumber.formatSeconds(time)) does not match frame \(index) at \(frameRate) Hz (\(CanonicalNumber.formatSeconds(expectedTime)))")
+            }
+            return .frame(FrameRecord(index: index, location: try r.double("location"), state: try r.string("state"),
+                                      backdropAlpha: try r.double("backdropAlpha"),
+                                      contentOffset: r.has("contentOffset") ? try r.double("contentOffset") : nil,
+                                      isAttracting: try r.bool("isAttracting"), isDragging: try r.bool("isDragging")))
+        }
+        guard r.has("event") else { throw r.error("a record needs \"event\" or \"frame\"") }
+        let name = try r.string("event")
+        let event: DelegateEvent
+        switch name {
+        case "shouldBeginDragging": event = .shouldBeginDragging(result: try r.bool("result"))
+        case "willBeginDragging": event = .willBeginDragging(state: try r.string("state"))
+        case "didMove": event = .didMove(location: try r.double("location"))
+        case "willEndDragging":
+            event = .willEndDragging(velocity: try r.point("velocity"), proposed: try r.string("proposed"),
+                                     target: try r.string("target"))
+        case "didEndDragging": event = .didEndDragging(willAttract: try r.bool("willAttract"))
+        case "willBeginAttracting": event = .willBeginAttracting(to: try r.string("to"))
+        case "didEndAttracting": event = .didEndAttracting
+        case "didChangeState": event = .didChangeState(state: try r.string("state"))
+        case "shouldRemove": event = .shouldRemove(velocity: try r.point("velocity"), result: try r.bool("result"))
+        case "willRemove": event = .willRemove
+        case "didRemove": event = .didRemove
+        default: throw r.error("unknown event \(quoted(name))")
+        }
+        return .event(time: time, event)
+    }
+}
+
+/// Typed field access on one parsed line, with line-numbered errors.
+private struct FieldReader {
+    var object: JSONObject
+    var file: String
+    var line: Int
+
+    func error(_ message: String) -> ResultFileError { ResultFileError(file: file, line: line, message: message) }
+    func has(_ key: String) -> Bool { object[key] != nil }
+
+    func value(_ key: String) throws(ResultFileError) -> JSONValue {
+        guard let v = object[key] else { throw error("missing field \"\(key)\"") }
+        return v
+    }
+    func string(_ key: String) throws(ResultFileError) -> String {
+        guard case .string(let s) = try value(key) else { throw error("field \"\(key)\" must be a string") }
+        return s
+    }
+    func optionalString(_ key: String) -> String? {
+        if case .string(let s)? = object[key] { return s }
+        return nil
+    }
+    func bool(_ key: String) throws(ResultFileError) -> Bool {
+        guard case .bool(let b) = try value(key) else { throw error("field \"\(key)\" must be true or false") }
+        return b
+    }
+    func double(_ key: String) throws(ResultFileError) -> Double {
+        switch try value(key) {
+        case .number(let n): return n.double
+        case .null: return .nan   // how non-finite values are written (CanonicalNumber.format)
+        default: throw error("field \"\(key)\" must be a number")
+        }
+    }
+    func int(_ key: String) throws(ResultFileError) -> Int {
+        guard case .number(let n) = try value(key), let i = Int(exactly: n.double),
+              !n.text.contains("."), !n.text.contains("e"), !n.text.contains("E") else {
+            throw error("field \"\(key)\" must be an integer")
+        }
+        return i
+    }
+    func micros(_ key: String) throws(ResultFileError) -> Microseconds {
+        guard case .number(let n) = try value(key) else { throw error("field \"\(key)\" must be a number (seconds)") }
+        guard let us = DecimalSeconds.micros(n.text) else {
+            throw error("field \"\(key)\" is not a time in seconds: \(n.text)")
+        }
+        return us
+    }
+    func point(_ key: String) throws(ResultFileError) -> Point {
+        guard case .object(let o) = try value(key) else { throw error("field \"\(key)\" must be an object {\"x\", \"y\"}") }
+        let inner = FieldReader(object: o, file: file, line: line)
+        do {
+            return Point(x: try inner.double("x"), y: try inner.double("y"))
+        } catch {
+            throw self.error("in \"\(key)\": \(error.message)")
+        }
+    }
+}
+
+/// Exact conversion of decimal seconds text to whole microseconds.
+enum DecimalSeconds {
+    /// Converts JSON number text (`-?int(.frac)?([eE][+-]?exp)?`) in seconds to µs, rounding half
+    /// away from zero at 1 µs. Returns nil for malformed text or a value outside `Int64`.
+    /// - Complexity: O(length of text + |exponent|).
+    static func micros(_ text: String) -> Microseconds? {
+        var negative = false
+        var digits: [Int] = []
+        var pointAt: Int?
+        var exponent = 0, exponentSign = 1
+        var inExponent = false, sawExponentDigit = false
+        for (i, ch) in text.utf8.enumerated() {
+            switch ch {
+            case UInt8(ascii: "-") where i == 0: negative = true
+            case UInt8(ascii: "-") where inExponent && !sawExponentDigit: exponentSign = -1
+            case UInt8(ascii: "+") where inExponent && !sawExponentDigit: break
+            case UInt8(ascii: ".") where pointAt == nil && !inExponent: pointAt = digits.count
+            case UInt8(ascii: "e"), UInt8(ascii: "E"):
+                if inExponent || digits.isEmpty { return nil }
+                inExponent = true
+            case UInt8(ascii: "0")...UInt8(ascii: "9"):
+                let d = Int(ch - UInt8(ascii: "0"))
+                if inExponent {
+                    sawExponentDigit = true
+                    exponent = exponent * 10 + d
+                    if exponent > 400 { return nil }
+                } else {
+                    digits.append(d)
+                }
+            default: return nil
+            }
+        }
+        if digits.isEmpty || (inExponent && !sawExponentDigit) { return nil }
+        // Digits before the decimal point of the value in µs.
+        let integerCount = (pointAt ?? digits.count) + exponentSign * exponent + 6
+        var magnitude: Int64 = 0
+        for i in 0..<max(0, integerCount) {
+            let d = i < digits.count ? Int64(digits[i]) : 0
+            let (m1, o1) = magnitude.multipliedReportingOverflow(by: 10)
+            let (m2, o2) = m1.addingReportingOverflow(d)
+            if o1 || o2 { return nil }
+            magnitude = m2
+        }
+        if integerCount >= 0 && integerCount < digits.count && digits[integerCount] >= 5 {
+            let (m, o) = magnitude.addingReportingOverflow(1)
+            if o { return nil }
+            magnitude = m
+        }
+        return negative ? -magnitude : magnitude
+    }
+}

@@ -1,5 +1,0 @@
-/// Entry point placeholder; replaced by the CLI implementation.
-public enum PanelSimCommand {
-    /// Runs the command line and returns the process exit code.
-    public static func main(arguments: [String]) -> Int32 { 0 }
-}

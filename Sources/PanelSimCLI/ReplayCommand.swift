@@ -1,0 +1,72 @@
+import PanelGolden
+import PanelSimCore
+
+/// `panelsim replay TRACE [-o OUT]`: load a trace, simulate it, write its result file.
+struct ReplayCommand: PanelCommand {
+    static let info = CommandInfo(
+        name: "replay",
+        abstract: "Replay one trace and write its result file.",
+        usage: "panelsim replay TRACE [-o OUT]",
+        arguments: [("TRACE", "Trace file (.jsonl) to replay.")],
+        options: [OptionSpec(names: ["-o", "--output"], valueName: "OUT",
+                             help: "Write the result file to OUT (atomically) instead of standard output.")],
+        discussion: """
+            The result file is the golden format (trace-format.md §2): a header line, then one line
+            per delegate event and per frame. The same trace always gives the same bytes.
+            Simulation warnings go to standard error.
+
+            \(HelpFormat.exitCodes)
+            """)
+
+    var trace: String
+    var output: String?
+
+    init(_ parsed: ParsedArguments) throws(UsageError) {
+        guard let first = parsed.positionals.first else { throw UsageError("missing TRACE", command: "replay") }
+        guard parsed.positionals.count == 1 else {
+            throw UsageError("unexpected argument '\(parsed.positionals[1])'", command: "replay")
+        }
+        trace = first
+        output = parsed.values["-o"]
+    }
+
+    mutating func validate(_ context: CommandContext) throws(UsageError) {
+        if let output, output.isEmpty { throw UsageError("empty output path", command: "replay") }
+    }
+
+    func run(_ context: CommandContext) -> ExitCode {
+        let loaded: LoadedTraceInfo
+        do {
+            loaded = try context.services.load(context.resolve(trace), trace)
+        } catch {
+            context.stderr.line(error.description)
+            return error.kind == .unsupported ? .unsupported : .badInput
+        }
+        let result = context.services.simulate(loaded.trace)
+        for warning in result.warnings { context.stderr.line("warning: \(trace): \(warning)") }
+        if result.budgetExceeded {
+            context.stderr.line("warning: \(trace): the panel did not come to rest within the settle budget")
+        }
+        let text = ResultFile.render(ResultDocument(header: ResultHeaderFactory.header(for: loaded), records: result.records))
+        if let output {
+            do {
+                try AtomicFile.write(text, to: context.resolve(output))
+            } catch {
+                context.stderr.line(error.description)
+                return .badInput
+            }
+        } else {
+            context.stdout.write(text)
+        }
+        return .success
+    }
+}
+
+enum ResultHeaderFactory {
+    /// The result header for a loaded trace.
+    static func header(for loaded: LoadedTraceInfo) -> ResultHeader {
+        ResultHeader(trace: loaded.trace.header.name, traceDigest: loaded.digest,
+                     frameRate: loaded.trace.header.environment.frameRate,
+                     displayScale: loaded.trace.header.environment.displayScale)
+    }
+}

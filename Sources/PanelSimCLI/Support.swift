@@ -1,0 +1,243 @@
+import Foundation
+import PanelSimCore
+
+/// A process exit status, as a value (swift-argument-parser style).
+public struct ExitCode: RawRepresentable, Sendable, Equatable, Hashable, CustomStringConvertible {
+    public var rawValue: Int32
+    public init(rawValue: Int32) { self.rawValue = rawValue }
+    /// 0: everything passed.
+    public static let success = ExitCode(rawValue: 0)
+    /// 1: a regression (a golden differs, or is missing while recording is off).
+    public static let regression = ExitCode(rawValue: 1)
+    /// 2: a usage error or bad input (malformed trace or golden, unreadable file).
+    public static let badInput = ExitCode(rawValue: 2)
+    /// 125: a trace cannot be evaluated at this revision (`git bisect run` skips the commit).
+    public static let unsupported = ExitCode(rawValue: 125)
+    public var description: String { String(rawValue) }
+}
+
+/// Where a command writes text (standard output, standard error, or a buffer in tests).
+public protocol OutputSink: AnyObject {
+    /// Writes `text` as is (callers add newlines).
+    func write(_ text: String)
+}
+
+/// An in-memory sink; tests read `text`.
+public final class StringSink: OutputSink {
+    public private(set) var text = ""
+    public init() {}
+    public func write(_ text: String) { self.text += text }
+}
+
+/// A sink on a file handle (the process's standard output or error).
+public final class FileHandleSink: OutputSink {
+    private let handle: FileHandle
+    public init(_ handle: FileHandle) { self.handle = handle }
+    public func write(_ text: String) { handle.write(Data(text.utf8)) }
+}
+
+extension OutputSink {
+    /// Writes `text` followed by a newline.
+    func line(_ text: String) { write(text + "\n") }
+}
+
+/// Everything a command may touch, injected so that tests run commands in-process.
+struct CommandContext {
+    var environment: [String: String]
+    var stdout: OutputSink
+    var stderr: OutputSink
+    /// Relative paths given on the command line are resolved against this directory.
+    var workingDirectory: String
+    var services: TraceServices
+
+    /// `path` if absolute, else `workingDirectory/path`.
+    func resolve(_ path: String) -> String {
+        if path.hasPrefix("/") { return path }
+        if path == "." { return workingDirectory }
+        return workingDirectory.hasSuffix("/") ? workingDirectory + path : workingDirectory + "/" + path
+    }
+}
+
+/// A bad command line: the message and the command whose usage to show.
+struct UsageError: Error, Equatable {
+    var message: String
+    /// Name of the command (nil: the top level).
+    var command: String?
+    init(_ message: String, command: String? = nil) { self.message = message; self.command = command }
+}
+
+/// An option a command accepts.
+struct OptionSpec {
+    /// Spellings, primary first (`["-o", "--output"]`); values are stored under the primary.
+    var names: [String]
+    /// Placeholder of the value (`"DIR"`); nil for a flag without a value.
+    var valueName: String?
+    var help: String
+    var primary: String { names[0] }
+}
+
+/// Static description of a command: drives both parsing and help text.
+struct CommandInfo {
+    var name: String
+    var abstract: String
+    var usage: String
+    var arguments: [(name: String, help: String)]
+    var options: [OptionSpec]
+    var discussion: String
+
+    /// The help text, ending with a newline.
+    func helpText() -> String {
+        var out = "OVERVIEW: \(abstract)\n\nUSAGE: \(usage)\n"
+        if !arguments.isEmpty {
+            out += "\nARGUMENTS:\n"
+            for a in arguments { out += HelpFormat.row(a.name, a.help) }
+        }
+        out += "\nOPTIONS:\n"
+        for o in options {
+            let names = o.names.joined(separator: ", ") + (o.valueName.map { " " + $0 } ?? "")
+            out += HelpFormat.row(names, o.help)
+        }
+        out += HelpFormat.row("-h, --help", "Show help information.")
+        if !discussion.isEmpty { out += "\n" + discussion + "\n" }
+        return out
+    }
+}
+
+enum HelpFormat {
+    static let column = 26
+    /// `"  name<pad>help"`; help wraps onto continuation lines aligned at `column`.
+    static func row(_ name: String, _ help: String) -> String {
+        let lead = "  " + name
+        let pad = lead.count < column ? String(repeating: " ", count: column - lead.count) : "\n" + String(repeating: " ", count: column)
+        let helpLines = help.split(separator: "\n", omittingEmptySubsequences: false)
+        var out = lead + pad + (helpLines.first.map(String.init) ?? "") + "\n"
+        for more in helpLines.dropFirst() { out += String(repeating: " ", count: column) + more + "\n" }
+        return out
+    }
+
+    static let exitCodes = """
+        EXIT CODES:
+          0    everything passed
+          1    a regression: a golden differs, or is missing while recording is off
+          2    usage error or bad input (malformed trace or golden, unreadable file)
+          125  a trace cannot be evaluated at this revision (git bisect run skips it)
+        """
+}
+
+/// The result of splitting a command line against a command's options.
+struct ParsedArguments {
+    var positionals: [String] = []
+    /// Option values by primary name.
+    var values: [String: String] = [:]
+    /// Flags present, by primary name.
+    var flags: Set<String> = []
+    var helpRequested = false
+}
+
+/// Hand-written argument splitting: `--name value`, `--name=value`, `-o value`, flags, `--` ends
+/// options. Unknown options, missing values and repeated options are usage errors.
+enum ArgumentSplitter {
+    static func split(_ arguments: [String], options: [OptionSpec], command: String) throws(UsageError) -> ParsedArguments {
+        var parsed = ParsedArguments()
+        var i = 0
+        var optionsEnded = false
+        while i < arguments.count {
+            let arg = arguments[i]
+            i += 1
+            if optionsEnded || arg == "-" || !arg.hasPrefix("-") {
+                parsed.positionals.append(arg)
+                continue
+            }
+            if arg == "--" { optionsEnded = true; continue }
+            if arg == "-h" || arg == "--help" { parsed.helpRequested = true; continue }
+            var name = arg
+            var inlineValue: String?
+            if arg.hasPrefix("--"), let eq = arg.firstIndex(of: "=") {
+                name = String(arg[..<eq])
+                inlineValue = String(arg[arg.index(after: eq)...])
+            }
+            guard let spec = options.first(where: { $0.names.contains(name) }) else {
+                throw UsageError("unknown option '\(name)'", command: command)
+            }
+            if spec.valueName == nil {
+                if inlineValue != nil { throw UsageError("option '\(name)' takes no value", command: command) }
+                if parsed.flags.contains(spec.primary) { throw UsageError("option '\(name)' given twice", command: command) }
+                parsed.flags.insert(spec.primary)
+                continue
+            }
+            let value: String
+            if let inlineValue {
+                value = inlineValue
+            } else {
+                guard i < arguments.count else {
+                    throw UsageError("option '\(name)' needs a value \(spec.valueName!)", command: command)
+                }
+                value = arguments[i]
+                i += 1
+            }
+            if parsed.values[spec.primary] != nil { throw UsageError("option '\(name)' given twice", command: command) }
+            parsed.values[spec.primary] = value
+        }
+        return parsed
+    }
+}
+
+/// One subcommand: parse, then `validate()`, then `run()`.
+protocol PanelCommand {
+    static var info: CommandInfo { get }
+    /// Builds the command from split arguments; throws for wrong positional counts.
+    init(_ parsed: ParsedArguments) throws(UsageError)
+    /// Checks values that do not need the file system's contents beyond existence, and resolves
+    /// settings from the environment. Runs before `run`.
+    mutating func validate(_ context: CommandContext) throws(UsageError)
+    /// Does the work and returns the exit code. Never throws: every failure is reported on the
+    /// context's sinks and mapped to an `ExitCode`.
+    func run(_ context: CommandContext) -> ExitCode
+}
+
+/// File-system helpers shared by commands.
+enum Files {
+    static func isDirectory(_ path: String) -> Bool {
+        var isDir: ObjCBool = false
+        return FileManager.default.fileExists(atPath: path, isDirectory: &isDir) && isDir.boolValue
+    }
+    static func isFile(_ path: String) -> Bool {
+        var isDir: ObjCBool = false
+        return FileManager.default.fileExists(atPath: path, isDirectory: &isDir) && !isDir.boolValue
+    }
+
+    /// Relative paths of regular files under `root` whose name ends in `suffix`, skipping any
+    /// path component that starts with "." (hidden files, temporary files of atomic writes),
+    /// sorted by their UTF-8 bytes.
+    static func list(under root: String, suffix: String, excluding excluded: String? = nil) -> [String] {
+        guard let enumerator = FileManager.default.enumerator(atPath: root) else { return [] }
+        var found: [String] = []
+        while let rel = enumerator.nextObject() as? String {
+            if rel.split(separator: "/").contains(where: { $0.hasPrefix(".") }) { continue }
+            guard rel.hasSuffix(suffix) else { continue }
+            if let excluded, rel.hasSuffix(excluded) { continue }
+            guard isFile(root + "/" + rel) else { continue }
+            found.append(rel)
+        }
+        return found.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+    }
+
+    /// Reads a UTF-8 text file; nil with a reason when it cannot.
+    static func read(_ path: String) -> Result<String, ReadFailure> {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            return .failure(ReadFailure(message: "cannot read \(path)"))
+        }
+        guard let text = String(data: data, encoding: .utf8) else {
+            return .failure(ReadFailure(message: "\(path) is not UTF-8 text"))
+        }
+        return .success(text)
+    }
+
+    struct ReadFailure: Error { var message: String }
+
+    /// `a/b` for display, without doubling slashes.
+    static func join(_ a: String, _ b: String) -> String {
+        if a.isEmpty || a == "." { return b }
+        return a.hasSuffix("/") ? a + b : a + "/" + b
+    }
+}

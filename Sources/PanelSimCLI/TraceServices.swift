@@ -1,0 +1,89 @@
+import PanelSimCore
+import PanelTrace
+
+// The only file of the CLI that names the trace-loading API (`TraceLoader`, `TraceError`,
+// `RealTraceCSV`, `TraceWriter`); commands see it through `TraceServices`, which tests replace.
+
+/// A trace that could not be loaded, as the CLI needs it: the kind (for the exit code) and a
+/// one-line description (`TraceError.description`).
+struct TraceProblem: Error, Equatable {
+    enum Kind: Equatable {
+        /// Malformed or inconsistent trace: exit 2.
+        case invalid
+        /// Valid contract, but this revision cannot evaluate it: exit 125.
+        case unsupported
+        /// Cannot read the file: exit 2.
+        case io
+    }
+    var kind: Kind
+    var description: String
+}
+
+/// A loaded trace with what result headers need.
+struct LoadedTraceInfo {
+    var trace: Trace
+    /// `"sha256:<hex>"` of the file's bytes.
+    var digest: String
+    var path: String
+}
+
+/// The CSV importer and trace writer (branch `trace`); nil until available.
+struct TraceImporter {
+    /// Parses a trace text (here: one header line plus "\n").
+    var parse: (_ text: String, _ file: String) throws(TraceProblem) -> Trace
+    /// `RealTraceCSV.importTouches(csv:file:pointsPerUnit:origin:swapAxes:)`.
+    var importTouches: (_ csv: String, _ file: String, _ pointsPerUnit: Double, _ origin: Point, _ swapAxes: Bool) throws(TraceProblem) -> [TraceSample]
+    /// `TraceWriter.write`: the trace file text.
+    var write: (_ trace: Trace) -> String
+}
+
+/// What the commands need from trace loading, simulation and import, as replaceable values so
+/// tests can run the CLI against fakes.
+struct TraceServices {
+    /// Loads the trace at `path` (resolved); errors name it `displayPath` (as the user spelled it).
+    var load: (_ path: String, _ displayPath: String) throws(TraceProblem) -> LoadedTraceInfo
+    var simulate: (_ trace: Trace) -> SimulationResult
+    var importer: TraceImporter?
+
+    /// The real loader (`TraceLoader`), simulator (`simulate`) and importer (`RealTraceCSV`,
+    /// `TraceWriter`).
+    static var live: TraceServices {
+        TraceServices(
+            load: { path, displayPath throws(TraceProblem) in
+                do throws(TraceError) {
+                    let loaded = try TraceLoader.load(path: path)
+                    return LoadedTraceInfo(trace: loaded.trace, digest: loaded.digest, path: loaded.path)
+                } catch {
+                    var renamed = error
+                    if renamed.file == path { renamed.file = displayPath }
+                    throw TraceProblem(renamed)
+                }
+            },
+            simulate: { trace in PanelSimCore.simulate(trace) },
+            importer: TraceImporter(
+                parse: { text, file throws(TraceProblem) in
+                    do throws(TraceError) { return try TraceLoader.parse(text: text, file: file) } catch { throw TraceProblem(error) }
+                },
+                importTouches: { csv, file, k, origin, swap throws(TraceProblem) in
+                    do throws(TraceError) {
+                        return try RealTraceCSV.importTouches(csv: csv, file: file, pointsPerUnit: k,
+                                                              origin: origin, swapAxes: swap)
+                    } catch {
+                        throw TraceProblem(error)
+                    }
+                },
+                write: { trace in TraceWriter.write(trace) }))
+    }
+}
+
+extension TraceProblem {
+    /// Maps the loader's error (kind and one-line description).
+    init(_ error: TraceError) {
+        switch error.kind {
+        case .invalid: kind = .invalid
+        case .unsupported: kind = .unsupported
+        case .io: kind = .io
+        }
+        description = error.description
+    }
+}

@@ -1,0 +1,109 @@
+import XCTest
+import PanelTrace
+
+/// Deterministic generator for test inputs (SplitMix64).
+struct SplitMix64 {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
+final class CanonicalNumberTests: XCTestCase {
+    func testExamples() {
+        let table: [(Double, String)] = [
+            (100.0, "100"), (1e-7, "0.0000001"), (-0.0, "0"), (0.0, "0"),
+            (333.6666666666667, "333.6666666666667"), (0.3, "0.3"), (-1.5, "-1.5"),
+            (0.1 + 0.2, "0.30000000000000004"), (1e20, "100000000000000000000"),
+            (1e16, "10000000000000000"), (123456789012345680, "123456789012345680"),
+            (0.0001, "0.0001"), (0.00001, "0.00001"), (-2.5e-5, "-0.000025"),
+            (412.5, "412.5"), (600, "600"), (-6, "-6"), (1, "1"), (10, "10"),
+            (Double.leastNonzeroMagnitude, "0." + String(repeating: "0", count: 323) + "5"),
+            (1.7976931348623157e308, "17976931348623157" + String(repeating: "0", count: 292)),
+            (2.2250738585072014e-308, "0." + String(repeating: "0", count: 307) + "22250738585072014"),
+            (Double(1 << 53) + 2, "9007199254740994"),
+        ]
+        for (value, expected) in table {
+            XCTAssertEqual(CanonicalNumber.format(value), expected, "\(value)")
+        }
+    }
+
+    func testNonFiniteIsNull() {
+        XCTAssertEqual(CanonicalNumber.format(.nan), "null")
+        XCTAssertEqual(CanonicalNumber.format(.infinity), "null")
+        XCTAssertEqual(CanonicalNumber.format(-.infinity), "null")
+    }
+
+    /// Checks the shape and the round trip of one value.
+    private func check(_ x: Double, file: StaticString = #filePath, line: UInt = #line) {
+        let s = CanonicalNumber.format(x)
+        XCTAssertFalse(s.contains("e") || s.contains("E") || s.contains("+"), "exponent in \(s)", file: file, line: line)
+        XCTAssertFalse(s.hasSuffix(".0") || s.hasSuffix("."), "trailing .0 in \(s)", file: file, line: line)
+        if s.contains(".") { XCTAssertFalse(s.hasSuffix("0"), "trailing zero in \(s)", file: file, line: line) }
+        let unsigned = s.hasPrefix("-") ? s.dropFirst() : Substring(s)
+        XCTAssertFalse(unsigned.hasPrefix("0") && unsigned.count > 1 && !unsigned.hasPrefix("0."),
+                       "leading zero in \(s)", file: file, line: line)
+        guard let back = Double(s) else { return XCTFail("unparsable \(s)", file: file, line: line) }
+        let expected = x == 0 ? 0.0 : x
+        XCTAssertEqual(back.bitPattern, expected.bitPattern, "\(x) → \(s) → \(back)", file: file, line: line)
+        // Shortest: the same significant digits as Swift's own shortest representation.
+        XCTAssertEqual(significantDigits(s), significantDigits(x.description), "\(x)", file: file, line: line)
+    }
+
+    private func significantDigits(_ s: String) -> String {
+        var mantissa = s
+        if let e = mantissa.firstIndex(where: { $0 == "e" || $0 == "E" }) { mantissa = String(mantissa[..<e]) }
+        var digits = mantissa.filter(\.isNumber)
+        while digits.hasPrefix("0") { digits.removeFirst() }
+        while digits.hasSuffix("0") { digits.removeLast() }
+        return digits
+    }
+
+    func testRoundTripRandomBitPatterns() {
+        var rng = SplitMix64(seed: 0x5EED_0001)
+        var checked = 0
+        while checked < 40_000 {
+            let x = Double(bitPattern: rng.next())
+            guard x.isFinite else { continue }
+            check(x)
+            checked += 1
+        }
+    }
+
+    func testRoundTripRandomEverydayValues() {
+        var rng = SplitMix64(seed: 42)
+        for _ in 0..<50_000 {
+            // Values like a simulator produces: pixel-rounded locations, spring outputs, alphas.
+            let unit = Double(rng.next() >> 11) / Double(1 << 53)
+            let scale = [1.0, 3.0, 1e-3, 1e3, 1e-9, 1e9][Int(rng.next() % 6)]
+            check((unit * 2 - 1) * 1000 * scale)
+            check((unit * 844 * 3).rounded() / 3)
+            check(unit)
+        }
+    }
+
+    func testRoundTripNeighboursOfPowersOfTen() {
+        for exponent in -320...308 {
+            let p = Double("1e\(exponent)")!
+            guard p.isFinite, p != 0 else { continue }
+            check(p); check(p.nextUp); check(p.nextDown); check(-p)
+        }
+    }
+
+    func testFormatSeconds() {
+        let table: [(Int64, String)] = [
+            (208_333, "0.208333"), (1_000_000, "1.000000"), (0, "0.000000"), (1, "0.000001"),
+            (-1, "-0.000001"), (-1_500_000, "-1.500000"), (858_333, "0.858333"),
+            (12_345_678_901, "12345.678901"),
+            (Int64.max, "9223372036854.775807"), (Int64.min, "-9223372036854.775808"),
+        ]
+        for (micros, expected) in table {
+            XCTAssertEqual(CanonicalNumber.formatSeconds(micros), expected)
+        }
+    }
+}

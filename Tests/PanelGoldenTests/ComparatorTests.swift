@@ -1,0 +1,268 @@
+import XCTest
+import PanelGolden
+import PanelSimCore
+
+final class ComparatorTests: XCTestCase {
+    private func doc(_ records: [ResultRecord], header: ResultHeader = Fixtures.header) -> ResultDocument {
+        ResultDocument(header: header, records: records)
+    }
+
+    private func frame(_ k: Int, _ records: [ResultRecord]) -> (Int, FrameRecord) {
+        for (i, r) in records.enumerated() { if case .frame(let f) = r, f.index == k { return (i, f) } }
+        fatalError("no frame \(k)")
+    }
+
+    func testIdenticalPasses() {
+        let c = Comparator.compare(expected: Fixtures.document, actual: Fixtures.document)
+        XCTAssertEqual(c.status, .passed)
+        XCTAssertTrue(c.passed)
+        XCTAssertNil(c.firstDivergence)
+        XCTAssertEqual(c.divergentRecords, 0)
+        XCTAssertEqual(c.channelErrors.map(\.maxError), [0, 0, 0, 0, 0])
+        XCTAssertEqual(c.eventDiff, [])
+    }
+
+    func testLocationChangeBeyondTolerance() {
+        var records = Fixtures.records
+        let (i, f) = frame(25, records)
+        var g = f
+        g.location += 0.75
+        records[i] = .frame(g)
+        let c = Comparator.compare(expected: Fixtures.document, actual: doc(records))
+        XCTAssertEqual(c.status, .failed)
+        let d = try! XCTUnwrap(c.firstDivergence)
+        XCTAssertEqual(d.recordIndex, i)
+        XCTAssertEqual(d.time, 208_333)
+        XCTAssertEqual(d.frame, 25)
+        XCTAssertEqual(d.channel, .location)
+        XCTAssertEqual(d.expected, "100")
+        XCTAssertEqual(d.actual, "100.75")
+        XCTAssertEqual(d.error, 0.75)
+        let location = c.channelErrors.first { $0.channel == .location }!
+        XCTAssertEqual(location.maxError, 0.75)
+        XCTAssertEqual(location.recordIndex, i)
+        XCTAssertEqual(location.time, 208_333)
+        XCTAssertEqual(location.exceeded, 1)
+        XCTAssertEqual(c.divergentRecords, 1)
+        XCTAssertEqual(c.eventDiff, [])
+        let report = c.report()
+        XCTAssertTrue(report.contains("first divergence at record \(i) (line \(i + 2)), t = 0.208333 s, frame 25: location"), report)
+        XCTAssertTrue(report.contains("expected: 100\n"), report)
+        XCTAssertTrue(report.contains("actual:   100.75"), report)
+        XCTAssertTrue(report.contains("- #\(i) {\"t\": 0.208333, \"frame\": 25, \"location\": 100,"), report)
+        XCTAssertTrue(report.contains("+ #\(i) {\"t\": 0.208333, \"frame\": 25, \"location\": 100.75,"), report)
+        XCTAssertTrue(report.contains("  #\(i - 1) {\"t\": 0.208333, \"event\": \"willBeginDragging\""), report)
+    }
+
+    func testChangeWithinToleranceIsReportedButPasses() {
+        var records = Fixtures.records
+        let (i, f) = frame(60, records)
+        var g = f
+        g.location += 4e-7
+        records[i] = .frame(g)
+        let c = Comparator.compare(expected: Fixtures.document, actual: doc(records))
+        XCTAssertEqual(c.status, .passed)
+        let location = c.channelErrors.first { $0.channel == .location }!
+        XCTAssertGreaterThan(location.maxError, 3.9e-7)
+        XCTAssertEqual(location.recordIndex, i)
+        XCTAssertEqual(location.exceeded, 0)
+        // The exact tolerances reject it.
+        XCTAssertEqual(Comparator.compare(expected: Fixtures.document, actual: doc(records), tolerances: .exact).status, .failed)
+    }
+
+    func testEventInserted() {
+        var records = Fixtures.records
+        // An extra didChangeState right after willEndDragging (index 6).
+        records.insert(.event(time: 500_000, .didChangeState(state: "tip")), at: 7)
+        let c = Comparator.compare(expected: Fixtures.document, actual: doc(records))
+        XCTAssertEqual(c.status, .failed)
+        let d = c.firstDivergence!
+        XCTAssertEqual(d.recordIndex, 7)
+        XCTAssertEqual(d.time, 500_000)
+        XCTAssertEqual(d.channel, .event)
+        XCTAssertEqual(d.expected, "didEndDragging")
+        XCTAssertEqual(d.actual, "didChangeState")
+        // The alignment absorbs the shift: one inserted record, nothing else differs.
+        XCTAssertEqual(c.divergentRecords, 1)
+        XCTAssertTrue(c.eventDiff.contains("+0.500000 didChangeState"), c.eventDiff.joined(separator: "\n"))
+        XCTAssertTrue(c.eventDiff.contains(" 0.500000 willEndDragging"))
+        XCTAssertEqual(c.eventDiff.first, "@@ -3,6 +3,7 @@")
+        XCTAssertTrue(c.report(indent: "").contains("event sequence diff:\n  --- golden\n  +++ actual\n  @@ -3,6 +3,7 @@"), c.report())
+    }
+
+    func testEventRemovedAtEnd() {
+        let records = Array(Fixtures.records.dropLast())
+        let c = Comparator.compare(expected: Fixtures.document, actual: doc(records))
+        let d = c.firstDivergence!
+        XCTAssertEqual(d.channel, .count)
+        XCTAssertEqual(d.recordIndex, records.count)
+        XCTAssertEqual(d.expected, "event didRemove")
+        XCTAssertEqual(d.actual, "(none)")
+        XCTAssertTrue(c.eventDiff.contains("-1.000000 didRemove"))
+    }
+
+    func testFrameStateChange() {
+        var records = Fixtures.records
+        let (i, f) = frame(60, records)
+        var g = f
+        g.state = "tip"
+        records[i] = .frame(g)
+        let c = Comparator.compare(expected: Fixtures.document, actual: doc(records))
+        let d = c.firstDivergence!
+        XCTAssertEqual(d.recordIndex, i)
+        XCTAssertEqual(d.time, 500_000)
+        XCTAssertEqual(d.channel, .state)
+        XCTAssertEqual(d.expected, "half")
+        XCTAssertEqual(d.actual, "tip")
+        XCTAssertNil(d.error)
+    }
+
+    func testDiscreteEventFieldsAndBooleans() {
+        var records = Fixtures.records
+        records[7] = .event(time: 500_000, .didEndDragging(willAttract: false))
+        XCTAssertEqual(Comparator.compare(expected: Fixtures.document, actual: doc(records)).firstDivergence?.channel, .willAttract)
+        records = Fixtures.records
+        records[6] = .event(time: 500_000, .willEndDragging(velocity: Point(x: 0, y: 600), proposed: "half", target: "tip"))
+        XCTAssertEqual(Comparator.compare(expected: Fixtures.document, actual: doc(records)).firstDivergence?.channel, .target)
+        records = Fixtures.records
+        records[4] = .event(time: 208_334, .willBeginDragging(state: "full"))
+        let c = Comparator.compare(expected: Fixtures.document, actual: doc(records))
+        XCTAssertEqual(c.firstDivergence?.channel, .time)
+        XCTAssertEqual(c.firstDivergence?.expected, "0.208333")
+        XCTAssertEqual(c.firstDivergence?.actual, "0.208334")
+        records = Fixtures.records
+        let (i, f) = frame(60, records)
+        var g = f
+        g.contentOffset = nil
+        records[i] = .frame(g)
+        let d = Comparator.compare(expected: Fixtures.document, actual: doc(records)).firstDivergence!
+        XCTAssertEqual(d.channel, .contentOffset)
+        XCTAssertEqual(d.actual, "(none)")
+    }
+
+    func testVelocityRelativeTolerance() {
+        var records = Fixtures.records
+        records[6] = .event(time: 500_000, .willEndDragging(velocity: Point(x: 0, y: 600.0003), proposed: "half", target: "half"))
+        XCTAssertEqual(Comparator.compare(expected: Fixtures.document, actual: doc(records)).status, .passed)  // 5e-7 relative
+        records[6] = .event(time: 500_000, .willEndDragging(velocity: Point(x: 0, y: 600.01), proposed: "half", target: "half"))
+        let c = Comparator.compare(expected: Fixtures.document, actual: doc(records))
+        XCTAssertEqual(c.firstDivergence?.channel, .velocity)
+        XCTAssertEqual(c.firstDivergence?.expected, "{x: 0, y: 600}")
+    }
+
+    func testToleranceRules() {
+        let t = Tolerance(absolute: 1e-9, relative: 1e-6)
+        XCTAssertTrue(t.accepts(expected: 0, actual: 1e-10))
+        XCTAssertTrue(t.accepts(expected: 1000, actual: 1000.0009))
+        XCTAssertFalse(t.accepts(expected: 1000, actual: 1000.002))
+        XCTAssertTrue(t.accepts(expected: .nan, actual: .nan))
+        XCTAssertFalse(t.accepts(expected: .nan, actual: 0))
+        XCTAssertFalse(t.accepts(expected: 0, actual: .infinity))
+        XCTAssertTrue(Tolerance.exact.accepts(expected: .infinity, actual: .infinity))
+        XCTAssertEqual(Tolerances.default.location, .absolute(1e-6))
+        XCTAssertEqual(Tolerances.default.backdropAlpha, .absolute(1e-9))
+        XCTAssertEqual(Tolerances.default.time, 0)
+    }
+
+    func testOtherFormatVersionIsIncompatibleNotRegression() {
+        var header = Fixtures.header
+        header.version = 2
+        let c = Comparator.compare(expected: ResultDocument(header: header, records: []), actual: Fixtures.document)
+        XCTAssertEqual(c.status, .incompatible(goldenVersion: 2))
+        XCTAssertFalse(c.passed)
+        XCTAssertNil(c.firstDivergence)
+        XCTAssertTrue(c.report().contains("golden format version 2, this build writes 1"), c.report())
+    }
+
+    func testDigestChangeIsANote() {
+        var header = Fixtures.header
+        header.traceDigest = "sha256:" + String(repeating: "cd", count: 32)
+        let c = Comparator.compare(expected: ResultDocument(header: header, records: Fixtures.records), actual: Fixtures.document)
+        XCTAssertEqual(c.status, .passed)
+        XCTAssertEqual(c.notes.count, 1)
+        XCTAssertTrue(c.notes[0].contains("trace edited since the golden was blessed"))
+        XCTAssertTrue(c.report().contains("note: trace edited"))
+    }
+
+    func testHeaderFieldDifferenceFails() {
+        var header = Fixtures.header
+        header.frameRate = 60
+        let c = Comparator.compare(expected: doc([], header: header), actual: doc([]))
+        XCTAssertEqual(c.status, .failed)
+        XCTAssertEqual(c.firstDivergence?.channel, .header)
+        XCTAssertEqual(c.firstDivergence?.expected, "frameRate 60")
+        XCTAssertEqual(c.firstDivergence?.actual, "frameRate 120")
+    }
+
+    func testFirstDivergenceIsTheEarliestRecord() {
+        var records = Fixtures.records
+        let (i25, f25) = frame(25, records)
+        let (i60, f60) = frame(60, records)
+        var a = f60; a.location += 5; records[i60] = .frame(a)
+        var b = f25; b.backdropAlpha = 0.5; records[i25] = .frame(b)
+        let c = Comparator.compare(expected: Fixtures.document, actual: doc(records))
+        XCTAssertEqual(c.firstDivergence?.recordIndex, i25)
+        XCTAssertEqual(c.firstDivergence?.channel, .backdropAlpha)
+        XCTAssertEqual(c.divergentRecords, 2)
+        let location = c.channelErrors.first { $0.channel == .location }!
+        XCTAssertEqual(location.maxError, 5)
+        XCTAssertEqual(location.recordIndex, i60)
+    }
+}
+
+final class SequenceDiffTests: XCTestCase {
+    private func apply(_ edits: [SequenceDiff.Edit], _ old: [Character], _ new: [Character]) -> [Character] {
+        edits.compactMap { e -> Character? in
+            switch e {
+            case .keep(let i, _): return old[i]
+            case .insert(let j): return new[j]
+            case .delete: return nil
+            }
+        }
+    }
+
+    func testShortestScripts() {
+        let cases: [(String, String, Int)] = [
+            ("", "", 0), ("abc", "abc", 0), ("abc", "", 3), ("", "abc", 3),
+            ("abcabba", "cbabac", 5), ("abcdef", "abxdef", 2), ("aaaa", "aaaaa", 1),
+        ]
+        for (a, b, d) in cases {
+            let old = Array(a), new = Array(b)
+            let edits = SequenceDiff.edits(from: old, to: new)!
+            XCTAssertEqual(apply(edits, old, new), new, "\(a) → \(b)")
+            let changes = edits.filter { if case .keep = $0 { return false } else { return true } }.count
+            XCTAssertEqual(changes, d, "\(a) → \(b)")
+        }
+    }
+
+    func testRandomScriptsTransform() {
+        var rng = SplitMix64(seed: 99)
+        for _ in 0..<300 {
+            let old = (0..<Int(rng.next() % 30)).map { _ in Character(UnicodeScalar(UInt8(97 + rng.next() % 3))) }
+            let new = (0..<Int(rng.next() % 30)).map { _ in Character(UnicodeScalar(UInt8(97 + rng.next() % 3))) }
+            let edits = SequenceDiff.edits(from: old, to: new)!
+            XCTAssertEqual(apply(edits, old, new), new)
+            XCTAssertEqual(edits.filter { if case .insert = $0 { return false } else { return true } }.count, old.count)
+        }
+    }
+
+    func testEditLimit() {
+        XCTAssertNil(SequenceDiff.edits(from: Array("aaaa"), to: Array("bbbb"), maxEdits: 3))
+    }
+
+    func testUnifiedHunks() {
+        let old = Array("abcdefghijklmnop"), new = Array("abcdefgXhijklmnoq")
+        let edits = SequenceDiff.edits(from: old, to: new)!
+        let hunks = SequenceDiff.unifiedHunks(edits, context: 1, oldLine: { String(old[$0]) }, newLine: { String(new[$0]) })
+        XCTAssertEqual(hunks, ["@@ -7,2 +7,3 @@", " g", "+X", " h", "@@ -15,2 +16,2 @@", " o", "-p", "+q"])
+    }
+}
+
+extension ComparatorTests {
+    func testHeaderDivergenceReport() {
+        var header = Fixtures.header
+        header.trace = "other"
+        let c = Comparator.compare(expected: ResultDocument(header: header, records: Fixtures.records), actual: Fixtures.document)
+        XCTAssertTrue(c.report(indent: "").hasPrefix(#"header differs: expected trace "other", actual trace "handoff-at-content-top""#), c.report())
+    }
+}

@@ -1,0 +1,172 @@
+import XCTest
+@testable import PanelSimCLI
+import PanelGolden
+
+/// `panelsim check` against fake trace services: record modes, outcomes, exit codes.
+final class CheckCommandTests: CLITestCase {
+    func testMissingGoldenInEachMode() throws {
+        let cases: [(args: [String], env: [String: String], code: Int32, line: String, written: Bool)] = [
+            (["--record", "never"], [:], 1, "MISSING traces/a.jsonl (no golden)", false),
+            ([], ["CI": "true"], 1, "MISSING traces/a.jsonl (no golden)", false),
+            ([], [:], 0, "NEW traces/a.jsonl (golden written)", true),
+            (["--record", "missing"], ["CI": "1"], 0, "NEW traces/a.jsonl (golden written)", true),
+            (["--record", "failed"], [:], 0, "NEW traces/a.jsonl (golden written)", true),
+            ([], ["PANELSIM_RECORD": "all", "CI": "1"], 0, "NEW traces/a.jsonl (golden written)", true),
+        ]
+        for c in cases {
+            try? FileManager.default.removeItem(atPath: root + "/golden")
+            try write("100\n", "traces/a.jsonl")
+            let r = runFake(["check"] + c.args, env: c.env)
+            XCTAssertEqual(r.code, c.code, "\(c)")
+            let lines = r.stdout.split(separator: "\n").map(String.init)
+            XCTAssertEqual(lines.first, c.line, r.stdout)
+            XCTAssertEqual(lines.last, c.written ? "1 passed, 0 failed (1 golden written)" : "0 passed, 1 failed", r.stdout)
+            XCTAssertEqual(exists("golden/a.golden.jsonl"), c.written, "\(c)")
+        }
+    }
+
+    func testWrittenGoldenIsTheReplayResult() throws {
+        try write("100\n", "traces/sub/a.jsonl")
+        XCTAssertEqual(runFake(["check"]).code, 0)
+        let golden = try XCTUnwrap(read("golden/sub/a.golden.jsonl"))
+        XCTAssertEqual(golden, runFake(["replay", "traces/sub/a.jsonl"]).stdout)
+        XCTAssertEqual(runFake(["check", "--record", "never"]).stdout, "PASS traces/sub/a.jsonl\n1 passed, 0 failed\n")
+        XCTAssertEqual(allFiles(), ["golden/sub/a.golden.jsonl", "traces/sub/a.jsonl"])  // no temp files left
+    }
+
+    func testEditedGoldenFailsWithReport() throws {
+        try write("100\n", "traces/a.jsonl")
+        XCTAssertEqual(runFake(["check"]).code, 0)
+        let golden = read("golden/a.golden.jsonl")!
+        try write(golden.replacingOccurrences(of: #""frame": 2, "location": 100"#, with: #""frame": 2, "location": 100.5"#),
+                  "golden/a.golden.jsonl")
+        let r = runFake(["check"], env: ["CI": "1"])
+        XCTAssertEqual(r.code, 1)
+        let lines = r.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        XCTAssertEqual(lines[0], "FAIL traces/a.jsonl")
+        XCTAssertEqual(lines[1], "  first divergence at record 4 (line 6), t = 0.016667 s, frame 2: location")
+        XCTAssertEqual(lines[2], "    expected: 100.5")
+        XCTAssertEqual(lines[3], "    actual:   100  (|error| 0.5)")
+        XCTAssertTrue(r.stdout.contains("  - #4 {\"t\": 0.016667, \"frame\": 2, \"location\": 100.5,"), r.stdout)
+        XCTAssertTrue(r.stdout.contains("  + #4 {\"t\": 0.016667, \"frame\": 2, \"location\": 100,"), r.stdout)
+        XCTAssertEqual(lines[lines.count - 2], "0 passed, 1 failed")
+        // The golden is untouched without recording; `--record failed` rewrites it.
+        XCTAssertTrue(read("golden/a.golden.jsonl")!.contains("100.5"))
+        let rec = runFake(["check", "--record", "failed"])
+        XCTAssertEqual(rec.code, 0)
+        XCTAssertTrue(rec.stdout.hasPrefix("UPDATED traces/a.jsonl (golden rewritten)\n  first divergence"), rec.stdout)
+        XCTAssertTrue(rec.stdout.hasSuffix("1 passed, 0 failed (1 rewritten)\n"), rec.stdout)
+        XCTAssertEqual(read("golden/a.golden.jsonl"), golden)
+    }
+
+    func testEventChangeShowsEventDiff() throws {
+        try write("100 half\n", "traces/a.jsonl")
+        XCTAssertEqual(runFake(["check"]).code, 0)
+        try write("100 tip\n", "traces/a.jsonl")
+        let r = runFake(["check"])
+        XCTAssertEqual(r.code, 1)
+        XCTAssertTrue(r.stdout.contains("first divergence at record 0 (line 2), t = 0.000000 s: state"), r.stdout)
+        XCTAssertTrue(r.stdout.contains("  note: trace edited since the golden was blessed"), r.stdout)
+    }
+
+    func testRecordAllRewritesOnlyChangedBytes() throws {
+        try write("100\n", "traces/a.jsonl")
+        try write("200\n", "traces/b.jsonl")
+        XCTAssertEqual(runFake(["check"]).code, 0)
+        try write("100.0000001\n", "traces/a.jsonl")    // within tolerance, different bytes
+        let r = runFake(["check", "--record", "all"])
+        XCTAssertEqual(r.code, 0)
+        XCTAssertEqual(r.stdout, """
+            UPDATED traces/a.jsonl (golden rewritten; it matched within tolerances)
+              note: trace edited since the golden was blessed (golden sha256:4, trace sha256:12)
+            PASS traces/b.jsonl
+            2 passed, 0 failed (1 rewritten)
+
+            """)
+        XCTAssertTrue(read("golden/a.golden.jsonl")!.contains("100.0000001"))
+    }
+
+    func testOutcomesOrderSummaryAndExitPrecedence() throws {
+        try write("100\n", "traces/b.jsonl")
+        try write("100\n", "traces/a/z.jsonl")
+        try write("100\n", "traces/B.jsonl")
+        try write("ignored\n", "traces/.hidden/x.jsonl")
+        try write("ignored\n", "traces/x.golden.jsonl")
+        try write("ignored\n", "traces/notes.txt")
+        XCTAssertEqual(runFake(["check"]).code, 0)
+
+        // Unsupported only → 125.
+        try write("UNSUPPORTED\n", "traces/u.jsonl")
+        var r = runFake(["check", "--record", "never"])
+        XCTAssertEqual(r.code, 125, r.stdout)
+        XCTAssertEqual(r.stdout, """
+            PASS traces/B.jsonl
+            PASS traces/a/z.jsonl
+            PASS traces/b.jsonl
+            SKIP traces/u.jsonl: unsupported: traces/u.jsonl:2: scroll: not supported yet
+            3 passed, 0 failed, 1 skipped
+
+            """)
+
+        // Bad input beats unsupported → 2.
+        try write("{oops\n", "traces/v.jsonl")
+        r = runFake(["check", "--record", "never"])
+        XCTAssertEqual(r.code, 2)
+        XCTAssertTrue(r.stdout.contains("ERROR traces/v.jsonl: traces/v.jsonl:1: invalid JSON at column 1\n"), r.stdout)
+        XCTAssertTrue(r.stdout.hasSuffix("3 passed, 0 failed, 1 skipped, 1 error\n"), r.stdout)
+
+        // A regression beats bad input → 1.
+        try write("100\n", "traces/w.jsonl")
+        r = runFake(["check", "--record", "never"])
+        XCTAssertEqual(r.code, 1)
+        XCTAssertTrue(r.stdout.hasSuffix("3 passed, 1 failed, 1 skipped, 1 error\n"), r.stdout)
+        XCTAssertTrue(r.stdout.contains("MISSING traces/w.jsonl (no golden)\n"), r.stdout)
+        XCTAssertTrue(r.stdout.contains("MISSING traces/v.jsonl") == false)
+    }
+
+    func testUnreferencedGoldensAreListed() throws {
+        try write("100\n", "traces/a.jsonl")
+        XCTAssertEqual(runFake(["check"]).code, 0)
+        try write("x", "golden/old/gone.golden.jsonl")
+        try write("x", "golden/readme.md")
+        let r = runFake(["check"])
+        XCTAssertEqual(r.code, 0)
+        XCTAssertEqual(r.stdout, """
+            PASS traces/a.jsonl
+            warning: unreferenced golden golden/old/gone.golden.jsonl (no trace traces/old/gone.jsonl)
+            1 passed, 0 failed
+
+            """)
+    }
+
+    func testUnreadableAndOtherVersionGoldens() throws {
+        try write("100\n", "traces/a.jsonl")
+        try write("100\n", "traces/b.jsonl")
+        try write("{\"format\": \"panelsim-result\", \"version\": 1\n", "golden/a.golden.jsonl")
+        try write("{\"format\": \"panelsim-result\", \"version\": 7}\n", "golden/b.golden.jsonl")
+        var r = runFake(["check"])
+        XCTAssertEqual(r.code, 2)
+        XCTAssertTrue(r.stdout.hasPrefix("ERROR traces/a.jsonl: unreadable golden: golden/a.golden.jsonl:1: column"), r.stdout)
+        XCTAssertTrue(r.stdout.contains("SKIP traces/b.jsonl: golden format version 7, this build writes 1\n"), r.stdout)
+        XCTAssertTrue(r.stdout.hasSuffix("0 passed, 0 failed, 1 skipped, 1 error\n"), r.stdout)
+        r = runFake(["check", "--record", "failed"])
+        XCTAssertEqual(r.code, 0, r.stdout)
+        XCTAssertTrue(r.stdout.contains("UPDATED traces/b.jsonl (golden rewritten; it was format version 7)\n"), r.stdout)
+        XCTAssertEqual(runFake(["check", "--record", "never"]).code, 0)
+    }
+
+    func testEmptyTraceDirectory() throws {
+        try FileManager.default.createDirectory(atPath: root + "/t", withIntermediateDirectories: true)
+        let r = runFake(["check", "t", "--golden", "g"])
+        XCTAssertEqual(r.code, 0)
+        XCTAssertEqual(r.stdout, "warning: no *.jsonl traces under t\n0 passed, 0 failed\n")
+    }
+
+    func testGoldenWriteFailureIsAnError() throws {
+        try write("100\n", "traces/a.jsonl")
+        try write("not a directory", "golden")
+        let r = runFake(["check"])
+        XCTAssertEqual(r.code, 2)
+        XCTAssertTrue(r.stderr.contains("golden directory 'golden' is a file"), r.stderr)
+    }
+}
