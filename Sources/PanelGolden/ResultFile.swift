@@ -136,30 +136,8 @@ public enum ResultFile {
         render(ResultDocument(header: header, records: records))
     }
 
-    /// A JSON string literal for `text`: `"` and `\` escaped, control characters as `\n`, `\t`,
-    /// `\r`, `\b`, `\f` or `\u00XX`; everything else written as UTF-8.
-    public static func quoted(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case "\u{08}": out += "\\b"
-            case "\u{0C}": out += "\\f"
-            default:
-                if scalar.value < 0x20 {
-                    let hex = String(scalar.value, radix: 16, uppercase: false)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return out + "\""
-    }
+    /// A JSON string literal for `text` (`JSON.quote`).
+    public static func quoted(_ text: String) -> String { JSON.quote(text) }
 
     private static func num(_ value: Double) -> String { CanonicalNumber.format(value) }
     private static func point(_ p: Point) -> String { "{\"x\": \(num(p.x)), \"y\": \(num(p.y))}" }

@@ -46,6 +46,32 @@ public struct JSONSyntaxError: Error, Sendable, Equatable {
 }
 
 public enum JSON {
+    /// A JSON string literal for `text` (RFC 8259 §7): `"` and `\` escaped, control characters as
+    /// `\n`, `\r`, `\t`, `\b`, `\f` or `\u00xx`; everything else, non-ASCII included, as UTF-8.
+    /// The one string writer of the trace and result formats.
+    public static func quote(_ text: String) -> String {
+        var out = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case "\u{08}": out += "\\b"
+            case "\u{0C}": out += "\\f"
+            default:
+                if scalar.value < 0x20 {
+                    let hex = String(scalar.value, radix: 16, uppercase: false)
+                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return out + "\""
+    }
+
     /// Deepest nesting of arrays and objects the parser accepts; one more level is an error.
     public static let maxDepth = 64
 
