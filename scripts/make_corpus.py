@@ -17,7 +17,7 @@ D2 = {"container": {"width": 375, "height": 667}, "safeArea": {"top": 20, "left"
 B3 = {"full": {"absoluteInset": 53, "edge": "top", "referenceGuide": "safeArea"},
       "half": {"absoluteInset": 388, "edge": "bottom", "referenceGuide": "safeArea"},
       "tip": {"absoluteInset": 69, "edge": "bottom", "referenceGuide": "safeArea"}}
-ORDER = {"full": 1000, "half": 500, "tip": 100, "hidden": 0}
+ORDER = {"full": 1000, "half": 500, "tip": 100, "hidden": 0, "lastQuart": 750}
 
 
 def positions(env, anchors):
@@ -183,5 +183,74 @@ def s7():
     write("traces/scenarios/s7-move-to-current-state.jsonl", header("s7-move-to-current-state", desc, D1, "half"), samples)
 
 
+def custom_states():
+    """A custom lastQuart (order 750) anchor between full and half: 261 pt from the safe top (308 on D1)."""
+    anchors = dict(B3)
+    anchors["lastQuart"] = {"absoluteInset": 261, "edge": "top", "referenceGuide": "safeArea"}
+    pos = positions(D1, anchors)
+    for start, direction, speed in (("half", -1, 600), ("half", -1, 3000), ("full", 1, 400), ("lastQuart", 1, 1200)):
+        y0 = pos[start] + 100
+        samples, moved = drag_samples(0.0, 195, y0, direction * 60.0, 6, direction * speed)
+        release = pos[start] + moved
+        target = target_state(pos, anchors, start, release, direction * speed)
+        name = f"custom-lastquart-from-{start}-{direction * speed}"
+        desc = (f"Custom state lastQuart (order 750) at {pos['lastQuart']} pt between full and half on D1; from {start}, "
+                f"60 pt drag released at {release:g} pt with {direction * speed} pt/s. expect: state={target} "
+                f"location={pos[target]} removed=false")
+        head = header(name, desc, D1, start, anchors=anchors, states=[{"name": "lastQuart", "order": 750}],
+                      backdropAlpha={"full": 0.3, "lastQuart": 0.15})
+        write(f"traces/custom/{name}.jsonl", head, samples)
+
+
+def mirror(head, samples, position):
+    """Mirrors a bottom-panel trace onto a top or left panel (scenarios.md G6): coordinates, edges,
+    safe-area sides and velocities flipped so that every location l becomes H - l."""
+    env = json.loads(json.dumps(head["environment"]))
+    w, h = env["container"]["width"], env["container"]["height"]
+    sa = env["safeArea"]
+    edge_map = {"top": "bottom", "bottom": "top"} if position == "top" else {"top": "right", "bottom": "left"}
+    if position == "top":
+        env["safeArea"] = {"top": sa["bottom"], "left": sa["left"], "bottom": sa["top"], "right": sa["right"]}
+        point = lambda x, y: (x, h - y)
+        vel = lambda vx, vy: (vx, -vy)
+    else:
+        env["container"] = {"width": h, "height": w}
+        env["safeArea"] = {"top": sa["left"], "left": sa["bottom"], "bottom": sa["right"], "right": sa["top"]}
+        point = lambda x, y: (h - y, x)
+        vel = lambda vx, vy: (-vy, vx)
+    panel = json.loads(json.dumps(head["panel"]))
+    panel["position"] = position
+    for a in panel["anchors"].values():
+        a["edge"] = edge_map[a["edge"]]
+    out_head = dict(head, environment=env, panel=panel)
+    out = []
+    for smp in samples:
+        smp = dict(smp)
+        if "touch" in smp:
+            smp["x"], smp["y"] = point(smp["x"], smp["y"])
+            if "velocity" in smp:
+                vx, vy = vel(smp["velocity"]["x"], smp["velocity"]["y"])
+                smp["velocity"] = {"x": vx, "y": vy}
+        out.append(smp)
+    return out_head, out, h
+
+
+def mirrored_flicks():
+    pos = positions(D1, B3)
+    for start, direction, speed in (("half", -1, 1500), ("half", 1, 1500), ("full", 1, 500), ("tip", -1, 4000)):
+        y0 = pos[start] + min(100, (844 - pos[start]) / 2)
+        samples, moved = drag_samples(0.0, 195, y0, direction * 60.0, 6, direction * speed)
+        release = pos[start] + moved
+        target = target_state(pos, B3, start, release, direction * speed)
+        for position in ("top", "left"):
+            name = f"mirror-{position}-{start}-{direction * speed}"
+            head, msamples, h = mirror(header(name, "", D1, start), samples, position)
+            head["description"] = (f"The bottom flick from {start} ({direction * speed} pt/s on D1/B3) mirrored onto a {position} "
+                                   f"panel (G6): same target, location {h} - {pos[target]}. Left panels with unequal left/right "
+                                   f"safe areas report attraction frames offset by the FloatingPanel quirk of layout-behavior §8 item 2; "
+                                   f"the completion snaps back. expect: state={target} location={h - pos[target]} removed=false")
+            write(f"traces/positions/{name}.jsonl", head, msamples)
+
+
 if __name__ == "__main__":
-    flicks(); s4(); s5(); s7()
+    flicks(); s4(); s5(); s7(); custom_states(); mirrored_flicks()
