@@ -8,7 +8,7 @@ every trace and checks the result against that clause, so a golden is never bles
 
 Usage: python3 scripts/make_corpus.py   (from the repository root; rewrites the files it owns)
 """
-import json, os
+import json, math, os
 
 D1 = {"container": {"width": 390, "height": 844}, "safeArea": {"top": 47, "left": 0, "bottom": 34, "right": 0},
       "displayScale": 3, "frameRate": 120}
@@ -77,7 +77,9 @@ def header(name, description, env, initial, anchors=B3, **panel_extra):
 
 
 def t(x):
-    return round(x, 6)
+    """Seconds, floored to whole microseconds, so that a sample meant for frame k (k/120 s) is not
+    written a fraction of a microsecond after it (which would process it one frame late)."""
+    return math.floor(x * 1e6 + 1e-6) / 1e6
 
 
 def drag_samples(t0, x, y0, dy_total, n, v, hz=120):

@@ -451,8 +451,12 @@ final class PanelCore {
         startAttraction(to: target, velocity: 0, completion: .programmatic)
     }
 
-    /// `show(animated:)` (§5.2).
+    /// `show(animated:)` (§5.2). A removal still in flight is finished first (its completion
+    /// reports `didRemove`), then the panel is shown again in its parent: PanelSim's reading of an app
+    /// that re-adds a removed panel and shows it, so that the result never depends on whether the
+    /// removal had finished.
     func show(animated: Bool) {
+        if transition != nil { interruptAnimationIfNeeded() }
         hasParent = true; inWindow = true
         dismissBeyondFired = false; dismissInFired = false
         activateLayout()

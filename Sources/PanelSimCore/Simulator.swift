@@ -26,7 +26,8 @@ public struct ConfigurationError: Error, Sendable, Equatable, CustomStringConver
 /// frame (frame 0 always). The replay stops after the frame that processes an `end` sample; without
 /// one, at the first frame after the last sample with no finger down and nothing animating, or when
 /// `options.settleBudget` past the last sample runs out (`budgetExceeded`).
-/// - Complexity: O(samples + frames · anchors), frames = replayed duration × frameRate.
+/// - Complexity: O(samples + animated frames · anchors): frames in which nothing animates are
+///   skipped straight to the next sample, so idle time costs nothing.
 public func simulate(_ trace: Trace, options: SimulationOptions = SimulationOptions()) -> SimulationResult {
     Replay(trace: trace, options: options).run()
 }
@@ -105,6 +106,12 @@ final class Replay {
                 if tk - lastSampleTime >= options.settleBudget { budgetExceeded = true; break }
             }
             k += 1
+            // Nothing changes between samples while nothing animates: jump to the frame that
+            // processes the next sample (the skipped frames would repeat this one and are not written).
+            if !core.isAnimating, next < samples.count {
+                let due = (samples[next].time * frameRate + 999_999) / 1_000_000
+                if due > Int64(k) { k = Int(due) }
+            }
         }
         return SimulationResult(records: records, warnings: warnings, budgetExceeded: budgetExceeded)
     }

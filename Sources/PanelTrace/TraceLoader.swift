@@ -123,6 +123,7 @@ public enum TraceLoader {
         var headerLine = 0
         var samples: [TraceSample] = []
         var sequence = SampleSequence()
+        var firstUnsupported: TraceError?
         for (index, rawLine) in lines.enumerated() {
             let lineNumber = index + 1
             var line = Array(rawLine)
@@ -136,8 +137,18 @@ public enum TraceLoader {
                                  message: "invalid JSON at column \(error.column): \(error.message)")
             }
             let r = FieldReader(file: file, line: lineNumber)
-            if header != nil {
-                let sample = try parseSample(value, r: r, states: states, sequence: &sequence)
+            if let h = header {
+                let sample: TraceSample
+                do {
+                    sample = try parseSample(value, r: r, states: states, sequence: &sequence)
+                } catch where error.kind == .unsupported {
+                    // Keep validating: a malformed line later in the file must still be reported as such.
+                    if firstUnsupported == nil { firstUnsupported = error }
+                    continue
+                }
+                if case .call(.move(let to, _)) = sample.kind, to != .hidden, !h.panel.anchors.contains(where: { $0.state == to }) {
+                    throw r.error("to", "\(quotedSingle(to.name)) is neither an anchor state of this layout nor hidden (FloatingPanel asserts); expected one of \(FieldReader.list(h.panel.anchors.map(\.state.name) + ["hidden"]))")
+                }
                 samples.append(sample)
             } else {
                 let h = try parseHeader(value, r: r, defaultName: stem(of: file))
@@ -155,6 +166,7 @@ public enum TraceLoader {
             throw TraceError(file: file, line: 0, field: "",
                              message: "empty trace (expected a header line with \"format\": \"panelsim-trace\")")
         }
+        if let firstUnsupported { throw firstUnsupported }
         return Trace(header: h, samples: samples)
     }
 }
@@ -251,9 +263,16 @@ struct FieldReader {
         }
     }
 
+    /// The largest magnitude accepted for a coordinate, length, velocity or ratio (pt, pt/s): far
+    /// beyond any screen, small enough that no sum or projection of such values overflows.
+    static let maxMagnitude = 1e7
+
     func number(_ v: JSONValue, _ path: String, _ range: Range = .any) throws(TraceError) -> Double {
         let n = try jsonNumber(v, path)
         guard range.contains(n.double) else { throw error(path, "expected \(range.text), got \(n.text)") }
+        guard abs(n.double) <= Self.maxMagnitude else {
+            throw error(path, "expected a magnitude ≤ 10000000, got \(n.text.count > 40 ? String(n.text.prefix(40)) + "…" : n.text)")
+        }
         return n.double
     }
 
@@ -638,6 +657,8 @@ extension TraceLoader {
 /// What the loader remembers from earlier samples to check the later ones.
 struct SampleSequence {
     var lastTime: Microseconds = 0
+    /// The previous time as written (its Double), so that sub-µs decreases are caught before rounding.
+    var lastTimeValue: Double = 0
     var lastTimeText: String?
     var lastTimeLine = 0
     /// Finger id → line of its `began`, for fingers currently down.
@@ -670,10 +691,11 @@ extension TraceLoader {
         guard let time = decimal.rounded(shiftingBy: 6), time <= maxTime else {
             throw r.error("t", "expected a time ≤ 100000000 s (about 3 years), got \(tNumber.text)")
         }
-        if let previous = sequence.lastTimeText, time < sequence.lastTime {
+        if let previous = sequence.lastTimeText, time < sequence.lastTime || tNumber.double < sequence.lastTimeValue {
             throw r.error("t", "time goes backwards: t = \(tNumber.text) s comes after t = \(previous) s (line \(sequence.lastTimeLine)); expected t ≥ \(previous)")
         }
         sequence.lastTime = time
+        sequence.lastTimeValue = tNumber.double
         sequence.lastTimeText = tNumber.text
         sequence.lastTimeLine = r.line
 

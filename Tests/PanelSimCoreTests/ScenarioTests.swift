@@ -184,3 +184,37 @@ final class ScenarioTests: XCTestCase {
         XCTAssertEqual(replay(b3(at: .half), Fixture.d1, build), replay(b3(at: .half), Fixture.d1, build))
     }
 }
+
+final class LifecycleEdgeTests: XCTestCase {
+    private func run(_ panel: PanelConfiguration, _ build: (inout SampleBuilder) -> Void) -> SimulationResult {
+        var b = SampleBuilder()
+        build(&b)
+        return simulate(Trace(header: Fixture.header(panel, Fixture.d1), samples: b.samples))
+    }
+
+    /// A `show` while a removal is still animating finishes the removal first (didRemove), then shows
+    /// the panel; the panel can be dragged afterwards, exactly as when the show comes later.
+    func testShowDuringRemovalFinishesTheRemovalFirst() {
+        for showTime in [0.2, 1.0] {
+            var p = Fixture.b3(); p.initialState = .half
+            let r = run(p) { b in
+                b.call(0.1, .remove)
+                b.call(showTime, .show(animated: true))
+                b.drag(at: 2, x: 195, from: 700, to: 600, duration: 0.1, releaseVelocity: -1500)
+            }
+            let names = r.keyEvents
+            XCTAssertEqual(Array(names.prefix(6)), ["didChangeState", "willRemove", "didChangeState", "didRemove", "didChangeState", "willBeginDragging"], "show at \(showTime)")
+            XCTAssertEqual(r.lastFrame?.state, "full", "show at \(showTime)")
+            XCTAssertEqual(r.lastFrame?.location, 100)
+        }
+    }
+
+    /// Idle time between samples is skipped, not stepped frame by frame: a sample a million seconds
+    /// in replays at once and gives the same records as any other idle gap.
+    func testLongIdleGapsAreSkipped() {
+        let r = run(Fixture.b3()) { b in b.call(1_000_000, .move(to: .full, animated: false)) }
+        XCTAssertEqual(r.eventNames, ["didChangeState", "didMove", "didChangeState", "didMove"])
+        XCTAssertEqual(r.frames.map(\.index), [0, 120_000_000])
+        XCTAssertEqual(r.lastFrame?.location, 100)
+    }
+}
