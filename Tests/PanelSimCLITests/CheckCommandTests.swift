@@ -103,7 +103,7 @@ final class CheckCommandTests: CLITestCase {
             PASS traces/B.jsonl
             PASS traces/a/z.jsonl
             PASS traces/b.jsonl
-            SKIP traces/u.jsonl: unsupported: traces/u.jsonl:2: scroll: not supported yet
+            SKIP traces/u.jsonl:2: scroll: not supported yet
             3 passed, 0 failed, 1 skipped
 
             """)
@@ -112,7 +112,7 @@ final class CheckCommandTests: CLITestCase {
         try write("{oops\n", "traces/v.jsonl")
         r = runFake(["check", "--record", "never"])
         XCTAssertEqual(r.code, 2)
-        XCTAssertTrue(r.stdout.contains("ERROR traces/v.jsonl: traces/v.jsonl:1: invalid JSON at column 1\n"), r.stdout)
+        XCTAssertTrue(r.stdout.contains("ERROR traces/v.jsonl:1: invalid JSON at column 1\n"), r.stdout)
         XCTAssertTrue(r.stdout.hasSuffix("3 passed, 0 failed, 1 skipped, 1 error\n"), r.stdout)
 
         // A regression beats bad input → 1.
