@@ -218,3 +218,25 @@ final class LifecycleEdgeTests: XCTestCase {
         XCTAssertEqual(r.lastFrame?.location, 100)
     }
 }
+
+final class RubberBandScenarioTests: XCTestCase {
+    /// With `rubberBandingEdges: ["top"]` a drag past full (100 on D1/B3) follows FloatingPanel's
+    /// rubber band minC − rb(minC − c, H); without it the panel follows the finger linearly (§3.4.1).
+    func testDragPastFullRubberBandsOnlyWhenAllowed() {
+        func finalDragLocation(edges: [String]) -> Double {
+            var p = Fixture.b3(); p.initialState = .full
+            p.behavior.rubberBandingEdges = edges
+            var b = SampleBuilder()
+            b.touch(0, .began, 195, 300)
+            b.touch(0.01, .moved, 195, 290)  // began
+            b.touch(0.02, .moved, 195, 289)  // baseline
+            b.touch(0.03, .moved, 195, 189)  // 100 pt past the baseline: c = 100 − 100 = 0
+            let r = simulate(Trace(header: Fixture.header(p, Fixture.d1), samples: b.samples))
+            return r.events.compactMap { if case let .didMove(l) = $0 { return l } else { return nil } }.last!
+        }
+        XCTAssertEqual(finalDragLocation(edges: []), 0)
+        XCTAssertEqual(finalDragLocation(edges: ["bottom"]), 0)
+        XCTAssertEqual(finalDragLocation(edges: ["top"]), 100 - rubberBand(100, 844))
+        XCTAssertEqual(100 - rubberBand(100, 844), 100 - 0.55 * 100 * 844 / (0.55 * 100 + 844), accuracy: 1e-12)
+    }
+}
