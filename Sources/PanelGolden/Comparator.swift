@@ -83,6 +83,8 @@ public enum Channel: String, Sendable, Equatable, CaseIterable {
     case contentOffset
     case isAttracting
     case isDragging
+    /// Whether FloatingPanel holds the tracked scroll view locked (an arbitration decision).
+    case scrollLocked
     /// `willEndDragging` and `shouldRemove` velocity components.
     case velocity
     /// `shouldBeginDragging` / `shouldRemove` answers.
@@ -416,6 +418,7 @@ public enum Comparator {
             default: return div(.contentOffset, fmt(x.contentOffset), fmt(y.contentOffset))
             }
             return exact(.isAttracting, x.isAttracting, y.isAttracting) ?? exact(.isDragging, x.isDragging, y.isDragging)
+                ?? exact(.scrollLocked, x.scrollLocked.map(String.init) ?? "absent", y.scrollLocked.map(String.init) ?? "absent")
         default:
             return div(.record, describe(e), describe(a))
         }

@@ -82,8 +82,8 @@ public enum ResultFile {
     ///
     /// Events: `{"t": <s>, "event": "<name>", <fields>}` with the fields of trace-format.md §2 in
     /// a fixed order. Frames: `{"t": <frameTime(k)>, "frame": k, "location": …, "state": …,
-    /// "backdropAlpha": …, ["contentOffset": …,] "isAttracting": …, "isDragging": …}`, where
-    /// `contentOffset` is present only when non-nil.
+    /// "backdropAlpha": …, ["contentOffset": …,] "isAttracting": …, "isDragging": …[, "scrollLocked": …]}`,
+    /// where `contentOffset` and `scrollLocked` are present only with a tracked scroll view.
     /// - Parameter frameRate: Hz, used for a frame's `t`.
     /// - Complexity: O(1) apart from name lengths.
     public static func line(for record: ResultRecord, frameRate: Int) -> String {
@@ -116,7 +116,9 @@ public enum ResultFile {
                 + "\"frame\": \(f.index), \"location\": \(num(f.location)), \"state\": \(quoted(f.state)), "
                 + "\"backdropAlpha\": \(num(f.backdropAlpha))"
             if let offset = f.contentOffset { s += ", \"contentOffset\": \(num(offset))" }
-            return s + ", \"isAttracting\": \(f.isAttracting), \"isDragging\": \(f.isDragging)}"
+            s += ", \"isAttracting\": \(f.isAttracting), \"isDragging\": \(f.isDragging)"
+            if let locked = f.scrollLocked { s += ", \"scrollLocked\": \(locked)" }
+            return s + "}"
         }
     }
 
@@ -246,7 +248,8 @@ public enum ResultFile {
             return .frame(FrameRecord(index: index, location: try r.double("location"), state: try r.string("state"),
                                       backdropAlpha: try r.double("backdropAlpha"),
                                       contentOffset: r.has("contentOffset") ? try r.double("contentOffset") : nil,
-                                      isAttracting: try r.bool("isAttracting"), isDragging: try r.bool("isDragging")))
+                                      isAttracting: try r.bool("isAttracting"), isDragging: try r.bool("isDragging"),
+                                      scrollLocked: r.has("scrollLocked") ? try r.bool("scrollLocked") : nil))
         }
         guard r.has("event") else { throw r.error("a record needs \"event\" or \"frame\"") }
         let name = try r.string("event")

@@ -62,6 +62,18 @@ final class PanelCore {
     private(set) var frameEdge: Double
     private var layoutNeedsSync = false
 
+    // Tracked scroll view (§2, §3.6).
+    var scrollView: ScrollViewModel?
+    /// FloatingPanel `initialScrollOffset` (io): the offset to pin the content to.
+    var initialScrollOffset: Point?
+    var scrollLocked = false
+    var scrollBounce = true
+    var scrollIndicatorVisible = true
+    /// Phase of the scroll view's pan recognizer (set by the recognizer model).
+    var scrollPanPhase: PanPhase?
+    /// The safe area the controller last saw (FloatingPanel observes it from `show`).
+    var observedSafeArea = Insets.zero
+
     // Controller.
     private var hasParent = true
     private var inWindow = true
@@ -178,6 +190,7 @@ final class PanelCore {
         constraint = .anchored(target)
         forceLayout()
         backdropAlpha = geometry.snappedBackdropAlpha(for: target)
+        adjustScrollContentInsetIfNeeded()
     }
 
     /// `activateLayout(forceLayout: true)` (§5.4).
@@ -186,6 +199,7 @@ final class PanelCore {
         constraint = .anchored(state)
         forceLayout()
         backdropAlpha = geometry.snappedBackdropAlpha(for: state)
+        adjustScrollContentInsetIfNeeded()
     }
 
     // MARK: Pan handler (§3.2)
@@ -199,28 +213,58 @@ final class PanelCore {
             if !answer { return }
         }
         interruptAnimationIfNeeded()
+        if phase == .began {
+            if let sv = scrollView { initialScrollOffset = sv.contentOffset }
+            return
+        }
+        if shouldScrollViewHandleTouch(velocity: position.main(velocity)) { return }
         switch phase {
         case .began:
             return
         case .changed:
-            if !interactionInProgress { startInteraction(translation: translation) }
+            if !interactionInProgress { startInteraction(translation: translation, location: location) }
             panningChange(translation: translation)
         case .ended, .cancelled:
             if !interactionInProgress {
-                startInteraction(translation: translation)
+                startInteraction(translation: translation, location: location)
                 updateInteractiveEdge(diff: position.main(translation) - Double.leastNonzeroMagnitude, clamp: true)
             }
             panningEnd(translation: translation, velocity: velocity)
         }
     }
 
-    /// §3.3 (no tracked scroll view: no shift).
-    private func startInteraction(translation: Point) {
+    /// §3.3: the pinned offset and the over-scroll shift, then willBeginDragging and the
+    /// interaction constraint. `location` is surface-local.
+    private func startInteraction(translation: Point, location: Point) {
         guard !interactionInProgress else { return }
+        var shift = Point.zero
+        if isScrollable(state), let sv = scrollView {
+            if grabberContains(initialLocation) {
+                initialScrollOffset = sv.contentOffset
+            } else if sv.frame.contains(initialLocation) {
+                let pin = pinningOffset(sv)
+                let inScrollView = location - sv.frame.origin
+                let insideInsetArea = position.expandsTowardLowerCoordinate
+                    ? position.main(pin) + position.main(inScrollView) < 0
+                    : position.main(pin) + (position.mainDimension(sv.boundsSize) - position.main(inScrollView)) < 0
+                if insideInsetArea {
+                    initialScrollOffset = sv.contentOffset
+                } else {
+                    initialScrollOffset = pin
+                    let od = sv.contentOffset - pin
+                    let overScrolled = position.expandsTowardLowerCoordinate ? position.main(od) < 0 : position.main(od) > 0
+                    if overScrolled { shift = Point(x: -od.x, y: -od.y) }
+                }
+            } else {
+                initialScrollOffset = sv.contentOffset
+            }
+        }
         initialTranslation = translation
         emit(.willBeginDragging(state: state.name))
-        layoutStartInteraction(shift: 0)
+        // FloatingPanel adds `shift.y` for every position (a quirk, §3.3 step 5).
+        layoutStartInteraction(shift: shift.y)
         interactionInProgress = true
+        lockScrollView()
     }
 
     /// LayoutAdapter.startInteraction (§3.3 step 5).
@@ -235,7 +279,7 @@ final class PanelCore {
     private func panningChange(translation: Point) {
         let pre = surfaceLocation
         let diff = position.main(translation - initialTranslation)
-        updateInteractiveEdge(diff: diff, clamp: false)
+        updateInteractiveEdge(diff: diff, clamp: shouldScrollingContentInMoving(from: pre, to: pre + diff))
         let cur = surfaceLocation
         backdropAlpha = geometry.interpolatedBackdropAlpha(at: cur, translation: position.main(translation))
         if pre != cur { emit(.didMove(location: cur)) }
@@ -259,8 +303,9 @@ final class PanelCore {
         let y = surfaceLocation
         let vMain = position.main(velocity)
         let proposed = targetState(from: y, velocity: vMain)
-        // endInteraction (§4.1 step 4).
+        // endInteraction (§4.1 step 4): the lock uses the target before the delegate's override.
         interactionInProgress = false
+        if !isScrollable(proposed) { lockScrollView() }
         if case .interaction = constraint {} else { layoutStartInteraction(shift: 0) }
 
         if geometry.panel.removalInteractionEnabled {
@@ -289,8 +334,10 @@ final class PanelCore {
         }
         emit(.willEndDragging(velocity: velocity, proposed: proposed.name, target: target.name))
         if geometry.position(of: target) == surfaceLocation {
+            initialScrollOffset = nil
             setState(target)
             updateLayout(to: target)
+            unlockScrollView()
             emit(.didEndDragging(willAttract: false))
         } else {
             emit(.didEndDragging(willAttract: true))
@@ -372,26 +419,34 @@ final class PanelCore {
         layoutNeedsSync = true
         backdropAlpha = geometry.interpolatedBackdropAlpha(
             at: surfaceLocation, translation: running.spring.value - running.spring.initialValue)
+        if scrollView != nil, let io = initialScrollOffset { stopScrolling(at: io) }
         notifyDidMove()
         guard settled, attraction == running else { return }
         updateLayout(to: running.state)
         notifyDidMove()
         switch running.completion {
-        case .dragEnd: endAttraction()
-        case .programmatic: endAttraction()
+        case .dragEnd: endAttraction(tryUnlock: true)
+        case .programmatic: endAttraction(tryUnlock: false); updateScrollViewLock()
         }
     }
 
-    /// §4.5 (scroll-view unlocks have no effect without a tracked scroll view).
-    private func endAttraction() {
+    /// §4.5.
+    private func endAttraction(tryUnlock: Bool) {
         attraction = nil
+        initialScrollOffset = nil
         emit(.didEndAttracting)
+        if tryUnlock, (isScrollable(state) && offset(from: state) == 0) || shouldLooselyLock { unlockScrollView() }
+    }
+
+    /// The end step of programmatic moves (`updateScrollView`, §5.1 step 5).
+    private func updateScrollViewLock() {
+        if isScrollable(state) && offset(from: state) == 0 { unlockScrollView() } else { lockScrollView() }
     }
 
     /// §4.7.
     private func interruptAnimationIfNeeded() {
         if attraction != nil {
-            endAttraction()
+            endAttraction(tryUnlock: false)
         }
         if let running = transition {
             if offset(from: geometry.mostExpandedState) < 0 { return }
@@ -408,6 +463,7 @@ final class PanelCore {
     private func finishTransition() {
         guard let running = transition else { return }
         transition = nil
+        updateScrollViewLock()
         notifyDidMove()
         if running.completion == .didRemove {
             hasParent = false
@@ -429,11 +485,13 @@ final class PanelCore {
     /// `move(to:animated:)`.
     func move(to target: PanelState, animated: Bool, completion: TransitionCompletion = .none) {
         let from = state
+        if !isScrollable(state) { lockScrollView() }
         cancelActivePan?()
         interruptAnimationIfNeeded()
         if !animated {
             setState(target)
             updateLayout(to: target)
+            if isScrollable(target) { unlockScrollView() } else { lockScrollView() }
             notifyDidMove()
             if completion == .didRemove { hasParent = false; emit(.didRemove); inWindow = false }
             return
@@ -460,6 +518,7 @@ final class PanelCore {
         hasParent = true; inWindow = true
         dismissBeyondFired = false; dismissInFired = false
         activateLayout()
+        observeSafeArea()
         move(to: geometry.panel.initialState, animated: animated)
     }
 
@@ -497,13 +556,20 @@ final class PanelCore {
         return records
     }
 
-    /// True while an attraction or property animator runs.
-    var isAnimating: Bool { attraction != nil || transition != nil }
+    /// True while an attraction or property animator runs (a touch then begins the pan at once, §3.1).
+    var isPanelAnimating: Bool { attraction != nil || transition != nil }
+
+    /// True while anything animates: the panel, or the scroll view decelerating or returning to an edge.
+    var isAnimating: Bool {
+        isPanelAnimating || (scrollView.map { $0.isDecelerating || $0.returnsToEdge } ?? false)
+    }
 
     /// The frame record for frame `index`.
     func frameRecord(index: Int) -> FrameRecord {
         FrameRecord(index: index, location: surfaceLocation, state: state.name, backdropAlpha: backdropAlpha,
-                    contentOffset: nil, isAttracting: isAttracting, isDragging: interactionInProgress)
+                    contentOffset: scrollView.map { position.main($0.contentOffset) },
+                    isAttracting: isAttracting, isDragging: interactionInProgress,
+                    scrollLocked: scrollView == nil ? nil : scrollLocked)
     }
 }
 
@@ -512,4 +578,313 @@ final class PanelCore {
 /// `rubberBandEffect(for:base:)`, citing @chpwn's 0.55 coefficient (physics.md §2).
 public func rubberBand(_ x: Double, _ d: Double) -> Double {
     (1 - (1 / ((x * 0.55 / d) + 1))) * d
+}
+
+// MARK: - Scroll-view tracking and arbitration (floatingpanel-core.md §2, §3.5–§3.10)
+
+extension PanelCore {
+    /// `track(scrollView:)` (§2): a new view captures io, the saved bounce and indicator flags.
+    func track(_ configuration: ScrollViewConfiguration) {
+        untrack()
+        let sv = ScrollViewModel(configuration, position: position)
+        scrollView = sv
+        initialScrollOffset = sv.contentOffset
+        scrollBounce = sv.bounces
+        scrollIndicatorVisible = position.isVertical ? sv.showsVerticalScrollIndicator : sv.showsHorizontalScrollIndicator
+        scrollLocked = false
+    }
+
+    /// `untrack(scrollView:)`: restores the flags FloatingPanel changed.
+    func untrack() {
+        guard var sv = scrollView else { return }
+        sv.isDirectionalLockEnabled = false
+        sv.bounces = scrollBounce
+        if position.isVertical { sv.showsVerticalScrollIndicator = scrollIndicatorVisible } else { sv.showsHorizontalScrollIndicator = scrollIndicatorVisible }
+        scrollView = nil
+        scrollLocked = false
+    }
+
+    /// Applies `body` to the tracked scroll view, if any.
+    func updateScrollView(_ body: (inout ScrollViewModel) -> Void) {
+        guard var sv = scrollView else { return }
+        body(&sv)
+        scrollView = sv
+    }
+
+    /// §3.6.1 `isScrollable(state)`.
+    func isScrollable(_ s: PanelState) -> Bool {
+        guard scrollView != nil else { return false }
+        if let states = delegate.scrollableStates { return states.contains(s.name) }
+        return s == geometry.mostExpandedState
+    }
+
+    /// §3.6.2 `contentOffsetForPinning` (not implemented by the simulated delegate, O11).
+    func pinningOffset(_ sv: ScrollViewModel) -> Point {
+        switch position {
+        case .top: return Point(x: 0, y: sv.contentOffsetMax.y)
+        case .left: return Point(x: sv.contentOffsetMax.x, y: 0)
+        case .bottom: return Point(x: 0, y: -sv.contentInset.top)
+        case .right: return Point(x: -sv.contentInset.left, y: 0)
+        }
+    }
+
+    /// §3.6.2 `allowScrollPanGesture(cond)`: top/left measure from the content end (ignoring any
+    /// pinning override, a quirk), bottom/right from the pinning offset.
+    func allowScrollPanGesture(_ sv: ScrollViewModel, _ condition: (Double) -> Bool) -> Bool {
+        let a = position.expandsTowardLowerCoordinate
+            ? position.main(sv.contentOffset - pinningOffset(sv))
+            : position.main(sv.contentOffsetMax - sv.contentOffset)
+        return condition(a)
+    }
+
+    /// §1.8: the grabber band along the surface's moving edge, with FloatingPanel's clamps.
+    /// `p` is surface-local.
+    func grabberContains(_ p: Point) -> Bool {
+        let size = surfaceFrame.size
+        let g = geometry.panel.grabberAreaOffset
+        var q = p
+        let band: Rect
+        switch position {
+        case .bottom: q.y = max(q.y, 0); band = Rect(x: 0, y: 0, width: size.width, height: g)
+        case .top: q.y = min(q.y, size.height - geometry.pixel); band = Rect(x: 0, y: size.height - g, width: size.width, height: g)
+        case .left: q.x = min(q.x, size.width - geometry.pixel); band = Rect(x: size.width - g, y: 0, width: g, height: size.height)
+        case .right: q.x = max(q.x, 0); band = Rect(x: 0, y: 0, width: g, height: size.height)
+        }
+        return band.contains(q)
+    }
+
+    /// `stopScrolling(at:)`: replaces the main-axis offset (non-animated setter, kills deceleration).
+    func stopScrolling(at offset: Point) {
+        let value = position.main(offset)
+        updateScrollView { $0.setMainOffset(value, position) }
+    }
+
+    /// §3.6.3 `shouldLooselyLock`.
+    var shouldLooselyLock: Bool {
+        guard let sv = scrollView, geometry.panel.contentMode == .fitToBounds else { return false }
+        let frame = surfaceFrame
+        guard frame.size.width != 0 || frame.size.height != 0 else { return false }
+        return position.mainDimension(sv.contentSize)
+            < position.mainDimension(sv.boundsSize) + max(offset(from: geometry.mostExpandedState), 0)
+    }
+
+    /// §3.6.3 `lockScrollView(strict:)`.
+    func lockScrollView(strict: Bool = false) {
+        guard scrollView != nil, !scrollLocked else { return }
+        let loose = !strict && shouldLooselyLock
+        updateScrollView { sv in
+            scrollBounce = sv.bounces
+            if !loose { sv.bounces = false }
+            sv.isDirectionalLockEnabled = true
+            if position.isVertical {
+                scrollIndicatorVisible = sv.showsVerticalScrollIndicator; sv.showsVerticalScrollIndicator = false
+            } else {
+                scrollIndicatorVisible = sv.showsHorizontalScrollIndicator; sv.showsHorizontalScrollIndicator = false
+            }
+        }
+        scrollLocked = true
+    }
+
+    /// §3.6.3 `unlockScrollView()`.
+    func unlockScrollView() {
+        guard scrollView != nil, scrollLocked else { return }
+        scrollLocked = false
+        updateScrollView { sv in
+            sv.bounces = scrollBounce
+            sv.isDirectionalLockEnabled = false
+            if position.isVertical { sv.showsVerticalScrollIndicator = scrollIndicatorVisible } else { sv.showsHorizontalScrollIndicator = scrollIndicatorVisible }
+        }
+    }
+
+    /// §3.5 `shouldScrollViewHandleTouch`: the panel ignores this event. `velocity` is main-axis pt/s.
+    func shouldScrollViewHandleTouch(velocity v: Double) -> Bool {
+        guard let sv = scrollView, sv.frame.contains(initialLocation) else { return false }
+        guard isScrollable(state), !interactionInProgress, abs(offset(from: state)) < 1,
+              !grabberContains(initialLocation) else { return false }
+        let od = position.main(sv.contentOffset - pinningOffset(sv))
+        if position.expandsTowardLowerCoordinate {
+            if od > 0 || (v <= 0 && od < 0) { return true }
+        } else {
+            if od < 0 || (v >= 0 && od > 0) { return true }
+        }
+        return sv.isDecelerating
+    }
+
+    /// §3.4.2 `shouldScrollingContentInMoving(from:to:)`: clamp the drag to the extreme anchors
+    /// while the finger is on the expanding side and the content can scroll.
+    func shouldScrollingContentInMoving(from current: Double, to target: Double) -> Bool {
+        if grabberContains(initialLocation) { return false }
+        guard let sv = scrollView, scrollPanPhase == .changed else { return false }
+        let expanding = position.expandsTowardLowerCoordinate ? current > target : current < target
+        return expanding && sv.isScrollableContent(position)
+    }
+
+    /// True when the panel's recognizer must wait for the scroll view's pan to fail (§3.8 item 3),
+    /// evaluated when both recognize; `location` is the current surface-local touch point.
+    func panelPanRequiresScrollPanToFail(location: Point) -> Bool {
+        guard let sv = scrollView else { return false }
+        if grabberContains(location) || !isScrollable(state) { return false }
+        return allowScrollPanGesture(sv) { $0 <= -30 }
+    }
+
+    /// §3.7: Core's handler for the scroll view's pan, after the scroll view's own update.
+    /// `velocity` is main-axis pt/s; `location` the current surface-local touch point.
+    func handleScrollPan(velocity v: Double, location: Point) {
+        guard let sv = scrollView else { return }
+        let d = offset(from: geometry.mostExpandedState)
+        let scrollable = isScrollable(state)
+        let dragging = interactionInProgress
+        let grabberAtStart = grabberContains(initialLocation)
+        let grabberNow = grabberContains(location)
+        let pin = pinningOffset(sv)
+        let od = position.main(sv.contentOffset - pin)
+        let lowerFirst = position.expandsTowardLowerCoordinate
+        if d > 0 {
+            if scrollable, let io = initialScrollOffset {
+                if dragging {
+                    stopScrolling(at: io)
+                } else {
+                    if grabberAtStart { stopScrolling(at: io) }
+                    if position.main(io - pin) == 0 { stopScrolling(at: io) }
+                }
+            } else if let io = initialScrollOffset {
+                stopScrolling(at: io)
+            }
+            if dragging {
+                lockScrollView()
+            } else if scrollable, transition == nil {
+                if lowerFirst ? (od > 0 && v < 0) : (od < 0 && v > 0) { unlockScrollView() }
+            }
+            return
+        }
+        if dragging {
+            if lowerFirst ? (od >= 0 && v <= 0) : (od <= 0 && v >= 0) { unlockScrollView(); return }
+            if scrollable, grabberNow, grabberAtStart, let io = initialScrollOffset { stopScrolling(at: io) }
+        } else if scrollable {
+            let allow = allowScrollPanGesture(sv) { $0 <= -30 || $0 > 0 }
+            if lowerFirst {
+                if v > 0 && !allow { lockScrollView(strict: true) }
+                if v < 0 && allow { unlockScrollView() }
+            } else {
+                if v < 0 && !allow { lockScrollView(strict: true) }
+                if v > 0 && allow { unlockScrollView() }
+            }
+            if grabberNow, grabberAtStart, let io = initialScrollOffset { stopScrolling(at: io) }
+        }
+    }
+
+    /// The scroll view's own safe-area insets (O11): per side, the part of the container's unsafe
+    /// band that the scroll view's frame covers at the current surface location.
+    func scrollViewSafeAreaInsets(_ sv: ScrollViewModel) -> Insets {
+        let origin = surfaceFrame.origin
+        let f = Rect(x: origin.x + sv.frame.minX, y: origin.y + sv.frame.minY, width: sv.frame.size.width, height: sv.frame.size.height)
+        let c = geometry.environment.container, s = geometry.environment.safeArea
+        func overlap(_ a0: Double, _ a1: Double, _ b0: Double, _ b1: Double) -> Double { max(0, min(a1, b1) - max(a0, b0)) }
+        return Insets(top: overlap(f.minY, f.maxY, 0, s.top), left: overlap(f.minX, f.maxX, 0, s.left),
+                      bottom: overlap(f.minY, f.maxY, c.height - s.bottom, c.height),
+                      right: overlap(f.minX, f.maxX, c.width - s.right, c.width))
+    }
+
+    /// §3.10 `adjustScrollContentInsetIfNeeded` (contentInsetAdjustmentBehavior `always`).
+    func adjustScrollContentInsetIfNeeded() {
+        guard let sv = scrollView, state != geometry.mostExpandedState, isScrollable(state) else { return }
+        var inset = scrollViewSafeAreaInsets(sv)
+        if geometry.panel.contentMode == .static {
+            let offset = offset(from: geometry.mostExpandedState)
+            if offset > 0 {
+                switch position {
+                case .bottom: inset.bottom = offset + inset.bottom
+                case .top: inset.top = offset + inset.top
+                case .left: inset.left = offset + inset.left
+                case .right: inset.left = offset + inset.right // FloatingPanel writes `left` (a quirk)
+                }
+            }
+        }
+        updateScrollView { $0.contentInset = inset }
+    }
+
+    /// The controller's safe-area observation, which fires at once from `show` (§5.2 step 2, §3.10).
+    func observeSafeArea() {
+        let safeArea = geometry.environment.safeArea
+        guard safeArea != observedSafeArea, geometry.environment.container.width > 0,
+              geometry.environment.container.height > 0 else { return }
+        observedSafeArea = safeArea
+        guard let offset = scrollView?.contentOffset else { return }
+        adjustScrollContentInsetIfNeeded()
+        stopScrolling(at: offset)
+        updateScrollView { sv in
+            sv.contentOffset = offset
+            // adjustedContentInsets: only the panel's own side carries its safe inset (a quirk that
+            // overrides the adjustment above).
+            var inset = Insets.zero
+            switch position {
+            case .top: inset.top = safeArea.top
+            case .left: inset.left = safeArea.left
+            case .bottom: inset.bottom = safeArea.bottom
+            case .right: inset.right = safeArea.right
+            }
+            sv.contentInset = inset
+        }
+    }
+
+    /// O7: one frame of deceleration, or the return to the edge after a release beyond it.
+    func stepDeceleration(frameTime: Microseconds) {
+        guard let sv = scrollView, sv.isDecelerating || sv.returnsToEdge, sv.decelerationStart < frameTime else { return }
+        let (lo, hi) = sv.range(position)
+        if sv.returnsToEdge {
+            let edge = min(max(sv.mainOffset(position), lo), hi)
+            updateScrollView { $0.setMainOffset(edge, position) }
+            return
+        }
+        let h = 1 / Double(geometry.environment.frameRate)
+        let lambda = 1000 * DeterministicMath.log(sv.decelerationRate)
+        let q = DeterministicMath.exp(lambda * h)
+        let w = sv.decelerationVelocity
+        let delta = w * (q - 1) / lambda
+        var next = sv.mainOffset(position) + delta
+        var stop = abs(delta) < geometry.pixel
+        if next < lo || next > hi { next = min(max(next, lo), hi); stop = true }
+        updateScrollView { s in
+            s.setMainOffset(next, position)
+            if !stop { s.isDecelerating = true; s.decelerationVelocity = w * q; s.decelerationStart = sv.decelerationStart }
+        }
+    }
+
+    /// The scroll view's pan ended (O7): decelerate from inside the range, or return to the edge.
+    func endScrollPan(velocity: Double) {
+        guard let sv = scrollView else { return }
+        let (lo, hi) = sv.range(position)
+        let offset = sv.mainOffset(position)
+        updateScrollView { s in
+            s.rawOffset = offset
+            if offset < lo || offset > hi {
+                s.returnsToEdge = true; s.decelerationStart = now
+            } else if velocity != 0 {
+                s.isDecelerating = true; s.decelerationVelocity = -velocity; s.decelerationStart = now
+            }
+        }
+    }
+
+    /// A touch down inside the scroll view stops its deceleration (iOS's tap-to-stop, O7).
+    func touchDownInScrollView(_ surfacePoint: Point) {
+        guard let sv = scrollView, sv.frame.contains(surfacePoint), sv.isDecelerating || sv.returnsToEdge else { return }
+        updateScrollView { s in s.isDecelerating = false; s.returnsToEdge = false; s.decelerationVelocity = 0 }
+    }
+
+    /// `setContentOffset` and driven `scroll` samples (O8, O9): applied at once, stops deceleration.
+    func setContentOffset(x: Double?, y: Double?) {
+        updateScrollView { s in
+            if let x { s.contentOffset.x = x }
+            if let y { s.contentOffset.y = y }
+            s.setMainOffset(position.main(s.contentOffset), position)
+        }
+    }
+
+    /// `setContentSize` (O9).
+    func setContentSize(width: Double?, height: Double?) {
+        updateScrollView { s in
+            if let width { s.contentSize.width = width }
+            if let height { s.contentSize.height = height }
+        }
+    }
 }

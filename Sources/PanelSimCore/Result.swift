@@ -58,18 +58,20 @@ public struct FrameRecord: Sendable, Equatable {
     public var isAttracting: Bool
     /// FloatingPanel `interactionInProgress`.
     public var isDragging: Bool
+    /// FloatingPanel `scrollLocked` (the tracked scroll view is locked); nil without a scroll view.
+    public var scrollLocked: Bool?
     public init(index: Int, location: Double, state: String, backdropAlpha: Double,
-                contentOffset: Double? = nil, isAttracting: Bool, isDragging: Bool) {
+                contentOffset: Double? = nil, isAttracting: Bool, isDragging: Bool, scrollLocked: Bool? = nil) {
         self.index = index; self.location = location; self.state = state
         self.backdropAlpha = backdropAlpha; self.contentOffset = contentOffset
-        self.isAttracting = isAttracting; self.isDragging = isDragging
+        self.isAttracting = isAttracting; self.isDragging = isDragging; self.scrollLocked = scrollLocked
     }
 
     /// True when everything but the index is equal.
     public func sameValues(as other: FrameRecord) -> Bool {
         location == other.location && state == other.state && backdropAlpha == other.backdropAlpha
             && contentOffset == other.contentOffset && isAttracting == other.isAttracting
-            && isDragging == other.isDragging
+            && isDragging == other.isDragging && scrollLocked == other.scrollLocked
     }
 }
 

@@ -6,6 +6,12 @@ public struct SimulationOptions: Sendable, Equatable {
     /// Without an `end` sample, give up this long (µs) after the last sample if the panel has not
     /// come to rest (floatingpanel-core.md §9 O1: 10 s).
     public var settleBudget: Microseconds = 10_000_000
+    /// O8 option: apply `scroll` samples to the scroll view (as outside `setContentOffset`, size
+    /// and `isDecelerating`) instead of the finger-driven model of O6/O7. Default: observations only.
+    public var driveScroll = false
+    /// O3 option: run Core's panel-pan handler before the scroll view's pan and Core's scroll handler
+    /// for each touch sample. Default false: scroll view, then Core's scroll handler, then the panel.
+    public var panelHandlerFirst = false
     public init() {}
 }
 
@@ -46,6 +52,14 @@ struct PanRecognizer {
     var lastVelocity = Point.zero
     var lastPoint = Point.zero
     var tracker: VelocityTracker
+    /// The tracked scroll view's pan: true when the touch began inside its frame on scrollable content.
+    var scrollCandidate = false
+    /// The scroll view's pan has recognized (began/changed).
+    var scrollActive = false
+    /// True once the recognition sample has been seen (both pans decide there, O4).
+    var recognitionDone = false
+    /// The panel pan had to wait for the scroll pan (§3.8 item 3): it never begins for this touch.
+    var panelBlocked = false
 }
 
 final class Replay {
@@ -75,6 +89,7 @@ final class Replay {
     func run() -> SimulationResult {
         var records: [ResultRecord] = []
         var budgetExceeded = false
+        if let sv = trace.header.scrollView { core.track(sv) }
         core.start(presented: trace.header.panel.presented)
         let samples = trace.samples
         let lastSampleTime = samples.last?.time ?? 0
@@ -94,6 +109,7 @@ final class Replay {
             }
             core.now = tk
             core.stepAttraction(frameTime: tk)
+            core.stepDeceleration(frameTime: tk)
             core.stepTransition(frameTime: tk)
             core.syncLayout()
             let frame = core.frameRecord(index: k)
@@ -120,6 +136,11 @@ final class Replay {
         switch sample.kind {
         case let .touch(touch): handleTouch(touch, time: sample.time, line: sample.line)
         case let .call(call): handleCall(call, line: sample.line)
+        case let .scroll(observation):
+            guard options.driveScroll else { return }
+            if let size = observation.contentSize { core.setContentSize(width: size.width, height: size.height) }
+            if let offset = observation.contentOffset { core.setContentOffset(x: offset.x, y: offset.y) }
+            if let decelerating = observation.isDecelerating { core.updateScrollView { $0.isDecelerating = decelerating } }
         case .observed, .end: return
         }
     }
@@ -136,6 +157,10 @@ final class Replay {
         case let .hide(animated): core.hide(animated: animated)
         case .remove: core.remove()
         case .tapBackdrop: core.tapBackdrop()
+        case let .setContentOffset(x, y, _): core.setContentOffset(x: x, y: y)
+        case let .setContentSize(width, height): core.setContentSize(width: width, height: height)
+        case let .track(configuration): core.track(configuration)
+        case .untrack: core.untrack()
         }
     }
 
@@ -167,38 +192,89 @@ final class Replay {
             pan = PanRecognizer(touchDown: p, tracker: pan.tracker)
             pan.tracker.reset()
             pan.tracker.addMovement(timeNanos: time * 1000, position: p)
+            pan.lastPoint = p
             guard core.isInWindow, core.surfaceFrame.contains(p) else { return }
             pan.onSurface = true
-            core.initialLocation = surfaceLocal(p)
-            if core.isAnimating {
+            let local = surfaceLocal(p)
+            core.initialLocation = local
+            core.touchDownInScrollView(local)
+            if let sv = core.scrollView, sv.frame.contains(local), sv.isScrollableContent(core.geometry.panel.position) {
+                pan.scrollCandidate = true
+            }
+            if core.isPanelAnimating {
                 pan.active = true
                 deliver(.began, point: p, velocity: .zero)
             }
         case .moved:
             pan.tracker.addMovement(timeNanos: time * 1000, position: p)
-            guard pan.onSurface, !pan.cancelledByPanel, let down = pan.touchDown else { return }
+            guard pan.onSurface, let down = pan.touchDown else { pan.lastPoint = p; return }
             let v = velocity(for: touch, time: time, lift: false)
-            if pan.active {
-                deliver(.changed, point: p, velocity: v)
-            } else {
+            let previous = pan.lastPoint
+            var scrollPhase: PanPhase?
+            var panelPhase: PanPhase?
+            if !pan.recognitionDone {
                 let d = p - down
                 if (d.x * d.x + d.y * d.y).squareRoot() >= trace.header.recognizer.beginThreshold {
-                    pan.active = true
-                    deliver(.began, point: p, velocity: v)
+                    pan.recognitionDone = true
+                    if pan.scrollCandidate { pan.scrollActive = true; scrollPhase = .began }
+                    if pan.active {
+                        panelPhase = .changed
+                    } else if !pan.cancelledByPanel {
+                        if pan.scrollActive && core.panelPanRequiresScrollPanToFail(location: surfaceLocal(p)) {
+                            pan.panelBlocked = true
+                        } else {
+                            pan.active = true
+                            panelPhase = .began
+                        }
+                    }
+                } else if pan.active {
+                    panelPhase = .changed
                 }
+            } else {
+                if pan.scrollActive { scrollPhase = .changed }
+                if pan.active && !pan.cancelledByPanel { panelPhase = .changed }
             }
+            runHandlers(scroll: scrollPhase, panel: panelPhase, point: p, previous: previous, velocity: v)
         case .stationary:
             return
         case .ended, .cancelled:
-            let wasActive = pan.active && pan.onSurface && !pan.cancelledByPanel
+            let phase: PanPhase = touch.phase == .ended ? .ended : .cancelled
+            let panelActive = pan.active && pan.onSurface && !pan.cancelledByPanel
+            let scrollActive = pan.scrollActive
             pan.active = false
-            if wasActive {
+            if panelActive || scrollActive {
                 let v = velocity(for: touch, time: time, lift: true)
-                deliver(touch.phase == .ended ? .ended : .cancelled, point: p, velocity: v)
+                runHandlers(scroll: scrollActive ? phase : nil, panel: panelActive ? phase : nil,
+                            point: p, previous: pan.lastPoint, velocity: v)
             }
+            pan.scrollActive = false
+            core.scrollPanPhase = nil
             pan.touchDown = nil
             pan.onSurface = false
         }
+    }
+
+    /// One touch sample through the recognizers in the O3 order: the scroll view's own pan update,
+    /// Core's scroll-pan handler, then Core's panel-pan handler (or the panel first, as an option).
+    private func runHandlers(scroll: PanPhase?, panel: PanPhase?, point p: Point, previous: Point, velocity v: Point) {
+        let position = core.geometry.panel.position
+        let runScroll = { [self] in
+            guard let phase = scroll else { return }
+            if !options.driveScroll {
+                switch phase {
+                case .changed: core.updateScrollView { $0.pan(by: position.main(p - previous), position) }
+                case .ended, .cancelled: core.endScrollPan(velocity: position.main(v))
+                case .began: break
+                }
+            }
+            core.scrollPanPhase = phase
+            core.handleScrollPan(velocity: position.main(v), location: surfaceLocal(p))
+        }
+        let runPanel = { [self] in
+            if let phase = panel { deliver(phase, point: p, velocity: v) } else { pan.lastPoint = p }
+        }
+        if options.panelHandlerFirst { runPanel(); runScroll() } else { runScroll(); runPanel() }
+        pan.lastPoint = p
     }
 
     /// FloatingPanel's `tearDownActiveInteraction` (disable and re-enable the pan): a recognizer in

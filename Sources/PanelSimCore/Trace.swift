@@ -14,6 +14,8 @@ public struct TraceHeader: Sendable, Equatable {
     public var panel: PanelConfiguration
     public var delegate = DelegateConfiguration()
     public var recognizer = RecognizerConfiguration()
+    /// The tracked scroll view at t = 0 (`track(scrollView:)` before `show`); nil for none.
+    public var scrollView: ScrollViewConfiguration? = nil
     public init(name: String, environment: PanelEnvironment, panel: PanelConfiguration) {
         self.name = name; self.environment = environment; self.panel = panel
     }
@@ -49,6 +51,25 @@ public enum PanelCall: Sendable, Equatable {
     case remove
     /// The backdrop's dismissal tap handler.
     case tapBackdrop
+    /// The scroll view's own `setContentOffset(_:animated:)` (pt); a nil axis keeps its value.
+    case setContentOffset(x: Double?, y: Double?, animated: Bool)
+    /// The scroll view's `contentSize` (pt); a nil dimension keeps its value.
+    case setContentSize(width: Double?, height: Double?)
+    /// `track(scrollView:)` with a new scroll view.
+    case track(ScrollViewConfiguration)
+    /// `untrack(scrollView:)`.
+    case untrack
+}
+
+/// A `scroll` sample: the tracked scroll view as a device reported it (pt). An observation,
+/// unless the replay drives the scroll view from these samples (floatingpanel-core.md §9 O8).
+public struct ScrollSample: Sendable, Equatable {
+    public var contentOffset: Point?
+    public var contentSize: Size?
+    public var isDecelerating: Bool?
+    public init(contentOffset: Point? = nil, contentSize: Size? = nil, isDecelerating: Bool? = nil) {
+        self.contentOffset = contentOffset; self.contentSize = contentSize; self.isDecelerating = isDecelerating
+    }
 }
 
 /// An `observed` sample: what the real panel did on a device (never an input).
@@ -66,6 +87,7 @@ public struct ObservedSample: Sendable, Equatable {
 public enum SampleKind: Sendable, Equatable {
     case touch(TouchSample)
     case call(PanelCall)
+    case scroll(ScrollSample)
     case observed(ObservedSample)
     /// Replay stops at this sample's time.
     case end

@@ -39,9 +39,9 @@ public struct LoadedTrace: Sendable, Equatable {
 ///   (floatingpanel-core.md §9 O19); its errors are reported on the header line.
 public enum TraceLoader {
     /// The sample kinds the loader replays, in the order error messages list them.
-    static let sampleKinds = ["touch", "call", "observed", "end"]
+    static let sampleKinds = ["touch", "call", "scroll", "observed", "end"]
     /// Sample kinds of the contract this revision does not replay yet.
-    static let unsupportedSampleKinds = ["scroll", "environment"]
+    static let unsupportedSampleKinds = ["environment"]
     /// Largest accepted sample time, µs (10⁸ s): keeps time × frame rate within Int64 downstream.
     public static let maxTime: Microseconds = 100_000_000_000_000
     /// Largest accepted `environment.frameRate`, frames per second.
@@ -389,9 +389,6 @@ extension TraceLoader {
         if version != 1 {
             throw r.error("version", "trace format version \(version) is not supported yet (this build reads version 1)", .unsupported)
         }
-        if let scrollView = o["scrollView"], scrollView != .null {
-            throw r.error("scrollView", "tracked scroll views are not supported yet", .unsupported)
-        }
         try r.checkKeys(o, "", headerKeys)
 
         let name = try o["name"].map { v throws(TraceError) in try r.string(v, "name") } ?? defaultName
@@ -406,6 +403,7 @@ extension TraceLoader {
             if let k = s["origin"] { header.source.origin = try r.string(k, "source.origin") }
             if let k = s["device"] { header.source.device = try r.string(k, "source.device") }
         }
+        if let v = o["scrollView"], v != .null { header.scrollView = try parseScrollView(v, "scrollView", r: r) }
         let states = StateTable(panel.states)
         if let v = o["delegate"] { header.delegate = try parseDelegate(v, r: r, states: states) }
         if let v = o["recognizer"] {
@@ -420,6 +418,39 @@ extension TraceLoader {
             }
         }
         return header
+    }
+
+    /// A `scrollView` object: `frame` and `contentSize` required; `contentInset`, `contentOffset`,
+    /// `bounces`, `alwaysBounceVertical`, `alwaysBounceHorizontal` and (added) `decelerationRate` optional.
+    static func parseScrollView(_ v: JSONValue, _ path: String, r: FieldReader) throws(TraceError) -> ScrollViewConfiguration {
+        let o = try r.object(v, path)
+        try r.checkKeys(o, path, ["frame", "contentSize", "contentInset", "contentOffset", "bounces",
+                                  "alwaysBounceVertical", "alwaysBounceHorizontal", "decelerationRate"])
+        let framePath = FieldReader.join(path, "frame")
+        let f = try r.object(try r.required(o, "frame", path, "an object {\"x\", \"y\", \"width\", \"height\"}"), framePath)
+        try r.checkKeys(f, framePath, ["x", "y", "width", "height"])
+        func field(_ obj: JSONObject, _ objPath: String, _ key: String, _ range: FieldReader.Range = .any) throws(TraceError) -> Double {
+            try r.number(try r.required(obj, key, objPath, range.text), FieldReader.join(objPath, key), range)
+        }
+        let frame = Rect(x: try field(f, framePath, "x"), y: try field(f, framePath, "y"),
+                         width: try field(f, framePath, "width", .positive), height: try field(f, framePath, "height", .positive))
+        let sizePath = FieldReader.join(path, "contentSize")
+        let sz = try r.object(try r.required(o, "contentSize", path, "an object {\"width\", \"height\"}"), sizePath)
+        try r.checkKeys(sz, sizePath, ["width", "height"])
+        var c = ScrollViewConfiguration(frame: frame, contentSize: Size(width: try field(sz, sizePath, "width", .nonNegative),
+                                                                        height: try field(sz, sizePath, "height", .nonNegative)))
+        if let i = o["contentInset"] { c.contentInset = try parseInsets(i, FieldReader.join(path, "contentInset"), r: r) }
+        if let off = o["contentOffset"] {
+            let offPath = FieldReader.join(path, "contentOffset")
+            let oo = try r.object(off, offPath)
+            try r.checkKeys(oo, offPath, ["x", "y"])
+            c.contentOffset = Point(x: try field(oo, offPath, "x"), y: try field(oo, offPath, "y"))
+        }
+        if let b = o["bounces"] { c.bounces = try r.bool(b, FieldReader.join(path, "bounces")) }
+        if let b = o["alwaysBounceVertical"] { c.alwaysBounceVertical = try r.bool(b, FieldReader.join(path, "alwaysBounceVertical")) }
+        if let b = o["alwaysBounceHorizontal"] { c.alwaysBounceHorizontal = try r.bool(b, FieldReader.join(path, "alwaysBounceHorizontal")) }
+        if let d = o["decelerationRate"] { c.decelerationRate = try r.number(d, FieldReader.join(path, "decelerationRate"), .openUnitInterval) }
+        return c
     }
 
     static func parseEnvironment(_ v: JSONValue, r: FieldReader) throws(TraceError) -> PanelEnvironment {
@@ -667,8 +698,30 @@ struct SampleSequence {
 }
 
 extension TraceLoader {
-    static let supportedCalls = ["move", "show", "hide", "remove", "tapBackdrop"]
-    static let unsupportedCalls = ["setContentOffset", "setContentSize", "invalidateLayout", "track", "untrack"]
+    static let supportedCalls = ["move", "show", "hide", "remove", "tapBackdrop", "setContentOffset", "setContentSize", "track", "untrack"]
+    static let unsupportedCalls = ["invalidateLayout"]
+
+    /// A `scroll` sample: `contentOffset` {x, y}, `contentSize` {width, height}, `isDecelerating`, each optional.
+    static func parseScroll(_ o: JSONObject, r: FieldReader) throws(TraceError) -> ScrollSample {
+        try r.checkKeys(o, "", ["t", "scroll"])
+        let so = try r.object(o["scroll"] ?? .null, "scroll")
+        try r.checkKeys(so, "scroll", ["contentOffset", "contentSize", "isDecelerating"])
+        var sample = ScrollSample()
+        if let v = so["contentOffset"] {
+            let p = try r.object(v, "scroll.contentOffset")
+            try r.checkKeys(p, "scroll.contentOffset", ["x", "y"])
+            sample.contentOffset = Point(x: try r.number(try r.required(p, "x", "scroll.contentOffset", "a number (pt)"), "scroll.contentOffset.x"),
+                                         y: try r.number(try r.required(p, "y", "scroll.contentOffset", "a number (pt)"), "scroll.contentOffset.y"))
+        }
+        if let v = so["contentSize"] {
+            let p = try r.object(v, "scroll.contentSize")
+            try r.checkKeys(p, "scroll.contentSize", ["width", "height"])
+            sample.contentSize = Size(width: try r.number(try r.required(p, "width", "scroll.contentSize", "a number ≥ 0"), "scroll.contentSize.width", .nonNegative),
+                                      height: try r.number(try r.required(p, "height", "scroll.contentSize", "a number ≥ 0"), "scroll.contentSize.height", .nonNegative))
+        }
+        if let v = so["isDecelerating"] { sample.isDecelerating = try r.bool(v, "scroll.isDecelerating") }
+        return sample
+    }
 
     static func parseSample(_ value: JSONValue, r: FieldReader, states: StateTable,
                             sequence: inout SampleSequence) throws(TraceError) -> TraceSample {
@@ -720,6 +773,7 @@ extension TraceLoader {
         case "touch": sampleKind = .touch(try parseTouch(o, r: r, sequence: &sequence))
         case "call": sampleKind = .call(try parseCall(o, r: r, states: states))
         case "observed": sampleKind = .observed(try parseObserved(o, r: r, states: states))
+        case "scroll": sampleKind = .scroll(try parseScroll(o, r: r))
         case "end":
             try r.checkKeys(o, "", ["t", "end"])
             let e = try r.bool(o["end"] ?? .null, "end")
@@ -791,6 +845,24 @@ extension TraceLoader {
         case "tapBackdrop":
             try r.checkKeys(o, "", ["t", "call"])
             return .tapBackdrop
+        case "setContentOffset":
+            try r.checkKeys(o, "", ["t", "call", "x", "y", "animated"])
+            let x = try o["x"].map { v throws(TraceError) in try r.number(v, "x") }
+            let y = try o["y"].map { v throws(TraceError) in try r.number(v, "y") }
+            guard x != nil || y != nil else { throw r.error("y", "missing required field (expected \"x\" and/or \"y\", the content offset in pt)") }
+            return .setContentOffset(x: x, y: y, animated: try animated())
+        case "setContentSize":
+            try r.checkKeys(o, "", ["t", "call", "width", "height"])
+            let w = try o["width"].map { v throws(TraceError) in try r.number(v, "width", .nonNegative) }
+            let h = try o["height"].map { v throws(TraceError) in try r.number(v, "height", .nonNegative) }
+            guard w != nil || h != nil else { throw r.error("height", "missing required field (expected \"width\" and/or \"height\", pt)") }
+            return .setContentSize(width: w, height: h)
+        case "track":
+            try r.checkKeys(o, "", ["t", "call", "scrollView"])
+            return .track(try parseScrollView(try r.required(o, "scrollView", "", "a scrollView object"), "scrollView", r: r))
+        case "untrack":
+            try r.checkKeys(o, "", ["t", "call"])
+            return .untrack
         default:
             var message = "unknown call \(quotedSingle(name))"
             if let near = FieldReader.nearest(name, supportedCalls + unsupportedCalls) { message += " (did you mean \(quotedSingle(near))?)" }

@@ -65,7 +65,7 @@ public enum TraceWriter {
         if !d.dismissIn.isEmpty {
             delegate.append(("didChangeState", object([("dismissIn", array(d.dismissIn.map(string)))])))
         }
-        return object([
+        var members: [(String, String)] = [
             ("format", string("panelsim-trace")),
             ("version", "1"),
             ("name", string(h.name)),
@@ -77,6 +77,25 @@ public enum TraceWriter {
             ("delegate", object(delegate)),
             ("recognizer", object([("velocity", string(h.recognizer.velocity.rawValue)),
                                    ("beginThreshold", num(h.recognizer.beginThreshold))])),
+        ]
+        if let sv = h.scrollView { members.insert(("scrollView", scrollView(sv)), at: members.count - 2) }
+        return object(members)
+    }
+
+    /// A `scrollView` object (header or `track` call).
+    static func scrollView(_ c: ScrollViewConfiguration) -> String {
+        func point(_ p: Point) -> String { object([("x", num(p.x)), ("y", num(p.y))]) }
+        func size(_ s: Size) -> String { object([("width", num(s.width)), ("height", num(s.height))]) }
+        return object([
+            ("frame", object([("x", num(c.frame.minX)), ("y", num(c.frame.minY)),
+                              ("width", num(c.frame.size.width)), ("height", num(c.frame.size.height))])),
+            ("contentSize", size(c.contentSize)),
+            ("contentInset", insets(c.contentInset)),
+            ("contentOffset", point(c.contentOffset)),
+            ("bounces", bool(c.bounces)),
+            ("alwaysBounceVertical", bool(c.alwaysBounceVertical)),
+            ("alwaysBounceHorizontal", bool(c.alwaysBounceHorizontal)),
+            ("decelerationRate", num(c.decelerationRate)),
         ])
     }
 
@@ -104,7 +123,26 @@ public enum TraceWriter {
                 members.append(("call", string("remove")))
             case .tapBackdrop:
                 members.append(("call", string("tapBackdrop")))
+            case .setContentOffset(let x, let y, let animated):
+                members.append(("call", string("setContentOffset")))
+                if let x { members.append(("x", num(x))) }
+                if let y { members.append(("y", num(y))) }
+                members.append(("animated", bool(animated)))
+            case .setContentSize(let width, let height):
+                members.append(("call", string("setContentSize")))
+                if let width { members.append(("width", num(width))) }
+                if let height { members.append(("height", num(height))) }
+            case .track(let c):
+                members += [("call", string("track")), ("scrollView", scrollView(c))]
+            case .untrack:
+                members.append(("call", string("untrack")))
             }
+        case .scroll(let o):
+            var fields: [(String, String)] = []
+            if let v = o.contentOffset { fields.append(("contentOffset", object([("x", num(v.x)), ("y", num(v.y))]))) }
+            if let v = o.contentSize { fields.append(("contentSize", object([("width", num(v.width)), ("height", num(v.height))]))) }
+            if let v = o.isDecelerating { fields.append(("isDecelerating", bool(v))) }
+            members.append(("scroll", object(fields)))
         case .observed(let o):
             var fields: [(String, String)] = []
             if let v = o.location { fields.append(("location", num(v))) }

@@ -70,11 +70,11 @@ final class LiveCommandTests: CLITestCase {
     }
 
     func testReplayUnsupportedTraceExits125() throws {
-        try write(Self.header + "\n" + #"{"t": 0.5, "scroll": {"contentOffset": {"x": 0, "y": 120}}}"# + "\n", "scroll.jsonl")
+        try write(Self.header + "\n" + #"{"t": 0.5, "environment": {"safeArea": {"top": 0, "left": 0, "bottom": 0, "right": 0}}}"# + "\n", "scroll.jsonl")
         let r = run(["replay", "scroll.jsonl"])
         XCTAssertEqual(r.code, 125, r.stderr)
         XCTAssertTrue(r.stderr.hasPrefix("scroll.jsonl:2: "), r.stderr)
-        try write(Self.header + "\n" + #"{"t": 0.5, "scroll": {"contentOffset": {"x": 0, "y": 120}}}"# + "\n", "traces/scroll.jsonl")
+        try write(Self.header + "\n" + #"{"t": 0.5, "environment": {"safeArea": {"top": 0, "left": 0, "bottom": 0, "right": 0}}}"# + "\n", "traces/scroll.jsonl")
         let c = run(["check"])
         XCTAssertEqual(c.code, 125)
         XCTAssertTrue(c.stdout.hasPrefix("SKIP traces/scroll.jsonl:2: "), c.stdout)

@@ -12,9 +12,10 @@ final class LoaderHardeningTests: XCTestCase {
     }
 
     func testMalformedLineAfterAnUnsupportedOneIsStillMalformed() {
-        let e = error(#"{"t": 0.1, "scroll": {"contentOffset": {"x": 0, "y": 1}}}"#, #"{"t": 0.2, "touch": "tap", "x": 1, "y": 2}"#)
+        let unsupported = #"{"t": 0.1, "environment": {"safeArea": {"top": 0, "left": 0, "bottom": 0, "right": 0}}}"#
+        let e = error(unsupported, #"{"t": 0.2, "touch": "tap", "x": 1, "y": 2}"#)
         XCTAssertEqual(e?.kind, .invalid); XCTAssertEqual(e?.line, 3)
-        let u = error(#"{"t": 0.1, "scroll": {"contentOffset": {"x": 0, "y": 1}}}"#, #"{"t": 0.2, "call": "setContentOffset", "y": 3}"#)
+        let u = error(unsupported, #"{"t": 0.2, "call": "invalidateLayout", "panel": {}}"#)
         XCTAssertEqual(u?.kind, .unsupported); XCTAssertEqual(u?.line, 2)
     }
 

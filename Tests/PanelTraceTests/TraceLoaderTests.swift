@@ -332,24 +332,38 @@ final class TraceLoaderTests: XCTestCase {
     }
 
     func testUnsupportedFeatures() throws {
-        let sv = header(top: #""scrollView": {"frame": {"x": 0, "y": 36, "width": 390, "height": 761}}"#)
-        assertError(sv, line: 1, field: "scrollView", kind: .unsupported, "tracked scroll views are not supported yet")
-        do {
-            _ = try load(sv)
-        } catch {
-            XCTAssertEqual(error.description, "traces/t.jsonl:1: scrollView: tracked scroll views are not supported yet")
-        }
-        XCTAssertNoThrow(try load(header(top: #""scrollView": null"#)))
-        assertError(Fixtures.minimalHeader + "\n" + #"{"t": 0.6, "scroll": {"contentOffset": {"x": 0, "y": 120}}}"#,
-                    line: 2, field: "scroll", kind: .unsupported, "not supported yet")
         assertError(Fixtures.minimalHeader + "\n" + #"{"t": 1.5, "environment": {"safeArea": {"top": 0, "left": 47, "bottom": 21, "right": 47}}}"#,
                     line: 2, field: "environment", kind: .unsupported, "not supported yet")
-        for call in ["setContentOffset", "setContentSize", "invalidateLayout", "track", "untrack"] {
-            assertError(Fixtures.minimalHeader + "\n" + #"{"t": 1, "call": "\#(call)", "y": 300}"#,
-                        line: 2, field: "call", kind: .unsupported, "call '\(call)' is not supported yet")
-        }
+        assertError(Fixtures.minimalHeader + "\n" + #"{"t": 1, "call": "invalidateLayout", "panel": {}}"#,
+                    line: 2, field: "call", kind: .unsupported, "call 'invalidateLayout' is not supported yet")
         assertError(Fixtures.minimalHeader + "\n" + #"{"t": 1, "call": "mvoe", "to": "full"}"#,
                     line: 2, field: "call", "unknown call 'mvoe'", "did you mean 'move'?")
+    }
+
+    func testScrollViewHeaderSamplesAndCalls() throws {
+        let sv = #""scrollView": {"frame": {"x": 0, "y": 36, "width": 390, "height": 761}, "contentSize": {"width": 390, "height": 3000}, "contentOffset": {"x": 0, "y": 120}, "bounces": false}"#
+        let t = try load(header(top: sv) + "\n" + [
+            #"{"t": 0.6, "scroll": {"contentOffset": {"x": 0, "y": 120}, "isDecelerating": true}}"#,
+            #"{"t": 1, "call": "setContentOffset", "y": 300, "animated": false}"#,
+            #"{"t": 1, "call": "setContentSize", "height": 2000}"#,
+            #"{"t": 1, "call": "untrack"}"#,
+            #"{"t": 1, "call": "track", "scrollView": {"frame": {"x": 0, "y": 0, "width": 10, "height": 10}, "contentSize": {"width": 10, "height": 20}}}"#,
+        ].joined(separator: "\n"))
+        let c = try XCTUnwrap(t.header.scrollView)
+        XCTAssertEqual(c.frame, Rect(x: 0, y: 36, width: 390, height: 761))
+        XCTAssertEqual(c.contentOffset, Point(x: 0, y: 120))
+        XCTAssertFalse(c.bounces)
+        XCTAssertEqual(c.decelerationRate, 0.998)
+        XCTAssertEqual(t.samples.count, 5)
+        XCTAssertEqual(t.samples[0].kind, .scroll(ScrollSample(contentOffset: Point(x: 0, y: 120), isDecelerating: true)))
+        XCTAssertEqual(t.samples[1].kind, .call(.setContentOffset(x: nil, y: 300, animated: false)))
+        XCTAssertEqual(t.samples[2].kind, .call(.setContentSize(width: nil, height: 2000)))
+        XCTAssertEqual(t.samples[3].kind, .call(.untrack))
+        XCTAssertNoThrow(try load(header(top: #""scrollView": null"#)))
+        assertError(header(top: #""scrollView": {"frame": {"x": 0, "y": 36, "width": 390, "height": 761}}"#), line: 1,
+                    field: "scrollView.contentSize", "missing required field")
+        assertError(Fixtures.minimalHeader + "\n" + #"{"t": 1, "call": "setContentOffset"}"#, line: 2, field: "y", "missing required field")
+        assertError(Fixtures.minimalHeader + "\n" + #"{"t": 1, "scroll": {"contentOffset": {"x": 0, "y": "a"}}}"#, line: 2, field: "scroll.contentOffset.y", "expected")
     }
 
     func testUnknownKeysAreRejected() {
