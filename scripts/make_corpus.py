@@ -254,5 +254,133 @@ def mirrored_flicks():
             write(f"traces/positions/{name}.jsonl", head, msamples)
 
 
+SV = {"frame": {"x": 0, "y": 36, "width": 390, "height": 761}, "contentSize": {"width": 390, "height": 3000}}
+
+
+def scroll_header(name, desc, env, initial, offset, anchors=B3, frame=None, **extra):
+    head = header(name, desc, env, initial, anchors=anchors)
+    sv = json.loads(json.dumps(SV))
+    if frame:
+        sv["frame"] = frame
+    sv["contentOffset"] = {"x": 0, "y": offset}
+    head["scrollView"] = sv
+    head.update(extra)
+    return head
+
+
+def straight(t0, x, y0, y1, duration, v, hz=120):
+    """began at y0, moves every 1/hz to y1 over `duration`, ended there with recorded velocity v."""
+    n = int(round(duration * hz))
+    out = [{"t": t(t0), "touch": "began", "x": x, "y": y0}]
+    for i in range(1, n + 1):
+        out.append({"t": t(t0 + i / hz), "touch": "moved", "x": x, "y": round(y0 + (y1 - y0) * i / n, 6),
+                    "velocity": {"x": 0, "y": v}})
+    out.append({"t": t(t0 + n / hz), "touch": "ended", "x": x, "y": y1, "velocity": {"x": 0, "y": v}})
+    return out
+
+
+def scroll_scenarios():
+    """S1, S2, S3, S6, S8 and plain scrolling (floatingpanel-core.md §3). The expectations are the
+    scenario texts of scenarios.md, worked through the rules by hand: they name the resting state and
+    location and the content offset at rest (`contentOffsetMin` where deceleration makes the exact
+    value a matter of the O7 model rather than of FloatingPanel's rules)."""
+    d = "traces/scroll"
+    # S1: at full (100), O=120, finger in the list at 400 dragged down to 700 over 0.5 s, +600 pt/s.
+    write(f"{d}/s1-handoff-at-content-top.jsonl", scroll_header("s1-handoff-at-content-top",
+          "S1: D1/B3 at full, list O=120. The list scrolls back to O=0 while the panel stays at 100, then the panel "
+          "follows the finger in the same touch (willBeginDragging once, at the hand-off); release at +600 pt/s from "
+          "about 270 projects to 570 -> half; the content stays pinned at 0. expect: state=half location=422 "
+          "removed=false contentOffset=0 willBeginDragging=1", D1, "full", 120), straight(0, 195, 400, 700, 0.5, 600))
+    write(f"{d}/s1-content-at-top.jsonl", scroll_header("s1-content-at-top",
+          "S1 variant O=0: the panel moves from the first accepted sample, the list stays at 0 -> half. "
+          "expect: state=half location=422 removed=false contentOffset=0 willBeginDragging=1", D1, "full", 0),
+          straight(0, 195, 400, 700, 0.5, 600))
+    write(f"{d}/s1-grabber-touch.jsonl", scroll_header("s1-grabber-touch",
+          "S1 variant: touch-down in the grabber band (surface-local y 20 < 36) with O=120: the panel moves at once "
+          "and the list keeps O=120 (io = the current offset, no clamp, pinned in case B) -> half. "
+          "expect: state=half location=422 removed=false contentOffset=120 willBeginDragging=1", D1, "full", 120),
+          straight(0, 195, 120, 420, 0.5, 600))
+    write(f"{d}/s1-long-list-offset.jsonl", scroll_header("s1-long-list-offset",
+          "S1 variant O=400 with a 600 pt drag (200 -> 800): the list scrolls 400 back to 0 first, then the panel "
+          "follows about 200 pt down and never moves up; release at +600 pt/s -> half (projection from about 300). "
+          "expect: state=half location=422 removed=false contentOffset=0 willBeginDragging=1", D1, "full", 400),
+          straight(0, 195, 200, 800, 0.8, 600))
+    # S2: at half, O=200, drag down 300 pt inside the list.
+    write(f"{d}/s2-half-no-delegate.jsonl", scroll_header("s2-half-no-delegate",
+          "S2: D1/B3 at half, O=200, drag down 300 pt in the list at +800 pt/s. Only the most expanded state is "
+          "scrollable, so the panel moves and the list stays pinned at 200 -> tip. "
+          "expect: state=tip location=741 removed=false contentOffset=200 willBeginDragging=1", D1, "half", 200),
+          straight(0, 195, 500, 800, 0.3, 800))
+    write(f"{d}/s2-half-scrollable.jsonl", scroll_header("s2-half-scrollable",
+          "S2 with scrollableStates [full, half]: the list scrolls to O=0 first, only then does the panel move (about "
+          "100 pt) -> released at +300 pt/s near 520: projection 670, progress past half toward tip > 0.5 -> tip. "
+          "expect: state=tip location=741 removed=false contentOffset=0 willBeginDragging=1", D1, "half", 200,
+          delegate={"scrollableStates": ["full", "half"]}), straight(0, 195, 500, 800, 0.3, 300))
+    # S3: a 56 pt header above the list; O=900.
+    frame56 = {"x": 0, "y": 56, "width": 390, "height": 741}
+    write(f"{d}/s3-header-drag-stays-full.jsonl", scroll_header("s3-header-drag-stays-full",
+          "S3: D1/B3 at full, list below a 56 pt header, O=900. Dragging by the header (surface-local y 46: outside "
+          "the grabber band and the list) 40 pt down slowly (+100 pt/s) returns to full; O stays 900. "
+          "expect: state=full location=100 removed=false contentOffset=900", D1, "full", 900, frame=frame56),
+          straight(0, 195, 146, 186, 0.2, 100))
+    write(f"{d}/s3-header-drag-to-half.jsonl", scroll_header("s3-header-drag-to-half",
+          "S3: the same header drag, 150 pt at +1000 pt/s -> half; O stays 900. "
+          "expect: state=half location=422 removed=false contentOffset=900", D1, "full", 900, frame=frame56),
+          straight(0, 195, 146, 296, 0.2, 1000))
+    samples = straight(0, 195, 146, 296, 0.2, 1000)
+    samples += [{"t": 1.5, "call": "setContentOffset", "y": 300, "animated": False},
+                {"t": 1.6, "call": "move", "to": "full", "animated": True}]
+    write(f"{d}/s3-set-offset-after-drag.jsonl", scroll_header("s3-set-offset-after-drag",
+          "S3: after the header drag has ended (io cleared by endAttraction), setContentOffset(300) and an animated "
+          "move(to: full) keep the new offset. expect: state=full location=100 removed=false contentOffset=300",
+          D1, "full", 900, frame=frame56), samples)
+    write(f"{d}/s3-set-offset-before-any-drag.jsonl", scroll_header("s3-set-offset-before-any-drag",
+          "S3 contrast (floatingpanel-core.md §8 item 12): right after track io holds 900, so after setContentOffset(300) "
+          "the first animated spring move (to half) pins the list back to 900 on every frame. "
+          "expect: state=half location=422 removed=false contentOffset=900", D1, "full", 900, frame=frame56),
+          [{"t": 0.1, "call": "setContentOffset", "y": 300, "animated": False},
+           {"t": 0.2, "call": "move", "to": "half", "animated": True}])
+    # S6: at half, drag up from 600 to 100 in one touch.
+    write(f"{d}/s6-reach-full-during-drag.jsonl", scroll_header("s6-reach-full-during-drag",
+          "S6: D1/B3 at half, list at 0; one touch drags up from 600 to 100 and lifts at -300 pt/s. The panel reaches "
+          "full after 322 pt (clamped there while the finger is above its start), the rest scrolls the list; the release "
+          "is exactly at full: willEndDragging(full), didChangeState(full), didEndDragging(false), no attraction; the "
+          "list decelerates. expect: state=full location=100 removed=false contentOffsetMin=150 attractions=0",
+          D1, "half", 0), straight(0, 195, 600, 100, 0.5, -300))
+    # S8: fractional anchors rounded to the pixel grid.
+    anchors = {"full": {"absoluteInset": 44.3, "edge": "top", "referenceGuide": "safeArea"},
+               "half": {"absoluteInset": 388, "edge": "bottom", "referenceGuide": "safeArea"},
+               "tip": {"absoluteInset": 69, "edge": "bottom", "referenceGuide": "safeArea"}}
+    write(f"{d}/s8-d2-fractional-full.jsonl", scroll_header("s8-d2-fractional-full",
+          "S8: D2, full 44.3 from the safe top = 64.3, 64.5 on the 1/2-pt grid. At full the list scrolls freely "
+          "(offset(from: full) is exactly 0) and the panel does not budge: a 200 pt upward drag in the list, slow "
+          "release; the list scrolls by the drag less the 12.5 pt before the scroll pan recognized (its began sample "
+          "does not scroll, O6). expect: state=full location=64.5 removed=false contentOffsetMin=187.5 willBeginDragging=0",
+          D2, "full", 0, anchors=anchors), straight(0, 187, 400, 200, 0.4, -10))
+    anchors = {"full": {"absoluteInset": 501.6667, "edge": "top", "referenceGuide": "safeArea"},
+               "tip": {"absoluteInset": 69, "edge": "bottom", "referenceGuide": "safeArea"}}
+    write(f"{d}/s8-d1-fractional-full.jsonl", scroll_header("s8-d1-fractional-full",
+          "S8 on D1: full at 47 + 501.6667 = 548.6667, 548.666… on the 1/3-pt grid; the list (frame 36..236) scrolls "
+          "freely and the panel does not budge (120 pt drag, 10 pt to recognize). expect: state=full "
+          "location=548.6666666666666 removed=false contentOffsetMin=110 willBeginDragging=0", D1, "full", 0, anchors=anchors,
+          frame={"x": 0, "y": 36, "width": 390, "height": 200}), straight(0, 195, 760, 640, 0.3, -10))
+    # Plain scrolling at full.
+    write(f"{d}/scroll-fling-to-end.jsonl", scroll_header("scroll-fling-to-end",
+          "Plain scroll at full: a fast upward fling in the list (-9000 pt/s) decelerates and stops at the end of the "
+          "content, clamped without a bounce (O7): 3000 + 34 (the bottom safe inset FloatingPanel writes into "
+          "contentInset at show) - 761 = 2273. expect: state=full location=100 removed=false contentOffset=2273",
+          D1, "full", 1500), straight(0, 195, 600, 300, 0.2, -9000))
+    write(f"{d}/scroll-bounce-at-end.jsonl", scroll_header("scroll-bounce-at-end",
+          "Plain scroll at full: dragging 200 pt up from O=2223 pulls 150 pt past the end (rubber band, bounces on while "
+          "unlocked at full); released there the list returns to the end, 2273. "
+          "expect: state=full location=100 removed=false contentOffset=2273", D1, "full", 2223),
+          straight(0, 195, 600, 400, 0.2, -50))
+    write(f"{d}/scroll-fling-to-top.jsonl", scroll_header("scroll-fling-to-top",
+          "Plain scroll at full: a fast downward fling in the list from O=1000 (+3000 pt/s): the scroll view keeps the "
+          "touch while the content is scrolled (od > 0), then decelerates and stops at the top, clamped without a "
+          "bounce (O7); the panel never moves. expect: state=full location=100 removed=false contentOffset=0 "
+          "willBeginDragging=0", D1, "full", 1000), straight(0, 195, 300, 500, 0.2, 3000))
+
+
 if __name__ == "__main__":
-    flicks(); s4(); s5(); s7(); custom_states(); mirrored_flicks()
+    flicks(); s4(); s5(); s7(); custom_states(); mirrored_flicks(); scroll_scenarios()

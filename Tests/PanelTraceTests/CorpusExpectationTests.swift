@@ -37,10 +37,92 @@ final class CorpusExpectationTests: XCTestCase {
             XCTAssertEqual(last.state, expected["state"], name)
             XCTAssertEqual(last.location, expected["location"].flatMap(Double.init), name)
             XCTAssertEqual(result.eventNames.contains("didRemove"), expected["removed"] == "true", name)
+            if let offset = expected["contentOffset"] { XCTAssertEqual(last.contentOffset, Double(offset), name) }
+            if let minimum = expected["contentOffsetMin"].flatMap(Double.init) {
+                XCTAssertGreaterThanOrEqual(last.contentOffset ?? -.infinity, minimum, name)
+            }
+            if let count = expected["willBeginDragging"].flatMap(Int.init) {
+                XCTAssertEqual(result.eventNames.filter { $0 == "willBeginDragging" }.count, count, "\(name): willBeginDragging")
+            }
+            if let count = expected["attractions"].flatMap(Int.init) {
+                XCTAssertEqual(result.eventNames.filter { $0 == "willBeginAttracting" }.count, count, "\(name): attractions")
+            }
             XCTAssertFalse(result.budgetExceeded, name)
             checked += 1
         }
-        XCTAssertEqual(checked, 65, "flicks 48, scenarios 5, custom states 4, mirrored positions 8")
+        XCTAssertEqual(checked, 81, "flicks 48, scenarios 5, custom states 4, mirrored positions 8, scroll 16")
+    }
+
+    /// G3: on a monotonic finger path, neither the surface nor the content offset O moves against
+    /// the finger, and per sample |Δsurface| + |ΔO| ≤ |Δfinger| + 1 pt. Checked frame by frame while
+    /// finger 0 is down and nothing but the finger drives the panel (no attraction in either frame);
+    /// corpus samples fall on frame boundaries, one per frame.
+    /// G4: at rest, O is not beyond the pinning offset, and the scroll lock matches the state
+    /// (locked exactly when the state is not scrollable).
+    func testScrollInvariantsG3G4() throws {
+        var g3Frames = 0, g4Traces = 0
+        for url in Self.traceFiles() {
+            let loaded = try TraceLoader.load(path: url.path)
+            let header = loaded.trace.header
+            guard header.scrollView != nil else { continue }
+            let name = url.lastPathComponent
+            let result = simulate(loaded.trace)
+            let position = header.panel.position
+            let rate = Int64(header.environment.frameRate)
+            // Every frame, carrying the last written one forward.
+            var frames: [Int: FrameRecord] = [:]
+            var last: FrameRecord?
+            let written = result.frames
+            let lastIndex = written.last?.index ?? 0
+            var byIndex: [Int: FrameRecord] = [:]
+            for f in written { byIndex[f.index] = f }
+            for k in 0...lastIndex { if let f = byIndex[k] { last = f }; frames[k] = last }
+            // Finger position (main axis) per frame while finger 0 is down, and whether its path is monotonic.
+            var finger: [Int: Double] = [:]
+            var down = false, current = 0.0, direction = 0.0, monotonic = true
+            var sampleIndex = 0
+            let touches = loaded.trace.samples.compactMap { s -> (Int64, TouchSample)? in
+                if case let .touch(t) = s.kind, t.id == 0 { return (s.time, t) } else { return nil } }
+            for k in 0...lastIndex {
+                while sampleIndex < touches.count, touches[sampleIndex].0 * rate <= Int64(k) * 1_000_000 {
+                    let (_, t) = touches[sampleIndex]
+                    let value = position.main(t.location)
+                    switch t.phase {
+                    case .began: down = true; direction = 0
+                    case .moved:
+                        let d = value - current
+                        if d != 0 { if direction == 0 { direction = d > 0 ? 1 : -1 } else if (d > 0 ? 1 : -1) != direction { monotonic = false } }
+                    case .ended, .cancelled: down = false
+                    case .stationary: break
+                    }
+                    current = value
+                    sampleIndex += 1
+                }
+                if down { finger[k] = current }
+            }
+            guard monotonic else { continue }
+            for k in 1...max(1, lastIndex) {
+                guard let f0 = finger[k - 1], let f1 = finger[k], let a = frames[k - 1], let b = frames[k],
+                      !a.isAttracting, !b.isAttracting else { continue }
+                g3Frames += 1
+                let df = f1 - f0, ds = b.location - a.location, dO = (b.contentOffset ?? 0) - (a.contentOffset ?? 0)
+                XCTAssertLessThanOrEqual(abs(ds) + abs(dO), abs(df) + 1, "\(name) G3 at frame \(k): surface \(ds), O \(dO), finger \(df)")
+                XCTAssertGreaterThanOrEqual(ds * (df >= 0 ? 1 : -1), -1, "\(name) G3 at frame \(k): surface moves against the finger")
+                XCTAssertLessThanOrEqual(dO * (df >= 0 ? 1 : -1), 1, "\(name) G3 at frame \(k): content moves against the finger")
+            }
+            // G4 at rest.
+            if let rest = written.last, !rest.isAttracting, !rest.isDragging, let offset = rest.contentOffset {
+                let sv = try XCTUnwrap(header.scrollView)
+                let pin = position.expandsTowardLowerCoordinate ? -position.main(Point(x: sv.contentInset.left, y: sv.contentInset.top)) : -Double.infinity
+                XCTAssertGreaterThanOrEqual(offset, pin, "\(name) G4: O rests beyond the pinning offset")
+                let geometry = LayoutGeometry(panel: header.panel, environment: header.environment)
+                let scrollable = header.delegate.scrollableStates.map { $0.contains(rest.state) } ?? (rest.state == geometry.mostExpandedState.name)
+                XCTAssertEqual(rest.scrollLocked, !scrollable, "\(name) G4: scroll lock at rest in \(rest.state)")
+                g4Traces += 1
+            }
+        }
+        XCTAssertGreaterThan(g3Frames, 500, "G3 must see the scroll corpus's drags")
+        XCTAssertEqual(g4Traces, 16, "G4 at rest on every scroll trace")
     }
 
     func testInvariantsOnEveryTrace() throws {
