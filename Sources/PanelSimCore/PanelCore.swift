@@ -28,6 +28,9 @@ struct RunningAttraction: Equatable {
     var completion: AttractionCompletion
     /// Time (µs) of the sample or frame that started it; stepped from the first frame after it.
     var startTime: Microseconds
+    /// True after a layout activation removed its constraint: the spring keeps ticking (didMove each
+    /// frame) without moving the surface, and completes normally (§5.4 step 5).
+    var detached = false
 }
 
 struct RunningTransition: Equatable {
@@ -73,6 +76,8 @@ final class PanelCore {
     var scrollPanPhase: PanPhase?
     /// The safe area the controller last saw (FloatingPanel observes it from `show`).
     var observedSafeArea = Insets.zero
+    /// True once `show` started observing the safe area.
+    var observingSafeArea = false
 
     // Controller.
     private var hasParent = true
@@ -193,13 +198,32 @@ final class PanelCore {
         adjustScrollContentInsetIfNeeded()
     }
 
-    /// `activateLayout(forceLayout: true)` (§5.4).
+    /// `activateLayout(forceLayout: true)` (§5.4): the state's constraints replace any interaction or
+    /// attraction constraint, so the surface snaps to the anchor even mid-drag or mid-attraction.
     private func activateLayout() {
+        let offset = scrollView?.contentOffset
         if !geometry.isValid(state) { setState(geometry.panel.initialState) }
+        attraction?.detached = true
         constraint = .anchored(state)
         forceLayout()
         backdropAlpha = geometry.snappedBackdropAlpha(for: state)
+        if let offset { updateScrollView { $0.contentOffset = offset } }
         adjustScrollContentInsetIfNeeded()
+    }
+
+    /// The `invalidateLayout` call: adopt `panel` as the layout, then `activateLayout(forceLayout: true)`.
+    func invalidateLayout(_ panel: PanelConfiguration) {
+        geometry = LayoutGeometry(panel: panel, environment: geometry.environment)
+        activateLayout()
+    }
+
+    /// An `environment` sample (O16): anchors follow the new container and safe area at the next
+    /// layout sync; interaction constants stay put, attraction constants keep their constraint-space
+    /// value; then the controller's safe-area update (§3.10) if it is observing.
+    func changeEnvironment(_ environment: PanelEnvironment) {
+        geometry = LayoutGeometry(panel: geometry.panel, environment: environment)
+        layoutNeedsSync = true
+        if observingSafeArea { observeSafeArea() }
     }
 
     // MARK: Pan handler (§3.2)
@@ -415,8 +439,10 @@ final class PanelCore {
         guard var running = attraction, running.startTime < frameTime else { return }
         let settled = running.spring.advance()
         attraction = running
-        constraint = .attraction(running.spring.value, state: running.state)
-        layoutNeedsSync = true
+        if !running.detached {
+            constraint = .attraction(running.spring.value, state: running.state)
+            layoutNeedsSync = true
+        }
         backdropAlpha = geometry.interpolatedBackdropAlpha(
             at: surfaceLocation, translation: running.spring.value - running.spring.initialValue)
         if scrollView != nil, let io = initialScrollOffset { stopScrolling(at: io) }
@@ -518,6 +544,7 @@ final class PanelCore {
         hasParent = true; inWindow = true
         dismissBeyondFired = false; dismissInFired = false
         activateLayout()
+        observingSafeArea = true
         observeSafeArea()
         move(to: geometry.panel.initialState, animated: animated)
     }

@@ -141,6 +141,7 @@ final class Replay {
             if let size = observation.contentSize { core.setContentSize(width: size.width, height: size.height) }
             if let offset = observation.contentOffset { core.setContentOffset(x: offset.x, y: offset.y) }
             if let decelerating = observation.isDecelerating { core.updateScrollView { $0.isDecelerating = decelerating } }
+        case let .environment(environment): core.changeEnvironment(environment)
         case .observed, .end: return
         }
     }
@@ -161,6 +162,7 @@ final class Replay {
         case let .setContentSize(width, height): core.setContentSize(width: width, height: height)
         case let .track(configuration): core.track(configuration)
         case .untrack: core.untrack()
+        case let .invalidateLayout(panel): core.invalidateLayout(panel)
         }
     }
 

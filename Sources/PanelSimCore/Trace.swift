@@ -59,6 +59,9 @@ public enum PanelCall: Sendable, Equatable {
     case track(ScrollViewConfiguration)
     /// `untrack(scrollView:)`.
     case untrack
+    /// Replace the layout (the trace's partial `panel` merged over the current one: each named field
+    /// replaces that field whole), then `invalidateLayout()`.
+    case invalidateLayout(PanelConfiguration)
 }
 
 /// A `scroll` sample: the tracked scroll view as a device reported it (pt). An observation,
@@ -88,6 +91,9 @@ public enum SampleKind: Sendable, Equatable {
     case touch(TouchSample)
     case call(PanelCall)
     case scroll(ScrollSample)
+    /// The environment from this time on (a partial `environment` merged over the current one):
+    /// rotation, keyboard, safe-area changes (floatingpanel-core.md §9 O16).
+    case environment(PanelEnvironment)
     case observed(ObservedSample)
     /// Replay stops at this sample's time.
     case end

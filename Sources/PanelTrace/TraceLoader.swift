@@ -39,9 +39,9 @@ public struct LoadedTrace: Sendable, Equatable {
 ///   (floatingpanel-core.md §9 O19); its errors are reported on the header line.
 public enum TraceLoader {
     /// The sample kinds the loader replays, in the order error messages list them.
-    static let sampleKinds = ["touch", "call", "scroll", "observed", "end"]
+    static let sampleKinds = ["touch", "call", "scroll", "environment", "observed", "end"]
     /// Sample kinds of the contract this revision does not replay yet.
-    static let unsupportedSampleKinds = ["environment"]
+    static let unsupportedSampleKinds: [String] = []
     /// Largest accepted sample time, µs (10⁸ s): keeps time × frame rate within Int64 downstream.
     public static let maxTime: Microseconds = 100_000_000_000_000
     /// Largest accepted `environment.frameRate`, frames per second.
@@ -124,6 +124,7 @@ public enum TraceLoader {
         var samples: [TraceSample] = []
         var sequence = SampleSequence()
         var firstUnsupported: TraceError?
+        var current = LayoutContext(header: nil, panelJSON: JSONObject(), environmentJSON: JSONObject())
         for (index, rawLine) in lines.enumerated() {
             let lineNumber = index + 1
             var line = Array(rawLine)
@@ -137,8 +138,8 @@ public enum TraceLoader {
                                  message: "invalid JSON at column \(error.column): \(error.message)")
             }
             let r = FieldReader(file: file, line: lineNumber)
-            if let h = header {
-                let sample: TraceSample
+            if header != nil {
+                var sample: TraceSample
                 do {
                     sample = try parseSample(value, r: r, states: states, sequence: &sequence)
                 } catch where error.kind == .unsupported {
@@ -146,8 +147,35 @@ public enum TraceLoader {
                     if firstUnsupported == nil { firstUnsupported = error }
                     continue
                 }
-                if case .call(.move(let to, _)) = sample.kind, to != .hidden, !h.panel.anchors.contains(where: { $0.state == to }) {
-                    throw r.error("to", "\(quotedSingle(to.name)) is neither an anchor state of this layout nor hidden (FloatingPanel asserts); expected one of \(FieldReader.list(h.panel.anchors.map(\.state.name) + ["hidden"]))")
+                // Layout and environment changes are merged over the current ones and validated
+                // as a whole, so that later lines are checked against the layout in force.
+                if case .call(.invalidateLayout) = sample.kind, case .object(let o) = value {
+                    let patch = try r.object(o["panel"] ?? .null, "panel")
+                    try r.checkKeys(patch, "panel", panelKeys)
+                    let merged = merge(current.panelJSON, patch)
+                    let panel = try parsePanel(.object(merged), r: r)
+                    try validateAgainst(panel: panel, environment: current.header.environment, r: r)
+                    current.panelJSON = merged
+                    current.header.panel = panel
+                    states = StateTable(panel.states)
+                    sample.kind = .call(.invalidateLayout(panel))
+                }
+                if case .environment = sample.kind, case .object(let o) = value {
+                    let patch = try r.object(o["environment"] ?? .null, "environment")
+                    let merged = merge(current.environmentJSON, patch)
+                    let environment = try parseEnvironment(.object(merged), r: r)
+                    for (key, unchanged) in [("displayScale", environment.displayScale == current.header.environment.displayScale),
+                                             ("frameRate", environment.frameRate == current.header.environment.frameRate)] where !unchanged {
+                        throw r.error("environment.\(key)", "cannot change during a trace (floatingpanel-core.md §9 O16); expected the header's value")
+                    }
+                    try validateAgainst(panel: current.header.panel, environment: environment, r: r)
+                    current.environmentJSON = merged
+                    current.header.environment = environment
+                    sample.kind = .environment(environment)
+                }
+                if case .call(.move(let to, _)) = sample.kind, to != .hidden,
+                   !current.header.panel.anchors.contains(where: { $0.state == to }) {
+                    throw r.error("to", "\(quotedSingle(to.name)) is neither an anchor state of this layout nor hidden (FloatingPanel asserts); expected one of \(FieldReader.list(current.header.panel.anchors.map(\.state.name) + ["hidden"]))")
                 }
                 samples.append(sample)
             } else {
@@ -160,6 +188,9 @@ public enum TraceLoader {
                 }
                 header = h
                 states = StateTable(h.panel.states)
+                if case .object(let o) = value, case .object(let panel)? = o["panel"], case .object(let env)? = o["environment"] {
+                    current = LayoutContext(header: h, panelJSON: panel, environmentJSON: env)
+                }
             }
         }
         guard let h = header else {
@@ -168,6 +199,33 @@ public enum TraceLoader {
         }
         if let firstUnsupported { throw firstUnsupported }
         return Trace(header: h, samples: samples)
+    }
+}
+
+/// The layout and environment in force while samples are read (changed by `invalidateLayout` and
+/// `environment` samples), with the JSON they were parsed from so that partial changes can merge.
+struct LayoutContext {
+    var header: TraceHeader!
+    var panelJSON: JSONObject
+    var environmentJSON: JSONObject
+}
+
+extension TraceLoader {
+    /// `base` with each key of `patch` replacing that key whole (new keys appended in patch order).
+    static func merge(_ base: JSONObject, _ patch: JSONObject) -> JSONObject {
+        var merged = base
+        for (key, value) in patch.entries {
+            if let i = merged.entries.firstIndex(where: { $0.key == key }) { merged.entries[i].value = value }
+            else { merged.entries.append((key: key, value: value)) }
+        }
+        return merged
+    }
+
+    /// O19 on a changed layout or environment, reported at the line that changed it.
+    static func validateAgainst(panel: PanelConfiguration, environment: PanelEnvironment, r: FieldReader) throws(TraceError) {
+        var h = TraceHeader(name: "", environment: environment, panel: panel)
+        h.panel = panel
+        do { try PanelSimCore.validate(h) } catch { throw r.error(error.field, error.message) }
     }
 }
 
@@ -698,8 +756,8 @@ struct SampleSequence {
 }
 
 extension TraceLoader {
-    static let supportedCalls = ["move", "show", "hide", "remove", "tapBackdrop", "setContentOffset", "setContentSize", "track", "untrack"]
-    static let unsupportedCalls = ["invalidateLayout"]
+    static let supportedCalls = ["move", "show", "hide", "remove", "tapBackdrop", "setContentOffset", "setContentSize", "track", "untrack", "invalidateLayout"]
+    static let unsupportedCalls: [String] = []
 
     /// A `scroll` sample: `contentOffset` {x, y}, `contentSize` {width, height}, `isDecelerating`, each optional.
     static func parseScroll(_ o: JSONObject, r: FieldReader) throws(TraceError) -> ScrollSample {
@@ -774,6 +832,12 @@ extension TraceLoader {
         case "call": sampleKind = .call(try parseCall(o, r: r, states: states))
         case "observed": sampleKind = .observed(try parseObserved(o, r: r, states: states))
         case "scroll": sampleKind = .scroll(try parseScroll(o, r: r))
+        case "environment":
+            // Merged over the environment in force by the caller (`parse(utf8:file:)`).
+            try r.checkKeys(o, "", ["t", "environment"])
+            let e = try r.object(o["environment"] ?? .null, "environment")
+            try r.checkKeys(e, "environment", ["container", "safeArea", "displayScale", "frameRate"])
+            sampleKind = .environment(PanelEnvironment(container: Size(width: 1, height: 1)))
         case "end":
             try r.checkKeys(o, "", ["t", "end"])
             let e = try r.bool(o["end"] ?? .null, "end")
@@ -863,6 +927,11 @@ extension TraceLoader {
         case "untrack":
             try r.checkKeys(o, "", ["t", "call"])
             return .untrack
+        case "invalidateLayout":
+            // The partial `panel` is merged over the layout in force by the caller (`parse(utf8:file:)`).
+            try r.checkKeys(o, "", ["t", "call", "panel"])
+            _ = try r.object(try r.required(o, "panel", "", "a partial panel object"), "panel")
+            return .invalidateLayout(PanelConfiguration())
         default:
             var message = "unknown call \(quotedSingle(name))"
             if let near = FieldReader.nearest(name, supportedCalls + unsupportedCalls) { message += " (did you mean \(quotedSingle(near))?)" }

@@ -18,36 +18,9 @@ public enum TraceWriter {
     public static func headerLine(_ h: TraceHeader) -> String {
         let p = h.panel
         let order = StateOrder(p.states)
-        let environment = object([
-            ("container", object([("width", num(h.environment.container.width)),
-                                  ("height", num(h.environment.container.height))])),
-            ("safeArea", insets(h.environment.safeArea)),
-            ("displayScale", num(h.environment.displayScale)),
-            ("frameRate", String(h.environment.frameRate)),
-        ])
-        let behavior = object([
-            ("springDecelerationRate", num(p.behavior.springDecelerationRate)),
-            ("springResponseTime", num(p.behavior.springResponseTime)),
-            ("momentumProjectionRate", num(p.behavior.momentumProjectionRate)),
-            ("redirectionalProgress", num(p.behavior.redirectionalProgress)),
-            ("projectsMomentumTo", array(p.behavior.projectsMomentumTo.map(string))),
-            ("rubberBandingEdges", array(p.behavior.rubberBandingEdges.map(string))),
-            ("removalInteractionVelocityThreshold", num(p.behavior.removalInteractionVelocityThreshold)),
-        ])
-        let panel = object([
-            ("position", string(p.position.rawValue)),
-            ("states", array(p.states.map { object([("name", string($0.name)), ("order", String($0.order))]) })),
-            ("anchors", object(p.anchors.map { ($0.state.name, anchor($0.anchor)) })),
-            ("initialState", string(p.initialState.name)),
-            ("intrinsicLength", num(p.intrinsicLength)),
-            ("backdropAlpha", object(order.sorted(p.backdropAlpha.keys).map { ($0, num(p.backdropAlpha[$0] ?? 0)) })),
-            ("contentMode", string(p.contentMode.rawValue)),
-            ("grabberAreaOffset", num(p.grabberAreaOffset)),
-            ("removalInteractionEnabled", bool(p.removalInteractionEnabled)),
-            ("backdrop", object([("dismissalTapEnabled", bool(p.dismissalTapEnabled))])),
-            ("presented", bool(p.presented)),
-            ("behavior", behavior),
-        ])
+        let environment = environmentObject(h.environment)
+        let panel = panelObject(p)
+
         let d = h.delegate
         var delegate: [(String, String)] = [("shouldBeginDragging", bool(d.shouldBeginDragging))]
         if let scrollable = d.scrollableStates { delegate.append(("scrollableStates", array(scrollable.map(string)))) }
@@ -80,6 +53,44 @@ public enum TraceWriter {
         ]
         if let sv = h.scrollView { members.insert(("scrollView", scrollView(sv)), at: members.count - 2) }
         return object(members)
+    }
+
+    /// An `environment` object (header, or an `environment` sample with every field).
+    static func environmentObject(_ e: PanelEnvironment) -> String {
+        object([
+            ("container", object([("width", num(e.container.width)), ("height", num(e.container.height))])),
+            ("safeArea", insets(e.safeArea)),
+            ("displayScale", num(e.displayScale)),
+            ("frameRate", String(e.frameRate)),
+        ])
+    }
+
+    /// A `panel` object with every field (header, or an `invalidateLayout` call).
+    static func panelObject(_ p: PanelConfiguration) -> String {
+        let order = StateOrder(p.states)
+        let behavior = object([
+            ("springDecelerationRate", num(p.behavior.springDecelerationRate)),
+            ("springResponseTime", num(p.behavior.springResponseTime)),
+            ("momentumProjectionRate", num(p.behavior.momentumProjectionRate)),
+            ("redirectionalProgress", num(p.behavior.redirectionalProgress)),
+            ("projectsMomentumTo", array(p.behavior.projectsMomentumTo.map(string))),
+            ("rubberBandingEdges", array(p.behavior.rubberBandingEdges.map(string))),
+            ("removalInteractionVelocityThreshold", num(p.behavior.removalInteractionVelocityThreshold)),
+        ])
+        return object([
+            ("position", string(p.position.rawValue)),
+            ("states", array(p.states.map { object([("name", string($0.name)), ("order", String($0.order))]) })),
+            ("anchors", object(p.anchors.map { ($0.state.name, anchor($0.anchor)) })),
+            ("initialState", string(p.initialState.name)),
+            ("intrinsicLength", num(p.intrinsicLength)),
+            ("backdropAlpha", object(order.sorted(p.backdropAlpha.keys).map { ($0, num(p.backdropAlpha[$0] ?? 0)) })),
+            ("contentMode", string(p.contentMode.rawValue)),
+            ("grabberAreaOffset", num(p.grabberAreaOffset)),
+            ("removalInteractionEnabled", bool(p.removalInteractionEnabled)),
+            ("backdrop", object([("dismissalTapEnabled", bool(p.dismissalTapEnabled))])),
+            ("presented", bool(p.presented)),
+            ("behavior", behavior),
+        ])
     }
 
     /// A `scrollView` object (header or `track` call).
@@ -136,7 +147,11 @@ public enum TraceWriter {
                 members += [("call", string("track")), ("scrollView", scrollView(c))]
             case .untrack:
                 members.append(("call", string("untrack")))
+            case .invalidateLayout(let panel):
+                members += [("call", string("invalidateLayout")), ("panel", panelObject(panel))]
             }
+        case .environment(let e):
+            members.append(("environment", environmentObject(e)))
         case .scroll(let o):
             var fields: [(String, String)] = []
             if let v = o.contentOffset { fields.append(("contentOffset", object([("x", num(v.x)), ("y", num(v.y))]))) }

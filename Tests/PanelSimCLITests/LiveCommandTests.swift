@@ -70,14 +70,16 @@ final class LiveCommandTests: CLITestCase {
     }
 
     func testReplayUnsupportedTraceExits125() throws {
-        try write(Self.header + "\n" + #"{"t": 0.5, "environment": {"safeArea": {"top": 0, "left": 0, "bottom": 0, "right": 0}}}"# + "\n", "scroll.jsonl")
-        let r = run(["replay", "scroll.jsonl"])
+        let v2 = Self.header.replacingOccurrences(of: #""version": 1"#, with: #""version": 2"#)
+        XCTAssertNotEqual(v2, Self.header)
+        try write(v2 + "\n", "v2.jsonl")
+        let r = run(["replay", "v2.jsonl"])
         XCTAssertEqual(r.code, 125, r.stderr)
-        XCTAssertTrue(r.stderr.hasPrefix("scroll.jsonl:2: "), r.stderr)
-        try write(Self.header + "\n" + #"{"t": 0.5, "environment": {"safeArea": {"top": 0, "left": 0, "bottom": 0, "right": 0}}}"# + "\n", "traces/scroll.jsonl")
+        XCTAssertTrue(r.stderr.hasPrefix("v2.jsonl:1: "), r.stderr)
+        try write(v2 + "\n", "traces/v2.jsonl")
         let c = run(["check"])
         XCTAssertEqual(c.code, 125)
-        XCTAssertTrue(c.stdout.hasPrefix("SKIP traces/scroll.jsonl:2: "), c.stdout)
+        XCTAssertTrue(c.stdout.hasPrefix("SKIP traces/v2.jsonl:1: "), c.stdout)
     }
 
     func testCheckEndToEndAndEditedGolden() throws {

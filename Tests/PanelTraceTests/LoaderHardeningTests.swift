@@ -11,14 +11,6 @@ final class LoaderHardeningTests: XCTestCase {
         catch { return error }
     }
 
-    func testMalformedLineAfterAnUnsupportedOneIsStillMalformed() {
-        let unsupported = #"{"t": 0.1, "environment": {"safeArea": {"top": 0, "left": 0, "bottom": 0, "right": 0}}}"#
-        let e = error(unsupported, #"{"t": 0.2, "touch": "tap", "x": 1, "y": 2}"#)
-        XCTAssertEqual(e?.kind, .invalid); XCTAssertEqual(e?.line, 3)
-        let u = error(unsupported, #"{"t": 0.2, "call": "invalidateLayout", "panel": {}}"#)
-        XCTAssertEqual(u?.kind, .unsupported); XCTAssertEqual(u?.line, 2)
-    }
-
     func testSubMicrosecondDecreaseIsRejected() {
         let e = error(#"{"t": 0.0000004, "touch": "began", "x": 1, "y": 600}"#, #"{"t": 0.0000003, "touch": "ended", "x": 1, "y": 600}"#)
         XCTAssertEqual(e?.field, "t"); XCTAssertEqual(e?.line, 3)

@@ -332,12 +332,33 @@ final class TraceLoaderTests: XCTestCase {
     }
 
     func testUnsupportedFeatures() throws {
-        assertError(Fixtures.minimalHeader + "\n" + #"{"t": 1.5, "environment": {"safeArea": {"top": 0, "left": 47, "bottom": 21, "right": 47}}}"#,
-                    line: 2, field: "environment", kind: .unsupported, "not supported yet")
-        assertError(Fixtures.minimalHeader + "\n" + #"{"t": 1, "call": "invalidateLayout", "panel": {}}"#,
-                    line: 2, field: "call", kind: .unsupported, "call 'invalidateLayout' is not supported yet")
+        assertError(Fixtures.minimalHeader.replacingOccurrences(of: #""version": 1"#, with: #""version": 2"#), line: 1,
+                    field: "version", kind: .unsupported, "not supported yet")
         assertError(Fixtures.minimalHeader + "\n" + #"{"t": 1, "call": "mvoe", "to": "full"}"#,
                     line: 2, field: "call", "unknown call 'mvoe'", "did you mean 'move'?")
+    }
+
+    func testLayoutAndEnvironmentChangesMergeOverTheCurrentOnes() throws {
+        let t = try load(Fixtures.minimalHeader + "\n" + [
+            #"{"t": 1, "call": "invalidateLayout", "panel": {"anchors": {"full": {"absoluteInset": 100, "edge": "top"}, "tip": {"absoluteInset": 69, "edge": "bottom"}}, "initialState": "tip"}}"#,
+            #"{"t": 1.5, "environment": {"container": {"width": 844, "height": 390}}}"#,
+            #"{"t": 2, "call": "move", "to": "tip"}"#,
+        ].joined(separator: "\n"))
+        guard case let .call(.invalidateLayout(panel)) = t.samples[0].kind else { return XCTFail() }
+        XCTAssertEqual(panel.anchors.map(\.state.name), ["full", "tip"])
+        XCTAssertEqual(panel.initialState, .tip)
+        guard case let .environment(env) = t.samples[1].kind else { return XCTFail() }
+        XCTAssertEqual(env.container, Size(width: 844, height: 390))
+        XCTAssertEqual(env.safeArea, Insets(top: 47, left: 0, bottom: 34, right: 0), "unnamed fields keep their values")
+        // half is gone after the invalidation: moving to it is an error at its line.
+        assertError(Fixtures.minimalHeader + "\n" + #"{"t": 1, "call": "invalidateLayout", "panel": {"anchors": {"full": {"absoluteInset": 100, "edge": "top"}}, "initialState": "full"}}"#
+                    + "\n" + #"{"t": 2, "call": "move", "to": "half"}"#, line: 3, field: "to", "neither an anchor")
+        assertError(Fixtures.minimalHeader + "\n" + #"{"t": 1, "environment": {"frameRate": 60}}"#, line: 2,
+                    field: "environment.frameRate", "cannot change")
+        assertError(Fixtures.minimalHeader + "\n" + #"{"t": 1, "call": "invalidateLayout", "panel": {"anchorz": {}}}"#, line: 2,
+                    field: "panel.anchorz", "unknown key")
+        assertError(Fixtures.minimalHeader + "\n" + #"{"t": 1, "call": "invalidateLayout", "panel": {"anchors": {"full": {"absoluteInset": 10, "edge": "left"}}}}"#,
+                    line: 2, field: "panel.anchors.full.edge", "off the axis")
     }
 
     func testScrollViewHeaderSamplesAndCalls() throws {
