@@ -382,5 +382,105 @@ def scroll_scenarios():
           "willBeginDragging=0", D1, "full", 1000), straight(0, 195, 300, 500, 0.2, 3000))
 
 
+def app_scenarios():
+    """What apps do to a panel (issue 4): presentation, removal, backdrop taps, layout invalidation,
+    rotation, keyboard and intrinsic growth, the didMove recipes, moves during attractions, and the
+    S4 removal threshold mirrored onto top and left panels. Expectations worked by hand from
+    floatingpanel-core.md §4.1, §4.7, §5 and §9 O13-O16."""
+    d = "traces/app"
+    pos = positions(D1, B3)
+    write(f"{d}/present-and-hide.jsonl", header("present-and-hide",
+          "presented false: the panel waits hidden (944); show(animated) at 0.1 presents to half with the UIKit spring "
+          "(model values at the start, one didMove at completion 0.369 s later); hide(animated) at 1.0 dismisses. "
+          "expect: state=hidden location=944 removed=false", D1, "half", presented=False),
+          [{"t": 0.1, "call": "show", "animated": True}, {"t": 1.0, "call": "hide", "animated": True}])
+    write(f"{d}/present-then-remove.jsonl", header("present-then-remove",
+          "presented false, show(animated: false) at 0.1, remove() at 0.5: willRemove, didChangeState(hidden), didMove "
+          "and didRemove when the dismissal completes. expect: state=hidden location=944 removed=true", D1, "half",
+          presented=False), [{"t": 0.1, "call": "show", "animated": False}, {"t": 0.5, "call": "remove"}])
+    for enabled in (True, False):
+        name = f"backdrop-tap-{'enabled' if enabled else 'disabled'}"
+        exp = "state=hidden location=944 removed=true" if enabled else "state=half location=422 removed=false"
+        write(f"{d}/{name}.jsonl", header(name, f"tapBackdrop at 0.2 with the dismissal tap {'enabled: the panel is removed' if enabled else 'disabled: nothing happens'}. expect: {exp}",
+              D1, "half", backdrop={"dismissalTapEnabled": enabled}), [{"t": 0.2, "call": "tapBackdrop"}])
+    # Layout invalidation mid-drag: half moves to 500; the surface snaps there and the drag is frozen.
+    samples = straight(0, 195, 700, 600, 0.3, -300)
+    samples.append({"t": 0.15, "call": "invalidateLayout", "panel": {"anchors": dict(B3, half={"absoluteInset": 310, "edge": "bottom", "referenceGuide": "safeArea"})}})
+    samples.sort(key=lambda smp: smp["t"])  # stable: the call comes after the samples at its time
+    write(f"{d}/invalidate-mid-drag.jsonl", header("invalidate-mid-drag",
+          "invalidateLayout at 0.15 s during an upward drag moves half to 500 (310 from the safe bottom): the state "
+          "constraints replace the interaction constraint, the surface snaps to 500 and later samples of the drag do "
+          "nothing; at release the interaction restarts at the frame (500): projection 500 - 149.7, progress 0.37 "
+          "toward full -> half, exactly on its anchor, so no attraction. expect: state=half location=500 removed=false "
+          "attractions=0", D1, "half"), samples)
+    samples = straight(0, 195, 700, 640, 0.1, -1500)
+    samples.append({"t": 0.2, "call": "invalidateLayout", "panel": {"anchors": dict(B3, full={"absoluteInset": 103, "edge": "top", "referenceGuide": "safeArea"})}})
+    write(f"{d}/invalidate-mid-attraction.jsonl", header("invalidate-mid-attraction",
+          "A flick from half to full; at 0.2 s invalidateLayout moves full to 150: the surface snaps to the state's "
+          "(full's) new anchor, the spring keeps ticking on its detached constraint (didMove each frame, the surface "
+          "stays) and completes normally. expect: state=full location=150 removed=false attractions=1", D1, "half"), samples)
+    frac = {"full": {"absoluteInset": 53, "edge": "top", "referenceGuide": "safeArea"},
+            "half": {"fractionalInset": 0.5, "edge": "bottom", "referenceGuide": "safeArea"},
+            "tip": {"absoluteInset": 69, "edge": "bottom", "referenceGuide": "safeArea"}}
+    samples = straight(0, 195, 700, 640, 0.1, -1500)
+    samples.append({"t": 0.2, "environment": {"container": {"width": 844, "height": 390},
+                                              "safeArea": {"top": 0, "left": 47, "bottom": 21, "right": 47}}})
+    write(f"{d}/rotation-mid-attraction.jsonl", header("rotation-mid-attraction",
+          "A flick from half to full, then at 0.2 s the device rotates to 844x390 (safe area 0/47/21/47): the "
+          "attraction constant keeps its constraint-space value relative to full's guide (safe top), so the spring "
+          "finishes at the new full, 0 + 53. expect: state=full location=53 removed=false attractions=1", D1, "half",
+          anchors=frac), samples)
+    intrinsic = {"full": {"absoluteOffset": 0, "referenceGuide": "safeArea"},
+                 "half": {"fractionalOffset": 0.5, "referenceGuide": "safeArea"}}
+    write(f"{d}/keyboard-growing-input.jsonl", header("keyboard-growing-input",
+          "An intrinsic panel (a growing text input) at full: the keyboard raises the bottom safe area to 336 at 0.1 s "
+          "and the text grows the intrinsic length from 200 to 300 at 0.3 s (invalidateLayout). At rest full = "
+          "844 - 336 - 300 = 208. expect: state=full location=208 removed=false", D1, "full", anchors=intrinsic,
+          intrinsicLength=200),
+          [{"t": 0.1, "environment": {"safeArea": {"top": 47, "left": 0, "bottom": 336, "right": 0}}},
+           {"t": 0.3, "call": "invalidateLayout", "panel": {"intrinsicLength": 300}}])
+    head = header("did-move-dismiss-beyond", "", D1, "half")
+    head["delegate"] = {"didMove": {"dismissBeyond": {"state": "half", "offset": 40}}}
+    head["description"] = ("The close-on-drag recipe: dismissBeyond half + 40 (462). A slow 100 pt drag down from half "
+                           "passes 462, the app calls remove(): the drag is cancelled synchronously (it still ends with "
+                           "didEndDragging), willRemove, dismissal, didRemove. expect: state=hidden location=944 removed=true")
+    write(f"{d}/did-move-dismiss-beyond.jsonl", head, straight(0, 195, 600, 700, 0.3, 100))
+    head = header("did-move-clamp", "", D1, "half")
+    head["delegate"] = {"didMove": {"clamp": {"min": {"state": "full", "offset": -6}, "max": {"state": "tip", "offset": 6}}}}
+    head["description"] = ("FloatingPanel's boundary recipe: clamp the surface to [full - 6, tip + 6] = [94, 747] while not "
+                           "attracting. A 500 pt drag up from half would reach -78; it stops at 94; released slowly -> full. "
+                           "expect: state=full location=100 removed=false")
+    write(f"{d}/did-move-clamp.jsonl", head, straight(0, 195, 800, 300, 0.5, -50))
+    samples = straight(0, 195, 700, 640, 0.1, -1500)
+    samples.append({"t": 0.2, "call": "move", "to": "tip", "animated": True})
+    write(f"{d}/move-during-attraction.jsonl", header("move-during-attraction",
+          "move(to: tip, animated) while a flick attracts to full: the spring is interrupted (didEndAttracting, no "
+          "completion) and a new spring attracts to tip. expect: state=tip location=741 removed=false attractions=2",
+          D1, "half"), samples)
+    samples = straight(0, 195, 700, 640, 0.1, -1500)
+    samples.append({"t": 0.2, "call": "move", "to": "hidden", "animated": True})
+    write(f"{d}/hide-during-attraction.jsonl", header("hide-during-attraction",
+          "move(to: hidden, animated) during an attraction: interrupted, then the dismissal animator. "
+          "expect: state=hidden location=944 removed=false attractions=1", D1, "half"), samples)
+    # S4 on top and left panels: the bottom sweep mirrored.
+    b2 = {k: B3[k] for k in ("full", "half")}
+    for v in (2430, 2431):
+        bottom = [{"t": 0.0, "touch": "began", "x": 195, "y": 600},
+                  {"t": 0.008333, "touch": "moved", "x": 195, "y": 610},
+                  {"t": 0.016666, "touch": "moved", "x": 195, "y": 611},
+                  {"t": 0.025, "touch": "moved", "x": 195, "y": 651},
+                  {"t": 0.033333, "touch": "moved", "x": 195, "y": 691},
+                  {"t": 0.041666, "touch": "ended", "x": 195, "y": 691, "velocity": {"x": 0, "y": v}}]
+        removed = v / 442 >= 5.5
+        for position in ("top", "left"):
+            name = f"s4-removal-{position}-{v}"
+            h0 = header(name, "", D1, "half", anchors=b2, removalInteractionEnabled=True)
+            head, msamples, hh = mirror(h0, bottom, position)
+            rest = ("state=hidden location=-100 removed=true" if removed else "state=half location=422 removed=false")
+            head["description"] = (f"S4 mirrored onto a {position} panel: surface 80 pt past half toward hidden (442 pt "
+                                   f"from hidden at -100), released at {v} pt/s toward hidden: ratio {v / 442:.6f}. expect: {rest}")
+            write(f"traces/positions/{name}.jsonl", head, msamples)
+
+
 if __name__ == "__main__":
-    flicks(); s4(); s5(); s7(); custom_states(); mirrored_flicks(); scroll_scenarios()
+    flicks(); s4(); s5(); s7(); custom_states(); mirrored_flicks(); scroll_scenarios(); app_scenarios()

@@ -50,7 +50,7 @@ final class CorpusExpectationTests: XCTestCase {
             XCTAssertFalse(result.budgetExceeded, name)
             checked += 1
         }
-        XCTAssertEqual(checked, 81, "flicks 48, scenarios 5, custom states 4, mirrored positions 8, scroll 16")
+        XCTAssertEqual(checked, 97, "flicks 48, scenarios 5, custom states 4, positions 12, scroll 16, app 12")
     }
 
     /// G3: on a monotonic finger path, neither the surface nor the content offset O moves against
@@ -130,10 +130,16 @@ final class CorpusExpectationTests: XCTestCase {
             let loaded = try TraceLoader.load(path: url.path)
             let result = simulate(loaded.trace)
             let name = url.lastPathComponent
-            let geometry = LayoutGeometry(panel: loaded.trace.header.panel, environment: loaded.trace.header.environment)
+            // The layout and environment in force at the end (after any invalidateLayout / environment sample).
+            var panel = loaded.trace.header.panel, environment = loaded.trace.header.environment
+            for sample in loaded.trace.samples {
+                if case let .call(.invalidateLayout(p)) = sample.kind { panel = p }
+                if case let .environment(e) = sample.kind { environment = e }
+            }
+            let geometry = LayoutGeometry(panel: panel, environment: environment)
             // G1: at rest the surface location equals an anchor position (hidden included).
             if let last = result.frames.last, !last.isAttracting, !last.isDragging {
-                let anchors = Set(loaded.trace.header.panel.anchors.map { geometry.position(of: $0.state) } + [geometry.position(of: .hidden)])
+                let anchors = Set(panel.anchors.map { geometry.position(of: $0.state) } + [geometry.position(of: .hidden)])
                 XCTAssertTrue(anchors.contains(last.location), "\(name): rests at \(last.location), not on an anchor")
             }
             // G2: attraction begin/end pair up; each willBeginDragging ends with didEndDragging or willRemove.
