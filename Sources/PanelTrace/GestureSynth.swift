@@ -3,7 +3,7 @@ import PanelSimCore
 
 /// SplitMix64 (Steele, Lea, Flood 2014): a tiny, fast, seedable generator with the same output on
 /// every platform. Not for cryptography.
-public struct SplitMix64: Sendable, Equatable {
+public struct SplitMix64: RandomNumberGenerator, Sendable, Equatable {
     public private(set) var state: UInt64
     public init(seed: UInt64) { state = seed }
 
