@@ -50,13 +50,7 @@ public enum RealTraceCSV {
         var rows: [(line: Int, micros: Int64, phase: String, x: Double, y: Double)] = []
         var sawHeader = false
         var headerLine = 0
-        // Split on LF and CRLF: Swift treats "\r\n" as one Character, so splitting on "\n" alone misses it.
-        let lines = csv.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" })
-        for (index, raw) in lines.enumerated() {
-            let lineNumber = index + 1
-            var text = Substring(raw)
-            if text.hasSuffix("\r") { text = text.dropLast() }
-            if text.allSatisfy({ $0 == " " || $0 == "\t" }) { continue }
+        for (lineNumber, text) in numberedLines(csv) {
             func fail(_ column: Int, _ message: String) -> TraceError {
                 TraceError(file: file, line: lineNumber, field: columns[column], message: "column \(column + 1): " + message)
             }

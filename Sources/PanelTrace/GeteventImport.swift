@@ -39,13 +39,8 @@ public enum GeteventLog {
         var slots: [Int: Slot] = [:]
         var currentSlot = 0
         var sawAnyEvent = false
-        let lines = text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" })
-        for (index, raw) in lines.enumerated() {
-            let lineNumber = index + 1
-            var line = Substring(raw)
-            if line.hasSuffix("\r") { line = line.dropLast() }
+        for (lineNumber, line) in numberedLines(text) {
             let trimmed = line.drop { $0 == " " || $0 == "\t" }
-            if trimmed.isEmpty { continue }
             if trimmed.hasPrefix("add device") || trimmed.hasPrefix("name:") || trimmed.hasPrefix("could not") { continue }
             func fail(_ field: String, _ message: String) -> TraceError {
                 TraceError(file: file, line: lineNumber, field: field, message: message)

@@ -116,3 +116,17 @@ struct ContactAssembler {
         samples.append(TraceSample(time: time, kind: .touch(TouchSample(phase: touchPhase, id: id, location: location))))
     }
 }
+
+/// The lines of an importer's input with their 1-based numbers: split on LF and CRLF (Swift treats
+/// "\r\n" as one Character), a trailing CR dropped, lines of only spaces and tabs left out.
+/// - Complexity: O(n) in the length of the text.
+func numberedLines(_ text: String) -> [(number: Int, text: Substring)] {
+    var result: [(number: Int, text: Substring)] = []
+    for (index, raw) in text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }).enumerated() {
+        var line = Substring(raw)
+        if line.hasSuffix("\r") { line = line.dropLast() }
+        if line.allSatisfy({ $0 == " " || $0 == "\t" }) { continue }
+        result.append((index + 1, line))
+    }
+    return result
+}

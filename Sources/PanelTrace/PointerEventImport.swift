@@ -40,12 +40,7 @@ public enum PointerEventLog {
         try placement.validate(file: file)
         var assembler = ContactAssembler(file: file, placement: placement)
         var lastPosition: [Int64: (x: Double, y: Double)] = [:]
-        let lines = text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" })
-        for (index, raw) in lines.enumerated() {
-            let lineNumber = index + 1
-            var line = Substring(raw)
-            if line.hasSuffix("\r") { line = line.dropLast() }
-            if line.allSatisfy({ $0 == " " || $0 == "\t" }) { continue }
+        for (lineNumber, line) in numberedLines(text) {
             let value: JSONValue
             do {
                 value = try JSON.parse(String(line))
