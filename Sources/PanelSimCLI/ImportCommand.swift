@@ -2,49 +2,62 @@ import PanelGolden
 import PanelSimCore
 import PanelTrace
 
-/// `panelsim import csv FILE --points-per-unit K --template HEADER.json [-o OUT] [--swap-axes]`:
-/// turn a real touch recording (`t_ms,phase,x_px,y_px`, real-traces/README.md) into a trace.
+/// `panelsim import csv|getevent|pointer FILE [--points-per-unit K] --template HEADER.json [-o OUT]
+/// [--swap-axes] [--flip-x] [--flip-y]`: turn a touch recording into a trace (the real-traces CSV
+/// schema `t_ms,phase,x_px,y_px`, an Android `getevent -lt` log, or a JSON-lines W3C Pointer
+/// Events log).
 struct ImportCommand: PanelCommand {
     static let info = CommandInfo(
         name: "import",
         abstract: "Convert a touch recording from another format into a trace.",
-        usage: "panelsim import csv FILE --points-per-unit K --template HEADER.json [-o OUT] [--swap-axes]",
-        arguments: [("csv", "The input format (only csv: t_ms,phase,x_px,y_px)."),
+        usage: "panelsim import csv|getevent|pointer FILE [--points-per-unit K] --template HEADER.json [-o OUT] [--swap-axes] [--flip-x] [--flip-y]",
+        arguments: [("FORMAT", "csv: t_ms,phase,x_px,y_px rows (real-traces/README.md);\ngetevent: 'adb shell getevent -lt' output (multi-touch protocol B);\npointer: JSON lines of W3C pointer events (pointerId, type,\nclientX, clientY, timeStamp in ms)."),
                     ("FILE", "The recording to import.")],
         options: [
             OptionSpec(names: ["--points-per-unit"], valueName: "K",
-                       help: "Points per recorded unit (> 0): 1 for Flutter logical pixels,\n1/displayScale for AOSP physical pixels."),
+                       help: "Points per recorded unit (> 0): 1 for Flutter logical pixels,\n1/displayScale for device pixels (csv, getevent: required;\npointer: default 1, CSS px = pt)."),
             OptionSpec(names: ["--template"], valueName: "HEADER.json",
                        help: "A file whose first line is a trace header (trace-format.md §1.1)."),
             OptionSpec(names: ["-o", "--output"], valueName: "OUT",
                        help: "Write the trace to OUT (atomically) instead of standard output."),
             OptionSpec(names: ["--swap-axes"], valueName: nil,
                        help: "Swap the recording's x and y before placing it."),
+            OptionSpec(names: ["--flip-x"], valueName: nil, help: "Negate the horizontal motion (after --swap-axes)."),
+            OptionSpec(names: ["--flip-y"], valueName: nil, help: "Negate the vertical motion (after --swap-axes)."),
         ],
         discussion: """
             Placement (floatingpanel-core.md §9 O18): the recording's first (down) row goes to
             x = container width / 2, y = location of the template's initial state + 100 pt for a
             bottom panel (top: − 100 pt; left/right: the same on the x axis, y = container
             height / 2); the gesture keeps its relative motion and timing; up becomes ended
-            without a velocity.
+            without a velocity. getevent and pointer logs may hold several fingers: a contact
+            that goes down takes the lowest finger id not in use (finger 0 drives the panel), and
+            all contacts move relative to the first one's start. Lines that cannot be read are
+            reported as FILE:LINE: FIELD: what was expected.
 
             \(HelpFormat.exitCodes)
             """)
 
+    static let formats = ["csv", "getevent", "pointer"]
+
+    var format: String
     var file: String
     var pointsPerUnit: Double = 1
     var pointsPerUnitText: String?
     var template: String?
     var output: String?
     var swapAxes: Bool
+    var flipX: Bool
+    var flipY: Bool
 
     init(_ parsed: ParsedArguments) throws(UsageError) {
         guard let format = parsed.positionals.first else {
-            throw UsageError("missing the input format (csv)", command: "import")
+            throw UsageError("missing the input format (csv, getevent or pointer)", command: "import")
         }
-        guard format == "csv" else {
-            throw UsageError("unknown import format '\(format)' (supported: csv)", command: "import")
+        guard Self.formats.contains(format) else {
+            throw UsageError("unknown import format '\(format)' (supported: csv, getevent, pointer)", command: "import")
         }
+        self.format = format
         guard parsed.positionals.count >= 2 else { throw UsageError("missing FILE", command: "import") }
         guard parsed.positionals.count == 2 else {
             throw UsageError("unexpected argument '\(parsed.positionals[2])'", command: "import")
@@ -54,14 +67,19 @@ struct ImportCommand: PanelCommand {
         template = parsed.values["--template"]
         output = parsed.values["-o"]
         swapAxes = parsed.flags.contains("--swap-axes")
+        flipX = parsed.flags.contains("--flip-x")
+        flipY = parsed.flags.contains("--flip-y")
     }
 
     mutating func validate(_ context: CommandContext) throws(UsageError) {
-        guard let text = pointsPerUnitText else { throw UsageError("missing --points-per-unit K", command: "import") }
-        guard let k = Self.parsePositive(text) else {
-            throw UsageError("--points-per-unit must be a positive number or a fraction like 1/3, got '\(text)'", command: "import")
+        if let text = pointsPerUnitText {
+            guard let k = Self.parsePositive(text) else {
+                throw UsageError("--points-per-unit must be a positive number or a fraction like 1/3, got '\(text)'", command: "import")
+            }
+            pointsPerUnit = k
+        } else if format != "pointer" {
+            throw UsageError("missing --points-per-unit K", command: "import")
         }
-        pointsPerUnit = k
         guard let template, !template.isEmpty else { throw UsageError("missing --template HEADER.json", command: "import") }
         if let output, output.isEmpty { throw UsageError("empty output path", command: "import") }
     }
@@ -106,54 +124,66 @@ struct ImportCommand: PanelCommand {
 
     func run(_ context: CommandContext) -> ExitCode {
         guard let importer = context.services.importer else {
-            context.stderr.line("error: 'panelsim import csv' is not implemented yet in this build (RealTraceCSV.importTouches has not landed)")
+            context.stderr.line("error: 'panelsim import' is not implemented yet in this build (the importers have not landed)")
             return .badInput
         }
-        let templatePath = context.resolve(template!)
-        let templateText: String
-        switch Files.read(templatePath) {
-        case .success(let t): templateText = t
-        case .failure(let f): context.stderr.line("error: \(f.message)"); return .badInput
-        }
-        guard let headerLine = templateText.split(separator: "\n").first(where: {
-            !$0.allSatisfy { $0 == " " || $0 == "\t" || $0 == "\r" }
-        }) else {
-            context.stderr.line("error: \(template!): empty template (expected a trace header line)")
-            return .badInput
-        }
-        let csvPath = context.resolve(file)
-        let csv: String
-        switch Files.read(csvPath) {
-        case .success(let t): csv = t
+        let inputPath = context.resolve(file)
+        let input: String
+        switch Files.read(inputPath) {
+        case .success(let t): input = t
         case .failure(let f): context.stderr.line("error: \(f.message)"); return .badInput
         }
         do {
-            var trace = try importer.parse(String(headerLine) + "\n", template!)
-            // A template without its own name or source describes the recording it imports.
-            if case .object(let object)? = try? JSON.parse(String(headerLine)) {
-                if object["name"] == nil { trace.header.name = Self.stem(file) }
-                if object["source"] == nil {
-                    trace.header.source.kind = "recorded"
-                    trace.header.source.origin = "imported from \(Self.lastComponent(file))"
-                }
-            }
-            let samples = try importer.importTouches(csv, file, pointsPerUnit, Self.origin(for: trace.header), swapAxes)
-            trace.samples += samples
-            let text = importer.write(trace)
-            if let output {
-                do {
-                    try AtomicFile.write(text, to: context.resolve(output))
-                } catch {
-                    context.stderr.line("error: \(error.description)")
-                    return .badInput
-                }
-            } else {
-                context.stdout.write(text)
-            }
-            return .success
+            var trace = try Self.readTemplate(template!, context, importer, defaultName: Self.stem(file),
+                                              origin: "imported from \(Self.lastComponent(file))", kind: "recorded")
+            let placement = ImportPlacement(origin: Self.origin(for: trace.header), pointsPerUnit: pointsPerUnit,
+                                            swapAxes: swapAxes, flipX: flipX, flipY: flipY)
+            trace.samples += try importer.importTouches(format, input, file, placement)
+            return Self.emit(importer.write(trace), to: output, context)
         } catch {
             context.stderr.line(error.description)
             return error.kind == .unsupported ? .unsupported : .badInput
         }
+    }
+
+    /// The template's header as a trace without samples. A template without its own `name` or
+    /// `source` gets `defaultName` and a source of `kind` with `origin`.
+    /// - Throws: `TraceProblem` for an unreadable, empty or invalid template.
+    static func readTemplate(_ template: String, _ context: CommandContext, _ importer: TraceImporter,
+                             defaultName: String, origin: String, kind: String) throws(TraceProblem) -> Trace {
+        let templateText: String
+        switch Files.read(context.resolve(template)) {
+        case .success(let t): templateText = t
+        case .failure(let f): throw TraceProblem(kind: .io, description: "error: \(f.message)")
+        }
+        guard let headerLine = templateText.split(separator: "\n").first(where: {
+            !$0.allSatisfy { $0 == " " || $0 == "\t" || $0 == "\r" }
+        }) else {
+            throw TraceProblem(kind: .invalid, description: "error: \(template): empty template (expected a trace header line)")
+        }
+        var trace = try importer.parse(String(headerLine) + "\n", template)
+        if case .object(let object)? = try? JSON.parse(String(headerLine)) {
+            if object["name"] == nil { trace.header.name = defaultName }
+            if object["source"] == nil {
+                trace.header.source.kind = kind
+                trace.header.source.origin = origin
+            }
+        }
+        return trace
+    }
+
+    /// Writes `text` to `output` (atomically) or standard output.
+    static func emit(_ text: String, to output: String?, _ context: CommandContext) -> ExitCode {
+        guard let output else {
+            context.stdout.write(text)
+            return .success
+        }
+        do {
+            try AtomicFile.write(text, to: context.resolve(output))
+        } catch {
+            context.stderr.line("error: \(error.description)")
+            return .badInput
+        }
+        return .success
     }
 }

@@ -2,7 +2,7 @@ import PanelSimCore
 import PanelTrace
 
 // The only file of the CLI that names the trace-loading API (`TraceLoader`, `TraceError`,
-// `RealTraceCSV`, `TraceWriter`); commands see it through `TraceServices`, which tests replace.
+// `RealTraceCSV`, `GeteventLog`, `PointerEventLog`, `TraceWriter`); commands see it through `TraceServices`, which tests replace.
 
 /// A trace that could not be loaded, as the CLI needs it: the kind (for the exit code) and a
 /// one-line description (`TraceError.description`).
@@ -31,8 +31,9 @@ struct LoadedTraceInfo {
 struct TraceImporter {
     /// Parses a trace text (here: one header line plus "\n").
     var parse: (_ text: String, _ file: String) throws(TraceProblem) -> Trace
-    /// `RealTraceCSV.importTouches(csv:file:pointsPerUnit:origin:swapAxes:)`.
-    var importTouches: (_ csv: String, _ file: String, _ pointsPerUnit: Double, _ origin: Point, _ swapAxes: Bool) throws(TraceProblem) -> [TraceSample]
+    /// `RealTraceCSV`, `GeteventLog` or `PointerEventLog` `.importTouches(…)` by `format`
+    /// (`csv`, `getevent`, `pointer`).
+    var importTouches: (_ format: String, _ text: String, _ file: String, _ placement: ImportPlacement) throws(TraceProblem) -> [TraceSample]
     /// `TraceWriter.write`: the trace file text.
     var write: (_ trace: Trace) -> String
 }
@@ -64,10 +65,13 @@ struct TraceServices {
                 parse: { text, file throws(TraceProblem) in
                     do throws(TraceError) { return try TraceLoader.parse(text: text, file: file) } catch { throw TraceProblem(error) }
                 },
-                importTouches: { csv, file, k, origin, swap throws(TraceProblem) in
+                importTouches: { format, text, file, placement throws(TraceProblem) in
                     do throws(TraceError) {
-                        return try RealTraceCSV.importTouches(csv: csv, file: file, pointsPerUnit: k,
-                                                              origin: origin, swapAxes: swap)
+                        switch format {
+                        case "getevent": return try GeteventLog.importTouches(text: text, file: file, placement: placement)
+                        case "pointer": return try PointerEventLog.importTouches(text: text, file: file, placement: placement)
+                        default: return try RealTraceCSV.importTouches(csv: text, file: file, placement: placement)
+                        }
                     } catch {
                         throw TraceProblem(error)
                     }

@@ -37,24 +37,20 @@ public enum RealTraceCSV {
     /// - Complexity: O(n) in the size of the text.
     public static func importTouches(csv: String, file: String, pointsPerUnit: Double, origin: Point,
                                      swapAxes: Bool = false) throws(TraceError) -> [TraceSample] {
-        guard pointsPerUnit.isFinite, pointsPerUnit > 0 else {
-            throw TraceError(file: file, line: 0, field: "pointsPerUnit",
-                             message: "expected a finite number > 0, got \(pointsPerUnit)")
-        }
-        guard origin.x.isFinite, origin.y.isFinite else {
-            throw TraceError(file: file, line: 0, field: "origin", message: "expected a finite point, got (\(origin.x), \(origin.y))")
-        }
+        try importTouches(csv: csv, file: file,
+                          placement: ImportPlacement(origin: origin, pointsPerUnit: pointsPerUnit, swapAxes: swapAxes))
+    }
+
+    /// The same with a full ``ImportPlacement`` (axis swap and flips).
+    /// - Throws: as above; a placed location beyond ±10⁷ pt is an error at its row.
+    /// - Complexity: O(n) in the size of the text.
+    public static func importTouches(csv: String, file: String, placement: ImportPlacement) throws(TraceError) -> [TraceSample] {
+        try placement.validate(file: file)
         let columns = ["t_ms", "phase", "x_px", "y_px"]
         var rows: [(line: Int, micros: Int64, phase: String, x: Double, y: Double)] = []
         var sawHeader = false
         var headerLine = 0
-        // Split on LF and CRLF: Swift treats "\r\n" as one Character, so splitting on "\n" alone misses it.
-        let lines = csv.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" })
-        for (index, raw) in lines.enumerated() {
-            let lineNumber = index + 1
-            var text = Substring(raw)
-            if text.hasSuffix("\r") { text = text.dropLast() }
-            if text.allSatisfy({ $0 == " " || $0 == "\t" }) { continue }
+        for (lineNumber, text) in numberedLines(csv) {
             func fail(_ column: Int, _ message: String) -> TraceError {
                 TraceError(file: file, line: lineNumber, field: columns[column], message: "column \(column + 1): " + message)
             }
@@ -120,13 +116,9 @@ public enum RealTraceCSV {
         var samples: [TraceSample] = []
         samples.reserveCapacity(rows.count)
         for row in rows {
-            var dx = (row.x - down.x) * pointsPerUnit
-            var dy = (row.y - down.y) * pointsPerUnit
-            if swapAxes { swap(&dx, &dy) }
-            let location = Point(x: origin.x + dx, y: origin.y + dy)
-            guard location.x.isFinite, location.y.isFinite else {
+            guard let location = placement.place(x: row.x, y: row.y, x0: down.x, y0: down.y) else {
                 throw TraceError(file: file, line: row.line, field: "x_px",
-                                 message: "column 3: expected coordinates that stay finite after scaling")
+                                 message: "column 3: expected coordinates that stay within ±10000000 pt after scaling")
             }
             let phase: TouchPhase = row.phase == "down" ? .began : (row.phase == "up" ? .ended : .moved)
             let (time, overflow) = row.micros.subtractingReportingOverflow(down.micros)

@@ -322,6 +322,8 @@ final class VelocityTests: XCTestCase {
 /// One row of `expected_velocities.csv`.
 struct ExpectedRow {
     var source, file, estimator, axis, expected, unit, tolerance, kind, notes: String
+    /// The row's line in expected_velocities.csv (header = line 1), for failure messages.
+    var line = 0
     /// nil for "none" (no velocity reported) or a non-numeric value.
     var expectedValue: Double? { Double(expected) }
     /// The first number after "rel" in the tolerance column.
@@ -366,10 +368,10 @@ enum Fixtures {
         guard let header = records.first,
               header == ["source", "file", "estimator", "axis", "expected", "unit", "tolerance", "kind", "notes"]
         else { throw FixtureError.bad("unexpected header") }
-        return try records.dropFirst().map { f in
+        return try records.dropFirst().enumerated().map { index, f in
             guard f.count == 9 else { throw FixtureError.bad("row with \(f.count) fields: \(f)") }
             return ExpectedRow(source: f[0], file: f[1], estimator: f[2], axis: f[3], expected: f[4],
-                               unit: f[5], tolerance: f[6], kind: f[7], notes: f[8])
+                               unit: f[5], tolerance: f[6], kind: f[7], notes: f[8], line: index + 2)
         }
     }
 
@@ -458,7 +460,7 @@ struct Report {
         if expected != 0 { maxRelError = max(maxRelError, error / abs(expected)) }
         let allowed = expected == 0 ? zeroAbsTolerance : max(abs(expected) * relTolerance, absTolerance)
         if !(error <= allowed) {
-            failures.append("\(row.file) \(axisLabel ?? row.axis): expected \(expected), actual \(actual), "
+            failures.append("expected_velocities.csv:\(row.line) [\(row.estimator)] \(row.file) \(axisLabel ?? row.axis): expected \(expected), actual \(actual), "
                             + "rel error \(expected == 0 ? .nan : error / abs(expected)), allowed \(allowed)")
         }
     }

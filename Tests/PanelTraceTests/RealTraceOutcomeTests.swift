@@ -10,17 +10,24 @@ import PanelTrace
 final class RealTraceOutcomeTests: XCTestCase {
     static var root: URL { CorpusExpectationTests.repositoryRoot }
 
-    /// Asserted lsq2 y velocities by CSV file stem (real-traces/expected_velocities.csv), px/s or logical px/s.
-    static func assertedLSQ2() throws -> [String: Double] {
+    /// y velocities by CSV file stem (real-traces/expected_velocities.csv), px/s or logical px/s:
+    /// the rows whose estimator column starts with `estimator` and whose kind starts with `kind`
+    /// (touch recordings only: the delta-input axis-scroll rows are left out).
+    static func expectedY(estimator: String, kind: String) throws -> [String: Double] {
         let csv = try String(contentsOf: root.appendingPathComponent("../shared/real-traces/expected_velocities.csv"), encoding: .utf8)
         var result: [String: Double] = [:]
         for line in csv.split(separator: "\n").dropFirst() {
             let f = line.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
-            guard f.count > 7, f[3] == "y", f[7].hasPrefix("asserted"), f[2].contains("lsq2") else { continue }
+            guard f.count > 7, f[3] == "y", f[7].hasPrefix(kind), f[2].hasPrefix(estimator), !f[2].contains("delta") else { continue }
             let stem = String(f[1].split(separator: "/").last!.dropLast(4))
             result[stem] = Double(f[4])
         }
         return result
+    }
+
+    /// Asserted lsq2 y velocities by CSV file stem.
+    static func assertedLSQ2() throws -> [String: Double] {
+        try expectedY(estimator: "flutter-lsq2", kind: "asserted").merging(try expectedY(estimator: "android-lsq2", kind: "asserted")) { a, _ in a }
     }
 
     /// FloatingPanel's target rule for a bottom panel, restated from floatingpanel-core.md §4.2 for
@@ -47,14 +54,17 @@ final class RealTraceOutcomeTests: XCTestCase {
         return abs(p - from.1) / abs(from.1 - to.1) > 0.5 ? to.0 : from.0
     }
 
-    func testImportedRecordingsReplayAsTheirVelocitiesPredict() throws {
-        let asserted = try Self.assertedLSQ2()
-        let dir = Self.root.appendingPathComponent("traces/real")
+    /// One estimator's folder of imports: every target follows the projection rule for its own
+    /// release; the release velocity matches `expected` (by stem, px/s) within `tolerance`.
+    /// - Returns: how many velocities were checked.
+    func checkFolder(_ folder: String, count: Int, expected: [String: Double], tolerance: Double) throws -> Int {
+        let dir = Self.root.appendingPathComponent(folder)
         let files = try FileManager.default.contentsOfDirectory(atPath: dir.path).filter { $0.hasSuffix(".jsonl") }.sorted()
-        XCTAssertEqual(files.count, 32, "13 Flutter gestures and 19 AOSP flings")
+        XCTAssertEqual(files.count, count, "\(folder): 14 Flutter gestures (13 + interrupted) and 19 AOSP flings")
         var velocityChecks = 0
-        for file in files {
-            let loaded = try TraceLoader.load(path: dir.appendingPathComponent(file).path)
+        for name in files {
+            let file = folder + "/" + name
+            let loaded = try TraceLoader.load(path: dir.appendingPathComponent(name).path)
             let result = simulate(loaded.trace)
             let events = result.records.compactMap { r -> DelegateEvent? in if case let .event(_, e) = r { return e } else { return nil } }
             let anchors: [(String, Double)] = [("full", 100), ("half", 422), ("tip", 741)]
@@ -66,19 +76,42 @@ final class RealTraceOutcomeTests: XCTestCase {
             }
             let releaseLocation = events[..<endIndex].reversed().compactMap { e -> Double? in
                 if case let .didMove(l) = e { return l } else { return nil } }.first ?? 422
-            let expected = Self.expectedTarget(y: releaseLocation, v: velocity.y, state: 422, anchors: anchors)
-            XCTAssertEqual(proposed, expected, "\(file): released at \(releaseLocation) with \(velocity.y) pt/s")
+            let expectedTarget = Self.expectedTarget(y: releaseLocation, v: velocity.y, state: 422, anchors: anchors)
+            XCTAssertEqual(proposed, expectedTarget, "\(file): released at \(releaseLocation) with \(velocity.y) pt/s")
             let final = result.records.compactMap { r -> FrameRecord? in if case let .frame(f) = r { return f } else { return nil } }.last!
-            XCTAssertEqual(final.state, expected, file)
-            XCTAssertEqual(final.location, anchors.first { $0.0 == expected }!.1, file)
-            // The release velocity is the recording's asserted lsq2 velocity, converted to pt/s (O18).
-            let stem = String(file.dropLast(6))
-            if let pxPerSecond = asserted[stem] {
-                let pointsPerUnit = file.hasPrefix("Sailfish") || file.hasPrefix("Swordfish") ? 1.0 / 3 : 1.0
-                XCTAssertEqual(velocity.y, pxPerSecond * pointsPerUnit, accuracy: abs(pxPerSecond * pointsPerUnit) * 0.002, file)
+            XCTAssertEqual(final.state, expectedTarget, file)
+            XCTAssertEqual(final.location, anchors.first { $0.0 == expectedTarget }!.1, file)
+            // The release velocity is the recording's expected velocity, converted to pt/s (O18).
+            let stem = String(name.dropLast(6))
+            if let pxPerSecond = expected[stem] {
+                let pointsPerUnit = name.hasPrefix("Sailfish") || name.hasPrefix("Swordfish") ? 1.0 / 3 : 1.0
+                XCTAssertEqual(velocity.y, pxPerSecond * pointsPerUnit, accuracy: abs(pxPerSecond * pointsPerUnit) * tolerance,
+                               "\(file): release velocity vs expected_velocities.csv")
                 velocityChecks += 1
             }
         }
-        XCTAssertGreaterThanOrEqual(velocityChecks, 30)
+        return velocityChecks
+    }
+
+    /// lsq2 (traces/real/): the asserted Flutter and AOSP lsq2 velocities within ±0.2 %.
+    func testImportedRecordingsReplayAsTheirVelocitiesPredict() throws {
+        let checks = try checkFolder("traces/real", count: 33, expected: try Self.assertedLSQ2(), tolerance: 0.002)
+        XCTAssertGreaterThanOrEqual(checks, 31)
+    }
+
+    /// impulse (traces/real/impulse/): the AOSP flings' asserted impulse velocities within the
+    /// source test's ±20 % (physics.md §5.1); Flutter asserts no impulse values, so only the target rule.
+    func testImpulseImports() throws {
+        let expected = try Self.expectedY(estimator: "android-impulse", kind: "asserted")
+        let checks = try checkFolder("traces/real/impulse", count: 33, expected: expected.filter { $0.key.hasPrefix("S") }, tolerance: 0.2)
+        XCTAssertEqual(checks, 19)
+    }
+
+    /// ios (traces/real/ios/): the Flutter gestures' derived iOS-weighted velocities (not ground
+    /// truth: the same published weighting computed independently) within ±0.2 %; AOSP: the target rule.
+    func testIOSImports() throws {
+        let expected = try Self.expectedY(estimator: "ios-weighted", kind: "derived")
+        let checks = try checkFolder("traces/real/ios", count: 33, expected: expected, tolerance: 0.002)
+        XCTAssertGreaterThanOrEqual(checks, 13)
     }
 }

@@ -1,0 +1,71 @@
+import XCTest
+import Foundation
+@testable import PanelSimCLI
+import PanelSimCore
+import PanelTrace
+
+/// `panelsim import getevent|pointer` and `panelsim synth`, in-process with the live services.
+final class InputCommandTests: CLITestCase {
+    static let template = #"{"format": "panelsim-trace", "version": 1, "environment": {"container": {"width": 390, "height": 844}, "safeArea": {"top": 47, "left": 0, "bottom": 34, "right": 0}, "displayScale": 3, "frameRate": 120}, "panel": {"anchors": {"full": {"absoluteInset": 53, "edge": "top"}, "half": {"absoluteInset": 388, "edge": "bottom"}, "tip": {"absoluteInset": 69, "edge": "bottom"}}, "initialState": "half"}}"#
+    static let examples = RepositoryCorpusTests.root + "/examples/logs/"
+
+    func testImportGeteventAndPointerLogs() throws {
+        try write(Self.template + "\n", "t.json")
+        let g = run(["import", "getevent", Self.examples + "flick-up.getevent.txt", "--points-per-unit", "1/3", "--template", "t.json", "-o", "traces/flick.jsonl"])
+        XCTAssertEqual(g.code, 0, g.stderr)
+        let flick = try TraceLoader.load(path: root + "/traces/flick.jsonl").trace
+        XCTAssertEqual(flick.header.name, "flick-up.getevent")
+        XCTAssertEqual(flick.header.source.origin, "imported from flick-up.getevent.txt")
+        XCTAssertEqual(flick.samples.first?.kind, .touch(TouchSample(phase: .began, location: Point(x: 195, y: 522))))
+        XCTAssertEqual(run(["replay", "traces/flick.jsonl"]).code, 0)
+
+        // pointer: CSS px = pt unless told otherwise; flips apply.
+        let p = run(["import", "pointer", Self.examples + "drag-down.pointer.jsonl", "--template", "t.json", "--flip-y"])
+        XCTAssertEqual(p.code, 0, p.stderr)
+        let drag = try TraceLoader.parse(text: p.stdout, file: "p.jsonl")
+        guard case .touch(let second) = drag.samples[1].kind else { return XCTFail() }
+        XCTAssertEqual(second.location, Point(x: 195.5, y: 522 - 18))
+
+        // Errors: one line naming file, line and field; exit 2.
+        try write("[   1.000000] EV_ABS ABS_MT_TRACKING_ID 00000001\n[   1.000000] EV_ABS ABS_MT_POSITION_X zz\n", "bad.txt")
+        let bad = run(["import", "getevent", "bad.txt", "--points-per-unit", "1", "--template", "t.json"])
+        XCTAssertEqual(bad.code, 2)
+        XCTAssertEqual(bad.stderr, "bad.txt:2: value: ABS_MT_POSITION_X: expected up to 8 hex digits, got \"zz\"\n")
+        let missing = run(["import", "getevent", "bad.txt", "--template", "t.json"])
+        XCTAssertEqual(missing.code, 2)
+        XCTAssertTrue(missing.stderr.contains("missing --points-per-unit K"), missing.stderr)
+        let unknown = run(["import", "hid", "bad.txt", "--template", "t.json"])
+        XCTAssertTrue(unknown.stderr.contains("unknown import format 'hid' (supported: csv, getevent, pointer)"), unknown.stderr)
+    }
+
+    func testSynthIsDeterministicAndValid() throws {
+        try write(Self.template + "\n", "t.json")
+        let script = "down 195,700; move 195,400 300ms ease-out; hold 50ms; up velocity 0,-1500; call 0.8 move full"
+        let a = run(["synth", "--template", "t.json", "--rate", "240", script])
+        let b = run(["synth", "--template", "t.json", "--rate", "240", script])
+        XCTAssertEqual(a.code, 0, a.stderr)
+        XCTAssertEqual(a.stdout, b.stdout, "same inputs, same bytes")
+        let trace = try TraceLoader.parse(text: a.stdout, file: "s.jsonl")
+        XCTAssertEqual(trace.samples.count, 1 + 72 + 1 + 1)
+        XCTAssertEqual(trace.header.source.kind, "synthetic")
+        XCTAssertTrue(trace.header.source.origin.hasPrefix("panelsim synth --rate 240 \"down 195,700;"), trace.header.source.origin)
+
+        try write("# a flick with noise\ndown 195,600\nflick 195,400 80ms\nend 1.5\n", "flick.txt")
+        let j = run(["synth", "--template", "t.json", "--jitter", "0.5", "--seed", "99", "--file", "flick.txt", "-o", "traces/s.jsonl"])
+        XCTAssertEqual(j.code, 0, j.stderr)
+        XCTAssertEqual(j.stderr, "seed: 99\n")
+        let replay = run(["replay", "traces/s.jsonl"])
+        XCTAssertEqual(replay.code, 0, replay.stderr)
+        XCTAssertTrue(replay.stdout.contains(#""event": "didChangeState", "state": "full""#), replay.stdout)
+
+        let bad = run(["synth", "--template", "t.json", "down 1,2; move 3,4 5"])
+        XCTAssertEqual(bad.code, 2)
+        XCTAssertEqual(bad.stderr, "SCRIPT:1: move: \"move 3,4 5\": expected a duration like 300ms or 0.3s, got \"5\"\n")
+        let notAnchor = run(["synth", "--template", "t.json", "call 1 move lastQuart"])
+        XCTAssertEqual(notAnchor.code, 2)
+        XCTAssertTrue(notAnchor.stderr.contains("'lastQuart' is neither an anchor state"), notAnchor.stderr)
+        XCTAssertEqual(run(["synth", "--template", "t.json", "--rate", "0", "down 1,2"]).code, 2)
+        XCTAssertEqual(run(["synth", "--template", "t.json"]).code, 2)
+        XCTAssertTrue(run(["help", "synth"]).stdout.contains("flick X,Y DURATION [EASING]"))
+    }
+}

@@ -1,0 +1,17 @@
+#!/bin/sh
+# Re-imports every touch recording of ../shared/real-traces into traces/real/ (lsq2, top level)
+# and traces/real/impulse/, traces/real/ios/ (one template per estimator). Run from the repository root:
+#   sh scripts/import_real.sh [PANELSIM]      (default: swift run panelsim)
+set -e
+PANELSIM=${1:-"swift run panelsim"}
+SHARED=../shared/real-traces
+for est in lsq2 impulse ios; do
+    if [ "$est" = lsq2 ]; then dir=traces/real; tpl=traces/real/template-d1-b3-half.json
+    else dir=traces/real/$est; tpl=$dir/template-d1-b3-half-$est.json; fi
+    for f in $SHARED/flutter-velocity_tracker_data/*.csv; do
+        $PANELSIM import csv "$f" --points-per-unit 1 --template "$tpl" -o "$dir/$(basename "$f" .csv).jsonl"
+    done
+    for f in $SHARED/aosp-VelocityTracker_test/*.csv; do
+        $PANELSIM import csv "$f" --points-per-unit 1/3 --template "$tpl" -o "$dir/$(basename "$f" .csv).jsonl"
+    done
+done
