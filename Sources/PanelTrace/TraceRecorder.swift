@@ -102,11 +102,13 @@ public final class MemoryTraceSink: TraceSink {
 /// Not thread-safe: call it from one thread (e.g. the main thread, where UIKit delivers touches).
 public final class TraceRecorder {
     public let header: TraceHeader
+    /// The header with the layout and environment in force after the samples written so far.
+    public private(set) var current: TraceHeader
     /// The name errors use (the path for files).
     public let file: String
     private let sink: any TraceSink
     private var sequence = SampleSequence()
-    private let states: StateTable
+    private var states: StateTable
     /// Samples written so far.
     public private(set) var sampleCount = 0
     public private(set) var isClosed = false
@@ -123,6 +125,7 @@ public final class TraceRecorder {
     public init(header: TraceHeader, sink: any TraceSink, file: String = "recording") throws(TraceError) {
         try Self.check(header, file: file)
         self.header = header
+        self.current = header
         self.file = file
         self.sink = sink
         self.states = StateTable(header.panel.states)
@@ -152,11 +155,23 @@ public final class TraceRecorder {
         }
         var next = sequence
         let parsed = try TraceLoader.parseSample(value, r: r, states: states, sequence: &next)
-        if case .call(.move(let to, _)) = parsed.kind, to != .hidden, !header.panel.anchors.contains(where: { $0.state == to }) {
-            throw r.error("to", "\(quotedSingle(to.name)) is neither an anchor state of this layout nor hidden; expected one of \(FieldReader.list(header.panel.anchors.map(\.state.name) + ["hidden"]))")
+        // Layout and environment changes are written whole; they become the ones in force.
+        var panel = current.panel, environment = current.environment
+        if case .call(.invalidateLayout(let p)) = sample.kind { panel = p }
+        if case .environment(let e) = sample.kind {
+            guard e.displayScale == environment.displayScale, e.frameRate == environment.frameRate else {
+                throw r.error("environment", "displayScale and frameRate cannot change during a trace (floatingpanel-core.md §9 O16)")
+            }
+            environment = e
+        }
+        try TraceLoader.validateAgainst(panel: panel, environment: environment, r: r)
+        if case .call(.move(let to, _)) = parsed.kind, to != .hidden, !panel.anchors.contains(where: { $0.state == to }) {
+            throw r.error("to", "\(quotedSingle(to.name)) is neither an anchor state of this layout nor hidden; expected one of \(FieldReader.list(panel.anchors.map(\.state.name) + ["hidden"]))")
         }
         try sink.write(Array((line + "\n").utf8))
         try sink.synchronize()
+        current.panel = panel; current.environment = environment
+        states = StateTable(panel.states)
         sequence = next
         sampleCount += 1
     }
@@ -189,7 +204,10 @@ public final class TraceRecorder {
         case .observed(let o):
             try check(o.location, "observed.location"); try check(o.contentOffset, "observed.contentOffset")
             try check(o.backdropAlpha, "observed.backdropAlpha")
-        case .call, .end: break
+        case .scroll(let s):
+            try check(s.contentOffset?.x, "scroll.contentOffset.x"); try check(s.contentOffset?.y, "scroll.contentOffset.y")
+            try check(s.contentSize?.width, "scroll.contentSize.width"); try check(s.contentSize?.height, "scroll.contentSize.height")
+        case .call, .end, .environment: break
         }
     }
 }
