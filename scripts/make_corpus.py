@@ -462,6 +462,23 @@ def app_scenarios():
     write(f"{d}/hide-during-attraction.jsonl", header("hide-during-attraction",
           "move(to: hidden, animated) during an attraction: interrupted, then the dismissal animator. "
           "expect: state=hidden location=944 removed=false attractions=1", D1, "half"), samples)
+    # Fingers (floatingpanel-core.md §9 O4): only finger 0 drives the recognizers.
+    samples = straight(0, 195, 700, 600, 0.2, -1500)
+    samples += [{"t": 0.05, "touch": "began", "id": 1, "x": 100, "y": 200},
+                {"t": 0.1, "touch": "moved", "id": 1, "x": 100, "y": 400},
+                {"t": 0.15, "touch": "ended", "id": 1, "x": 100, "y": 400}]
+    samples.sort(key=lambda smp: smp["t"])
+    write(f"{d}/second-finger-during-drag.jsonl", header("second-finger-during-drag",
+          "A second finger (id 1) lands on the backdrop and moves while finger 0 drags up from half and flicks at "
+          "-1500 pt/s: only finger 0 drives the pan (O4; a warning names the ignored finger), and a touch on the "
+          "backdrop is not a backdrop tap (only the tapBackdrop call is) -> full. "
+          "expect: state=full location=100 removed=false", D1, "half", backdrop={"dismissalTapEnabled": True}), samples)
+    samples = straight(0, 195, 700, 600, 0.2, -1500)
+    samples[-1]["touch"] = "cancelled"
+    write(f"{d}/cancelled-touch.jsonl", header("cancelled-touch",
+          "A drag up from half whose touch is cancelled by the system (with the last velocity -1500 pt/s): the pan "
+          "delivers cancelled, which ends the drag like ended (panningEnd) -> full. "
+          "expect: state=full location=100 removed=false", D1, "half"), samples)
     # S4 on top and left panels: the bottom sweep mirrored.
     b2 = {k: B3[k] for k in ("full", "half")}
     for v in (2430, 2431):
