@@ -462,6 +462,11 @@ def app_scenarios():
     write(f"{d}/hide-during-attraction.jsonl", header("hide-during-attraction",
           "move(to: hidden, animated) during an attraction: interrupted, then the dismissal animator. "
           "expect: state=hidden location=944 removed=false attractions=1", D1, "half"), samples)
+    write(f"{d}/move-during-show.jsonl", header("move-during-show",
+          "presented false; show(animated) at 0.1 starts the presenting animator toward half; move(to: full, animated) "
+          "at 0.2 interrupts it (it finishes at its in-flight position: didMove, completion) and the spring attracts "
+          "from there to full. expect: state=full location=100 removed=false attractions=1", D1, "half", presented=False),
+          [{"t": 0.1, "call": "show", "animated": True}, {"t": 0.2, "call": "move", "to": "full", "animated": True}])
     # Fingers (floatingpanel-core.md §9 O4): only finger 0 drives the recognizers.
     samples = straight(0, 195, 700, 600, 0.2, -1500)
     samples += [{"t": 0.05, "touch": "began", "id": 1, "x": 100, "y": 200},
