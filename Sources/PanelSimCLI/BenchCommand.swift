@@ -1,3 +1,4 @@
+import Foundation
 /// `panelsim bench [--quick] [--json] [--runs N]`: performance benchmark (issue #8).
 struct BenchCommand: PanelCommand {
     static let info = CommandInfo(
@@ -81,6 +82,42 @@ struct BenchLoadCommand: PanelCommand {
         do {
             let r = try LoadMeasurement.measureLoad(path: context.resolve(path))
             context.stdout.line("samples=\(r.samples) seconds=\(r.seconds) peakKiB=\(r.peakKiB) baselineKiB=\(r.baselineKiB ?? 0)")
+            return .success
+        } catch {
+            context.stderr.line("error: \(error)")
+            return .badInput
+        }
+    }
+}
+
+/// `panelsim bench-corpus DIR [N]` (hidden): writes the bench's N generated traces (default 1000)
+/// to DIR, so that two builds can be compared byte for byte on them (`replay` each, then `cmp`).
+struct BenchCorpusCommand: PanelCommand {
+    static let info = CommandInfo(
+        name: "bench-corpus", abstract: "Internal: write the bench corpus.", usage: "panelsim bench-corpus DIR [N]",
+        arguments: [("DIR", "Output directory."), ("N", "Number of traces (default 1000).")], options: [], discussion: "")
+
+    var directory: String
+    var count: Int
+
+    init(_ parsed: ParsedArguments) throws(UsageError) {
+        guard (1...2).contains(parsed.positionals.count) else { throw UsageError("expected DIR [N]", command: "bench-corpus") }
+        directory = parsed.positionals[0]
+        count = parsed.positionals.count == 2 ? Int(parsed.positionals[1]) ?? -1 : 1000
+        guard count >= 0 else { throw UsageError("N must be a whole number", command: "bench-corpus") }
+    }
+
+    mutating func validate(_ context: CommandContext) throws(UsageError) {}
+
+    func run(_ context: CommandContext) -> ExitCode {
+        let dir = context.resolve(directory)
+        do {
+            try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+            for i in 0..<count {
+                try BenchCorpus.variedTrace(index: i).write(toFile: "\(dir)/bench-\(i).jsonl", atomically: false, encoding: .utf8)
+            }
+            try BenchCorpus.attractionTrace(moves: 50).write(toFile: "\(dir)/core-attraction.jsonl", atomically: false, encoding: .utf8)
+            try BenchCorpus.dragTrace(gestures: 50).write(toFile: "\(dir)/core-drag.jsonl", atomically: false, encoding: .utf8)
             return .success
         } catch {
             context.stderr.line("error: \(error)")

@@ -10,7 +10,7 @@ public enum PanelSimCommand {
     /// The subcommands, in help order.
     static var commands: [any PanelCommand.Type] { [ReplayCommand.self, CheckCommand.self, ImportCommand.self, BenchCommand.self] }
     /// Subcommands left out of help (`bench-load`: the child process of `bench`).
-    static var hiddenCommands: [any PanelCommand.Type] { [BenchLoadCommand.self] }
+    static var hiddenCommands: [any PanelCommand.Type] { [BenchLoadCommand.self, BenchCorpusCommand.self] }
 
     /// Top-level help (`panelsim --help`), ending with a newline.
     public static var helpText: String {

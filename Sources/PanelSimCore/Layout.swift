@@ -5,20 +5,83 @@
 /// edge in the container (bottom panel: its top edge; top: bottom edge; right: left edge; left:
 /// right edge). Sources: floatingpanel-layout-behavior.md §3, floatingpanel-core.md §1.
 public struct LayoutGeometry: Sendable, Equatable {
-    public var panel: PanelConfiguration
-    public var environment: PanelEnvironment
+    /// The layout. Assigning it (or any of its fields) rebuilds the derived tables below.
+    public var panel: PanelConfiguration { didSet { rebuild() } }
+    /// The container and display. Assigning it rebuilds the derived tables.
+    public var environment: PanelEnvironment { didSet { rebuild() } }
 
     /// Anchor states sorted by ascending order (FloatingPanel `sortedAnchorStates`).
-    public let sortedByOrder: [PanelState]
+    public private(set) var sortedByOrder: [PanelState] = []
     /// Anchor states in ascending on-screen coordinate (FloatingPanel `sortedAnchorStatesByCoordinate`):
     /// ascending order for top/left panels, descending for bottom/right.
-    public let sortedByCoordinate: [PanelState]
+    public private(set) var sortedByCoordinate: [PanelState] = []
+
+    /// Per-anchor values computed once per layout (the per-frame paths look them up instead of
+    /// recomputing anchors): always a pure function of `panel` and `environment`, rebuilt whenever
+    /// either is assigned, so it can never be stale.
+    private struct Table: Sendable {
+        /// `panel.anchors` states, file order, and per entry: pos(state), layout backdrop alpha,
+        /// attraction getter and set-up shifts.
+        var states: [PanelState] = []
+        var positions: [Double] = []
+        var alphas: [Double] = []
+        var getterShifts: [Double] = []
+        var setUpShifts: [Double] = []
+        /// The same for a state without an anchor (the default hidden anchor).
+        var otherPosition = 0.0, otherGetterShift = 0.0, otherSetUpShift = 0.0
+        /// Positions and alphas in `sortedByCoordinate` order.
+        var coordinatePositions: [Double] = []
+        var coordinateAlphas: [Double] = []
+        /// pos and alpha of `mostExpandedState` and `leastExpandedState`.
+        var mostExpanded = (position: 0.0, alpha: 0.0), leastExpanded = (position: 0.0, alpha: 0.0)
+    }
+    private var table = Table()
 
     public init(panel: PanelConfiguration, environment: PanelEnvironment) {
         self.panel = panel; self.environment = environment
+        rebuild()
+    }
+
+    /// Equal layouts: the derived tables are functions of these two.
+    public static func == (a: LayoutGeometry, b: LayoutGeometry) -> Bool {
+        a.panel == b.panel && a.environment == b.environment
+    }
+
+    /// Recomputes the sorted states and the per-anchor table.
+    /// - Complexity: O(anchors log anchors).
+    private mutating func rebuild() {
         let byOrder = panel.anchors.map(\.state).sorted { $0.order < $1.order }
         sortedByOrder = byOrder
         sortedByCoordinate = panel.position.expandsTowardLowerCoordinate ? byOrder.reversed() : byOrder
+        table = Table()
+        var t = Table()
+        for entry in panel.anchors {
+            t.states.append(entry.state)
+            t.positions.append(rounded(rawPosition(of: entry.anchor)))
+            t.alphas.append(panel.layoutBackdropAlpha(for: entry.state))
+            t.getterShifts.append(getterShift(of: entry.anchor))
+            t.setUpShifts.append(setUpShift(of: entry.anchor))
+        }
+        t.otherPosition = rounded(rawPosition(of: defaultHiddenAnchor))
+        t.otherGetterShift = getterShift(of: defaultHiddenAnchor)
+        t.otherSetUpShift = setUpShift(of: defaultHiddenAnchor)
+        table = t
+        for s in sortedByCoordinate {
+            t.coordinatePositions.append(position(of: s))
+            t.coordinateAlphas.append(panel.layoutBackdropAlpha(for: s))
+        }
+        t.mostExpanded = (position(of: mostExpandedState), panel.layoutBackdropAlpha(for: mostExpandedState))
+        t.leastExpanded = (position(of: leastExpandedState), panel.layoutBackdropAlpha(for: leastExpandedState))
+        table = t
+    }
+
+    /// Index of `state` in `panel.anchors` (the first entry with that state), nil when it has none.
+    /// - Complexity: O(anchors), comparing the integer order before the name.
+    @inline(__always)
+    private func index(of state: PanelState) -> Int? {
+        let states = table.states
+        for i in states.indices where states[i].order == state.order && states[i].name == state.name { return i }
+        return nil
     }
 
     private var position_: PanelPosition { panel.position }
@@ -32,11 +95,12 @@ public struct LayoutGeometry: Sendable, Equatable {
 
     /// The anchor of `state`, or nil when the layout has none (hidden without a `hidden` key).
     public func anchor(of state: PanelState) -> LayoutAnchor? {
-        panel.anchors.first { $0.state == state }?.anchor
+        index(of: state).map { panel.anchors[$0].anchor }
     }
 
     /// True when `state` is an anchor state.
-    public func hasAnchor(_ state: PanelState) -> Bool { anchor(of: state) != nil }
+    /// - Complexity: O(anchors), from the cached table.
+    public func hasAnchor(_ state: PanelState) -> Bool { index(of: state) != nil }
 
     /// Valid states: the anchor states plus hidden (FloatingPanel `validStates`).
     public func isValid(_ state: PanelState) -> Bool { state == .hidden || hasAnchor(state) }
@@ -86,7 +150,11 @@ public struct LayoutGeometry: Sendable, Equatable {
 
     /// pos(state): the surface location of `state`'s anchor (or the default hidden anchor), rounded
     /// by display scale (FloatingPanel `LayoutAdapter.position(for:)`).
-    public func position(of state: PanelState) -> Double { rounded(rawPosition(of: effectiveAnchor(of: state))) }
+    /// - Complexity: O(anchors) comparisons; the positions themselves are computed once per layout.
+    public func position(of state: PanelState) -> Double {
+        if let i = index(of: state) { return table.positions[i] }
+        return table.otherPosition
+    }
 
     /// First state of `sortedByCoordinate` (hidden if none).
     public var leastCoordinateState: PanelState { sortedByCoordinate.first ?? .hidden }
@@ -107,9 +175,18 @@ public struct LayoutGeometry: Sendable, Equatable {
     /// - Complexity: O(anchors).
     public func segment(at p: Double, forward: Bool) -> (lower: PanelState?, upper: PanelState?) {
         let s = sortedByCoordinate
-        let index = s.firstIndex { forward ? p < position(of: $0) : p <= position(of: $0) }
-        guard let i = index else { return (s.last, nil) }
+        let i = segmentIndex(at: p, forward: forward)
+        guard i < s.count else { return (s.last, nil) }
         return i == 0 ? (nil, s[0]) : (s[i - 1], s[i])
+    }
+
+    /// The first index of `sortedByCoordinate` with p < pos (forward) or p ≤ pos (backward);
+    /// `sortedByCoordinate.count` when there is none.
+    private func segmentIndex(at p: Double, forward: Bool) -> Int {
+        let positions = table.coordinatePositions
+        var i = 0
+        while i < positions.count, !(forward ? p < positions[i] : p <= positions[i]) { i += 1 }
+        return i
     }
 
     /// Main length of the surface, pt (floatingpanel-core.md §1.7, layout-behavior §3.11).
@@ -140,22 +217,26 @@ public struct LayoutGeometry: Sendable, Equatable {
 
     /// `getBackdropAlpha(for:)`: 0 for hidden, else the layout's value (used at snaps).
     public func snappedBackdropAlpha(for state: PanelState) -> Double {
-        state == .hidden ? 0 : panel.layoutBackdropAlpha(for: state)
+        if state == .hidden { return 0 }
+        if let i = index(of: state) { return table.alphas[i] }
+        return panel.layoutBackdropAlpha(for: state)
     }
 
     /// `getBackdropAlpha(at:with:)`: the alpha interpolated between the two anchors around `location`
     /// while dragging or attracting. `translation` (pt) only gives the direction (≥ 0: forward).
     /// Missing segment ends fall back to the most/least expanded state (order-based, a FloatingPanel quirk).
     /// Source: FloatingPanel `Core.getBackdropAlpha(at:with:)`; layout-behavior §3.12.
+    /// - Complexity: O(anchors), on the cached positions and alphas (no lookups by name).
     public func interpolatedBackdropAlpha(at location: Double, translation: Double) -> Double {
         let forward = translation >= 0
-        let seg = segment(at: location, forward: forward)
-        let lower = seg.lower ?? mostExpandedState
-        let upper = seg.upper ?? leastExpandedState
+        let i = segmentIndex(at: location, forward: forward)
+        let n = table.coordinatePositions.count
+        let lower = i > 0 ? (position: table.coordinatePositions[i - 1], alpha: table.coordinateAlphas[i - 1]) : table.mostExpanded
+        let upper = i < n ? (position: table.coordinatePositions[i], alpha: table.coordinateAlphas[i]) : table.leastExpanded
         let pre = forward ? lower : upper
         let next = forward ? upper : lower
-        let xn = position(of: next), xp = position(of: pre)
-        let an = panel.layoutBackdropAlpha(for: next), ap = panel.layoutBackdropAlpha(for: pre)
+        let xn = next.position, xp = pre.position
+        let an = next.alpha, ap = pre.alpha
         if xp == xn { return ap }
         return ap + max(min(1, 1 - (xn - location) / (xn - xp)), 0) * (an - ap)
     }
@@ -170,7 +251,19 @@ public struct LayoutGeometry: Sendable, Equatable {
     /// (floatingpanel-core.md §4.6, layout-behavior §3.10): constant = location − shift on set-up.
     /// Left panels use the opposite safe-area side on set-up (a FloatingPanel quirk).
     func attractionSetUpShift(for state: PanelState) -> Double {
-        let anchor = effectiveAnchor(of: state)
+        if let i = index(of: state) { return table.setUpShifts[i] }
+        return table.otherSetUpShift
+    }
+
+    /// The getter's conversion of an attraction constant back to a location (floatingpanel-core.md §1.5,
+    /// layout-behavior §3.8): location = constant + shift, using the non-swapped safe-area sides.
+    func attractionGetterShift(for state: PanelState) -> Double {
+        if let i = index(of: state) { return table.getterShifts[i] }
+        return table.otherGetterShift
+    }
+
+    /// `attractionSetUpShift` of one anchor (left panels use the opposite safe-area side, a quirk).
+    private func setUpShift(of anchor: LayoutAnchor) -> Double {
         let g = anchor.guide == .safeArea ? 1.0 : 0.0
         let s = environment.safeArea, c = environment.container
         switch referenceEdge(of: anchor) {
@@ -181,10 +274,8 @@ public struct LayoutGeometry: Sendable, Equatable {
         }
     }
 
-    /// The getter's conversion of an attraction constant back to a location (floatingpanel-core.md §1.5,
-    /// layout-behavior §3.8): location = constant + shift, using the non-swapped safe-area sides.
-    func attractionGetterShift(for state: PanelState) -> Double {
-        let anchor = effectiveAnchor(of: state)
+    /// `attractionGetterShift` of one anchor.
+    private func getterShift(of anchor: LayoutAnchor) -> Double {
         let g = anchor.guide == .safeArea ? 1.0 : 0.0
         let s = environment.safeArea, c = environment.container
         switch referenceEdge(of: anchor) {

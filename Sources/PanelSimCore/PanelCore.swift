@@ -497,6 +497,14 @@ final class PanelCore {
         return records
     }
 
+    /// Appends the records produced since the last call to `output` and clears them, keeping this
+    /// buffer's capacity (no allocation per frame, unlike returning a copy that is then cleared).
+    func drainRecords(into output: inout [ResultRecord]) {
+        if records.isEmpty { return }
+        output.append(contentsOf: records)
+        records.removeAll(keepingCapacity: true)
+    }
+
     /// True while an attraction or property animator runs.
     var isAnimating: Bool { attraction != nil || transition != nil }
 

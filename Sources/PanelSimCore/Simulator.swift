@@ -97,7 +97,7 @@ final class Replay {
             core.stepTransition(frameTime: tk)
             core.syncLayout()
             let frame = core.frameRecord(index: k)
-            records.append(contentsOf: core.drainRecords())
+            core.drainRecords(into: &records)
             if previous.map({ !$0.sameValues(as: frame) }) ?? true { records.append(.frame(frame)) }
             previous = frame
             if sawEnd { break }
