@@ -5,81 +5,105 @@
 /// edge in the container (bottom panel: its top edge; top: bottom edge; right: left edge; left:
 /// right edge). Sources: floatingpanel-layout-behavior.md §3, floatingpanel-core.md §1.
 public struct LayoutGeometry: Sendable, Equatable {
-    /// The layout. Assigning it (or any of its fields) rebuilds the derived tables below.
-    public var panel: PanelConfiguration { didSet { rebuild() } }
+    /// The layout. Assigning it (or any of its fields) rebuilds the derived tables.
+    public var panel: PanelConfiguration {
+        get { storage.panel }
+        set { storage = Storage(panel: newValue, environment: storage.environment) }
+    }
     /// The container and display. Assigning it rebuilds the derived tables.
-    public var environment: PanelEnvironment { didSet { rebuild() } }
+    public var environment: PanelEnvironment {
+        get { storage.environment }
+        set { storage = Storage(panel: storage.panel, environment: newValue) }
+    }
 
     /// Anchor states sorted by ascending order (FloatingPanel `sortedAnchorStates`).
-    public private(set) var sortedByOrder: [PanelState] = []
+    public var sortedByOrder: [PanelState] { storage.sortedByOrder }
     /// Anchor states in ascending on-screen coordinate (FloatingPanel `sortedAnchorStatesByCoordinate`):
     /// ascending order for top/left panels, descending for bottom/right.
-    public private(set) var sortedByCoordinate: [PanelState] = []
+    public var sortedByCoordinate: [PanelState] { storage.sortedByCoordinate }
 
     /// Per-anchor values computed once per layout (the per-frame paths look them up instead of
-    /// recomputing anchors): always a pure function of `panel` and `environment`, rebuilt whenever
-    /// either is assigned, so it can never be stale.
-    private struct Table: Sendable {
+    /// recomputing anchors). A pure function of `panel` and `environment`; assigning either builds
+    /// a new table, so it is never stale. Immutable and shared: copying a geometry is one retain.
+    private final class Storage: Sendable {
+        let panel: PanelConfiguration
+        let environment: PanelEnvironment
+        let sortedByOrder: [PanelState]
+        let sortedByCoordinate: [PanelState]
         /// `panel.anchors` states, file order, and per entry: pos(state), layout backdrop alpha,
         /// attraction getter and set-up shifts.
-        var states: [PanelState] = []
-        var positions: [Double] = []
-        var alphas: [Double] = []
-        var getterShifts: [Double] = []
-        var setUpShifts: [Double] = []
+        let states: [PanelState]
+        let positions: [Double]
+        let alphas: [Double]
+        let getterShifts: [Double]
+        let setUpShifts: [Double]
         /// The same for a state without an anchor (the default hidden anchor).
-        var otherPosition = 0.0, otherGetterShift = 0.0, otherSetUpShift = 0.0
+        let otherPosition: Double, otherGetterShift: Double, otherSetUpShift: Double
         /// Positions and alphas in `sortedByCoordinate` order.
-        var coordinatePositions: [Double] = []
-        var coordinateAlphas: [Double] = []
+        let coordinatePositions: [Double]
+        let coordinateAlphas: [Double]
         /// pos and alpha of `mostExpandedState` and `leastExpandedState`.
-        var mostExpanded = (position: 0.0, alpha: 0.0), leastExpanded = (position: 0.0, alpha: 0.0)
+        let mostExpanded: (position: Double, alpha: Double), leastExpanded: (position: Double, alpha: Double)
+
+        /// - Complexity: O(anchors log anchors).
+        init(panel: PanelConfiguration, environment: PanelEnvironment) {
+            self.panel = panel; self.environment = environment
+            let byOrder = panel.anchors.map(\.state).sorted { $0.order < $1.order }
+            sortedByOrder = byOrder
+            sortedByCoordinate = panel.position.expandsTowardLowerCoordinate ? byOrder.reversed() : byOrder
+            // The formulas live on LayoutGeometry; a table-less geometry evaluates them directly.
+            let g = LayoutGeometry(uncached: panel, environment: environment)
+            let states = panel.anchors.map(\.state)
+            let positions = panel.anchors.map { g.rounded(g.rawPosition(of: $0.anchor)) }
+            self.states = states
+            self.positions = positions
+            alphas = panel.anchors.map { panel.layoutBackdropAlpha(for: $0.state) }
+            getterShifts = panel.anchors.map { g.getterShift(of: $0.anchor) }
+            setUpShifts = panel.anchors.map { g.setUpShift(of: $0.anchor) }
+            let otherPosition = g.rounded(g.rawPosition(of: g.defaultHiddenAnchor))
+            self.otherPosition = otherPosition
+            otherGetterShift = g.getterShift(of: g.defaultHiddenAnchor)
+            otherSetUpShift = g.setUpShift(of: g.defaultHiddenAnchor)
+            func pos(_ s: PanelState) -> Double {
+                if let i = states.firstIndex(of: s) { return positions[i] }
+                return otherPosition
+            }
+            coordinatePositions = sortedByCoordinate.map(pos)
+            coordinateAlphas = sortedByCoordinate.map { panel.layoutBackdropAlpha(for: $0) }
+            let most = byOrder.count == 1 ? byOrder[0] : (byOrder.last ?? .hidden)
+            let least = byOrder.count == 1 ? .hidden : (byOrder.first ?? .hidden)
+            mostExpanded = (pos(most), panel.layoutBackdropAlpha(for: most))
+            leastExpanded = (pos(least), panel.layoutBackdropAlpha(for: least))
+        }
+
+        /// The storage of a geometry used only to evaluate formulas while a table is built.
+        init(uncached panel: PanelConfiguration, environment: PanelEnvironment) {
+            self.panel = panel; self.environment = environment
+            sortedByOrder = []; sortedByCoordinate = []; states = []; positions = []; alphas = []
+            getterShifts = []; setUpShifts = []; otherPosition = 0; otherGetterShift = 0; otherSetUpShift = 0
+            coordinatePositions = []; coordinateAlphas = []; mostExpanded = (0, 0); leastExpanded = (0, 0)
+        }
     }
-    private var table = Table()
+    private var storage: Storage
 
     public init(panel: PanelConfiguration, environment: PanelEnvironment) {
-        self.panel = panel; self.environment = environment
-        rebuild()
+        storage = Storage(panel: panel, environment: environment)
+    }
+
+    private init(uncached panel: PanelConfiguration, environment: PanelEnvironment) {
+        storage = Storage(uncached: panel, environment: environment)
     }
 
     /// Equal layouts: the derived tables are functions of these two.
     public static func == (a: LayoutGeometry, b: LayoutGeometry) -> Bool {
-        a.panel == b.panel && a.environment == b.environment
-    }
-
-    /// Recomputes the sorted states and the per-anchor table.
-    /// - Complexity: O(anchors log anchors).
-    private mutating func rebuild() {
-        let byOrder = panel.anchors.map(\.state).sorted { $0.order < $1.order }
-        sortedByOrder = byOrder
-        sortedByCoordinate = panel.position.expandsTowardLowerCoordinate ? byOrder.reversed() : byOrder
-        table = Table()
-        var t = Table()
-        for entry in panel.anchors {
-            t.states.append(entry.state)
-            t.positions.append(rounded(rawPosition(of: entry.anchor)))
-            t.alphas.append(panel.layoutBackdropAlpha(for: entry.state))
-            t.getterShifts.append(getterShift(of: entry.anchor))
-            t.setUpShifts.append(setUpShift(of: entry.anchor))
-        }
-        t.otherPosition = rounded(rawPosition(of: defaultHiddenAnchor))
-        t.otherGetterShift = getterShift(of: defaultHiddenAnchor)
-        t.otherSetUpShift = setUpShift(of: defaultHiddenAnchor)
-        table = t
-        for s in sortedByCoordinate {
-            t.coordinatePositions.append(position(of: s))
-            t.coordinateAlphas.append(panel.layoutBackdropAlpha(for: s))
-        }
-        t.mostExpanded = (position(of: mostExpandedState), panel.layoutBackdropAlpha(for: mostExpandedState))
-        t.leastExpanded = (position(of: leastExpandedState), panel.layoutBackdropAlpha(for: leastExpandedState))
-        table = t
+        a.storage === b.storage || (a.panel == b.panel && a.environment == b.environment)
     }
 
     /// Index of `state` in `panel.anchors` (the first entry with that state), nil when it has none.
     /// - Complexity: O(anchors), comparing the integer order before the name.
     @inline(__always)
     private func index(of state: PanelState) -> Int? {
-        let states = table.states
+        let states = storage.states
         for i in states.indices where states[i].order == state.order && states[i].name == state.name { return i }
         return nil
     }
@@ -99,7 +123,7 @@ public struct LayoutGeometry: Sendable, Equatable {
     }
 
     /// True when `state` is an anchor state.
-    /// - Complexity: O(anchors), from the cached table.
+    /// - Complexity: O(anchors), from the cached storage.
     public func hasAnchor(_ state: PanelState) -> Bool { index(of: state) != nil }
 
     /// Valid states: the anchor states plus hidden (FloatingPanel `validStates`).
@@ -152,8 +176,8 @@ public struct LayoutGeometry: Sendable, Equatable {
     /// by display scale (FloatingPanel `LayoutAdapter.position(for:)`).
     /// - Complexity: O(anchors) comparisons; the positions themselves are computed once per layout.
     public func position(of state: PanelState) -> Double {
-        if let i = index(of: state) { return table.positions[i] }
-        return table.otherPosition
+        if let i = index(of: state) { return storage.positions[i] }
+        return storage.otherPosition
     }
 
     /// First state of `sortedByCoordinate` (hidden if none).
@@ -183,7 +207,7 @@ public struct LayoutGeometry: Sendable, Equatable {
     /// The first index of `sortedByCoordinate` with p < pos (forward) or p ≤ pos (backward);
     /// `sortedByCoordinate.count` when there is none.
     private func segmentIndex(at p: Double, forward: Bool) -> Int {
-        let positions = table.coordinatePositions
+        let positions = storage.coordinatePositions
         var i = 0
         while i < positions.count, !(forward ? p < positions[i] : p <= positions[i]) { i += 1 }
         return i
@@ -218,7 +242,7 @@ public struct LayoutGeometry: Sendable, Equatable {
     /// `getBackdropAlpha(for:)`: 0 for hidden, else the layout's value (used at snaps).
     public func snappedBackdropAlpha(for state: PanelState) -> Double {
         if state == .hidden { return 0 }
-        if let i = index(of: state) { return table.alphas[i] }
+        if let i = index(of: state) { return storage.alphas[i] }
         return panel.layoutBackdropAlpha(for: state)
     }
 
@@ -230,9 +254,9 @@ public struct LayoutGeometry: Sendable, Equatable {
     public func interpolatedBackdropAlpha(at location: Double, translation: Double) -> Double {
         let forward = translation >= 0
         let i = segmentIndex(at: location, forward: forward)
-        let n = table.coordinatePositions.count
-        let lower = i > 0 ? (position: table.coordinatePositions[i - 1], alpha: table.coordinateAlphas[i - 1]) : table.mostExpanded
-        let upper = i < n ? (position: table.coordinatePositions[i], alpha: table.coordinateAlphas[i]) : table.leastExpanded
+        let n = storage.coordinatePositions.count
+        let lower = i > 0 ? (position: storage.coordinatePositions[i - 1], alpha: storage.coordinateAlphas[i - 1]) : storage.mostExpanded
+        let upper = i < n ? (position: storage.coordinatePositions[i], alpha: storage.coordinateAlphas[i]) : storage.leastExpanded
         let pre = forward ? lower : upper
         let next = forward ? upper : lower
         let xn = next.position, xp = pre.position
@@ -251,19 +275,19 @@ public struct LayoutGeometry: Sendable, Equatable {
     /// (floatingpanel-core.md §4.6, layout-behavior §3.10): constant = location − shift on set-up.
     /// Left panels use the opposite safe-area side on set-up (a FloatingPanel quirk).
     func attractionSetUpShift(for state: PanelState) -> Double {
-        if let i = index(of: state) { return table.setUpShifts[i] }
-        return table.otherSetUpShift
+        if let i = index(of: state) { return storage.setUpShifts[i] }
+        return storage.otherSetUpShift
     }
 
     /// The getter's conversion of an attraction constant back to a location (floatingpanel-core.md §1.5,
     /// layout-behavior §3.8): location = constant + shift, using the non-swapped safe-area sides.
     func attractionGetterShift(for state: PanelState) -> Double {
-        if let i = index(of: state) { return table.getterShifts[i] }
-        return table.otherGetterShift
+        if let i = index(of: state) { return storage.getterShifts[i] }
+        return storage.otherGetterShift
     }
 
     /// `attractionSetUpShift` of one anchor (left panels use the opposite safe-area side, a quirk).
-    private func setUpShift(of anchor: LayoutAnchor) -> Double {
+    fileprivate func setUpShift(of anchor: LayoutAnchor) -> Double {
         let g = anchor.guide == .safeArea ? 1.0 : 0.0
         let s = environment.safeArea, c = environment.container
         switch referenceEdge(of: anchor) {
@@ -275,7 +299,7 @@ public struct LayoutGeometry: Sendable, Equatable {
     }
 
     /// `attractionGetterShift` of one anchor.
-    private func getterShift(of anchor: LayoutAnchor) -> Double {
+    fileprivate func getterShift(of anchor: LayoutAnchor) -> Double {
         let g = anchor.guide == .safeArea ? 1.0 : 0.0
         let s = environment.safeArea, c = environment.container
         switch referenceEdge(of: anchor) {

@@ -46,7 +46,7 @@ final class PanelCore {
     // Core state (§2).
     private(set) var state: PanelState = .hidden
     private(set) var interactionInProgress = false
-    var isAttracting: Bool { attraction != nil }
+    var isAttracting: Bool { if case .none = attraction { return false } else { return true } }
     private var initialTranslation = Point.zero
     /// Surface-local touch-down point (recorded on every touch-began on the surface).
     var initialLocation = Point.zero
@@ -497,16 +497,23 @@ final class PanelCore {
         return records
     }
 
-    /// Appends the records produced since the last call to `output` and clears them, keeping this
-    /// buffer's capacity (no allocation per frame, unlike returning a copy that is then cleared).
-    func drainRecords(into output: inout [ResultRecord]) {
-        if records.isEmpty { return }
-        output.append(contentsOf: records)
-        records.removeAll(keepingCapacity: true)
+    /// Appends a frame after the events recorded so far, so that the replay keeps one record list
+    /// (no per-frame copy of the events into a second array).
+    func record(_ frame: FrameRecord) { records.append(.frame(frame)) }
+
+    /// Hands over every record and leaves the list empty (no copy).
+    func takeRecords() -> [ResultRecord] {
+        var out: [ResultRecord] = []
+        swap(&out, &records)
+        return out
     }
 
     /// True while an attraction or property animator runs.
-    var isAnimating: Bool { attraction != nil || transition != nil }
+    var isAnimating: Bool {
+        if case .some = attraction { return true }
+        if case .some = transition { return true }
+        return false
+    }
 
     /// The frame record for frame `index`.
     func frameRecord(index: Int) -> FrameRecord {
