@@ -72,7 +72,7 @@ public struct BenchReport: Sendable {
         public var isolated: Bool
     }
 
-    public var machine: (cores: Int, cpuModel: String)
+    public var machine: (cores: Int, cpuModel: String, loadAverage: Double?)
     public var options: BenchOptions
     public var core: Core
     public var endToEnd: EndToEnd
@@ -141,7 +141,8 @@ public struct BenchReport: Sendable {
         let w0 = max(10, rows.map(\.0.count).max() ?? 0), w1 = rows.map(\.1.count).max() ?? 0
         let w2 = max(12, rows.map(\.2.count).max() ?? 0)
         func pad(_ s: String, _ w: Int) -> String { s + String(repeating: " ", count: max(0, w - s.count)) }
-        var out = "panelsim bench\(options.quick ? " --quick" : ""): \(machine.cores) cores, \(machine.cpuModel); median of \(options.runs) run\(options.runs == 1 ? "" : "s")\n\n"
+        var out = "panelsim bench\(options.quick ? " --quick" : ""): \(machine.cores) cores, \(machine.cpuModel); median of \(options.runs) run\(options.runs == 1 ? "" : "s")"
+            + (machine.loadAverage.map { "; load average at start \(fmt($0, 2))" } ?? "") + "\n\n"
         out += "| \(pad("section", w0)) | \(pad("measurement", w1)) | \(pad("value", w2)) | notes\n"
         out += "|-\(String(repeating: "-", count: w0))-|-\(String(repeating: "-", count: w1))-|-\(String(repeating: "-", count: w2))-|------\n"
         for r in rows { out += "| \(pad(r.0, w0)) | \(pad(r.1, w1)) | \(pad(r.2, w2)) | \(r.3)\n" }
@@ -161,7 +162,7 @@ public struct BenchReport: Sendable {
         let budgetItems = budgets.map {
             "{\"name\": \(s($0.name)), \"limit\": \(s($0.limit)), \"measured\": \(s($0.measured)), \"holds\": \(options.quick ? "null" : String($0.holds))}"
         }
-        return "{\"machine\": {\"cores\": \(machine.cores), \"cpuModel\": \(s(machine.cpuModel))}, "
+        return "{\"machine\": {\"cores\": \(machine.cores), \"cpuModel\": \(s(machine.cpuModel)), \"loadAverage\": \(n(machine.loadAverage))}, "
             + "\"quick\": \(options.quick), \"runs\": \(options.runs), "
             + "\"core\": {\"bareStepsPerSecond\": \(n(core.bareStepsPerSecond)), \"cStepsPerSecond\": \(n(core.cStepsPerSecond)), "
             + "\"cChecksumMatches\": \(core.cChecksumMatches.map(String.init) ?? "null"), "
@@ -277,7 +278,7 @@ public enum Bench {
                                     seconds: median(loads.map(\.seconds)),
                                     peakKiB: Int(median(loads.map { Double($0.peakKiB) })),
                                     baselineKiB: loads.first?.baselineKiB, isolated: loads.allSatisfy(\.isolated))
-        return BenchReport(machine: (machine.cores, machine.cpuModel), options: options, core: core, endToEnd: e2e, load: load)
+        return BenchReport(machine: (machine.cores, machine.cpuModel, machine.loadAverage), options: options, core: core, endToEnd: e2e, load: load)
     }
 
     static func parse(_ text: String, _ name: String) throws -> Trace {

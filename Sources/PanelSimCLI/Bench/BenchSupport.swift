@@ -62,6 +62,9 @@ enum ProcessMemory {
 struct MachineInfo: Sendable {
     var cores: Int
     var cpuModel: String
+    /// `/proc/loadavg`'s 1-minute load when the bench starts (other work on the machine skews the
+    /// scaling section), nil elsewhere.
+    var loadAverage: Double?
 
     static func current() -> MachineInfo {
         var model = "unknown"
@@ -70,7 +73,9 @@ struct MachineInfo: Sendable {
            let colon = line.firstIndex(of: ":") {
             model = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
         }
-        return MachineInfo(cores: ProcessInfo.processInfo.activeProcessorCount, cpuModel: model)
+        let load = (try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8))
+            .flatMap { $0.split(separator: " ").first }.flatMap { Double($0) }
+        return MachineInfo(cores: ProcessInfo.processInfo.activeProcessorCount, cpuModel: model, loadAverage: load)
     }
 }
 
