@@ -87,55 +87,111 @@ public enum ResultFile {
     /// - Parameter frameRate: Hz, used for a frame's `t`.
     /// - Complexity: O(1) apart from name lengths.
     public static func line(for record: ResultRecord, frameRate: Int) -> String {
-        switch record {
-        case .event(let time, let event):
-            var s = "{\"t\": \(CanonicalNumber.formatSeconds(time)), \"event\": \(quoted(event.name))"
-            switch event {
-            case .shouldBeginDragging(let result):
-                s += ", \"result\": \(result)"
-            case .willBeginDragging(let state):
-                s += ", \"state\": \(quoted(state))"
-            case .didMove(let location):
-                s += ", \"location\": \(num(location))"
-            case .willEndDragging(let velocity, let proposed, let target):
-                s += ", \"velocity\": \(point(velocity)), \"proposed\": \(quoted(proposed)), \"target\": \(quoted(target))"
-            case .didEndDragging(let willAttract):
-                s += ", \"willAttract\": \(willAttract)"
-            case .willBeginAttracting(let to):
-                s += ", \"to\": \(quoted(to))"
-            case .didChangeState(let state):
-                s += ", \"state\": \(quoted(state))"
-            case .shouldRemove(let velocity, let result):
-                s += ", \"velocity\": \(point(velocity)), \"result\": \(result)"
-            case .didEndAttracting, .willRemove, .didRemove:
-                break
-            }
-            return s + "}"
-        case .frame(let f):
-            var s = "{\"t\": \(CanonicalNumber.formatSeconds(frameTime(f.index, frameRate: frameRate))), "
-                + "\"frame\": \(f.index), \"location\": \(num(f.location)), \"state\": \(quoted(f.state)), "
-                + "\"backdropAlpha\": \(num(f.backdropAlpha))"
-            if let offset = f.contentOffset { s += ", \"contentOffset\": \(num(offset))" }
-            s += ", \"isAttracting\": \(f.isAttracting), \"isDragging\": \(f.isDragging)"
-            if let locked = f.scrollLocked { s += ", \"scrollLocked\": \(locked)" }
-            return s + "}"
-        }
+        var writer = LineWriter()
+        writer.append(record, frameRate: frameRate)
+        return String(decoding: writer.bytes, as: UTF8.self)
     }
 
     /// The whole file: header line, then one line per record, each ending in `"\n"`.
-    /// - Complexity: O(records).
+    /// - Complexity: O(records); one growing byte buffer, no per-line strings.
     public static func render(_ document: ResultDocument) -> String {
-        var out = headerLine(document.header) + "\n"
+        var writer = LineWriter()
+        writer.bytes.reserveCapacity(128 + 110 * document.records.count)
+        writer.bytes.append(contentsOf: headerLine(document.header).utf8)
+        writer.bytes.append(0x0A)
         for record in document.records {
-            out += line(for: record, frameRate: document.header.frameRate)
-            out += "\n"
+            writer.append(record, frameRate: document.header.frameRate)
+            writer.bytes.append(0x0A)
         }
-        return out
+        return String(decoding: writer.bytes, as: UTF8.self)
     }
 
     /// Convenience for `render(ResultDocument(header:records:))`.
     public static func render(header: ResultHeader, records: [ResultRecord]) -> String {
         render(ResultDocument(header: header, records: records))
+    }
+
+    /// Writes record lines as UTF-8 into one buffer. Byte-identical to building each line from
+    /// `CanonicalNumber.format`, `CanonicalNumber.formatSeconds` and `JSON.quote`; the last number
+    /// written is remembered, since a frame's location usually repeats its `didMove` event's.
+    struct LineWriter {
+        var bytes: [UInt8] = []
+        private var lastNumber: UInt64 = 0
+        private var hasLast = false
+        private var lastDigits: [UInt8] = []
+
+        mutating func raw(_ s: StaticString) {
+            s.withUTF8Buffer { bytes.append(contentsOf: $0) }
+        }
+
+        mutating func number(_ v: Double) {
+            if hasLast && v.bitPattern == lastNumber { bytes.append(contentsOf: lastDigits); return }
+            let start = bytes.count
+            CanonicalNumber.append(v, to: &bytes)
+            lastNumber = v.bitPattern; hasLast = true
+            lastDigits.removeAll(keepingCapacity: true)
+            lastDigits.append(contentsOf: bytes[start...])
+        }
+
+        mutating func string(_ s: String) {
+            // Names without characters that need escaping (the usual case) are copied as they are.
+            var plain = true
+            for c in s.utf8 where c < 0x20 || c == 0x22 || c == 0x5C { plain = false; break }
+            if plain {
+                bytes.append(0x22); bytes.append(contentsOf: s.utf8); bytes.append(0x22)
+            } else {
+                bytes.append(contentsOf: JSON.quote(s).utf8)
+            }
+        }
+
+        mutating func bool(_ b: Bool) { if b { raw("true") } else { raw("false") } }
+
+        mutating func point(_ p: Point) {
+            raw("{\"x\": "); number(p.x); raw(", \"y\": "); number(p.y); raw("}")
+        }
+
+        mutating func append(_ record: ResultRecord, frameRate: Int) {
+            switch record {
+            case .event(let time, let event):
+                raw("{\"t\": "); CanonicalNumber.appendSeconds(time, to: &bytes)
+                raw(", \"event\": "); string(event.name)
+                switch event {
+                case .shouldBeginDragging(let result):
+                    raw(", \"result\": "); bool(result)
+                case .willBeginDragging(let state):
+                    raw(", \"state\": "); string(state)
+                case .didMove(let location):
+                    raw(", \"location\": "); number(location)
+                case .willEndDragging(let velocity, let proposed, let target):
+                    raw(", \"velocity\": "); point(velocity)
+                    raw(", \"proposed\": "); string(proposed)
+                    raw(", \"target\": "); string(target)
+                case .didEndDragging(let willAttract):
+                    raw(", \"willAttract\": "); bool(willAttract)
+                case .willBeginAttracting(let to):
+                    raw(", \"to\": "); string(to)
+                case .didChangeState(let state):
+                    raw(", \"state\": "); string(state)
+                case .shouldRemove(let velocity, let result):
+                    raw(", \"velocity\": "); point(velocity)
+                    raw(", \"result\": "); bool(result)
+                case .didEndAttracting, .willRemove, .didRemove:
+                    break
+                }
+                raw("}")
+            case .frame(let f):
+                raw("{\"t\": "); CanonicalNumber.appendSeconds(frameTime(f.index, frameRate: frameRate), to: &bytes)
+                raw(", \"frame\": "); if f.index < 0 { raw("-") }; CanonicalNumber.appendDigits(UInt64(f.index.magnitude), to: &bytes)
+                raw(", \"location\": "); number(f.location)
+                raw(", \"state\": "); string(f.state)
+                raw(", \"backdropAlpha\": "); number(f.backdropAlpha)
+                if let offset = f.contentOffset { raw(", \"contentOffset\": "); number(offset) }
+                raw(", \"isAttracting\": "); bool(f.isAttracting)
+                raw(", \"isDragging\": "); bool(f.isDragging)
+                if let locked = f.scrollLocked { raw(", \"scrollLocked\": "); bool(locked) }
+                raw("}")
+            }
+        }
     }
 
     /// A JSON string literal for `text` (`JSON.quote`).

@@ -8,7 +8,9 @@ public enum PanelSimCommand {
     public static let version = "panelsim 0.1.0"
 
     /// The subcommands, in help order.
-    static var commands: [any PanelCommand.Type] { [ReplayCommand.self, CheckCommand.self, ImportCommand.self, SynthCommand.self] }
+    static var commands: [any PanelCommand.Type] { [ReplayCommand.self, CheckCommand.self, ImportCommand.self, SynthCommand.self, BenchCommand.self] }
+    /// Subcommands left out of help (`bench-load`: the child process of `bench`).
+    static var hiddenCommands: [any PanelCommand.Type] { [BenchLoadCommand.self, BenchCorpusCommand.self] }
 
     /// Top-level help (`panelsim --help`), ending with a newline.
     public static var helpText: String {
@@ -99,7 +101,7 @@ public enum PanelSimCommand {
             context.stdout.write(text)
             return .success
         default:
-            guard let type = commands.first(where: { $0.info.name == first }) else {
+            guard let type = (commands + hiddenCommands).first(where: { $0.info.name == first }) else {
                 if first.hasPrefix("-") { throw UsageError("unknown option '\(first)'") }
                 throw UsageError("unknown command '\(first)'")
             }

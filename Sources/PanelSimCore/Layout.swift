@@ -5,20 +5,107 @@
 /// edge in the container (bottom panel: its top edge; top: bottom edge; right: left edge; left:
 /// right edge). Sources: floatingpanel-layout-behavior.md §3, floatingpanel-core.md §1.
 public struct LayoutGeometry: Sendable, Equatable {
-    public var panel: PanelConfiguration
-    public var environment: PanelEnvironment
+    /// The layout. Assigning it (or any of its fields) rebuilds the derived tables.
+    public var panel: PanelConfiguration {
+        get { storage.panel }
+        set { storage = Storage(panel: newValue, environment: storage.environment) }
+    }
+    /// The container and display. Assigning it rebuilds the derived tables.
+    public var environment: PanelEnvironment {
+        get { storage.environment }
+        set { storage = Storage(panel: storage.panel, environment: newValue) }
+    }
 
     /// Anchor states sorted by ascending order (FloatingPanel `sortedAnchorStates`).
-    public let sortedByOrder: [PanelState]
+    public var sortedByOrder: [PanelState] { storage.sortedByOrder }
     /// Anchor states in ascending on-screen coordinate (FloatingPanel `sortedAnchorStatesByCoordinate`):
     /// ascending order for top/left panels, descending for bottom/right.
-    public let sortedByCoordinate: [PanelState]
+    public var sortedByCoordinate: [PanelState] { storage.sortedByCoordinate }
+
+    /// Per-anchor values computed once per layout (the per-frame paths look them up instead of
+    /// recomputing anchors). A pure function of `panel` and `environment`; assigning either builds
+    /// a new table, so it is never stale. Immutable and shared: copying a geometry is one retain.
+    private final class Storage: Sendable {
+        let panel: PanelConfiguration
+        let environment: PanelEnvironment
+        let sortedByOrder: [PanelState]
+        let sortedByCoordinate: [PanelState]
+        /// `panel.anchors` states, file order, and per entry: pos(state), layout backdrop alpha,
+        /// attraction getter and set-up shifts.
+        let states: [PanelState]
+        let positions: [Double]
+        let alphas: [Double]
+        let getterShifts: [Double]
+        let setUpShifts: [Double]
+        /// The same for a state without an anchor (the default hidden anchor).
+        let otherPosition: Double, otherGetterShift: Double, otherSetUpShift: Double
+        /// Positions and alphas in `sortedByCoordinate` order.
+        let coordinatePositions: [Double]
+        let coordinateAlphas: [Double]
+        /// pos and alpha of `mostExpandedState` and `leastExpandedState`.
+        let mostExpanded: (position: Double, alpha: Double), leastExpanded: (position: Double, alpha: Double)
+
+        /// - Complexity: O(anchors log anchors).
+        init(panel: PanelConfiguration, environment: PanelEnvironment) {
+            self.panel = panel; self.environment = environment
+            let byOrder = panel.anchors.map(\.state).sorted { $0.order < $1.order }
+            sortedByOrder = byOrder
+            sortedByCoordinate = panel.position.expandsTowardLowerCoordinate ? byOrder.reversed() : byOrder
+            // The formulas live on LayoutGeometry; a table-less geometry evaluates them directly.
+            let g = LayoutGeometry(uncached: panel, environment: environment)
+            let states = panel.anchors.map(\.state)
+            let positions = panel.anchors.map { g.rounded(g.rawPosition(of: $0.anchor)) }
+            self.states = states
+            self.positions = positions
+            alphas = panel.anchors.map { panel.layoutBackdropAlpha(for: $0.state) }
+            getterShifts = panel.anchors.map { g.getterShift(of: $0.anchor) }
+            setUpShifts = panel.anchors.map { g.setUpShift(of: $0.anchor) }
+            let otherPosition = g.rounded(g.rawPosition(of: g.defaultHiddenAnchor))
+            self.otherPosition = otherPosition
+            otherGetterShift = g.getterShift(of: g.defaultHiddenAnchor)
+            otherSetUpShift = g.setUpShift(of: g.defaultHiddenAnchor)
+            func pos(_ s: PanelState) -> Double {
+                if let i = states.firstIndex(of: s) { return positions[i] }
+                return otherPosition
+            }
+            coordinatePositions = sortedByCoordinate.map(pos)
+            coordinateAlphas = sortedByCoordinate.map { panel.layoutBackdropAlpha(for: $0) }
+            let most = byOrder.count == 1 ? byOrder[0] : (byOrder.last ?? .hidden)
+            let least = byOrder.count == 1 ? .hidden : (byOrder.first ?? .hidden)
+            mostExpanded = (pos(most), panel.layoutBackdropAlpha(for: most))
+            leastExpanded = (pos(least), panel.layoutBackdropAlpha(for: least))
+        }
+
+        /// The storage of a geometry used only to evaluate formulas while a table is built.
+        init(uncached panel: PanelConfiguration, environment: PanelEnvironment) {
+            self.panel = panel; self.environment = environment
+            sortedByOrder = []; sortedByCoordinate = []; states = []; positions = []; alphas = []
+            getterShifts = []; setUpShifts = []; otherPosition = 0; otherGetterShift = 0; otherSetUpShift = 0
+            coordinatePositions = []; coordinateAlphas = []; mostExpanded = (0, 0); leastExpanded = (0, 0)
+        }
+    }
+    private var storage: Storage
 
     public init(panel: PanelConfiguration, environment: PanelEnvironment) {
-        self.panel = panel; self.environment = environment
-        let byOrder = panel.anchors.map(\.state).sorted { $0.order < $1.order }
-        sortedByOrder = byOrder
-        sortedByCoordinate = panel.position.expandsTowardLowerCoordinate ? byOrder.reversed() : byOrder
+        storage = Storage(panel: panel, environment: environment)
+    }
+
+    private init(uncached panel: PanelConfiguration, environment: PanelEnvironment) {
+        storage = Storage(uncached: panel, environment: environment)
+    }
+
+    /// Equal layouts: the derived tables are functions of these two.
+    public static func == (a: LayoutGeometry, b: LayoutGeometry) -> Bool {
+        a.storage === b.storage || (a.panel == b.panel && a.environment == b.environment)
+    }
+
+    /// Index of `state` in `panel.anchors` (the first entry with that state), nil when it has none.
+    /// - Complexity: O(anchors), comparing the integer order before the name.
+    @inline(__always)
+    private func index(of state: PanelState) -> Int? {
+        let states = storage.states
+        for i in states.indices where states[i].order == state.order && states[i].name == state.name { return i }
+        return nil
     }
 
     private var position_: PanelPosition { panel.position }
@@ -32,11 +119,12 @@ public struct LayoutGeometry: Sendable, Equatable {
 
     /// The anchor of `state`, or nil when the layout has none (hidden without a `hidden` key).
     public func anchor(of state: PanelState) -> LayoutAnchor? {
-        panel.anchors.first { $0.state == state }?.anchor
+        index(of: state).map { panel.anchors[$0].anchor }
     }
 
     /// True when `state` is an anchor state.
-    public func hasAnchor(_ state: PanelState) -> Bool { anchor(of: state) != nil }
+    /// - Complexity: O(anchors), from the cached storage.
+    public func hasAnchor(_ state: PanelState) -> Bool { index(of: state) != nil }
 
     /// Valid states: the anchor states plus hidden (FloatingPanel `validStates`).
     public func isValid(_ state: PanelState) -> Bool { state == .hidden || hasAnchor(state) }
@@ -86,7 +174,11 @@ public struct LayoutGeometry: Sendable, Equatable {
 
     /// pos(state): the surface location of `state`'s anchor (or the default hidden anchor), rounded
     /// by display scale (FloatingPanel `LayoutAdapter.position(for:)`).
-    public func position(of state: PanelState) -> Double { rounded(rawPosition(of: effectiveAnchor(of: state))) }
+    /// - Complexity: O(anchors) comparisons; the positions themselves are computed once per layout.
+    public func position(of state: PanelState) -> Double {
+        if let i = index(of: state) { return storage.positions[i] }
+        return storage.otherPosition
+    }
 
     /// First state of `sortedByCoordinate` (hidden if none).
     public var leastCoordinateState: PanelState { sortedByCoordinate.first ?? .hidden }
@@ -107,9 +199,18 @@ public struct LayoutGeometry: Sendable, Equatable {
     /// - Complexity: O(anchors).
     public func segment(at p: Double, forward: Bool) -> (lower: PanelState?, upper: PanelState?) {
         let s = sortedByCoordinate
-        let index = s.firstIndex { forward ? p < position(of: $0) : p <= position(of: $0) }
-        guard let i = index else { return (s.last, nil) }
+        let i = segmentIndex(at: p, forward: forward)
+        guard i < s.count else { return (s.last, nil) }
         return i == 0 ? (nil, s[0]) : (s[i - 1], s[i])
+    }
+
+    /// The first index of `sortedByCoordinate` with p < pos (forward) or p ≤ pos (backward);
+    /// `sortedByCoordinate.count` when there is none.
+    private func segmentIndex(at p: Double, forward: Bool) -> Int {
+        let positions = storage.coordinatePositions
+        var i = 0
+        while i < positions.count, !(forward ? p < positions[i] : p <= positions[i]) { i += 1 }
+        return i
     }
 
     /// Main length of the surface, pt (floatingpanel-core.md §1.7, layout-behavior §3.11).
@@ -140,22 +241,26 @@ public struct LayoutGeometry: Sendable, Equatable {
 
     /// `getBackdropAlpha(for:)`: 0 for hidden, else the layout's value (used at snaps).
     public func snappedBackdropAlpha(for state: PanelState) -> Double {
-        state == .hidden ? 0 : panel.layoutBackdropAlpha(for: state)
+        if state == .hidden { return 0 }
+        if let i = index(of: state) { return storage.alphas[i] }
+        return panel.layoutBackdropAlpha(for: state)
     }
 
     /// `getBackdropAlpha(at:with:)`: the alpha interpolated between the two anchors around `location`
     /// while dragging or attracting. `translation` (pt) only gives the direction (≥ 0: forward).
     /// Missing segment ends fall back to the most/least expanded state (order-based, a FloatingPanel quirk).
     /// Source: FloatingPanel `Core.getBackdropAlpha(at:with:)`; layout-behavior §3.12.
+    /// - Complexity: O(anchors), on the cached positions and alphas (no lookups by name).
     public func interpolatedBackdropAlpha(at location: Double, translation: Double) -> Double {
         let forward = translation >= 0
-        let seg = segment(at: location, forward: forward)
-        let lower = seg.lower ?? mostExpandedState
-        let upper = seg.upper ?? leastExpandedState
+        let i = segmentIndex(at: location, forward: forward)
+        let n = storage.coordinatePositions.count
+        let lower = i > 0 ? (position: storage.coordinatePositions[i - 1], alpha: storage.coordinateAlphas[i - 1]) : storage.mostExpanded
+        let upper = i < n ? (position: storage.coordinatePositions[i], alpha: storage.coordinateAlphas[i]) : storage.leastExpanded
         let pre = forward ? lower : upper
         let next = forward ? upper : lower
-        let xn = position(of: next), xp = position(of: pre)
-        let an = panel.layoutBackdropAlpha(for: next), ap = panel.layoutBackdropAlpha(for: pre)
+        let xn = next.position, xp = pre.position
+        let an = next.alpha, ap = pre.alpha
         if xp == xn { return ap }
         return ap + max(min(1, 1 - (xn - location) / (xn - xp)), 0) * (an - ap)
     }
@@ -170,7 +275,19 @@ public struct LayoutGeometry: Sendable, Equatable {
     /// (floatingpanel-core.md §4.6, layout-behavior §3.10): constant = location − shift on set-up.
     /// Left panels use the opposite safe-area side on set-up (a FloatingPanel quirk).
     func attractionSetUpShift(for state: PanelState) -> Double {
-        let anchor = effectiveAnchor(of: state)
+        if let i = index(of: state) { return storage.setUpShifts[i] }
+        return storage.otherSetUpShift
+    }
+
+    /// The getter's conversion of an attraction constant back to a location (floatingpanel-core.md §1.5,
+    /// layout-behavior §3.8): location = constant + shift, using the non-swapped safe-area sides.
+    func attractionGetterShift(for state: PanelState) -> Double {
+        if let i = index(of: state) { return storage.getterShifts[i] }
+        return storage.otherGetterShift
+    }
+
+    /// `attractionSetUpShift` of one anchor (left panels use the opposite safe-area side, a quirk).
+    fileprivate func setUpShift(of anchor: LayoutAnchor) -> Double {
         let g = anchor.guide == .safeArea ? 1.0 : 0.0
         let s = environment.safeArea, c = environment.container
         switch referenceEdge(of: anchor) {
@@ -181,10 +298,8 @@ public struct LayoutGeometry: Sendable, Equatable {
         }
     }
 
-    /// The getter's conversion of an attraction constant back to a location (floatingpanel-core.md §1.5,
-    /// layout-behavior §3.8): location = constant + shift, using the non-swapped safe-area sides.
-    func attractionGetterShift(for state: PanelState) -> Double {
-        let anchor = effectiveAnchor(of: state)
+    /// `attractionGetterShift` of one anchor.
+    fileprivate func getterShift(of anchor: LayoutAnchor) -> Double {
         let g = anchor.guide == .safeArea ? 1.0 : 0.0
         let s = environment.safeArea, c = environment.container
         switch referenceEdge(of: anchor) {

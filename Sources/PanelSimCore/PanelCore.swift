@@ -49,7 +49,7 @@ final class PanelCore {
     // Core state (§2).
     private(set) var state: PanelState = .hidden
     private(set) var interactionInProgress = false
-    var isAttracting: Bool { attraction != nil }
+    var isAttracting: Bool { if case .none = attraction { return false } else { return true } }
     private var initialTranslation = Point.zero
     /// Surface-local touch-down point (recorded on every touch-began on the surface).
     var initialLocation = Point.zero
@@ -577,18 +577,30 @@ final class PanelCore {
     /// True until `didRemove` (the view is in a window).
     var isInWindow: Bool { inWindow }
 
-    /// Hands over the records produced since the last call.
-    func drainRecords() -> [ResultRecord] {
-        defer { records.removeAll(keepingCapacity: true) }
-        return records
+    /// Appends a frame after the events recorded so far, so that the replay keeps one record list
+    /// (no per-frame copy of the events into a second array).
+    func record(_ frame: FrameRecord) { records.append(.frame(frame)) }
+
+    /// Hands over every record and leaves the list empty (no copy).
+    func takeRecords() -> [ResultRecord] {
+        var out: [ResultRecord] = []
+        swap(&out, &records)
+        return out
     }
 
     /// True while an attraction or property animator runs (a touch then begins the pan at once, §3.1).
-    var isPanelAnimating: Bool { attraction != nil || transition != nil }
+    /// Tests the optionals' cases, not `!= nil`, so that no running value is copied.
+    var isPanelAnimating: Bool {
+        if case .some = attraction { return true }
+        if case .some = transition { return true }
+        return false
+    }
 
     /// True while anything animates: the panel, or the scroll view decelerating or returning to an edge.
     var isAnimating: Bool {
-        isPanelAnimating || (scrollView.map { $0.isDecelerating || $0.returnsToEdge } ?? false)
+        if isPanelAnimating { return true }
+        guard case let .some(sv) = scrollView else { return false }
+        return sv.isDecelerating || sv.returnsToEdge
     }
 
     /// The frame record for frame `index`.

@@ -87,7 +87,6 @@ final class Replay {
     private var frameRate: Int64 { Int64(trace.header.environment.frameRate) }
 
     func run() -> SimulationResult {
-        var records: [ResultRecord] = []
         var budgetExceeded = false
         if let sv = trace.header.scrollView { core.track(sv) }
         core.start(presented: trace.header.panel.presented)
@@ -113,8 +112,7 @@ final class Replay {
             core.stepTransition(frameTime: tk)
             core.syncLayout()
             let frame = core.frameRecord(index: k)
-            records.append(contentsOf: core.drainRecords())
-            if previous.map({ !$0.sameValues(as: frame) }) ?? true { records.append(.frame(frame)) }
+            if previous.map({ !$0.sameValues(as: frame) }) ?? true { core.record(frame) }
             previous = frame
             if sawEnd { break }
             if next == samples.count {
@@ -129,7 +127,7 @@ final class Replay {
                 if due > Int64(k) { k = Int(due) }
             }
         }
-        return SimulationResult(records: records, warnings: warnings, budgetExceeded: budgetExceeded)
+        return SimulationResult(records: core.takeRecords(), warnings: warnings, budgetExceeded: budgetExceeded)
     }
 
     private func process(_ sample: TraceSample) {

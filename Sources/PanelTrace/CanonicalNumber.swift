@@ -22,72 +22,110 @@ public enum CanonicalNumber {
     /// - Complexity: O(d) where d is the number of characters of the result (at most ~330 for
     ///   values near `Double.greatestFiniteMagnitude` or the smallest subnormals).
     public static func format(_ value: Double) -> String {
-        guard value.isFinite else { return "null" }
-        if value == 0 { return "0" }
+        var out: [UInt8] = []
+        append(value, to: &out)
+        return String(decoding: out, as: UTF8.self)
+    }
 
-        // `description` is "[-]int[.frac][e(+|-)exp]", e.g. "100.0", "1e-07", "1.5e+20", "5e-324".
+    /// Appends `format(value)`'s UTF-8 bytes to `out` (the allocation-light form used by writers).
+    ///
+    /// Integral values below 2^53 in magnitude are written straight from their integer digits
+    /// (the shortest round-trip decimal of such a value is that integer); every other value takes
+    /// its digits from `Double.description`, as `format` documents.
+    /// - Complexity: O(d), d the number of characters written.
+    public static func append(_ value: Double, to out: inout [UInt8]) {
+        guard value.isFinite else { out.append(contentsOf: "null".utf8); return }
+        if value == 0 { out.append(UInt8(ascii: "0")); return }
+        if value.magnitude < 9_007_199_254_740_992, value == value.rounded(.towardZero) {
+            let i = Int64(value)
+            if i < 0 { out.append(UInt8(ascii: "-")) }
+            appendDigits(i.magnitude, to: &out)
+            return
+        }
+        var description = value.description
+        description.withUTF8 { appendPositional(description: $0, to: &out) }
+    }
+
+    /// Appends the decimal digits of `v` (no sign, no padding).
+    /// - Complexity: O(digits).
+    public static func appendDigits(_ v: UInt64, to out: inout [UInt8]) {
+        var buffer: (UInt64, UInt64, UInt64) = (0, 0, 0) // 24 bytes: enough for 20 digits
+        withUnsafeMutableBytes(of: &buffer) { raw in
+            var n = v, k = raw.count
+            repeat {
+                k -= 1
+                raw[k] = UInt8(ascii: "0") + UInt8(n % 10)
+                n /= 10
+            } while n > 0
+            out.append(contentsOf: raw[k...])
+        }
+    }
+
+    /// Re-renders `Double.description` text ("[-]int[.frac][e(+|-)exp]") positionally.
+    private static func appendPositional(description: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
         var negative = false
-        var mantissa: [UInt8] = []          // all mantissa digits, ASCII
+        var mantissa: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0) // 32 bytes: ≥ 17 digits
+        var count = 0                       // mantissa digits stored
         var integerDigits = 0                // digits before the '.' in the mantissa
         var sawPoint = false
         var exponent = 0
         var exponentNegative = false
         var inExponent = false
-        for byte in value.description.utf8 {
-            switch byte {
-            case UInt8(ascii: "-"):
-                if inExponent { exponentNegative = true } else { negative = true }
-            case UInt8(ascii: "+"):
-                break
-            case UInt8(ascii: "."):
-                sawPoint = true
-            case UInt8(ascii: "e"), UInt8(ascii: "E"):
-                inExponent = true
-            case UInt8(ascii: "0")...UInt8(ascii: "9"):
-                if inExponent {
-                    exponent = exponent * 10 + Int(byte - UInt8(ascii: "0"))
-                } else {
-                    mantissa.append(byte)
-                    if !sawPoint { integerDigits += 1 }
+        withUnsafeMutableBytes(of: &mantissa) { m in
+            for byte in description {
+                switch byte {
+                case UInt8(ascii: "-"):
+                    if inExponent { exponentNegative = true } else { negative = true }
+                case UInt8(ascii: "+"):
+                    break
+                case UInt8(ascii: "."):
+                    sawPoint = true
+                case UInt8(ascii: "e"), UInt8(ascii: "E"):
+                    inExponent = true
+                case UInt8(ascii: "0")...UInt8(ascii: "9"):
+                    if inExponent {
+                        exponent = exponent * 10 + Int(byte - UInt8(ascii: "0"))
+                    } else {
+                        precondition(count < m.count, "Double.description has at most 17 significant digits")
+                        m[count] = byte
+                        count += 1
+                        if !sawPoint { integerDigits += 1 }
+                    }
+                default:
+                    // Not produced by `Double.description` for finite values.
+                    preconditionFailure("unexpected character in Double.description")
                 }
-            default:
-                // Not produced by `Double.description` for finite values.
-                preconditionFailure("unexpected character in Double.description")
+            }
+            if exponentNegative { exponent = -exponent }
+
+            // Position of the decimal point within the mantissa (number of digits before it).
+            var point = integerDigits + exponent
+            // Strip leading zeros (each one shifts the point left) and trailing zeros.
+            var start = 0
+            while start < count && m[start] == UInt8(ascii: "0") {
+                start += 1
+                point -= 1
+            }
+            var end = count
+            while end > start && m[end - 1] == UInt8(ascii: "0") { end -= 1 }
+            if start == end { out.append(UInt8(ascii: "0")); return }
+            let digits = UnsafeRawBufferPointer(rebasing: m[start..<end])
+
+            if negative { out.append(UInt8(ascii: "-")) }
+            if point <= 0 {
+                out.append(UInt8(ascii: "0"))
+                out.append(UInt8(ascii: "."))
+                out.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: -point))
+                out.append(contentsOf: digits)
+            } else if point >= digits.count {
+                out.append(contentsOf: digits)
+                out.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: point - digits.count))
+            } else {
+                out.append(contentsOf: digits[0..<point])
+                out.append(UInt8(ascii: "."))
+                out.append(contentsOf: digits[point...])
             }
         }
-        if exponentNegative { exponent = -exponent }
-
-        // Position of the decimal point within `mantissa` (number of digits before it).
-        var point = integerDigits + exponent
-        // Strip leading zeros (each one shifts the point left) and trailing zeros.
-        var start = 0
-        while start < mantissa.count && mantissa[start] == UInt8(ascii: "0") {
-            start += 1
-            point -= 1
-        }
-        var end = mantissa.count
-        while end > start && mantissa[end - 1] == UInt8(ascii: "0") { end -= 1 }
-        if start == end { return "0" }
-        let digits = mantissa[start..<end]
-
-        var out: [UInt8] = []
-        out.reserveCapacity(digits.count + abs(point) + 3)
-        if negative { out.append(UInt8(ascii: "-")) }
-        if point <= 0 {
-            out.append(UInt8(ascii: "0"))
-            out.append(UInt8(ascii: "."))
-            out.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: -point))
-            out.append(contentsOf: digits)
-        } else if point >= digits.count {
-            out.append(contentsOf: digits)
-            out.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: point - digits.count))
-        } else {
-            let split = digits.startIndex + point
-            out.append(contentsOf: digits[digits.startIndex..<split])
-            out.append(UInt8(ascii: "."))
-            out.append(contentsOf: digits[split...])
-        }
-        return String(decoding: out, as: UTF8.self)
     }
 
     /// Formats a time in whole microseconds as seconds with exactly six decimals.
@@ -96,10 +134,26 @@ public enum CanonicalNumber {
     /// `0 → "0.000000"`, `-1 → "-0.000001"`. Exact for every `Int64`, including `Int64.min`.
     /// - Complexity: O(1).
     public static func formatSeconds(_ micros: Int64) -> String {
+        var out: [UInt8] = []
+        appendSeconds(micros, to: &out)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// Appends `formatSeconds(micros)`'s UTF-8 bytes to `out`.
+    /// - Complexity: O(1).
+    public static func appendSeconds(_ micros: Int64, to out: inout [UInt8]) {
         let magnitude = micros.magnitude
-        let whole = magnitude / 1_000_000
-        let fraction = String(magnitude % 1_000_000)
-        let padding = String(repeating: "0", count: 6 - fraction.count)
-        return (micros < 0 ? "-" : "") + String(whole) + "." + padding + fraction
+        if micros < 0 { out.append(UInt8(ascii: "-")) }
+        appendDigits(magnitude / 1_000_000, to: &out)
+        out.append(UInt8(ascii: "."))
+        var fraction = magnitude % 1_000_000
+        var six: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) = (0, 0, 0, 0, 0, 0)
+        withUnsafeMutableBytes(of: &six) { raw in
+            for k in stride(from: 5, through: 0, by: -1) {
+                raw[k] = UInt8(ascii: "0") + UInt8(fraction % 10)
+                fraction /= 10
+            }
+            out.append(contentsOf: raw)
+        }
     }
 }

@@ -197,7 +197,8 @@ private struct JSONParser {
         try enter()
         i += 1 // {
         var entries: [(key: String, value: JSONValue)] = []
-        var seen = Set<String>()
+        // Duplicate keys: a linear scan for the small objects of trace lines, a set beyond 16 keys.
+        var seen: Set<String>?
         skipWhitespace()
         if i < b.count, b[i] == UInt8(ascii: "}") {
             i += 1; depth -= 1
@@ -210,10 +211,16 @@ private struct JSONParser {
             }
             let keyStart = i
             let key = try parseString()
-            if seen.contains(key) {
+            let duplicate: Bool
+            if seen == nil && entries.count < 16 {
+                duplicate = entries.contains { $0.key == key }
+            } else {
+                if seen == nil { seen = Set(entries.map(\.key)) }
+                duplicate = !seen!.insert(key).inserted
+            }
+            if duplicate {
                 throw failPlain("duplicate key \"\(key)\" (expected each key at most once per object)", at: keyStart)
             }
-            seen.insert(key)
             skipWhitespace()
             guard i < b.count, b[i] == UInt8(ascii: ":") else { throw fail("':' after key \"\(key)\"") }
             i += 1
@@ -257,7 +264,16 @@ private struct JSONParser {
     /// Parses a string starting at the opening quote.
     mutating func parseString() throws(JSONSyntaxError) -> String {
         i += 1 // opening quote
-        var out: [UInt8] = []
+        // Fast path: printable ASCII without escapes is copied straight from the input.
+        var j = i
+        while j < b.count, b[j] >= 0x20, b[j] < 0x80, b[j] != UInt8(ascii: "\""), b[j] != UInt8(ascii: "\\") { j += 1 }
+        if j < b.count, b[j] == UInt8(ascii: "\"") {
+            let s = String(decoding: b[i..<j], as: UTF8.self)
+            i = j + 1
+            return s
+        }
+        var out: [UInt8] = Array(b[i..<j])
+        i = j
         while true {
             guard i < b.count else { throw fail("'\"' to close the string") }
             let c = b[i]

@@ -14,46 +14,67 @@ public enum SHA256 {
     /// The 32-byte digest of `bytes`.
     /// - Complexity: O(n).
     public static func digest(_ bytes: [UInt8]) -> [UInt8] {
-        var h: [UInt32] = [0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a,
-                           0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19]
+        var h: (UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32) =
+            (0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19)
+        // Whole 64-byte blocks straight from the input; only the padded tail is copied.
+        let whole = bytes.count / 64 * 64
+        bytes.withUnsafeBufferPointer { input in
+            var offset = 0
+            while offset < whole {
+                compress(&h, UnsafeBufferPointer(rebasing: input[offset..<(offset + 64)]))
+                offset += 64
+            }
+        }
         // Padding: 0x80, zeros to 56 mod 64, then the bit length big-endian.
-        var message = bytes
+        var tail = Array(bytes[whole...])
         let bitLength = UInt64(truncatingIfNeeded: bytes.count) &* 8
-        message.append(0x80)
-        while message.count % 64 != 56 { message.append(0) }
-        for s in stride(from: 56, through: 0, by: -8) { message.append(UInt8(truncatingIfNeeded: bitLength >> UInt64(s))) }
-
-        var w = [UInt32](repeating: 0, count: 64)
-        var chunk = 0
-        while chunk < message.count {
-            for t in 0..<16 {
-                let j = chunk + 4 * t
-                w[t] = UInt32(message[j]) << 24 | UInt32(message[j + 1]) << 16 | UInt32(message[j + 2]) << 8 | UInt32(message[j + 3])
+        tail.append(0x80)
+        while tail.count % 64 != 56 { tail.append(0) }
+        for s in stride(from: 56, through: 0, by: -8) { tail.append(UInt8(truncatingIfNeeded: bitLength >> UInt64(s))) }
+        tail.withUnsafeBufferPointer { t in
+            var offset = 0
+            while offset < t.count {
+                compress(&h, UnsafeBufferPointer(rebasing: t[offset..<(offset + 64)]))
+                offset += 64
             }
-            for t in 16..<64 {
-                let s0 = rotr(w[t - 15], 7) ^ rotr(w[t - 15], 18) ^ (w[t - 15] >> 3)
-                let s1 = rotr(w[t - 2], 17) ^ rotr(w[t - 2], 19) ^ (w[t - 2] >> 10)
-                w[t] = w[t - 16] &+ s0 &+ w[t - 7] &+ s1
-            }
-            var a = h[0], b = h[1], c = h[2], d = h[3], e = h[4], f = h[5], g = h[6], hh = h[7]
-            for t in 0..<64 {
-                let s1 = rotr(e, 6) ^ rotr(e, 11) ^ rotr(e, 25)
-                let ch = (e & f) ^ (~e & g)
-                let t1 = hh &+ s1 &+ ch &+ k[t] &+ w[t]
-                let s0 = rotr(a, 2) ^ rotr(a, 13) ^ rotr(a, 22)
-                let maj = (a & b) ^ (a & c) ^ (b & c)
-                let t2 = s0 &+ maj
-                hh = g; g = f; f = e; e = d &+ t1
-                d = c; c = b; b = a; a = t1 &+ t2
-            }
-            h[0] = h[0] &+ a; h[1] = h[1] &+ b; h[2] = h[2] &+ c; h[3] = h[3] &+ d
-            h[4] = h[4] &+ e; h[5] = h[5] &+ f; h[6] = h[6] &+ g; h[7] = h[7] &+ hh
-            chunk += 64
         }
         var out: [UInt8] = []
         out.reserveCapacity(32)
-        for word in h { for s in [24, 16, 8, 0] { out.append(UInt8(truncatingIfNeeded: word >> UInt32(s))) } }
+        for word in [h.0, h.1, h.2, h.3, h.4, h.5, h.6, h.7] {
+            for s in [24, 16, 8, 0] { out.append(UInt8(truncatingIfNeeded: word >> UInt32(s))) }
+        }
         return out
+    }
+
+    /// One SHA-256 compression (FIPS 180-4 §6.2.2) of a 64-byte block into `h`.
+    private static func compress(_ h: inout (UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32),
+                                 _ block: UnsafeBufferPointer<UInt8>) {
+        withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 64) { w in
+            k.withUnsafeBufferPointer { k in
+                for t in 0..<16 {
+                    let j = 4 * t
+                    w[t] = UInt32(block[j]) << 24 | UInt32(block[j + 1]) << 16 | UInt32(block[j + 2]) << 8 | UInt32(block[j + 3])
+                }
+                for t in 16..<64 {
+                    let s0 = rotr(w[t - 15], 7) ^ rotr(w[t - 15], 18) ^ (w[t - 15] >> 3)
+                    let s1 = rotr(w[t - 2], 17) ^ rotr(w[t - 2], 19) ^ (w[t - 2] >> 10)
+                    w[t] = w[t - 16] &+ s0 &+ w[t - 7] &+ s1
+                }
+                var a = h.0, b = h.1, c = h.2, d = h.3, e = h.4, f = h.5, g = h.6, hh = h.7
+                for t in 0..<64 {
+                    let s1 = rotr(e, 6) ^ rotr(e, 11) ^ rotr(e, 25)
+                    let ch = (e & f) ^ (~e & g)
+                    let t1 = hh &+ s1 &+ ch &+ k[t] &+ w[t]
+                    let s0 = rotr(a, 2) ^ rotr(a, 13) ^ rotr(a, 22)
+                    let maj = (a & b) ^ (a & c) ^ (b & c)
+                    let t2 = s0 &+ maj
+                    hh = g; g = f; f = e; e = d &+ t1
+                    d = c; c = b; b = a; a = t1 &+ t2
+                }
+                h.0 = h.0 &+ a; h.1 = h.1 &+ b; h.2 = h.2 &+ c; h.3 = h.3 &+ d
+                h.4 = h.4 &+ e; h.5 = h.5 &+ f; h.6 = h.6 &+ g; h.7 = h.7 &+ hh
+            }
+        }
     }
 
     /// The digest of `bytes` as 64 lowercase hexadecimal digits.

@@ -42,6 +42,10 @@ public enum TraceLoader {
     static let sampleKinds = ["touch", "call", "scroll", "environment", "observed", "end"]
     /// Sample kinds of the contract this revision does not replay yet.
     static let unsupportedSampleKinds: [String] = []
+    /// Both lists, in that order (built once, not per sample).
+    static let allSampleKinds = sampleKinds + unsupportedSampleKinds
+    /// `TouchPhase` raw values (built once, not per touch).
+    static let touchPhases = TouchPhase.allCases.map(\.rawValue)
     /// Largest accepted sample time, µs (10⁸ s): keeps time × frame rate within Int64 downstream.
     public static let maxTime: Microseconds = 100_000_000_000_000
     /// Largest accepted `environment.frameRate`, frames per second.
@@ -810,7 +814,7 @@ extension TraceLoader {
         sequence.lastTimeText = tNumber.text
         sequence.lastTimeLine = r.line
 
-        let present = (sampleKinds + unsupportedSampleKinds).filter { o[$0] != nil }
+        let present = allSampleKinds.filter { o[$0] != nil }
         guard let kind = present.first else {
             let others = o.keys.filter { $0 != "t" }
             let expected = "one of the sample kinds \(FieldReader.list(sampleKinds))"
@@ -852,7 +856,7 @@ extension TraceLoader {
 
     static func parseTouch(_ o: JSONObject, r: FieldReader, sequence: inout SampleSequence) throws(TraceError) -> TouchSample {
         try r.checkKeys(o, "", ["t", "touch", "id", "x", "y", "velocity"])
-        let raw = try r.choice(o["touch"] ?? .null, "touch", TouchPhase.allCases.map(\.rawValue))
+        let raw = try r.choice(o["touch"] ?? .null, "touch", touchPhases)
         let phase = TouchPhase(rawValue: raw) ?? .began
         var id = 0
         if let v = o["id"] { id = try r.integer(v, "id", minimum: 0) }

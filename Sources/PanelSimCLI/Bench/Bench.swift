@@ -1,0 +1,534 @@
+import Foundation
+import PanelGolden
+import PanelSimCore
+import PanelTrace
+
+/// What `panelsim bench` measures and how much of it.
+public struct BenchOptions: Sendable, Equatable {
+    /// Repetitions of every measurement; the report gives the median.
+    public var runs = 5
+    /// Traces in the end-to-end corpus.
+    public var traces = 1000
+    /// Samples in the load benchmark's trace.
+    public var loadSamples = 1_000_000
+    /// Programmatic moves in the attraction-only core trace; gestures in the drag trace.
+    public var attractionMoves = 400
+    public var dragGestures = 300
+    /// Minimum CPU time (s) of one core measurement (replays repeat until it is reached).
+    public var minCoreSeconds = 0.3
+    /// True for the tiny `--quick` version (budgets are shown but not judged).
+    public var quick = false
+    /// The `panelsim` binary to re-execute for the isolated load (`bench-load FILE`); nil: this
+    /// process's executable if it is `panelsim`, else a `panelsim` next to it, else load in-process.
+    public var executable: String?
+    /// C source of the bare spring loop, compiled with `gcc -O2` when both exist; nil: skip.
+    public var cSource: String? = "bench/spring.c"
+
+    public init() {}
+
+    /// The `--quick` configuration: one run of each section on tiny inputs.
+    public static var quickRun: BenchOptions {
+        var o = BenchOptions()
+        o.runs = 1; o.traces = 24; o.loadSamples = 5_000; o.attractionMoves = 6; o.dragGestures = 4
+        o.minCoreSeconds = 0; o.quick = true
+        return o
+    }
+}
+
+/// A benchmark report: medians of every measurement (units in the property names' comments).
+public struct BenchReport: Sendable {
+    public struct Core: Sendable {
+        /// Bare Swift loop of NumericSpring's arithmetic, spring steps per CPU second.
+        public var bareStepsPerSecond: Double
+        /// The same loop in C (`gcc -O2`), steps per CPU second; nil when not available.
+        public var cStepsPerSecond: Double?
+        /// True when the C loop's checksum equals the Swift loop's bit for bit.
+        public var cChecksumMatches: Bool?
+        /// Attraction-only replay, simulated frames per CPU second.
+        public var attractionFramesPerSecond: Double
+        /// Drag-plus-attraction replay, simulated frames per CPU second.
+        public var dragFramesPerSecond: Double
+        public var attractionFrames: Int
+        public var dragFrames: Int
+    }
+    public struct EndToEnd: Sendable {
+        public var traces: Int
+        public var passed: Int
+        /// Simulated seconds in the corpus (sum of each trace's last frame time).
+        public var simulatedSeconds: Double
+        /// Wall seconds of the whole check with 1 and 2 jobs.
+        public var wallSeconds1: Double
+        public var wallSeconds2: Double
+    }
+    public struct Load: Sendable {
+        public var samples: Int
+        public var fileBytes: Int
+        /// Wall seconds of `TraceLoader.load(path:)` (read, digest, parse, validate).
+        public var seconds: Double
+        /// Peak resident memory of the loading process, KiB, and its resident memory before loading.
+        public var peakKiB: Int
+        public var baselineKiB: Int?
+        /// True when measured in a child process (the peak is the load's own).
+        public var isolated: Bool
+    }
+
+    public var machine: (cores: Int, cpuModel: String, loadAverage: Double?)
+    public var options: BenchOptions
+    public var core: Core
+    public var endToEnd: EndToEnd
+    public var load: Load
+
+    public var attractionRatio: Double { core.attractionFramesPerSecond / core.bareStepsPerSecond }
+    public var dragRatio: Double { core.dragFramesPerSecond / core.bareStepsPerSecond }
+    /// Simulated seconds per wall second with one job (per core).
+    public var realTimeFactor1: Double { endToEnd.simulatedSeconds / endToEnd.wallSeconds1 }
+    public var realTimeFactor2: Double { endToEnd.simulatedSeconds / endToEnd.wallSeconds2 }
+    public var speedup: Double { endToEnd.wallSeconds1 / endToEnd.wallSeconds2 }
+
+    /// One budget of the issue, judged on this report.
+    public struct Budget: Sendable {
+        public var name: String
+        public var limit: String
+        public var measured: String
+        public var holds: Bool
+    }
+
+    /// The issue's budgets (they are set for the full run on a 2-core machine).
+    public var budgets: [Budget] {
+        let checkWall = endToEnd.wallSeconds2 * 1000 / Double(max(endToEnd.traces, 1))
+        return [
+            Budget(name: "core attraction / bare loop", limit: ">= 0.333", measured: fmt(attractionRatio, 3), holds: attractionRatio >= 1.0 / 3),
+            Budget(name: "core drag+attraction / bare loop", limit: ">= 0.333", measured: fmt(dragRatio, 3), holds: dragRatio >= 1.0 / 3),
+            Budget(name: "end to end, 1 job (x real time)", limit: ">= 10000", measured: fmt(realTimeFactor1, 0), holds: realTimeFactor1 >= 1e4),
+            Budget(name: "1,000-trace check, 2 jobs (s)", limit: "< 2", measured: fmt(checkWall, 3), holds: checkWall < 2),
+            Budget(name: "10^6-sample load (s)", limit: "< 2", measured: fmt(load.seconds * 1e6 / Double(max(load.samples, 1)), 3), holds: load.seconds * 1e6 / Double(max(load.samples, 1)) < 2),
+            Budget(name: "10^6-sample load peak RSS (MB)", limit: "< 300", measured: fmt(Double(load.peakKiB) * 1024 / 1e6, 1), holds: Double(load.peakKiB) * 1024 < 300e6),
+            Budget(name: "jobs 2 / jobs 1 speedup", limit: ">= 1.8", measured: fmt(speedup, 2), holds: speedup >= 1.8),
+        ]
+    }
+
+    /// The human-readable table.
+    public func table() -> String {
+        var rows: [(String, String, String, String)] = []
+        func row(_ a: String, _ b: String, _ c: String, _ d: String = "") { rows.append((a, b, c, d)) }
+        row("core", "bare spring loop, Swift (steps/s CPU)", sci(core.bareStepsPerSecond))
+        if let c = core.cStepsPerSecond {
+            row("core", "bare spring loop, C gcc -O2 (steps/s CPU)", sci(c),
+                core.cChecksumMatches == true ? "checksum = Swift's" : "checksum differs")
+        } else {
+            row("core", "bare spring loop, C gcc -O2 (steps/s CPU)", "n/a", "gcc or bench/spring.c not found")
+        }
+        row("core", "attraction-only replay (frames/s CPU)", sci(core.attractionFramesPerSecond),
+            "\(fmt(attractionRatio, 3)) of bare; \(core.attractionFrames) frames/replay")
+        row("core", "drag+attraction replay (frames/s CPU)", sci(core.dragFramesPerSecond),
+            "\(fmt(dragRatio, 3)) of bare; \(core.dragFrames) frames/replay")
+        if let c = core.cStepsPerSecond {
+            row("core", "Swift bare / C bare", fmt(core.bareStepsPerSecond / c, 3))
+            row("core", "attraction replay / C bare", fmt(core.attractionFramesPerSecond / c, 3))
+            row("core", "drag+attraction replay / C bare", fmt(core.dragFramesPerSecond / c, 3))
+        }
+        row("end to end", "check, 1 job (traces/s)", fmt(Double(endToEnd.traces) / endToEnd.wallSeconds1, 0),
+            "\(endToEnd.passed)/\(endToEnd.traces) passed, \(fmt(endToEnd.simulatedSeconds, 1)) simulated s")
+        row("end to end", "check, 1 job (simulated s / wall s)", fmt(realTimeFactor1, 0), "budget is per core")
+        row("end to end", "check, 2 jobs (simulated s / wall s)", fmt(realTimeFactor2, 0))
+        row("scaling", "check wall, jobs 1 (s)", fmt(endToEnd.wallSeconds1, 3))
+        row("scaling", "check wall, jobs 2 (s)", fmt(endToEnd.wallSeconds2, 3))
+        row("scaling", "speedup jobs 2 / jobs 1", fmt(speedup, 2))
+        row("load", "load \(load.samples) samples, \(load.fileBytes / 1_000_000) MB (s)", fmt(load.seconds, 3),
+            load.isolated ? "child process" : "in-process (no panelsim binary found)")
+        row("load", "peak RSS (MB)", fmt(Double(load.peakKiB) * 1024 / 1e6, 1),
+            load.baselineKiB.map { "before load: \(fmt(Double($0) * 1024 / 1e6, 1)) MB" } ?? "")
+        let w0 = max(10, rows.map(\.0.count).max() ?? 0), w1 = rows.map(\.1.count).max() ?? 0
+        let w2 = max(12, rows.map(\.2.count).max() ?? 0)
+        func pad(_ s: String, _ w: Int) -> String { s + String(repeating: " ", count: max(0, w - s.count)) }
+        var out = "panelsim bench\(options.quick ? " --quick" : ""): \(machine.cores) cores, \(machine.cpuModel); median of \(options.runs) run\(options.runs == 1 ? "" : "s")"
+            + (machine.loadAverage.map { "; load average at start \(fmt($0, 2))" } ?? "") + "\n\n"
+        out += "| \(pad("section", w0)) | \(pad("measurement", w1)) | \(pad("value", w2)) | notes\n"
+        out += "|-\(String(repeating: "-", count: w0))-|-\(String(repeating: "-", count: w1))-|-\(String(repeating: "-", count: w2))-|------\n"
+        for r in rows { out += "| \(pad(r.0, w0)) | \(pad(r.1, w1)) | \(pad(r.2, w2)) | \(r.3)\n" }
+        out += "\nbudgets\(options.quick ? " (quick run: not judged)" : ""):\n"
+        for b in budgets {
+            let verdict = options.quick ? "-" : (b.holds ? "holds" : "MISSES")
+            out += "  \(pad(b.name, 34)) \(pad(b.limit, 9)) measured \(pad(b.measured, 10)) \(verdict)\n"
+        }
+        return out
+    }
+
+    /// The report as one JSON object (sections `machine`, `core`, `endToEnd`, `load`, `scaling`,
+    /// `budgets`), numbers in `CanonicalNumber` form, ending with a newline.
+    public func json() -> String {
+        func n(_ v: Double?) -> String { v.map { CanonicalNumber.format($0) } ?? "null" }
+        func s(_ v: String) -> String { JSON.quote(v) }
+        let budgetItems = budgets.map {
+            "{\"name\": \(s($0.name)), \"limit\": \(s($0.limit)), \"measured\": \(s($0.measured)), \"holds\": \(options.quick ? "null" : String($0.holds))}"
+        }
+        return "{\"machine\": {\"cores\": \(machine.cores), \"cpuModel\": \(s(machine.cpuModel)), \"loadAverage\": \(n(machine.loadAverage))}, "
+            + "\"quick\": \(options.quick), \"runs\": \(options.runs), "
+            + "\"core\": {\"bareStepsPerSecond\": \(n(core.bareStepsPerSecond)), \"cStepsPerSecond\": \(n(core.cStepsPerSecond)), "
+            + "\"cChecksumMatches\": \(core.cChecksumMatches.map(String.init) ?? "null"), "
+            + "\"attractionFramesPerSecond\": \(n(core.attractionFramesPerSecond)), \"dragFramesPerSecond\": \(n(core.dragFramesPerSecond)), "
+            + "\"attractionRatio\": \(n(attractionRatio)), \"dragRatio\": \(n(dragRatio)), "
+            + "\"attractionFramesPerReplay\": \(core.attractionFrames), \"dragFramesPerReplay\": \(core.dragFrames)}, "
+            + "\"endToEnd\": {\"traces\": \(endToEnd.traces), \"passed\": \(endToEnd.passed), \"simulatedSeconds\": \(n(endToEnd.simulatedSeconds)), "
+            + "\"tracesPerSecond\": \(n(Double(endToEnd.traces) / endToEnd.wallSeconds1)), \"simulatedSecondsPerWallSecond\": \(n(realTimeFactor1)), "
+            + "\"simulatedSecondsPerWallSecondJobs2\": \(n(realTimeFactor2))}, "
+            + "\"load\": {\"samples\": \(load.samples), \"fileBytes\": \(load.fileBytes), \"seconds\": \(n(load.seconds)), "
+            + "\"peakKiB\": \(load.peakKiB), \"baselineKiB\": \(load.baselineKiB.map(String.init) ?? "null"), \"isolated\": \(load.isolated)}, "
+            + "\"scaling\": {\"jobs1Seconds\": \(n(endToEnd.wallSeconds1)), \"jobs2Seconds\": \(n(endToEnd.wallSeconds2)), \"speedup\": \(n(speedup))}, "
+            + "\"budgets\": [" + budgetItems.joined(separator: ", ") + "]}\n"
+    }
+}
+
+func fmt(_ v: Double, _ decimals: Int) -> String {
+    guard v.isFinite else { return "n/a" }
+    var p = 1.0
+    for _ in 0..<decimals { p *= 10 }
+    let r = (v * p).rounded() / p
+    var s = CanonicalNumber.format(r)
+    if decimals > 0 {
+        if !s.contains(".") { s += "." }
+        let have = s.count - 1 - (s.firstIndex(of: ".").map { s.distance(from: s.startIndex, to: $0) } ?? 0)
+        if have < decimals { s += String(repeating: "0", count: decimals - have) }
+    }
+    return s
+}
+
+/// `12.3 M` style (three significant digits and an SI prefix).
+func sci(_ v: Double) -> String {
+    guard v.isFinite else { return "n/a" }
+    if v >= 1e9 { return fmt(v / 1e9, 2) + " G" }
+    if v >= 1e6 { return fmt(v / 1e6, 2) + " M" }
+    if v >= 1e3 { return fmt(v / 1e3, 2) + " k" }
+    return fmt(v, 2)
+}
+
+/// The benchmark itself (`panelsim bench`).
+public enum Bench {
+    public enum Failure: Error, CustomStringConvertible {
+        case setup(String)
+        public var description: String { switch self { case .setup(let m): return m } }
+    }
+
+    /// Runs every section `options.runs` times and returns the medians. `progress` receives one line
+    /// per finished step.
+    /// - Throws: `Bench.Failure` when a generated input cannot be written or loaded.
+    public static func run(_ options: BenchOptions, progress: (String) -> Void = { _ in }) throws -> BenchReport {
+        let machine = MachineInfo.current()
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("panelsim-bench-\(getpid())").path
+        try? FileManager.default.removeItem(atPath: dir)
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+
+        // Core.
+        let attraction = try parse(BenchCorpus.attractionTrace(moves: options.attractionMoves), "attraction")
+        let drag = try parse(BenchCorpus.dragTrace(gestures: options.dragGestures), "drag")
+        let attractionFrames = frameCount(simulate(attraction)), dragFrames = frameCount(simulate(drag))
+        let springs = BareSpring.workload()
+        let steps = options.quick ? 100_000 : BareSpring.calibrate(springs, seconds: 0.3)
+        let cLoop = options.cSource.flatMap { CSpringLoop(source: $0, directory: dir) }
+        var bare: [Double] = [], cRates: [Double] = [], attr: [Double] = [], dr: [Double] = []
+        var cMatches: Bool?
+        for run in 0..<options.runs {
+            let b = BareSpring.measure(springs, steps: steps)
+            bare.append(b.rate)
+            if let cLoop, let c = cLoop.run(springs, steps: steps) {
+                cRates.append(c.rate)
+                cMatches = (cMatches ?? true) && c.checksum == b.checksum
+            }
+            attr.append(replayRate(attraction, frames: attractionFrames, minSeconds: options.minCoreSeconds))
+            dr.append(replayRate(drag, frames: dragFrames, minSeconds: options.minCoreSeconds))
+            progress("core run \(run + 1)/\(options.runs): bare \(sci(b.rate)) steps/s, attraction \(sci(attr.last!)) frames/s, drag \(sci(dr.last!)) frames/s")
+        }
+        let core = BenchReport.Core(bareStepsPerSecond: median(bare), cStepsPerSecond: cRates.isEmpty ? nil : median(cRates),
+                                    cChecksumMatches: cRates.isEmpty ? nil : cMatches,
+                                    attractionFramesPerSecond: median(attr), dragFramesPerSecond: median(dr),
+                                    attractionFrames: attractionFrames, dragFrames: dragFrames)
+
+        // End to end and scaling.
+        let corpus = try CorpusCheck.generate(count: options.traces, in: dir + "/corpus")
+        progress("generated \(options.traces) traces and their goldens (\(fmt(corpus.simulatedSeconds, 1)) simulated s)")
+        var wall1: [Double] = [], wall2: [Double] = []
+        var passed = 0
+        for run in 0..<options.runs {
+            let r1 = corpus.check(jobs: 1), r2 = corpus.check(jobs: 2)
+            wall1.append(r1.seconds); wall2.append(r2.seconds)
+            passed = min(r1.passed, r2.passed)
+            progress("check run \(run + 1)/\(options.runs): jobs 1 \(fmt(r1.seconds, 3)) s, jobs 2 \(fmt(r2.seconds, 3)) s, \(passed)/\(options.traces) passed")
+        }
+        let e2e = BenchReport.EndToEnd(traces: options.traces, passed: passed, simulatedSeconds: corpus.simulatedSeconds,
+                                       wallSeconds1: median(wall1), wallSeconds2: median(wall2))
+
+        // Load.
+        let bigPath = dir + "/large.jsonl"
+        try BenchCorpus.writeLargeTrace(samples: options.loadSamples, to: bigPath)
+        let fileBytes = (try? FileManager.default.attributesOfItem(atPath: bigPath)[.size] as? Int) ?? 0
+        let executable = options.executable ?? findExecutable()
+        var loads: [LoadMeasurement] = []
+        for run in 0..<options.runs {
+            let m: LoadMeasurement
+            if let executable, let child = LoadMeasurement.child(executable: executable, path: bigPath) {
+                m = child
+            } else {
+                m = try LoadMeasurement.inProcess(path: bigPath)
+            }
+            loads.append(m)
+            progress("load run \(run + 1)/\(options.runs): \(fmt(m.seconds, 3)) s, peak \(m.peakKiB) KiB")
+        }
+        let load = BenchReport.Load(samples: options.loadSamples, fileBytes: fileBytes,
+                                    seconds: median(loads.map(\.seconds)),
+                                    peakKiB: Int(median(loads.map { Double($0.peakKiB) })),
+                                    baselineKiB: loads.first?.baselineKiB, isolated: loads.allSatisfy(\.isolated))
+        return BenchReport(machine: (machine.cores, machine.cpuModel, machine.loadAverage), options: options, core: core, endToEnd: e2e, load: load)
+    }
+
+    static func parse(_ text: String, _ name: String) throws -> Trace {
+        do { return try TraceLoader.parse(text: text, file: name + ".jsonl") } catch {
+            throw Failure.setup("generated \(name) trace does not load: \(error.description)")
+        }
+    }
+
+    static func frameCount(_ result: SimulationResult) -> Int {
+        var n = 0
+        for r in result.records { if case .frame = r { n += 1 } }
+        return n
+    }
+
+    /// Replays `trace` until `minSeconds` of thread CPU time have passed (at least once) and returns
+    /// simulated frames per CPU second. `frames` is the replay's count of frame records: in these
+    /// workloads every stepped frame changes, so it equals the frames stepped.
+    static func replayRate(_ trace: Trace, frames: Int, minSeconds: Double) -> Double {
+        var replays = 0, sink = 0
+        let start = BenchClock.threadCPU()
+        var elapsed = 0.0
+        repeat {
+            sink &+= simulate(trace).records.count
+            replays += 1
+            elapsed = BenchClock.threadCPU() - start
+        } while elapsed < minSeconds
+        blackHole(sink)
+        return Double(frames * replays) / elapsed
+    }
+
+    /// The executable to re-run for the isolated load: this process if it is `panelsim`, else a
+    /// `panelsim` next to it (the test runner lives in the same build folder).
+    static func findExecutable() -> String? {
+        let me = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+            ?? Bundle.main.executablePath ?? CommandLine.arguments[0]
+        let url = URL(fileURLWithPath: me)
+        if url.lastPathComponent == "panelsim" { return me }
+        var dir = url.deletingLastPathComponent()
+        // The XCTest runner on Linux is `<build>/debug/<Package>PackageTests.xctest`; on macOS it is
+        // inside a bundle.
+        for _ in 0..<4 {
+            let candidate = dir.appendingPathComponent("panelsim").path
+            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+            dir = dir.deletingLastPathComponent()
+        }
+        return nil
+    }
+}
+
+@inline(never) func blackHole<T>(_ value: T) { _ = value }
+
+/// The bare spring loop: NumericSpring's per-frame formulas, verbatim, with nothing around them.
+enum BareSpring {
+    /// Springs like the ones the core workloads start: bottom-panel anchor-to-anchor moves from rest
+    /// (ζ = 1) and flick releases at 350–3500 pt/s (ζ from the deceleration rate).
+    static func workload() -> [NumericSpring] {
+        let pairs: [(Double, Double, Double)] = [(422, 0, 100), (100, 0, 741), (741, 0, 422), (422, -2400, 100),
+                                                 (422, 1800, 741), (422, -600, 100), (422, 900, 741), (422, -3500, 100)]
+        return pairs.map {
+            NumericSpring(value: $0.0 - 810, velocity: $0.1, target: $0.2 - 810, decelerationRate: 0.991,
+                          responseTime: 0.4, frameRate: 120, displayScale: 3)
+        }
+    }
+
+    /// Steps the springs of `springs` one after another (each from its start until it settles),
+    /// `steps` steps in all. Returns the sum of the values at the end of each settled spring plus
+    /// the final value, so nothing can be optimized away.
+    @inline(never)
+    static func loop(_ springs: [NumericSpring], steps: Int) -> Double {
+        var checksum = 0.0
+        var done = 0, k = 0
+        var x = springs[0].value, v = springs[0].velocity
+        while done < steps {
+            let s = springs[k]
+            let h = s.step, zeta = s.dampingRatio, omega = s.angularFrequency, target = s.target, pixel = s.pixel
+            var settled = false
+            while !settled && done < steps {
+                // NumericSpring.advance, term for term.
+                let pre = x
+                let f = 1 + 2 * h * zeta * omega
+                let h2 = h * h
+                let o2 = omega * omega
+                let det = f + h2 * o2
+                x = (f * x + h * v + h2 * o2 * target) / det
+                v = (v + h * o2 * (target - x)) / det
+                settled = abs(target - x) <= pixel && abs(pre - x) / pixel <= 1
+                done += 1
+            }
+            checksum += x
+            k = (k + 1) % springs.count
+            x = springs[k].value; v = springs[k].velocity
+        }
+        return checksum + x
+    }
+
+    static func measure(_ springs: [NumericSpring], steps: Int) -> (rate: Double, checksum: Double) {
+        let start = BenchClock.threadCPU()
+        let checksum = loop(springs, steps: steps)
+        let elapsed = BenchClock.threadCPU() - start
+        return (Double(steps) / elapsed, checksum)
+    }
+
+    /// Steps that take about `seconds` of CPU time.
+    static func calibrate(_ springs: [NumericSpring], seconds: Double) -> Int {
+        let probe = measure(springs, steps: 2_000_000)
+        return max(1_000_000, Int(probe.rate * seconds))
+    }
+}
+
+/// The same loop in C (`bench/spring.c`), compiled once with `gcc -O2` into the bench's temporary
+/// directory. Arguments: steps, then per spring x0 v0 xt zeta omega h pixel (shortest round-trip
+/// decimals, so C reads the same doubles). Output: `steps=N seconds=S checksum=C` with C in `%a`.
+struct CSpringLoop {
+    let binary: String
+
+    init?(source: String, directory: String) {
+        guard FileManager.default.fileExists(atPath: source) else { return nil }
+        let out = directory + "/spring-c"
+        guard let status = try? Self.exec("/usr/bin/env", ["gcc", "-O2", "-o", out, source]).status, status == 0 else { return nil }
+        binary = out
+    }
+
+    func run(_ springs: [NumericSpring], steps: Int) -> (rate: Double, checksum: Double)? {
+        var args = [String(steps)]
+        for s in springs {
+            for v in [s.value, s.velocity, s.target, s.dampingRatio, s.angularFrequency, s.step, s.pixel] {
+                args.append(v.description)
+            }
+        }
+        guard let r = try? Self.exec(binary, args), r.status == 0 else { return nil }
+        var fields: [String: String] = [:]
+        for part in r.output.split(whereSeparator: { $0 == " " || $0 == "\n" }) {
+            let kv = part.split(separator: "=", maxSplits: 1)
+            if kv.count == 2 { fields[String(kv[0])] = String(kv[1]) }
+        }
+        guard let n = fields["steps"].flatMap({ Double($0) }), let sec = fields["seconds"].flatMap({ Double($0) }),
+              let c = fields["checksum"].flatMap({ Double($0) }) else { return nil }
+        return (n / sec, c)
+    }
+
+    static func exec(_ path: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: path)
+        p.arguments = arguments
+        let pipe = Pipe()
+        p.standardOutput = pipe
+        p.standardError = FileHandle.nullDevice
+        try p.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        p.waitUntilExit()
+        return (p.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+}
+
+/// One load of the large trace.
+struct LoadMeasurement {
+    var seconds: Double
+    var peakKiB: Int
+    var baselineKiB: Int?
+    var isolated: Bool
+
+    /// Runs `executable bench-load path` and reads its one-line report.
+    static func child(executable: String, path: String) -> LoadMeasurement? {
+        guard let r = try? CSpringLoop.exec(executable, ["bench-load", path]), r.status == 0 else { return nil }
+        var fields: [String: String] = [:]
+        for part in r.output.split(whereSeparator: { $0 == " " || $0 == "\n" }) {
+            let kv = part.split(separator: "=", maxSplits: 1)
+            if kv.count == 2 { fields[String(kv[0])] = String(kv[1]) }
+        }
+        guard let s = fields["seconds"].flatMap({ Double($0) }), let peak = fields["peakKiB"].flatMap({ Int($0) }) else { return nil }
+        return LoadMeasurement(seconds: s, peakKiB: peak, baselineKiB: fields["baselineKiB"].flatMap { Int($0) }, isolated: true)
+    }
+
+    /// The fallback when no `panelsim` binary is found: the peak then includes everything this
+    /// process did before.
+    static func inProcess(path: String) throws -> LoadMeasurement {
+        let r = try measureLoad(path: path)
+        return LoadMeasurement(seconds: r.seconds, peakKiB: r.peakKiB, baselineKiB: r.baselineKiB, isolated: false)
+    }
+
+    /// Loads the trace at `path` once; returns wall seconds, samples, peak and baseline RSS (KiB).
+    static func measureLoad(path: String) throws -> (seconds: Double, samples: Int, peakKiB: Int, baselineKiB: Int?) {
+        let baseline = ProcessMemory.currentKiB()
+        let start = BenchClock.wall()
+        let loaded: LoadedTrace
+        do { loaded = try TraceLoader.load(path: path) } catch {
+            throw Bench.Failure.setup("large trace does not load: \(error.description)")
+        }
+        let seconds = BenchClock.wall() - start
+        let peak = ProcessMemory.peakKiB()
+        blackHole(loaded.digest)
+        return (seconds, loaded.trace.samples.count, peak, baseline)
+    }
+}
+
+/// The end-to-end corpus on disk (traces and goldens) and the check over it.
+struct CorpusCheck {
+    var tracePaths: [String]
+    var goldenPaths: [String]
+    var simulatedSeconds: Double
+
+    /// Writes `count` generated traces under `directory/traces` and their goldens (replayed now)
+    /// under `directory/golden`.
+    static func generate(count: Int, in directory: String) throws -> CorpusCheck {
+        let fm = FileManager.default
+        try fm.createDirectory(atPath: directory + "/traces", withIntermediateDirectories: true)
+        try fm.createDirectory(atPath: directory + "/golden", withIntermediateDirectories: true)
+        var traces: [String] = [], goldens: [String] = []
+        var simulated: Int64 = 0
+        for i in 0..<count {
+            let name = "bench-\(i)"
+            let tracePath = "\(directory)/traces/\(name).jsonl", goldenPath = "\(directory)/golden/\(name).golden.jsonl"
+            try BenchCorpus.variedTrace(index: i).write(toFile: tracePath, atomically: false, encoding: .utf8)
+            let outcome: (text: String, simulated: Int64)
+            do { outcome = try replay(tracePath) } catch {
+                throw Bench.Failure.setup("generated trace \(name) does not load: \(error.description)")
+            }
+            try outcome.text.write(toFile: goldenPath, atomically: false, encoding: .utf8)
+            simulated += outcome.simulated
+            traces.append(tracePath); goldens.append(goldenPath)
+        }
+        return CorpusCheck(tracePaths: traces, goldenPaths: goldens, simulatedSeconds: Double(simulated) / 1e6)
+    }
+
+    /// Load (read, digest, parse), simulate and render one trace; also its simulated span (µs).
+    static func replay(_ path: String) throws(TraceError) -> (text: String, simulated: Int64) {
+        let loaded = try TraceLoader.load(path: path)
+        let result = simulate(loaded.trace)
+        let header = ResultHeader(trace: loaded.trace.header.name, traceDigest: loaded.digest,
+                                  frameRate: loaded.trace.header.environment.frameRate,
+                                  displayScale: loaded.trace.header.environment.displayScale)
+        var last = 0
+        for r in result.records.reversed() { if case .frame(let f) = r { last = f.index; break } }
+        return (ResultFile.render(header: header, records: result.records),
+                frameTime(last, frameRate: header.frameRate))
+    }
+
+    /// Checks every trace against its golden as `check` does (parse, simulate, format, compare:
+    /// equal bytes pass, otherwise the comparator decides) on `jobs` threads.
+    /// - Returns: wall seconds and the number of traces that passed.
+    func check(jobs: Int) -> (seconds: Double, passed: Int) {
+        let start = BenchClock.wall()
+        let outcomes = parallelMap(count: tracePaths.count, jobs: jobs) { i -> Bool in
+            guard let actual = try? Self.replay(tracePaths[i]) else { return false }
+            guard case .success(let golden) = Files.read(goldenPaths[i]) else { return false }
+            if golden == actual.text { return true }
+            guard let expected = try? ResultFile.read(text: golden, file: goldenPaths[i]),
+                  let doc = try? ResultFile.read(text: actual.text, file: tracePaths[i]) else { return false }
+            return Comparator.compare(expected: expected, actual: doc, tolerances: .default).status == .passed
+        }
+        return (BenchClock.wall() - start, outcomes.filter { $0 }.count)
+    }
+}
