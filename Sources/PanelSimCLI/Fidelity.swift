@@ -152,7 +152,8 @@ public struct FidelityMetrics: Sendable, Equatable {
     /// Observed samples with a `state`, and how many equal the state of the frame in force.
     public var statesObserved = 0
     public var statesMatched = 0
-    /// Settle times, s; nil when there is nothing to measure.
+    /// Settle times, s; nil when there is nothing to measure (the simulated one is always measured
+    /// when the replay has frames, the observed one needs observed locations).
     public var observedSettleTime: Double?
     public var simulatedSettleTime: Double?
     public var observedFinalState: String?
@@ -209,8 +210,8 @@ public enum Fidelity {
         if let final = observedPath.last?.location {
             let j = observedPath.lastIndex { abs($0.location - final) > settleTolerance }
             m.observedSettleTime = seconds(observedPath[j.map { $0 + 1 } ?? 0].time)
-            m.simulatedSettleTime = timeline.settleTime(tolerance: settleTolerance).map(seconds)
         }
+        m.simulatedSettleTime = timeline.settleTime(tolerance: settleTolerance).map(seconds)
         return m
     }
 

@@ -8,7 +8,8 @@ public enum PanelSimCommand {
     public static let version = "panelsim 0.1.0"
 
     /// The subcommands, in help order.
-    static var commands: [any PanelCommand.Type] { [ReplayCommand.self, CheckCommand.self, ImportCommand.self, SynthCommand.self] }
+    static var commands: [any PanelCommand.Type] { [ReplayCommand.self, CheckCommand.self, ImportCommand.self, SynthCommand.self,
+                                                      FidelityCommand.self, TuneCommand.self, SweepCommand.self, ObserveCommand.self] }
 
     /// Top-level help (`panelsim --help`), ending with a newline.
     public static var helpText: String {
