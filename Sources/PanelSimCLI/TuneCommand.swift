@@ -104,7 +104,7 @@ struct TuneCommand: PanelCommand {
         let beforeRMS = Fidelity.pooled(before.map(\.metrics)).location.rms
         out += "RMS location error (pt): before \(TuneCLI.fixed(beforeRMS, 4)) (header values), "
             + "grid best \(TuneCLI.fixed(outcome.gridError, 4)), after \(TuneCLI.fixed(outcome.bestError, 4))\n"
-        out += "search: \(outcome.evaluations) points, \(outcome.polls) polls, final step \(String(format: "%.3g", outcome.finalStep)) of each interval\n"
+        out += "search: \(outcome.evaluations) points, \(outcome.iterations) Nelder-Mead iterations, \(outcome.restarts) improving restart\(outcome.restarts == 1 ? "" : "s")\n"
         out += "\n" + Self.table(paths, before: before, after: after)
         context.stdout.write(out)
 

@@ -206,13 +206,16 @@ public struct TuningProblem: Sendable {
 public struct TuningOptions: Sendable, Equatable {
     /// Grid points per parameter for the coarse search (≥ 2), unless a range gives its own steps.
     public var gridSteps = 7
-    /// The refinement stops when its step is below `precision` × (upper − lower) in every
-    /// parameter (a fraction of each range, > 0).
+    /// The refinement stops when the simplex spans less than `precision` × (upper − lower) in
+    /// every parameter (a fraction of each range, > 0).
     public var precision = 1e-4
-    /// Upper bound on refinement polls (each poll is 2 × parameters points).
-    public var maxPolls = 2_000
-    public init(gridSteps: Int = 7, precision: Double = 1e-4, maxPolls: Int = 2_000) {
-        self.gridSteps = gridSteps; self.precision = precision; self.maxPolls = maxPolls
+    /// Upper bound on Nelder–Mead iterations per start.
+    public var maxIterations = 1_000
+    /// Upper bound on restarts after the first run.
+    public var maxRestarts = 4
+    public init(gridSteps: Int = 7, precision: Double = 1e-4, maxIterations: Int = 1_000, maxRestarts: Int = 4) {
+        self.gridSteps = gridSteps; self.precision = precision
+        self.maxIterations = maxIterations; self.maxRestarts = maxRestarts
     }
 }
 
@@ -235,27 +238,30 @@ public struct TuningOutcome: Sendable, Equatable {
     /// Best grid point and its objective.
     public var gridBest: [Double]
     public var gridError: Double
-    /// Points evaluated (grid + refinement) and refinement polls.
+    /// Points evaluated (grid + refinement), Nelder–Mead iterations and restarts that improved.
     public var evaluations: Int
-    public var polls: Int
-    /// The final step, as a fraction of each range.
-    public var finalStep: Double
+    public var iterations: Int
+    public var restarts: Int
 }
 
-/// Minimizes `TuningProblem.objective` over a box: a coarse grid, then a compass (pattern)
-/// search from the best grid point.
+/// Minimizes `TuningProblem.objective` over a box: a coarse grid, then Nelder–Mead from the
+/// best grid point, restarted from its answer while a restart still improves it.
 ///
-/// Refinement works in coordinates u ∈ [0, 1] per parameter (value = lower + u·(upper − lower)).
-/// Starting at half the grid spacing, each poll evaluates the 2·d points u ± step·eᵢ (clamped to
-/// the box; all in parallel); the best one that is strictly better becomes the current point
-/// (ties: the first in the order +e₀, −e₀, +e₁, …), otherwise the step halves. It stops when the
-/// step is below `precision`. Every choice depends only on objective values, compared in a fixed
-/// order, so the outcome is bit-identical for any number of jobs.
+/// The refinement works in coordinates u ∈ [0, 1] per free parameter (value = lower +
+/// u·(upper − lower); trial points are clamped to the box). The first simplex is the grid point
+/// plus half a grid spacing along each parameter. Each iteration evaluates the reflection,
+/// expansion and both contractions together (in parallel) and then applies the standard rules
+/// (coefficients 1, 2, ½, ½); a shrink evaluates its points together. A run stops when the simplex
+/// spans less than `precision` in every coordinate; a restart builds a fresh simplex of the first
+/// size around the best point. The objective of the replays is piecewise smooth (the spring's
+/// stop test snaps to the anchor at a whole frame), which is why restarts help. Every decision
+/// compares objective values in a fixed order (ties: the older vertex first), so the outcome is
+/// bit-identical for any number of jobs.
 public enum Tuner {
     /// - Parameters:
     ///   - ranges: one per `problem.parameters`, same order; a range with lower = upper is fixed.
     ///   - progress: called on the calling thread after each batch of evaluations.
-    /// - Complexity: gridSteps^d + 2·d·polls points, each a replay of every trace.
+    /// - Complexity: gridSteps^d points, then a few points per iteration; each point replays every trace.
     public static func run(_ problem: TuningProblem, ranges: [ParameterRange], options: TuningOptions = TuningOptions(),
                            progress: ((TuningProgress) -> Void)? = nil) -> TuningOutcome {
         precondition(ranges.count == problem.parameters.count)
@@ -277,48 +283,109 @@ public enum Tuner {
         for i in errors.indices where errors[i] < errors[bestIndex] { bestIndex = i }
         let gridBest = points[bestIndex], gridError = errors[bestIndex]
 
-        // Compass search in unit coordinates.
         let free = ranges.indices.filter { ranges[$0].lower < ranges[$0].upper }
-        var u = ranges.indices.map { i -> Double in
-            ranges[i].lower < ranges[i].upper ? (gridBest[i] - ranges[i].lower) / (ranges[i].upper - ranges[i].lower) : 0
+        var search = SimplexSearch(problem: problem, ranges: ranges, free: free, evaluations: points.count,
+                                   precision: options.precision, progress: progress)
+        var best = free.map { (gridBest[$0] - ranges[$0].lower) / (ranges[$0].upper - ranges[$0].lower) }
+        var bestError = gridError
+        var restarts = 0
+        if !free.isEmpty {
+            let size = free.map { 0.5 / Double(max(1, axes[$0].count - 1)) }.max() ?? 0.5
+            var round = 0
+            repeat {
+                let (u, e) = search.minimize(from: best, error: bestError, size: size, maxIterations: options.maxIterations)
+                guard e < bestError else { break }
+                best = u; bestError = e
+                if round > 0 { restarts += 1 }
+                round += 1
+            } while round <= options.maxRestarts
         }
-        var current = gridBest, currentError = gridError
-        let spacing = free.map { 1 / Double(max(1, axes[$0].count - 1)) }.max() ?? 1
-        var step = spacing / 2
-        var polls = 0, evaluations = points.count
-        let halvings = { (s: Double) in max(0, Int((log2Approx(s / options.precision)).rounded(.up))) }
-        while !free.isEmpty && step >= options.precision && polls < options.maxPolls {
-            var candidates: [[Double]] = [], unitCandidates: [[Double]] = []
-            for i in free {
-                for sign in [1.0, -1.0] {
-                    var v = u
-                    v[i] = min(1, max(0, u[i] + sign * step))
-                    if v[i] == u[i] { continue }
-                    unitCandidates.append(v)
-                    candidates.append(ranges.indices.map { ranges[$0].value(at: v[$0]) })
-                }
-            }
-            let candidateErrors = problem.evaluate(candidates).map(TuningProblem.objective)
-            polls += 1
-            evaluations += candidates.count
-            var pick: Int?
-            for j in candidateErrors.indices where candidateErrors[j] < (pick.map { candidateErrors[$0] } ?? currentError) { pick = j }
-            if let j = pick {
-                u = unitCandidates[j]; current = candidates[j]; currentError = candidateErrors[j]
-            } else {
-                step /= 2
-            }
-            progress?(TuningProgress(phase: .refine, done: evaluations,
-                                     estimatedTotal: evaluations + halvings(step) * 2 * free.count * 2,
-                                     bestError: currentError))
-        }
-        return TuningOutcome(best: current, bestError: currentError, gridBest: gridBest, gridError: gridError,
-                             evaluations: evaluations, polls: polls, finalStep: step)
+        return TuningOutcome(best: search.values(best), bestError: bestError, gridBest: gridBest, gridError: gridError,
+                             evaluations: search.evaluations, iterations: search.iterations, restarts: restarts)
+    }
+}
+
+/// Nelder–Mead over the free parameters in unit coordinates (see `Tuner`).
+struct SimplexSearch {
+    let problem: TuningProblem
+    let ranges: [ParameterRange]
+    let free: [Int]
+    var evaluations: Int
+    var iterations = 0
+    let precision: Double
+    let progress: ((TuningProgress) -> Void)?
+
+    /// Parameter values (all ranges) of unit coordinates `u` of the free parameters.
+    func values(_ u: [Double]) -> [Double] {
+        var v = ranges.map(\.lower)
+        for (k, i) in free.enumerated() { v[i] = ranges[i].value(at: u[k]) }
+        return v
     }
 
-    /// log₂ for positive finite x, from the exponent and a short series (no libm; only for estimates).
-    static func log2Approx(_ x: Double) -> Double {
-        guard x > 0, x.isFinite else { return 0 }
-        return Double(x.exponent) + (x.significand - 1)
+    /// Objectives of several unit points, evaluated together.
+    mutating func objectives(_ us: [[Double]], best: Double, diameter: Double) -> [Double] {
+        let e = problem.evaluate(us.map(values)).map(TuningProblem.objective)
+        evaluations += us.count
+        let left = Tuner.halvings(diameter / precision) * 3 * (free.count + 1)
+        progress?(TuningProgress(phase: .refine, done: evaluations, estimatedTotal: evaluations + left,
+                                 bestError: min(best, e.min() ?? best)))
+        return e
+    }
+
+    /// One Nelder–Mead run from `start` (objective `error`) with a simplex of `size`.
+    mutating func minimize(from start: [Double], error: Double, size: Double, maxIterations: Int) -> ([Double], Double) {
+        let m = free.count
+        func clamp(_ u: [Double]) -> [Double] { u.map { min(1, max(0, $0)) } }
+        var simplex: [[Double]] = [start]
+        for k in 0..<m {
+            var v = start
+            v[k] = start[k] + size <= 1 ? start[k] + size : start[k] - size
+            simplex.append(clamp(v))
+        }
+        var f = [error] + objectives(Array(simplex.dropFirst()), best: error, diameter: size)
+        var n = 0
+        while n < maxIterations {
+            // Order: best first; ties keep the older vertex (lower index) first.
+            let order = simplex.indices.sorted { f[$0] != f[$1] ? f[$0] < f[$1] : $0 < $1 }
+            simplex = order.map { simplex[$0] }; f = order.map { f[$0] }
+            let diameter = simplex.dropFirst().map { v in zip(v, simplex[0]).map { abs($0 - $1) }.max() ?? 0 }.max() ?? 0
+            if diameter < precision { break }
+            n += 1; iterations += 1
+            let worst = simplex[m]
+            var centroid = [Double](repeating: 0, count: m)
+            for v in simplex.dropLast() { for k in 0..<m { centroid[k] += v[k] } }
+            centroid = centroid.map { $0 / Double(m) }
+            func along(_ t: Double) -> [Double] { clamp((0..<m).map { centroid[$0] + t * (centroid[$0] - worst[$0]) }) }
+            let trials = [along(1), along(2), along(0.5), along(-0.5)]   // reflect, expand, outside, inside
+            let ft = objectives(trials, best: f[0], diameter: diameter)
+            let (fr, fe, fo, fi) = (ft[0], ft[1], ft[2], ft[3])
+            var replacement: ([Double], Double)?
+            if fr < f[0] {
+                replacement = fe < fr ? (trials[1], fe) : (trials[0], fr)
+            } else if fr < f[m - 1] {
+                replacement = (trials[0], fr)
+            } else if fr < f[m] {
+                if fo <= fr { replacement = (trials[2], fo) }
+            } else if fi < f[m] {
+                replacement = (trials[3], fi)
+            }
+            if let (v, fv) = replacement {
+                simplex[m] = v; f[m] = fv
+            } else {
+                let shrunk = simplex.dropFirst().map { v in clamp((0..<m).map { simplex[0][$0] + 0.5 * (v[$0] - simplex[0][$0]) }) }
+                let fs = objectives(shrunk, best: f[0], diameter: diameter)
+                for k in 1...m { simplex[k] = shrunk[k - 1]; f[k] = fs[k - 1] }
+            }
+        }
+        let b = f.indices.min { f[$0] != f[$1] ? f[$0] < f[$1] : $0 < $1 }!
+        return (simplex[b], f[b])
+    }
+}
+
+extension Tuner {
+    /// Rough number of halvings from `ratio` down to 1 (for time estimates only).
+    static func halvings(_ ratio: Double) -> Int {
+        guard ratio > 1, ratio.isFinite else { return 0 }
+        return ratio.exponent + 1
     }
 }
