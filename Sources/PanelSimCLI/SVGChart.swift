@@ -28,7 +28,7 @@ struct SVGChart {
     /// The `<svg>` element (with its xmlns), ending with a newline.
     /// - Complexity: O(points).
     func render() -> String {
-        let left = 78.0, right = 190.0, top = 40.0, bottom = 58.0
+        let left = 78.0, right = 200.0, top = 40.0, bottom = 58.0
         let plotW = width - left - right, plotH = height - top - bottom
         let all = series.flatMap(\.points).filter { $0.x.isFinite && $0.y.isFinite }
         var (x0, x1) = (all.map(\.x).min() ?? 0, all.map(\.x).max() ?? 1)

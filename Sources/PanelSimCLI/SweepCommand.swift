@@ -151,7 +151,7 @@ struct SweepCommand: PanelCommand {
             groups[key, default: []].append((point[0], y ?? .nan))
         }
         let series = order.enumerated().map { i, key in
-            SVGChart.Series(label: key.isEmpty ? metric.rawValue : zip(ranges.dropFirst(), key).map { "\(Self.short($0.parameter)) \(String(format: "%.5g", $1))" }.joined(separator: ", "),
+            SVGChart.Series(label: key.isEmpty ? metric.rawValue : zip(ranges.dropFirst(), key).map { "\($0.parameter.rawValue) \(String(format: "%.5g", $1))" }.joined(separator: ", "),
                             points: groups[key]!, color: SVGChart.palette[i % SVGChart.palette.count])
         }
         let yLabel: String
@@ -162,16 +162,6 @@ struct SweepCommand: PanelCommand {
         }
         return SVGChart(title: "panelsim sweep: \(yLabel) vs \(ranges[0].parameter.rawValue)",
                         xLabel: ranges[0].parameter.rawValue, yLabel: yLabel, series: series)
-    }
-
-    /// A short legend name.
-    static func short(_ p: TunableParameter) -> String {
-        switch p {
-        case .springResponseTime: return "response"
-        case .springDecelerationRate: return "decel"
-        case .momentumProjectionRate: return "projection"
-        case .redirectionalProgress: return "redirect"
-        }
     }
 
     /// RFC 4180 quoting when needed.

@@ -166,9 +166,9 @@ enum TuneReport {
             let chart = SVGChart(
                 title: paths[i], xLabel: "time (s)", yLabel: "surface location (pt; up on screen is up)",
                 series: [
-                    .init(label: "observed", points: observed, color: "#444444", style: .dots),
                     .init(label: "header values", points: path(before[i].result, rate: rate, until: end), color: "#d62728", style: .dashed),
                     .init(label: "tuned", points: path(after[i].result, rate: rate, until: end), color: "#1f77b4", style: .line),
+                    .init(label: "observed", points: observed, color: "#222222", style: .dots),
                 ],
                 invertY: true)
             out += "<h2>\(SVGChart.escape(paths[i]))</h2>\n<p>header values: \(SVGChart.escape(header)) (RMS \(TuneCLI.fixed(before[i].metrics.location.rms, 4)) pt)<br>"
