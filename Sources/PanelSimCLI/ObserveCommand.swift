@@ -74,11 +74,9 @@ struct ObserveCommand: PanelCommand {
             return .badInput
         }
         let loaded: LoadedTraceInfo
-        do {
-            loaded = try context.services.load(context.resolve(trace), trace)
-        } catch {
-            context.stderr.line(error.description)
-            return error.kind == .unsupported ? .unsupported : .badInput
+        switch TuneCLI.load([trace], context) {
+        case .success(let l): loaded = l[0]
+        case .failure(let e): return e.code
         }
         let synth = ObservationSynthesizer(parameters: ranges.map(\.parameter), values: ranges.map(\.lower),
                                            every: every, noise: noise, seed: seed)
