@@ -73,6 +73,9 @@ struct OptionSpec {
     /// Placeholder of the value (`"DIR"`); nil for a flag without a value.
     var valueName: String?
     var help: String
+    /// True: the option may be given several times; every value is kept, in order, in
+    /// `ParsedArguments.repeated` (and the last one in `values`).
+    var repeatable = false
     var primary: String { names[0] }
 }
 
@@ -131,6 +134,8 @@ struct ParsedArguments {
     var values: [String: String] = [:]
     /// Flags present, by primary name.
     var flags: Set<String> = []
+    /// Every value of a repeatable option, in command-line order, by primary name.
+    var repeated: [String: [String]] = [:]
     var helpRequested = false
 }
 
@@ -175,7 +180,11 @@ enum ArgumentSplitter {
                 value = arguments[i]
                 i += 1
             }
-            if parsed.values[spec.primary] != nil { throw UsageError("option '\(name)' given twice", command: command) }
+            if spec.repeatable {
+                parsed.repeated[spec.primary, default: []].append(value)
+            } else if parsed.values[spec.primary] != nil {
+                throw UsageError("option '\(name)' given twice", command: command)
+            }
             parsed.values[spec.primary] = value
         }
         return parsed

@@ -1,0 +1,201 @@
+import Foundation
+import PanelGolden
+import PanelSimCore
+
+/// `panelsim tune TRACE… --param NAME=A...B… [--grid N] [--precision X] [--jobs N] [--report FILE.html]`:
+/// fit behavior parameters to the traces' `observed` samples.
+struct TuneCommand: PanelCommand {
+    static let info = CommandInfo(
+        name: "tune",
+        abstract: "Fit spring and projection parameters to observed samples.",
+        usage: "panelsim tune TRACE... --param NAME=A...B... [--grid N] [--precision X] [--jobs N] [--report FILE.html]",
+        arguments: [("TRACE...", "Trace files (.jsonl), each with observed locations.")],
+        options: [
+            OptionSpec(names: ["--param"], valueName: "NAME=A...B[:STEPS]",
+                       help: "A parameter and its search interval (repeatable):\n\(TuneCLI.parameterNames).", repeatable: true),
+            OptionSpec(names: ["--grid"], valueName: "N", help: "Coarse grid points per parameter (default 7; 2…101)."),
+            OptionSpec(names: ["--precision"], valueName: "X", help: "Stop refining below X times each interval (default 1e-4)."),
+            TuneCLI.jobsOption,
+            OptionSpec(names: ["--report"], valueName: "FILE.html", help: "Write an HTML report with observed, initial and\ntuned trajectories (self-contained, inline SVG)."),
+            TuneCLI.toleranceOption,
+        ],
+        discussion: """
+            The error minimized is the RMS location error (pt) over every observed location of
+            every trace, pooled: sqrt(sum of squared errors / number of observations), where each
+            error is the replay's location on screen at the observation's time minus the observed
+            location (see 'panelsim help fidelity'). Each point of the search replays every trace
+            with its header's panel.behavior changed to the point's values.
+
+            Search: a coarse grid (N points per parameter, or STEPS of the --param), then a compass
+            search from the best grid point: it polls +-step along each parameter, moves to the
+            best strict improvement, else halves the step, and stops when the step is below
+            X times each interval. Grid points and polls run on --jobs threads; results are
+            gathered and compared in a fixed order, so the answer is bit-identical for any --jobs.
+            'Before' is each trace's own header values. Progress with an estimate of the time left
+            is shown only when standard error is a terminal.
+
+            \(HelpFormat.exitCodes)
+            """)
+
+    var paths: [String]
+    var ranges: [ParameterRange] = []
+    var options = TuningOptions()
+    var jobs = 1
+    var report: String?
+    var tolerance = Fidelity.defaultSettleTolerance
+    let parsed: ParsedArguments
+
+    init(_ parsed: ParsedArguments) throws(UsageError) {
+        self.parsed = parsed
+        guard !parsed.positionals.isEmpty else { throw UsageError("missing TRACE", command: "tune") }
+        paths = parsed.positionals
+        report = parsed.values["--report"]
+    }
+
+    mutating func validate(_ context: CommandContext) throws(UsageError) {
+        ranges = try TuneCLI.ranges(parsed, command: "tune")
+        guard !ranges.isEmpty else { throw UsageError("missing --param NAME=A...B", command: "tune") }
+        if let text = parsed.values["--grid"] {
+            guard let n = Int(text), (2...101).contains(n) else { throw UsageError("--grid must be an integer in 2…101, got '\(text)'", command: "tune") }
+            options.gridSteps = n
+        }
+        if let text = parsed.values["--precision"] {
+            guard let x = Double(text), x.isFinite, x > 0, x < 1 else {
+                throw UsageError("--precision must be a number in (0, 1), got '\(text)'", command: "tune")
+            }
+            options.precision = x
+        }
+        jobs = try TuneCLI.jobs(parsed, command: "tune")
+        tolerance = try TuneCLI.tolerance(parsed, command: "tune")
+        if let report, report.isEmpty { throw UsageError("empty report path", command: "tune") }
+    }
+
+    func run(_ context: CommandContext) -> ExitCode {
+        let loaded: [LoadedTraceInfo]
+        switch TuneCLI.load(paths, context) {
+        case .success(let l): loaded = l
+        case .failure(let e): return e.code
+        }
+        for (path, l) in zip(paths, loaded) where !Fidelity.hasObservedLocations(l.trace) {
+            context.stderr.line("error: \(path): no observed locations to tune against")
+            return .badInput
+        }
+        let traces = loaded.map(\.trace)
+        let parameters = ranges.map(\.parameter)
+        let problem = TuningProblem(traces: traces, parameters: parameters, settleTolerance: tolerance, jobs: jobs)
+        let before = TuningProblem(traces: traces, parameters: [], settleTolerance: tolerance, jobs: jobs)
+            .evaluate([[]], keepResults: report != nil)[0]
+        let progress = TerminalProgress(context)
+        let outcome = Tuner.run(problem, ranges: ranges, options: options) { p in
+            progress.update(p.phase == .grid ? "tune: grid" : "tune: refining", done: p.done, total: p.estimatedTotal)
+        }
+        progress.finish()
+        let after = problem.evaluate([outcome.best], keepResults: report != nil)[0]
+
+        let observations = Fidelity.pooled(before.map(\.metrics)).location.count
+        var out = "tune: \(traces.count) trace\(traces.count == 1 ? "" : "s"), \(observations) observed locations, "
+            + "grid \(ranges.map { r in String(r.lower == r.upper ? 1 : (r.steps ?? options.gridSteps)) }.joined(separator: "x")), "
+            + "precision \(TuneCLI.json(options.precision)), jobs \(jobs)\n"
+        out += "best parameters:\n"
+        let width = parameters.map(\.rawValue.count).max() ?? 0
+        for (p, v) in zip(parameters, outcome.best) {
+            out += "  " + TuneCLI.pad(p.rawValue, width) + "  " + String(format: "%.6g", v) + "\n"
+        }
+        let beforeRMS = Fidelity.pooled(before.map(\.metrics)).location.rms
+        out += "RMS location error (pt): before \(TuneCLI.fixed(beforeRMS, 4)) (header values), "
+            + "grid best \(TuneCLI.fixed(outcome.gridError, 4)), after \(TuneCLI.fixed(outcome.bestError, 4))\n"
+        out += "search: \(outcome.evaluations) points, \(outcome.iterations) Nelder-Mead iterations, \(outcome.restarts) improving restart\(outcome.restarts == 1 ? "" : "s")\n"
+        out += "\n" + Self.table(paths, before: before, after: after)
+        context.stdout.write(out)
+
+        if let report {
+            let html = TuneReport.html(paths: paths, traces: traces, parameters: parameters, outcome: outcome,
+                                       before: before, after: after, summary: out)
+            do {
+                try AtomicFile.write(html, to: context.resolve(report))
+            } catch {
+                context.stderr.line("error: \(error.description)")
+                return .badInput
+            }
+        }
+        return .success
+    }
+
+    /// Per-trace before/after table.
+    static func table(_ names: [String], before: [TuningProblem.Evaluation], after: [TuningProblem.Evaluation]) -> String {
+        let width = max(5, names.map(\.count).max() ?? 0)
+        var out = TuneCLI.pad("trace", width) + "  samples  rms before  max before  rms after  max after  settle err before/after (s)  final obs/before/after\n"
+        for (i, name) in names.enumerated() {
+            let b = before[i].metrics, a = after[i].metrics
+            out += TuneCLI.pad(name, width) + "  " + TuneCLI.pad(String(a.location.count), 7, right: true)
+                + "  " + TuneCLI.pad(TuneCLI.fixed(b.location.rms, 4), 10, right: true)
+                + "  " + TuneCLI.pad(TuneCLI.fixed(b.location.maximum, 4), 10, right: true)
+                + "  " + TuneCLI.pad(TuneCLI.fixed(a.location.rms, 4), 9, right: true)
+                + "  " + TuneCLI.pad(TuneCLI.fixed(a.location.maximum, 4), 9, right: true)
+                + "  " + TuneCLI.pad(TuneCLI.fixed(b.settleTimeError, 3) + " / " + TuneCLI.fixed(a.settleTimeError, 3), 27, right: true)
+                + "  " + (a.observedFinalState ?? "-") + "/" + (b.simulatedFinalState ?? "-") + "/" + (a.simulatedFinalState ?? "-") + "\n"
+        }
+        return out
+    }
+}
+
+/// The self-contained HTML report of a tuning run.
+enum TuneReport {
+    /// The page: the summary text, then per trace a chart of the observed samples (dots), the
+    /// replay with the header's values (dashed) and with the tuned values (line).
+    static func html(paths: [String], traces: [Trace], parameters: [TunableParameter], outcome: TuningOutcome,
+                     before: [TuningProblem.Evaluation], after: [TuningProblem.Evaluation], summary: String) -> String {
+        var out = """
+            <!DOCTYPE html>
+            <html lang="en"><head><meta charset="utf-8"><title>panelsim tune report</title>
+            <style>body{font-family:Helvetica,Arial,sans-serif;margin:24px;color:#222}pre{background:#f6f6f6;padding:12px;overflow-x:auto}</style>
+            </head><body>
+            <h1>panelsim tune report</h1>
+            <pre>\(SVGChart.escape(summary))</pre>
+
+            """
+        for (i, trace) in traces.enumerated() {
+            let rate = trace.header.environment.frameRate
+            var observed: [(x: Double, y: Double)] = []
+            for s in trace.samples {
+                if case .observed(let o) = s.kind, let x = o.location { observed.append((Fidelity.seconds(s.time), x)) }
+            }
+            let end = (observed.last?.x ?? 1) + 0.05
+            let header = parameters.map { p in "\(p.rawValue) \(String(format: "%.6g", p.value(in: trace.header.panel.behavior)))" }.joined(separator: ", ")
+            let tuned = zip(parameters, outcome.best).map { "\($0.rawValue) \(String(format: "%.6g", $1))" }.joined(separator: ", ")
+            let chart = SVGChart(
+                title: paths[i], xLabel: "time (s)", yLabel: "surface location (pt; up on screen is up)",
+                series: [
+                    .init(label: "header values", points: path(before[i].result, rate: rate, until: end), color: "#d62728", style: .dashed),
+                    .init(label: "tuned", points: path(after[i].result, rate: rate, until: end), color: "#1f77b4", style: .line),
+                    .init(label: "observed", points: observed, color: "#222222", style: .dots),
+                ],
+                invertY: true)
+            out += "<h2>\(SVGChart.escape(paths[i]))</h2>\n<p>header values: \(SVGChart.escape(header)) (RMS \(TuneCLI.fixed(before[i].metrics.location.rms, 4)) pt)<br>"
+                + "tuned: \(SVGChart.escape(tuned)) (RMS \(TuneCLI.fixed(after[i].metrics.location.rms, 4)) pt)</p>\n"
+            out += chart.render()
+        }
+        out += "</body></html>\n"
+        return out
+    }
+
+    /// The replay's location over time as a step-accurate polyline: the written frames, plus a
+    /// point just before each frame that follows a gap (unwritten frames repeat the previous one).
+    static func path(_ result: SimulationResult?, rate: Int, until end: Double) -> [(x: Double, y: Double)] {
+        guard let result else { return [] }
+        let frames = FrameTimeline(result: result, frameRate: rate).frames
+        var out: [(x: Double, y: Double)] = []
+        var previous: FrameRecord?
+        for f in frames {
+            let t = Fidelity.seconds(frameTime(f.index, frameRate: rate))
+            if t > end { break }
+            if let p = previous, f.index > p.index + 1 {
+                out.append((Fidelity.seconds(frameTime(f.index - 1, frameRate: rate)), p.location))
+            }
+            out.append((t, f.location))
+            previous = f
+        }
+        if let p = previous { out.append((end, p.location)) }
+        return out
+    }
+}
