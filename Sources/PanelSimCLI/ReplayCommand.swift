@@ -66,6 +66,7 @@ enum ResultHeaderFactory {
     /// The result header for a loaded trace.
     static func header(for loaded: LoadedTraceInfo) -> ResultHeader {
         ResultHeader(trace: loaded.trace.header.name, traceDigest: loaded.digest,
+                     parameterDigest: ResultHeader.parameterDigest(of: loaded.trace.header),
                      frameRate: loaded.trace.header.environment.frameRate,
                      displayScale: loaded.trace.header.environment.displayScale)
     }

@@ -73,6 +73,9 @@ struct OptionSpec {
     /// Placeholder of the value (`"DIR"`); nil for a flag without a value.
     var valueName: String?
     var help: String
+    /// When true the option may be given several times; values collect in
+    /// `ParsedArguments.lists` (and `values` holds the last one).
+    var repeatable = false
     var primary: String { names[0] }
 }
 
@@ -129,6 +132,8 @@ struct ParsedArguments {
     var positionals: [String] = []
     /// Option values by primary name.
     var values: [String: String] = [:]
+    /// Every value of a repeatable option, in command-line order, by primary name.
+    var lists: [String: [String]] = [:]
     /// Flags present, by primary name.
     var flags: Set<String> = []
     var helpRequested = false
@@ -175,8 +180,11 @@ enum ArgumentSplitter {
                 value = arguments[i]
                 i += 1
             }
-            if parsed.values[spec.primary] != nil { throw UsageError("option '\(name)' given twice", command: command) }
+            if parsed.values[spec.primary] != nil && !spec.repeatable {
+                throw UsageError("option '\(name)' given twice", command: command)
+            }
             parsed.values[spec.primary] = value
+            if spec.repeatable { parsed.lists[spec.primary, default: []].append(value) }
         }
         return parsed
     }
