@@ -8,7 +8,10 @@ public enum PanelSimCommand {
     public static let version = "panelsim 0.1.0"
 
     /// The subcommands, in help order.
-    static var commands: [any PanelCommand.Type] { [ReplayCommand.self, CheckCommand.self, ImportCommand.self] }
+    static var commands: [any PanelCommand.Type] {
+        [ReplayCommand.self, CheckCommand.self, ImportCommand.self,
+         DiffCommand.self, ReportCommand.self, BisectCommand.self, MergeSummariesCommand.self]
+    }
 
     /// Top-level help (`panelsim --help`), ending with a newline.
     public static var helpText: String {
