@@ -104,7 +104,7 @@ public enum HTMLReport {
             .meta { color: #57606a; font-size: 12px; margin-bottom: 12px; }
             .badge { display: inline-block; padding: 2px 10px; border-radius: 12px; font-weight: 600; font-size: 12px; color: #fff; vertical-align: middle; margin-left: 8px; }
             .pass { background: #2e7d32; } .fail { background: #c62828; } .none { background: #6e7781; } .skip { background: #9a6700; }
-            pre { background: #f6f8fa; border: 1px solid #d0d7de; border-radius: 6px; padding: 10px 12px; overflow-x: auto; font: 12px/1.4 ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; }
+            pre { white-space: pre-wrap; word-break: break-all; background: #f6f8fa; border: 1px solid #d0d7de; border-radius: 6px; padding: 10px 12px; overflow-x: auto; font: 12px/1.4 ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; }
             svg { display: block; margin: 8px 0; }
             svg text { font-family: -apple-system, "Segoe UI", Roboto, Arial, sans-serif; }
             table { border-collapse: collapse; width: 100%; font: 12px/1.35 ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; }
@@ -259,12 +259,18 @@ private struct Plot {
         // Show the last value for a few frames past the end.
         tEnd = end + max(0.05, end * 0.02)
         func series(_ doc: ResultDocument, _ value: (FrameRecord) -> Double?) -> [Point2] {
+            // Consecutive frames are joined by a line; across omitted frames (which repeat the
+            // previous one) the value is held, then steps.
             var out: [Point2] = []
+            var lastIndex = Int.min
             for f in frames(doc) {
-                guard let v = value(f) else { continue }
+                guard let v = value(f) else { lastIndex = Int.min; continue }
                 let t = seconds(frameTime(f.index, frameRate: doc.header.frameRate))
-                if let last = out.last, last.v != v { out.append(Point2(t: t, v: last.v)) }
+                if let last = out.last, last.v != v, f.index - 1 != lastIndex {
+                    out.append(Point2(t: seconds(frameTime(f.index - 1, frameRate: doc.header.frameRate)), v: last.v))
+                }
                 out.append(Point2(t: t, v: v))
+                lastIndex = f.index
             }
             if let last = out.last { out.append(Point2(t: tEnd, v: last.v)) }
             return out
