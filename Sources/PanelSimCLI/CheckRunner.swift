@@ -169,7 +169,7 @@ public enum CheckRunner {
 /// callback as soon as a prefix of results is complete.
 enum OrderedParallel {
     /// - Complexity: O(n) plus the work; the callback and bookkeeping run under one lock.
-    static func map<T, R>(_ items: [T], jobs: Int, onResult: ((R) -> Void)?, _ body: (T) -> R) -> [R] {
+    static func map<T, R>(_ items: [T], jobs: Int, onResult: ((R) -> Void)?, _ body: @escaping (T) -> R) -> [R] {
         if jobs <= 1 || items.count <= 1 {
             return items.map { item in
                 let r = body(item)
@@ -177,38 +177,45 @@ enum OrderedParallel {
                 return r
             }
         }
-        let state = ParallelState<R>(count: items.count)
-        withoutActuallyEscaping(body) { body in
-            let box = UncheckedBox((items, body, onResult))
-            DispatchQueue.concurrentPerform(iterations: min(jobs, items.count)) { _ in
-                let (items, body, onResult) = box.value
-                while let i = state.next() {
-                    let r = body(items[i])
-                    state.finish(i, r, onResult)
-                }
-            }
-        }
+        let state = ParallelState(items: items, body: body, onResult: onResult)
+        DispatchQueue.concurrentPerform(iterations: min(jobs, items.count)) { _ in state.work() }
         return state.results.map { $0! }
     }
 }
 
-/// Shared state of `OrderedParallel.map`: the next index to hand out, results by index and how
-/// many leading results were delivered to the callback. Every access holds `lock`.
-private final class ParallelState<R>: @unchecked Sendable {
+/// Shared state of `OrderedParallel.map`: the work, the next index to hand out, results by index
+/// and how many leading results were delivered to the callback. Mutable state is only touched
+/// while holding `lock`; `body` runs outside it.
+private final class ParallelState<T, R>: @unchecked Sendable {
     private let lock = NSLock()
+    private let items: [T]
+    private let body: (T) -> R
+    private let onResult: ((R) -> Void)?
     private var nextIndex = 0
     private var delivered = 0
-    var results: [R?]
-    init(count: Int) { results = Array(repeating: nil, count: count) }
+    private(set) var results: [R?]
 
-    func next() -> Int? {
+    init(items: [T], body: @escaping (T) -> R, onResult: ((R) -> Void)?) {
+        self.items = items; self.body = body; self.onResult = onResult
+        results = Array(repeating: nil, count: items.count)
+    }
+
+    /// Takes indices until none are left.
+    func work() {
+        while let i = next() {
+            let r = body(items[i])
+            finish(i, r)
+        }
+    }
+
+    private func next() -> Int? {
         lock.lock(); defer { lock.unlock() }
-        guard nextIndex < results.count else { return nil }
+        guard nextIndex < items.count else { return nil }
         nextIndex += 1
         return nextIndex - 1
     }
 
-    func finish(_ i: Int, _ r: R, _ onResult: ((R) -> Void)?) {
+    private func finish(_ i: Int, _ r: R) {
         lock.lock(); defer { lock.unlock() }
         results[i] = r
         while delivered < results.count, let ready = results[delivered] {
@@ -216,12 +223,6 @@ private final class ParallelState<R>: @unchecked Sendable {
             delivered += 1
         }
     }
-}
-
-/// Carries values that are only read (or are internally synchronized) across threads.
-private struct UncheckedBox<T>: @unchecked Sendable {
-    let value: T
-    init(_ value: T) { self.value = value }
 }
 
 /// Per-folder tolerances: `panelsim.tolerances` files from the trace root down to a trace's
