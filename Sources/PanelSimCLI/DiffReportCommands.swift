@@ -151,15 +151,11 @@ struct ReportCommand: PanelCommand {
     }
 
     func run(_ context: CommandContext) -> ExitCode {
-        let loaded: LoadedTraceInfo
-        do {
-            loaded = try context.services.load(context.resolve(trace), trace)
-        } catch {
-            context.stderr.line(error.description)
-            return error.kind == .unsupported ? .unsupported : .badInput
+        let loaded: LoadedTraceInfo, actual: ResultDocument
+        switch ReplayCommand.replay(trace, context) {
+        case .success(let r): (loaded, actual) = r
+        case .failure(let f): return f.code
         }
-        let result = context.services.simulate(loaded.trace)
-        let actual = ResultDocument(header: ResultHeaderFactory.header(for: loaded), records: result.records)
         var goldenPath = golden
         if goldenPath == nil, let guess = ReportCommand.defaultGolden(for: trace), Files.isFile(context.resolve(guess)) {
             goldenPath = guess
