@@ -57,6 +57,13 @@ public struct Tolerances: Sendable, Equatable {
     public init() {}
     /// The defaults documented on each property.
     public static let `default` = Tolerances()
+    /// Every continuous value accepted (finite errors only): compares the discrete channels alone.
+    public static let anyValue: Tolerances = {
+        var t = Tolerances()
+        let any = Tolerance(absolute: .infinity)
+        t.location = any; t.backdropAlpha = any; t.contentOffset = any; t.velocity = any; t.time = .max
+        return t
+    }()
     /// Every channel exact.
     public static let exact: Tolerances = {
         var t = Tolerances()
@@ -149,6 +156,10 @@ public struct Comparison: Sendable, Equatable {
     public var passed: Bool { status == .passed }
     /// The first diverging record in file order (nil when passed or incompatible).
     public var firstDivergence: Divergence?
+    /// The first divergence on a discrete channel (record kind or order, event name, state,
+    /// `isAttracting`/`isDragging`, answers and targets: the events, states and arbitration
+    /// decisions, which compare exactly), found ignoring continuous values. Nil when they all match.
+    public var firstDiscreteDivergence: Divergence?
     /// Number of golden + actual records involved in a divergence (aligned frames by index,
     /// events by the event-name alignment); 0 when passed.
     public var divergentRecords: Int
@@ -183,6 +194,17 @@ public struct Comparison: Sendable, Equatable {
                 var actualLine = "  actual:   \(d.actual)"
                 if let e = d.error { actualLine += "  (|error| \(CanonicalNumber.format(e)))" }
                 lines.append(actualLine)
+            }
+            if let d = firstDivergence, d.channel != .header {
+                if let x = firstDiscreteDivergence {
+                    if x != d {
+                        var at = "events, states and decisions: first differ at record \(x.recordIndex) (line \(x.recordIndex + 2)), t = \(CanonicalNumber.formatSeconds(x.time)) s"
+                        if let f = x.frame { at += ", frame \(f)" }
+                        lines.append(at + ": \(x.channel.rawValue): expected \(x.expected), actual \(x.actual)")
+                    }
+                } else {
+                    lines.append("events, states and decisions: identical (only continuous values differ)")
+                }
             }
             lines.append("records: expected \(expectedCount), actual \(actualCount); \(divergentRecords) differ")
             lines.append("max error per channel:")
@@ -224,7 +246,7 @@ public enum Comparator {
     /// Compares `expected` (the golden) with `actual`.
     ///
     /// Header: a different `version` gives `.incompatible` (records not compared); a different
-    /// `traceDigest` or `engine` is a note; a different `trace`, `frameRate` or `displayScale` is
+    /// `traceDigest`, `parameterDigest` (when both files have one) or `engine` is a note; a different `trace`, `frameRate` or `displayScale` is
     /// a divergence on channel `header`.
     ///
     /// Records: the first divergence is found walking both record lists in file order, record
@@ -238,10 +260,14 @@ public enum Comparator {
         if expected.header.traceDigest != actual.header.traceDigest {
             notes.append("trace edited since the golden was blessed (golden \(expected.header.traceDigest), trace \(actual.header.traceDigest))")
         }
+        if !expected.header.parameterDigest.isEmpty && !actual.header.parameterDigest.isEmpty
+            && expected.header.parameterDigest != actual.header.parameterDigest {
+            notes.append("trace parameters changed since the golden was blessed (golden \(expected.header.parameterDigest), trace \(actual.header.parameterDigest))")
+        }
         if expected.header.engine != actual.header.engine {
             notes.append("golden written by \(expected.header.engine), this is \(actual.header.engine)")
         }
-        var result = Comparison(status: .passed, firstDivergence: nil, divergentRecords: 0,
+        var result = Comparison(status: .passed, firstDivergence: nil, firstDiscreteDivergence: nil, divergentRecords: 0,
                                 expectedCount: expected.records.count, actualCount: actual.records.count,
                                 channelErrors: [], notes: notes, eventDiff: [], context: [])
         if expected.header.version != actual.header.version {
@@ -264,14 +290,17 @@ public enum Comparator {
         let e = expected.records, a = actual.records
         let rates = (expected: expected.header.frameRate, actual: actual.header.frameRate)
         // 1. First divergence, positional.
-        var first: Divergence? = headerDivergence
-        if first == nil {
+        func firstPositional(_ tol: Tolerances) -> Divergence? {
             for i in 0..<max(e.count, a.count) {
-                if let d = diverge(i, i < e.count ? e[i] : nil, i < a.count ? a[i] : nil, tolerances, rates) {
-                    first = d
-                    break
-                }
+                if let d = diverge(i, i < e.count ? e[i] : nil, i < a.count ? a[i] : nil, tol, rates) { return d }
             }
+            return nil
+        }
+        let first: Divergence? = headerDivergence ?? firstPositional(tolerances)
+        // Discrete channels on their own: every continuous value accepted.
+        var discrete: Divergence?
+        if let f = first, f.channel != .header {
+            discrete = Channel.continuous.contains(f.channel) ? firstPositional(.anyValue) : f
         }
 
         // 2. Alignment-based statistics.
@@ -321,6 +350,7 @@ public enum Comparator {
         if let d = first {
             result.status = .failed
             result.firstDivergence = d
+            result.firstDiscreteDivergence = discrete
             result.divergentRecords = max(divergent, 1)
             result.eventDiff = eventDiff
             if d.recordIndex >= 0 {

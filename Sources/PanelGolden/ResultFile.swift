@@ -4,7 +4,10 @@ import PanelTrace
 /// Line 1 of a result file (trace-format.md §2).
 ///
 /// `{"format": "panelsim-result", "version": 1, "trace": <name>, "traceDigest": "sha256:…",
-/// "engine": "panelsim 0.1.0", "frameRate": N, "displayScale": S}`
+/// "parameterDigest": "sha256:…", "engine": "panelsim 0.1.0", "frameRate": N, "displayScale": S}`
+///
+/// `parameterDigest` was added after version 1 shipped (fields may be added, never renamed): a
+/// version-1 file without it reads with `parameterDigest == ""` and is written without it.
 public struct ResultHeader: Sendable, Equatable {
     /// The `format` value of every result file.
     public static let formatName = "panelsim-result"
@@ -19,6 +22,11 @@ public struct ResultHeader: Sendable, Equatable {
     public var trace: String
     /// Digest of the trace file's bytes, `"sha256:<64 hex digits>"`.
     public var traceDigest: String
+    /// Digest of the trace's parameters, `"sha256:<64 hex digits>"`: SHA-256 of the canonical
+    /// header line `TraceWriter.headerLine(header)` (see `parameterDigest(of:)`), so that a change
+    /// of layout, behavior, delegate or recognizer parameters is visible even when the samples
+    /// did not change. Empty when the file predates the field.
+    public var parameterDigest: String
     /// Name and version of the engine that wrote the file.
     public var engine: String
     /// `environment.frameRate` of the trace, Hz (> 0); frame k is at `frameTime(k, frameRate:)`.
@@ -27,9 +35,19 @@ public struct ResultHeader: Sendable, Equatable {
     public var displayScale: Double
 
     public init(version: Int = ResultHeader.currentVersion, trace: String, traceDigest: String,
+                parameterDigest: String = "",
                 engine: String = ResultHeader.currentEngine, frameRate: Int, displayScale: Double) {
         self.version = version; self.trace = trace; self.traceDigest = traceDigest
+        self.parameterDigest = parameterDigest
         self.engine = engine; self.frameRate = frameRate; self.displayScale = displayScale
+    }
+
+    /// `"sha256:<hex>"` of the UTF-8 bytes of `TraceWriter.headerLine(header)` (no newline): the
+    /// trace header re-serialized canonically, so equal parameters give equal digests whatever
+    /// the spelling (key order, number format, omitted defaults) of the trace file.
+    /// - Complexity: O(size of the header).
+    public static func parameterDigest(of header: TraceHeader) -> String {
+        "sha256:" + SHA256.hex(SHA256.digest(Array(TraceWriter.headerLine(header).utf8)))
     }
 }
 
@@ -74,6 +92,7 @@ public enum ResultFile {
     public static func headerLine(_ header: ResultHeader) -> String {
         "{\"format\": \(quoted(ResultHeader.formatName)), \"version\": \(header.version), "
             + "\"trace\": \(quoted(header.trace)), \"traceDigest\": \(quoted(header.traceDigest)), "
+            + (header.parameterDigest.isEmpty ? "" : "\"parameterDigest\": \(quoted(header.parameterDigest)), ")
             + "\"engine\": \(quoted(header.engine)), \"frameRate\": \(header.frameRate), "
             + "\"displayScale\": \(CanonicalNumber.format(header.displayScale))}"
     }
@@ -287,7 +306,9 @@ public enum ResultFile {
         let frameRate = try r.int("frameRate")
         guard frameRate > 0 else { throw r.error("frameRate must be > 0, got \(frameRate)") }
         return ResultHeader(version: version, trace: try r.string("trace"),
-                            traceDigest: try r.string("traceDigest"), engine: try r.string("engine"),
+                            traceDigest: try r.string("traceDigest"),
+                            parameterDigest: r.has("parameterDigest") ? try r.string("parameterDigest") : "",
+                            engine: try r.string("engine"),
                             frameRate: frameRate, displayScale: try r.double("displayScale"))
     }
 

@@ -1,19 +1,34 @@
 import PanelGolden
 import PanelSimCore
 
-/// `panelsim check [TRACE_DIR] [--golden DIR] [--record MODE]`: replay every trace and compare
-/// it with its golden result file.
+/// `panelsim check [TRACE_DIR] [--golden DIR] [--record MODE] [options]`: replay every trace
+/// and compare it with its golden result file. The work is `CheckRunner.run`; this type parses
+/// the command line and prints.
 struct CheckCommand: PanelCommand {
     static let info = CommandInfo(
         name: "check",
         abstract: "Replay every trace and compare it with its golden result.",
-        usage: "panelsim check [TRACE_DIR] [--golden DIR] [--record MODE]",
+        usage: "panelsim check [TRACE_DIR] [--golden DIR] [--record MODE] [options]",
         arguments: [("TRACE_DIR", "Directory searched recursively for *.jsonl traces (default: traces).")],
         options: [
             OptionSpec(names: ["--golden"], valueName: "DIR",
                        help: "Directory of golden result files (default: golden).\nThe golden of TRACE_DIR/a/b.jsonl is DIR/a/b.golden.jsonl."),
             OptionSpec(names: ["--record"], valueName: "MODE",
                        help: "When to write goldens: never, missing, failed or all.\nDefault: $PANELSIM_RECORD; else never when $CI is set;\nelse missing."),
+            OptionSpec(names: ["--tolerance"], valueName: "CHANNEL=VALUE",
+                       help: "Tolerance of a channel (repeatable; wins over files):\nlocation, contentOffset, backdropAlpha, velocity, time.\nVALUE is X (absolute), abs:X, rel:Y or abs:X,rel:Y;\ntime is absolute, in seconds.", repeatable: true),
+            OptionSpec(names: ["--jobs", "-j"], valueName: "N",
+                       help: "Replay N traces in parallel (default 1). Output is\nidentical to --jobs 1."),
+            OptionSpec(names: ["--shard"], valueName: "I/N",
+                       help: "Check only the traces at sorted positions p with\np mod N = I - 1 (1 <= I <= N), for CI matrices."),
+            OptionSpec(names: ["--report-dir"], valueName: "DIR",
+                       help: "Write an HTML report per failing or missing trace:\nTRACE_DIR/a/b.jsonl -> DIR/a/b.html."),
+            OptionSpec(names: ["--summary-json"], valueName: "FILE",
+                       help: "Write a JSON summary (mergeable with merge-summaries)."),
+            OptionSpec(names: ["--junit"], valueName: "FILE",
+                       help: "Write a JUnit XML report."),
+            OptionSpec(names: ["--unreferenced"], valueName: "POLICY",
+                       help: "warn (default) or fail: unreferenced goldens make the\nrun exit 1."),
         ],
         discussion: """
             Traces are replayed in the byte order of their paths relative to TRACE_DIR (files and
@@ -28,14 +43,24 @@ struct CheckCommand: PanelCommand {
               ERROR path[:line]: <error>    the trace or its golden is malformed or unreadable
               SKIP path[:line]: <reason>    cannot be evaluated at this revision (unsupported
                                             trace feature, or a golden of another format version)
-            Goldens that no trace references are listed as warnings, then a summary line:
+            Goldens that no trace references are listed (as warnings, or as errors with
+            --unreferenced fail; with --shard only by shard 1), then a summary line:
               <N> passed, <M> failed[, <K> skipped][, <E> errors][ (<W> goldens written, <U> rewritten)]
+
+            Tolerances: defaults are location abs 1e-6 pt, contentOffset abs 1e-6 pt,
+            backdropAlpha abs 1e-9, velocity abs 1e-9 or rel 1e-6, time exact. A file named
+            panelsim.tolerances in a trace folder applies to that folder and below; it holds
+            one CHANNEL = VALUE per line (# comments). Files nearer the trace win per channel,
+            and --tolerance wins over files. A setting replaces the channel's tolerance whole.
+            Events, states and decisions (isDragging, isAttracting, targets, answers) always
+            compare exactly and are reported on their own line.
 
             Record modes: never writes nothing; missing writes goldens that do not exist; failed
             also rewrites goldens that fail or cannot be compared; all rewrites every golden whose
             bytes would change. Writes are atomic (temporary file, then rename).
 
-            Exit status: 1 if any trace FAILed or is MISSING; otherwise 2 if any ERROR; otherwise
+            Exit status: 1 if any trace FAILed or is MISSING (or a golden is unreferenced under
+            --unreferenced fail); otherwise 2 if any ERROR; otherwise
             125 if any SKIP; otherwise 0. A regression wins over bad input, so that `git bisect
             run` treats a commit with a real regression as bad even if some trace is malformed.
 
@@ -47,7 +72,13 @@ struct CheckCommand: PanelCommand {
     var recordFlag: String?
     /// Resolved by `validate`.
     var mode: RecordMode = .never
-    var tolerances = Tolerances.default
+    var toleranceSettings: [(ToleranceChannel, Tolerance)] = []
+    var jobs = 1
+    var shard: (index: Int, count: Int)?
+    var reportDirectory: String?
+    var summaryJSON: String?
+    var junit: String?
+    var unreferencedFails = false
 
     init(_ parsed: ParsedArguments) throws(UsageError) {
         guard parsed.positionals.count <= 1 else {
@@ -56,6 +87,41 @@ struct CheckCommand: PanelCommand {
         traceDirectory = parsed.positionals.first ?? "traces"
         goldenDirectory = parsed.values["--golden"] ?? "golden"
         recordFlag = parsed.values["--record"]
+        toleranceSettings = try CheckCommand.parseTolerances(parsed.repeated["--tolerance"] ?? [], command: "check")
+        if let j = parsed.values["--jobs"] {
+            guard let n = Int(j), n >= 1, n <= 1024 else {
+                throw UsageError("--jobs must be a whole number from 1 to 1024, got '\(j)'", command: "check")
+            }
+            jobs = n
+        }
+        if let s = parsed.values["--shard"] {
+            let parts = s.split(separator: "/", omittingEmptySubsequences: false)
+            guard parts.count == 2, let i = Int(parts[0]), let n = Int(parts[1]), n >= 1, i >= 1, i <= n else {
+                throw UsageError("--shard must be I/N with 1 <= I <= N, got '\(s)'", command: "check")
+            }
+            shard = (i, n)
+        }
+        for (name, value) in [("--report-dir", parsed.values["--report-dir"]), ("--summary-json", parsed.values["--summary-json"]),
+                              ("--junit", parsed.values["--junit"])] where value?.isEmpty == true {
+            throw UsageError("empty \(name) path", command: "check")
+        }
+        reportDirectory = parsed.values["--report-dir"]
+        summaryJSON = parsed.values["--summary-json"]
+        junit = parsed.values["--junit"]
+        switch parsed.values["--unreferenced"] {
+        case nil, "warn"?: unreferencedFails = false
+        case "fail"?: unreferencedFails = true
+        case let other?: throw UsageError("--unreferenced must be warn or fail, got '\(other)'", command: "check")
+        }
+    }
+
+    /// Parses `--tolerance` values in order.
+    static func parseTolerances(_ values: [String], command: String) throws(UsageError) -> [(ToleranceChannel, Tolerance)] {
+        var settings: [(ToleranceChannel, Tolerance)] = []
+        for v in values {
+            do { settings.append(try ToleranceSettings.parse(v)) } catch { throw UsageError(error.description, command: command) }
+        }
+        return settings
     }
 
     mutating func validate(_ context: CommandContext) throws(UsageError) {
@@ -74,176 +140,40 @@ struct CheckCommand: PanelCommand {
         }
     }
 
-    /// Counts per outcome.
-    private struct Tally {
-        var passed = 0, failed = 0, skipped = 0, errors = 0, written = 0, rewritten = 0
-
-        var summary: String {
-            var s = "\(passed) passed, \(failed) failed"
-            if skipped > 0 { s += ", \(skipped) skipped" }
-            if errors > 0 { s += ", \(errors) error" + (errors == 1 ? "" : "s") }
-            var writes: [String] = []
-            if written > 0 { writes.append("\(written) golden" + (written == 1 ? "" : "s") + " written") }
-            if rewritten > 0 { writes.append("\(rewritten) rewritten") }
-            if !writes.isEmpty { s += " (" + writes.joined(separator: ", ") + ")" }
-            return s
-        }
-
-        var exitCode: ExitCode {
-            if failed > 0 { return .regression }
-            if errors > 0 { return .badInput }
-            if skipped > 0 { return .unsupported }
-            return .success
-        }
-    }
-
     func run(_ context: CommandContext) -> ExitCode {
-        let traceRoot = context.resolve(traceDirectory)
-        let goldenRoot = context.resolve(goldenDirectory)
         let out = context.stdout
-        let traces = Files.list(under: traceRoot, suffix: ".jsonl", excluding: ".golden.jsonl")
-        var tally = Tally()
-        var referenced = Set<String>()
-        if traces.isEmpty { out.line("warning: no *.jsonl traces under \(traceDirectory)") }
-
-        for rel in traces {
-            let shown = Files.join(traceDirectory, rel)
-            let goldenRel = String(rel.dropLast(".jsonl".count)) + ".golden.jsonl"
-            referenced.insert(goldenRel)
-            let goldenPath = goldenRoot + "/" + goldenRel
-            checkOne(shown: shown, tracePath: traceRoot + "/" + rel, goldenPath: goldenPath,
-                     goldenShown: Files.join(goldenDirectory, goldenRel), context: context, tally: &tally)
+        var options = CheckRunner.Options()
+        options.mode = mode
+        options.tolerances = toleranceSettings
+        options.shard = shard
+        options.reportDirectory = reportDirectory.map(context.resolve)
+        options.reportDisplay = reportDirectory
+        options.unreferencedFails = unreferencedFails
+        options.traceDisplay = traceDirectory
+        options.goldenDisplay = goldenDirectory
+        let summary = CheckRunner.run(traceRoot: context.resolve(traceDirectory), goldenRoot: context.resolve(goldenDirectory),
+                                      jobs: jobs, options: options, services: context.services) { outcome in
+            for line in outcome.lines { out.line(line) }
         }
-
-        // Goldens nobody references (only meaningful, and only reported, when the golden
-        // directory exists).
-        if Files.isDirectory(goldenRoot) {
-            for rel in Files.list(under: goldenRoot, suffix: ".golden.jsonl") where !referenced.contains(rel) {
-                let traceRel = String(rel.dropLast(".golden.jsonl".count)) + ".jsonl"
-                out.line("warning: unreferenced golden \(Files.join(goldenDirectory, rel)) (no trace \(Files.join(traceDirectory, traceRel)))")
+        if summary.traces.isEmpty {
+            out.line("warning: no *.jsonl traces under \(traceDirectory)" + (shard.map { " in shard \($0.index)/\($0.count)" } ?? ""))
+        }
+        for golden in summary.unreferenced {
+            let rel = String(golden.dropFirst(Files.join(goldenDirectory, "").count))
+            let traceRel = String(rel.dropLast(".golden.jsonl".count)) + ".jsonl"
+            out.line("\(unreferencedFails ? "error" : "warning"): unreferenced golden \(golden) (no trace \(Files.join(traceDirectory, traceRel)))")
+        }
+        out.line(summary.summaryLine)
+        var code = summary.exitCode
+        for (path, text) in [(summaryJSON, summary.summaryJSON()), (junit, summary.junitXML())] {
+            guard let path else { continue }
+            do {
+                try AtomicFile.write(text, to: context.resolve(path))
+            } catch {
+                context.stderr.line("error: \(error.description)")
+                if code == .success || code == .unsupported { code = .badInput }
             }
         }
-        out.line(tally.summary)
-        return tally.exitCode
-    }
-
-    private func write(_ text: String, to path: String, shown: String, context: CommandContext,
-                       tally: inout Tally) -> Bool {
-        do {
-            try AtomicFile.write(text, to: path)
-            return true
-        } catch {
-            context.stdout.line("ERROR \(shown): \(error.description)")
-            tally.errors += 1
-            return false
-        }
-    }
-
-    private func checkOne(shown: String, tracePath: String, goldenPath: String, goldenShown: String,
-                          context: CommandContext, tally: inout Tally) {
-        let out = context.stdout
-        let loaded: LoadedTraceInfo
-        do {
-            loaded = try context.services.load(tracePath, shown)
-        } catch {
-            if error.kind == .unsupported {
-                // The error names the file and line itself: `SKIP path:line: field: … not supported yet`.
-                out.line("SKIP \(error.description)")
-                tally.skipped += 1
-            } else {
-                out.line("ERROR \(error.description)")
-                tally.errors += 1
-            }
-            return
-        }
-        let result = context.services.simulate(loaded.trace)
-        let actual = ResultDocument(header: ResultHeaderFactory.header(for: loaded), records: result.records)
-        let actualText = ResultFile.render(actual)
-        var warnings = result.warnings.map { "  warning: \($0)" }
-        if result.budgetExceeded { warnings.append("  warning: the panel did not come to rest within the settle budget") }
-
-        func emit(_ line: String, _ extra: [String] = []) {
-            out.line(line)
-            for l in extra + warnings { out.line(l) }
-        }
-
-        guard Files.isFile(goldenPath) else {
-            if mode.writesMissing {
-                if write(actualText, to: goldenPath, shown: shown, context: context, tally: &tally) {
-                    emit("NEW \(shown) (golden written)")
-                    tally.passed += 1; tally.written += 1
-                }
-            } else {
-                emit("MISSING \(shown) (no golden)")
-                tally.failed += 1
-            }
-            return
-        }
-
-        let goldenText: String
-        switch Files.read(goldenPath) {
-        case .success(let text): goldenText = text
-        case .failure(let failure):
-            out.line("ERROR \(shown): \(failure.message)")
-            tally.errors += 1
-            return
-        }
-        if goldenText == actualText {
-            emit("PASS \(shown)")
-            tally.passed += 1
-            return
-        }
-
-        let golden: ResultDocument
-        do {
-            golden = try ResultFile.read(text: goldenText, file: goldenShown)
-        } catch {
-            if mode.rewritesFailed {
-                if write(actualText, to: goldenPath, shown: shown, context: context, tally: &tally) {
-                    emit("UPDATED \(shown) (golden rewritten; it was unreadable: \(error.description))")
-                    tally.passed += 1; tally.rewritten += 1
-                }
-            } else {
-                emit("ERROR \(shown): unreadable golden: \(error.description)")
-                tally.errors += 1
-            }
-            return
-        }
-
-        let comparison = Comparator.compare(expected: golden, actual: actual, tolerances: tolerances)
-        switch comparison.status {
-        case .incompatible(let version):
-            if mode.rewritesFailed {
-                if write(actualText, to: goldenPath, shown: shown, context: context, tally: &tally) {
-                    emit("UPDATED \(shown) (golden rewritten; it was format version \(version))")
-                    tally.passed += 1; tally.rewritten += 1
-                }
-            } else {
-                emit("SKIP \(shown): golden format version \(version), this build writes \(ResultHeader.currentVersion)")
-                tally.skipped += 1
-            }
-        case .passed:
-            let notes = comparison.notes.map { "  note: " + $0 }
-            if mode.rewritesAll {
-                if write(actualText, to: goldenPath, shown: shown, context: context, tally: &tally) {
-                    emit("UPDATED \(shown) (golden rewritten; it matched within tolerances)", notes)
-                    tally.passed += 1; tally.rewritten += 1
-                }
-            } else {
-                emit("PASS \(shown)", notes)
-                tally.passed += 1
-            }
-        case .failed:
-            let report = comparison.report(indent: "  ").split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-            if mode.rewritesFailed {
-                if write(actualText, to: goldenPath, shown: shown, context: context, tally: &tally) {
-                    emit("UPDATED \(shown) (golden rewritten)", report)
-                    tally.passed += 1; tally.rewritten += 1
-                }
-            } else {
-                emit("FAIL \(shown)", report)
-                tally.failed += 1
-            }
-        }
+        return code
     }
 }

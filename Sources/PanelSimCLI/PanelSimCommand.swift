@@ -8,9 +8,11 @@ public enum PanelSimCommand {
     public static let version = "panelsim 0.1.0"
 
     /// The subcommands, in help order.
-    static var commands: [any PanelCommand.Type] { [ReplayCommand.self, CheckCommand.self, ImportCommand.self, SynthCommand.self,
-                                                      FidelityCommand.self, TuneCommand.self, SweepCommand.self, ObserveCommand.self,
-                                                      BenchCommand.self] }
+    static var commands: [any PanelCommand.Type] {
+        [ReplayCommand.self, CheckCommand.self, ImportCommand.self, SynthCommand.self,
+         DiffCommand.self, ReportCommand.self, BisectCommand.self, MergeSummariesCommand.self,
+         FidelityCommand.self, TuneCommand.self, SweepCommand.self, ObserveCommand.self, BenchCommand.self]
+    }
     /// Subcommands left out of help (`bench-load`: the child process of `bench`).
     static var hiddenCommands: [any PanelCommand.Type] { [BenchLoadCommand.self, BenchCorpusCommand.self] }
 

@@ -34,20 +34,33 @@ struct ReplayCommand: PanelCommand {
         if let output, output.isEmpty { throw UsageError("empty output path", command: "replay") }
     }
 
-    func run(_ context: CommandContext) -> ExitCode {
+    /// Loads and replays `trace` (as the user spelled it); load errors and simulation warnings go
+    /// to standard error. Returns the loaded trace and its result, or the exit code of the failure.
+    static func replay(_ trace: String, _ context: CommandContext) -> Result<(LoadedTraceInfo, ResultDocument), ReplayFailure> {
         let loaded: LoadedTraceInfo
         do {
             loaded = try context.services.load(context.resolve(trace), trace)
         } catch {
             context.stderr.line(error.description)
-            return error.kind == .unsupported ? .unsupported : .badInput
+            return .failure(ReplayFailure(code: error.kind == .unsupported ? .unsupported : .badInput))
         }
         let result = context.services.simulate(loaded.trace)
         for warning in result.warnings { context.stderr.line("warning: \(trace): \(warning)") }
         if result.budgetExceeded {
             context.stderr.line("warning: \(trace): the panel did not come to rest within the settle budget")
         }
-        let text = ResultFile.render(ResultDocument(header: ResultHeaderFactory.header(for: loaded), records: result.records))
+        return .success((loaded, ResultDocument(header: ResultHeaderFactory.header(for: loaded), records: result.records)))
+    }
+
+    struct ReplayFailure: Error { var code: ExitCode }
+
+    func run(_ context: CommandContext) -> ExitCode {
+        let document: ResultDocument
+        switch ReplayCommand.replay(trace, context) {
+        case .success(let r): document = r.1
+        case .failure(let f): return f.code
+        }
+        let text = ResultFile.render(document)
         if let output {
             do {
                 try AtomicFile.write(text, to: context.resolve(output))
@@ -66,6 +79,7 @@ enum ResultHeaderFactory {
     /// The result header for a loaded trace.
     static func header(for loaded: LoadedTraceInfo) -> ResultHeader {
         ResultHeader(trace: loaded.trace.header.name, traceDigest: loaded.digest,
+                     parameterDigest: ResultHeader.parameterDigest(of: loaded.trace.header),
                      frameRate: loaded.trace.header.environment.frameRate,
                      displayScale: loaded.trace.header.environment.displayScale)
     }

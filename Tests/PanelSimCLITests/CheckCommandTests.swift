@@ -79,6 +79,7 @@ final class CheckCommandTests: CLITestCase {
         XCTAssertEqual(r.stdout, """
             UPDATED traces/a.jsonl (golden rewritten; it matched within tolerances)
               note: trace edited since the golden was blessed (golden sha256:4, trace sha256:12)
+              note: trace parameters changed since the golden was blessed (golden sha256:80dd9eaa16ff226e845d31f408505fff155ac8d820b1eaa9e8c9ddba8f94dda5, trace sha256:a8fb7cc923d52853ec16cd068f04c47d5a230bdf5e5f7a83f5e57f077c30d347)
             PASS traces/b.jsonl
             2 passed, 0 failed (1 rewritten)
 

@@ -27,7 +27,7 @@ final class UsageTests: CLITestCase {
         XCTAssertTrue(check.stdout.hasPrefix("""
             OVERVIEW: Replay every trace and compare it with its golden result.
 
-            USAGE: panelsim check [TRACE_DIR] [--golden DIR] [--record MODE]
+            USAGE: panelsim check [TRACE_DIR] [--golden DIR] [--record MODE] [options]
 
             ARGUMENTS:
               TRACE_DIR               Directory searched recursively for *.jsonl traces (default: traces).
@@ -69,7 +69,7 @@ final class UsageTests: CLITestCase {
         assertUsageError(["replay", "a.jsonl", "b.jsonl"], "unexpected argument 'b.jsonl'", usage: "panelsim replay TRACE [-o OUT]")
         assertUsageError(["replay", "a.jsonl", "-o"], "option '-o' needs a value OUT", usage: "panelsim replay TRACE [-o OUT]")
         assertUsageError(["replay", "a.jsonl", "-o", "x", "--output", "y"], "option '--output' given twice", usage: nil)
-        assertUsageError(["check", "--frob"], "unknown option '--frob'", usage: "panelsim check [TRACE_DIR] [--golden DIR] [--record MODE]")
+        assertUsageError(["check", "--frob"], "unknown option '--frob'", usage: "panelsim check [TRACE_DIR] [--golden DIR] [--record MODE] [options]")
         try FileManager.default.createDirectory(atPath: root + "/traces", withIntermediateDirectories: true)
         assertUsageError(["check", "--record", "sometimes"],
                          "invalid record mode 'sometimes' from --record (expected never, missing, failed or all)", usage: nil)

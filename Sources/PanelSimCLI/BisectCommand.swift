@@ -1,0 +1,321 @@
+import PanelGolden
+import PanelSimCore
+import PanelTrace
+
+/// Partial trace headers (`{"panel": {"behavior": {…}}, "recognizer": {…}}`) as parameter sets:
+/// their leaves, edits of single leaves, and application over a trace's header line.
+enum HeaderPatch {
+    /// Top-level keys a patch may name.
+    static let sections = ["environment", "panel", "recognizer", "delegate"]
+
+    /// A leaf: a path of object keys to a value that is not an object (arrays are leaves).
+    struct Leaf { var path: [String]; var value: JSONValue }
+
+    /// Every leaf of `object`, depth first in key order.
+    /// - Complexity: O(size of object).
+    static func leaves(_ object: JSONObject, prefix: [String] = []) -> [Leaf] {
+        object.entries.flatMap { entry -> [Leaf] in
+            if case .object(let inner) = entry.value, !inner.entries.isEmpty {
+                return leaves(inner, prefix: prefix + [entry.key])
+            }
+            return [Leaf(path: prefix + [entry.key], value: entry.value)]
+        }
+    }
+
+    /// Structural equality with numbers compared by value (`0.5` equals `0.50`).
+    static func same(_ a: JSONValue?, _ b: JSONValue?) -> Bool {
+        switch (a, b) {
+        case (nil, nil): return true
+        case (.number(let x)?, .number(let y)?): return x.double == y.double
+        case (.array(let x)?, .array(let y)?): return x.count == y.count && zip(x, y).allSatisfy { same($0, $1) }
+        case (.object(let x)?, .object(let y)?):
+            return x.keys.sorted() == y.keys.sorted() && x.keys.allSatisfy { same(x[$0], y[$0]) }
+        default: return a == b
+        }
+    }
+
+    /// The value at `path`, nil when absent.
+    static func value(_ object: JSONObject, at path: [String]) -> JSONValue? {
+        guard let first = path.first, let v = object[first] else { return nil }
+        if path.count == 1 { return v }
+        guard case .object(let inner) = v else { return nil }
+        return value(inner, at: Array(path.dropFirst()))
+    }
+
+    /// `object` with the value at `path` set (creating objects on the way), or removed when
+    /// `value` is nil (an object left empty by a removal is removed too).
+    static func setting(_ object: JSONObject, at path: [String], to value: JSONValue?) -> JSONObject {
+        guard let first = path.first else { return object }
+        var entries = object.entries
+        let index = entries.firstIndex { $0.key == first }
+        var newValue: JSONValue?
+        if path.count == 1 {
+            newValue = value
+        } else {
+            var inner = JSONObject()
+            if let index, case .object(let o) = entries[index].value { inner = o }
+            let updated = setting(inner, at: Array(path.dropFirst()), to: value)
+            newValue = updated.entries.isEmpty ? nil : .object(updated)
+        }
+        switch (index, newValue) {
+        case (let i?, let v?): entries[i].value = v
+        case (let i?, nil): entries.remove(at: i)
+        case (nil, let v?): entries.append((key: first, value: v))
+        case (nil, nil): break
+        }
+        return JSONObject(entries)
+    }
+
+    /// The trace header `header` with `patch` applied: for each section the patch names, each
+    /// field it names replaces that field of the header's section whole (as `invalidateLayout`).
+    static func apply(_ patch: JSONObject, to header: JSONObject) -> JSONObject {
+        var result = header
+        for section in patch.entries {
+            guard case .object(let fields) = section.value else { continue }
+            var target = JSONObject()
+            if case .object(let existing)? = result[section.key] { target = existing }
+            for field in fields.entries { target = setting(target, at: [field.key], to: field.value) }
+            result = setting(result, at: [section.key], to: .object(target))
+        }
+        return result
+    }
+
+    /// Compact JSON text (numbers as written, strings by `JSON.quote`).
+    static func render(_ value: JSONValue) -> String {
+        switch value {
+        case .null: return "null"
+        case .bool(let b): return b ? "true" : "false"
+        case .number(let n): return n.text
+        case .string(let s): return JSON.quote(s)
+        case .array(let items): return "[" + items.map(render).joined(separator: ", ") + "]"
+        case .object(let o): return "{" + o.entries.map { JSON.quote($0.key) + ": " + render($0.value) }.joined(separator: ", ") + "}"
+        }
+    }
+}
+
+/// Delta debugging (Zeller & Hildebrandt's ddmin): a 1-minimal subset of `changes` that still
+/// makes `fails` true.
+enum DeltaDebugging {
+    /// - Parameters:
+    ///   - changes: the full set (in a fixed order); `fails(changes)` must be true.
+    ///   - fails: the test; an unresolved outcome (e.g. an invalid combination) counts as false.
+    /// - Returns: a subset in the original order such that removing any one element makes
+    ///   `fails` false.
+    /// - Complexity: O(n²) tests in the worst case, O(k · log n) typically for k culprits.
+    static func ddmin<T>(_ changes: [T], fails: ([T]) -> Bool) -> [T] {
+        var c = changes
+        var n = 2
+        while c.count >= 2 {
+            let chunkSize = (c.count + n - 1) / n
+            let chunks = stride(from: 0, to: c.count, by: chunkSize).map { Array(c[$0..<min($0 + chunkSize, c.count)]) }
+            var reduced = false
+            for chunk in chunks where fails(chunk) {
+                c = chunk; n = 2; reduced = true
+                break
+            }
+            if !reduced && chunks.count > 2 {
+                for i in chunks.indices {
+                    let complement = chunks.enumerated().filter { $0.offset != i }.flatMap(\.element)
+                    if fails(complement) {
+                        c = complement; n = max(n - 1, 2); reduced = true
+                        break
+                    }
+                }
+            }
+            if !reduced {
+                if n >= c.count { break }
+                n = min(c.count, 2 * n)
+            }
+        }
+        return c
+    }
+}
+
+/// `panelsim bisect --base A.json --changed B.json TRACE…`: which parameter change causes a
+/// divergence.
+struct BisectCommand: PanelCommand {
+    static let info = CommandInfo(
+        name: "bisect",
+        abstract: "Find which changed parameters make traces diverge.",
+        usage: "panelsim bisect --base A.json --changed B.json TRACE... [--tolerance CHANNEL=VALUE]...",
+        arguments: [("TRACE", "Trace files, or directories searched for *.jsonl traces.")],
+        options: [
+            OptionSpec(names: ["--base"], valueName: "A.json",
+                       help: "Partial header: an object with some of environment,\npanel, recognizer, delegate."),
+            OptionSpec(names: ["--changed"], valueName: "B.json", help: "Partial header with the changed parameters."),
+            OptionSpec(names: ["--tolerance"], valueName: "CHANNEL=VALUE",
+                       help: "Tolerance of a channel (repeatable), as for check.", repeatable: true),
+        ],
+        discussion: """
+            A and B are applied over each trace's header: each field a section names replaces that
+            field of the trace's section whole, like invalidateLayout ({"panel": {"behavior":
+            {...}}} replaces the whole behavior object, keeping the trace's anchors). The leaves
+            (paths such as panel.behavior.redirectionalProgress) that differ between A and B are
+            the changed parameters; a leaf present in only one of them counts as changed (applying
+            it removes it from A). Every trace is replayed with A, and with A plus subsets of the
+            changes, and delta debugging (ddmin) finds a smallest subset that still makes some
+            trace's result differ from A's beyond tolerance. Combinations that do not load (say
+            initialState without its anchor) count as not diverging.
+
+            Prints the changed parameters, the culprit parameters with their A and B values, and
+            for the first trace that diverges under A plus the culprits, the comparison report
+            (first diverging frame and time, first differing event, event diff). Deterministic.
+
+            Exit status: 1 culprits found (B diverges from A), 0 A and B give the same results on
+            every trace, 2 bad input (usage, unreadable A/B/trace, A or B does not load with a
+            trace), 125 a trace this revision cannot evaluate.
+
+            \(HelpFormat.exitCodes)
+            """)
+
+    var base: String
+    var changed: String
+    var traces: [String]
+    var settings: [(ToleranceChannel, Tolerance)]
+
+    init(_ parsed: ParsedArguments) throws(UsageError) {
+        guard let base = parsed.values["--base"] else { throw UsageError("missing --base A.json", command: "bisect") }
+        guard let changed = parsed.values["--changed"] else { throw UsageError("missing --changed B.json", command: "bisect") }
+        guard !parsed.positionals.isEmpty else { throw UsageError("missing TRACE", command: "bisect") }
+        self.base = base; self.changed = changed; traces = parsed.positionals
+        settings = try CheckCommand.parseTolerances(parsed.repeated["--tolerance"] ?? [], command: "bisect")
+    }
+
+    mutating func validate(_ context: CommandContext) throws(UsageError) {}
+
+    /// One trace: its header as JSON and the sample lines after it.
+    private struct Source { var shown: String; var header: JSONObject; var rest: String }
+
+    private struct Failure: Error { var code: ExitCode; var message: String }
+
+    private func readPatch(_ path: String, _ context: CommandContext) throws(Failure) -> JSONObject {
+        guard case .success(let text) = Files.read(context.resolve(path)) else {
+            throw Failure(code: .badInput, message: "error: cannot read \(path)")
+        }
+        let value: JSONValue
+        do { value = try JSON.parse(text) } catch {
+            throw Failure(code: .badInput, message: "error: \(path): column \(error.column): \(error.message)")
+        }
+        guard case .object(let o) = value else { throw Failure(code: .badInput, message: "error: \(path): expected a JSON object") }
+        for e in o.entries {
+            guard HeaderPatch.sections.contains(e.key) else {
+                throw Failure(code: .badInput, message: "error: \(path): key \"\(e.key)\" is not one of \(HeaderPatch.sections.joined(separator: ", "))")
+            }
+            guard case .object = e.value else { throw Failure(code: .badInput, message: "error: \(path): \"\(e.key)\" must be an object") }
+        }
+        return o
+    }
+
+    func run(_ context: CommandContext) -> ExitCode {
+        do throws(Failure) {
+            return try bisect(context)
+        } catch {
+            context.stderr.line(error.message)
+            return error.code
+        }
+    }
+
+    private func bisect(_ context: CommandContext) throws(Failure) -> ExitCode {
+        guard let parse = context.services.importer?.parse else {
+            throw Failure(code: .badInput, message: "error: trace parsing is not available in this build")
+        }
+        let a = try readPatch(base, context), b = try readPatch(changed, context)
+
+        // Traces, in argument order; directories expand in sorted order.
+        var sources: [Source] = []
+        for t in traces {
+            let path = context.resolve(t)
+            let files = Files.isDirectory(path)
+                ? Files.list(under: path, suffix: ".jsonl", excluding: ".golden.jsonl").map { (Files.join(t, $0), path + "/" + $0) }
+                : [(t, path)]
+            for (shown, full) in files {
+                guard case .success(let text) = Files.read(full) else { throw Failure(code: .badInput, message: "error: cannot read \(shown)") }
+                let split = text.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false)
+                guard let first = split.first, case .object(let header)? = try? JSON.parse(String(first)) else {
+                    throw Failure(code: .badInput, message: "error: \(shown):1: the header line is not a JSON object")
+                }
+                sources.append(Source(shown: shown, header: header, rest: split.count > 1 ? String(split[1]) : ""))
+            }
+        }
+        if sources.isEmpty { throw Failure(code: .badInput, message: "error: no traces") }
+
+        // Changed leaves, sorted by path.
+        var paths: [[String]] = []
+        for leaf in HeaderPatch.leaves(a) + HeaderPatch.leaves(b) where !paths.contains(leaf.path) { paths.append(leaf.path) }
+        let changes = paths.filter { !HeaderPatch.same(HeaderPatch.value(a, at: $0), HeaderPatch.value(b, at: $0)) }
+            .sorted { $0.joined(separator: ".").utf8.lexicographicallyPrecedes($1.joined(separator: ".").utf8) }
+        func show(_ v: JSONValue?) -> String { v.map(HeaderPatch.render) ?? "(absent)" }
+        func name(_ p: [String]) -> String { p.joined(separator: ".") }
+
+        let out = context.stdout
+        out.line("changed parameters (\(changes.count)):")
+        for p in changes { out.line("  \(name(p)): \(show(HeaderPatch.value(a, at: p))) -> \(show(HeaderPatch.value(b, at: p)))") }
+
+        let tolerances = Tolerances.default.applying(settings)
+        /// Results of every trace under a patch; a load failure is returned as such.
+        func results(_ patch: JSONObject) -> Result<[ResultDocument], Failure> {
+            var docs: [ResultDocument] = []
+            for s in sources {
+                let text = HeaderPatch.render(.object(HeaderPatch.apply(patch, to: s.header))) + "\n" + s.rest
+                do throws(TraceProblem) {
+                    let trace = try parse(text, s.shown)
+                    let sim = context.services.simulate(trace)
+                    docs.append(ResultDocument(header: ResultHeader(trace: trace.header.name, traceDigest: "",
+                                                                    frameRate: trace.header.environment.frameRate,
+                                                                    displayScale: trace.header.environment.displayScale),
+                                               records: sim.records))
+                } catch {
+                    return .failure(Failure(code: error.kind == .unsupported ? .unsupported : .badInput, message: error.description))
+                }
+            }
+            return .success(docs)
+        }
+        func patch(with subset: [[String]]) -> JSONObject {
+            subset.reduce(a) { HeaderPatch.setting($0, at: $1, to: HeaderPatch.value(b, at: $1)) }
+        }
+        /// The first trace (index and comparison) whose result under `docs` differs from A's.
+        func firstDivergence(_ base: [ResultDocument], _ docs: [ResultDocument]) -> (Int, Comparison)? {
+            for i in base.indices {
+                let c = Comparator.compare(expected: base[i], actual: docs[i], tolerances: tolerances)
+                if c.status != .passed { return (i, c) }
+            }
+            return nil
+        }
+
+        let baseDocs: [ResultDocument]
+        switch results(a) {
+        case .success(let d): baseDocs = d
+        case .failure(let f): throw Failure(code: f.code, message: "\(f.message) (with \(base))")
+        }
+        switch results(b) {
+        case .failure(let f): throw Failure(code: f.code, message: "\(f.message) (with \(changed))")
+        case .success(let d):
+            if firstDivergence(baseDocs, d) == nil {
+                out.line("no divergence: every trace gives the same result with \(base) and \(changed)")
+                return .success
+            }
+        }
+
+        var evaluations = 0
+        var cache: [String: Bool] = [:]
+        let culprits = DeltaDebugging.ddmin(changes) { subset in
+            let key = subset.map(name).joined(separator: "\n")
+            if let hit = cache[key] { return hit }
+            evaluations += 1
+            var diverges = false
+            if case .success(let docs) = results(patch(with: subset)) { diverges = firstDivergence(baseDocs, docs) != nil }
+            cache[key] = diverges
+            return diverges
+        }
+        out.line("culprit\(culprits.count == 1 ? "" : "s") (\(culprits.count) of \(changes.count), \(evaluations) evaluations):")
+        for p in culprits { out.line("  \(name(p)): \(show(HeaderPatch.value(a, at: p))) -> \(show(HeaderPatch.value(b, at: p)))") }
+        if case .success(let docs) = results(patch(with: culprits)), let (i, comparison) = firstDivergence(baseDocs, docs) {
+            let diverging = baseDocs.indices.filter {
+                Comparator.compare(expected: baseDocs[$0], actual: docs[$0], tolerances: tolerances).status != .passed
+            }.count
+            out.line("first diverging trace: \(sources[i].shown) (\(diverging) of \(sources.count) traces diverge; expected = base, actual = base + culprits)")
+            out.line(comparison.report(indent: "  "))
+        }
+        return .regression
+    }
+}

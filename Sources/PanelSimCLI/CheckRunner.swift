@@ -1,0 +1,392 @@
+import Dispatch
+import Foundation
+import PanelGolden
+import PanelSimCore
+
+/// The outcome of checking one trace against its golden.
+public struct TraceOutcome: Sendable, Equatable {
+    /// What happened, as in `check`'s output.
+    public enum Status: String, Sendable, Equatable, CaseIterable {
+        /// Matches its golden within tolerances.
+        case pass
+        /// Differs from its golden (a regression).
+        case fail
+        /// No golden, and recording is off (counts as failed).
+        case missing
+        /// No golden existed; written (counts as passed).
+        case new
+        /// Golden rewritten by `--record failed`/`all` (counts as passed).
+        case updated
+        /// The trace or its golden is malformed or unreadable (exit 2).
+        case error
+        /// Cannot be evaluated at this revision (exit 125).
+        case skip
+
+        /// True for `pass`, `new` and `updated`.
+        public var countsAsPassed: Bool { self == .pass || self == .new || self == .updated }
+        /// True for `fail` and `missing`.
+        public var countsAsFailed: Bool { self == .fail || self == .missing }
+    }
+
+    /// The trace path as shown (`TRACE_DIR/relative/path.jsonl`).
+    public var path: String
+    public var status: Status
+    /// Every output line of this trace, in order (status line, report, notes, warnings).
+    public var lines: [String]
+    /// Whether the golden was written (`new`/`updated`).
+    public var wroteGolden: Bool
+    /// Path of the HTML report written for this trace (`--report-dir`), as shown; nil otherwise.
+    public var report: String?
+
+    public init(path: String, status: Status, lines: [String], wroteGolden: Bool = false, report: String? = nil) {
+        self.path = path; self.status = status; self.lines = lines; self.wroteGolden = wroteGolden; self.report = report
+    }
+}
+
+/// The result of a `check` run: one outcome per trace of the (shard of the) corpus, in corpus
+/// order, and the goldens nobody references.
+public struct CheckSummary: Sendable, Equatable {
+    /// Outcomes in the byte order of the traces' relative paths.
+    public var traces: [TraceOutcome]
+    /// Goldens no trace of the whole corpus references, as shown (`GOLDEN_DIR/…`), sorted.
+    /// Listed by shard 1 only when sharded (every shard would list the same ones).
+    public var unreferenced: [String]
+    /// Whether unreferenced goldens fail the run (`--unreferenced fail`).
+    public var unreferencedFails: Bool
+    /// `"i/n"` when the run was a shard, else nil.
+    public var shard: String?
+
+    public init(traces: [TraceOutcome], unreferenced: [String] = [], unreferencedFails: Bool = false, shard: String? = nil) {
+        self.traces = traces; self.unreferenced = unreferenced; self.unreferencedFails = unreferencedFails; self.shard = shard
+    }
+
+    public var passed: Int { traces.filter { $0.status.countsAsPassed }.count }
+    public var failed: Int { traces.filter { $0.status.countsAsFailed }.count }
+    public var skipped: Int { traces.filter { $0.status == .skip }.count }
+    public var errors: Int { traces.filter { $0.status == .error }.count }
+    public var written: Int { traces.filter { $0.status == .new && $0.wroteGolden }.count }
+    public var rewritten: Int { traces.filter { $0.status == .updated && $0.wroteGolden }.count }
+
+    /// `<N> passed, <M> failed[, <K> skipped][, <E> errors][ (<W> goldens written, <U> rewritten)]`.
+    public var summaryLine: String {
+        var s = "\(passed) passed, \(failed) failed"
+        if skipped > 0 { s += ", \(skipped) skipped" }
+        if errors > 0 { s += ", \(errors) error" + (errors == 1 ? "" : "s") }
+        var writes: [String] = []
+        if written > 0 { writes.append("\(written) golden" + (written == 1 ? "" : "s") + " written") }
+        if rewritten > 0 { writes.append("\(rewritten) rewritten") }
+        if !writes.isEmpty { s += " (" + writes.joined(separator: ", ") + ")" }
+        return s
+    }
+
+    /// 1 if any trace failed or is missing (or a golden is unreferenced under `--unreferenced
+    /// fail`); otherwise 2 if any error; otherwise 125 if any skip; otherwise 0.
+    public var exitCode: ExitCode {
+        if failed > 0 || (unreferencedFails && !unreferenced.isEmpty) { return .regression }
+        if errors > 0 { return .badInput }
+        if skipped > 0 { return .unsupported }
+        return .success
+    }
+}
+
+/// Runs `check` in-process: the entry point for tools (e.g. `bench`) that need check's work
+/// without its command line.
+///
+/// ```swift
+/// let summary = CheckRunner.run(traceDirectory: "traces", goldenDirectory: "golden", jobs: 8)
+/// print(summary.summaryLine, summary.exitCode)
+/// ```
+public enum CheckRunner {
+    /// Settings of a run beyond the two directories and the job count.
+    public struct Options: Sendable {
+        /// When goldens are written. Default `never` (a pure check).
+        public var mode: RecordMode = .never
+        /// Command-line tolerance settings, applied after tolerance files (they win).
+        public var tolerances: [(ToleranceChannel, Tolerance)] = []
+        /// `(index, count)` with 1 ≤ index ≤ count: only traces whose 0-based position in the
+        /// sorted corpus is ≡ index − 1 (mod count). Nil: the whole corpus.
+        public var shard: (index: Int, count: Int)?
+        /// Directory for one HTML report per failing trace (`a/b.jsonl` → `DIR/a/b.html`).
+        public var reportDirectory: String?
+        /// Whether unreferenced goldens make the run fail (exit 1).
+        public var unreferencedFails = false
+        /// How paths are shown in output; default: the directories as given.
+        public var traceDisplay: String?
+        public var goldenDisplay: String?
+        public var reportDisplay: String?
+        public init() {}
+    }
+
+    /// Replays every trace under `traceDirectory` (or one shard of them) and compares each with
+    /// its golden under `goldenDirectory`.
+    ///
+    /// Traces run on `jobs` threads (a shared work queue); outcomes are returned, and passed to
+    /// `onOutcome`, in corpus order whatever `jobs` is, so output is byte-identical to `jobs: 1`.
+    /// - Parameters:
+    ///   - traceDirectory / goldenDirectory: absolute paths, or relative to the process's
+    ///     current directory.
+    ///   - jobs: worker threads, ≥ 1 (values below 1 count as 1).
+    ///   - onOutcome: called once per trace, in corpus order, as soon as the outcomes before it
+    ///     are known (on a worker thread, serialized).
+    /// - Complexity: O(Σ replay + compare) work, spread over `jobs` threads.
+    public static func run(traceDirectory: String, goldenDirectory: String, jobs: Int = 1,
+                           options: Options = Options(),
+                           onOutcome: ((TraceOutcome) -> Void)? = nil) -> CheckSummary {
+        run(traceRoot: traceDirectory, goldenRoot: goldenDirectory, jobs: jobs, options: options,
+            services: .live, onOutcome: onOutcome)
+    }
+
+    static func run(traceRoot: String, goldenRoot: String, jobs: Int, options: Options,
+                    services: TraceServices, onOutcome: ((TraceOutcome) -> Void)?) -> CheckSummary {
+        let traceShown = options.traceDisplay ?? traceRoot
+        let goldenShown = options.goldenDisplay ?? goldenRoot
+        let all = Files.list(under: traceRoot, suffix: ".jsonl", excluding: ".golden.jsonl")
+        var selected = all
+        var shardText: String?
+        if let shard = options.shard {
+            selected = all.enumerated().filter { $0.offset % shard.count == shard.index - 1 }.map(\.element)
+            shardText = "\(shard.index)/\(shard.count)"
+        }
+        let tolerances = ToleranceResolver(root: traceRoot, shownRoot: traceShown, settings: options.tolerances)
+        let worker = TraceChecker(traceRoot: traceRoot, goldenRoot: goldenRoot, traceShown: traceShown,
+                                  goldenShown: goldenShown, options: options, services: services,
+                                  tolerances: tolerances.resolve(for: selected))
+        let outcomes = OrderedParallel.map(selected, jobs: jobs, onResult: onOutcome) { worker.check($0) }
+
+        var unreferenced: [String] = []
+        if Files.isDirectory(goldenRoot) && (options.shard == nil || options.shard?.index == 1) {
+            let referenced = Set(all.map { String($0.dropLast(".jsonl".count)) + ".golden.jsonl" })
+            for rel in Files.list(under: goldenRoot, suffix: ".golden.jsonl") where !referenced.contains(rel) {
+                unreferenced.append(Files.join(goldenShown, rel))
+            }
+        }
+        return CheckSummary(traces: outcomes, unreferenced: unreferenced,
+                            unreferencedFails: options.unreferencedFails, shard: shardText)
+    }
+}
+
+/// `map` over a work queue on `jobs` threads, with results in input order and an in-order
+/// callback as soon as a prefix of results is complete.
+enum OrderedParallel {
+    /// - Complexity: O(n) plus the work; the callback and bookkeeping run under one lock.
+    static func map<T, R>(_ items: [T], jobs: Int, onResult: ((R) -> Void)?, _ body: @escaping (T) -> R) -> [R] {
+        if jobs <= 1 || items.count <= 1 {
+            return items.map { item in
+                let r = body(item)
+                onResult?(r)
+                return r
+            }
+        }
+        let state = ParallelState(items: items, body: body, onResult: onResult)
+        DispatchQueue.concurrentPerform(iterations: min(jobs, items.count)) { _ in state.work() }
+        return state.results.map { $0! }
+    }
+}
+
+/// Shared state of `OrderedParallel.map`: the work, the next index to hand out, results by index
+/// and how many leading results were delivered to the callback. Mutable state is only touched
+/// while holding `lock`; `body` runs outside it.
+private final class ParallelState<T, R>: @unchecked Sendable {
+    private let lock = NSLock()
+    private let items: [T]
+    private let body: (T) -> R
+    private let onResult: ((R) -> Void)?
+    private var nextIndex = 0
+    private var delivered = 0
+    private(set) var results: [R?]
+
+    init(items: [T], body: @escaping (T) -> R, onResult: ((R) -> Void)?) {
+        self.items = items; self.body = body; self.onResult = onResult
+        results = Array(repeating: nil, count: items.count)
+    }
+
+    /// Takes indices until none are left.
+    func work() {
+        while let i = next() {
+            let r = body(items[i])
+            finish(i, r)
+        }
+    }
+
+    private func next() -> Int? {
+        lock.lock(); defer { lock.unlock() }
+        guard nextIndex < items.count else { return nil }
+        nextIndex += 1
+        return nextIndex - 1
+    }
+
+    private func finish(_ i: Int, _ r: R) {
+        lock.lock(); defer { lock.unlock() }
+        results[i] = r
+        while delivered < results.count, let ready = results[delivered] {
+            onResult?(ready)
+            delivered += 1
+        }
+    }
+}
+
+/// Per-folder tolerances: `panelsim.tolerances` files from the trace root down to a trace's
+/// folder (nearer files win per channel), then the command-line settings.
+struct ToleranceResolver {
+    var root: String
+    var shownRoot: String
+    var settings: [(ToleranceChannel, Tolerance)]
+
+    /// Tolerances (or the error of a malformed file) for each relative trace path's folder.
+    /// - Complexity: O(traces · depth) plus one read per tolerance file.
+    func resolve(for traces: [String]) -> [String: Result<Tolerances, ToleranceSettingError>] {
+        var byFolder: [String: Result<Tolerances, ToleranceSettingError>] = [:]
+        var fileCache: [String: Result<[(ToleranceChannel, Tolerance)], ToleranceSettingError>] = [:]
+        for rel in traces {
+            let folder = rel.split(separator: "/").dropLast().joined(separator: "/")
+            if byFolder[folder] != nil { continue }
+            var folders = [""]
+            var acc = ""
+            for part in folder.split(separator: "/") {
+                acc = acc.isEmpty ? String(part) : acc + "/" + part
+                folders.append(acc)
+            }
+            var merged: [(ToleranceChannel, Tolerance)] = []
+            var failure: ToleranceSettingError?
+            for f in folders where failure == nil {
+                let relFile = f.isEmpty ? ToleranceSettings.fileName : f + "/" + ToleranceSettings.fileName
+                if fileCache[relFile] == nil {
+                    let path = root + "/" + relFile
+                    if !Files.isFile(path) {
+                        fileCache[relFile] = .success([])
+                    } else {
+                        switch Files.read(path) {
+                        case .failure(let e): fileCache[relFile] = .failure(ToleranceSettingError(message: e.message))
+                        case .success(let text):
+                            do {
+                                fileCache[relFile] = .success(try ToleranceSettings.parseFile(text, file: Files.join(shownRoot, relFile)))
+                            } catch {
+                                fileCache[relFile] = .failure(error)
+                            }
+                        }
+                    }
+                }
+                switch fileCache[relFile]! {
+                case .success(let s): merged += s
+                case .failure(let e): failure = e
+                }
+            }
+            byFolder[folder] = failure.map { .failure($0) } ?? .success(Tolerances.default.applying(merged + settings))
+        }
+        return byFolder
+    }
+}
+
+/// Checks one trace (loads, replays, compares, records, writes a report). Safe to call from
+/// several threads at once for different traces: it only reads its fields.
+struct TraceChecker: @unchecked Sendable {
+    var traceRoot: String
+    var goldenRoot: String
+    var traceShown: String
+    var goldenShown: String
+    var options: CheckRunner.Options
+    var services: TraceServices
+    var tolerances: [String: Result<Tolerances, ToleranceSettingError>]
+
+    func check(_ rel: String) -> TraceOutcome {
+        let shown = Files.join(traceShown, rel)
+        let goldenRel = String(rel.dropLast(".jsonl".count)) + ".golden.jsonl"
+        let goldenPath = goldenRoot + "/" + goldenRel
+        let goldenName = Files.join(goldenShown, goldenRel)
+        let mode = options.mode
+        func outcome(_ status: TraceOutcome.Status, _ lines: [String], wrote: Bool = false) -> TraceOutcome {
+            TraceOutcome(path: shown, status: status, lines: lines, wroteGolden: wrote)
+        }
+
+        let folder = rel.split(separator: "/").dropLast().joined(separator: "/")
+        let tolerances: Tolerances
+        switch self.tolerances[folder] ?? .success(.default) {
+        case .success(let t): tolerances = t
+        case .failure(let e): return outcome(.error, ["ERROR \(shown): \(e.description)"])
+        }
+
+        let loaded: LoadedTraceInfo
+        do {
+            loaded = try services.load(traceRoot + "/" + rel, shown)
+        } catch {
+            // The error names the file and line itself: `SKIP path:line: field: … not supported yet`.
+            return error.kind == .unsupported ? outcome(.skip, ["SKIP \(error.description)"])
+                                              : outcome(.error, ["ERROR \(error.description)"])
+        }
+        let result = services.simulate(loaded.trace)
+        let actual = ResultDocument(header: ResultHeaderFactory.header(for: loaded), records: result.records)
+        let actualText = ResultFile.render(actual)
+        var warnings = result.warnings.map { "  warning: \($0)" }
+        if result.budgetExceeded { warnings.append("  warning: the panel did not come to rest within the settle budget") }
+
+        func emit(_ status: TraceOutcome.Status, _ line: String, _ extra: [String] = [], wrote: Bool = false) -> TraceOutcome {
+            outcome(status, [line] + extra + warnings, wrote: wrote)
+        }
+        /// Writes the golden; on failure the outcome is an ERROR.
+        func record(_ status: TraceOutcome.Status, _ line: String, _ extra: [String] = []) -> TraceOutcome {
+            do {
+                try AtomicFile.write(actualText, to: goldenPath)
+                return emit(status, line, extra, wrote: true)
+            } catch {
+                return outcome(.error, ["ERROR \(shown): \(error.description)"])
+            }
+        }
+        func withReport(_ o: TraceOutcome, golden: ResultDocument?, comparison: Comparison?) -> TraceOutcome {
+            guard let dir = options.reportDirectory else { return o }
+            var o = o
+            let reportRel = String(rel.dropLast(".jsonl".count)) + ".html"
+            let html = HTMLReport.render(HTMLReport.Input(
+                title: shown, header: loaded.trace.header, golden: golden, actual: actual,
+                comparison: comparison, goldenName: goldenName))
+            do {
+                try AtomicFile.write(html, to: dir + "/" + reportRel)
+                let name = Files.join(options.reportDisplay ?? dir, reportRel)
+                o.report = name
+                o.lines.append("  report: \(name)")
+            } catch {
+                o.lines.append("  warning: \(error.description)")
+            }
+            return o
+        }
+
+        guard Files.isFile(goldenPath) else {
+            if mode.writesMissing { return record(.new, "NEW \(shown) (golden written)") }
+            return withReport(emit(.missing, "MISSING \(shown) (no golden)"), golden: nil, comparison: nil)
+        }
+        let goldenText: String
+        switch Files.read(goldenPath) {
+        case .success(let text): goldenText = text
+        case .failure(let failure): return outcome(.error, ["ERROR \(shown): \(failure.message)"])
+        }
+        if goldenText == actualText { return emit(.pass, "PASS \(shown)") }
+
+        let golden: ResultDocument
+        do {
+            golden = try ResultFile.read(text: goldenText, file: goldenName)
+        } catch {
+            if mode.rewritesFailed {
+                return record(.updated, "UPDATED \(shown) (golden rewritten; it was unreadable: \(error.description))")
+            }
+            return emit(.error, "ERROR \(shown): unreadable golden: \(error.description)")
+        }
+
+        let comparison = Comparator.compare(expected: golden, actual: actual, tolerances: tolerances)
+        switch comparison.status {
+        case .incompatible(let version):
+            if mode.rewritesFailed {
+                return record(.updated, "UPDATED \(shown) (golden rewritten; it was format version \(version))")
+            }
+            return emit(.skip, "SKIP \(shown): golden format version \(version), this build writes \(ResultHeader.currentVersion)")
+        case .passed:
+            let notes = comparison.notes.map { "  note: " + $0 }
+            if mode.rewritesAll {
+                return record(.updated, "UPDATED \(shown) (golden rewritten; it matched within tolerances)", notes)
+            }
+            return emit(.pass, "PASS \(shown)", notes)
+        case .failed:
+            let report = comparison.report(indent: "  ").split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            if mode.rewritesFailed { return record(.updated, "UPDATED \(shown) (golden rewritten)", report) }
+            return withReport(emit(.fail, "FAIL \(shown)", report), golden: golden, comparison: comparison)
+        }
+    }
+}

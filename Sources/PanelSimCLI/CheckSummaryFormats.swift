@@ -1,0 +1,147 @@
+import PanelGolden
+import PanelTrace
+
+/// Machine-readable forms of a `CheckSummary`: summary JSON (`--summary-json`, mergeable by
+/// `panelsim merge-summaries`) and JUnit XML (`--junit`). Both are deterministic: no dates or
+/// durations, traces in corpus order.
+extension CheckSummary {
+    /// The `format` value of a summary file.
+    public static let formatName = "panelsim-check-summary"
+    /// The summary format version this build writes and reads.
+    public static let formatVersion = 1
+
+    /// Summary JSON, one trace per line:
+    /// ```
+    /// {"format": "panelsim-check-summary", "version": 1, "shard": "1/2", "passed": 3, "failed": 1,
+    ///  "skipped": 0, "errors": 0, "written": 0, "rewritten": 0, "exitCode": 1,
+    ///  "unreferencedFails": false, "unreferenced": ["golden/x.golden.jsonl"],
+    ///  "traces": [
+    ///   {"path": "traces/a.jsonl", "status": "fail", "wroteGolden": false, "report": "r/a.html", "lines": ["FAIL traces/a.jsonl", "  …"]},
+    ///   …]}
+    /// ```
+    /// `shard` is `null` for a whole-corpus run, `"merged"` after `merge-summaries`, and `report`
+    /// is `null` when no report was written. Counts are derived from `traces` when read back.
+    /// - Complexity: O(size of the output).
+    public func summaryJSON() -> String {
+        func q(_ s: String) -> String { JSON.quote(s) }
+        var out = "{\"format\": \(q(Self.formatName)), \"version\": \(Self.formatVersion), "
+        out += "\"shard\": \(shard.map(q) ?? "null"), "
+        out += "\"passed\": \(passed), \"failed\": \(failed), \"skipped\": \(skipped), \"errors\": \(errors), "
+        out += "\"written\": \(written), \"rewritten\": \(rewritten), \"exitCode\": \(exitCode.rawValue), "
+        out += "\"unreferencedFails\": \(unreferencedFails), "
+        out += "\"unreferenced\": [" + unreferenced.map(q).joined(separator: ", ") + "],\n\"traces\": ["
+        for (i, t) in traces.enumerated() {
+            out += (i == 0 ? "\n" : ",\n")
+            out += " {\"path\": \(q(t.path)), \"status\": \(q(t.status.rawValue)), \"wroteGolden\": \(t.wroteGolden), "
+            out += "\"report\": \(t.report.map(q) ?? "null"), "
+            out += "\"lines\": [" + t.lines.map(q).joined(separator: ", ") + "]}"
+        }
+        out += "]}\n"
+        return out
+    }
+
+    /// Parses summary JSON written by `summaryJSON()`.
+    /// - Throws: `SummaryFileError` naming `file` and what is wrong.
+    /// - Complexity: O(file size).
+    public static func parse(summaryJSON text: String, file: String) throws(SummaryFileError) -> CheckSummary {
+        func fail(_ m: String) -> SummaryFileError { SummaryFileError(file: file, message: m) }
+        let value: JSONValue
+        do { value = try JSON.parse(text) } catch {
+            throw fail("column \(error.column): \(error.message)")
+        }
+        guard case .object(let o) = value, case .string(Self.formatName)? = o["format"] else {
+            throw fail("not a \(Self.formatName) file")
+        }
+        guard case .number(let v)? = o["version"], v.double == Double(Self.formatVersion) else {
+            throw fail("unsupported summary version (this build reads version \(Self.formatVersion))")
+        }
+        func strings(_ v: JSONValue?, _ what: String) throws(SummaryFileError) -> [String] {
+            guard case .array(let items)? = v else { throw fail("\(what) must be an array of strings") }
+            var out: [String] = []
+            for item in items {
+                guard case .string(let s) = item else { throw fail("\(what) must be an array of strings") }
+                out.append(s)
+            }
+            return out
+        }
+        var summary = CheckSummary(traces: [])
+        summary.unreferenced = try strings(o["unreferenced"], "unreferenced")
+        if case .bool(let b)? = o["unreferencedFails"] { summary.unreferencedFails = b }
+        if case .string(let s)? = o["shard"] { summary.shard = s }
+        guard case .array(let items)? = o["traces"] else { throw fail("traces must be an array") }
+        for (i, item) in items.enumerated() {
+            guard case .object(let t) = item, case .string(let path)? = t["path"],
+                  case .string(let st)? = t["status"], let status = TraceOutcome.Status(rawValue: st) else {
+                throw fail("traces[\(i)]: needs a path and a status (one of \(TraceOutcome.Status.allCases.map(\.rawValue).joined(separator: ", ")))")
+            }
+            var outcome = TraceOutcome(path: path, status: status, lines: try strings(t["lines"], "traces[\(i)].lines"))
+            if case .bool(let b)? = t["wroteGolden"] { outcome.wroteGolden = b }
+            if case .string(let r)? = t["report"] { outcome.report = r }
+            summary.traces.append(outcome)
+        }
+        return summary
+    }
+
+    /// Merges shard summaries: traces sorted by path bytes, unreferenced goldens united.
+    /// - Throws: `SummaryFileError` when a trace path appears in two inputs.
+    /// - Complexity: O(T log T) for T traces.
+    public static func merge(_ parts: [CheckSummary]) throws(SummaryFileError) -> CheckSummary {
+        var traces = parts.flatMap(\.traces)
+        traces.sort { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
+        for i in traces.indices.dropFirst() where traces[i].path == traces[i - 1].path {
+            throw SummaryFileError(file: "", message: "trace \(traces[i].path) appears in more than one summary")
+        }
+        let unreferenced = Set(parts.flatMap(\.unreferenced)).sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        return CheckSummary(traces: traces, unreferenced: unreferenced,
+                            unreferencedFails: parts.contains { $0.unreferencedFails }, shard: "merged")
+    }
+
+    /// JUnit XML: one `<testsuite name="panelsim check">` with one `<testcase>` per trace
+    /// (`classname` = the trace's folder with `/` as `.`, `name` = its file name); `fail` and
+    /// `missing` give `<failure>`, `error` gives `<error>`, `skip` gives `<skipped>`, each with the
+    /// trace's output lines as text. Unreferenced goldens under `--unreferenced fail` are one more
+    /// failing test case `unreferenced goldens`. No timestamps or durations.
+    /// - Complexity: O(size of the output).
+    public func junitXML() -> String {
+        let unrefCase = unreferencedFails && !unreferenced.isEmpty
+        let failures = failed + (unrefCase ? 1 : 0)
+        let tests = traces.count + (unrefCase ? 1 : 0)
+        let counts = "tests=\"\(tests)\" failures=\"\(failures)\" errors=\"\(errors)\" skipped=\"\(skipped)\""
+        var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+        out += "<testsuites name=\"panelsim\" \(counts)>\n"
+        out += "  <testsuite name=\"panelsim check\" \(counts)>\n"
+        for t in traces {
+            let parts = t.path.split(separator: "/", omittingEmptySubsequences: false)
+            let classname = parts.dropLast().joined(separator: ".")
+            let name = parts.last.map(String.init) ?? t.path
+            out += "    <testcase classname=\"\(Markup.escape(classname))\" name=\"\(Markup.escape(name))\" file=\"\(Markup.escape(t.path))\""
+            let body = Markup.escape(t.lines.joined(separator: "\n"))
+            let message = Markup.escape(t.lines.first ?? "")
+            switch t.status {
+            case .pass, .new, .updated:
+                out += "/>\n"
+            case .fail, .missing:
+                out += ">\n      <failure message=\"\(message)\" type=\"\(t.status.rawValue)\">\(body)</failure>\n    </testcase>\n"
+            case .error:
+                out += ">\n      <error message=\"\(message)\" type=\"error\">\(body)</error>\n    </testcase>\n"
+            case .skip:
+                out += ">\n      <skipped message=\"\(message)\"/>\n    </testcase>\n"
+            }
+        }
+        if unrefCase {
+            let body = Markup.escape(unreferenced.joined(separator: "\n"))
+            out += "    <testcase classname=\"panelsim\" name=\"unreferenced goldens\">\n"
+            out += "      <failure message=\"\(unreferenced.count) unreferenced golden(s)\" type=\"unreferenced\">\(body)</failure>\n    </testcase>\n"
+        }
+        out += "  </testsuite>\n</testsuites>\n"
+        return out
+    }
+}
+
+/// A summary file that cannot be read or merged.
+public struct SummaryFileError: Error, Sendable, Equatable, CustomStringConvertible {
+    public var file: String
+    public var message: String
+    public init(file: String, message: String) { self.file = file; self.message = message }
+    public var description: String { file.isEmpty ? message : "\(file): \(message)" }
+}

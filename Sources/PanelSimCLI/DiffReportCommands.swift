@@ -1,0 +1,260 @@
+import PanelGolden
+import PanelSimCore
+
+/// Reads and parses a result file for `diff` and `report`; the message names the file.
+enum ResultFiles {
+    static func load(_ path: String, shown: String) -> Result<ResultDocument, Files.ReadFailure> {
+        switch Files.read(path) {
+        case .failure(let f): return .failure(f)
+        case .success(let text):
+            do { return .success(try ResultFile.read(text: text, file: shown)) } catch {
+                return .failure(Files.ReadFailure(message: error.description))
+            }
+        }
+    }
+}
+
+/// `panelsim diff A B [--tolerance CHANNEL=VALUE]…`: compare two result files like `check` does.
+struct DiffCommand: PanelCommand {
+    static let info = CommandInfo(
+        name: "diff",
+        abstract: "Compare two result files within tolerances.",
+        usage: "panelsim diff A B [--tolerance CHANNEL=VALUE]... [--report OUT]",
+        arguments: [("A", "The expected result file (e.g. a golden)."),
+                    ("B", "The actual result file (e.g. from panelsim replay).")],
+        options: [
+            OptionSpec(names: ["--tolerance"], valueName: "CHANNEL=VALUE",
+                       help: "Tolerance of a channel (repeatable), as for check.", repeatable: true),
+            OptionSpec(names: ["--report"], valueName: "OUT",
+                       help: "Also write an HTML report (A as golden, B as actual)."),
+        ],
+        discussion: """
+            Prints the same report as a FAIL of check: first divergence (record, frame, time,
+            channel, expected vs actual), the first difference in events, states and decisions,
+            records that differ, max error per channel and where, context rows and a unified
+            diff of the event sequence. Header differences that do not fail the comparison
+            (trace or parameter digest, engine) are printed as notes.
+
+            Exit status: 0 same within tolerances, 1 different, 2 bad input (unreadable or
+            malformed file, or files of different format versions).
+
+            \(HelpFormat.exitCodes)
+            """)
+
+    var a: String
+    var b: String
+    var settings: [(ToleranceChannel, Tolerance)]
+    var report: String?
+
+    init(_ parsed: ParsedArguments) throws(UsageError) {
+        guard parsed.positionals.count == 2 else {
+            throw UsageError(parsed.positionals.count < 2 ? "diff needs two result files A and B"
+                                                          : "unexpected argument '\(parsed.positionals[2])'", command: "diff")
+        }
+        a = parsed.positionals[0]; b = parsed.positionals[1]
+        settings = try CheckCommand.parseTolerances(parsed.repeated["--tolerance"] ?? [], command: "diff")
+        report = parsed.values["--report"]
+        if report?.isEmpty == true { throw UsageError("empty --report path", command: "diff") }
+    }
+
+    mutating func validate(_ context: CommandContext) throws(UsageError) {}
+
+    func run(_ context: CommandContext) -> ExitCode {
+        let docs = [(a, context.resolve(a)), (b, context.resolve(b))].map { ResultFiles.load($0.1, shown: $0.0) }
+        var loaded: [ResultDocument] = []
+        for d in docs {
+            switch d {
+            case .success(let doc): loaded.append(doc)
+            case .failure(let f): context.stderr.line("error: \(f.message)"); return .badInput
+            }
+        }
+        let comparison = Comparator.compare(expected: loaded[0], actual: loaded[1],
+                                            tolerances: Tolerances.default.applying(settings))
+        if let report {
+            let html = HTMLReport.render(HTMLReport.Input(title: "\(a) vs \(b)", header: nil, golden: loaded[0],
+                                                          actual: loaded[1], comparison: comparison, goldenName: a))
+            do { try AtomicFile.write(html, to: context.resolve(report)) } catch {
+                context.stderr.line("error: \(error.description)"); return .badInput
+            }
+        }
+        switch comparison.status {
+        case .incompatible(let v):
+            context.stderr.line("error: \(a) is format version \(v), \(b) is version \(loaded[1].header.version); cannot compare")
+            return .badInput
+        case .passed:
+            context.stdout.line("SAME \(a) \(b) (within tolerances)")
+            for n in comparison.notes { context.stdout.line("  note: " + n) }
+            return .success
+        case .failed:
+            context.stdout.line("DIFFERENT \(a) \(b)")
+            context.stdout.line(comparison.report(indent: "  "))
+            return .regression
+        }
+    }
+}
+
+/// `panelsim report TRACE [--golden G] [-o OUT]`: one self-contained HTML report of a trace.
+struct ReportCommand: PanelCommand {
+    static let info = CommandInfo(
+        name: "report",
+        abstract: "Write an HTML report of one trace against its golden.",
+        usage: "panelsim report TRACE [--golden G] [-o OUT] [--tolerance CHANNEL=VALUE]...",
+        arguments: [("TRACE", "Trace file (.jsonl) to replay.")],
+        options: [
+            OptionSpec(names: ["--golden"], valueName: "G",
+                       help: "Golden result file to overlay. Default: for traces/X.jsonl,\ngolden/X.golden.jsonl when it exists; else none."),
+            OptionSpec(names: ["-o", "--output"], valueName: "OUT",
+                       help: "Write the HTML to OUT (atomically) instead of standard output."),
+            OptionSpec(names: ["--tolerance"], valueName: "CHANNEL=VALUE",
+                       help: "Tolerance of a channel (repeatable), as for check.", repeatable: true),
+        ],
+        discussion: """
+            The report is one HTML file with no external scripts, fonts or styles: the surface
+            location over time (and the content offset when the trace has a scroll view) as inline
+            SVG, golden and actual overlaid, bands for the panel state, dashed lines at the layout
+            anchors, delegate events along the time axis, the comparison report when they differ,
+            and a table of the delegate events of both results aligned by name. The same inputs
+            always give the same bytes.
+
+            Exit status: 0 report written (whether or not the result matches the golden), 2 bad
+            input, 125 a trace this revision cannot evaluate.
+
+            \(HelpFormat.exitCodes)
+            """)
+
+    var trace: String
+    var golden: String?
+    var output: String?
+    var settings: [(ToleranceChannel, Tolerance)]
+
+    init(_ parsed: ParsedArguments) throws(UsageError) {
+        guard let first = parsed.positionals.first else { throw UsageError("missing TRACE", command: "report") }
+        guard parsed.positionals.count == 1 else {
+            throw UsageError("unexpected argument '\(parsed.positionals[1])'", command: "report")
+        }
+        trace = first
+        golden = parsed.values["--golden"]
+        output = parsed.values["-o"]
+        settings = try CheckCommand.parseTolerances(parsed.repeated["--tolerance"] ?? [], command: "report")
+        if output?.isEmpty == true { throw UsageError("empty output path", command: "report") }
+    }
+
+    mutating func validate(_ context: CommandContext) throws(UsageError) {}
+
+    /// `traces/a/b.jsonl` → `golden/a/b.golden.jsonl` (the check layout), when the trace path has a
+    /// `traces` component.
+    static func defaultGolden(for trace: String) -> String? {
+        var parts = trace.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+        guard trace.hasSuffix(".jsonl"), let i = parts.lastIndex(of: "traces") else { return nil }
+        parts[i] = "golden"
+        return String(parts.joined(separator: "/").dropLast(".jsonl".count)) + ".golden.jsonl"
+    }
+
+    func run(_ context: CommandContext) -> ExitCode {
+        let loaded: LoadedTraceInfo, actual: ResultDocument
+        switch ReplayCommand.replay(trace, context) {
+        case .success(let r): (loaded, actual) = r
+        case .failure(let f): return f.code
+        }
+        var goldenPath = golden
+        if goldenPath == nil, let guess = ReportCommand.defaultGolden(for: trace), Files.isFile(context.resolve(guess)) {
+            goldenPath = guess
+        }
+        var goldenDoc: ResultDocument?
+        if let goldenPath {
+            switch ResultFiles.load(context.resolve(goldenPath), shown: goldenPath) {
+            case .success(let d): goldenDoc = d
+            case .failure(let f): context.stderr.line("error: \(f.message)"); return .badInput
+            }
+        }
+        let comparison = goldenDoc.map {
+            Comparator.compare(expected: $0, actual: actual, tolerances: Tolerances.default.applying(settings))
+        }
+        let html = HTMLReport.render(HTMLReport.Input(title: trace, header: loaded.trace.header, golden: goldenDoc,
+                                                      actual: actual, comparison: comparison,
+                                                      goldenName: goldenPath ?? "golden"))
+        if let output {
+            do { try AtomicFile.write(html, to: context.resolve(output)) } catch {
+                context.stderr.line("error: \(error.description)"); return .badInput
+            }
+            let status: String
+            switch comparison?.status {
+            case .passed?: status = "matches the golden"
+            case .failed?: status = "differs from the golden"
+            case .incompatible?: status = "golden of another format version"
+            case nil: status = "no golden"
+            }
+            context.stderr.line("wrote \(output) (\(status))")
+        } else {
+            context.stdout.write(html)
+        }
+        return .success
+    }
+}
+
+/// `panelsim merge-summaries A.json B.json … [-o OUT] [--junit OUT]`: merge shard summaries.
+struct MergeSummariesCommand: PanelCommand {
+    static let info = CommandInfo(
+        name: "merge-summaries",
+        abstract: "Merge check --summary-json files from CI shards.",
+        usage: "panelsim merge-summaries SUMMARY... [-o OUT] [--junit OUT]",
+        arguments: [("SUMMARY", "Summary files written by check --summary-json.")],
+        options: [
+            OptionSpec(names: ["-o", "--output"], valueName: "OUT", help: "Write the merged summary JSON to OUT."),
+            OptionSpec(names: ["--junit"], valueName: "OUT", help: "Write JUnit XML of the merged summary to OUT."),
+        ],
+        discussion: """
+            Traces are merged in path order (a trace in two summaries is an error), unreferenced
+            goldens are united. Prints every FAIL/MISSING/ERROR/SKIP trace's lines, the
+            unreferenced goldens and the merged summary line.
+
+            Exit status: as check over the whole corpus (1 any failure, else 2 any error, else
+            125 any skip, else 0); 2 also for an unreadable or malformed summary file.
+
+            \(HelpFormat.exitCodes)
+            """)
+
+    var inputs: [String]
+    var output: String?
+    var junit: String?
+
+    init(_ parsed: ParsedArguments) throws(UsageError) {
+        guard !parsed.positionals.isEmpty else { throw UsageError("missing SUMMARY files", command: "merge-summaries") }
+        inputs = parsed.positionals
+        output = parsed.values["-o"]
+        junit = parsed.values["--junit"]
+    }
+
+    mutating func validate(_ context: CommandContext) throws(UsageError) {}
+
+    func run(_ context: CommandContext) -> ExitCode {
+        var parts: [CheckSummary] = []
+        for input in inputs {
+            switch Files.read(context.resolve(input)) {
+            case .failure(let f): context.stderr.line("error: \(f.message)"); return .badInput
+            case .success(let text):
+                do { parts.append(try CheckSummary.parse(summaryJSON: text, file: input)) } catch {
+                    context.stderr.line("error: \(error.description)"); return .badInput
+                }
+            }
+        }
+        let merged: CheckSummary
+        do { merged = try CheckSummary.merge(parts) } catch {
+            context.stderr.line("error: \(error.description)"); return .badInput
+        }
+        for t in merged.traces where !t.status.countsAsPassed {
+            for line in t.lines { context.stdout.line(line) }
+        }
+        for g in merged.unreferenced {
+            context.stdout.line("\(merged.unreferencedFails ? "error" : "warning"): unreferenced golden \(g)")
+        }
+        context.stdout.line(merged.summaryLine)
+        for (path, text) in [(output, merged.summaryJSON()), (junit, merged.junitXML())] {
+            guard let path else { continue }
+            do { try AtomicFile.write(text, to: context.resolve(path)) } catch {
+                context.stderr.line("error: \(error.description)"); return .badInput
+            }
+        }
+        return merged.exitCode
+    }
+}
