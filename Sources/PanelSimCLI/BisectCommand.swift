@@ -259,7 +259,7 @@ struct BisectCommand: PanelCommand {
                 let text = HeaderPatch.render(.object(HeaderPatch.apply(patch, to: s.header))) + "\n" + s.rest
                 do throws(TraceProblem) {
                     let trace = try parse(text, s.shown)
-                    let sim = context.services.simulate(trace)
+                    let sim = context.services.simulate(trace, SimulationOptions())
                     docs.append(ResultDocument(header: ResultHeader(trace: trace.header.name, traceDigest: "",
                                                                     frameRate: trace.header.environment.frameRate,
                                                                     displayScale: trace.header.environment.displayScale),

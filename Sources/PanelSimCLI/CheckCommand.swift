@@ -29,6 +29,10 @@ struct CheckCommand: PanelCommand {
                        help: "Write a JUnit XML report."),
             OptionSpec(names: ["--unreferenced"], valueName: "POLICY",
                        help: "warn (default) or fail: unreferenced goldens make the\nrun exit 1."),
+            OptionSpec(names: ["--drive-scroll"], valueName: nil,
+                       help: "Apply `scroll` samples to the scroll view instead of the finger-driven\nmodel (floatingpanel-core.md §9 O8; default: observations)."),
+            OptionSpec(names: ["--panel-handler-first"], valueName: nil,
+                       help: "Run the panel's pan handler before the scroll view's for each touch\nsample (§9 O3; default: scroll view, Core's scroll handler, panel)."),
         ],
         discussion: """
             Traces are replayed in the byte order of their paths relative to TRACE_DIR (files and
@@ -79,12 +83,15 @@ struct CheckCommand: PanelCommand {
     var summaryJSON: String?
     var junit: String?
     var unreferencedFails = false
+    var simulation = SimulationOptions()
 
     init(_ parsed: ParsedArguments) throws(UsageError) {
         guard parsed.positionals.count <= 1 else {
             throw UsageError("unexpected argument '\(parsed.positionals[1])'", command: "check")
         }
         traceDirectory = parsed.positionals.first ?? "traces"
+        simulation.driveScroll = parsed.flags.contains("--drive-scroll")
+        simulation.panelHandlerFirst = parsed.flags.contains("--panel-handler-first")
         goldenDirectory = parsed.values["--golden"] ?? "golden"
         recordFlag = parsed.values["--record"]
         toleranceSettings = try CheckCommand.parseTolerances(parsed.repeated["--tolerance"] ?? [], command: "check")
@@ -149,6 +156,7 @@ struct CheckCommand: PanelCommand {
         options.reportDirectory = reportDirectory.map(context.resolve)
         options.reportDisplay = reportDirectory
         options.unreferencedFails = unreferencedFails
+        options.simulation = simulation
         options.traceDisplay = traceDirectory
         options.goldenDisplay = goldenDirectory
         let summary = CheckRunner.run(traceRoot: context.resolve(traceDirectory), goldenRoot: context.resolve(goldenDirectory),

@@ -110,6 +110,8 @@ public enum CheckRunner {
         public var reportDirectory: String?
         /// Whether unreferenced goldens make the run fail (exit 1).
         public var unreferencedFails = false
+        /// Simulator options (floatingpanel-core.md §9 O3, O8): `--drive-scroll`, `--panel-handler-first`.
+        public var simulation = SimulationOptions()
         /// How paths are shown in output; default: the directories as given.
         public var traceDisplay: String?
         public var goldenDisplay: String?
@@ -313,7 +315,7 @@ struct TraceChecker: @unchecked Sendable {
             return error.kind == .unsupported ? outcome(.skip, ["SKIP \(error.description)"])
                                               : outcome(.error, ["ERROR \(error.description)"])
         }
-        let result = services.simulate(loaded.trace)
+        let result = services.simulate(loaded.trace, options.simulation)
         let actual = ResultDocument(header: ResultHeaderFactory.header(for: loaded), records: result.records)
         let actualText = ResultFile.render(actual)
         var warnings = result.warnings.map { "  warning: \($0)" }

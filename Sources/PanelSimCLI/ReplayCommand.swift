@@ -6,10 +6,15 @@ struct ReplayCommand: PanelCommand {
     static let info = CommandInfo(
         name: "replay",
         abstract: "Replay one trace and write its result file.",
-        usage: "panelsim replay TRACE [-o OUT]",
+        usage: "panelsim replay TRACE [-o OUT] [options]",
         arguments: [("TRACE", "Trace file (.jsonl) to replay.")],
         options: [OptionSpec(names: ["-o", "--output"], valueName: "OUT",
-                             help: "Write the result file to OUT (atomically) instead of standard output.")],
+                             help: "Write the result file to OUT (atomically) instead of standard output."),
+            OptionSpec(names: ["--drive-scroll"], valueName: nil,
+                       help: "Apply `scroll` samples to the scroll view instead of the finger-driven\nmodel (floatingpanel-core.md §9 O8; default: observations)."),
+            OptionSpec(names: ["--panel-handler-first"], valueName: nil,
+                       help: "Run the panel's pan handler before the scroll view's for each touch\nsample (§9 O3; default: scroll view, Core's scroll handler, panel)."),
+        ],
         discussion: """
             The result file is the golden format (trace-format.md §2): a header line, then one line
             per delegate event and per frame. The same trace always gives the same bytes.
@@ -20,6 +25,7 @@ struct ReplayCommand: PanelCommand {
 
     var trace: String
     var output: String?
+    var simulation = SimulationOptions()
 
     init(_ parsed: ParsedArguments) throws(UsageError) {
         guard let first = parsed.positionals.first else { throw UsageError("missing TRACE", command: "replay") }
@@ -28,6 +34,8 @@ struct ReplayCommand: PanelCommand {
         }
         trace = first
         output = parsed.values["-o"]
+        simulation.driveScroll = parsed.flags.contains("--drive-scroll")
+        simulation.panelHandlerFirst = parsed.flags.contains("--panel-handler-first")
     }
 
     mutating func validate(_ context: CommandContext) throws(UsageError) {
@@ -36,7 +44,8 @@ struct ReplayCommand: PanelCommand {
 
     /// Loads and replays `trace` (as the user spelled it); load errors and simulation warnings go
     /// to standard error. Returns the loaded trace and its result, or the exit code of the failure.
-    static func replay(_ trace: String, _ context: CommandContext) -> Result<(LoadedTraceInfo, ResultDocument), ReplayFailure> {
+    static func replay(_ trace: String, _ context: CommandContext,
+                       options: SimulationOptions = SimulationOptions()) -> Result<(LoadedTraceInfo, ResultDocument), ReplayFailure> {
         let loaded: LoadedTraceInfo
         do {
             loaded = try context.services.load(context.resolve(trace), trace)
@@ -44,7 +53,7 @@ struct ReplayCommand: PanelCommand {
             context.stderr.line(error.description)
             return .failure(ReplayFailure(code: error.kind == .unsupported ? .unsupported : .badInput))
         }
-        let result = context.services.simulate(loaded.trace)
+        let result = context.services.simulate(loaded.trace, options)
         for warning in result.warnings { context.stderr.line("warning: \(trace): \(warning)") }
         if result.budgetExceeded {
             context.stderr.line("warning: \(trace): the panel did not come to rest within the settle budget")
@@ -56,7 +65,7 @@ struct ReplayCommand: PanelCommand {
 
     func run(_ context: CommandContext) -> ExitCode {
         let document: ResultDocument
-        switch ReplayCommand.replay(trace, context) {
+        switch ReplayCommand.replay(trace, context, options: simulation) {
         case .success(let r): document = r.1
         case .failure(let f): return f.code
         }

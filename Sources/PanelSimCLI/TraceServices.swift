@@ -43,7 +43,7 @@ struct TraceImporter {
 struct TraceServices {
     /// Loads the trace at `path` (resolved); errors name it `displayPath` (as the user spelled it).
     var load: (_ path: String, _ displayPath: String) throws(TraceProblem) -> LoadedTraceInfo
-    var simulate: (_ trace: Trace) -> SimulationResult
+    var simulate: (_ trace: Trace, _ options: SimulationOptions) -> SimulationResult
     var importer: TraceImporter?
 
     /// The real loader (`TraceLoader`), simulator (`simulate`) and importer (`RealTraceCSV`,
@@ -60,7 +60,7 @@ struct TraceServices {
                     throw TraceProblem(renamed)
                 }
             },
-            simulate: { trace in PanelSimCore.simulate(trace) },
+            simulate: { trace, options in PanelSimCore.simulate(trace, options: options) },
             importer: TraceImporter(
                 parse: { text, file throws(TraceProblem) in
                     do throws(TraceError) { return try TraceLoader.parse(text: text, file: file) } catch { throw TraceProblem(error) }

@@ -86,7 +86,7 @@ enum FakeTraces {
                 return LoadedTraceInfo(trace: Trace(header: header, samples: []),
                                        digest: "sha256:" + String(text.utf8.count), path: path)
             },
-            simulate: { trace in
+            simulate: { trace, _ in
                 let x = trace.header.panel.intrinsicLength, state = trace.header.description
                 var records: [ResultRecord] = [.event(time: 0, .didChangeState(state: state)), .event(time: 0, .didMove(location: x))]
                 for k in 0..<4 {

@@ -240,3 +240,39 @@ final class RubberBandScenarioTests: XCTestCase {
         XCTAssertEqual(100 - rubberBand(100, 844), 100 - 0.55 * 100 * 844 / (0.55 * 100 + 844), accuracy: 1e-12)
     }
 }
+
+final class ScrollOptionTests: XCTestCase {
+    private func header() -> TraceHeader {
+        var p = Fixture.b3(); p.initialState = .full
+        var h = Fixture.header(p, Fixture.d1)
+        var sv = ScrollViewConfiguration(frame: Rect(x: 0, y: 36, width: 390, height: 761), contentSize: Size(width: 390, height: 3000))
+        sv.contentOffset = Point(x: 0, y: 120)
+        h.scrollView = sv
+        return h
+    }
+
+    /// O8: `scroll` samples are observations unless the replay drives the scroll view from them.
+    func testScrollSamplesDriveTheListOnlyWhenAsked() {
+        let samples = [TraceSample(time: 100_000, kind: .scroll(ScrollSample(contentOffset: Point(x: 0, y: 480))))]
+        let trace = Trace(header: header(), samples: samples)
+        var options = SimulationOptions()
+        XCTAssertEqual(simulate(trace, options: options).lastFrame?.contentOffset, 120)
+        options.driveScroll = true
+        XCTAssertEqual(simulate(trace, options: options).lastFrame?.contentOffset, 480)
+    }
+
+    /// O3: with the panel handler first, the scroll pan's phase is not yet `changed` when the panel
+    /// sees the hand-off sample, so the order is observable; both orders end in the same state here.
+    func testHandlerOrderOptionKeepsOutcome() {
+        var b = SampleBuilder()
+        b.drag(at: 0, x: 195, from: 400, to: 700, duration: 0.5, releaseVelocity: 600)
+        let trace = Trace(header: header(), samples: b.samples)
+        var options = SimulationOptions()
+        let scrollFirst = simulate(trace, options: options)
+        options.panelHandlerFirst = true
+        let panelFirst = simulate(trace, options: options)
+        XCTAssertEqual(scrollFirst.lastFrame?.state, "half")
+        XCTAssertEqual(panelFirst.lastFrame?.state, "half")
+        XCTAssertEqual(scrollFirst.lastFrame?.contentOffset, 0)
+    }
+}
