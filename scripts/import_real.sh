@@ -15,3 +15,8 @@ for est in lsq2 impulse ios; do
         $PANELSIM import csv "$f" --points-per-unit 1/3 --template "$tpl" -o "$dir/$(basename "$f" .csv).jsonl"
     done
 done
+# The Android AXIS_SCROLL recordings: relative scroll steps as scroll samples of a list (100 pt per unit).
+for f in $SHARED/aosp-VelocityTracker_test-axis-scroll/*.csv; do
+    $PANELSIM import axis-scroll "$f" --points-per-unit 100 --template traces/real/axis-scroll/template-d1-b3-full-list.json \
+        -o "traces/real/axis-scroll/$(basename "$f" .csv).jsonl"
+done

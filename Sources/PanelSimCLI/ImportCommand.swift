@@ -10,8 +10,8 @@ struct ImportCommand: PanelCommand {
     static let info = CommandInfo(
         name: "import",
         abstract: "Convert a touch recording from another format into a trace.",
-        usage: "panelsim import csv|getevent|pointer FILE [--points-per-unit K] --template HEADER.json [-o OUT] [--swap-axes] [--flip-x] [--flip-y]",
-        arguments: [("FORMAT", "csv: t_ms,phase,x_px,y_px rows (real-traces/README.md);\ngetevent: 'adb shell getevent -lt' output (multi-touch protocol B);\npointer: JSON lines of W3C pointer events (pointerId, type,\nclientX, clientY, timeStamp in ms)."),
+        usage: "panelsim import csv|getevent|pointer|axis-scroll FILE [--points-per-unit K] --template HEADER.json [-o OUT] [--swap-axes] [--flip-x] [--flip-y]",
+        arguments: [("FORMAT", "csv: t_ms,phase,x_px,y_px rows (real-traces/README.md);\ngetevent: 'adb shell getevent -lt' output (multi-touch protocol B);\npointer: JSON lines of W3C pointer events (pointerId, type,\nclientX, clientY, timeStamp in ms);\naxis-scroll: t_ms,phase,scroll_delta rows of relative scroll steps,\nimported as `scroll` samples of the template's scroll view."),
                     ("FILE", "The recording to import.")],
         options: [
             OptionSpec(names: ["--points-per-unit"], valueName: "K",
@@ -38,7 +38,7 @@ struct ImportCommand: PanelCommand {
             \(HelpFormat.exitCodes)
             """)
 
-    static let formats = ["csv", "getevent", "pointer"]
+    static let formats = ["csv", "getevent", "pointer", "axis-scroll"]
 
     var format: String
     var file: String
@@ -52,10 +52,10 @@ struct ImportCommand: PanelCommand {
 
     init(_ parsed: ParsedArguments) throws(UsageError) {
         guard let format = parsed.positionals.first else {
-            throw UsageError("missing the input format (csv, getevent or pointer)", command: "import")
+            throw UsageError("missing the input format (csv, getevent, pointer or axis-scroll)", command: "import")
         }
         guard Self.formats.contains(format) else {
-            throw UsageError("unknown import format '\(format)' (supported: csv, getevent, pointer)", command: "import")
+            throw UsageError("unknown import format '\(format)' (supported: csv, getevent, pointer, axis-scroll)", command: "import")
         }
         self.format = format
         guard parsed.positionals.count >= 2 else { throw UsageError("missing FILE", command: "import") }
@@ -136,6 +136,21 @@ struct ImportCommand: PanelCommand {
         do {
             var trace = try Self.readTemplate(template!, context, importer, defaultName: Self.stem(file),
                                               origin: "imported from \(Self.lastComponent(file))", kind: "recorded")
+            if format == "axis-scroll" {
+                // Relative scroll steps become `scroll` samples of the template's scroll view.
+                guard let sv = trace.header.scrollView else {
+                    context.stderr.line("error: \(template!): axis-scroll import needs a template with a scrollView")
+                    return .badInput
+                }
+                do {
+                    trace.samples += try AxisScrollCSV.importScroll(csv: input, file: file, pointsPerUnit: pointsPerUnit,
+                                                                   start: sv.contentOffset, vertical: trace.header.panel.position.isVertical)
+                } catch {
+                    context.stderr.line(error.description)
+                    return .badInput
+                }
+                return Self.emit(importer.write(trace), to: output, context)
+            }
             let placement = ImportPlacement(origin: Self.origin(for: trace.header), pointsPerUnit: pointsPerUnit,
                                             swapAxes: swapAxes, flipX: flipX, flipY: flipY)
             trace.samples += try importer.importTouches(format, input, file, placement)

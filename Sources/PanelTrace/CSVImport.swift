@@ -130,3 +130,67 @@ public enum RealTraceCSV {
         return samples
     }
 }
+
+/// Importer for the real-traces axis-scroll schema `t_ms,phase,scroll_delta` (Android
+/// AMOTION_EVENT_AXIS_SCROLL recordings: a rotary input's relative steps, not touches).
+public enum AxisScrollCSV {
+    /// The header row the schema requires, exactly.
+    public static let headerRow = "t_ms,phase,scroll_delta"
+
+    /// Converts a recording of relative scroll steps into `scroll` samples of the tracked scroll
+    /// view: the content offset along `axis` starts at `start` and moves by each row's delta ×
+    /// `pointsPerUnit` (a positive delta scrolls toward the end of the content); times are relative
+    /// to the first row, converted exactly from the decimal text (µs, half away from zero). The
+    /// samples are observations unless a replay drives the scroll view from them (`--drive-scroll`).
+    /// - Parameters:
+    ///   - csv: the file's text; file: the name used in errors.
+    ///   - pointsPerUnit: pt per AXIS_SCROLL unit, finite and > 0.
+    ///   - start: the scroll view's content offset before the first row (pt).
+    ///   - vertical: true to scroll along y (top/bottom panels), false along x.
+    /// - Throws: `TraceError` (`.invalid`) naming the CSV line, the column and what was expected.
+    /// - Complexity: O(n) in the size of the text.
+    public static func importScroll(csv: String, file: String, pointsPerUnit: Double, start: Point,
+                                    vertical: Bool) throws(TraceError) -> [TraceSample] {
+        guard pointsPerUnit.isFinite, pointsPerUnit > 0 else {
+            throw TraceError(file: file, line: 0, field: "points-per-unit", message: "expected a finite number > 0, got \(pointsPerUnit)")
+        }
+        let columns = ["t_ms", "phase", "scroll_delta"]
+        var samples: [TraceSample] = []
+        var sawHeader = false
+        var first: Int64?
+        var last: Int64 = .min
+        var offset = start
+        for (lineNumber, text) in numberedLines(csv) {
+            func fail(_ column: Int, _ message: String) -> TraceError {
+                TraceError(file: file, line: lineNumber, field: columns[column], message: "column \(column + 1): " + message)
+            }
+            if !sawHeader {
+                guard text == headerRow else {
+                    throw TraceError(file: file, line: lineNumber, field: "", message: "expected the header row \(headerRow), got \(quoted(String(text)))")
+                }
+                sawHeader = true
+                continue
+            }
+            let fields = text.split(separator: ",", omittingEmptySubsequences: false)
+            guard fields.count == 3 else {
+                throw TraceError(file: file, line: lineNumber, field: "", message: "expected 3 comma-separated fields (\(headerRow)), got \(fields.count)")
+            }
+            guard let t = ExactDecimal(fields[0]), let micros = t.rounded(shiftingBy: 3) else {
+                throw fail(0, "expected a decimal number of milliseconds, got \(quoted(String(fields[0])))")
+            }
+            guard fields[1] == "scroll" else { throw fail(1, "expected scroll, got \(quoted(String(fields[1])))") }
+            guard ExactDecimal(fields[2]) != nil, let delta = Double(fields[2]), delta.isFinite else {
+                throw fail(2, "expected a finite decimal number, got \(quoted(String(fields[2])))")
+            }
+            guard micros >= last else { throw fail(0, "expected times that never decrease, got \(fields[0]) ms") }
+            last = micros
+            let base = first ?? micros
+            first = base
+            if vertical { offset.y += delta * pointsPerUnit } else { offset.x += delta * pointsPerUnit }
+            guard abs(offset.x) <= 1e7, abs(offset.y) <= 1e7 else { throw fail(2, "expected offsets within ±10000000 pt") }
+            samples.append(TraceSample(time: micros - base, kind: .scroll(ScrollSample(contentOffset: offset))))
+        }
+        guard sawHeader else { throw TraceError(file: file, line: 0, field: "", message: "empty file (expected the header row \(headerRow))") }
+        return samples
+    }
+}

@@ -115,3 +115,33 @@ final class RealTraceOutcomeTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(checks, 13)
     }
 }
+
+/// The Android AXIS_SCROLL recordings imported as `scroll` samples (traces/real/axis-scroll/): each
+/// trace's offsets integrate the recording's deltas (100 pt per unit from 1000), and Android's
+/// impulse estimator over those offsets reproduces the velocity AOSP asserts for the recording.
+final class AxisScrollImportTests: XCTestCase {
+    func testImportedAxisScrollTracesReproduceTheAssertedImpulseVelocity() throws {
+        let root = CorpusExpectationTests.repositoryRoot
+        let csv = try String(contentsOf: root.appendingPathComponent("../shared/real-traces/expected_velocities.csv"), encoding: .utf8)
+        var asserted: [String: Double] = [:]
+        for line in csv.split(separator: "\n") where line.contains("axis-scroll/") && line.contains("impulse") {
+            let f = line.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+            asserted[String(f[1].split(separator: "/").last!.dropLast(4))] = Double(f[4])
+        }
+        XCTAssertEqual(asserted.count, 4)
+        for (stem, expected) in asserted.sorted(by: { $0.key < $1.key }) {
+            let trace = try TraceLoader.load(path: root.appendingPathComponent("traces/real/axis-scroll/\(stem).jsonl").path).trace
+            var tracker = VelocityTracker(strategy: .impulse)
+            var count = 0
+            for sample in trace.samples {
+                guard case let .scroll(s) = sample.kind, let offset = s.contentOffset else { continue }
+                tracker.addMovement(timeNanos: sample.time * 1000, position: Point(x: 0, y: (offset.y - 1000) / 100))
+                count += 1
+            }
+            XCTAssertGreaterThan(count, 3, stem)
+            // Offsets move with the deltas, so the velocity keeps AOSP's sign; tolerance rel 0.2 (the AOSP test's).
+            let v = tracker.currentVelocity().y
+            XCTAssertEqual(v, expected, accuracy: abs(expected) * 0.2, "\(stem): impulse over imported offsets")
+        }
+    }
+}
