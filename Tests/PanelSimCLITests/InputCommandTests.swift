@@ -35,7 +35,7 @@ final class InputCommandTests: CLITestCase {
         XCTAssertEqual(missing.code, 2)
         XCTAssertTrue(missing.stderr.contains("missing --points-per-unit K"), missing.stderr)
         let unknown = run(["import", "hid", "bad.txt", "--template", "t.json"])
-        XCTAssertTrue(unknown.stderr.contains("unknown import format 'hid' (supported: csv, getevent, pointer)"), unknown.stderr)
+        XCTAssertTrue(unknown.stderr.contains("unknown import format 'hid' (supported: csv, getevent, pointer, axis-scroll)"), unknown.stderr)
     }
 
     func testSynthIsDeterministicAndValid() throws {

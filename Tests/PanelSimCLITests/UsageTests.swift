@@ -44,7 +44,7 @@ final class UsageTests: CLITestCase {
         XCTAssertTrue(replay.stdout.contains("USAGE: panelsim replay TRACE [-o OUT] [options]"))
         XCTAssertTrue(replay.stdout.contains("  -o, --output OUT        Write the result file to OUT"))
         let imp = run(["import", "--help"])
-        XCTAssertTrue(imp.stdout.contains("USAGE: panelsim import csv|getevent|pointer FILE [--points-per-unit K] --template HEADER.json [-o OUT] [--swap-axes] [--flip-x] [--flip-y]"))
+        XCTAssertTrue(imp.stdout.contains("USAGE: panelsim import csv|getevent|pointer|axis-scroll FILE [--points-per-unit K] --template HEADER.json [-o OUT] [--swap-axes] [--flip-x] [--flip-y]"))
         XCTAssertEqual(run(["--version"]).stdout, "panelsim 0.1.0\n")
     }
 
@@ -79,8 +79,8 @@ final class UsageTests: CLITestCase {
                          "invalid record mode 'yes' from PANELSIM_RECORD (expected never, missing, failed or all)", usage: nil)
         assertUsageError(["check", "nowhere"], "trace directory 'nowhere' does not exist or is not a directory", usage: nil)
         assertUsageError(["check", "a", "b"], "unexpected argument 'b'", usage: nil)
-        assertUsageError(["import"], "missing the input format (csv, getevent or pointer)", usage: nil)
-        assertUsageError(["import", "xls", "f"], "unknown import format 'xls' (supported: csv, getevent, pointer)", usage: nil)
+        assertUsageError(["import"], "missing the input format (csv, getevent, pointer or axis-scroll)", usage: nil)
+        assertUsageError(["import", "xls", "f"], "unknown import format 'xls' (supported: csv, getevent, pointer, axis-scroll)", usage: nil)
         assertUsageError(["import", "csv", "f.csv", "--template", "t"], "missing --points-per-unit K", usage: nil)
         assertUsageError(["import", "csv", "f.csv", "--points-per-unit", "-1", "--template", "t"],
                          "--points-per-unit must be a positive number or a fraction like 1/3, got '-1'", usage: nil)
