@@ -121,7 +121,6 @@ public enum TraceLoader {
     }
 
     static func parse(utf8 bytes: [UInt8], file: String) throws(TraceError) -> Trace {
-        let lines = bytes.split(separator: 0x0A, omittingEmptySubsequences: false)
         var header: TraceHeader?
         var states = StateTable([])
         var headerLine = 0
@@ -129,9 +128,20 @@ public enum TraceLoader {
         var sequence = SampleSequence()
         var firstUnsupported: TraceError?
         var current = LayoutContext(header: nil, panelJSON: JSONObject(), environmentJSON: JSONObject())
-        for (index, rawLine) in lines.enumerated() {
+        // One pass to size the sample list (no regrowth copies of a large trace), then the lines
+        // are walked in place rather than split into an array of slices first.
+        var newlines = 0
+        for byte in bytes where byte == 0x0A { newlines += 1 }
+        samples.reserveCapacity(newlines)
+        var lineStart = 0
+        var index = -1
+        while lineStart <= bytes.count {
+            index += 1
+            var lineEnd = lineStart
+            while lineEnd < bytes.count && bytes[lineEnd] != 0x0A { lineEnd += 1 }
+            defer { lineStart = lineEnd + 1 }
             let lineNumber = index + 1
-            var line = Array(rawLine)
+            var line = Array(bytes[lineStart..<lineEnd])
             if line.last == 0x0D { line.removeLast() }
             if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { continue }
             let value: JSONValue
@@ -386,7 +396,8 @@ struct FieldReader {
 
     /// Rejects keys outside `allowed`, naming the first one and suggesting a close match.
     func checkKeys(_ o: JSONObject, _ path: String, _ allowed: [String]) throws(TraceError) {
-        for key in o.keys where !allowed.contains(key) {
+        for entry in o.entries where !allowed.contains(entry.key) {
+            let key = entry.key
             var message = "unknown key \(quotedSingle(key))"
             if let near = Self.nearest(key, allowed) { message += " (did you mean \(quotedSingle(near))?)" }
             message += "; expected one of \(Self.list(allowed))"
@@ -643,7 +654,8 @@ extension TraceLoader {
         let isInset = kind.hasSuffix("Inset")
         let isFractional = kind.hasPrefix("fractional")
         let allowed = isInset ? [kind, "edge", "referenceGuide"] : [kind, "referenceGuide"]
-        for key in o.keys where !allowed.contains(key) {
+        for entry in o.entries where !allowed.contains(entry.key) {
+            let key = entry.key
             if key == "edge" {
                 throw r.error(FieldReader.join(path, key), "\(kind) anchors measure from the intrinsic length and take no edge (expected only \(FieldReader.list(allowed)))")
             }
@@ -814,7 +826,12 @@ extension TraceLoader {
         sequence.lastTimeText = tNumber.text
         sequence.lastTimeLine = r.line
 
-        let present = allSampleKinds.filter { o[$0] != nil }
+        // The kinds present, in `allSampleKinds` order (one pass over the line's few keys).
+        var present: [String] = []
+        for entry in o.entries where entry.key != "t" && allSampleKinds.contains(entry.key) { present.append(entry.key) }
+        if present.count > 1 {
+            present.sort { allSampleKinds.firstIndex(of: $0)! < allSampleKinds.firstIndex(of: $1)! }
+        }
         guard let kind = present.first else {
             let others = o.keys.filter { $0 != "t" }
             let expected = "one of the sample kinds \(FieldReader.list(sampleKinds))"
