@@ -1,6 +1,7 @@
 import XCTest
 import PanelGolden
 import PanelSimCore
+import PanelTrace
 
 final class ComparatorTests: XCTestCase {
     private func doc(_ records: [ResultRecord], header: ResultHeader = Fixtures.header) -> ResultDocument {

@@ -10,19 +10,13 @@ import PanelTrace
 /// touches, animated and immediate programmatic moves, hide/show and removals.
 enum BenchCorpus {
 
-    /// SplitMix64: a tiny, fast, well-distributed PRNG with a fixed algorithm (no platform RNG).
+    /// The project's seeded generator (`SplitMix64`, PanelTrace) with the draws the corpus needs.
     struct Random {
-        var state: UInt64
-        init(seed: UInt64) { state = seed }
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
+        var generator: SplitMix64
+        init(seed: UInt64) { generator = SplitMix64(seed: seed) }
+        mutating func next() -> UInt64 { generator.next() }
         /// Uniform in [0, 1).
-        mutating func unit() -> Double { Double(next() >> 11) / Double(1 << 53) }
+        mutating func unit() -> Double { generator.nextUnit() }
         /// Uniform in lo...hi.
         mutating func range(_ lo: Double, _ hi: Double) -> Double { lo + (hi - lo) * unit() }
         /// Uniform integer in 0..<n.
