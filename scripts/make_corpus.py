@@ -312,8 +312,9 @@ def scroll_scenarios():
           "expect: state=tip location=741 removed=false contentOffset=200 willBeginDragging=1", D1, "half", 200),
           straight(0, 195, 500, 800, 0.3, 800))
     write(f"{d}/s2-half-scrollable.jsonl", scroll_header("s2-half-scrollable",
-          "S2 with scrollableStates [full, half]: the list scrolls to O=0 first, only then does the panel move (about "
-          "100 pt) -> released at +300 pt/s near 520: projection 670, progress past half toward tip > 0.5 -> tip. "
+          "S2 with scrollableStates [full, half]: the list scrolls to O=0 first (recognition at 516.7, O reaches 0 at "
+          "716.7), only then does the panel move, 83.3 pt -> released at +300 pt/s at 505.3: projection 655.0, progress "
+          "(655.0 - 422) / 319 = 0.73 past half toward tip > 0.5 -> tip. "
           "expect: state=tip location=741 removed=false contentOffset=0 willBeginDragging=1", D1, "half", 200,
           delegate={"scrollableStates": ["full", "half"]}), straight(0, 195, 500, 800, 0.3, 300))
     # S3: a 56 pt header above the list; O=900.

@@ -429,10 +429,12 @@ private struct Plot {
         if channel == .location {
             for (lane, items) in eventLanes().enumerated() {
                 let ly = eventsTop + Double(lane) * 16
-                for (t, name) in items {
+                for (t, name, labelled) in items {
                     s += "<line x1=\"\(r(x(t)))\" y1=\"\(r(top + plotHeight))\" x2=\"\(r(x(t)))\" y2=\"\(r(ly - 3))\" stroke=\"#6e7781\" stroke-opacity=\"0.35\"/>\n"
                     s += "<circle cx=\"\(r(x(t)))\" cy=\"\(r(ly))\" r=\"3\" fill=\"\(eventColor(name))\"/>\n"
-                    s += "<text x=\"\(r(x(t) + 5))\" y=\"\(r(ly + 4))\" font-size=\"10.5\" fill=\"#1f2328\">\(Markup.escape(name))</text>\n"
+                    if labelled {
+                        s += "<text x=\"\(r(x(t) + 5))\" y=\"\(r(ly + 4))\" font-size=\"10.5\" fill=\"#1f2328\">\(Markup.escape(name))</text>\n"
+                    }
                 }
             }
             if laneCount > 0 {
@@ -454,17 +456,26 @@ private struct Plot {
     }
 
     /// Greedy lane assignment: an event goes to the first lane whose last label ends before it.
-    func eventLanes() -> [[(Double, String)]] {
-        var lanes: [[(Double, String)]] = []
+    /// A run of one event name (e.g. `shouldBeginDragging` asked on every sample) shares a lane and
+    /// one label, placed after the run's last dot; when all 12 lanes are taken an event is a dot
+    /// without a label, so labels never overprint. The event table lists every event.
+    func eventLanes() -> [[(Double, String, Bool)]] {
+        var lanes: [[(Double, String, Bool)]] = []
         var ends: [Double] = []
+        var previous: (name: String, lane: Int)?
         for e in events {
             let x0 = x(e.0), x1 = x0 + 8 + Double(e.1.count) * 6
-            if let i = ends.firstIndex(where: { $0 < x0 }) {
-                lanes[i].append(e); ends[i] = x1
+            if let p = previous, p.name == e.1 {
+                // A run of the same event: one label, after the run's last dot.
+                if let last = lanes[p.lane].indices.last { lanes[p.lane][last].2 = false }
+                lanes[p.lane].append((e.0, e.1, true))
+                ends[p.lane] = x1
+            } else if let i = ends.firstIndex(where: { $0 < x0 }) {
+                lanes[i].append((e.0, e.1, true)); ends[i] = x1; previous = (e.1, i)
             } else if lanes.count < 12 {
-                lanes.append([e]); ends.append(x1)
+                lanes.append([(e.0, e.1, true)]); ends.append(x1); previous = (e.1, lanes.count - 1)
             } else {
-                lanes[lanes.count - 1].append(e)
+                lanes[lanes.count - 1].append((e.0, e.1, false)); previous = nil
             }
         }
         return lanes

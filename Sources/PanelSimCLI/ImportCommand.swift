@@ -135,7 +135,8 @@ struct ImportCommand: PanelCommand {
         }
         do {
             var trace = try Self.readTemplate(template!, context, importer, defaultName: Self.stem(file),
-                                              origin: "imported from \(Self.lastComponent(file))", kind: "recorded")
+                                              origin: "imported from \(Self.lastComponent(file))", kind: "recorded",
+                                              provenance: "Imported by `panelsim import \(format)` from \(Self.lastComponent(file)) (\(CanonicalNumber.format(pointsPerUnit)) pt per unit).")
             if format == "axis-scroll" {
                 // Relative scroll steps become `scroll` samples of the template's scroll view.
                 guard let sv = trace.header.scrollView else {
@@ -162,10 +163,13 @@ struct ImportCommand: PanelCommand {
     }
 
     /// The template's header as a trace without samples. A template without its own `name` or
-    /// `source` gets `defaultName` and a source of `kind` with `origin`.
+    /// `source` gets `defaultName` and a source of `kind` with `origin`. The description always
+    /// starts with `provenance` (how this trace was made), followed by the template's own
+    /// description after "Template: ", so a template written for one tool never mislabels another's output.
     /// - Throws: `TraceProblem` for an unreadable, empty or invalid template.
     static func readTemplate(_ template: String, _ context: CommandContext, _ importer: TraceImporter,
-                             defaultName: String, origin: String, kind: String) throws(TraceProblem) -> Trace {
+                             defaultName: String, origin: String, kind: String,
+                             provenance: String) throws(TraceProblem) -> Trace {
         let templateText: String
         switch Files.read(context.resolve(template)) {
         case .success(let t): templateText = t
@@ -177,6 +181,8 @@ struct ImportCommand: PanelCommand {
             throw TraceProblem(kind: .invalid, description: "error: \(template): empty template (expected a trace header line)")
         }
         var trace = try importer.parse(String(headerLine) + "\n", template)
+        let own = trace.header.description
+        trace.header.description = own.isEmpty ? provenance : provenance + " Template: " + own
         if case .object(let object)? = try? JSON.parse(String(headerLine)) {
             if object["name"] == nil { trace.header.name = defaultName }
             if object["source"] == nil {

@@ -110,7 +110,8 @@ struct SynthCommand: PanelCommand {
                 .map { $0.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\r" }).joined(separator: " ") }
                 .filter { !$0.isEmpty }.joined(separator: "; ")
             var trace = try ImportCommand.readTemplate(template, context, importer, defaultName: "synth",
-                                                       origin: "panelsim synth \(settings) \"\(oneLine)\"", kind: "synthetic")
+                                                       origin: "panelsim synth \(settings) \"\(oneLine)\"", kind: "synthetic",
+                                                       provenance: "Synthesized by `panelsim synth`: \(oneLine).")
             let synth = GestureSynthesizer(rate: rate, jitter: jitter, seed: seed)
             var samples: [TraceSample]
             do throws(TraceError) { samples = try synth.samples(steps, file: scriptName) } catch { throw TraceProblem(error) }

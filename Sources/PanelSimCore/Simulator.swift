@@ -156,12 +156,20 @@ final class Replay {
         case let .hide(animated): core.hide(animated: animated)
         case .remove: core.remove()
         case .tapBackdrop: core.tapBackdrop()
-        case let .setContentOffset(x, y, _): core.setContentOffset(x: x, y: y)
-        case let .setContentSize(width, height): core.setContentSize(width: width, height: height)
+        case let .setContentOffset(x, y, _):
+            guard core.scrollView != nil else { return warnNoScrollView("setContentOffset", line: line) }
+            core.setContentOffset(x: x, y: y)
+        case let .setContentSize(width, height):
+            guard core.scrollView != nil else { return warnNoScrollView("setContentSize", line: line) }
+            core.setContentSize(width: width, height: height)
         case let .track(configuration): core.track(configuration)
         case .untrack: core.untrack()
         case let .invalidateLayout(panel): core.invalidateLayout(panel)
         }
+    }
+
+    private func warnNoScrollView(_ call: String, line: Int) {
+        warnings.append("line \(line): \(call) ignored: no scroll view is tracked")
     }
 
     // MARK: Recognizer
