@@ -3,12 +3,13 @@ import Foundation
 import PanelSimCore
 import PanelTrace
 
-/// Invariant G6 (scenarios.md) over the whole corpus: every bottom-panel trace without a scroll view,
-/// mirrored onto top, left and right panels (axis and coordinates flipped, safe-area sides, anchor
-/// edges, velocities, rubber-band edges and clamp offsets mapped), gives the same target states,
-/// removal decisions, event order and resting state, and the mirrored resting location. A failure
-/// names the trace and position. (Scroll-view traces are left out: a top or left panel pins its list
-/// at the end of the content, so their offsets do not mirror one to one.)
+/// Invariant G6 (scenarios.md) over the whole corpus: every bottom-panel trace, mirrored onto top,
+/// left and right panels (axis and coordinates flipped; safe-area sides, anchor edges, velocities,
+/// rubber-band edges and clamp offsets mapped; a tracked list's frame, size, insets and offsets
+/// mapped so that its pinned edge moves to the end of the content on top/left panels), gives the same
+/// target states, removal decisions, event order and resting state, and the mirrored resting
+/// location. A failure names the trace and position; the few mirrors FloatingPanel itself breaks are
+/// listed in `knownQuirks` with the rule that breaks them.
 final class MirrorCorpusTests: XCTestCase {
     struct Mirror {
         let position: PanelPosition
@@ -80,6 +81,9 @@ final class MirrorCorpusTests: XCTestCase {
                                  max: StateOffset(state: clamp.min.state, offset: -clamp.min.offset))
                 header.delegate.didMove = recipes
             }
+            let length = LayoutGeometry(panel: t.header.panel, environment: t.header.environment).surfaceLength(at: 0)
+            header.scrollView = t.header.scrollView.map { scrollView($0, surfaceLength: length) }
+            var list = t.header.scrollView
             var mirror = self
             let samples = t.samples.map { s -> TraceSample in
                 var m = s
@@ -92,6 +96,24 @@ final class MirrorCorpusTests: XCTestCase {
                 case let .environment(e):
                     m.kind = .environment(environment(e))
                     mirror.h = e.container.height
+                case let .call(.track(c)):
+                    list = c
+                    m.kind = .call(.track(scrollView(c, surfaceLength: length)))
+                case .call(.untrack): list = nil
+                case let .call(.setContentSize(w, hh)):
+                    if var c = list { c.contentSize = Size(width: w ?? c.contentSize.width, height: hh ?? c.contentSize.height); list = c }
+                    let swapped = position.isVertical ? (w, hh) : (hh, w)
+                    m.kind = .call(.setContentSize(width: swapped.0, height: swapped.1))
+                case let .call(.setContentOffset(x, y, animated)):
+                    // Only the main axis (y of the bottom trace) is ever set by the corpus.
+                    guard let c = list, let y else { break }
+                    let o = offset(Point(x: x ?? 0, y: y), size: c.contentSize, bounds: c.frame.size)
+                    m.kind = .call(position.isVertical ? .setContentOffset(x: x, y: o.y, animated: animated)
+                                                       : .setContentOffset(x: o.x, y: x, animated: animated))
+                case let .scroll(sample):
+                    guard let c = list else { break }
+                    m.kind = .scroll(ScrollSample(contentOffset: sample.contentOffset.map { offset($0, size: c.contentSize, bounds: c.frame.size) },
+                                                  contentSize: sample.contentSize.map(size), isDecelerating: sample.isDecelerating))
                 default: break
                 }
                 return m
@@ -99,6 +121,47 @@ final class MirrorCorpusTests: XCTestCase {
             return Trace(header: header, samples: samples)
         }
         func location(_ bottom: Double) -> Double { flips ? h - bottom : bottom }
+
+        /// A content offset of the bottom trace's list (size `size`, bounds `bounds`) on the mirrored
+        /// panel: the pinned edge moves to the end of the content for top/left panels, O' = size − bounds − O
+        /// (the insets swap sides, so the ranges map end to end).
+        func offset(_ o: Point, size: Size, bounds: Size) -> Point {
+            switch position {
+            case .bottom: return o
+            case .top: return Point(x: o.x, y: size.height - bounds.height - o.y)
+            case .right: return Point(x: o.y, y: o.x)
+            case .left: return Point(x: size.height - bounds.height - o.y, y: o.x)
+            }
+        }
+        func size(_ s: Size) -> Size { position.isVertical ? s : Size(width: s.height, height: s.width) }
+        func insets(_ i: Insets) -> Insets {
+            switch position {
+            case .bottom: return i
+            case .top: return Insets(top: i.bottom, left: i.left, bottom: i.top, right: i.right)
+            case .right: return Insets(top: i.left, left: i.top, bottom: i.right, right: i.bottom)
+            case .left: return Insets(top: i.left, left: i.bottom, bottom: i.right, right: i.top)
+            }
+        }
+        /// The list's frame inside a surface of main length `length`: flipped within the surface on
+        /// top/left panels, axes swapped on left/right panels.
+        func scrollView(_ c: ScrollViewConfiguration, surfaceLength length: Double) -> ScrollViewConfiguration {
+            let f = c.frame
+            let frame: Rect
+            switch position {
+            case .bottom: frame = f
+            case .top: frame = Rect(x: f.minX, y: length - f.maxY, width: f.size.width, height: f.size.height)
+            case .right: frame = Rect(x: f.minY, y: f.minX, width: f.size.height, height: f.size.width)
+            case .left: frame = Rect(x: length - f.maxY, y: f.minX, width: f.size.height, height: f.size.width)
+            }
+            var m = ScrollViewConfiguration(frame: frame, contentSize: size(c.contentSize))
+            m.contentInset = insets(c.contentInset)
+            m.contentOffset = offset(c.contentOffset, size: c.contentSize, bounds: c.frame.size)
+            m.bounces = c.bounces
+            m.alwaysBounceVertical = position.isVertical ? c.alwaysBounceVertical : c.alwaysBounceHorizontal
+            m.alwaysBounceHorizontal = position.isVertical ? c.alwaysBounceHorizontal : c.alwaysBounceVertical
+            m.decelerationRate = c.decelerationRate
+            return m
+        }
     }
 
     /// Event names with their discrete payloads (states, targets, decisions); locations left out.
@@ -117,12 +180,19 @@ final class MirrorCorpusTests: XCTestCase {
         }
     }
 
+    /// Mirrors that FloatingPanel itself breaks, each with the rule that breaks it. The test asserts
+    /// that these still differ, so the list shrinks the day the model stops reproducing the quirk.
+    static let knownQuirks: [String: String] = [
+        "s2-half-scrollable.jsonl right": "§3.10: for a right panel adjustScrollContentInsetIfNeeded writes the offset into "
+            + "contentInset.left instead of .right, which moves the pinning offset (−inset.left), so at half the list keeps "
+            + "the touch (od > 0) and the panel never moves",
+    ]
+
     func testEveryBottomTraceMirrorsOntoTopLeftAndRight() throws {
         var mirrored = 0
         for url in CorpusExpectationTests.traceFiles() {
             let trace = try TraceLoader.load(path: url.path).trace
-            guard trace.header.panel.position == .bottom, trace.header.scrollView == nil,
-                  !trace.samples.contains(where: { if case .call(.track) = $0.kind { return true } else { return false } }) else { continue }
+            guard trace.header.panel.position == .bottom else { continue }
             let name = url.lastPathComponent
             let reference = simulate(trace)
             let referenceSignature = Self.signature(reference)
@@ -133,6 +203,11 @@ final class MirrorCorpusTests: XCTestCase {
             for position in [PanelPosition.top, .left, .right] {
                 let mirror = Mirror(position: position, h: trace.header.environment.container.height)
                 let result = simulate(mirror.trace(trace))
+                if Self.knownQuirks["\(name) \(position)"] != nil {
+                    XCTAssertNotEqual(Self.signature(result), referenceSignature, "\(name) on \(position) mirrors now: remove it from knownQuirks")
+                    mirrored += 1
+                    continue
+                }
                 let safeArea = mirror.environment(trace.header.environment).safeArea
                 if position == .left && safeArea.left != safeArea.right {
                     // FloatingPanel's left-panel attraction uses the opposite safe-area side (layout-behavior
@@ -152,6 +227,6 @@ final class MirrorCorpusTests: XCTestCase {
                 mirrored += 1
             }
         }
-        XCTAssertGreaterThan(mirrored, 3 * 150, "every bottom trace without a scroll view, three ways")
+        XCTAssertGreaterThan(mirrored, 3 * 190, "every bottom trace, three ways")
     }
 }
