@@ -875,9 +875,7 @@ extension PanelCore {
             updateScrollView { $0.setMainOffset(edge, position) }
             return
         }
-        let h = 1 / Double(geometry.environment.frameRate)
-        let lambda = 1000 * DeterministicMath.log(sv.decelerationRate)
-        let q = DeterministicMath.exp(lambda * h)
+        let q = sv.decelerationQ, lambda = sv.decelerationLambda
         let w = sv.decelerationVelocity
         let delta = w * (q - 1) / lambda
         var next = sv.mainOffset(position) + delta
@@ -900,6 +898,8 @@ extension PanelCore {
                 s.returnsToEdge = true; s.decelerationStart = now
             } else if velocity != 0 {
                 s.isDecelerating = true; s.decelerationVelocity = -velocity; s.decelerationStart = now
+                s.decelerationLambda = 1000 * DeterministicMath.log(s.decelerationRate)
+                s.decelerationQ = DeterministicMath.exp(s.decelerationLambda * (1 / Double(geometry.environment.frameRate)))
             }
         }
     }

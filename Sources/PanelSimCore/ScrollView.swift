@@ -43,6 +43,11 @@ struct ScrollViewModel: Equatable {
     var isDecelerating = false
     /// Time (µs) the deceleration started; stepped from the first frame after it.
     var decelerationStart: Microseconds = 0
+    /// Per-frame velocity factor q = r^(1000·h) and λ = 1000·ln r (1/s), computed once when a
+    /// deceleration starts (O7), so the per-frame step is + − × ÷ only. Until then (e.g. a driven
+    /// `isDecelerating` sample) q = 1 makes every step 0.
+    var decelerationQ = 1.0
+    var decelerationLambda = 1.0
     /// Set while the offset springs back to an edge at the next frame (released beyond an edge, O7).
     var returnsToEdge = false
 
