@@ -55,16 +55,8 @@ struct ObserveCommand: PanelCommand {
             guard let n = Int(text), n >= 1, n <= 10_000 else { throw UsageError("--every must be an integer in 1…10000, got '\(text)'", command: "observe") }
             every = n
         }
-        if let text = parsed.values["--noise"] {
-            guard let v = Double(text), v.isFinite, v >= 0, v <= 1000 else {
-                throw UsageError("--noise must be a number of points in 0…1000, got '\(text)'", command: "observe")
-            }
-            noise = v
-        }
-        if let text = parsed.values["--seed"] {
-            guard let s = UInt64(text) else { throw UsageError("--seed must be an integer in 0…18446744073709551615, got '\(text)'", command: "observe") }
-            seed = s
-        }
+        if let v = try parsed.points("--noise", command: "observe") { noise = v }
+        if let s = try parsed.seed(command: "observe") { seed = s }
         if let output, output.isEmpty { throw UsageError("empty output path", command: "observe") }
     }
 

@@ -128,6 +128,28 @@ enum HelpFormat {
 }
 
 /// The result of splitting a command line against a command's options.
+extension ParsedArguments {
+    /// The value of `option` as a distance in points within 0…1000 (jitter, noise), or nil when absent.
+    /// - Throws: `UsageError` naming the option and the value.
+    func points(_ option: String, command: String) throws(UsageError) -> Double? {
+        guard let text = values[option] else { return nil }
+        guard let v = Double(text), v.isFinite, v >= 0, v <= 1000 else {
+            throw UsageError("\(option) must be a number of points in 0…1000, got '\(text)'", command: command)
+        }
+        return v
+    }
+
+    /// The value of `--seed` as a UInt64, or nil when absent.
+    /// - Throws: `UsageError` naming the value.
+    func seed(command: String) throws(UsageError) -> UInt64? {
+        guard let text = values["--seed"] else { return nil }
+        guard let s = UInt64(text) else {
+            throw UsageError("--seed must be an integer in 0…18446744073709551615, got '\(text)'", command: command)
+        }
+        return s
+    }
+}
+
 struct ParsedArguments {
     var positionals: [String] = []
     /// Option values by primary name.

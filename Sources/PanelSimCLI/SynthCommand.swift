@@ -70,16 +70,8 @@ struct SynthCommand: PanelCommand {
             }
             rate = r
         }
-        if let text = parsed.values["--jitter"] {
-            guard let j = Double(text), j.isFinite, j >= 0, j <= 1000 else {
-                throw UsageError("--jitter must be a number of points in 0…1000, got '\(text)'", command: "synth")
-            }
-            jitter = j
-        }
-        if let text = parsed.values["--seed"] {
-            guard let s = UInt64(text) else { throw UsageError("--seed must be an integer in 0…18446744073709551615, got '\(text)'", command: "synth") }
-            seed = s
-        }
+        if let j = try parsed.points("--jitter", command: "synth") { jitter = j }
+        if let s = try parsed.seed(command: "synth") { seed = s }
         if let output, output.isEmpty { throw UsageError("empty output path", command: "synth") }
     }
 

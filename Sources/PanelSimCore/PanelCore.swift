@@ -491,11 +491,16 @@ final class PanelCore {
         transition = nil
         updateScrollViewLock()
         notifyDidMove()
-        if running.completion == .didRemove {
-            hasParent = false
-            emit(.didRemove)
-            inWindow = false
-        }
+        run(running.completion)
+    }
+
+    /// The caller's completion of a move (§5.2): for a removal, the view leaves its parent and
+    /// `didRemove` fires; after it the view is out of the window (no more didMove, O15).
+    private func run(_ completion: TransitionCompletion) {
+        guard completion == .didRemove else { return }
+        hasParent = false
+        emit(.didRemove)
+        inWindow = false
     }
 
     /// Completes a property animator whose duration has elapsed at this frame (O13).
@@ -519,7 +524,7 @@ final class PanelCore {
             updateLayout(to: target)
             if isScrollable(target) { unlockScrollView() } else { lockScrollView() }
             notifyDidMove()
-            if completion == .didRemove { hasParent = false; emit(.didRemove); inWindow = false }
+            run(completion)
             return
         }
         if from == .hidden || target == .hidden {

@@ -20,10 +20,8 @@ public struct LoadedTrace: Sendable, Equatable {
 /// * Blank lines (only spaces, tabs, CR) are skipped; CRLF line ends and a UTF-8 byte order mark at
 ///   the start of the file are accepted. Line numbers in errors and in `TraceSample.line` are the
 ///   file's physical, 1-based line numbers.
-/// * Unknown keys anywhere are errors naming the key (typo protection), except that a non-null
-///   `scrollView` in the header, `scroll` and `environment` samples, and the calls
-///   `setContentOffset`, `setContentSize`, `invalidateLayout`, `track`, `untrack` are reported as
-///   `.unsupported` ("not supported yet").
+/// * Unknown keys anywhere are errors naming the key (typo protection). A header of a later format
+///   version is `.unsupported` ("not supported yet"); every sample kind and call of version 1 is read.
 /// * `null` stands for "absent" only where absence means "none": `scrollView`,
 ///   `delegate.scrollableStates`, `delegate.didMove` (and its `clamp`, `dismissBeyond`),
 ///   `delegate.didChangeState`, a touch's `velocity`, and the fields of `observed`. Elsewhere a
@@ -40,10 +38,6 @@ public struct LoadedTrace: Sendable, Equatable {
 public enum TraceLoader {
     /// The sample kinds the loader replays, in the order error messages list them.
     static let sampleKinds = ["touch", "call", "scroll", "environment", "observed", "end"]
-    /// Sample kinds of the contract this revision does not replay yet.
-    static let unsupportedSampleKinds: [String] = []
-    /// Both lists, in that order (built once, not per sample).
-    static let allSampleKinds = sampleKinds + unsupportedSampleKinds
     /// `TouchPhase` raw values (built once, not per touch).
     static let touchPhases = TouchPhase.allCases.map(\.rawValue)
     /// Largest accepted sample time, µs (10⁸ s): keeps time × frame rate within Int64 downstream.
@@ -126,7 +120,6 @@ public enum TraceLoader {
         var headerLine = 0
         var samples: [TraceSample] = []
         var sequence = SampleSequence()
-        var firstUnsupported: TraceError?
         var current = LayoutContext(header: nil, panelJSON: JSONObject(), environmentJSON: JSONObject())
         // One pass to size the sample list (no regrowth copies of a large trace), then the lines
         // are walked in place rather than split into an array of slices first.
@@ -153,14 +146,7 @@ public enum TraceLoader {
             }
             let r = FieldReader(file: file, line: lineNumber)
             if header != nil {
-                var sample: TraceSample
-                do {
-                    sample = try parseSample(value, r: r, states: states, sequence: &sequence)
-                } catch where error.kind == .unsupported {
-                    // Keep validating: a malformed line later in the file must still be reported as such.
-                    if firstUnsupported == nil { firstUnsupported = error }
-                    continue
-                }
+                var sample = try parseSample(value, r: r, states: states, sequence: &sequence)
                 // Layout and environment changes are merged over the current ones and validated
                 // as a whole, so that later lines are checked against the layout in force.
                 if case .call(.invalidateLayout) = sample.kind, case .object(let o) = value {
@@ -211,7 +197,6 @@ public enum TraceLoader {
             throw TraceError(file: file, line: 0, field: "",
                              message: "empty trace (expected a header line with \"format\": \"panelsim-trace\")")
         }
-        if let firstUnsupported { throw firstUnsupported }
         return Trace(header: h, samples: samples)
     }
 }
@@ -773,7 +758,6 @@ struct SampleSequence {
 
 extension TraceLoader {
     static let supportedCalls = ["move", "show", "hide", "remove", "tapBackdrop", "setContentOffset", "setContentSize", "track", "untrack", "invalidateLayout"]
-    static let unsupportedCalls: [String] = []
 
     /// A `scroll` sample: `contentOffset` {x, y}, `contentSize` {width, height}, `isDecelerating`, each optional.
     static func parseScroll(_ o: JSONObject, r: FieldReader) throws(TraceError) -> ScrollSample {
@@ -826,18 +810,18 @@ extension TraceLoader {
         sequence.lastTimeText = tNumber.text
         sequence.lastTimeLine = r.line
 
-        // The kinds present, in `allSampleKinds` order (one pass over the line's few keys).
+        // The kinds present, in `sampleKinds` order (one pass over the line's few keys).
         var present: [String] = []
-        for entry in o.entries where entry.key != "t" && allSampleKinds.contains(entry.key) { present.append(entry.key) }
+        for entry in o.entries where entry.key != "t" && sampleKinds.contains(entry.key) { present.append(entry.key) }
         if present.count > 1 {
-            present.sort { allSampleKinds.firstIndex(of: $0)! < allSampleKinds.firstIndex(of: $1)! }
+            present.sort { sampleKinds.firstIndex(of: $0)! < sampleKinds.firstIndex(of: $1)! }
         }
         guard let kind = present.first else {
             let others = o.keys.filter { $0 != "t" }
             let expected = "one of the sample kinds \(FieldReader.list(sampleKinds))"
             if let key = others.first {
                 var message = "unknown key \(quotedSingle(key))"
-                if let near = FieldReader.nearest(key, sampleKinds + unsupportedSampleKinds) {
+                if let near = FieldReader.nearest(key, sampleKinds) {
                     message += " (did you mean \(quotedSingle(near))?)"
                 }
                 throw r.error(key, message + "; expected " + expected)
@@ -866,7 +850,7 @@ extension TraceLoader {
             sequence.endLine = r.line
             sampleKind = .end
         default:
-            throw r.error(kind, "\(kind) samples are not supported yet", .unsupported)
+            preconditionFailure("sampleKinds lists only the kinds handled above")
         }
         return TraceSample(time: time, line: r.line, kind: sampleKind)
     }
@@ -905,9 +889,6 @@ extension TraceLoader {
     static func parseCall(_ o: JSONObject, r: FieldReader, states: StateTable) throws(TraceError) -> PanelCall {
         guard case .string(let name) = o["call"] ?? .null else {
             throw r.error("call", "expected a call name (one of \(FieldReader.list(supportedCalls))), got \(FieldReader.describe(o["call"] ?? .null))")
-        }
-        if unsupportedCalls.contains(name) {
-            throw r.error("call", "call '\(name)' is not supported yet", .unsupported)
         }
         func animated() throws(TraceError) -> Bool {
             guard let a = o["animated"] else { return true }
@@ -955,7 +936,7 @@ extension TraceLoader {
             return .invalidateLayout(PanelConfiguration())
         default:
             var message = "unknown call \(quotedSingle(name))"
-            if let near = FieldReader.nearest(name, supportedCalls + unsupportedCalls) { message += " (did you mean \(quotedSingle(near))?)" }
+            if let near = FieldReader.nearest(name, supportedCalls) { message += " (did you mean \(quotedSingle(near))?)" }
             throw r.error("call", message + "; expected one of \(FieldReader.list(supportedCalls))")
         }
     }
