@@ -10,11 +10,15 @@
 public struct ScrollViewConfiguration: Sendable, Equatable {
     /// Frame in surface coordinates (pt).
     public var frame: Rect
+    /// Size of the content (pt).
     public var contentSize: Size
-    /// `contentInset` before FloatingPanel adjusts it (§3.10).
+    /// `contentInset` before FloatingPanel adjusts it (§3.10), pt, each side ≥ 0 inward.
     public var contentInset: Insets = .zero
+    /// `contentOffset` (pt): the content point at the bounds' origin; larger = scrolled toward the end.
     public var contentOffset: Point = .zero
+    /// UIKit `bounces`: rubber band past the edges while dragged.
     public var bounces = true
+    /// UIKit `alwaysBounceVertical` / `alwaysBounceHorizontal`: scrollable even when the content fits.
     public var alwaysBounceVertical = false
     public var alwaysBounceHorizontal = false
     /// `decelerationRate`: velocity factor per ms (UIScrollView `.normal` = 0.998, physics.md §1).

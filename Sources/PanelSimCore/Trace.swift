@@ -67,8 +67,11 @@ public enum PanelCall: Sendable, Equatable {
 /// A `scroll` sample: the tracked scroll view as a device reported it (pt). An observation,
 /// unless the replay drives the scroll view from these samples (floatingpanel-core.md §9 O8).
 public struct ScrollSample: Sendable, Equatable {
+    /// Content offset (pt; larger = scrolled toward the end of the content).
     public var contentOffset: Point?
+    /// Content size (pt).
     public var contentSize: Size?
+    /// UIKit `isDecelerating`.
     public var isDecelerating: Bool?
     public init(contentOffset: Point? = nil, contentSize: Size? = nil, isDecelerating: Bool? = nil) {
         self.contentOffset = contentOffset; self.contentSize = contentSize; self.isDecelerating = isDecelerating
@@ -77,9 +80,13 @@ public struct ScrollSample: Sendable, Equatable {
 
 /// An `observed` sample: what the real panel did on a device (never an input).
 public struct ObservedSample: Sendable, Equatable {
+    /// Surface location on the main axis (pt, container coordinates).
     public var location: Double?
+    /// State name the device reported.
     public var state: String?
+    /// The tracked list's content offset on the main axis (pt).
     public var contentOffset: Double?
+    /// Backdrop alpha, 0…1.
     public var backdropAlpha: Double?
     public init(location: Double? = nil, state: String? = nil, contentOffset: Double? = nil, backdropAlpha: Double? = nil) {
         self.location = location; self.state = state; self.contentOffset = contentOffset; self.backdropAlpha = backdropAlpha
