@@ -56,9 +56,12 @@ public struct ResultDocument: Sendable, Equatable {
     public var header: ResultHeader
     /// Records in file order. Empty when `header.version` is not `ResultHeader.currentVersion`
     /// (a reader cannot know another version's record grammar; see `ResultFile.read`).
-    public var records: [ResultRecord]
-    public init(header: ResultHeader, records: [ResultRecord]) {
+    public var records: RecordList
+    public init(header: ResultHeader, records: RecordList) {
         self.header = header; self.records = records
+    }
+    public init(header: ResultHeader, records: [ResultRecord]) {
+        self.init(header: header, records: RecordList(records))
     }
 }
 
@@ -126,7 +129,7 @@ public enum ResultFile {
     }
 
     /// Convenience for `render(ResultDocument(header:records:))`.
-    public static func render(header: ResultHeader, records: [ResultRecord]) -> String {
+    public static func render(header: ResultHeader, records: RecordList) -> String {
         render(ResultDocument(header: header, records: records))
     }
 

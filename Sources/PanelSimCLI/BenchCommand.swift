@@ -1,4 +1,6 @@
 import Foundation
+import PanelSimCore
+import PanelTrace
 /// `panelsim bench [--quick] [--json] [--runs N]`: performance benchmark (issue #8).
 struct BenchCommand: PanelCommand {
     static let info = CommandInfo(
@@ -118,6 +120,45 @@ struct BenchCorpusCommand: PanelCommand {
             }
             try BenchCorpus.attractionTrace(moves: 50).write(toFile: "\(dir)/core-attraction.jsonl", atomically: false, encoding: .utf8)
             try BenchCorpus.dragTrace(gestures: 50).write(toFile: "\(dir)/core-drag.jsonl", atomically: false, encoding: .utf8)
+            return .success
+        } catch {
+            context.stderr.line("error: \(error)")
+            return .badInput
+        }
+    }
+}
+
+/// `panelsim bench-replay FILE [N]` (hidden): loads one trace and simulates it N times (default 100)
+/// with no output but a line `replays=N frames=F seconds=S`, so that a profiler (callgrind) sees the
+/// replay loop and little else.
+struct BenchReplayCommand: PanelCommand {
+    static let info = CommandInfo(
+        name: "bench-replay", abstract: "Internal: replay one trace N times for profiling.",
+        usage: "panelsim bench-replay FILE [N]",
+        arguments: [("FILE", "Trace to replay."), ("N", "Replays (default 100).")], options: [], discussion: "")
+
+    var path: String
+    var count: Int
+
+    init(_ parsed: ParsedArguments) throws(UsageError) {
+        guard (1...2).contains(parsed.positionals.count) else { throw UsageError("expected FILE [N]", command: "bench-replay") }
+        path = parsed.positionals[0]
+        count = parsed.positionals.count == 2 ? Int(parsed.positionals[1]) ?? -1 : 100
+        guard count >= 1 else { throw UsageError("N must be a whole number >= 1", command: "bench-replay") }
+    }
+
+    mutating func validate(_ context: CommandContext) throws(UsageError) {}
+
+    func run(_ context: CommandContext) -> ExitCode {
+        do {
+            let trace = try TraceLoader.load(path: context.resolve(path)).trace
+            var frames = 0
+            let start = BenchClock.threadCPU()
+            for _ in 0..<count {
+                frames &+= simulate(trace).records.frameCount
+            }
+            let seconds = BenchClock.threadCPU() - start
+            context.stdout.line("replays=\(count) frames=\(frames) seconds=\(seconds) framesPerSecond=\(Double(frames) / seconds)")
             return .success
         } catch {
             context.stderr.line("error: \(error)")

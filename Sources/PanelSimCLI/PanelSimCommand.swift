@@ -14,7 +14,7 @@ public enum PanelSimCommand {
          FidelityCommand.self, TuneCommand.self, SweepCommand.self, ObserveCommand.self, BenchCommand.self]
     }
     /// Subcommands left out of help (`bench-load`: the child process of `bench`).
-    static var hiddenCommands: [any PanelCommand.Type] { [BenchLoadCommand.self, BenchCorpusCommand.self] }
+    static var hiddenCommands: [any PanelCommand.Type] { [BenchLoadCommand.self, BenchCorpusCommand.self, BenchReplayCommand.self] }
 
     /// Top-level help (`panelsim --help`), ending with a newline.
     public static var helpText: String {

@@ -6,14 +6,31 @@
 /// Recognizer phases FloatingPanel's handler sees (UIKit `UIGestureRecognizer.State`).
 enum PanPhase: Equatable { case began, changed, ended, cancelled }
 
-/// Which constraint holds the surface (§1.5).
-enum SurfaceConstraint: Equatable {
-    /// The per-state anchor constraints of `state`.
-    case anchored(PanelState)
-    /// The interaction constraint: its constant is the absolute surface location (pt).
-    case interaction(Double)
-    /// The attraction constraint for `state`'s anchor: a constant in constraint space (§4.6).
-    case attraction(Double, state: PanelState)
+/// Which constraint holds the surface (§1.5), with its constant. A struct of plain fields so that
+/// the per-frame update of an attraction is one store.
+struct SurfaceConstraint {
+    enum Kind: Equatable {
+        /// The per-state anchor constraints of `state`.
+        case anchored
+        /// The interaction constraint: `constant` is the absolute surface location (pt).
+        case interaction
+        /// The attraction constraint for `state`'s anchor: `constant` is in constraint space (§4.6).
+        case attraction
+    }
+    var kind: Kind
+    /// anchored and attraction: the state whose anchor holds the surface.
+    var state: PanelState
+    /// interaction: surface location (pt); attraction: constraint-space constant (pt).
+    var constant: Double = 0
+    /// attraction: `LayoutGeometry.attractionGetterShift(for: state)` (pt), kept current by the core
+    /// when the geometry changes; location = constant + getterShift.
+    var getterShift: Double = 0
+
+    static func anchored(_ s: PanelState) -> SurfaceConstraint { SurfaceConstraint(kind: .anchored, state: s) }
+    static func interaction(_ c: Double) -> SurfaceConstraint { SurfaceConstraint(kind: .interaction, state: .hidden, constant: c) }
+    static func attraction(_ c: Double, state s: PanelState, geometry: LayoutGeometry) -> SurfaceConstraint {
+        SurfaceConstraint(kind: .attraction, state: s, constant: c, getterShift: geometry.attractionGetterShift(for: s))
+    }
 }
 
 /// What runs when the attraction spring stops (§4.4 completion).
@@ -31,6 +48,8 @@ struct RunningAttraction: Equatable {
     /// True after a layout activation removed its constraint: the spring keeps ticking (didMove each
     /// frame) without moving the surface, and completes normally (§5.4 step 5).
     var detached = false
+    /// Distinguishes this attraction from any later one (a delegate hook may replace it).
+    var serial: Int = 0
 }
 
 struct RunningTransition: Equatable {
@@ -41,13 +60,34 @@ struct RunningTransition: Equatable {
 
 final class PanelCore {
     let delegate: DelegateConfiguration
-    var geometry: LayoutGeometry
-    private(set) var records: [ResultRecord] = []
+    /// True when the delegate has `didMove` recipes (O14), so that plain frames skip them.
+    private let hasDidMoveRecipes: Bool
+    var geometry: LayoutGeometry {
+        didSet {
+            position = geometry.panel.position
+            stateHasAnchor = geometry.hasAnchor(state)
+            if constraint.kind == .attraction { constraint.getterShift = geometry.attractionGetterShift(for: constraint.state) }
+        }
+    }
+    /// The panel's position (`geometry.panel.position`), kept beside the geometry for the per-frame paths.
+    private(set) var position: PanelPosition
+    private(set) var records = RecordList()
+    /// The last frame written, for dropping frames that repeat it.
+    private var lastFrame: RecordList.Entry?
+    /// `records`' name index of `state`, and whether `state` has an anchor in `geometry`
+    /// (both kept current when `state` or `geometry` change).
+    private var stateNameIndex: UInt16 = 0
+    private var stateHasAnchor = false
     /// Time (µs) stamped on events emitted now.
     var now: Microseconds = 0
 
     // Core state (§2).
-    private(set) var state: PanelState = .hidden
+    private(set) var state: PanelState = .hidden {
+        didSet {
+            stateHasAnchor = geometry.hasAnchor(state)
+            stateNameIndex = records.nameIndex(state.name)
+        }
+    }
     private(set) var interactionInProgress = false
     var isAttracting: Bool { if case .none = attraction { return false } else { return true } }
     private var initialTranslation = Point.zero
@@ -55,6 +95,8 @@ final class PanelCore {
     var initialLocation = Point.zero
     private var removalVector = Point.zero
     private(set) var attraction: RunningAttraction?
+    /// Serial of the last attraction started.
+    private var attractionSerial = 0
     private(set) var transition: RunningTransition?
     private(set) var backdropAlpha: Double = 0
 
@@ -90,18 +132,28 @@ final class PanelCore {
 
     init(header: TraceHeader) {
         delegate = header.delegate
+        hasDidMoveRecipes = header.delegate.didMove != nil
         geometry = LayoutGeometry(panel: header.panel, environment: header.environment)
+        position = header.panel.position
         frameEdge = geometry.position(of: .hidden)
+        stateHasAnchor = geometry.hasAnchor(.hidden)
+        stateNameIndex = records.nameIndex(PanelState.hidden.name)
     }
 
-    private var position: PanelPosition { geometry.panel.position }
     private var behavior: PanelBehavior { geometry.panel.behavior }
 
     // MARK: Events
 
     private func emit(_ event: DelegateEvent) {
-        records.append(.event(time: now, event))
+        if case let .didMove(location) = event { return emitDidMove(location) }
+        records.appendEvent(time: now, event)
         runRecipes(after: event)
+    }
+
+    /// `didMove` at `location`, then the app's recipes (the per-frame event: no enum built).
+    private func emitDidMove(_ location: Double) {
+        records.appendDidMove(time: now, location: location)
+        if hasDidMoveRecipes { runDidMoveRecipes(location: location) }
     }
 
     private func setState(_ newState: PanelState) {
@@ -112,13 +164,21 @@ final class PanelCore {
     /// `notifyDidMove`: gated on the view being in a window (until `didRemove`, O15).
     private func notifyDidMove() {
         guard inWindow else { return }
-        emit(.didMove(location: surfaceLocation))
+        emitDidMove(surfaceLocation)
     }
 
     /// The app code of O14, run after its event record is written.
     private func runRecipes(after event: DelegateEvent) {
         switch event {
-        case let .didMove(location):
+        case let .didMove(location): runDidMoveRecipes(location: location)
+        case let .didChangeState(name):
+            if !dismissInFired, delegate.dismissIn.contains(name) { dismissInFired = true; remove() }
+        default: return
+        }
+    }
+
+    /// The `didMove` recipes of O14 at `location` (pt).
+    private func runDidMoveRecipes(location: Double) {
             guard let recipes = delegate.didMove else { return }
             if let clamp = recipes.clamp, !isAttracting {
                 let lo = geometry.position(of: clamp.min.state) + clamp.min.offset
@@ -132,40 +192,34 @@ final class PanelCore {
                     ? location > limit + beyond.offset : location < limit - beyond.offset
                 if past { dismissBeyondFired = true; remove() }
             }
-        case let .didChangeState(name):
-            if !dismissInFired, delegate.dismissIn.contains(name) { dismissInFired = true; remove() }
-        default: return
-        }
     }
 
     // MARK: Surface location (§1.5)
 
     /// FloatingPanel `surfaceLocation` getter (main axis, pt).
     var surfaceLocation: Double {
-        switch constraint {
-        case let .interaction(c): return c
-        case let .attraction(c, attractionState) where geometry.hasAnchor(state):
-            return c + geometry.attractionGetterShift(for: attractionState)
+        switch constraint.kind {
+        case .interaction: return constraint.constant
+        case .attraction where stateHasAnchor: return constraint.constant + constraint.getterShift
         default: return geometry.rounded(frameEdge)
         }
     }
 
     /// FloatingPanel `surfaceLocation` setter.
     func setSurfaceLocation(_ location: Double) {
-        switch constraint {
-        case .interaction: constraint = .interaction(location); layoutNeedsSync = true
-        case let .attraction(_, s) where geometry.hasAnchor(state):
-            constraint = .attraction(location - geometry.attractionGetterShift(for: s), state: s); layoutNeedsSync = true
+        switch constraint.kind {
+        case .interaction: constraint.constant = location; layoutNeedsSync = true
+        case .attraction where stateHasAnchor: constraint.constant = location - constraint.getterShift; layoutNeedsSync = true
         default: frameEdge = location
         }
     }
 
     /// The location the constraints imply (what the next layout pass puts the frame at).
     private var constraintLocation: Double {
-        switch constraint {
-        case let .anchored(s): return geometry.position(of: s)
-        case let .interaction(c): return c
-        case let .attraction(c, s): return c + geometry.attractionGetterShift(for: s)
+        switch constraint.kind {
+        case .anchored: return geometry.position(of: constraint.state)
+        case .interaction: return constraint.constant
+        case .attraction: return constraint.constant + constraint.getterShift
         }
     }
 
@@ -293,7 +347,7 @@ final class PanelCore {
 
     /// LayoutAdapter.startInteraction (§3.3 step 5).
     private func layoutStartInteraction(shift: Double) {
-        if case let .interaction(c) = constraint { initialConstant = c; return }
+        if constraint.kind == .interaction { initialConstant = constraint.constant; return }
         initialConstant = frameEdge + shift
         constraint = .interaction(initialConstant)
         layoutNeedsSync = true
@@ -318,7 +372,7 @@ final class PanelCore {
         if behavior.rubberBandingEdges.contains("top"), c < minC { c = minC - rubberBand(minC - c, base) }
         if behavior.rubberBandingEdges.contains("bottom"), c > maxC { c = maxC + rubberBand(c - maxC, base) }
         if clamp { c = min(max(c, minC), maxC) }
-        if case .interaction = constraint { constraint = .interaction(c); layoutNeedsSync = true }
+        if constraint.kind == .interaction { constraint.constant = c; layoutNeedsSync = true }
     }
 
     /// §4.1.
@@ -330,7 +384,7 @@ final class PanelCore {
         // endInteraction (§4.1 step 4): the lock uses the target before the delegate's override.
         interactionInProgress = false
         if !isScrollable(proposed) { lockScrollView() }
-        if case .interaction = constraint {} else { layoutStartInteraction(shift: 0) }
+        if constraint.kind != .interaction { layoutStartInteraction(shift: 0) }
 
         if geometry.panel.removalInteractionEnabled {
             let distance = abs(y - geometry.position(of: .hidden))
@@ -420,34 +474,39 @@ final class PanelCore {
                                    responseTime: behavior.springResponseTime,
                                    frameRate: geometry.environment.frameRate,
                                    displayScale: geometry.environment.displayScale)
-        attraction = RunningAttraction(spring: spring, state: target, completion: completion, startTime: now)
+        attractionSerial += 1
+        attraction = RunningAttraction(spring: spring, state: target, completion: completion, startTime: now,
+                                       serial: attractionSerial)
         emit(.willBeginAttracting(to: target.name))
         guard attraction != nil else { return }
-        constraint = .attraction(spring.value, state: target)
+        constraint = .attraction(spring.value, state: target, geometry: geometry)
         layoutNeedsSync = true
         setState(target)
     }
 
     /// The location the attraction starts from: the getter after the interaction constraint is dropped.
     private func setUpAttractionStart() -> Double {
-        if case .interaction = constraint { constraint = .anchored(state) ; return geometry.rounded(frameEdge) }
+        if constraint.kind == .interaction { constraint = .anchored(state); return geometry.rounded(frameEdge) }
         return surfaceLocation
     }
 
     /// Steps the attraction spring one frame (§4.4) if it started before this frame.
+    /// The attraction is stepped in place (no copy of it per frame).
     func stepAttraction(frameTime: Microseconds) {
-        guard var running = attraction, running.startTime < frameTime else { return }
-        let settled = running.spring.advance()
-        attraction = running
-        if !running.detached {
-            constraint = .attraction(running.spring.value, state: running.state)
+        guard case .some = attraction, attraction.unsafelyUnwrapped.startTime < frameTime else { return }
+        let settled = attraction!.spring.advance()
+        let value = attraction!.spring.value, serial = attraction!.serial
+        if !attraction!.detached {
+            // The attraction's constraint holds the surface until a layout activation detaches it.
+            constraint.constant = value
             layoutNeedsSync = true
         }
         backdropAlpha = geometry.interpolatedBackdropAlpha(
-            at: surfaceLocation, translation: running.spring.value - running.spring.initialValue)
-        if scrollView != nil, let io = initialScrollOffset { stopScrolling(at: io) }
+            at: surfaceLocation, translation: value - attraction!.spring.initialValue)
+        if case .some = scrollView, let io = initialScrollOffset { stopScrolling(at: io) }
         notifyDidMove()
-        guard settled, attraction == running else { return }
+        // The delegate hook may have ended this attraction or started another.
+        guard settled, let running = attraction, running.serial == serial else { return }
         updateLayout(to: running.state)
         notifyDidMove()
         switch running.completion {
@@ -582,13 +641,9 @@ final class PanelCore {
     /// True until `didRemove` (the view is in a window).
     var isInWindow: Bool { inWindow }
 
-    /// Appends a frame after the events recorded so far, so that the replay keeps one record list
-    /// (no per-frame copy of the events into a second array).
-    func record(_ frame: FrameRecord) { records.append(.frame(frame)) }
-
     /// Hands over every record and leaves the list empty (no copy).
-    func takeRecords() -> [ResultRecord] {
-        var out: [ResultRecord] = []
+    func takeRecords() -> RecordList {
+        var out = RecordList()
         swap(&out, &records)
         return out
     }
@@ -604,16 +659,25 @@ final class PanelCore {
     /// True while anything animates: the panel, or the scroll view decelerating or returning to an edge.
     var isAnimating: Bool {
         if isPanelAnimating { return true }
-        guard case let .some(sv) = scrollView else { return false }
-        return sv.isDecelerating || sv.returnsToEdge
+        return scrollView?.isDecelerating == true || scrollView?.returnsToEdge == true
     }
 
-    /// The frame record for frame `index`.
-    func frameRecord(index: Int) -> FrameRecord {
-        FrameRecord(index: index, location: surfaceLocation, state: state.name, backdropAlpha: backdropAlpha,
-                    contentOffset: scrollView.map { position.main($0.contentOffset) },
-                    isAttracting: isAttracting, isDragging: interactionInProgress,
-                    scrollLocked: scrollView == nil ? nil : scrollLocked)
+    /// Records frame `index` (trace-format.md §2.3) unless its values repeat the previous frame's.
+    func recordFrame(index: Int) {
+        var flags: UInt8 = 0
+        if isAttracting { flags |= RecordList.Entry.isAttracting }
+        if interactionInProgress { flags |= RecordList.Entry.isDragging }
+        var offset = 0.0
+        if case .some = scrollView {
+            flags |= RecordList.Entry.hasContentOffset | RecordList.Entry.hasScrollLocked
+            if scrollLocked { flags |= RecordList.Entry.scrollLocked }
+            offset = position.main(scrollView.unsafelyUnwrapped.contentOffset)
+        }
+        let entry = RecordList.Entry(kind: .frame, flags: flags, name: stateNameIndex, payload: 0, integer: Int64(index),
+                                     location: surfaceLocation, backdropAlpha: backdropAlpha, contentOffset: offset)
+        if case let .some(last) = lastFrame, last.sameFrameValues(as: entry) { return }
+        lastFrame = entry
+        records.appendFrame(entry)
     }
 }
 
@@ -649,10 +713,10 @@ extension PanelCore {
     }
 
     /// Applies `body` to the tracked scroll view, if any.
+    /// Mutates the stored value in place (no copy of the model).
     func updateScrollView(_ body: (inout ScrollViewModel) -> Void) {
-        guard var sv = scrollView else { return }
-        body(&sv)
-        scrollView = sv
+        guard case .some = scrollView else { return }
+        body(&scrollView!)
     }
 
     /// §3.6.1 `isScrollable(state)`.
@@ -873,7 +937,8 @@ extension PanelCore {
 
     /// O7: one frame of deceleration, or the return to the edge after a release beyond it.
     func stepDeceleration(frameTime: Microseconds) {
-        guard let sv = scrollView, sv.isDecelerating || sv.returnsToEdge, sv.decelerationStart < frameTime else { return }
+        guard scrollView?.isDecelerating == true || scrollView?.returnsToEdge == true,
+              let sv = scrollView, sv.decelerationStart < frameTime else { return }
         let (lo, hi) = sv.range(position)
         if sv.returnsToEdge {
             let edge = min(max(sv.mainOffset(position), lo), hi)

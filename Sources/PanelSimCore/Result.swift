@@ -91,14 +91,127 @@ public func frameTime(_ index: Int, frameRate: Int) -> Microseconds {
     return (2 * num + rate) / (2 * rate)
 }
 
+/// The records of one replay, in call order, stored packed: frames and `didMove` events are
+/// fixed-size entries of numbers (the state name is an index into a small table), any other event
+/// is kept whole beside them. The replay appends without copying strings or enum payloads; reading
+/// builds each `ResultRecord` on access.
+///
+/// A random-access collection of `ResultRecord`; two lists are equal when their records are.
+/// - Complexity: O(1) append (amortized) and subscript; `==` is O(count).
+public struct RecordList: RandomAccessCollection, Sendable, Equatable, ExpressibleByArrayLiteral {
+    /// One packed record. Frames use every field; `didMove` uses `integer` (time, µs) and
+    /// `location`; other events use `integer` (time, µs) and `payload` (index into `events`).
+    struct Entry: Sendable {
+        enum Kind: UInt8, Sendable { case frame, didMove, event }
+        var kind: Kind
+        /// Frame flags: see the `Flag` constants.
+        var flags: UInt8
+        /// Frame: index of the state name in `names`.
+        var name: UInt16
+        /// Event: index in `events`.
+        var payload: UInt32
+        /// Frame: index k; events: time, µs.
+        var integer: Int64
+        var location: Double
+        var backdropAlpha: Double
+        var contentOffset: Double
+
+        static let isAttracting: UInt8 = 1, isDragging: UInt8 = 2, hasContentOffset: UInt8 = 4
+        static let hasScrollLocked: UInt8 = 8, scrollLocked: UInt8 = 16
+
+        /// True when two frame entries differ only in their index (`FrameRecord.sameValues`:
+        /// numbers compare with `==`).
+        @inline(__always)
+        func sameFrameValues(as other: Entry) -> Bool {
+            location == other.location && name == other.name && backdropAlpha == other.backdropAlpha
+                && flags == other.flags && (flags & Entry.hasContentOffset == 0 || contentOffset == other.contentOffset)
+        }
+    }
+
+    var entries: [Entry] = []
+    var events: [DelegateEvent] = []
+    var names: [String] = []
+
+    public init() {}
+    public init(_ records: some Sequence<ResultRecord>) { for r in records { append(r) } }
+    public init(arrayLiteral elements: ResultRecord...) { self.init(elements) }
+
+    public var startIndex: Int { 0 }
+    public var endIndex: Int { entries.count }
+
+    public subscript(position: Int) -> ResultRecord {
+        let e = entries[position]
+        switch e.kind {
+        case .didMove: return .event(time: e.integer, .didMove(location: e.location))
+        case .event: return .event(time: e.integer, events[Int(e.payload)])
+        case .frame:
+            return .frame(FrameRecord(
+                index: Int(e.integer), location: e.location, state: names[Int(e.name)], backdropAlpha: e.backdropAlpha,
+                contentOffset: e.flags & Entry.hasContentOffset != 0 ? e.contentOffset : nil,
+                isAttracting: e.flags & Entry.isAttracting != 0, isDragging: e.flags & Entry.isDragging != 0,
+                scrollLocked: e.flags & Entry.hasScrollLocked != 0 ? e.flags & Entry.scrollLocked != 0 : nil))
+        }
+    }
+
+    /// Number of frame records.
+    public var frameCount: Int { entries.reduce(0) { $0 + ($1.kind == .frame ? 1 : 0) } }
+
+    /// Reserves room for `n` records.
+    public mutating func reserveCapacity(_ n: Int) { entries.reserveCapacity(n) }
+
+    /// Appends one record.
+    public mutating func append(_ record: ResultRecord) {
+        switch record {
+        case let .event(time, .didMove(location)): appendDidMove(time: time, location: location)
+        case let .event(time, event): appendEvent(time: time, event)
+        case let .frame(f):
+            var flags: UInt8 = 0
+            if f.isAttracting { flags |= Entry.isAttracting }
+            if f.isDragging { flags |= Entry.isDragging }
+            if f.contentOffset != nil { flags |= Entry.hasContentOffset }
+            if let locked = f.scrollLocked { flags |= Entry.hasScrollLocked | (locked ? Entry.scrollLocked : 0) }
+            entries.append(Entry(kind: .frame, flags: flags, name: nameIndex(f.state), payload: 0, integer: Int64(f.index),
+                                 location: f.location, backdropAlpha: f.backdropAlpha, contentOffset: f.contentOffset ?? 0))
+        }
+    }
+
+    @inline(__always)
+    mutating func appendDidMove(time: Microseconds, location: Double) {
+        entries.append(Entry(kind: .didMove, flags: 0, name: 0, payload: 0, integer: time,
+                             location: location, backdropAlpha: 0, contentOffset: 0))
+    }
+
+    mutating func appendEvent(time: Microseconds, _ event: DelegateEvent) {
+        entries.append(Entry(kind: .event, flags: 0, name: 0, payload: UInt32(events.count), integer: time,
+                             location: 0, backdropAlpha: 0, contentOffset: 0))
+        events.append(event)
+    }
+
+    @inline(__always)
+    mutating func appendFrame(_ entry: Entry) { entries.append(entry) }
+
+    /// The index of `name` in the name table, added if new.
+    /// - Complexity: O(distinct names); a replay has a handful.
+    mutating func nameIndex(_ name: String) -> UInt16 {
+        if let i = names.firstIndex(of: name) { return UInt16(i) }
+        names.append(name)
+        return UInt16(names.count - 1)
+    }
+
+    public static func == (a: RecordList, b: RecordList) -> Bool { a.elementsEqual(b) }
+}
+
 /// The outcome of replaying one trace.
 public struct SimulationResult: Sendable, Equatable {
-    public var records: [ResultRecord]
+    public var records: RecordList
     /// Non-fatal notes (e.g. ignored fingers), in the order they arose.
     public var warnings: [String]
     /// True when the 10 s settle budget past the last sample ran out (no `end` sample).
     public var budgetExceeded: Bool
-    public init(records: [ResultRecord] = [], warnings: [String] = [], budgetExceeded: Bool = false) {
+    public init(records: RecordList = [], warnings: [String] = [], budgetExceeded: Bool = false) {
         self.records = records; self.warnings = warnings; self.budgetExceeded = budgetExceeded
+    }
+    public init(records: [ResultRecord], warnings: [String] = [], budgetExceeded: Bool = false) {
+        self.init(records: RecordList(records), warnings: warnings, budgetExceeded: budgetExceeded)
     }
 }

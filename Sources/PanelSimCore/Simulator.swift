@@ -93,7 +93,6 @@ final class Replay {
         let samples = trace.samples
         let lastSampleTime = samples.last?.time ?? 0
         var next = 0
-        var previous: FrameRecord?
         var k = 0
         while true {
             let tk = frameTime(k, frameRate: Int(frameRate))
@@ -111,9 +110,7 @@ final class Replay {
             core.stepDeceleration(frameTime: tk)
             core.stepTransition(frameTime: tk)
             core.syncLayout()
-            let frame = core.frameRecord(index: k)
-            if previous.map({ !$0.sameValues(as: frame) }) ?? true { core.record(frame) }
-            previous = frame
+            core.recordFrame(index: k)
             if sawEnd { break }
             if next == samples.count {
                 if pan.touchDown == nil && !core.isAnimating { break }
