@@ -58,7 +58,7 @@ struct RunningTransition: Equatable {
     var completion: TransitionCompletion
 }
 
-final class PanelCore {
+struct PanelCore {
     let delegate: DelegateConfiguration
     /// True when the delegate has `didMove` recipes (O14), so that plain frames skip them.
     private let hasDidMoveRecipes: Bool
@@ -108,7 +108,9 @@ final class PanelCore {
     private var layoutNeedsSync = false
 
     // Tracked scroll view (§2, §3.6).
-    var scrollView: ScrollViewModel?
+    private(set) var scrollView: ScrollViewModel?
+    /// `scrollView != nil`, kept by `track` and `untrack` so that per-frame checks copy nothing.
+    private(set) var tracksScrollView = false
     /// FloatingPanel `initialScrollOffset` (io): the offset to pin the content to.
     var initialScrollOffset: Point?
     var scrollLocked = false
@@ -127,8 +129,8 @@ final class PanelCore {
     private var dismissBeyondFired = false
     private var dismissInFired = false
 
-    /// Called synchronously when FloatingPanel would cancel an in-flight pan (§5.1 step 2).
-    var cancelActivePan: (() -> Void)?
+    /// The panel's pan recognizer (FloatingPanel's Core owns it); the replay feeds it touches.
+    var pan = PanRecognizer(tracker: VelocityTracker(strategy: .lsq2))
 
     init(header: TraceHeader) {
         delegate = header.delegate
@@ -144,31 +146,31 @@ final class PanelCore {
 
     // MARK: Events
 
-    private func emit(_ event: DelegateEvent) {
+    private mutating func emit(_ event: DelegateEvent) {
         if case let .didMove(location) = event { return emitDidMove(location) }
         records.appendEvent(time: now, event)
         runRecipes(after: event)
     }
 
     /// `didMove` at `location`, then the app's recipes (the per-frame event: no enum built).
-    private func emitDidMove(_ location: Double) {
+    private mutating func emitDidMove(_ location: Double) {
         records.appendDidMove(time: now, location: location)
         if hasDidMoveRecipes { runDidMoveRecipes(location: location) }
     }
 
-    private func setState(_ newState: PanelState) {
+    private mutating func setState(_ newState: PanelState) {
         state = newState
         emit(.didChangeState(state: newState.name))
     }
 
     /// `notifyDidMove`: gated on the view being in a window (until `didRemove`, O15).
-    private func notifyDidMove() {
+    private mutating func notifyDidMove() {
         guard inWindow else { return }
         emitDidMove(surfaceLocation)
     }
 
     /// The app code of O14, run after its event record is written.
-    private func runRecipes(after event: DelegateEvent) {
+    private mutating func runRecipes(after event: DelegateEvent) {
         switch event {
         case let .didMove(location): runDidMoveRecipes(location: location)
         case let .didChangeState(name):
@@ -178,7 +180,7 @@ final class PanelCore {
     }
 
     /// The `didMove` recipes of O14 at `location` (pt).
-    private func runDidMoveRecipes(location: Double) {
+    private mutating func runDidMoveRecipes(location: Double) {
             guard let recipes = delegate.didMove else { return }
             if let clamp = recipes.clamp, !isAttracting {
                 let lo = geometry.position(of: clamp.min.state) + clamp.min.offset
@@ -206,7 +208,7 @@ final class PanelCore {
     }
 
     /// FloatingPanel `surfaceLocation` setter.
-    func setSurfaceLocation(_ location: Double) {
+    mutating func setSurfaceLocation(_ location: Double) {
         switch constraint.kind {
         case .interaction: constraint.constant = location; layoutNeedsSync = true
         case .attraction where stateHasAnchor: constraint.constant = location - constraint.getterShift; layoutNeedsSync = true
@@ -224,14 +226,14 @@ final class PanelCore {
     }
 
     /// O2: the frame catches up with the constraints when something changed since the last sync.
-    func syncLayout() {
+    mutating func syncLayout() {
         guard layoutNeedsSync else { return }
         frameEdge = geometry.rounded(constraintLocation)
         layoutNeedsSync = false
     }
 
     /// A forced layout: the frame follows the constraints at once.
-    private func forceLayout() { layoutNeedsSync = true; syncLayout() }
+    private mutating func forceLayout() { layoutNeedsSync = true; syncLayout() }
 
     /// `offset(from:)` (frame-based, rounded; positive = less expanded than `s`).
     func offset(from s: PanelState) -> Double {
@@ -245,7 +247,7 @@ final class PanelCore {
     // MARK: Layout application
 
     /// `updateLayout(to:)` (§5.5): snap to the anchor, discrete backdrop alpha.
-    private func updateLayout(to target: PanelState) {
+    private mutating func updateLayout(to target: PanelState) {
         constraint = .anchored(target)
         forceLayout()
         backdropAlpha = geometry.snappedBackdropAlpha(for: target)
@@ -254,7 +256,7 @@ final class PanelCore {
 
     /// `activateLayout(forceLayout: true)` (§5.4): the state's constraints replace any interaction or
     /// attraction constraint, so the surface snaps to the anchor even mid-drag or mid-attraction.
-    private func activateLayout() {
+    private mutating func activateLayout() {
         let offset = scrollView?.contentOffset
         if !geometry.isValid(state) { setState(geometry.panel.initialState) }
         attraction?.detached = true
@@ -266,7 +268,7 @@ final class PanelCore {
     }
 
     /// The `invalidateLayout` call: adopt `panel` as the layout, then `activateLayout(forceLayout: true)`.
-    func invalidateLayout(_ panel: PanelConfiguration) {
+    mutating func invalidateLayout(_ panel: PanelConfiguration) {
         geometry = LayoutGeometry(panel: panel, environment: geometry.environment)
         activateLayout()
     }
@@ -274,7 +276,7 @@ final class PanelCore {
     /// An `environment` sample (O16): anchors follow the new container and safe area at the next
     /// layout sync; interaction constants stay put, attraction constants keep their constraint-space
     /// value; then the controller's safe-area update (§3.10) if it is observing.
-    func changeEnvironment(_ environment: PanelEnvironment) {
+    mutating func changeEnvironment(_ environment: PanelEnvironment) {
         geometry = LayoutGeometry(panel: geometry.panel, environment: environment)
         layoutNeedsSync = true
         if observingSafeArea { observeSafeArea() }
@@ -284,7 +286,7 @@ final class PanelCore {
 
     /// FloatingPanel `handle(panGesture:)`, panel branch. `translation` in container axes (pt),
     /// `velocity` pt/s, `location` surface-local.
-    func handlePan(_ phase: PanPhase, translation: Point, velocity: Point, location: Point) {
+    mutating func handlePan(_ phase: PanPhase, translation: Point, velocity: Point, location: Point) {
         if !interactionInProgress && !isAttracting {
             let answer = delegate.shouldBeginDragging
             emit(.shouldBeginDragging(result: answer))
@@ -313,7 +315,7 @@ final class PanelCore {
 
     /// §3.3: the pinned offset and the over-scroll shift, then willBeginDragging and the
     /// interaction constraint. `location` is surface-local.
-    private func startInteraction(translation: Point, location: Point) {
+    private mutating func startInteraction(translation: Point, location: Point) {
         guard !interactionInProgress else { return }
         var shift = Point.zero
         if isScrollable(state), let sv = scrollView {
@@ -346,7 +348,7 @@ final class PanelCore {
     }
 
     /// LayoutAdapter.startInteraction (§3.3 step 5).
-    private func layoutStartInteraction(shift: Double) {
+    private mutating func layoutStartInteraction(shift: Double) {
         if constraint.kind == .interaction { initialConstant = constraint.constant; return }
         initialConstant = frameEdge + shift
         constraint = .interaction(initialConstant)
@@ -354,7 +356,7 @@ final class PanelCore {
     }
 
     /// §3.4.
-    private func panningChange(translation: Point) {
+    private mutating func panningChange(translation: Point) {
         let pre = surfaceLocation
         let diff = position.main(translation - initialTranslation)
         updateInteractiveEdge(diff: diff, clamp: shouldScrollingContentInMoving(from: pre, to: pre + diff))
@@ -364,7 +366,7 @@ final class PanelCore {
     }
 
     /// §3.4.1, with UIScrollView's rubber band (physics.md §2) on the edges the behavior allows.
-    private func updateInteractiveEdge(diff: Double, clamp: Bool) {
+    private mutating func updateInteractiveEdge(diff: Double, clamp: Bool) {
         let minC = geometry.position(of: geometry.leastCoordinateState)
         let maxC = geometry.position(of: geometry.mostCoordinateState)
         let base = geometry.mainDimension
@@ -376,7 +378,7 @@ final class PanelCore {
     }
 
     /// §4.1.
-    private func panningEnd(translation: Point, velocity: Point) {
+    private mutating func panningEnd(translation: Point, velocity: Point) {
         if state == .hidden { return }
         let y = surfaceLocation
         let vMain = position.main(velocity)
@@ -465,7 +467,7 @@ final class PanelCore {
 
     // MARK: Attraction (§4.3–§4.5)
 
-    private func startAttraction(to target: PanelState, velocity: Double, completion: AttractionCompletion) {
+    private mutating func startAttraction(to target: PanelState, velocity: Double, completion: AttractionCompletion) {
         // isAttracting becomes true with willBeginAttracting: the running attraction is installed first.
         let start = setUpAttractionStart()
         let spring = NumericSpring(value: start - geometry.attractionSetUpShift(for: target), velocity: velocity,
@@ -485,14 +487,14 @@ final class PanelCore {
     }
 
     /// The location the attraction starts from: the getter after the interaction constraint is dropped.
-    private func setUpAttractionStart() -> Double {
+    private mutating func setUpAttractionStart() -> Double {
         if constraint.kind == .interaction { constraint = .anchored(state); return geometry.rounded(frameEdge) }
         return surfaceLocation
     }
 
     /// Steps the attraction spring one frame (§4.4) if it started before this frame.
     /// The attraction is stepped in place (no copy of it per frame).
-    func stepAttraction(frameTime: Microseconds) {
+    mutating func stepAttraction(frameTime: Microseconds) {
         guard case .some = attraction, attraction.unsafelyUnwrapped.startTime < frameTime else { return }
         let settled = attraction!.spring.advance()
         let value = attraction!.spring.value, serial = attraction!.serial
@@ -503,7 +505,7 @@ final class PanelCore {
         }
         backdropAlpha = geometry.interpolatedBackdropAlpha(
             at: surfaceLocation, translation: value - attraction!.spring.initialValue)
-        if case .some = scrollView, let io = initialScrollOffset { stopScrolling(at: io) }
+        if tracksScrollView, let io = initialScrollOffset { stopScrolling(at: io) }
         notifyDidMove()
         // The delegate hook may have ended this attraction or started another.
         guard settled, let running = attraction, running.serial == serial else { return }
@@ -516,7 +518,7 @@ final class PanelCore {
     }
 
     /// §4.5.
-    private func endAttraction(tryUnlock: Bool) {
+    private mutating func endAttraction(tryUnlock: Bool) {
         attraction = nil
         initialScrollOffset = nil
         emit(.didEndAttracting)
@@ -524,12 +526,12 @@ final class PanelCore {
     }
 
     /// The end step of programmatic moves (`updateScrollView`, §5.1 step 5).
-    private func updateScrollViewLock() {
+    private mutating func updateScrollViewLock() {
         if isScrollable(state) && offset(from: state) == 0 { unlockScrollView() } else { lockScrollView() }
     }
 
     /// §4.7.
-    private func interruptAnimationIfNeeded() {
+    private mutating func interruptAnimationIfNeeded() {
         if attraction != nil {
             endAttraction(tryUnlock: false)
         }
@@ -545,7 +547,7 @@ final class PanelCore {
     }
 
     /// The property animator's completion block (§5.1 step 6).
-    private func finishTransition() {
+    private mutating func finishTransition() {
         guard let running = transition else { return }
         transition = nil
         updateScrollViewLock()
@@ -555,7 +557,7 @@ final class PanelCore {
 
     /// The caller's completion of a move (§5.2): for a removal, the view leaves its parent and
     /// `didRemove` fires; after it the view is out of the window (no more didMove, O15).
-    private func run(_ completion: TransitionCompletion) {
+    private mutating func run(_ completion: TransitionCompletion) {
         guard completion == .didRemove else { return }
         hasParent = false
         emit(.didRemove)
@@ -563,7 +565,7 @@ final class PanelCore {
     }
 
     /// Completes a property animator whose duration has elapsed at this frame (O13).
-    func stepTransition(frameTime: Microseconds) {
+    mutating func stepTransition(frameTime: Microseconds) {
         guard let running = transition, running.startTime < frameTime else { return }
         if Double(frameTime - running.startTime) / 1_000_000 >= running.spring.duration {
             finishTransition()
@@ -573,10 +575,10 @@ final class PanelCore {
     // MARK: Programmatic moves (§5.1, §5.2)
 
     /// `move(to:animated:)`.
-    func move(to target: PanelState, animated: Bool, completion: TransitionCompletion = .none) {
+    mutating func move(to target: PanelState, animated: Bool, completion: TransitionCompletion = .none) {
         let from = state
         if !isScrollable(state) { lockScrollView() }
-        cancelActivePan?()
+        tearDownActiveInteraction()
         interruptAnimationIfNeeded()
         if !animated {
             setState(target)
@@ -603,7 +605,7 @@ final class PanelCore {
     /// reports `didRemove`), then the panel is shown again in its parent: PanelSim's reading of an app
     /// that re-adds a removed panel and shows it, so that the result never depends on whether the
     /// removal had finished.
-    func show(animated: Bool) {
+    mutating func show(animated: Bool) {
         if transition != nil { interruptAnimationIfNeeded() }
         hasParent = true; inWindow = true
         dismissBeyondFired = false; dismissInFired = false
@@ -613,25 +615,36 @@ final class PanelCore {
         move(to: geometry.panel.initialState, animated: animated)
     }
 
+    /// FloatingPanel's `tearDownActiveInteraction` (disable and re-enable the pan): a recognizer in
+    /// began/changed is cancelled, and the handler sees `cancelled` synchronously (O12) with the
+    /// recognizer's last values.
+    private mutating func tearDownActiveInteraction() {
+        guard pan.active, pan.onSurface, !pan.cancelledByPanel else { return }
+        pan.active = false
+        pan.cancelledByPanel = true
+        handlePan(.cancelled, translation: pan.lastTranslation, velocity: pan.lastVelocity,
+                  location: pan.lastPoint - surfaceFrame.origin)
+    }
+
     /// `hide(animated:)`.
-    func hide(animated: Bool) { move(to: .hidden, animated: animated) }
+    mutating func hide(animated: Bool) { move(to: .hidden, animated: animated) }
 
     /// The controller's `remove()` for a panel added to a parent: `removePanelFromParent(animated: true)`.
-    func remove() {
+    mutating func remove() {
         guard hasParent else { return }
         emit(.willRemove)
         move(to: .hidden, animated: true, completion: .didRemove)
     }
 
     /// The backdrop's dismissal tap (§5.2): only when enabled.
-    func tapBackdrop() {
+    mutating func tapBackdrop() {
         guard geometry.panel.dismissalTapEnabled, hasParent else { return }
         removalVector = .zero
         remove()
     }
 
     /// O15: the panel starts hidden in its parent; `presented` shows it without animation.
-    func start(presented: Bool) {
+    mutating func start(presented: Bool) {
         state = .hidden
         constraint = .anchored(.hidden)
         forceLayout()
@@ -641,8 +654,11 @@ final class PanelCore {
     /// True until `didRemove` (the view is in a window).
     var isInWindow: Bool { inWindow }
 
+    /// Reserves room for `n` records (no regrowth copies while a replay writes them).
+    mutating func reserveRecords(_ n: Int) { records.reserveCapacity(n) }
+
     /// Hands over every record and leaves the list empty (no copy).
-    func takeRecords() -> RecordList {
+    mutating func takeRecords() -> RecordList {
         var out = RecordList()
         swap(&out, &records)
         return out
@@ -657,18 +673,33 @@ final class PanelCore {
     }
 
     /// True while anything animates: the panel, or the scroll view decelerating or returning to an edge.
-    var isAnimating: Bool {
-        if isPanelAnimating { return true }
-        return scrollView?.isDecelerating == true || scrollView?.returnsToEdge == true
+    var isAnimating: Bool { isPanelAnimating || isScrollViewAnimating }
+
+    /// True while the tracked scroll view decelerates or returns to an edge.
+    var isScrollViewAnimating: Bool {
+        return tracksScrollView && (scrollView.unsafelyUnwrapped.isDecelerating || scrollView.unsafelyUnwrapped.returnsToEdge)
+    }
+
+    /// One display frame: at `time` (µs), frame number `index`, steps every animation started before
+    /// it (attraction, scroll deceleration, property animator), syncs the layout and records the frame.
+    /// Returns `isAnimating` afterwards.
+    mutating func runFrame(index: Int, time: Microseconds) -> Bool {
+        now = time
+        stepAttraction(frameTime: time)
+        stepDeceleration(frameTime: time)
+        stepTransition(frameTime: time)
+        syncLayout()
+        recordFrame(index: index)
+        return isAnimating
     }
 
     /// Records frame `index` (trace-format.md §2.3) unless its values repeat the previous frame's.
-    func recordFrame(index: Int) {
+    mutating func recordFrame(index: Int) {
         var flags: UInt8 = 0
         if isAttracting { flags |= RecordList.Entry.isAttracting }
         if interactionInProgress { flags |= RecordList.Entry.isDragging }
         var offset = 0.0
-        if case .some = scrollView {
+        if tracksScrollView {
             flags |= RecordList.Entry.hasContentOffset | RecordList.Entry.hasScrollLocked
             if scrollLocked { flags |= RecordList.Entry.scrollLocked }
             offset = position.main(scrollView.unsafelyUnwrapped.contentOffset)
@@ -692,10 +723,11 @@ public func rubberBand(_ x: Double, _ d: Double) -> Double {
 
 extension PanelCore {
     /// `track(scrollView:)` (§2): a new view captures io, the saved bounce and indicator flags.
-    func track(_ configuration: ScrollViewConfiguration) {
+    mutating func track(_ configuration: ScrollViewConfiguration) {
         untrack()
         let sv = ScrollViewModel(configuration, position: position)
         scrollView = sv
+        tracksScrollView = true
         initialScrollOffset = sv.contentOffset
         scrollBounce = sv.bounces
         scrollIndicatorVisible = position.isVertical ? sv.showsVerticalScrollIndicator : sv.showsHorizontalScrollIndicator
@@ -703,18 +735,19 @@ extension PanelCore {
     }
 
     /// `untrack(scrollView:)`: restores the flags FloatingPanel changed.
-    func untrack() {
+    mutating func untrack() {
         guard var sv = scrollView else { return }
         sv.isDirectionalLockEnabled = false
         sv.bounces = scrollBounce
         if position.isVertical { sv.showsVerticalScrollIndicator = scrollIndicatorVisible } else { sv.showsHorizontalScrollIndicator = scrollIndicatorVisible }
         scrollView = nil
+        tracksScrollView = false
         scrollLocked = false
     }
 
     /// Applies `body` to the tracked scroll view, if any.
     /// Mutates the stored value in place (no copy of the model).
-    func updateScrollView(_ body: (inout ScrollViewModel) -> Void) {
+    mutating func updateScrollView(_ body: (inout ScrollViewModel) -> Void) {
         guard case .some = scrollView else { return }
         body(&scrollView!)
     }
@@ -762,8 +795,8 @@ extension PanelCore {
     }
 
     /// `stopScrolling(at:)`: replaces the main-axis offset (non-animated setter, kills deceleration).
-    func stopScrolling(at offset: Point) {
-        let value = position.main(offset)
+    mutating func stopScrolling(at offset: Point) {
+        let value = position.main(offset), position = position
         updateScrollView { $0.setMainOffset(value, position) }
     }
 
@@ -777,30 +810,30 @@ extension PanelCore {
     }
 
     /// §3.6.3 `lockScrollView(strict:)`.
-    func lockScrollView(strict: Bool = false) {
+    mutating func lockScrollView(strict: Bool = false) {
         guard scrollView != nil, !scrollLocked else { return }
         let loose = !strict && shouldLooselyLock
-        updateScrollView { sv in
-            scrollBounce = sv.bounces
-            if !loose { sv.bounces = false }
-            sv.isDirectionalLockEnabled = true
-            if position.isVertical {
-                scrollIndicatorVisible = sv.showsVerticalScrollIndicator; sv.showsVerticalScrollIndicator = false
-            } else {
-                scrollIndicatorVisible = sv.showsHorizontalScrollIndicator; sv.showsHorizontalScrollIndicator = false
-            }
+        scrollBounce = scrollView!.bounces
+        if !loose { scrollView!.bounces = false }
+        scrollView!.isDirectionalLockEnabled = true
+        if position.isVertical {
+            scrollIndicatorVisible = scrollView!.showsVerticalScrollIndicator; scrollView!.showsVerticalScrollIndicator = false
+        } else {
+            scrollIndicatorVisible = scrollView!.showsHorizontalScrollIndicator; scrollView!.showsHorizontalScrollIndicator = false
         }
         scrollLocked = true
     }
 
     /// §3.6.3 `unlockScrollView()`.
-    func unlockScrollView() {
+    mutating func unlockScrollView() {
         guard scrollView != nil, scrollLocked else { return }
         scrollLocked = false
-        updateScrollView { sv in
-            sv.bounces = scrollBounce
-            sv.isDirectionalLockEnabled = false
-            if position.isVertical { sv.showsVerticalScrollIndicator = scrollIndicatorVisible } else { sv.showsHorizontalScrollIndicator = scrollIndicatorVisible }
+        scrollView!.bounces = scrollBounce
+        scrollView!.isDirectionalLockEnabled = false
+        if position.isVertical {
+            scrollView!.showsVerticalScrollIndicator = scrollIndicatorVisible
+        } else {
+            scrollView!.showsHorizontalScrollIndicator = scrollIndicatorVisible
         }
     }
 
@@ -837,7 +870,7 @@ extension PanelCore {
 
     /// §3.7: Core's handler for the scroll view's pan, after the scroll view's own update.
     /// `velocity` is main-axis pt/s; `location` the current surface-local touch point.
-    func handleScrollPan(velocity v: Double, location: Point) {
+    mutating func handleScrollPan(velocity v: Double, location: Point) {
         guard let sv = scrollView else { return }
         let d = offset(from: geometry.mostExpandedState)
         let scrollable = isScrollable(state)
@@ -894,7 +927,7 @@ extension PanelCore {
     }
 
     /// §3.10 `adjustScrollContentInsetIfNeeded` (contentInsetAdjustmentBehavior `always`).
-    func adjustScrollContentInsetIfNeeded() {
+    mutating func adjustScrollContentInsetIfNeeded() {
         guard let sv = scrollView, state != geometry.mostExpandedState, isScrollable(state) else { return }
         var inset = scrollViewSafeAreaInsets(sv)
         if geometry.panel.contentMode == .static {
@@ -912,7 +945,7 @@ extension PanelCore {
     }
 
     /// The controller's safe-area observation, which fires at once from `show` (§5.2 step 2, §3.10).
-    func observeSafeArea() {
+    mutating func observeSafeArea() {
         let safeArea = geometry.environment.safeArea
         guard safeArea != observedSafeArea, geometry.environment.container.width > 0,
               geometry.environment.container.height > 0 else { return }
@@ -920,6 +953,7 @@ extension PanelCore {
         guard let offset = scrollView?.contentOffset else { return }
         adjustScrollContentInsetIfNeeded()
         stopScrolling(at: offset)
+        let position = position
         updateScrollView { sv in
             sv.contentOffset = offset
             // adjustedContentInsets: only the panel's own side carries its safe inset (a quirk that
@@ -936,10 +970,10 @@ extension PanelCore {
     }
 
     /// O7: one frame of deceleration, or the return to the edge after a release beyond it.
-    func stepDeceleration(frameTime: Microseconds) {
-        guard scrollView?.isDecelerating == true || scrollView?.returnsToEdge == true,
-              let sv = scrollView, sv.decelerationStart < frameTime else { return }
+    mutating func stepDeceleration(frameTime: Microseconds) {
+        guard isScrollViewAnimating, let sv = scrollView, sv.decelerationStart < frameTime else { return }
         let (lo, hi) = sv.range(position)
+        let position = position
         if sv.returnsToEdge {
             let edge = min(max(sv.mainOffset(position), lo), hi)
             updateScrollView { $0.setMainOffset(edge, position) }
@@ -958,10 +992,10 @@ extension PanelCore {
     }
 
     /// The scroll view's pan ended (O7): decelerate from inside the range, or return to the edge.
-    func endScrollPan(velocity: Double) {
+    mutating func endScrollPan(velocity: Double) {
         guard let sv = scrollView else { return }
         let (lo, hi) = sv.range(position)
-        let offset = sv.mainOffset(position)
+        let offset = sv.mainOffset(position), now = now, frameRate = geometry.environment.frameRate
         updateScrollView { s in
             s.rawOffset = offset
             if offset < lo || offset > hi {
@@ -969,19 +1003,20 @@ extension PanelCore {
             } else if velocity != 0 {
                 s.isDecelerating = true; s.decelerationVelocity = -velocity; s.decelerationStart = now
                 s.decelerationLambda = 1000 * DeterministicMath.log(s.decelerationRate)
-                s.decelerationQ = DeterministicMath.exp(s.decelerationLambda * (1 / Double(geometry.environment.frameRate)))
+                s.decelerationQ = DeterministicMath.exp(s.decelerationLambda * (1 / Double(frameRate)))
             }
         }
     }
 
     /// A touch down inside the scroll view stops its deceleration (iOS's tap-to-stop, O7).
-    func touchDownInScrollView(_ surfacePoint: Point) {
+    mutating func touchDownInScrollView(_ surfacePoint: Point) {
         guard let sv = scrollView, sv.frame.contains(surfacePoint), sv.isDecelerating || sv.returnsToEdge else { return }
         updateScrollView { s in s.isDecelerating = false; s.returnsToEdge = false; s.decelerationVelocity = 0 }
     }
 
     /// `setContentOffset` and driven `scroll` samples (O8, O9): applied at once, stops deceleration.
-    func setContentOffset(x: Double?, y: Double?) {
+    mutating func setContentOffset(x: Double?, y: Double?) {
+        let position = position
         updateScrollView { s in
             if let x { s.contentOffset.x = x }
             if let y { s.contentOffset.y = y }
@@ -990,7 +1025,7 @@ extension PanelCore {
     }
 
     /// `setContentSize` (O9).
-    func setContentSize(width: Double?, height: Double?) {
+    mutating func setContentSize(width: Double?, height: Double?) {
         updateScrollView { s in
             if let width { s.contentSize.width = width }
             if let height { s.contentSize.height = height }

@@ -35,10 +35,12 @@ public struct ConfigurationError: Error, Sendable, Equatable, CustomStringConver
 /// - Complexity: O(samples + animated frames · anchors): frames in which nothing animates are
 ///   skipped straight to the next sample, so idle time costs nothing.
 public func simulate(_ trace: Trace, options: SimulationOptions = SimulationOptions()) -> SimulationResult {
-    Replay(trace: trace, options: options).run()
+    var replay = Replay(trace: trace, options: options)
+    return replay.run()
 }
 
-/// The pan recognizer model (floatingpanel-core.md §9 O4, O5) for finger 0.
+/// The pan recognizer model (floatingpanel-core.md §9 O4, O5) for finger 0. FloatingPanel's Core
+/// owns its pan recognizer, and so does `PanelCore` (it cancels it, §5.1 step 2); the replay feeds it.
 struct PanRecognizer {
     /// Touch-down point in container coordinates, while finger 0 is down.
     var touchDown: Point?
@@ -62,11 +64,16 @@ struct PanRecognizer {
     var panelBlocked = false
 }
 
-final class Replay {
+/// One replay: a value type, so that the per-frame calls into the core are plain field accesses.
+struct Replay {
     let trace: Trace
     let options: SimulationOptions
-    let core: PanelCore
-    var pan: PanRecognizer
+    var core: PanelCore
+    /// The recognizer model, stored in the core (which cancels it).
+    var pan: PanRecognizer {
+        get { core.pan }
+        _modify { yield &core.pan }
+    }
     var warnings: [String] = []
     var warnedIds: Set<Int> = []
 
@@ -80,18 +87,21 @@ final class Replay {
         case .impulse: strategy = .impulse
         case .ios: strategy = .ios
         }
-        pan = PanRecognizer(tracker: VelocityTracker(strategy: strategy))
-        core.cancelActivePan = { [unowned self] in self.cancelPan() }
+        core.pan = PanRecognizer(tracker: VelocityTracker(strategy: strategy))
     }
 
     private var frameRate: Int64 { Int64(trace.header.environment.frameRate) }
 
-    func run() -> SimulationResult {
+    mutating func run() -> SimulationResult {
         var budgetExceeded = false
         if let sv = trace.header.scrollView { core.track(sv) }
         core.start(presented: trace.header.panel.presented)
         let samples = trace.samples
         let lastSampleTime = samples.last?.time ?? 0
+        // Room for the records a replay typically writes: a frame and a didMove per animated frame
+        // while the samples last, a few per sample (capped so that idle hours reserve nothing absurd).
+        let spanFrames = Int(min(lastSampleTime * frameRate / 1_000_000, 1 << 20))
+        core.reserveRecords(min(2 * spanFrames + 4 * samples.count + 1024, 1 << 18))
         var next = 0
         var k = 0
         while true {
@@ -105,21 +115,16 @@ final class Replay {
                 process(sample)
                 core.syncLayout()
             }
-            core.now = tk
-            core.stepAttraction(frameTime: tk)
-            core.stepDeceleration(frameTime: tk)
-            core.stepTransition(frameTime: tk)
-            core.syncLayout()
-            core.recordFrame(index: k)
+            let animating = core.runFrame(index: k, time: tk)
             if sawEnd { break }
             if next == samples.count {
-                if pan.touchDown == nil && !core.isAnimating { break }
+                if pan.touchDown == nil && !animating { break }
                 if tk - lastSampleTime >= options.settleBudget { budgetExceeded = true; break }
             }
             k += 1
             // Nothing changes between samples while nothing animates: jump to the frame that
             // processes the next sample (the skipped frames would repeat this one and are not written).
-            if !core.isAnimating, next < samples.count {
+            if !animating, next < samples.count {
                 let due = (samples[next].time * frameRate + 999_999) / 1_000_000
                 if due > Int64(k) { k = Int(due) }
             }
@@ -127,7 +132,7 @@ final class Replay {
         return SimulationResult(records: core.takeRecords(), warnings: warnings, budgetExceeded: budgetExceeded)
     }
 
-    private func process(_ sample: TraceSample) {
+    private mutating func process(_ sample: TraceSample) {
         switch sample.kind {
         case let .touch(touch): handleTouch(touch, time: sample.time, line: sample.line)
         case let .call(call): handleCall(call, line: sample.line)
@@ -141,7 +146,7 @@ final class Replay {
         }
     }
 
-    private func handleCall(_ call: PanelCall, line: Int) {
+    private mutating func handleCall(_ call: PanelCall, line: Int) {
         switch call {
         case let .move(to, animated):
             guard core.geometry.isValid(to) else {
@@ -165,26 +170,26 @@ final class Replay {
         }
     }
 
-    private func warnNoScrollView(_ call: String, line: Int) {
+    private mutating func warnNoScrollView(_ call: String, line: Int) {
         warnings.append("line \(line): \(call) ignored: no scroll view is tracked")
     }
 
     // MARK: Recognizer
 
-    private func velocity(for touch: TouchSample, time: Microseconds, lift: Bool) -> Point {
+    private mutating func velocity(for touch: TouchSample, time: Microseconds, lift: Bool) -> Point {
         if trace.header.recognizer.velocity == .recorded, let v = touch.velocity { return v }
         return lift ? pan.tracker.velocityAtLift(timeNanos: time * 1000) : pan.tracker.currentVelocity()
     }
 
     private func surfaceLocal(_ p: Point) -> Point { p - core.surfaceFrame.origin }
 
-    private func deliver(_ phase: PanPhase, point: Point, velocity: Point) {
+    private mutating func deliver(_ phase: PanPhase, point: Point, velocity: Point) {
         let translation = point - (pan.touchDown ?? point)
         pan.lastTranslation = translation; pan.lastVelocity = velocity; pan.lastPoint = point
         core.handlePan(phase, translation: translation, velocity: velocity, location: surfaceLocal(point))
     }
 
-    private func handleTouch(_ touch: TouchSample, time: Microseconds, line: Int) {
+    private mutating func handleTouch(_ touch: TouchSample, time: Microseconds, line: Int) {
         guard touch.id == 0 else {
             if warnedIds.insert(touch.id).inserted {
                 warnings.append("line \(line): touches with id \(touch.id) are ignored (only id 0 drives the recognizers)")
@@ -261,34 +266,24 @@ final class Replay {
 
     /// One touch sample through the recognizers in the O3 order: the scroll view's own pan update,
     /// Core's scroll-pan handler, then Core's panel-pan handler (or the panel first, as an option).
-    private func runHandlers(scroll: PanPhase?, panel: PanPhase?, point p: Point, previous: Point, velocity v: Point) {
+    private mutating func runHandlers(scroll: PanPhase?, panel: PanPhase?, point p: Point, previous: Point, velocity v: Point) {
         let position = core.geometry.panel.position
-        let runScroll = { [self] in
+        func runScroll(_ r: inout Replay) {
             guard let phase = scroll else { return }
-            if !options.driveScroll {
+            if !r.options.driveScroll {
                 switch phase {
-                case .changed: core.updateScrollView { $0.pan(by: position.main(p - previous), position) }
-                case .ended, .cancelled: core.endScrollPan(velocity: position.main(v))
+                case .changed: r.core.updateScrollView { $0.pan(by: position.main(p - previous), position) }
+                case .ended, .cancelled: r.core.endScrollPan(velocity: position.main(v))
                 case .began: break
                 }
             }
-            core.scrollPanPhase = phase
-            core.handleScrollPan(velocity: position.main(v), location: surfaceLocal(p))
+            r.core.scrollPanPhase = phase
+            r.core.handleScrollPan(velocity: position.main(v), location: r.surfaceLocal(p))
         }
-        let runPanel = { [self] in
-            if let phase = panel { deliver(phase, point: p, velocity: v) } else { pan.lastPoint = p }
+        func runPanel(_ r: inout Replay) {
+            if let phase = panel { r.deliver(phase, point: p, velocity: v) } else { r.pan.lastPoint = p }
         }
-        if options.panelHandlerFirst { runPanel(); runScroll() } else { runScroll(); runPanel() }
+        if options.panelHandlerFirst { runPanel(&self); runScroll(&self) } else { runScroll(&self); runPanel(&self) }
         pan.lastPoint = p
-    }
-
-    /// FloatingPanel's `tearDownActiveInteraction` (disable and re-enable the pan): a recognizer in
-    /// began/changed delivers `cancelled` synchronously (O12) with its last values.
-    private func cancelPan() {
-        guard pan.active, pan.onSurface, !pan.cancelledByPanel else { return }
-        pan.active = false
-        pan.cancelledByPanel = true
-        core.handlePan(.cancelled, translation: pan.lastTranslation, velocity: pan.lastVelocity,
-                       location: surfaceLocal(pan.lastPoint))
     }
 }
