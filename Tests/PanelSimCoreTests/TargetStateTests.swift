@@ -10,7 +10,7 @@ final class TargetStateTests: XCTestCase {
                      AnchorEntry(state: .half, anchor: Fixture.inset(250, .bottom, .superview)),
                      AnchorEntry(state: .tip, anchor: Fixture.inset(60, .bottom, .superview))]
         p.initialState = state
-        let c = PanelCore(header: Fixture.header(p, Fixture.env(375, 667, scale: 3)))
+        var c = PanelCore(header: Fixture.header(p, Fixture.env(375, 667, scale: 3)))
         c.start(presented: true)
         return c
     }
@@ -28,14 +28,14 @@ final class TargetStateTests: XCTestCase {
     }
 
     func testProjectsMomentumAllowsSkippingAnAnchor() {
-        let c = core(state: .tip)
+        var c = core(state: .tip)
         c.geometry.panel.behavior.projectsMomentumTo = ["full"]
         XCTAssertEqual(c.targetState(from: 607, velocity: -3000), .full)
     }
 
     func testRedirectionalProgressThresholdIsStrict() {
         // From half (417) toward full (20): progress = 0.499·|v| / 397. Exactly 0.5 stays at half.
-        let c = core(state: .half)
+        var c = core(state: .half)
         c.geometry.panel.behavior.redirectionalProgress = 0.25
         XCTAssertEqual(c.targetState(from: 417, velocity: -150), .half) // 74.85/397 = 0.19
         XCTAssertEqual(c.targetState(from: 417, velocity: -250), .full) // 124.75/397 = 0.31
