@@ -44,6 +44,9 @@ public struct LayoutGeometry: Sendable, Equatable {
         let coordinateAlphas: [Double]
         /// pos and alpha of `mostExpandedState` and `leastExpandedState`.
         let mostExpanded: (position: Double, alpha: Double), leastExpanded: (position: Double, alpha: Double)
+        /// The surface's main-axis length when it does not depend on the location (content mode
+        /// `static`), nil for `fitToBounds`.
+        let staticSurfaceLength: Double?
 
         /// - Complexity: O(anchors log anchors).
         init(panel: PanelConfiguration, environment: PanelEnvironment) {
@@ -74,6 +77,15 @@ public struct LayoutGeometry: Sendable, Equatable {
             let least = byOrder.count == 1 ? .hidden : (byOrder.first ?? .hidden)
             mostExpanded = (pos(most), panel.layoutBackdropAlpha(for: most))
             leastExpanded = (pos(least), panel.layoutBackdropAlpha(for: least))
+            if panel.contentMode == .fitToBounds {
+                staticSurfaceLength = nil
+            } else if case let .intrinsic(_, _, guide)? = panel.anchors.first(where: { $0.state == most })?.anchor {
+                staticSurfaceLength = panel.intrinsicLength + (guide == .safeArea ? panel.position.ownInset(environment.safeArea) : 0)
+            } else {
+                let leastCoordinate = sortedByCoordinate.first ?? .hidden, mostCoordinate = sortedByCoordinate.last ?? .hidden
+                staticSurfaceLength = panel.position.expandsTowardLowerCoordinate
+                    ? panel.position.mainDimension(environment.container) - pos(leastCoordinate) : pos(mostCoordinate)
+            }
         }
 
         /// The storage of a geometry used only to evaluate formulas while a table is built.
@@ -82,6 +94,7 @@ public struct LayoutGeometry: Sendable, Equatable {
             sortedByOrder = []; sortedByCoordinate = []; states = []; positions = []; alphas = []
             getterShifts = []; setUpShifts = []; otherPosition = 0; otherGetterShift = 0; otherSetUpShift = 0
             coordinatePositions = []; coordinateAlphas = []; mostExpanded = (0, 0); leastExpanded = (0, 0)
+            staticSurfaceLength = nil
         }
     }
     private var storage: Storage
@@ -216,14 +229,8 @@ public struct LayoutGeometry: Sendable, Equatable {
     /// Main length of the surface, pt (floatingpanel-core.md §1.7, layout-behavior §3.11).
     /// `location` matters only in `fitToBounds` mode.
     public func surfaceLength(at location: Double) -> Double {
-        let m = mainDimension
-        if panel.contentMode == .fitToBounds {
-            return position_.expandsTowardLowerCoordinate ? m - location : location
-        }
-        if case let .intrinsic(_, _, guide)? = anchor(of: mostExpandedState) {
-            return panel.intrinsicLength + (guide == .safeArea ? position_.ownInset(environment.safeArea) : 0)
-        }
-        return position_.expandsTowardLowerCoordinate ? m - position(of: leastCoordinateState) : position(of: mostCoordinateState)
+        if let length = storage.staticSurfaceLength { return length }
+        return position_.expandsTowardLowerCoordinate ? mainDimension - location : location
     }
 
     /// The surface frame in the container when its moving edge is at `location`. The cross axis
@@ -252,15 +259,23 @@ public struct LayoutGeometry: Sendable, Equatable {
     /// Source: FloatingPanel `Core.getBackdropAlpha(at:with:)`; layout-behavior §3.12.
     /// - Complexity: O(anchors), on the cached positions and alphas (no lookups by name).
     public func interpolatedBackdropAlpha(at location: Double, translation: Double) -> Double {
+        let table = storage
+        let positions = table.coordinatePositions, alphas = table.coordinateAlphas
         let forward = translation >= 0
-        let i = segmentIndex(at: location, forward: forward)
-        let n = storage.coordinatePositions.count
-        let lower = i > 0 ? (position: storage.coordinatePositions[i - 1], alpha: storage.coordinateAlphas[i - 1]) : storage.mostExpanded
-        let upper = i < n ? (position: storage.coordinatePositions[i], alpha: storage.coordinateAlphas[i]) : storage.leastExpanded
-        let pre = forward ? lower : upper
-        let next = forward ? upper : lower
-        let xn = next.position, xp = pre.position
-        let an = next.alpha, ap = pre.alpha
+        let n = positions.count
+        var i = 0
+        if forward {
+            while i < n, !(location < positions[i]) { i += 1 }
+        } else {
+            while i < n, !(location <= positions[i]) { i += 1 }
+        }
+        // The anchors around the location: lower (smaller coordinate) and upper.
+        let lowerPosition = i > 0 ? positions[i - 1] : table.mostExpanded.position
+        let lowerAlpha = i > 0 ? alphas[i - 1] : table.mostExpanded.alpha
+        let upperPosition = i < n ? positions[i] : table.leastExpanded.position
+        let upperAlpha = i < n ? alphas[i] : table.leastExpanded.alpha
+        let xp = forward ? lowerPosition : upperPosition, ap = forward ? lowerAlpha : upperAlpha
+        let xn = forward ? upperPosition : lowerPosition, an = forward ? upperAlpha : lowerAlpha
         if xp == xn { return ap }
         return ap + max(min(1, 1 - (xn - location) / (xn - xp)), 0) * (an - ap)
     }

@@ -371,8 +371,8 @@ struct PanelCore {
         let maxC = geometry.position(of: geometry.mostCoordinateState)
         let base = geometry.mainDimension
         var c = initialConstant + diff
-        if behavior.rubberBandingEdges.contains("top"), c < minC { c = minC - rubberBand(minC - c, base) }
-        if behavior.rubberBandingEdges.contains("bottom"), c > maxC { c = maxC + rubberBand(c - maxC, base) }
+        if c < minC, behavior.rubberBandingEdges.contains("top") { c = minC - rubberBand(minC - c, base) }
+        if c > maxC, behavior.rubberBandingEdges.contains("bottom") { c = maxC + rubberBand(c - maxC, base) }
         if clamp { c = min(max(c, minC), maxC) }
         if constraint.kind == .interaction { constraint.constant = c; layoutNeedsSync = true }
     }
@@ -532,10 +532,11 @@ struct PanelCore {
 
     /// §4.7.
     private mutating func interruptAnimationIfNeeded() {
-        if attraction != nil {
+        if case .some = attraction {
             endAttraction(tryUnlock: false)
         }
-        if let running = transition {
+        if case .some = transition {
+            let running = transition.unsafelyUnwrapped
             if offset(from: geometry.mostExpandedState) < 0 { return }
             let elapsed = Double(now - running.startTime) / 1_000_000
             frameEdge = geometry.rounded(running.spring.location(at: elapsed))
@@ -566,8 +567,10 @@ struct PanelCore {
 
     /// Completes a property animator whose duration has elapsed at this frame (O13).
     mutating func stepTransition(frameTime: Microseconds) {
-        guard let running = transition, running.startTime < frameTime else { return }
-        if Double(frameTime - running.startTime) / 1_000_000 >= running.spring.duration {
+        guard case .some = transition else { return }
+        let startTime = transition.unsafelyUnwrapped.startTime
+        guard startTime < frameTime else { return }
+        if Double(frameTime - startTime) / 1_000_000 >= transition.unsafelyUnwrapped.spring.duration {
             finishTransition()
         }
     }

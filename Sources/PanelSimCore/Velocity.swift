@@ -169,22 +169,21 @@ public struct VelocityTracker: Sendable, Equatable {
             return Point(x: (newest.x - oldest.x) / dt, y: (newest.y - oldest.y) / dt)
         }
         // t = −age in seconds, relative to the newest sample (AOSP: `-age * 0.000000001f`).
-        var times: [Double] = []
-        var xs: [Double] = []
-        var ys: [Double] = []
-        times.reserveCapacity(window.count)
-        xs.reserveCapacity(window.count)
-        ys.reserveCapacity(window.count)
-        for s in window {
-            times.append(-Self.seconds(from: s.time, to: newest.time))
-            xs.append(s.x)
-            ys.append(s.y)
+        // Times, x and y side by side in one stack buffer (no allocation per estimate).
+        let n = window.count
+        return withUnsafeTemporaryAllocation(of: Double.self, capacity: 3 * n) { buffer in
+            for (k, s) in window.enumerated() {
+                buffer[k] = -Self.seconds(from: s.time, to: newest.time)
+                buffer[n + k] = s.x
+                buffer[2 * n + k] = s.y
+            }
+            let times = UnsafeBufferPointer(rebasing: buffer[0..<n])
+            // AOSP fits each axis on its own; a failed fit leaves a degree-0 estimator there, which
+            // reports no velocity (zero here).
+            let vx = LeastSquares.fitDegree2(times, UnsafeBufferPointer(rebasing: buffer[n..<(2 * n)]))?.c1 ?? 0
+            let vy = LeastSquares.fitDegree2(times, UnsafeBufferPointer(rebasing: buffer[(2 * n)..<(3 * n)]))?.c1 ?? 0
+            return Point(x: vx, y: vy)
         }
-        // AOSP fits each axis on its own; a failed fit leaves a degree-0 estimator there, which
-        // reports no velocity (zero here).
-        let vx = LeastSquares.fitDegree2(times: times, values: xs)?[1] ?? 0
-        let vy = LeastSquares.fitDegree2(times: times, values: ys)?[1] ?? 0
-        return Point(x: vx, y: vy)
     }
 
     /// impulse: AOSP `ImpulseVelocityTrackerStrategy` on positions (not deltas), per axis.
@@ -283,6 +282,14 @@ public enum LeastSquares {
     ///   or D is zero or not finite (AOSP returns no solution when D == 0).
     /// - Complexity: O(n), two passes.
     public static func fitDegree2(times: [Double], values: [Double]) -> [Double]? {
+        guard values.count == times.count else { return nil }
+        let fit = times.withUnsafeBufferPointer { t in values.withUnsafeBufferPointer { v in fitDegree2(t, v) } }
+        return fit.map { [$0.c0, $0.c1, $0.c2] }
+    }
+
+    /// `fitDegree2(times:values:)` over buffers of equal length, without allocating.
+    static func fitDegree2(_ times: UnsafeBufferPointer<Double>, _ values: UnsafeBufferPointer<Double>)
+        -> (c0: Double, c1: Double, c2: Double)? {
         let n = times.count
         guard n >= 3, values.count == n else { return nil }
         let count = Double(n)
@@ -312,6 +319,6 @@ public enum LeastSquares {
         let c1 = (sxy * sx2x2 - sx2y * sxx2) / denominator
         let c0 = yMean - c1 * tMean - c2 * t2Mean
         guard c0.isFinite, c1.isFinite, c2.isFinite else { return nil }
-        return [c0, c1, c2]
+        return (c0, c1, c2)
     }
 }
