@@ -193,6 +193,9 @@ public struct LayoutGeometry: Sendable, Equatable {
         return storage.otherPosition
     }
 
+    /// `position(of: leastCoordinateState)` and `position(of: mostCoordinateState)`, from the table.
+    public var leastCoordinatePosition: Double { storage.coordinatePositions.first ?? storage.otherPosition }
+    public var mostCoordinatePosition: Double { storage.coordinatePositions.last ?? storage.otherPosition }
     /// First state of `sortedByCoordinate` (hidden if none).
     public var leastCoordinateState: PanelState { sortedByCoordinate.first ?? .hidden }
     /// Last state of `sortedByCoordinate` (hidden if none).

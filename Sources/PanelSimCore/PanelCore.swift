@@ -284,9 +284,13 @@ struct PanelCore {
 
     // MARK: Pan handler (§3.2)
 
+    /// A pan velocity (pt/s): `velocity`, or the pan's tracker estimate when nil.
+    func resolve(_ velocity: Point?) -> Point { velocity ?? pan.tracker.currentVelocity() }
+
     /// FloatingPanel `handle(panGesture:)`, panel branch. `translation` in container axes (pt),
-    /// `velocity` pt/s, `location` surface-local.
-    mutating func handlePan(_ phase: PanPhase, translation: Point, velocity: Point, location: Point) {
+    /// `velocity` pt/s (nil: the tracker's current estimate, computed only where it is used),
+    /// `location` surface-local.
+    mutating func handlePan(_ phase: PanPhase, translation: Point, velocity: Point?, location: Point) {
         if !interactionInProgress && !isAttracting {
             let answer = delegate.shouldBeginDragging
             emit(.shouldBeginDragging(result: answer))
@@ -297,7 +301,7 @@ struct PanelCore {
             if let sv = scrollView { initialScrollOffset = sv.contentOffset }
             return
         }
-        if shouldScrollViewHandleTouch(velocity: position.main(velocity)) { return }
+        if tracksScrollView, shouldScrollViewHandleTouch(velocity: position.main(resolve(velocity))) { return }
         switch phase {
         case .began:
             return
@@ -309,7 +313,7 @@ struct PanelCore {
                 startInteraction(translation: translation, location: location)
                 updateInteractiveEdge(diff: position.main(translation) - Double.leastNonzeroMagnitude, clamp: true)
             }
-            panningEnd(translation: translation, velocity: velocity)
+            panningEnd(translation: translation, velocity: resolve(velocity))
         }
     }
 
@@ -367,8 +371,7 @@ struct PanelCore {
 
     /// §3.4.1, with UIScrollView's rubber band (physics.md §2) on the edges the behavior allows.
     private mutating func updateInteractiveEdge(diff: Double, clamp: Bool) {
-        let minC = geometry.position(of: geometry.leastCoordinateState)
-        let maxC = geometry.position(of: geometry.mostCoordinateState)
+        let minC = geometry.leastCoordinatePosition, maxC = geometry.mostCoordinatePosition
         let base = geometry.mainDimension
         var c = initialConstant + diff
         if c < minC, behavior.rubberBandingEdges.contains("top") { c = minC - rubberBand(minC - c, base) }
@@ -857,8 +860,8 @@ extension PanelCore {
     /// §3.4.2 `shouldScrollingContentInMoving(from:to:)`: clamp the drag to the extreme anchors
     /// while the finger is on the expanding side and the content can scroll.
     func shouldScrollingContentInMoving(from current: Double, to target: Double) -> Bool {
-        if grabberContains(initialLocation) { return false }
-        guard let sv = scrollView, scrollPanPhase == .changed else { return false }
+        guard tracksScrollView, scrollPanPhase == .changed, !grabberContains(initialLocation),
+              let sv = scrollView else { return false }
         let expanding = position.expandsTowardLowerCoordinate ? current > target : current < target
         return expanding && sv.isScrollableContent(position)
     }

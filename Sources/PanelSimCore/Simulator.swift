@@ -51,7 +51,10 @@ struct PanRecognizer {
     /// True after FloatingPanel cancelled the pan: the rest of this touch is ignored.
     var cancelledByPanel = false
     var lastTranslation = Point.zero
-    var lastVelocity = Point.zero
+    /// The velocity delivered with the last event (pt/s); nil: the tracker's current estimate,
+    /// computed only if someone reads it (`PanelCore.resolve(_:)`). A moved sample changes the
+    /// tracker and then delivers at once, so the tracker cannot change before it is read.
+    var lastVelocity: Point? = .zero
     var lastPoint = Point.zero
     var tracker: VelocityTracker
     /// The tracked scroll view's pan: true when the touch began inside its frame on scrollable content.
@@ -176,14 +179,22 @@ struct Replay {
 
     // MARK: Recognizer
 
-    private mutating func velocity(for touch: TouchSample, time: Microseconds, lift: Bool) -> Point {
+    /// The pan's velocity at lift (pt/s): the recorded one, or the tracker's lift estimate.
+    private mutating func liftVelocity(for touch: TouchSample, time: Microseconds) -> Point {
         if trace.header.recognizer.velocity == .recorded, let v = touch.velocity { return v }
-        return lift ? pan.tracker.velocityAtLift(timeNanos: time * 1000) : pan.tracker.currentVelocity()
+        return pan.tracker.velocityAtLift(timeNanos: time * 1000)
+    }
+
+    /// The pan's velocity while moving: the recorded one, or nil for the tracker's current estimate
+    /// (evaluated lazily: without a scroll view nothing reads it unless the pan is cancelled).
+    private func movingVelocity(for touch: TouchSample) -> Point? {
+        if trace.header.recognizer.velocity == .recorded, let v = touch.velocity { return v }
+        return nil
     }
 
     private func surfaceLocal(_ p: Point) -> Point { p - core.surfaceFrame.origin }
 
-    private mutating func deliver(_ phase: PanPhase, point: Point, velocity: Point) {
+    private mutating func deliver(_ phase: PanPhase, point: Point, velocity: Point?) {
         let translation = point - (pan.touchDown ?? point)
         pan.lastTranslation = translation; pan.lastVelocity = velocity; pan.lastPoint = point
         core.handlePan(phase, translation: translation, velocity: velocity, location: surfaceLocal(point))
@@ -218,7 +229,7 @@ struct Replay {
         case .moved:
             pan.tracker.addMovement(timeNanos: time * 1000, position: p)
             guard pan.onSurface, let down = pan.touchDown else { pan.lastPoint = p; return }
-            let v = velocity(for: touch, time: time, lift: false)
+            let v = movingVelocity(for: touch)
             let previous = pan.lastPoint
             var scrollPhase: PanPhase?
             var panelPhase: PanPhase?
@@ -253,7 +264,7 @@ struct Replay {
             let scrollActive = pan.scrollActive
             pan.active = false
             if panelActive || scrollActive {
-                let v = velocity(for: touch, time: time, lift: true)
+                let v = liftVelocity(for: touch, time: time)
                 runHandlers(scroll: scrollActive ? phase : nil, panel: panelActive ? phase : nil,
                             point: p, previous: pan.lastPoint, velocity: v)
             }
@@ -266,19 +277,19 @@ struct Replay {
 
     /// One touch sample through the recognizers in the O3 order: the scroll view's own pan update,
     /// Core's scroll-pan handler, then Core's panel-pan handler (or the panel first, as an option).
-    private mutating func runHandlers(scroll: PanPhase?, panel: PanPhase?, point p: Point, previous: Point, velocity v: Point) {
+    private mutating func runHandlers(scroll: PanPhase?, panel: PanPhase?, point p: Point, previous: Point, velocity v: Point?) {
         let position = core.geometry.panel.position
         func runScroll(_ r: inout Replay) {
             guard let phase = scroll else { return }
             if !r.options.driveScroll {
                 switch phase {
                 case .changed: r.core.updateScrollView { $0.pan(by: position.main(p - previous), position) }
-                case .ended, .cancelled: r.core.endScrollPan(velocity: position.main(v))
+                case .ended, .cancelled: r.core.endScrollPan(velocity: position.main(r.core.resolve(v)))
                 case .began: break
                 }
             }
             r.core.scrollPanPhase = phase
-            r.core.handleScrollPan(velocity: position.main(v), location: r.surfaceLocal(p))
+            r.core.handleScrollPan(velocity: position.main(r.core.resolve(v)), location: r.surfaceLocal(p))
         }
         func runPanel(_ r: inout Replay) {
             if let phase = panel { r.deliver(phase, point: p, velocity: v) } else { r.pan.lastPoint = p }

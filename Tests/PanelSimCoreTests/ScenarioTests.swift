@@ -142,6 +142,30 @@ final class ScenarioTests: XCTestCase {
         XCTAssertFalse(r.eventNames.dropFirst(names.count).contains("willBeginDragging") && r.eventNames.filter { $0 == "willBeginDragging" }.count > 1)
     }
 
+    /// O12 with an estimated velocity: a pan cancelled by move(to:) ends with the velocity the
+    /// tracker estimated at its last moved sample (the replay computes it only when the cancel needs
+    /// it). The expected value comes from a separate tracker fed the same points.
+    func testCancelledPanEndsWithTheTrackersLastEstimate() {
+        var tracker = VelocityTracker(strategy: .lsq2)
+        let r = replay(b3(at: .half), configure: { $0.recognizer.velocity = .lsq2 }) { b in
+            b.touch(0, .began, 195, 700)
+            tracker.addMovement(timeNanos: 0, position: Point(x: 195, y: 700))
+            for i in 1...20 {
+                let y = 700 - Double(i * i) * 0.5    // accelerating, so lsq2 differs from a slope
+                b.touch(Double(i) / 120, .moved, 195, y)
+                tracker.addMovement(timeNanos: SampleBuilder.us(Double(i) / 120) * 1000, position: Point(x: 195, y: y))
+            }
+            b.call(0.2, .move(to: .tip, animated: true))
+            b.touch(0.3, .ended, 195, 400)
+        }
+        let expected = tracker.currentVelocity()
+        XCTAssertNotEqual(expected.y, 0)
+        guard case let .willEndDragging(velocity, _, _)? = r.events.first(where: { $0.name == "willEndDragging" }) else {
+            return XCTFail("no willEndDragging in \(r.eventNames)")
+        }
+        XCTAssertEqual(velocity, expected)
+    }
+
     /// F1: move(to:) the current state while idle still reports didChangeState.
     func testMoveToCurrentStateReportsStateChange() {
         let r = replay(b3(at: .half)) { b in b.call(0.1, .move(to: .half, animated: false)) }
