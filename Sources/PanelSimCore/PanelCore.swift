@@ -58,6 +58,10 @@ struct RunningTransition: Equatable {
     var completion: TransitionCompletion
 }
 
+/// The core as one value: every per-frame and per-sample step is a mutating method, so a replay
+/// that owns it (`Replay`) reaches its fields directly, with no reference counting or dynamic
+/// exclusivity checks per frame. It owns the panel's pan recognizer, as FloatingPanel's Core does,
+/// so that cancelling the pan (§5.1 step 2) needs no call back into the replay.
 struct PanelCore {
     let delegate: DelegateConfiguration
     /// True when the delegate has `didMove` recipes (O14), so that plain frames skip them.
@@ -181,19 +185,19 @@ struct PanelCore {
 
     /// The `didMove` recipes of O14 at `location` (pt).
     private mutating func runDidMoveRecipes(location: Double) {
-            guard let recipes = delegate.didMove else { return }
-            if let clamp = recipes.clamp, !isAttracting {
-                let lo = geometry.position(of: clamp.min.state) + clamp.min.offset
-                let hi = geometry.position(of: clamp.max.state) + clamp.max.offset
-                let clamped = min(max(location, lo), hi)
-                if clamped != location { setSurfaceLocation(clamped) }
-            }
-            if let beyond = recipes.dismissBeyond, !dismissBeyondFired {
-                let limit = geometry.position(of: beyond.state)
-                let past = position.expandsTowardLowerCoordinate
-                    ? location > limit + beyond.offset : location < limit - beyond.offset
-                if past { dismissBeyondFired = true; remove() }
-            }
+        guard let recipes = delegate.didMove else { return }
+        if let clamp = recipes.clamp, !isAttracting {
+            let lo = geometry.position(of: clamp.min.state) + clamp.min.offset
+            let hi = geometry.position(of: clamp.max.state) + clamp.max.offset
+            let clamped = min(max(location, lo), hi)
+            if clamped != location { setSurfaceLocation(clamped) }
+        }
+        if let beyond = recipes.dismissBeyond, !dismissBeyondFired {
+            let limit = geometry.position(of: beyond.state)
+            let past = position.expandsTowardLowerCoordinate
+                ? location > limit + beyond.offset : location < limit - beyond.offset
+            if past { dismissBeyondFired = true; remove() }
+        }
     }
 
     // MARK: Surface location (§1.5)

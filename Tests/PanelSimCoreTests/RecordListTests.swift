@@ -1,0 +1,53 @@
+import XCTest
+@testable import PanelSimCore
+
+/// `RecordList` stores records packed; reading them back must give exactly what was appended.
+final class RecordListTests: XCTestCase {
+    private let records: [ResultRecord] = [
+        .event(time: 0, .didChangeState(state: "half")),
+        .event(time: 0, .didMove(location: 422)),
+        .frame(FrameRecord(index: 0, location: 422, state: "half", backdropAlpha: 0.15, isAttracting: false, isDragging: false)),
+        .event(time: 8_333, .willEndDragging(velocity: Point(x: 0, y: -1200), proposed: "full", target: "full")),
+        .event(time: 8_333, .didMove(location: -0.0)),
+        .frame(FrameRecord(index: 1, location: 421.5, state: "full", backdropAlpha: 0.3, contentOffset: -47,
+                           isAttracting: true, isDragging: false, scrollLocked: true)),
+        .frame(FrameRecord(index: 2, location: 420, state: "half", backdropAlpha: 0.2, contentOffset: 0,
+                           isAttracting: false, isDragging: true, scrollLocked: false)),
+        .event(time: 16_667, .didRemove),
+    ]
+
+    func testRoundTrip() {
+        let list = RecordList(records)
+        XCTAssertEqual(Array(list), records)
+        XCTAssertEqual(list.count, records.count)
+        XCTAssertEqual(list.frameCount, 3)
+        // -0.0 keeps its sign (the result file writes it as -0).
+        guard case let .event(_, .didMove(x)) = list[4] else { return XCTFail() }
+        XCTAssertEqual(x.sign, .minus)
+        // Optional fields come back as nil where they were nil, and as values where they were set.
+        guard case let .frame(f0) = list[2], case let .frame(f2) = list[6] else { return XCTFail() }
+        XCTAssertNil(f0.contentOffset); XCTAssertNil(f0.scrollLocked)
+        XCTAssertEqual(f2.contentOffset, 0); XCTAssertEqual(f2.scrollLocked, false)
+    }
+
+    func testEqualityComparesRecordsNotStorage() {
+        // Same records, names first seen in a different order: equal; one field changed: not equal.
+        var a = RecordList(); a.append(records[2]); a.append(records[5])
+        var b = RecordList(); _ = b.nameIndex("full"); b.append(records[2]); b.append(records[5])
+        XCTAssertEqual(a, b)
+        var c = RecordList(); c.append(records[2]); c.append(records[6])
+        XCTAssertNotEqual(a, c)
+    }
+
+    func testFrameDeduplicationComparesValuesNotIndex() {
+        var list = RecordList()
+        list.append(records[2])
+        let e = list.entries[0]
+        var same = e; same.integer = 7
+        XCTAssertTrue(e.sameFrameValues(as: same))
+        var moved = e; moved.location = 421
+        XCTAssertFalse(e.sameFrameValues(as: moved))
+        var offsetOnly = e; offsetOnly.contentOffset = 5   // ignored while the frame has no scroll view
+        XCTAssertTrue(e.sameFrameValues(as: offsetOnly))
+    }
+}
