@@ -103,10 +103,7 @@ struct BenchCorpusCommand: PanelCommand {
     var count: Int
 
     init(_ parsed: ParsedArguments) throws(UsageError) {
-        guard (1...2).contains(parsed.positionals.count) else { throw UsageError("expected DIR [N]", command: "bench-corpus") }
-        directory = parsed.positionals[0]
-        count = parsed.positionals.count == 2 ? Int(parsed.positionals[1]) ?? -1 : 1000
-        guard count >= 0 else { throw UsageError("N must be a whole number", command: "bench-corpus") }
+        (directory, count) = try pathAndCount(parsed, "DIR", default: 1000, minimum: 0, command: "bench-corpus")
     }
 
     mutating func validate(_ context: CommandContext) throws(UsageError) {}
@@ -141,10 +138,7 @@ struct BenchReplayCommand: PanelCommand {
     var count: Int
 
     init(_ parsed: ParsedArguments) throws(UsageError) {
-        guard (1...2).contains(parsed.positionals.count) else { throw UsageError("expected FILE [N]", command: "bench-replay") }
-        path = parsed.positionals[0]
-        count = parsed.positionals.count == 2 ? Int(parsed.positionals[1]) ?? -1 : 100
-        guard count >= 1 else { throw UsageError("N must be a whole number >= 1", command: "bench-replay") }
+        (path, count) = try pathAndCount(parsed, "FILE", default: 100, minimum: 1, command: "bench-replay")
     }
 
     mutating func validate(_ context: CommandContext) throws(UsageError) {}
@@ -165,4 +159,15 @@ struct BenchReplayCommand: PanelCommand {
             return .badInput
         }
     }
+}
+
+/// The `PATH [N]` arguments of the hidden bench commands: N defaults to `defaultCount` and must be a
+/// whole number ≥ `minimum`.
+/// - Throws: `UsageError` naming `command` for a wrong argument count or N.
+private func pathAndCount(_ parsed: ParsedArguments, _ pathName: String, default defaultCount: Int, minimum: Int,
+                          command: String) throws(UsageError) -> (String, Int) {
+    guard (1...2).contains(parsed.positionals.count) else { throw UsageError("expected \(pathName) [N]", command: command) }
+    let count = parsed.positionals.count == 2 ? Int(parsed.positionals[1]) ?? minimum - 1 : defaultCount
+    guard count >= minimum else { throw UsageError("N must be a whole number >= \(minimum)", command: command) }
+    return (parsed.positionals[0], count)
 }
