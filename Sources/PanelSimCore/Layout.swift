@@ -261,6 +261,7 @@ public struct LayoutGeometry: Sendable, Equatable {
     /// Missing segment ends fall back to the most/least expanded state (order-based, a FloatingPanel quirk).
     /// Source: FloatingPanel `Core.getBackdropAlpha(at:with:)`; layout-behavior §3.12.
     /// - Complexity: O(anchors), on the cached positions and alphas (no lookups by name).
+    @inline(__always)
     public func interpolatedBackdropAlpha(at location: Double, translation: Double) -> Double {
         let table = storage
         let positions = table.coordinatePositions, alphas = table.coordinateAlphas

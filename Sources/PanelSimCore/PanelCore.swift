@@ -50,6 +50,18 @@ struct RunningAttraction: Equatable {
     var detached = false
     /// Distinguishes this attraction from any later one (a delegate hook may replace it).
     var serial: Int = 0
+
+    /// What one frame of the spring leaves for the core: plain values, so that the caller copies
+    /// nothing else of the running attraction.
+    struct Step { var settled: Bool; var value: Double; var initialValue: Double; var serial: Int; var detached: Bool }
+
+    /// Advances the spring one frame if the attraction started before `frameTime` (µs).
+    @inline(__always)
+    mutating func step(before frameTime: Microseconds) -> Step? {
+        guard startTime < frameTime else { return nil }
+        let settled = spring.advance()
+        return Step(settled: settled, value: spring.value, initialValue: spring.initialValue, serial: serial, detached: detached)
+    }
 }
 
 struct RunningTransition: Equatable {
@@ -157,6 +169,7 @@ struct PanelCore {
     }
 
     /// `didMove` at `location`, then the app's recipes (the per-frame event: no enum built).
+    @inline(__always)
     private mutating func emitDidMove(_ location: Double) {
         records.appendDidMove(time: now, location: location)
         if hasDidMoveRecipes { runDidMoveRecipes(location: location) }
@@ -168,6 +181,7 @@ struct PanelCore {
     }
 
     /// `notifyDidMove`: gated on the view being in a window (until `didRemove`, O15).
+    @inline(__always)
     private mutating func notifyDidMove() {
         guard inWindow else { return }
         emitDidMove(surfaceLocation)
@@ -230,6 +244,7 @@ struct PanelCore {
     }
 
     /// O2: the frame catches up with the constraints when something changed since the last sync.
+    @inline(__always)
     mutating func syncLayout() {
         guard layoutNeedsSync else { return }
         frameEdge = geometry.rounded(constraintLocation)
@@ -501,21 +516,22 @@ struct PanelCore {
 
     /// Steps the attraction spring one frame (§4.4) if it started before this frame.
     /// The attraction is stepped in place (no copy of it per frame).
+    @inline(__always)
     mutating func stepAttraction(frameTime: Microseconds) {
-        guard case .some = attraction, attraction.unsafelyUnwrapped.startTime < frameTime else { return }
-        let settled = attraction!.spring.advance()
-        let value = attraction!.spring.value, serial = attraction!.serial
-        if !attraction!.detached {
+        guard case .some = attraction else { return }
+        guard let step = attraction!.step(before: frameTime) else { return }
+        let value = step.value, serial = step.serial
+        if !step.detached {
             // The attraction's constraint holds the surface until a layout activation detaches it.
             constraint.constant = value
             layoutNeedsSync = true
         }
         backdropAlpha = geometry.interpolatedBackdropAlpha(
-            at: surfaceLocation, translation: value - attraction!.spring.initialValue)
+            at: surfaceLocation, translation: value - step.initialValue)
         if tracksScrollView, let io = initialScrollOffset { stopScrolling(at: io) }
         notifyDidMove()
         // The delegate hook may have ended this attraction or started another.
-        guard settled, let running = attraction, running.serial == serial else { return }
+        guard step.settled, let running = attraction, running.serial == serial else { return }
         updateLayout(to: running.state)
         notifyDidMove()
         switch running.completion {
@@ -573,6 +589,7 @@ struct PanelCore {
     }
 
     /// Completes a property animator whose duration has elapsed at this frame (O13).
+    @inline(__always)
     mutating func stepTransition(frameTime: Microseconds) {
         guard case .some = transition else { return }
         let startTime = transition.unsafelyUnwrapped.startTime
@@ -704,6 +721,7 @@ struct PanelCore {
     }
 
     /// Records frame `index` (trace-format.md §2.3) unless its values repeat the previous frame's.
+    @inline(__always)
     mutating func recordFrame(index: Int) {
         var flags: UInt8 = 0
         if isAttracting { flags |= RecordList.Entry.isAttracting }
@@ -980,6 +998,7 @@ extension PanelCore {
     }
 
     /// O7: one frame of deceleration, or the return to the edge after a release beyond it.
+    @inline(__always)
     mutating func stepDeceleration(frameTime: Microseconds) {
         guard isScrollViewAnimating, let sv = scrollView, sv.decelerationStart < frameTime else { return }
         let (lo, hi) = sv.range(position)

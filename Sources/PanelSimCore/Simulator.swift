@@ -74,7 +74,7 @@ struct Replay {
     var core: PanelCore
     /// The recognizer model, stored in the core (which cancels it).
     var pan: PanRecognizer {
-        get { core.pan }
+        _read { yield core.pan }
         _modify { yield &core.pan }
     }
     var warnings: [String] = []
