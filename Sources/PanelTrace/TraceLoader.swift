@@ -114,8 +114,22 @@ public enum TraceLoader {
         return last
     }
 
-    static func parse(utf8 bytes: [UInt8], file: String) throws(TraceError) -> Trace {
+    /// Parses UTF-8 JSON Lines (already validated as UTF-8, byte order mark removed).
+    ///
+    /// Touch sample lines go through ``TouchLineFastPath`` first (no JSON tree, no strings); every
+    /// line it declines, and every line when `fastPath` is false, takes the general path below, so
+    /// the result and every error are the general path's. `fastPath: false` exists for the
+    /// differential tests.
+    /// - Complexity: O(n) in the number of bytes.
+    static func parse(utf8 bytes: [UInt8], file: String, fastPath: Bool = true) throws(TraceError) -> Trace {
+        try bytes.withUnsafeBufferPointer { (buffer) throws(TraceError) -> Trace in
+            try parse(buffer: buffer, file: file, fastPath: fastPath)
+        }
+    }
+
+    private static func parse(buffer bytes: UnsafeBufferPointer<UInt8>, file: String, fastPath: Bool) throws(TraceError) -> Trace {
         var header: TraceHeader?
+        var haveHeader = false
         var states = StateTable([])
         var headerLine = 0
         var samples: [TraceSample] = []
@@ -123,19 +137,23 @@ public enum TraceLoader {
         var current = LayoutContext(header: nil, panelJSON: JSONObject(), environmentJSON: JSONObject())
         // One pass to size the sample list (no regrowth copies of a large trace), then the lines
         // are walked in place rather than split into an array of slices first.
-        var newlines = 0
-        for byte in bytes where byte == 0x0A { newlines += 1 }
-        samples.reserveCapacity(newlines)
+        samples.reserveCapacity(LineScan.count(of: 0x0A, in: bytes))
         var lineStart = 0
         var index = -1
         while lineStart <= bytes.count {
             index += 1
-            var lineEnd = lineStart
-            while lineEnd < bytes.count && bytes[lineEnd] != 0x0A { lineEnd += 1 }
+            let lineEnd = LineScan.next(0x0A, in: bytes, from: lineStart)
             defer { lineStart = lineEnd + 1 }
             let lineNumber = index + 1
-            var line = Array(bytes[lineStart..<lineEnd])
-            if line.last == 0x0D { line.removeLast() }
+            var contentEnd = lineEnd
+            if contentEnd > lineStart && bytes[contentEnd - 1] == 0x0D { contentEnd -= 1 }
+            // (`haveHeader`, not `header != nil`: the comparison copies the whole optional header.)
+            if fastPath, haveHeader,
+               TouchLineFastPath.append(bytes, lineStart, contentEnd, line: lineNumber, sequence: &sequence, to: &samples) {
+                continue
+            }
+            sequence.materializeTimeText(bytes)
+            let line = Array(bytes[lineStart..<contentEnd])
             if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { continue }
             let value: JSONValue
             do {
@@ -145,7 +163,7 @@ public enum TraceLoader {
                                  message: "invalid JSON at column \(error.column): \(error.message)")
             }
             let r = FieldReader(file: file, line: lineNumber)
-            if header != nil {
+            if haveHeader {
                 var sample = try parseSample(value, r: r, states: states, sequence: &sequence)
                 // Layout and environment changes are merged over the current ones and validated
                 // as a whole, so that later lines are checked against the layout in force.
@@ -187,6 +205,7 @@ public enum TraceLoader {
                     throw TraceError(file: file, line: headerLine, field: error.field, message: error.message)
                 }
                 header = h
+                haveHeader = true
                 states = StateTable(h.panel.states)
                 if case .object(let o) = value, case .object(let panel)? = o["panel"], case .object(let env)? = o["environment"] {
                     current = LayoutContext(header: h, panelJSON: panel, environmentJSON: env)
@@ -750,10 +769,22 @@ struct SampleSequence {
     /// The previous time as written (its Double), so that sub-µs decreases are caught before rounding.
     var lastTimeValue: Double = 0
     var lastTimeText: String?
+    /// Where ``TouchLineFastPath`` left the previous time's text (byte offsets into the file) instead
+    /// of building `lastTimeText`; ``materializeTimeText(_:)`` turns it into `lastTimeText` before a
+    /// line takes the general path. At most one of the two is set.
+    var pendingTimeText: Range<Int>?
     var lastTimeLine = 0
     /// Finger id → line of its `began`, for fingers currently down.
     var down: [Int: Int] = [:]
     var endLine: Int?
+
+    /// Sets `lastTimeText` from `pendingTimeText` (offsets into `bytes`), as the general path
+    /// would have set it.
+    mutating func materializeTimeText(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard let range = pendingTimeText else { return }
+        lastTimeText = String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
+        pendingTimeText = nil
+    }
 }
 
 extension TraceLoader {
@@ -955,5 +986,30 @@ extension TraceLoader {
         sample.backdropAlpha = try optionalNumber("backdropAlpha")
         if let s = obs["state"], s != .null { sample.state = try r.state(s, "observed.state", states).name }
         return sample
+    }
+}
+
+// MARK: - Line scanning
+
+/// Byte searches over the loader's buffer with `memchr` (vectorized in the C library).
+enum LineScan {
+    /// The offset of the first `byte` at or after `start`, or `b.count` when there is none.
+    /// - Complexity: O(distance to it).
+    static func next(_ byte: UInt8, in b: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        guard start < b.count, let base = b.baseAddress else { return b.count }
+        guard let hit = memchr(base + start, Int32(byte), b.count - start) else { return b.count }
+        return base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+    }
+
+    /// How many times `byte` occurs in `b`.
+    /// - Complexity: O(n).
+    static func count(of byte: UInt8, in b: UnsafeBufferPointer<UInt8>) -> Int {
+        var n = 0
+        var k = next(byte, in: b, from: 0)
+        while k < b.count {
+            n += 1
+            k = next(byte, in: b, from: k + 1)
+        }
+        return n
     }
 }
