@@ -41,15 +41,27 @@ enum TouchLineFastPath {
     /// - Complexity: O(hi − lo); no allocation beyond the sample list's own growth.
     static func append(_ b: UnsafeBufferPointer<UInt8>, _ lo: Int, _ hi: Int, line: Int,
                        sequence: inout SampleSequence, to samples: inout [TraceSample]) -> Bool {
-        guard let sample = parse(b, lo, hi, line: line, sequence: &sequence) else { return false }
-        samples.append(sample)
+        guard let f = parse(b, lo, hi, line: line, sequence: &sequence) else { return false }
+        // Built in the argument position so that the 160-byte sample is initialized in place.
+        samples.append(TraceSample(time: f.time, line: line,
+                                   kind: .touch(TouchSample(phase: f.phase, id: f.id, location: f.location, velocity: f.velocity))))
         return true
     }
 
-    /// The touch sample on bytes `lo..<hi` of `b`, or nil (sequence untouched) for the general path.
+    /// What a touch line says.
+    struct Fields {
+        var time: Microseconds
+        var phase: TouchPhase
+        var id: Int
+        var location: Point
+        var velocity: Point?
+    }
+
+    /// The fields of the touch line on bytes `lo..<hi` of `b`, or nil (sequence untouched) for the
+    /// general path.
     @inline(__always)
     static func parse(_ b: UnsafeBufferPointer<UInt8>, _ lo: Int, _ hi: Int, line: Int,
-                      sequence: inout SampleSequence) -> TraceSample? {
+                      sequence: inout SampleSequence) -> Fields? {
         if sequence.endLine != nil { return nil }
         var cursor = Cursor(b: b, i: lo, end: hi)
         cursor.skipWhitespace()
@@ -126,8 +138,7 @@ enum TouchLineFastPath {
         case .ended, .cancelled: sequence.down[id] = nil
         case .moved, .stationary: break
         }
-        return TraceSample(time: time, line: line,
-                           kind: .touch(TouchSample(phase: phase, id: id, location: Point(x: x, y: y), velocity: velocity)))
+        return Fields(time: time, phase: phase, id: id, location: Point(x: x, y: y), velocity: velocity)
     }
 
     /// The keys of a touch line, as bits of a seen-set.

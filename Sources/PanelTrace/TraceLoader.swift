@@ -775,7 +775,7 @@ struct SampleSequence {
     var pendingTimeText: Range<Int>?
     var lastTimeLine = 0
     /// Finger id → line of its `began`, for fingers currently down.
-    var down: [Int: Int] = [:]
+    var down = FingerLines()
     var endLine: Int?
 
     /// Sets `lastTimeText` from `pendingTimeText` (offsets into `bytes`), as the general path
@@ -986,6 +986,29 @@ extension TraceLoader {
         sample.backdropAlpha = try optionalNumber("backdropAlpha")
         if let s = obs["state"], s != .null { sample.state = try r.state(s, "observed.state", states).name }
         return sample
+    }
+}
+
+/// Finger id → line of its `began`, for the fingers currently down: ids 0…15 in a fixed table
+/// (no hashing on the per-sample path), any other id in a dictionary.
+struct FingerLines {
+    /// Line of the `began` for ids 0…15; 0 when that finger is up (lines are 1-based).
+    private var small: (Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int) =
+        (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+    private var large: [Int: Int] = [:]
+
+    /// The line of finger `id`'s `began` while it is down, nil while it is up; setting nil lifts it.
+    /// - Complexity: O(1).
+    subscript(id: Int) -> Int? {
+        get {
+            guard id >= 0 && id < 16 else { return large[id] }
+            let line = withUnsafeBytes(of: small) { $0.load(fromByteOffset: id * MemoryLayout<Int>.stride, as: Int.self) }
+            return line == 0 ? nil : line
+        }
+        set {
+            guard id >= 0 && id < 16 else { large[id] = newValue; return }
+            withUnsafeMutableBytes(of: &small) { $0.storeBytes(of: newValue ?? 0, toByteOffset: id * MemoryLayout<Int>.stride, as: Int.self) }
+        }
     }
 }
 

@@ -110,7 +110,7 @@ final class LoaderFastPathTests: XCTestCase {
         if rng.below(60) == 0 { phase = pick(["\"\\u0062egan\"", "\"Began\"", "\"begun\"", "1", "null", "\"moved "], &rng) }
         if rng.below(40) != 0 { members.append(member(rng.below(80) == 0 ? "toch" : "touch", phase, &rng)) }
         if rng.below(4) == 0 {
-            members.append(member("id", pick(["0", "0", "1", "2", "1.0", "1e0", "-0", "-1", "01", "0.5", "99999999999999999999", "\"1\""], &rng), &rng))
+            members.append(member("id", pick(["0", "0", "1", "2", "15", "16", "123456", "1.0", "1e0", "-0", "-1", "01", "0.5", "99999999999999999999", "\"1\""], &rng), &rng))
         }
         if rng.below(40) != 0 { members.append(member("x", number(&rng), &rng)) }
         if rng.below(40) != 0 { members.append(member("y", number(&rng), &rng)) }
@@ -216,8 +216,11 @@ final class LoaderFastPathTests: XCTestCase {
     func testFastPathTakesTheCommonLinesAndDeclinesTheRest() {
         func fast(_ line: String, sequence: SampleSequence = SampleSequence()) -> TraceSample? {
             var s = sequence
+            var samples: [TraceSample] = []
             let bytes = Array(line.utf8)
-            return bytes.withUnsafeBufferPointer { TouchLineFastPath.parse($0, 0, $0.count, line: 7, sequence: &s) }
+            let taken = bytes.withUnsafeBufferPointer { TouchLineFastPath.append($0, 0, $0.count, line: 7, sequence: &s, to: &samples) }
+            XCTAssertEqual(taken, samples.count == 1)
+            return samples.first
         }
         let sample = fast("{\"t\": 10249.461667, \"touch\": \"began\", \"x\": 195, \"y\": 698.625}")
         XCTAssertEqual(sample, TraceSample(time: 10_249_461_667, line: 7,
