@@ -71,20 +71,23 @@ public enum TraceLoader {
     /// - Complexity: O(file size).
     public static func load(path: String) throws(TraceError) -> LoadedTrace {
         let bytes = try readFile(path)
-        let digest = "sha256:" + SHA256.hex(bytes)
-        var body = bytes
-        if body.starts(with: [0xEF, 0xBB, 0xBF]) { body.removeFirst(3) }
-        if let bad = UTF8Validation.firstInvalidOffset(body) {
-            var line = 1
-            var lineStart = 0
-            for k in 0..<bad where body[k] == 0x0A { line += 1; lineStart = k + 1 }
-            var column = 1
-            for k in lineStart..<bad where body[k] & 0xC0 != 0x80 { column += 1 }
-            throw TraceError(file: path, line: line, field: "",
-                             message: "invalid UTF-8 at column \(column) (expected UTF-8 encoded text, found byte 0x\(String(body[bad], radix: 16, uppercase: true)))")
+        // A large file is hashed on another thread while this one validates and parses it.
+        let digest = PendingDigest(bytes, concurrently: bytes.count >= PendingDigest.concurrencyThreshold)
+        let hasBOM = bytes.starts(with: [0xEF, 0xBB, 0xBF])
+        let trace = try bytes.withUnsafeBufferPointer { (all) throws(TraceError) -> Trace in
+            let body = UnsafeBufferPointer(rebasing: all[(hasBOM ? 3 : 0)...])
+            if let bad = UTF8Validation.firstInvalidOffset(body) {
+                var line = 1
+                var lineStart = 0
+                for k in 0..<bad where body[k] == 0x0A { line += 1; lineStart = k + 1 }
+                var column = 1
+                for k in lineStart..<bad where body[k] & 0xC0 != 0x80 { column += 1 }
+                throw TraceError(file: path, line: line, field: "",
+                                 message: "invalid UTF-8 at column \(column) (expected UTF-8 encoded text, found byte 0x\(String(body[bad], radix: 16, uppercase: true)))")
+            }
+            return try parse(buffer: body, file: path, fastPath: true)
         }
-        let trace = try parse(utf8: body, file: path)
-        return LoadedTrace(trace: trace, digest: digest, path: path)
+        return LoadedTrace(trace: trace, digest: digest.value(), path: path)
     }
 
     /// The bytes of the file at `path`.
@@ -97,12 +100,44 @@ public enum TraceLoader {
         if isDirectory.boolValue {
             throw TraceError(file: path, line: 0, field: "", message: "is a directory (expected a trace file)", kind: .io)
         }
+        if let bytes = readRegularFile(path) { return bytes }
         do {
             let data = try Data(contentsOf: URL(fileURLWithPath: path))
             return [UInt8](data)
         } catch {
             throw TraceError(file: path, line: 0, field: "", message: "cannot read the file: \(oneLine(String(describing: error)))", kind: .io)
         }
+    }
+
+    /// The bytes of the regular file at `path`, read straight into the array (no `Data` copy);
+    /// nil when it cannot be read that way (not a regular file, an error, the size changed while
+    /// reading), so that the caller falls back to `Data(contentsOf:)` and its error messages.
+    /// - Complexity: O(file size).
+    static func readRegularFile(_ path: String) -> [UInt8]? {
+        let fd = open(path, O_RDONLY)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
+        let size = Int(info.st_size)
+        var complete = false
+        let bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, initialized in
+            var done = 0
+            while done < size {
+                let n = read(fd, buffer.baseAddress! + done, size - done)
+                if n > 0 { done += n; continue }
+                if n < 0 && errno == EINTR { continue }
+                break
+            }
+            // Zero-fill what was not read: the array must be initialized; it is discarded below.
+            if done < size { (buffer.baseAddress! + done).initialize(repeating: 0, count: size - done) }
+            initialized = size
+            if done == size {
+                var extra: UInt8 = 0
+                complete = read(fd, &extra, 1) == 0
+            }
+        }
+        return complete ? bytes : nil
     }
 
     /// The file name without directories and without its last extension.
@@ -127,7 +162,7 @@ public enum TraceLoader {
         }
     }
 
-    private static func parse(buffer bytes: UnsafeBufferPointer<UInt8>, file: String, fastPath: Bool) throws(TraceError) -> Trace {
+    static func parse(buffer bytes: UnsafeBufferPointer<UInt8>, file: String, fastPath: Bool) throws(TraceError) -> Trace {
         var header: TraceHeader?
         var haveHeader = false
         var states = StateTable([])
@@ -1009,6 +1044,35 @@ struct FingerLines {
             guard id >= 0 && id < 16 else { large[id] = newValue; return }
             withUnsafeMutableBytes(of: &small) { $0.storeBytes(of: newValue ?? 0, toByteOffset: id * MemoryLayout<Int>.stride, as: Int.self) }
         }
+    }
+}
+
+/// A file digest (`"sha256:<hex>"`), computed on a global dispatch queue while the loader parses,
+/// or right away for small files (where a thread hop costs more than it saves).
+final class PendingDigest: @unchecked Sendable {
+    /// Files at least this large (bytes) are hashed concurrently.
+    static let concurrencyThreshold = 1 << 20
+    // Written once by the worker before `done` is signalled, read after waiting on it.
+    private var digest: String?
+    private let done = DispatchSemaphore(value: 0)
+
+    init(_ bytes: [UInt8], concurrently: Bool) {
+        if concurrently {
+            DispatchQueue.global(qos: .userInitiated).async { [self] in
+                digest = "sha256:" + SHA256.hex(bytes)
+                done.signal()
+            }
+        } else {
+            digest = "sha256:" + SHA256.hex(bytes)
+            done.signal()
+        }
+    }
+
+    /// The digest, waiting for the worker when it is still hashing.
+    func value() -> String {
+        done.wait()
+        done.signal() // leave it signalled for any later call
+        return digest!
     }
 }
 

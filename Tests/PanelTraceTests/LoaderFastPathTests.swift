@@ -268,4 +268,59 @@ final class LoaderFastPathTests: XCTestCase {
         }
         XCTAssertGreaterThan(taken, 50_000)
     }
+
+    // MARK: Large files (read straight into memory, digest on another thread)
+
+    private func temporaryFile(_ bytes: [UInt8], name: String) throws -> String {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("panelsim-fastpath-tests-\(ProcessInfo.processInfo.processIdentifier)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let url = dir.appendingPathComponent(name)
+        try Data(bytes).write(to: url)
+        return url.path
+    }
+
+    /// A trace of about 1.2 MB (above `PendingDigest.concurrencyThreshold`), with a byte order mark.
+    private static func largeTrace() -> [UInt8] {
+        var text = "\u{FEFF}" + Fixtures.minimalHeader + "\n"
+        for k in 0..<20_000 {
+            let phase = k % 50 == 0 ? "began" : (k % 50 == 49 ? "ended" : "moved")
+            text += "{\"t\": \(CanonicalNumber.formatSeconds(Int64(k) * 8_333)), \"touch\": \"\(phase)\", \"x\": 195, \"y\": \(CanonicalNumber.format(400 + Double(k % 50) * 1.125))}\r\n"
+        }
+        return Array(text.utf8)
+    }
+
+    func testLargeFileLoadsWithTheDigestOfItsBytes() throws {
+        let bytes = Self.largeTrace()
+        XCTAssertGreaterThan(bytes.count, PendingDigest.concurrencyThreshold)
+        let path = try temporaryFile(bytes, name: "large.jsonl")
+        let loaded = try TraceLoader.load(path: path)
+        XCTAssertEqual(loaded.digest, "sha256:" + SHA256.hex(bytes))
+        XCTAssertEqual(loaded.trace, try TraceLoader.parse(text: String(decoding: bytes, as: UTF8.self), file: path))
+        XCTAssertEqual(loaded.trace.samples.count, 20_000)
+        XCTAssertEqual(loaded.trace, try TraceLoader.parse(utf8: Array(bytes.dropFirst(3)), file: path, fastPath: false))
+    }
+
+    func testLargeFileErrorsAreTheGeneralPathErrors() throws {
+        var bytes = Self.largeTrace()
+        // Invalid UTF-8 late in the file: reported with its line and column.
+        var bad = bytes
+        let at = bad.count - 20
+        bad[at] = 0xFF
+        let badPath = try temporaryFile(bad, name: "large-bad-utf8.jsonl")
+        XCTAssertThrowsError(try TraceLoader.load(path: badPath)) { error in
+            XCTAssertEqual((error as? TraceError)?.description,
+                           "\(badPath):20001: invalid UTF-8 at column \(at - bad[..<at].lastIndex(of: 0x0A)!) (expected UTF-8 encoded text, found byte 0xFF)")
+        }
+        // A time going backwards near the end, after 19,000 fast-path lines (the header line ends
+        // in LF, the samples in CRLF, so component k + 1 is line k + 2).
+        let text = String(decoding: bytes, as: UTF8.self)
+        var edited = text.components(separatedBy: "\r\n")
+        edited[19_001] = "{\"t\": 1.5, \"touch\": \"moved\", \"x\": 195, \"y\": 400}"
+        bytes = Array(edited.joined(separator: "\r\n").utf8)
+        let path = try temporaryFile(bytes, name: "large-backwards.jsonl")
+        XCTAssertThrowsError(try TraceLoader.load(path: path)) { error in
+            XCTAssertEqual((error as? TraceError)?.description,
+                           "\(path):19003: t: time goes backwards: t = 1.5 s comes after t = 158.327000 s (line 19002); expected t ≥ 158.327000")
+        }
+    }
 }
