@@ -20,18 +20,10 @@ import PanelSimCore
 /// `"ended"` or `"cancelled"` without escapes), `"id"` (optional; digits), `"x"`, `"y"` (required
 /// numbers), `"velocity"` (optional; `null` or an object of exactly `"x"` and `"y"`).
 ///
-/// Numbers: the JSON grammar's digits give an integer mantissa m and a power of ten e; when
-/// m ≤ 2⁵³ and |e| ≤ 22, both m and 10^|e| are exact doubles, so m × 10^e (or m / 10^−e) is one
-/// correctly rounded IEEE operation and equals `Double(text)` (`strtod`, correctly rounded) bit for
-/// bit (Clinger, "How to read floating point numbers accurately", PLDI 1990, §"fast path"). Other
-/// numbers send the line to the general path.
+/// Numbers: the JSON grammar's digits give an integer mantissa m and a power of ten e, converted by
+/// ``ExactDouble`` (m ≤ 2⁵³ and |e| ≤ 22: one correctly rounded IEEE operation, bit for bit
+/// `Double(text)`). Other numbers send the line to the general path.
 enum TouchLineFastPath {
-    /// 10⁰ … 10²², every one exactly representable as a Double.
-    private static let powersOfTen: [Double] = [
-        1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,
-        1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
-    ]
-
     /// Appends the touch sample on bytes `lo..<hi` of `b` (one line without its line break) to
     /// `samples` and returns true, or returns false, changing nothing, when the line needs the
     /// general path. On success `sequence` is updated as `parseSample` would update it.
@@ -283,17 +275,9 @@ enum TouchLineFastPath {
         }
 
         /// The number's correctly rounded Double when the exact fast conversion applies, else nil.
+        @inline(__always)
         static func double(negative: Bool, mantissa: UInt64, exponent: Int) -> Double? {
-            var value: Double
-            if mantissa == 0 {
-                value = 0
-            } else {
-                guard mantissa <= 1 << 53, exponent >= -22, exponent <= 22 else { return nil }
-                value = Double(mantissa)
-                if exponent >= 0 { value *= TouchLineFastPath.powersOfTen[exponent] }
-                else { value /= TouchLineFastPath.powersOfTen[-exponent] }
-            }
-            return negative ? -value : value
+            ExactDouble.value(negative: negative, mantissa: mantissa, exponent: exponent)
         }
 
         /// A coordinate or velocity component: a finite number of magnitude ≤ 10⁷ (`FieldReader.number`).
