@@ -361,7 +361,17 @@ private struct JSONParser {
 
     mutating func parseNumber() throws(JSONSyntaxError) -> JSONNumber {
         let start = i
+        // The digits as an integer mantissa and a power of ten, for `ExactDouble` (exact is false
+        // once the mantissa no longer fits; then `Double(text)` decides).
+        var mantissa: UInt64 = 0
+        var exponent = 0
+        var exact = true
+        @inline(__always) func push(_ c: UInt8) {
+            if mantissa <= (UInt64.max - 9) / 10 { mantissa = mantissa * 10 + UInt64(c &- 0x30) } else { exact = false }
+        }
+        var negative = false
         if b[i] == UInt8(ascii: "-") {
+            negative = true
             i += 1
         }
         guard i < b.count, isDigit(b[i]) else { throw fail("a digit after '-'") }
@@ -371,23 +381,31 @@ private struct JSONParser {
                 throw failPlain("leading zeros are not allowed in numbers (expected '.', 'e' or the end of the number after 0)", at: i)
             }
         } else {
-            while i < b.count, isDigit(b[i]) { i += 1 }
+            while i < b.count, isDigit(b[i]) { push(b[i]); i += 1 }
         }
         if i < b.count, b[i] == UInt8(ascii: ".") {
             i += 1
             guard i < b.count, isDigit(b[i]) else { throw fail("a digit after the decimal point") }
-            while i < b.count, isDigit(b[i]) { i += 1 }
+            while i < b.count, isDigit(b[i]) { push(b[i]); exponent -= 1; i += 1 }
         }
         if i < b.count, b[i] == UInt8(ascii: "e") || b[i] == UInt8(ascii: "E") {
             i += 1
-            if i < b.count, b[i] == UInt8(ascii: "+") || b[i] == UInt8(ascii: "-") { i += 1 }
+            var expNegative = false
+            if i < b.count, b[i] == UInt8(ascii: "+") || b[i] == UInt8(ascii: "-") { expNegative = b[i] == UInt8(ascii: "-"); i += 1 }
             guard i < b.count, isDigit(b[i]) else { throw fail("a digit in the exponent") }
-            while i < b.count, isDigit(b[i]) { i += 1 }
+            var e = 0
+            while i < b.count, isDigit(b[i]) {
+                if e < 100_000 { e = e * 10 + Int(b[i] &- 0x30) } else { exact = false }
+                i += 1
+            }
+            exponent += expNegative ? -e : e
         }
         let text = String(decoding: b[start..<i], as: UTF8.self)
         // The grammar above is a subset of what Double(_:) accepts, so this never fails; overflow
-        // gives ±infinity, underflow ±0.
-        let double = Double(text) ?? .nan
+        // gives ±infinity, underflow ±0. `ExactDouble` gives the same bits without strtod when it
+        // applies.
+        let fast = exact ? ExactDouble.value(negative: negative, mantissa: mantissa, exponent: exponent) : nil
+        let double = fast ?? Double(text) ?? .nan
         return JSONNumber(text: text, double: double)
     }
 
@@ -402,10 +420,40 @@ private struct JSONParser {
     }
 }
 
+/// Decimal → Double without `strtod` where one IEEE operation is exact: for an integer mantissa
+/// m ≤ 2⁵³ and a power of ten e with |e| ≤ 22, m and 10^|e| are both exact doubles, so m × 10^e
+/// (or m / 10^−e) is a single correctly rounded operation, bit for bit what the correctly rounded
+/// `Double(String)` gives (Clinger, "How to read floating point numbers accurately", PLDI 1990).
+enum ExactDouble {
+    /// 10⁰ … 10²², each exactly representable.
+    static let powersOfTen: [Double] = [
+        1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,
+        1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
+    ]
+
+    /// (−1)^negative × mantissa × 10^exponent correctly rounded, or nil when the exact fast
+    /// conversion does not apply (the caller then uses `Double(text)`). Zero keeps its sign.
+    /// - Complexity: O(1).
+    @inline(__always)
+    static func value(negative: Bool, mantissa: UInt64, exponent: Int) -> Double? {
+        var value: Double
+        if mantissa == 0 {
+            value = 0
+        } else {
+            guard mantissa <= 1 << 53, exponent >= -22, exponent <= 22 else { return nil }
+            value = Double(mantissa)
+            if exponent >= 0 { value *= powersOfTen[exponent] } else { value /= powersOfTen[-exponent] }
+        }
+        return negative ? -value : value
+    }
+}
+
 /// UTF-8 well-formedness (Unicode 15 table 3-7), shared by the JSON parser and the trace loader.
 enum UTF8Validation {
     /// Decodes the scalar at `offset`; nil when the sequence there is ill-formed or truncated.
-    static func decode(_ b: [UInt8], at offset: Int) -> (Unicode.Scalar, Int)? {
+    /// `b` is any zero-based byte collection (an array, or a buffer of the loader's file).
+    static func decode<Bytes: RandomAccessCollection>(_ b: Bytes, at offset: Int) -> (Unicode.Scalar, Int)?
+    where Bytes.Element == UInt8, Bytes.Index == Int {
         guard offset < b.count else { return nil }
         let c0 = b[offset]
         func cont(_ k: Int, _ lo: UInt8 = 0x80, _ hi: UInt8 = 0xBF) -> UInt32? {
@@ -441,8 +489,20 @@ enum UTF8Validation {
     /// The byte offset of the first ill-formed sequence, or nil when all of `b` is well-formed UTF-8.
     /// - Complexity: O(n).
     static func firstInvalidOffset(_ b: [UInt8]) -> Int? {
+        b.withUnsafeBufferPointer { firstInvalidOffset($0) }
+    }
+
+    /// The byte offset of the first ill-formed sequence in `b`, or nil when all of it is well-formed
+    /// UTF-8. Runs of ASCII are skipped eight bytes per step (one 64-bit load and mask).
+    /// - Complexity: O(n).
+    static func firstInvalidOffset(_ b: UnsafeBufferPointer<UInt8>) -> Int? {
+        guard let base = b.baseAddress else { return nil }
+        let raw = UnsafeRawPointer(base)
+        let n = b.count
         var k = 0
-        while k < b.count {
+        while k < n {
+            while k + 8 <= n, raw.loadUnaligned(fromByteOffset: k, as: UInt64.self) & 0x8080_8080_8080_8080 == 0 { k += 8 }
+            guard k < n else { break }
             if b[k] < 0x80 { k += 1; continue }
             guard let (_, length) = decode(b, at: k) else { return k }
             k += length

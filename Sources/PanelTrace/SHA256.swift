@@ -1,5 +1,11 @@
 /// SHA-256 (FIPS 180-4 §6.2) over bytes, for trace digests (`"sha256:<hex>"` in result headers).
+///
+/// The compression keeps the eight working variables in locals and runs the 64 rounds eight at a
+/// time with the variables' roles rotated (no shuffling moves); the message schedule lives in one
+/// stack buffer for the whole input, and blocks are read in place (big-endian word loads), so
+/// hashing allocates nothing but the 32-byte result.
 public enum SHA256 {
+    /// The round constants K₀…K₆₃ (FIPS 180-4 §4.2.2).
     private static let k: [UInt32] = [
         0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5,
         0xd807aa98, 0x12835b01, 0x243185be, 0x550c7dc3, 0x72be5d74, 0x80deb1fe, 0x9bdc06a7, 0xc19bf174,
@@ -11,31 +17,40 @@ public enum SHA256 {
         0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208, 0x90befffa, 0xa4506ceb, 0xbef9a3f7, 0xc67178f2,
     ]
 
+    /// The eight 32-bit words of the hash value H (FIPS 180-4 §6.2).
+    private typealias State = (UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32)
+
     /// The 32-byte digest of `bytes`.
-    /// - Complexity: O(n).
+    /// - Complexity: O(n); no allocation besides the result.
     public static func digest(_ bytes: [UInt8]) -> [UInt8] {
-        var h: (UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32) =
-            (0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19)
-        // Whole 64-byte blocks straight from the input; only the padded tail is copied.
-        let whole = bytes.count / 64 * 64
-        bytes.withUnsafeBufferPointer { input in
-            var offset = 0
-            while offset < whole {
-                compress(&h, UnsafeBufferPointer(rebasing: input[offset..<(offset + 64)]))
-                offset += 64
-            }
-        }
-        // Padding: 0x80, zeros to 56 mod 64, then the bit length big-endian.
-        var tail = Array(bytes[whole...])
-        let bitLength = UInt64(truncatingIfNeeded: bytes.count) &* 8
-        tail.append(0x80)
-        while tail.count % 64 != 56 { tail.append(0) }
-        for s in stride(from: 56, through: 0, by: -8) { tail.append(UInt8(truncatingIfNeeded: bitLength >> UInt64(s))) }
-        tail.withUnsafeBufferPointer { t in
-            var offset = 0
-            while offset < t.count {
-                compress(&h, UnsafeBufferPointer(rebasing: t[offset..<(offset + 64)]))
-                offset += 64
+        bytes.withUnsafeBytes { digest($0) }
+    }
+
+    /// The 32-byte digest of the bytes in `input`.
+    /// - Complexity: O(n); no allocation besides the result.
+    public static func digest(_ input: UnsafeRawBufferPointer) -> [UInt8] {
+        var h: State = (0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19)
+        let count = input.count
+        let whole = count / 64 * 64
+        withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 64) { w in
+            k.withUnsafeBufferPointer { k in
+                let w = w.baseAddress!, k = k.baseAddress!
+                // Whole 64-byte blocks straight from the input.
+                if whole > 0, let base = input.baseAddress {
+                    compress(&h, base, blocks: whole / 64, w, k)
+                }
+                // Padding (§5.1.1): the tail, 0x80, zeros to 56 mod 64, the bit length big-endian;
+                // one or two blocks, built on the stack.
+                withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 128) { tail in
+                    let rest = count - whole
+                    for j in 0..<rest { tail[j] = input[whole + j] }
+                    tail[rest] = 0x80
+                    let length = rest < 56 ? 64 : 128
+                    for j in (rest + 1)..<(length - 8) { tail[j] = 0 }
+                    let bitLength = UInt64(truncatingIfNeeded: count) &* 8
+                    for j in 0..<8 { tail[length - 8 + j] = UInt8(truncatingIfNeeded: bitLength >> UInt64(56 - 8 * j)) }
+                    compress(&h, UnsafeRawPointer(tail.baseAddress!), blocks: length / 64, w, k)
+                }
             }
         }
         var out: [UInt8] = []
@@ -46,49 +61,73 @@ public enum SHA256 {
         return out
     }
 
-    /// One SHA-256 compression (FIPS 180-4 §6.2.2) of a 64-byte block into `h`.
-    private static func compress(_ h: inout (UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32),
-                                 _ block: UnsafeBufferPointer<UInt8>) {
-        withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 64) { w in
-            k.withUnsafeBufferPointer { k in
-                for t in 0..<16 {
-                    let j = 4 * t
-                    w[t] = UInt32(block[j]) << 24 | UInt32(block[j + 1]) << 16 | UInt32(block[j + 2]) << 8 | UInt32(block[j + 3])
-                }
-                for t in 16..<64 {
-                    let s0 = rotr(w[t - 15], 7) ^ rotr(w[t - 15], 18) ^ (w[t - 15] >> 3)
-                    let s1 = rotr(w[t - 2], 17) ^ rotr(w[t - 2], 19) ^ (w[t - 2] >> 10)
-                    w[t] = w[t - 16] &+ s0 &+ w[t - 7] &+ s1
-                }
-                var a = h.0, b = h.1, c = h.2, d = h.3, e = h.4, f = h.5, g = h.6, hh = h.7
-                for t in 0..<64 {
-                    let s1 = rotr(e, 6) ^ rotr(e, 11) ^ rotr(e, 25)
-                    let ch = (e & f) ^ (~e & g)
-                    let t1 = hh &+ s1 &+ ch &+ k[t] &+ w[t]
-                    let s0 = rotr(a, 2) ^ rotr(a, 13) ^ rotr(a, 22)
-                    let maj = (a & b) ^ (a & c) ^ (b & c)
-                    let t2 = s0 &+ maj
-                    hh = g; g = f; f = e; e = d &+ t1
-                    d = c; c = b; b = a; a = t1 &+ t2
-                }
-                h.0 = h.0 &+ a; h.1 = h.1 &+ b; h.2 = h.2 &+ c; h.3 = h.3 &+ d
-                h.4 = h.4 &+ e; h.5 = h.5 &+ f; h.6 = h.6 &+ g; h.7 = h.7 &+ hh
+    /// SHA-256 compressions (FIPS 180-4 §6.2.2) of `blocks` consecutive 64-byte blocks at `p` into `h`.
+    /// `w` is scratch space for the 64-word message schedule; `k` the round constants.
+    private static func compress(_ h: inout State, _ p: UnsafeRawPointer, blocks: Int,
+                                 _ w: UnsafeMutablePointer<UInt32>, _ k: UnsafePointer<UInt32>) {
+        var p = p
+        var (a0, b0, c0, d0, e0, f0, g0, h0) = h
+        for _ in 0..<blocks {
+            for t in 0..<16 {
+                w[t] = UInt32(bigEndian: p.loadUnaligned(fromByteOffset: 4 * t, as: UInt32.self))
             }
+            for t in 16..<64 {
+                let x = w[t - 15], y = w[t - 2]
+                let s0 = rotr(x, 7) ^ rotr(x, 18) ^ (x >> 3)
+                let s1 = rotr(y, 17) ^ rotr(y, 19) ^ (y >> 10)
+                w[t] = w[t - 16] &+ s0 &+ w[t - 7] &+ s1
+            }
+            var a = a0, b = b0, c = c0, d = d0, e = e0, f = f0, g = g0, hh = h0
+            var t = 0
+            while t < 64 {
+                // Eight rounds; each names the variables in their rotated roles (a…h of §6.2.2).
+                round(a, b, c, &d, e, f, g, &hh, k[t] &+ w[t])
+                round(hh, a, b, &c, d, e, f, &g, k[t + 1] &+ w[t + 1])
+                round(g, hh, a, &b, c, d, e, &f, k[t + 2] &+ w[t + 2])
+                round(f, g, hh, &a, b, c, d, &e, k[t + 3] &+ w[t + 3])
+                round(e, f, g, &hh, a, b, c, &d, k[t + 4] &+ w[t + 4])
+                round(d, e, f, &g, hh, a, b, &c, k[t + 5] &+ w[t + 5])
+                round(c, d, e, &f, g, hh, a, &b, k[t + 6] &+ w[t + 6])
+                round(b, c, d, &e, f, g, hh, &a, k[t + 7] &+ w[t + 7])
+                t += 8
+            }
+            a0 = a0 &+ a; b0 = b0 &+ b; c0 = c0 &+ c; d0 = d0 &+ d
+            e0 = e0 &+ e; f0 = f0 &+ f; g0 = g0 &+ g; h0 = h0 &+ hh
+            p += 64
         }
+        h = (a0, b0, c0, d0, e0, f0, g0, h0)
+    }
+
+    /// One round of §6.2.2 step 3 with the shuffle folded into the caller's naming: `d` becomes
+    /// d + T₁ (the next e) and `h` becomes T₁ + T₂ (the next a); `kw` is Kₜ + Wₜ.
+    @inline(__always)
+    private static func round(_ a: UInt32, _ b: UInt32, _ c: UInt32, _ d: inout UInt32,
+                              _ e: UInt32, _ f: UInt32, _ g: UInt32, _ h: inout UInt32, _ kw: UInt32) {
+        let t1 = h &+ (rotr(e, 6) ^ rotr(e, 11) ^ rotr(e, 25)) &+ (g ^ (e & (f ^ g))) &+ kw
+        let t2 = (rotr(a, 2) ^ rotr(a, 13) ^ rotr(a, 22)) &+ ((a & b) | (c & (a | b)))
+        d = d &+ t1
+        h = t1 &+ t2
     }
 
     /// The digest of `bytes` as 64 lowercase hexadecimal digits.
     /// - Complexity: O(n).
     public static func hex(_ bytes: [UInt8]) -> String {
+        bytes.withUnsafeBytes { hex($0) }
+    }
+
+    /// The digest of the bytes in `input` as 64 lowercase hexadecimal digits.
+    /// - Complexity: O(n).
+    public static func hex(_ input: UnsafeRawBufferPointer) -> String {
         let digits = Array("0123456789abcdef")
         var s = ""
         s.reserveCapacity(64)
-        for byte in digest(bytes) {
+        for byte in digest(input) {
             s.append(digits[Int(byte >> 4)])
             s.append(digits[Int(byte & 0x0F)])
         }
         return s
     }
 
+    @inline(__always)
     private static func rotr(_ x: UInt32, _ n: UInt32) -> UInt32 { (x >> n) | (x << (32 - n)) }
 }

@@ -68,23 +68,29 @@ public enum TraceLoader {
     /// - Returns: the trace, the SHA-256 digest of the file's bytes and the path as given.
     /// - Throws: `TraceError` of kind `.io` when the file cannot be read, `.invalid` when it is not
     ///   UTF-8 (with the line of the first bad byte), and everything ``parse(text:file:)`` throws.
-    /// - Complexity: O(file size).
+    /// - Complexity: O(file size); the file is read once into memory (no second copy), and a file of
+    ///   1 MiB or more is hashed on a global dispatch queue while this thread validates and parses it
+    ///   (10⁶ touch samples, 59 MB: about 0.3 s and 235 MB peak on the 2-core bench machine,
+    ///   `BENCHMARKS.md`).
     public static func load(path: String) throws(TraceError) -> LoadedTrace {
         let bytes = try readFile(path)
-        let digest = "sha256:" + SHA256.hex(bytes)
-        var body = bytes
-        if body.starts(with: [0xEF, 0xBB, 0xBF]) { body.removeFirst(3) }
-        if let bad = UTF8Validation.firstInvalidOffset(body) {
-            var line = 1
-            var lineStart = 0
-            for k in 0..<bad where body[k] == 0x0A { line += 1; lineStart = k + 1 }
-            var column = 1
-            for k in lineStart..<bad where body[k] & 0xC0 != 0x80 { column += 1 }
-            throw TraceError(file: path, line: line, field: "",
-                             message: "invalid UTF-8 at column \(column) (expected UTF-8 encoded text, found byte 0x\(String(body[bad], radix: 16, uppercase: true)))")
+        // A large file is hashed on another thread while this one validates and parses it.
+        let digest = PendingDigest(bytes, concurrently: bytes.count >= PendingDigest.concurrencyThreshold)
+        let hasBOM = bytes.starts(with: [0xEF, 0xBB, 0xBF])
+        let trace = try bytes.withUnsafeBufferPointer { (all) throws(TraceError) -> Trace in
+            let body = UnsafeBufferPointer(rebasing: all[(hasBOM ? 3 : 0)...])
+            if let bad = UTF8Validation.firstInvalidOffset(body) {
+                var line = 1
+                var lineStart = 0
+                for k in 0..<bad where body[k] == 0x0A { line += 1; lineStart = k + 1 }
+                var column = 1
+                for k in lineStart..<bad where body[k] & 0xC0 != 0x80 { column += 1 }
+                throw TraceError(file: path, line: line, field: "",
+                                 message: "invalid UTF-8 at column \(column) (expected UTF-8 encoded text, found byte 0x\(String(body[bad], radix: 16, uppercase: true)))")
+            }
+            return try parse(buffer: body, file: path, fastPath: true)
         }
-        let trace = try parse(utf8: body, file: path)
-        return LoadedTrace(trace: trace, digest: digest, path: path)
+        return LoadedTrace(trace: trace, digest: digest.value(), path: path)
     }
 
     /// The bytes of the file at `path`.
@@ -97,12 +103,44 @@ public enum TraceLoader {
         if isDirectory.boolValue {
             throw TraceError(file: path, line: 0, field: "", message: "is a directory (expected a trace file)", kind: .io)
         }
+        if let bytes = readRegularFile(path) { return bytes }
         do {
             let data = try Data(contentsOf: URL(fileURLWithPath: path))
             return [UInt8](data)
         } catch {
             throw TraceError(file: path, line: 0, field: "", message: "cannot read the file: \(oneLine(String(describing: error)))", kind: .io)
         }
+    }
+
+    /// The bytes of the regular file at `path`, read straight into the array (no `Data` copy);
+    /// nil when it cannot be read that way (not a regular file, an error, the size changed while
+    /// reading), so that the caller falls back to `Data(contentsOf:)` and its error messages.
+    /// - Complexity: O(file size).
+    static func readRegularFile(_ path: String) -> [UInt8]? {
+        let fd = open(path, O_RDONLY)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
+        let size = Int(info.st_size)
+        var complete = false
+        let bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, initialized in
+            var done = 0
+            while done < size {
+                let n = read(fd, buffer.baseAddress! + done, size - done)
+                if n > 0 { done += n; continue }
+                if n < 0 && errno == EINTR { continue }
+                break
+            }
+            // Zero-fill what was not read: the array must be initialized; it is discarded below.
+            if done < size { (buffer.baseAddress! + done).initialize(repeating: 0, count: size - done) }
+            initialized = size
+            if done == size {
+                var extra: UInt8 = 0
+                complete = read(fd, &extra, 1) == 0
+            }
+        }
+        return complete ? bytes : nil
     }
 
     /// The file name without directories and without its last extension.
@@ -114,8 +152,22 @@ public enum TraceLoader {
         return last
     }
 
-    static func parse(utf8 bytes: [UInt8], file: String) throws(TraceError) -> Trace {
+    /// Parses UTF-8 JSON Lines (already validated as UTF-8, byte order mark removed).
+    ///
+    /// Touch sample lines go through ``TouchLineFastPath`` first (no JSON tree, no strings); every
+    /// line it declines, and every line when `fastPath` is false, takes the general path below, so
+    /// the result and every error are the general path's. `fastPath: false` exists for the
+    /// differential tests.
+    /// - Complexity: O(n) in the number of bytes.
+    static func parse(utf8 bytes: [UInt8], file: String, fastPath: Bool = true) throws(TraceError) -> Trace {
+        try bytes.withUnsafeBufferPointer { (buffer) throws(TraceError) -> Trace in
+            try parse(buffer: buffer, file: file, fastPath: fastPath)
+        }
+    }
+
+    static func parse(buffer bytes: UnsafeBufferPointer<UInt8>, file: String, fastPath: Bool) throws(TraceError) -> Trace {
         var header: TraceHeader?
+        var haveHeader = false
         var states = StateTable([])
         var headerLine = 0
         var samples: [TraceSample] = []
@@ -123,19 +175,23 @@ public enum TraceLoader {
         var current = LayoutContext(header: nil, panelJSON: JSONObject(), environmentJSON: JSONObject())
         // One pass to size the sample list (no regrowth copies of a large trace), then the lines
         // are walked in place rather than split into an array of slices first.
-        var newlines = 0
-        for byte in bytes where byte == 0x0A { newlines += 1 }
-        samples.reserveCapacity(newlines)
+        samples.reserveCapacity(LineScan.count(of: 0x0A, in: bytes))
         var lineStart = 0
         var index = -1
         while lineStart <= bytes.count {
             index += 1
-            var lineEnd = lineStart
-            while lineEnd < bytes.count && bytes[lineEnd] != 0x0A { lineEnd += 1 }
+            let lineEnd = LineScan.next(0x0A, in: bytes, from: lineStart)
             defer { lineStart = lineEnd + 1 }
             let lineNumber = index + 1
-            var line = Array(bytes[lineStart..<lineEnd])
-            if line.last == 0x0D { line.removeLast() }
+            var contentEnd = lineEnd
+            if contentEnd > lineStart && bytes[contentEnd - 1] == 0x0D { contentEnd -= 1 }
+            // (`haveHeader`, not `header != nil`: the comparison copies the whole optional header.)
+            if fastPath, haveHeader,
+               TouchLineFastPath.append(bytes, lineStart, contentEnd, line: lineNumber, sequence: &sequence, to: &samples) {
+                continue
+            }
+            sequence.materializeTimeText(bytes)
+            let line = Array(bytes[lineStart..<contentEnd])
             if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { continue }
             let value: JSONValue
             do {
@@ -145,7 +201,7 @@ public enum TraceLoader {
                                  message: "invalid JSON at column \(error.column): \(error.message)")
             }
             let r = FieldReader(file: file, line: lineNumber)
-            if header != nil {
+            if haveHeader {
                 var sample = try parseSample(value, r: r, states: states, sequence: &sequence)
                 // Layout and environment changes are merged over the current ones and validated
                 // as a whole, so that later lines are checked against the layout in force.
@@ -187,6 +243,7 @@ public enum TraceLoader {
                     throw TraceError(file: file, line: headerLine, field: error.field, message: error.message)
                 }
                 header = h
+                haveHeader = true
                 states = StateTable(h.panel.states)
                 if case .object(let o) = value, case .object(let panel)? = o["panel"], case .object(let env)? = o["environment"] {
                     current = LayoutContext(header: h, panelJSON: panel, environmentJSON: env)
@@ -750,10 +807,22 @@ struct SampleSequence {
     /// The previous time as written (its Double), so that sub-µs decreases are caught before rounding.
     var lastTimeValue: Double = 0
     var lastTimeText: String?
+    /// Where ``TouchLineFastPath`` left the previous time's text (byte offsets into the file) instead
+    /// of building `lastTimeText`; ``materializeTimeText(_:)`` turns it into `lastTimeText` before a
+    /// line takes the general path. At most one of the two is set.
+    var pendingTimeText: Range<Int>?
     var lastTimeLine = 0
     /// Finger id → line of its `began`, for fingers currently down.
-    var down: [Int: Int] = [:]
+    var down = FingerLines()
     var endLine: Int?
+
+    /// Sets `lastTimeText` from `pendingTimeText` (offsets into `bytes`), as the general path
+    /// would have set it.
+    mutating func materializeTimeText(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard let range = pendingTimeText else { return }
+        lastTimeText = String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
+        pendingTimeText = nil
+    }
 }
 
 extension TraceLoader {
@@ -955,5 +1024,82 @@ extension TraceLoader {
         sample.backdropAlpha = try optionalNumber("backdropAlpha")
         if let s = obs["state"], s != .null { sample.state = try r.state(s, "observed.state", states).name }
         return sample
+    }
+}
+
+/// Finger id → line of its `began`, for the fingers currently down: ids 0…15 in a fixed table
+/// (no hashing on the per-sample path), any other id in a dictionary.
+struct FingerLines {
+    /// Line of the `began` for ids 0…15; 0 when that finger is up (lines are 1-based).
+    private var small: (Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int) =
+        (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+    private var large: [Int: Int] = [:]
+
+    /// The line of finger `id`'s `began` while it is down, nil while it is up; setting nil lifts it.
+    /// - Complexity: O(1).
+    subscript(id: Int) -> Int? {
+        get {
+            guard id >= 0 && id < 16 else { return large[id] }
+            let line = withUnsafeBytes(of: small) { $0.load(fromByteOffset: id * MemoryLayout<Int>.stride, as: Int.self) }
+            return line == 0 ? nil : line
+        }
+        set {
+            guard id >= 0 && id < 16 else { large[id] = newValue; return }
+            withUnsafeMutableBytes(of: &small) { $0.storeBytes(of: newValue ?? 0, toByteOffset: id * MemoryLayout<Int>.stride, as: Int.self) }
+        }
+    }
+}
+
+/// A file digest (`"sha256:<hex>"`), computed on a global dispatch queue while the loader parses,
+/// or right away for small files (where a thread hop costs more than it saves).
+final class PendingDigest: @unchecked Sendable {
+    /// Files at least this large (bytes) are hashed concurrently.
+    static let concurrencyThreshold = 1 << 20
+    // Written once by the worker before `done` is signalled, read after waiting on it.
+    private var digest: String?
+    private let done = DispatchSemaphore(value: 0)
+
+    init(_ bytes: [UInt8], concurrently: Bool) {
+        if concurrently {
+            DispatchQueue.global(qos: .userInitiated).async { [self] in
+                digest = "sha256:" + SHA256.hex(bytes)
+                done.signal()
+            }
+        } else {
+            digest = "sha256:" + SHA256.hex(bytes)
+            done.signal()
+        }
+    }
+
+    /// The digest, waiting for the worker when it is still hashing.
+    func value() -> String {
+        done.wait()
+        done.signal() // leave it signalled for any later call
+        return digest!
+    }
+}
+
+// MARK: - Line scanning
+
+/// Byte searches over the loader's buffer with `memchr` (vectorized in the C library).
+enum LineScan {
+    /// The offset of the first `byte` at or after `start`, or `b.count` when there is none.
+    /// - Complexity: O(distance to it).
+    static func next(_ byte: UInt8, in b: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        guard start < b.count, let base = b.baseAddress else { return b.count }
+        guard let hit = memchr(base + start, Int32(byte), b.count - start) else { return b.count }
+        return base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+    }
+
+    /// How many times `byte` occurs in `b`.
+    /// - Complexity: O(n).
+    static func count(of byte: UInt8, in b: UnsafeBufferPointer<UInt8>) -> Int {
+        var n = 0
+        var k = next(byte, in: b, from: 0)
+        while k < b.count {
+            n += 1
+            k = next(byte, in: b, from: k + 1)
+        }
+        return n
     }
 }
