@@ -56,12 +56,12 @@ public enum PanelCall: Sendable, Equatable {
     /// The scroll view's `contentSize` (pt); a nil dimension keeps its value.
     case setContentSize(width: Double?, height: Double?)
     /// `track(scrollView:)` with a new scroll view.
-    case track(ScrollViewConfiguration)
+    indirect case track(ScrollViewConfiguration)
     /// `untrack(scrollView:)`.
     case untrack
     /// Replace the layout (the trace's partial `panel` merged over the current one: each named field
     /// replaces that field whole), then `invalidateLayout()`.
-    case invalidateLayout(PanelConfiguration)
+    indirect case invalidateLayout(PanelConfiguration)
 }
 
 /// A `scroll` sample: the tracked scroll view as a device reported it (pt). An observation,
@@ -94,14 +94,16 @@ public struct ObservedSample: Sendable, Equatable {
 }
 
 /// What one sample line carries.
+/// The large, rare payloads are boxed (`indirect`), so that a sample stays as small as a touch
+/// (a 10^6-sample trace is one list of them).
 public enum SampleKind: Sendable, Equatable {
     case touch(TouchSample)
     case call(PanelCall)
     case scroll(ScrollSample)
     /// The environment from this time on (a partial `environment` merged over the current one):
     /// rotation, keyboard, safe-area changes (floatingpanel-core.md §9 O16).
-    case environment(PanelEnvironment)
-    case observed(ObservedSample)
+    indirect case environment(PanelEnvironment)
+    indirect case observed(ObservedSample)
     /// Replay stops at this sample's time.
     case end
 }
