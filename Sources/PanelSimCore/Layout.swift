@@ -121,14 +121,14 @@ public struct LayoutGeometry: Sendable, Equatable {
         return nil
     }
 
-    private var position_: PanelPosition { panel.position }
+    private var position_: PanelPosition { storage.panel.position }
     /// M: the container's main dimension, pt.
-    public var mainDimension: Double { position_.mainDimension(environment.container) }
+    public var mainDimension: Double { position_.mainDimension(storage.environment.container) }
     /// One device pixel, pt (1/displayScale).
-    public var pixel: Double { 1 / environment.displayScale }
+    public var pixel: Double { 1 / storage.environment.displayScale }
 
     /// Snaps a value to the pixel grid (FloatingPanel `rounded(by:)`).
-    public func rounded(_ v: Double) -> Double { roundedByDisplayScale(v, scale: environment.displayScale) }
+    public func rounded(_ v: Double) -> Double { roundedByDisplayScale(v, scale: storage.environment.displayScale) }
 
     /// The anchor of `state`, or nil when the layout has none (hidden without a `hidden` key).
     public func anchor(of state: PanelState) -> LayoutAnchor? {

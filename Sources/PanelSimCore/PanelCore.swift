@@ -502,7 +502,7 @@ struct PanelCore {
         attraction = RunningAttraction(spring: spring, state: target, completion: completion, startTime: now,
                                        serial: attractionSerial)
         emit(.willBeginAttracting(to: target.name))
-        guard attraction != nil else { return }
+        guard case .some = attraction else { return }
         constraint = .attraction(spring.value, state: target, geometry: geometry)
         layoutNeedsSync = true
         setState(target)
@@ -633,7 +633,7 @@ struct PanelCore {
     /// that re-adds a removed panel and shows it, so that the result never depends on whether the
     /// removal had finished.
     mutating func show(animated: Bool) {
-        if transition != nil { interruptAnimationIfNeeded() }
+        if case .some = transition { interruptAnimationIfNeeded() }
         hasParent = true; inWindow = true
         dismissBeyondFired = false; dismissInFired = false
         activateLayout()
@@ -782,7 +782,7 @@ extension PanelCore {
 
     /// §3.6.1 `isScrollable(state)`.
     func isScrollable(_ s: PanelState) -> Bool {
-        guard scrollView != nil else { return false }
+        guard tracksScrollView else { return false }
         if let states = delegate.scrollableStates { return states.contains(s.name) }
         return s == geometry.mostExpandedState
     }
@@ -839,7 +839,7 @@ extension PanelCore {
 
     /// §3.6.3 `lockScrollView(strict:)`.
     mutating func lockScrollView(strict: Bool = false) {
-        guard scrollView != nil, !scrollLocked else { return }
+        guard tracksScrollView, !scrollLocked else { return }
         let loose = !strict && shouldLooselyLock
         scrollBounce = scrollView!.bounces
         if !loose { scrollView!.bounces = false }
@@ -854,7 +854,7 @@ extension PanelCore {
 
     /// §3.6.3 `unlockScrollView()`.
     mutating func unlockScrollView() {
-        guard scrollView != nil, scrollLocked else { return }
+        guard tracksScrollView, scrollLocked else { return }
         scrollLocked = false
         scrollView!.bounces = scrollBounce
         scrollView!.isDirectionalLockEnabled = false
@@ -921,7 +921,7 @@ extension PanelCore {
             }
             if dragging {
                 lockScrollView()
-            } else if scrollable, transition == nil {
+            } else if scrollable, case .none = transition {
                 if lowerFirst ? (od > 0 && v < 0) : (od < 0 && v > 0) { unlockScrollView() }
             }
             return

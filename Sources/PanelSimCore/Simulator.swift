@@ -162,10 +162,10 @@ struct Replay {
         case .remove: core.remove()
         case .tapBackdrop: core.tapBackdrop()
         case let .setContentOffset(x, y, _):
-            guard core.scrollView != nil else { return warnNoScrollView("setContentOffset", line: line) }
+            guard core.tracksScrollView else { return warnNoScrollView("setContentOffset", line: line) }
             core.setContentOffset(x: x, y: y)
         case let .setContentSize(width, height):
-            guard core.scrollView != nil else { return warnNoScrollView("setContentSize", line: line) }
+            guard core.tracksScrollView else { return warnNoScrollView("setContentSize", line: line) }
             core.setContentSize(width: width, height: height)
         case let .track(configuration): core.track(configuration)
         case .untrack: core.untrack()
