@@ -1,4 +1,3 @@
-import Dispatch
 import Foundation
 import PanelGolden
 import PanelSimCore
@@ -164,66 +163,6 @@ public enum CheckRunner {
         }
         return CheckSummary(traces: outcomes, unreferenced: unreferenced,
                             unreferencedFails: options.unreferencedFails, shard: shardText)
-    }
-}
-
-/// `map` over a work queue on `jobs` threads, with results in input order and an in-order
-/// callback as soon as a prefix of results is complete.
-enum OrderedParallel {
-    /// - Complexity: O(n) plus the work; the callback and bookkeeping run under one lock.
-    static func map<T, R>(_ items: [T], jobs: Int, onResult: ((R) -> Void)?, _ body: @escaping (T) -> R) -> [R] {
-        if jobs <= 1 || items.count <= 1 {
-            return items.map { item in
-                let r = body(item)
-                onResult?(r)
-                return r
-            }
-        }
-        let state = ParallelState(items: items, body: body, onResult: onResult)
-        DispatchQueue.concurrentPerform(iterations: min(jobs, items.count)) { _ in state.work() }
-        return state.results.map { $0! }
-    }
-}
-
-/// Shared state of `OrderedParallel.map`: the work, the next index to hand out, results by index
-/// and how many leading results were delivered to the callback. Mutable state is only touched
-/// while holding `lock`; `body` runs outside it.
-private final class ParallelState<T, R>: @unchecked Sendable {
-    private let lock = NSLock()
-    private let items: [T]
-    private let body: (T) -> R
-    private let onResult: ((R) -> Void)?
-    private var nextIndex = 0
-    private var delivered = 0
-    private(set) var results: [R?]
-
-    init(items: [T], body: @escaping (T) -> R, onResult: ((R) -> Void)?) {
-        self.items = items; self.body = body; self.onResult = onResult
-        results = Array(repeating: nil, count: items.count)
-    }
-
-    /// Takes indices until none are left.
-    func work() {
-        while let i = next() {
-            let r = body(items[i])
-            finish(i, r)
-        }
-    }
-
-    private func next() -> Int? {
-        lock.lock(); defer { lock.unlock() }
-        guard nextIndex < items.count else { return nil }
-        nextIndex += 1
-        return nextIndex - 1
-    }
-
-    private func finish(_ i: Int, _ r: R) {
-        lock.lock(); defer { lock.unlock() }
-        results[i] = r
-        while delivered < results.count, let ready = results[delivered] {
-            onResult?(ready)
-            delivered += 1
-        }
     }
 }
 

@@ -1,4 +1,3 @@
-import Dispatch
 import PanelSimCore
 
 // Offline tuning of `panel.behavior` against observed samples: parameters, a deterministic
@@ -118,41 +117,6 @@ public struct ParameterRange: Sendable, Equatable {
 public struct ParameterSyntaxError: Error, Sendable, Equatable {
     public var message: String
     public init(_ message: String) { self.message = message }
-}
-
-/// Deterministic parallel map: `body(i)` for i in 0..<count on `jobs` workers (Dispatch
-/// `concurrentPerform`, worker w takes i = w, w + jobs, …); results are gathered by index, so the
-/// output never depends on `jobs` or on scheduling.
-/// - Complexity: `count` calls of `body`, about count/jobs deep.
-public func parallelMap<T: Sendable>(count: Int, jobs: Int, _ body: @Sendable (Int) -> T) -> [T] {
-    guard count > 0 else { return [] }
-    let workers = max(1, min(jobs, count))
-    if workers == 1 { return (0..<count).map(body) }
-    let slots = ResultSlots<T>(count: count)
-    DispatchQueue.concurrentPerform(iterations: workers) { w in
-        var i = w
-        while i < count {
-            slots.store(body(i), at: i)
-            i += workers
-        }
-    }
-    return slots.collect()
-}
-
-/// Write-once result slots shared by the workers of `parallelMap`; each index is written by
-/// exactly one worker, and all are read after `concurrentPerform` returns.
-private final class ResultSlots<T>: @unchecked Sendable {
-    private let buffer: UnsafeMutableBufferPointer<T?>
-    init(count: Int) {
-        buffer = .allocate(capacity: count)
-        buffer.initialize(repeating: nil)
-    }
-    deinit {
-        buffer.deinitialize()
-        buffer.deallocate()
-    }
-    func store(_ value: T, at i: Int) { buffer[i] = value }
-    func collect() -> [T] { buffer.map { $0! } }
 }
 
 /// The traces and parameters of a tuning or sweep run.

@@ -50,6 +50,9 @@ public enum JSON {
     /// `\n`, `\r`, `\t`, `\b`, `\f` or `\u00xx`; everything else, non-ASCII included, as UTF-8.
     /// The one string writer of the trace and result formats.
     public static func quote(_ text: String) -> String {
+        // Printable ASCII without a quote or backslash (every name and state in practice) needs no
+        // escaping: one scan of the bytes, one concatenation.
+        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && $0 != 0x22 && $0 != 0x5C }) { return "\"" + text + "\"" }
         var out = "\""
         for scalar in text.unicodeScalars {
             switch scalar {

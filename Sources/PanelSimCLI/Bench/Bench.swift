@@ -476,59 +476,49 @@ struct LoadMeasurement {
 
 /// The end-to-end corpus on disk (traces and goldens) and the check over it.
 struct CorpusCheck {
-    var tracePaths: [String]
-    var goldenPaths: [String]
+    var traceDirectory: String
+    var goldenDirectory: String
+    var count: Int
     var simulatedSeconds: Double
 
-    /// Writes `count` generated traces under `directory/traces` and their goldens (replayed now)
-    /// under `directory/golden`.
+    /// Writes `count` generated traces under `directory/traces` and records their goldens under
+    /// `directory/golden` with `check`'s own record mode (`--record all`), so the timed checks compare
+    /// byte-identical files exactly as `panelsim check` does.
     static func generate(count: Int, in directory: String) throws -> CorpusCheck {
-        let fm = FileManager.default
-        try fm.createDirectory(atPath: directory + "/traces", withIntermediateDirectories: true)
-        try fm.createDirectory(atPath: directory + "/golden", withIntermediateDirectories: true)
-        var traces: [String] = [], goldens: [String] = []
+        let traceDirectory = directory + "/traces", goldenDirectory = directory + "/golden"
+        try FileManager.default.createDirectory(atPath: traceDirectory, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: goldenDirectory, withIntermediateDirectories: true)
         var simulated: Int64 = 0
         for i in 0..<count {
-            let name = "bench-\(i)"
-            let tracePath = "\(directory)/traces/\(name).jsonl", goldenPath = "\(directory)/golden/\(name).golden.jsonl"
-            try BenchCorpus.variedTrace(index: i).write(toFile: tracePath, atomically: false, encoding: .utf8)
-            let outcome: (text: String, simulated: Int64)
-            do { outcome = try replay(tracePath) } catch {
-                throw Bench.Failure.setup("generated trace \(name) does not load: \(error.description)")
+            let text = BenchCorpus.variedTrace(index: i)
+            let trace: Trace
+            do { trace = try TraceLoader.parse(text: text, file: "bench-\(i).jsonl") } catch {
+                throw Bench.Failure.setup("generated trace bench-\(i) does not load: \(error.description)")
             }
-            try outcome.text.write(toFile: goldenPath, atomically: false, encoding: .utf8)
-            simulated += outcome.simulated
-            traces.append(tracePath); goldens.append(goldenPath)
+            try text.write(toFile: "\(traceDirectory)/bench-\(i).jsonl", atomically: false, encoding: .utf8)
+            // The simulated span: the last frame's time.
+            let records = simulate(trace).records
+            if let last = records.last(where: { if case .frame = $0 { return true } else { return false } }),
+               case let .frame(f) = last {
+                simulated += frameTime(f.index, frameRate: trace.header.environment.frameRate)
+            }
         }
-        return CorpusCheck(tracePaths: traces, goldenPaths: goldens, simulatedSeconds: Double(simulated) / 1e6)
+        var options = CheckRunner.Options()
+        options.mode = .all
+        let recorded = CheckRunner.run(traceDirectory: traceDirectory, goldenDirectory: goldenDirectory, jobs: 2, options: options)
+        guard recorded.passed == count else {
+            throw Bench.Failure.setup("recording the bench goldens: \(recorded.summaryLine)")
+        }
+        return CorpusCheck(traceDirectory: traceDirectory, goldenDirectory: goldenDirectory, count: count,
+                           simulatedSeconds: Double(simulated) / 1e6)
     }
 
-    /// Load (read, digest, parse), simulate and render one trace; also its simulated span (µs).
-    static func replay(_ path: String) throws(TraceError) -> (text: String, simulated: Int64) {
-        let loaded = try TraceLoader.load(path: path)
-        let result = simulate(loaded.trace)
-        let header = ResultHeader(trace: loaded.trace.header.name, traceDigest: loaded.digest,
-                                  frameRate: loaded.trace.header.environment.frameRate,
-                                  displayScale: loaded.trace.header.environment.displayScale)
-        var last = 0
-        for r in result.records.reversed() { if case .frame(let f) = r { last = f.index; break } }
-        return (ResultFile.render(header: header, records: result.records),
-                frameTime(last, frameRate: header.frameRate))
-    }
-
-    /// Checks every trace against its golden as `check` does (parse, simulate, format, compare:
+    /// `panelsim check` over the corpus (`CheckRunner.run`: list, load, simulate, render, compare:
     /// equal bytes pass, otherwise the comparator decides) on `jobs` threads.
     /// - Returns: wall seconds and the number of traces that passed.
     func check(jobs: Int) -> (seconds: Double, passed: Int) {
         let start = BenchClock.wall()
-        let outcomes = parallelMap(count: tracePaths.count, jobs: jobs) { i -> Bool in
-            guard let actual = try? Self.replay(tracePaths[i]) else { return false }
-            guard case .success(let golden) = Files.read(goldenPaths[i]) else { return false }
-            if golden == actual.text { return true }
-            guard let expected = try? ResultFile.read(text: golden, file: goldenPaths[i]),
-                  let doc = try? ResultFile.read(text: actual.text, file: tracePaths[i]) else { return false }
-            return Comparator.compare(expected: expected, actual: doc, tolerances: .default).status == .passed
-        }
-        return (BenchClock.wall() - start, outcomes.filter { $0 }.count)
+        let summary = CheckRunner.run(traceDirectory: traceDirectory, goldenDirectory: goldenDirectory, jobs: jobs)
+        return (BenchClock.wall() - start, summary.passed)
     }
 }

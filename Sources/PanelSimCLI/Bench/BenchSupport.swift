@@ -79,47 +79,6 @@ struct MachineInfo: Sendable {
     }
 }
 
-/// Runs `body(i)` for every i in 0..<count on `jobs` threads and returns the results by index.
-///
-/// Workers take the next index from a shared counter (so a slow trace does not stall a fixed share
-/// of the work); each result is stored in its own slot, so the output order never depends on the
-/// schedule. `jobs <= 1` runs on the calling thread.
-/// - Note: the bench's own parallel replay; it should be unified with `check --jobs N` once both land.
-/// - Complexity: O(count) calls of `body`, plus one lock round trip per index.
-func parallelMap<T>(count: Int, jobs: Int, _ body: (Int) -> T) -> [T] {
-    if jobs <= 1 || count <= 1 { return (0..<count).map(body) }
-    let slots = UnsafeMutablePointer<T?>.allocate(capacity: count)
-    slots.initialize(repeating: nil, count: count)
-    defer { slots.deinitialize(count: count); slots.deallocate() }
-    let counter = SharedCounter()
-    withoutActuallyEscaping(body) { body in
-        let box = UnsafeBox(body: body, slots: slots)
-        DispatchQueue.concurrentPerform(iterations: jobs) { _ in
-            while let i = counter.next(below: count) { box.slots[i] = box.body(i) }
-        }
-    }
-    return (0..<count).map { slots[$0]! }
-}
-
-/// The closure and result slots shared by the workers of `parallelMap` (each slot is written by
-/// exactly one worker, and read only after `concurrentPerform` returns).
-private struct UnsafeBox<T>: @unchecked Sendable {
-    let body: (Int) -> T
-    let slots: UnsafeMutablePointer<T?>
-}
-
-/// A lock-protected counter handing out 0, 1, 2, … once each.
-private final class SharedCounter: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value = 0
-    func next(below limit: Int) -> Int? {
-        lock.lock(); defer { lock.unlock() }
-        guard value < limit else { return nil }
-        value += 1
-        return value - 1
-    }
-}
-
 /// Median of a non-empty list (mean of the middle two for an even count).
 func median(_ values: [Double]) -> Double {
     let s = values.sorted()
