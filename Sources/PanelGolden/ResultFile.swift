@@ -117,6 +117,12 @@ public enum ResultFile {
     /// The whole file: header line, then one line per record, each ending in `"\n"`.
     /// - Complexity: O(records); one growing byte buffer, no per-line strings.
     public static func render(_ document: ResultDocument) -> String {
+        String(decoding: renderBytes(document), as: UTF8.self)
+    }
+
+    /// `render(_:)` as UTF-8 bytes (what `check` compares with a golden file's bytes).
+    /// - Complexity: O(records).
+    public static func renderBytes(_ document: ResultDocument) -> [UInt8] {
         var writer = LineWriter()
         writer.bytes.reserveCapacity(128 + 110 * document.records.count)
         writer.bytes.append(contentsOf: headerLine(document.header).utf8)
@@ -125,7 +131,7 @@ public enum ResultFile {
             writer.append(record, frameRate: document.header.frameRate)
             writer.bytes.append(0x0A)
         }
-        return String(decoding: writer.bytes, as: UTF8.self)
+        return writer.bytes
     }
 
     /// Convenience for `render(ResultDocument(header:records:))`.

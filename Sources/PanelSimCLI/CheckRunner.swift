@@ -256,7 +256,7 @@ struct TraceChecker: @unchecked Sendable {
         }
         let result = services.simulate(loaded.trace, options.simulation)
         let actual = ResultDocument(header: ResultHeaderFactory.header(for: loaded), records: result.records)
-        let actualText = ResultFile.render(actual)
+        let actualBytes = ResultFile.renderBytes(actual)
         var warnings = result.warnings.map { "  warning: \($0)" }
         if result.budgetExceeded { warnings.append("  warning: the panel did not come to rest within the settle budget") }
 
@@ -266,7 +266,7 @@ struct TraceChecker: @unchecked Sendable {
         /// Writes the golden; on failure the outcome is an ERROR.
         func record(_ status: TraceOutcome.Status, _ line: String, _ extra: [String] = []) -> TraceOutcome {
             do {
-                try AtomicFile.write(actualText, to: goldenPath)
+                try AtomicFile.write(String(decoding: actualBytes, as: UTF8.self), to: goldenPath)
                 return emit(status, line, extra, wrote: true)
             } catch {
                 return outcome(.error, ["ERROR \(shown): \(error.description)"])
@@ -294,12 +294,13 @@ struct TraceChecker: @unchecked Sendable {
             if mode.writesMissing { return record(.new, "NEW \(shown) (golden written)") }
             return withReport(emit(.missing, "MISSING \(shown) (no golden)"), golden: nil, comparison: nil)
         }
+        // The usual case: the golden's bytes are the rendered result's (no text decoding needed).
+        if Files.contentsEqual(goldenPath, actualBytes) { return emit(.pass, "PASS \(shown)") }
         let goldenText: String
         switch Files.read(goldenPath) {
         case .success(let text): goldenText = text
         case .failure(let failure): return outcome(.error, ["ERROR \(shown): \(failure.message)"])
         }
-        if goldenText == actualText { return emit(.pass, "PASS \(shown)") }
 
         let golden: ResultDocument
         do {

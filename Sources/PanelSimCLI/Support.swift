@@ -266,6 +266,13 @@ enum Files {
 
     struct ReadFailure: Error { var message: String }
 
+    /// True when the file at `path` holds exactly `bytes` (false when it cannot be read).
+    static func contentsEqual(_ path: String, _ bytes: [UInt8]) -> Bool {
+        guard let data = FileManager.default.contents(atPath: path), data.count == bytes.count else { return false }
+        if bytes.isEmpty { return true }
+        return data.withUnsafeBytes { d in bytes.withUnsafeBytes { b in memcmp(d.baseAddress!, b.baseAddress!, b.count) == 0 } }
+    }
+
     /// `a/b` for display, without doubling slashes.
     static func join(_ a: String, _ b: String) -> String {
         if a.isEmpty || a == "." { return b }

@@ -184,8 +184,18 @@ public enum TraceWriter {
     private static func num(_ d: Double) -> String { CanonicalNumber.format(d) }
     private static func bool(_ b: Bool) -> String { b ? "true" : "false" }
     private static func array(_ items: [String]) -> String { "[" + items.joined(separator: ", ") + "]" }
+    /// `{"key": value, …}` built in one reserved buffer (a header has ~100 members in all).
     private static func object(_ members: [(String, String)]) -> String {
-        "{" + members.map { string($0.0) + ": " + $0.1 }.joined(separator: ", ") + "}"
+        var out = "{"
+        out.reserveCapacity(members.reduce(2) { $0 + $1.0.utf8.count + $1.1.utf8.count + 6 })
+        for (i, member) in members.enumerated() {
+            if i > 0 { out += ", " }
+            out += string(member.0)
+            out += ": "
+            out += member.1
+        }
+        out += "}"
+        return out
     }
 
     private static func insets(_ i: Insets) -> String {
