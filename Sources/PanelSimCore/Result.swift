@@ -104,7 +104,7 @@ public struct RecordList: RandomAccessCollection, Sendable, Equatable, Expressib
     struct Entry: Sendable {
         enum Kind: UInt8, Sendable { case frame, didMove, event }
         var kind: Kind
-        /// Frame flags: see the `Flag` constants.
+        /// Frame flags: an OR of the bit constants below (`isAttracting` … `scrollLocked`).
         var flags: UInt8
         /// Frame: index of the state name in `names`.
         var name: UInt16
