@@ -92,7 +92,7 @@ struct PanelCore {
     private var lastFrame: RecordList.Entry?
     /// `records`' name index of `state`, and whether `state` has an anchor in `geometry`
     /// (both kept current when `state` or `geometry` change).
-    private var stateNameIndex: UInt16 = 0
+    private var stateNameIndex: UInt32 = 0
     private var stateHasAnchor = false
     /// Time (µs) stamped on events emitted now.
     var now: Microseconds = 0
@@ -732,7 +732,7 @@ struct PanelCore {
             if scrollLocked { flags |= RecordList.Entry.scrollLocked }
             offset = position.main(scrollView.unsafelyUnwrapped.contentOffset)
         }
-        let entry = RecordList.Entry(kind: .frame, flags: flags, name: stateNameIndex, payload: 0, integer: Int64(index),
+        let entry = RecordList.Entry(kind: .frame, flags: flags, index: stateNameIndex, integer: Int64(index),
                                      location: surfaceLocation, backdropAlpha: backdropAlpha, contentOffset: offset)
         if case let .some(last) = lastFrame, last.sameFrameValues(as: entry) { return }
         lastFrame = entry

@@ -100,16 +100,14 @@ public func frameTime(_ index: Int, frameRate: Int) -> Microseconds {
 /// - Complexity: O(1) append (amortized) and subscript; `==` is O(count).
 public struct RecordList: RandomAccessCollection, Sendable, Equatable, ExpressibleByArrayLiteral {
     /// One packed record. Frames use every field; `didMove` uses `integer` (time, µs) and
-    /// `location`; other events use `integer` (time, µs) and `payload` (index into `events`).
+    /// `location`; other events use `integer` (time, µs) and `index` (into `events`).
     struct Entry: Sendable {
         enum Kind: UInt8, Sendable { case frame, didMove, event }
         var kind: Kind
         /// Frame flags: an OR of the bit constants below (`isAttracting` … `scrollLocked`).
         var flags: UInt8
-        /// Frame: index of the state name in `names`.
-        var name: UInt16
-        /// Event: index in `events`.
-        var payload: UInt32
+        /// Frame: index of the state name in `names`; other events: index in `events`.
+        var index: UInt32
         /// Frame: index k; events: time, µs.
         var integer: Int64
         var location: Double
@@ -123,7 +121,7 @@ public struct RecordList: RandomAccessCollection, Sendable, Equatable, Expressib
         /// numbers compare with `==`).
         @inline(__always)
         func sameFrameValues(as other: Entry) -> Bool {
-            location == other.location && name == other.name && backdropAlpha == other.backdropAlpha
+            location == other.location && index == other.index && backdropAlpha == other.backdropAlpha
                 && flags == other.flags && (flags & Entry.hasContentOffset == 0 || contentOffset == other.contentOffset)
         }
     }
@@ -131,6 +129,8 @@ public struct RecordList: RandomAccessCollection, Sendable, Equatable, Expressib
     var entries: [Entry] = []
     var events: [DelegateEvent] = []
     var names: [String] = []
+    /// `names` by name, for `nameIndex(_:)`.
+    private var nameIndices: [String: UInt32] = [:]
 
     public init() {}
     public init(_ records: some Sequence<ResultRecord>) { for r in records { append(r) } }
@@ -143,10 +143,10 @@ public struct RecordList: RandomAccessCollection, Sendable, Equatable, Expressib
         let e = entries[position]
         switch e.kind {
         case .didMove: return .event(time: e.integer, .didMove(location: e.location))
-        case .event: return .event(time: e.integer, events[Int(e.payload)])
+        case .event: return .event(time: e.integer, events[Int(e.index)])
         case .frame:
             return .frame(FrameRecord(
-                index: Int(e.integer), location: e.location, state: names[Int(e.name)], backdropAlpha: e.backdropAlpha,
+                index: Int(e.integer), location: e.location, state: names[Int(e.index)], backdropAlpha: e.backdropAlpha,
                 contentOffset: e.flags & Entry.hasContentOffset != 0 ? e.contentOffset : nil,
                 isAttracting: e.flags & Entry.isAttracting != 0, isDragging: e.flags & Entry.isDragging != 0,
                 scrollLocked: e.flags & Entry.hasScrollLocked != 0 ? e.flags & Entry.scrollLocked != 0 : nil))
@@ -170,19 +170,19 @@ public struct RecordList: RandomAccessCollection, Sendable, Equatable, Expressib
             if f.isDragging { flags |= Entry.isDragging }
             if f.contentOffset != nil { flags |= Entry.hasContentOffset }
             if let locked = f.scrollLocked { flags |= Entry.hasScrollLocked | (locked ? Entry.scrollLocked : 0) }
-            entries.append(Entry(kind: .frame, flags: flags, name: nameIndex(f.state), payload: 0, integer: Int64(f.index),
+            entries.append(Entry(kind: .frame, flags: flags, index: nameIndex(f.state), integer: Int64(f.index),
                                  location: f.location, backdropAlpha: f.backdropAlpha, contentOffset: f.contentOffset ?? 0))
         }
     }
 
     @inline(__always)
     mutating func appendDidMove(time: Microseconds, location: Double) {
-        entries.append(Entry(kind: .didMove, flags: 0, name: 0, payload: 0, integer: time,
+        entries.append(Entry(kind: .didMove, flags: 0, index: 0, integer: time,
                              location: location, backdropAlpha: 0, contentOffset: 0))
     }
 
     mutating func appendEvent(time: Microseconds, _ event: DelegateEvent) {
-        entries.append(Entry(kind: .event, flags: 0, name: 0, payload: UInt32(events.count), integer: time,
+        entries.append(Entry(kind: .event, flags: 0, index: UInt32(events.count), integer: time,
                              location: 0, backdropAlpha: 0, contentOffset: 0))
         events.append(event)
     }
@@ -191,11 +191,13 @@ public struct RecordList: RandomAccessCollection, Sendable, Equatable, Expressib
     mutating func appendFrame(_ entry: Entry) { entries.append(entry) }
 
     /// The index of `name` in the name table, added if new.
-    /// - Complexity: O(distinct names); a replay has a handful.
-    mutating func nameIndex(_ name: String) -> UInt16 {
-        if let i = names.firstIndex(of: name) { return UInt16(i) }
+    /// - Complexity: O(1) expected (a dictionary lookup).
+    mutating func nameIndex(_ name: String) -> UInt32 {
+        if let i = nameIndices[name] { return i }
+        let i = UInt32(names.count)
         names.append(name)
-        return UInt16(names.count - 1)
+        nameIndices[name] = i
+        return i
     }
 
     public static func == (a: RecordList, b: RecordList) -> Bool { a.elementsEqual(b) }

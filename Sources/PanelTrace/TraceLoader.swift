@@ -117,7 +117,10 @@ public enum TraceLoader {
     /// reading), so that the caller falls back to `Data(contentsOf:)` and its error messages.
     /// - Complexity: O(file size).
     static func readRegularFile(_ path: String) -> [UInt8]? {
-        let fd = open(path, O_RDONLY)
+        // Only a regular file is opened: opening a FIFO for reading would wait for a writer.
+        var pathInfo = stat()
+        guard stat(path, &pathInfo) == 0, (pathInfo.st_mode & S_IFMT) == S_IFREG else { return nil }
+        let fd = open(path, O_RDONLY | O_NONBLOCK)
         guard fd >= 0 else { return nil }
         defer { close(fd) }
         var info = stat()

@@ -39,6 +39,19 @@ final class RecordListTests: XCTestCase {
         XCTAssertNotEqual(a, c)
     }
 
+    func testMoreStateNamesThanSixteenBitsHold() {
+        // A trace may bring any number of states (invalidateLayout can add new ones); 70,000
+        // distinct names must index and read back.
+        var list = RecordList()
+        for i in 0..<70_000 {
+            list.append(.frame(FrameRecord(index: i, location: Double(i), state: "s\(i)", backdropAlpha: 0,
+                                           isAttracting: false, isDragging: false)))
+        }
+        guard case let .frame(f) = list[69_999] else { return XCTFail() }
+        XCTAssertEqual(f.state, "s69999")
+        XCTAssertEqual(list.names.count, 70_000)
+    }
+
     func testFrameDeduplicationComparesValuesNotIndex() {
         var list = RecordList()
         list.append(records[2])
