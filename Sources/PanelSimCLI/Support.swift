@@ -1,4 +1,9 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import PanelSimCore
 
 /// A process exit status, as a value (swift-argument-parser style).
@@ -237,19 +242,34 @@ enum Files {
         return FileManager.default.fileExists(atPath: path, isDirectory: &isDir) && !isDir.boolValue
     }
 
-    /// Relative paths of regular files under `root` whose name ends in `suffix`, skipping any
-    /// path component that starts with "." (hidden files, temporary files of atomic writes),
-    /// sorted by their UTF-8 bytes.
+    /// Relative paths of the files under `root` whose name ends in `suffix` (anything but a
+    /// directory, symbolic links to files included), skipping any path component that starts
+    /// with "." (hidden files, temporary files of atomic writes) and not descending into symbolic
+    /// links to directories; sorted by their UTF-8 bytes.
+    /// - Complexity: one `readdir` and `lstat` per entry (the listing is the serial part of `check`).
     static func list(under root: String, suffix: String, excluding excluded: String? = nil) -> [String] {
-        guard let enumerator = FileManager.default.enumerator(atPath: root) else { return [] }
         var found: [String] = []
-        while let rel = enumerator.nextObject() as? String {
-            if rel.split(separator: "/").contains(where: { $0.hasPrefix(".") }) { continue }
-            guard rel.hasSuffix(suffix) else { continue }
-            if let excluded, rel.hasSuffix(excluded) { continue }
-            guard isFile(root + "/" + rel) else { continue }
-            found.append(rel)
+        func walk(_ directory: String, _ prefix: String) {
+            guard let handle = opendir(directory) else { return }
+            defer { closedir(handle) }
+            while let entry = readdir(handle) {
+                let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                    String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
+                }
+                if name.hasPrefix(".") { continue }   // hidden, and "." and ".."
+                let path = directory + "/" + name
+                let rel = prefix.isEmpty ? name : prefix + "/" + name
+                var info = stat()
+                guard lstat(path, &info) == 0 else { continue }
+                let type = info.st_mode & S_IFMT
+                if type == S_IFDIR { walk(path, rel); continue }
+                guard rel.hasSuffix(suffix) else { continue }
+                if let excluded, rel.hasSuffix(excluded) { continue }
+                if type == S_IFLNK && !isFile(path) { continue }   // a link to a directory, or broken
+                found.append(rel)
+            }
         }
+        walk(root, "")
         return found.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
     }
 

@@ -1,0 +1,35 @@
+import XCTest
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+@testable import PanelSimCLI
+
+/// `check`'s corpus listing: which files count as traces.
+final class FileListingTests: XCTestCase {
+    func testListingRules() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("panelsim-list-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let fm = FileManager.default
+        for dir in ["t/a/b", "t/.hidden", "t/dir.jsonl", "other"] {
+            try fm.createDirectory(atPath: root + "/" + dir, withIntermediateDirectories: true)
+        }
+        for file in ["t/x.jsonl", "t/a/y.jsonl", "t/a/b/z.jsonl", "t/.hidden/h.jsonl", "t/.dot.jsonl",
+                     "t/a/w.golden.jsonl", "t/a/notes.txt", "other/o.jsonl"] {
+            XCTAssertTrue(fm.createFile(atPath: root + "/" + file, contents: Data("{}\n".utf8)))
+        }
+        try fm.createSymbolicLink(atPath: root + "/t/linkdir", withDestinationPath: "../other")
+        try fm.createSymbolicLink(atPath: root + "/t/linkfile.jsonl", withDestinationPath: "../other/o.jsonl")
+        try fm.createSymbolicLink(atPath: root + "/t/broken.jsonl", withDestinationPath: "nowhere.jsonl")
+        XCTAssertEqual(mkfifo(root + "/t/fifo.jsonl", 0o644), 0)
+
+        // Files (a FIFO and a link to a file included) ending in .jsonl but not .golden.jsonl; not
+        // hidden ones, not directories named *.jsonl, not broken links, not inside linked directories.
+        XCTAssertEqual(Files.list(under: root + "/t", suffix: ".jsonl", excluding: ".golden.jsonl"),
+                       ["a/b/z.jsonl", "a/y.jsonl", "fifo.jsonl", "linkfile.jsonl", "x.jsonl"])
+        XCTAssertEqual(Files.list(under: root + "/t", suffix: ".golden.jsonl"), ["a/w.golden.jsonl"])
+        XCTAssertEqual(Files.list(under: root + "/missing", suffix: ".jsonl"), [])
+    }
+}
