@@ -42,8 +42,11 @@ public enum CanonicalNumber {
             appendDigits(i.magnitude, to: &out)
             return
         }
-        var description = value.description
-        description.withUTF8 { appendPositional(description: $0, to: &out) }
+        // `Double.description`'s digits, straight from the standard library's formatter into a stack
+        // buffer (no String: a description longer than 15 bytes would allocate).
+        var sink = DescriptionBytes()
+        value.write(to: &sink)
+        sink.withBytes { appendPositional(description: $0, to: &out) }
     }
 
     /// Appends the decimal digits of `v` (no sign, no padding).
@@ -155,5 +158,33 @@ public enum CanonicalNumber {
             }
             out.append(contentsOf: raw)
         }
+    }
+}
+
+/// Receives the characters of `Double.write(to:)` (the same as `Double.description`) into a
+/// 32-byte stack buffer; the standard library hands floating-point text over as ASCII bytes.
+struct DescriptionBytes: TextOutputStream {
+    private var storage: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+    private var count = 0
+    /// Set when the text did not fit (never for a Double: at most 24 characters); then `text` holds it.
+    private var text: String?
+
+    mutating func _writeASCII(_ buffer: UnsafeBufferPointer<UInt8>) {
+        guard text == nil, count + buffer.count <= 32 else { return write(String(decoding: buffer, as: UTF8.self)) }
+        withUnsafeMutableBytes(of: &storage) { raw in
+            for (k, byte) in buffer.enumerated() { raw[count + k] = byte }
+        }
+        count += buffer.count
+    }
+
+    mutating func write(_ string: String) {
+        var all = text ?? withUnsafeBytes(of: storage) { String(decoding: $0.prefix(count), as: UTF8.self) }
+        all += string
+        text = all
+    }
+
+    func withBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        if var text { return text.withUTF8(body) }
+        return withUnsafeBytes(of: storage) { raw in body(UnsafeBufferPointer(rebasing: raw.bindMemory(to: UInt8.self)[0..<count])) }
     }
 }

@@ -1,5 +1,5 @@
 import XCTest
-import PanelTrace
+@testable import PanelTrace
 
 // Test inputs come from the project's seeded generator, `SplitMix64` (PanelTrace).
 
@@ -20,6 +20,24 @@ final class CanonicalNumberTests: XCTestCase {
         for (value, expected) in table {
             XCTAssertEqual(CanonicalNumber.format(value), expected, "\(value)")
         }
+    }
+
+    /// The formatter reads `Double.write(to:)` into a stack buffer instead of `description`: the
+    /// characters must be `description`'s for every finite value (the only ones it formats; NaN's
+    /// `write(to:)` text shows its payload, unlike `description`, and non-finite values are `null`).
+    func testDescriptionBytesEqualDescription() {
+        var random = SplitMix64(seed: 0xDE5C)
+        var values: [Double] = [0, -0.0, 1, -1, 0.1, 1e-7, 1e22, 1e23, 123.456, Double.leastNonzeroMagnitude,
+                                Double.greatestFiniteMagnitude, Double.leastNormalMagnitude]
+        for _ in 0..<20_000 { values.append(Double(bitPattern: random.next())) }
+        values.removeAll { !$0.isFinite }
+        for _ in 0..<20_000 { values.append((random.nextUnit() - 0.5) * 2000) }
+        let mismatches = values.filter { v in
+            var sink = DescriptionBytes()
+            v.write(to: &sink)
+            return sink.withBytes { String(decoding: $0, as: UTF8.self) } != v.description
+        }
+        XCTAssertEqual(mismatches.map { String($0.bitPattern, radix: 16) }, [])
     }
 
     func testNonFiniteIsNull() {
