@@ -129,7 +129,7 @@ public struct RecordList: RandomAccessCollection, Sendable, Equatable, Expressib
     var entries: [Entry] = []
     var events: [DelegateEvent] = []
     var names: [String] = []
-    /// `names` by name, for `nameIndex(_:)`.
+    /// `names` by name, for `nameIndex(_:)` once there are more than 8.
     private var nameIndices: [String: UInt32] = [:]
 
     public init() {}
@@ -191,12 +191,21 @@ public struct RecordList: RandomAccessCollection, Sendable, Equatable, Expressib
     mutating func appendFrame(_ entry: Entry) { entries.append(entry) }
 
     /// The index of `name` in the name table, added if new.
-    /// - Complexity: O(1) expected (a dictionary lookup).
+    /// - Complexity: O(1) expected: a scan while the table has up to 8 names (a replay has a
+    ///   handful), a dictionary lookup beyond.
     mutating func nameIndex(_ name: String) -> UInt32 {
-        if let i = nameIndices[name] { return i }
+        if names.count <= 8 {
+            if let i = names.firstIndex(of: name) { return UInt32(i) }
+        } else if let i = nameIndices[name] {
+            return i
+        }
         let i = UInt32(names.count)
         names.append(name)
-        nameIndices[name] = i
+        if names.count == 9 {
+            for (k, n) in names.enumerated() { nameIndices[n] = UInt32(k) }
+        } else if names.count > 9 {
+            nameIndices[name] = i
+        }
         return i
     }
 

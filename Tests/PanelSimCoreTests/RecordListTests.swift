@@ -50,6 +50,14 @@ final class RecordListTests: XCTestCase {
         guard case let .frame(f) = list[69_999] else { return XCTFail() }
         XCTAssertEqual(f.state, "s69999")
         XCTAssertEqual(list.names.count, 70_000)
+        // Names seen before the table switched from a scan to a dictionary are still found.
+        for early in ["s0", "s7", "s8", "s9"] {
+            list.append(.frame(FrameRecord(index: 70_000, location: 0, state: early, backdropAlpha: 0,
+                                           isAttracting: false, isDragging: false)))
+            guard case let .frame(g) = list[list.count - 1] else { return XCTFail() }
+            XCTAssertEqual(g.state, early)
+        }
+        XCTAssertEqual(list.names.count, 70_000)
     }
 
     func testFrameDeduplicationComparesValuesNotIndex() {
