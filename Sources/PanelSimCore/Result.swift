@@ -214,6 +214,7 @@ public struct RecordList: RandomAccessCollection, Sendable, Equatable, Expressib
 
 /// The outcome of replaying one trace.
 public struct SimulationResult: Sendable, Equatable {
+    /// Events and frames in call order (trace-format.md §2), packed; reads as `ResultRecord`s.
     public var records: RecordList
     /// Non-fatal notes (e.g. ignored fingers), in the order they arose.
     public var warnings: [String]
@@ -222,6 +223,7 @@ public struct SimulationResult: Sendable, Equatable {
     public init(records: RecordList = [], warnings: [String] = [], budgetExceeded: Bool = false) {
         self.records = records; self.warnings = warnings; self.budgetExceeded = budgetExceeded
     }
+    /// A result from an array of records (tests, tools that build results by hand).
     public init(records: [ResultRecord], warnings: [String] = [], budgetExceeded: Bool = false) {
         self.init(records: RecordList(records), warnings: warnings, budgetExceeded: budgetExceeded)
     }
