@@ -16,209 +16,297 @@ public enum TraceWriter {
     /// The header line (no line break).
     /// - Complexity: O(size of the header).
     public static func headerLine(_ h: TraceHeader) -> String {
-        let p = h.panel
-        let order = StateOrder(p.states)
-        let environment = environmentObject(h.environment)
-        let panel = panelObject(p)
-
-        let d = h.delegate
-        var delegate: [(String, String)] = [("shouldBeginDragging", bool(d.shouldBeginDragging))]
-        if let scrollable = d.scrollableStates { delegate.append(("scrollableStates", array(scrollable.map(string)))) }
-        delegate.append(("targetStateOverrides",
-                         object(order.sorted(d.targetStateOverrides.keys).map { ($0, string(d.targetStateOverrides[$0] ?? "")) })))
-        delegate.append(("shouldRemove", string(d.shouldRemove.rawValue)))
-        if let didMove = d.didMove {
-            var recipes: [(String, String)] = []
-            if let clamp = didMove.clamp {
-                recipes.append(("clamp", object([("min", stateOffset(clamp.min)), ("max", stateOffset(clamp.max))])))
-            }
-            if let beyond = didMove.dismissBeyond { recipes.append(("dismissBeyond", stateOffset(beyond))) }
-            delegate.append(("didMove", object(recipes)))
-        }
-        if !d.dismissIn.isEmpty {
-            delegate.append(("didChangeState", object([("dismissIn", array(d.dismissIn.map(string)))])))
-        }
-        var members: [(String, String)] = [
-            ("format", string("panelsim-trace")),
-            ("version", "1"),
-            ("name", string(h.name)),
-            ("description", string(h.description)),
-            ("source", object([("kind", string(h.source.kind)), ("origin", string(h.source.origin)),
-                               ("device", string(h.source.device))])),
-            ("environment", environment),
-            ("panel", panel),
-            ("delegate", object(delegate)),
-            ("recognizer", object([("velocity", string(h.recognizer.velocity.rawValue)),
-                                   ("beginThreshold", num(h.recognizer.beginThreshold))])),
-        ]
-        if let sv = h.scrollView { members.insert(("scrollView", scrollView(sv)), at: members.count - 2) }
-        return object(members)
-    }
-
-    /// An `environment` object (header, or an `environment` sample with every field).
-    static func environmentObject(_ e: PanelEnvironment) -> String {
-        object([
-            ("container", object([("width", num(e.container.width)), ("height", num(e.container.height))])),
-            ("safeArea", insets(e.safeArea)),
-            ("displayScale", num(e.displayScale)),
-            ("frameRate", String(e.frameRate)),
-        ])
-    }
-
-    /// A `panel` object with every field (header, or an `invalidateLayout` call).
-    static func panelObject(_ p: PanelConfiguration) -> String {
-        let order = StateOrder(p.states)
-        let behavior = object([
-            ("springDecelerationRate", num(p.behavior.springDecelerationRate)),
-            ("springResponseTime", num(p.behavior.springResponseTime)),
-            ("momentumProjectionRate", num(p.behavior.momentumProjectionRate)),
-            ("redirectionalProgress", num(p.behavior.redirectionalProgress)),
-            ("projectsMomentumTo", array(p.behavior.projectsMomentumTo.map(string))),
-            ("rubberBandingEdges", array(p.behavior.rubberBandingEdges.map(string))),
-            ("removalInteractionVelocityThreshold", num(p.behavior.removalInteractionVelocityThreshold)),
-        ])
-        return object([
-            ("position", string(p.position.rawValue)),
-            ("states", array(p.states.map { object([("name", string($0.name)), ("order", String($0.order))]) })),
-            ("anchors", object(p.anchors.map { ($0.state.name, anchor($0.anchor)) })),
-            ("initialState", string(p.initialState.name)),
-            ("intrinsicLength", num(p.intrinsicLength)),
-            ("backdropAlpha", object(order.sorted(p.backdropAlpha.keys).map { ($0, num(p.backdropAlpha[$0] ?? 0)) })),
-            ("contentMode", string(p.contentMode.rawValue)),
-            ("grabberAreaOffset", num(p.grabberAreaOffset)),
-            ("removalInteractionEnabled", bool(p.removalInteractionEnabled)),
-            ("backdrop", object([("dismissalTapEnabled", bool(p.dismissalTapEnabled))])),
-            ("presented", bool(p.presented)),
-            ("behavior", behavior),
-        ])
-    }
-
-    /// A `scrollView` object (header or `track` call).
-    static func scrollView(_ c: ScrollViewConfiguration) -> String {
-        func point(_ p: Point) -> String { object([("x", num(p.x)), ("y", num(p.y))]) }
-        func size(_ s: Size) -> String { object([("width", num(s.width)), ("height", num(s.height))]) }
-        return object([
-            ("frame", object([("x", num(c.frame.minX)), ("y", num(c.frame.minY)),
-                              ("width", num(c.frame.size.width)), ("height", num(c.frame.size.height))])),
-            ("contentSize", size(c.contentSize)),
-            ("contentInset", insets(c.contentInset)),
-            ("contentOffset", point(c.contentOffset)),
-            ("bounces", bool(c.bounces)),
-            ("alwaysBounceVertical", bool(c.alwaysBounceVertical)),
-            ("alwaysBounceHorizontal", bool(c.alwaysBounceHorizontal)),
-            ("decelerationRate", num(c.decelerationRate)),
-        ])
+        var o = JSONLine()
+        header(h, &o)
+        return o.text
     }
 
     /// One sample line (no line break), e.g. `{"t": 0.008000, "touch": "moved", "x": 195, "y": 406.5}`.
     /// A touch's `id` is written only when it is not 0, its `velocity` only when recorded.
     /// - Complexity: O(1).
     public static func sampleLine(_ s: TraceSample) -> String {
-        var members: [(String, String)] = [("t", CanonicalNumber.formatSeconds(s.time))]
-        switch s.kind {
-        case .touch(let touch):
-            members.append(("touch", string(touch.phase.rawValue)))
-            if touch.id != 0 { members.append(("id", String(touch.id))) }
-            members.append(("x", num(touch.location.x)))
-            members.append(("y", num(touch.location.y)))
-            if let v = touch.velocity { members.append(("velocity", object([("x", num(v.x)), ("y", num(v.y))]))) }
-        case .call(let call):
-            switch call {
-            case .move(let to, let animated):
-                members += [("call", string("move")), ("to", string(to.name)), ("animated", bool(animated))]
-            case .show(let animated):
-                members += [("call", string("show")), ("animated", bool(animated))]
-            case .hide(let animated):
-                members += [("call", string("hide")), ("animated", bool(animated))]
-            case .remove:
-                members.append(("call", string("remove")))
-            case .tapBackdrop:
-                members.append(("call", string("tapBackdrop")))
-            case .setContentOffset(let x, let y, let animated):
-                members.append(("call", string("setContentOffset")))
-                if let x { members.append(("x", num(x))) }
-                if let y { members.append(("y", num(y))) }
-                members.append(("animated", bool(animated)))
-            case .setContentSize(let width, let height):
-                members.append(("call", string("setContentSize")))
-                if let width { members.append(("width", num(width))) }
-                if let height { members.append(("height", num(height))) }
-            case .track(let c):
-                members += [("call", string("track")), ("scrollView", scrollView(c))]
-            case .untrack:
-                members.append(("call", string("untrack")))
-            case .invalidateLayout(let panel):
-                members += [("call", string("invalidateLayout")), ("panel", panelObject(panel))]
-            }
-        case .environment(let e):
-            members.append(("environment", environmentObject(e)))
-        case .scroll(let o):
-            var fields: [(String, String)] = []
-            if let v = o.contentOffset { fields.append(("contentOffset", object([("x", num(v.x)), ("y", num(v.y))]))) }
-            if let v = o.contentSize { fields.append(("contentSize", object([("width", num(v.width)), ("height", num(v.height))]))) }
-            if let v = o.isDecelerating { fields.append(("isDecelerating", bool(v))) }
-            members.append(("scroll", object(fields)))
-        case .observed(let o):
-            var fields: [(String, String)] = []
-            if let v = o.location { fields.append(("location", num(v))) }
-            if let v = o.state { fields.append(("state", string(v))) }
-            if let v = o.contentOffset { fields.append(("contentOffset", num(v))) }
-            if let v = o.backdropAlpha { fields.append(("backdropAlpha", num(v))) }
-            members.append(("observed", object(fields)))
-        case .end:
-            members.append(("end", "true"))
-        }
-        return object(members)
+        var o = JSONLine()
+        sample(s, &o)
+        return o.text
     }
 
     /// The whole trace file: the header line, then one line per sample, each ending in "\n".
     /// - Complexity: O(samples + header size).
     public static func write(_ t: Trace) -> String {
-        var out = headerLine(t.header) + "\n"
-        for sample in t.samples { out += sampleLine(sample) + "\n" }
-        return out
-    }
-
-    // MARK: - Pieces
-
-    private static func num(_ d: Double) -> String { CanonicalNumber.format(d) }
-    private static func bool(_ b: Bool) -> String { b ? "true" : "false" }
-    private static func array(_ items: [String]) -> String { "[" + items.joined(separator: ", ") + "]" }
-    /// `{"key": value, …}` built in one reserved buffer (a header has ~100 members in all).
-    private static func object(_ members: [(String, String)]) -> String {
-        var out = "{"
-        out.reserveCapacity(members.reduce(2) { $0 + $1.0.utf8.count + $1.1.utf8.count + 6 })
-        for (i, member) in members.enumerated() {
-            if i > 0 { out += ", " }
-            out += string(member.0)
-            out += ": "
-            out += member.1
+        var o = JSONLine()
+        header(t.header, &o)
+        o.newline()
+        for s in t.samples {
+            sample(s, &o)
+            o.newline()
         }
-        out += "}"
-        return out
+        return o.text
     }
 
-    private static func insets(_ i: Insets) -> String {
-        object([("top", num(i.top)), ("left", num(i.left)), ("bottom", num(i.bottom)), ("right", num(i.right))])
+    // MARK: - Pieces (each appends one JSON value)
+
+    private static func header(_ h: TraceHeader, _ o: inout JSONLine) {
+        o.open("{")
+        o.key("format"); o.string("panelsim-trace")
+        o.key("version"); o.integer(1)
+        o.key("name"); o.string(h.name)
+        o.key("description"); o.string(h.description)
+        o.key("source"); o.open("{")
+        o.key("kind"); o.string(h.source.kind)
+        o.key("origin"); o.string(h.source.origin)
+        o.key("device"); o.string(h.source.device)
+        o.close("}")
+        o.key("environment"); environment(h.environment, &o)
+        o.key("panel"); panel(h.panel, &o)
+        if let sv = h.scrollView { o.key("scrollView"); scrollView(sv, &o) }
+        o.key("delegate"); delegate(h.delegate, order: StateOrder(h.panel.states), &o)
+        o.key("recognizer"); o.open("{")
+        o.key("velocity"); o.string(h.recognizer.velocity.rawValue)
+        o.key("beginThreshold"); o.number(h.recognizer.beginThreshold)
+        o.close("}")
+        o.close("}")
     }
 
-    private static func stateOffset(_ s: StateOffset) -> String {
-        object([("state", string(s.state.name)), ("offset", num(s.offset))])
+    private static func delegate(_ d: DelegateConfiguration, order: StateOrder, _ o: inout JSONLine) {
+        o.open("{")
+        o.key("shouldBeginDragging"); o.bool(d.shouldBeginDragging)
+        if let scrollable = d.scrollableStates { o.key("scrollableStates"); o.strings(scrollable) }
+        o.key("targetStateOverrides"); o.open("{")
+        for name in order.sorted(d.targetStateOverrides.keys) {
+            o.key(name); o.string(d.targetStateOverrides[name] ?? "")
+        }
+        o.close("}")
+        o.key("shouldRemove"); o.string(d.shouldRemove.rawValue)
+        if let didMove = d.didMove {
+            o.key("didMove"); o.open("{")
+            if let clamp = didMove.clamp {
+                o.key("clamp"); o.open("{")
+                o.key("min"); stateOffset(clamp.min, &o)
+                o.key("max"); stateOffset(clamp.max, &o)
+                o.close("}")
+            }
+            if let beyond = didMove.dismissBeyond { o.key("dismissBeyond"); stateOffset(beyond, &o) }
+            o.close("}")
+        }
+        if !d.dismissIn.isEmpty {
+            o.key("didChangeState"); o.open("{")
+            o.key("dismissIn"); o.strings(d.dismissIn)
+            o.close("}")
+        }
+        o.close("}")
     }
 
-    private static func anchor(_ a: LayoutAnchor) -> String {
+    /// An `environment` object (header, or an `environment` sample with every field).
+    private static func environment(_ e: PanelEnvironment, _ o: inout JSONLine) {
+        o.open("{")
+        o.key("container"); size(e.container, &o)
+        o.key("safeArea"); insets(e.safeArea, &o)
+        o.key("displayScale"); o.number(e.displayScale)
+        o.key("frameRate"); o.integer(e.frameRate)
+        o.close("}")
+    }
+
+    /// A `panel` object with every field (header, or an `invalidateLayout` call).
+    private static func panel(_ p: PanelConfiguration, _ o: inout JSONLine) {
+        let order = StateOrder(p.states)
+        o.open("{")
+        o.key("position"); o.string(p.position.rawValue)
+        o.key("states"); o.open("[")
+        for state in p.states {
+            o.element(); o.open("{")
+            o.key("name"); o.string(state.name)
+            o.key("order"); o.integer(state.order)
+            o.close("}")
+        }
+        o.close("]")
+        o.key("anchors"); o.open("{")
+        for entry in p.anchors { o.key(entry.state.name); anchor(entry.anchor, &o) }
+        o.close("}")
+        o.key("initialState"); o.string(p.initialState.name)
+        o.key("intrinsicLength"); o.number(p.intrinsicLength)
+        o.key("backdropAlpha"); o.open("{")
+        for name in order.sorted(p.backdropAlpha.keys) { o.key(name); o.number(p.backdropAlpha[name] ?? 0) }
+        o.close("}")
+        o.key("contentMode"); o.string(p.contentMode.rawValue)
+        o.key("grabberAreaOffset"); o.number(p.grabberAreaOffset)
+        o.key("removalInteractionEnabled"); o.bool(p.removalInteractionEnabled)
+        o.key("backdrop"); o.open("{")
+        o.key("dismissalTapEnabled"); o.bool(p.dismissalTapEnabled)
+        o.close("}")
+        o.key("presented"); o.bool(p.presented)
+        o.key("behavior"); o.open("{")
+        o.key("springDecelerationRate"); o.number(p.behavior.springDecelerationRate)
+        o.key("springResponseTime"); o.number(p.behavior.springResponseTime)
+        o.key("momentumProjectionRate"); o.number(p.behavior.momentumProjectionRate)
+        o.key("redirectionalProgress"); o.number(p.behavior.redirectionalProgress)
+        o.key("projectsMomentumTo"); o.strings(p.behavior.projectsMomentumTo)
+        o.key("rubberBandingEdges"); o.strings(p.behavior.rubberBandingEdges)
+        o.key("removalInteractionVelocityThreshold"); o.number(p.behavior.removalInteractionVelocityThreshold)
+        o.close("}")
+        o.close("}")
+    }
+
+    /// A `scrollView` object (header or `track` call).
+    private static func scrollView(_ c: ScrollViewConfiguration, _ o: inout JSONLine) {
+        o.open("{")
+        o.key("frame"); o.open("{")
+        o.key("x"); o.number(c.frame.minX)
+        o.key("y"); o.number(c.frame.minY)
+        o.key("width"); o.number(c.frame.size.width)
+        o.key("height"); o.number(c.frame.size.height)
+        o.close("}")
+        o.key("contentSize"); size(c.contentSize, &o)
+        o.key("contentInset"); insets(c.contentInset, &o)
+        o.key("contentOffset"); point(c.contentOffset, &o)
+        o.key("bounces"); o.bool(c.bounces)
+        o.key("alwaysBounceVertical"); o.bool(c.alwaysBounceVertical)
+        o.key("alwaysBounceHorizontal"); o.bool(c.alwaysBounceHorizontal)
+        o.key("decelerationRate"); o.number(c.decelerationRate)
+        o.close("}")
+    }
+
+    private static func sample(_ s: TraceSample, _ o: inout JSONLine) {
+        o.open("{")
+        o.key("t"); o.seconds(s.time)
+        switch s.kind {
+        case .touch(let touch):
+            o.key("touch"); o.string(touch.phase.rawValue)
+            if touch.id != 0 { o.key("id"); o.integer(touch.id) }
+            o.key("x"); o.number(touch.location.x)
+            o.key("y"); o.number(touch.location.y)
+            if let v = touch.velocity { o.key("velocity"); point(v, &o) }
+        case .call(let call):
+            o.key("call")
+            switch call {
+            case .move(let to, let animated):
+                o.string("move"); o.key("to"); o.string(to.name); o.key("animated"); o.bool(animated)
+            case .show(let animated):
+                o.string("show"); o.key("animated"); o.bool(animated)
+            case .hide(let animated):
+                o.string("hide"); o.key("animated"); o.bool(animated)
+            case .remove:
+                o.string("remove")
+            case .tapBackdrop:
+                o.string("tapBackdrop")
+            case .setContentOffset(let x, let y, let animated):
+                o.string("setContentOffset")
+                if let x { o.key("x"); o.number(x) }
+                if let y { o.key("y"); o.number(y) }
+                o.key("animated"); o.bool(animated)
+            case .setContentSize(let width, let height):
+                o.string("setContentSize")
+                if let width { o.key("width"); o.number(width) }
+                if let height { o.key("height"); o.number(height) }
+            case .track(let c):
+                o.string("track"); o.key("scrollView"); scrollView(c, &o)
+            case .untrack:
+                o.string("untrack")
+            case .invalidateLayout(let panel):
+                o.string("invalidateLayout"); o.key("panel"); self.panel(panel, &o)
+            }
+        case .environment(let e):
+            o.key("environment"); environment(e, &o)
+        case .scroll(let s):
+            o.key("scroll"); o.open("{")
+            if let v = s.contentOffset { o.key("contentOffset"); point(v, &o) }
+            if let v = s.contentSize { o.key("contentSize"); size(v, &o) }
+            if let v = s.isDecelerating { o.key("isDecelerating"); o.bool(v) }
+            o.close("}")
+        case .observed(let s):
+            o.key("observed"); o.open("{")
+            if let v = s.location { o.key("location"); o.number(v) }
+            if let v = s.state { o.key("state"); o.string(v) }
+            if let v = s.contentOffset { o.key("contentOffset"); o.number(v) }
+            if let v = s.backdropAlpha { o.key("backdropAlpha"); o.number(v) }
+            o.close("}")
+        case .end:
+            o.key("end"); o.bool(true)
+        }
+        o.close("}")
+    }
+
+    private static func point(_ p: Point, _ o: inout JSONLine) {
+        o.open("{"); o.key("x"); o.number(p.x); o.key("y"); o.number(p.y); o.close("}")
+    }
+
+    private static func size(_ s: Size, _ o: inout JSONLine) {
+        o.open("{"); o.key("width"); o.number(s.width); o.key("height"); o.number(s.height); o.close("}")
+    }
+
+    private static func insets(_ i: Insets, _ o: inout JSONLine) {
+        o.open("{")
+        o.key("top"); o.number(i.top)
+        o.key("left"); o.number(i.left)
+        o.key("bottom"); o.number(i.bottom)
+        o.key("right"); o.number(i.right)
+        o.close("}")
+    }
+
+    private static func stateOffset(_ s: StateOffset, _ o: inout JSONLine) {
+        o.open("{"); o.key("state"); o.string(s.state.name); o.key("offset"); o.number(s.offset); o.close("}")
+    }
+
+    private static func anchor(_ a: LayoutAnchor, _ o: inout JSONLine) {
+        o.open("{")
         switch a {
         case .inset(let value, let fractional, let edge, let guide):
-            return object([(fractional ? "fractionalInset" : "absoluteInset", num(value)),
-                           ("edge", string(edge.rawValue)), ("referenceGuide", string(guide.rawValue))])
+            o.key(fractional ? "fractionalInset" : "absoluteInset"); o.number(value)
+            o.key("edge"); o.string(edge.rawValue)
+            o.key("referenceGuide"); o.string(guide.rawValue)
         case .intrinsic(let value, let fractional, let guide):
-            return object([(fractional ? "fractionalOffset" : "absoluteOffset", num(value)),
-                           ("referenceGuide", string(guide.rawValue))])
+            o.key(fractional ? "fractionalOffset" : "absoluteOffset"); o.number(value)
+            o.key("referenceGuide"); o.string(guide.rawValue)
         }
+        o.close("}")
     }
 
     /// A JSON string literal (`JSON.quote`).
     static func string(_ s: String) -> String { JSON.quote(s) }
+}
+
+/// JSON text built in one byte buffer, with the trace format's separators: `": "` after a key and
+/// `", "` between members and elements. Numbers are `CanonicalNumber`'s, strings `JSON.quote`'s.
+private struct JSONLine {
+    private var bytes: [UInt8] = []
+    /// Per open object or array: whether a member or element was written (the next needs ", ").
+    private var written: [Bool] = []
+
+    init() { bytes.reserveCapacity(256) }
+
+    var text: String { String(decoding: bytes, as: UTF8.self) }
+
+    mutating func open(_ bracket: Unicode.Scalar) { bytes.append(UInt8(bracket.value)); written.append(false) }
+    mutating func close(_ bracket: Unicode.Scalar) { bytes.append(UInt8(bracket.value)); written.removeLast() }
+    mutating func newline() { bytes.append(0x0A) }
+
+    /// The separator before a member or element.
+    private mutating func separate() {
+        guard let last = written.indices.last else { return }
+        if written[last] { bytes.append(0x2C); bytes.append(0x20) } else { written[last] = true }
+    }
+
+    /// Starts an object member: `"key": `.
+    mutating func key(_ k: String) { separate(); string(k); bytes.append(0x3A); bytes.append(0x20) }
+    /// Starts an array element.
+    mutating func element() { separate() }
+
+    mutating func string(_ s: String) {
+        // The fast path of `JSON.quote`: printable ASCII without a quote or backslash is copied.
+        if s.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && $0 != 0x22 && $0 != 0x5C }) {
+            bytes.append(0x22); bytes.append(contentsOf: s.utf8); bytes.append(0x22)
+        } else {
+            bytes.append(contentsOf: JSON.quote(s).utf8)
+        }
+    }
+    mutating func strings(_ list: [String]) {
+        open("[")
+        for s in list { element(); string(s) }
+        close("]")
+    }
+    mutating func number(_ d: Double) { CanonicalNumber.append(d, to: &bytes) }
+    mutating func integer(_ i: Int) { bytes.append(contentsOf: String(i).utf8) }
+    mutating func seconds(_ micros: Microseconds) { CanonicalNumber.appendSeconds(micros, to: &bytes) }
+    mutating func bool(_ b: Bool) { bytes.append(contentsOf: (b ? "true" : "false").utf8) }
 }
 
 /// Sorts state names by order (most expanded first), then by name; unknown names last, by name.
