@@ -11,8 +11,8 @@ public func parallelMap<T: Sendable>(count: Int, jobs: Int, _ body: @escaping @S
     OrderedParallel.map(Array(0..<count), jobs: jobs, onResult: nil, body)
 }
 
-/// `map` over a work queue on `jobs` threads, with results in input order and an in-order
-/// callback as soon as a prefix of results is complete.
+/// `map` over a work queue on `jobs` threads (the calling one and `jobs − 1` new ones), with
+/// results in input order and an in-order callback as soon as a prefix of results is complete.
 enum OrderedParallel {
     /// - Complexity: O(n) plus the work; the callback and bookkeeping run under one lock.
     static func map<T, R>(_ items: [T], jobs: Int, onResult: ((R) -> Void)?, _ body: @escaping (T) -> R) -> [R] {
@@ -24,7 +24,17 @@ enum OrderedParallel {
             }
         }
         let state = ParallelState(items: items, body: body, onResult: onResult)
-        DispatchQueue.concurrentPerform(iterations: min(jobs, items.count)) { _ in state.work() }
+        // Dedicated threads, not Dispatch's pool: on Linux the pool may hold back a worker while
+        // the machine looks busy, and the calling thread then runs the whole queue alone.
+        let finished = DispatchGroup()
+        for _ in 1..<min(jobs, items.count) {
+            finished.enter()
+            let thread = Thread { state.work(); finished.leave() }
+            thread.stackSize = 8 << 20   // as the main thread's: replay and parsing recurse a little
+            thread.start()
+        }
+        state.work()
+        finished.wait()
         return state.results.map { $0! }
     }
 }
