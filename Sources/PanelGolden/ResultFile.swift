@@ -60,6 +60,7 @@ public struct ResultDocument: Sendable, Equatable {
     public init(header: ResultHeader, records: RecordList) {
         self.header = header; self.records = records
     }
+    /// A document from an array of records (tests, tools that build results by hand).
     public init(header: ResultHeader, records: [ResultRecord]) {
         self.init(header: header, records: RecordList(records))
     }
@@ -161,16 +162,7 @@ public enum ResultFile {
             lastDigits.append(contentsOf: bytes[start...])
         }
 
-        mutating func string(_ s: String) {
-            // Names without characters that need escaping (the usual case) are copied as they are.
-            var plain = true
-            for c in s.utf8 where c < 0x20 || c == 0x22 || c == 0x5C { plain = false; break }
-            if plain {
-                bytes.append(0x22); bytes.append(contentsOf: s.utf8); bytes.append(0x22)
-            } else {
-                bytes.append(contentsOf: JSON.quote(s).utf8)
-            }
-        }
+        mutating func string(_ s: String) { JSON.appendQuoted(s, to: &bytes) }
 
         mutating func bool(_ b: Bool) { if b { raw("true") } else { raw("false") } }
 

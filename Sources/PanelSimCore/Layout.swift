@@ -61,12 +61,12 @@ public struct LayoutGeometry: Sendable, Equatable {
             self.states = states
             self.positions = positions
             alphas = panel.anchors.map { panel.layoutBackdropAlpha(for: $0.state) }
-            getterShifts = panel.anchors.map { g.getterShift(of: $0.anchor) }
-            setUpShifts = panel.anchors.map { g.setUpShift(of: $0.anchor) }
+            getterShifts = panel.anchors.map { g.attractionShift(of: $0.anchor, setUp: false) }
+            setUpShifts = panel.anchors.map { g.attractionShift(of: $0.anchor, setUp: true) }
             let otherPosition = g.rounded(g.rawPosition(of: g.defaultHiddenAnchor))
             self.otherPosition = otherPosition
-            otherGetterShift = g.getterShift(of: g.defaultHiddenAnchor)
-            otherSetUpShift = g.setUpShift(of: g.defaultHiddenAnchor)
+            otherGetterShift = g.attractionShift(of: g.defaultHiddenAnchor, setUp: false)
+            otherSetUpShift = g.attractionShift(of: g.defaultHiddenAnchor, setUp: true)
             func pos(_ s: PanelState) -> Double {
                 if let i = states.firstIndex(of: s) { return positions[i] }
                 return otherPosition
@@ -121,9 +121,10 @@ public struct LayoutGeometry: Sendable, Equatable {
         return nil
     }
 
-    private var position_: PanelPosition { storage.panel.position }
+    /// The panel's position (`panel.position`), read from the table without copying the layout.
+    public var panelPosition: PanelPosition { storage.panel.position }
     /// M: the container's main dimension, pt.
-    public var mainDimension: Double { position_.mainDimension(storage.environment.container) }
+    public var mainDimension: Double { panelPosition.mainDimension(storage.environment.container) }
     /// One device pixel, pt (1/displayScale).
     public var pixel: Double { 1 / storage.environment.displayScale }
 
@@ -144,7 +145,7 @@ public struct LayoutGeometry: Sendable, Equatable {
 
     /// FloatingPanel's default hidden anchor: 100 pt beyond the panel's own edge, superview guide.
     public var defaultHiddenAnchor: LayoutAnchor {
-        .inset(-100, isFractional: false, edge: position_.ownEdge, guide: .superview)
+        .inset(-100, isFractional: false, edge: panelPosition.ownEdge, guide: .superview)
     }
 
     /// The anchor used for `state`: its own, or the default hidden anchor.
@@ -166,7 +167,7 @@ public struct LayoutGeometry: Sendable, Equatable {
         switch anchor {
         case let .inset(inset, isFractional, edge, guide):
             let r = referenceRect(guide)
-            let d = isFractional ? position_.mainDimension(r.size) * inset : inset
+            let d = isFractional ? panelPosition.mainDimension(r.size) * inset : inset
             switch edge {
             case .top: return r.minY + d
             case .left: return r.minX + d
@@ -176,8 +177,8 @@ public struct LayoutGeometry: Sendable, Equatable {
         case let .intrinsic(offset, isFractional, guide):
             let length = panel.intrinsicLength
             let d = isFractional ? length * offset : offset
-            let sideInset = guide == .safeArea ? position_.ownInset(environment.safeArea) : 0
-            if position_.expandsTowardLowerCoordinate {
+            let sideInset = guide == .safeArea ? panelPosition.ownInset(environment.safeArea) : 0
+            if panelPosition.expandsTowardLowerCoordinate {
                 return mainDimension - sideInset - length + d
             } else {
                 return sideInset + length - d
@@ -193,7 +194,8 @@ public struct LayoutGeometry: Sendable, Equatable {
         return storage.otherPosition
     }
 
-    /// `position(of: leastCoordinateState)` and `position(of: mostCoordinateState)`, from the table.
+    /// `position(of: leastCoordinateState)` and `position(of: mostCoordinateState)`, from the table:
+    /// the smallest and largest anchor surface locations on the main axis (pt, container coordinates).
     public var leastCoordinatePosition: Double { storage.coordinatePositions.first ?? storage.otherPosition }
     public var mostCoordinatePosition: Double { storage.coordinatePositions.last ?? storage.otherPosition }
     /// First state of `sortedByCoordinate` (hidden if none).
@@ -222,10 +224,15 @@ public struct LayoutGeometry: Sendable, Equatable {
 
     /// The first index of `sortedByCoordinate` with p < pos (forward) or p ≤ pos (backward);
     /// `sortedByCoordinate.count` when there is none.
+    @inline(__always)
     private func segmentIndex(at p: Double, forward: Bool) -> Int {
         let positions = storage.coordinatePositions
         var i = 0
-        while i < positions.count, !(forward ? p < positions[i] : p <= positions[i]) { i += 1 }
+        if forward {
+            while i < positions.count, !(p < positions[i]) { i += 1 }
+        } else {
+            while i < positions.count, !(p <= positions[i]) { i += 1 }
+        }
         return i
     }
 
@@ -233,7 +240,7 @@ public struct LayoutGeometry: Sendable, Equatable {
     /// `location` matters only in `fitToBounds` mode.
     public func surfaceLength(at location: Double) -> Double {
         if let length = storage.staticSurfaceLength { return length }
-        return position_.expandsTowardLowerCoordinate ? mainDimension - location : location
+        return panelPosition.expandsTowardLowerCoordinate ? mainDimension - location : location
     }
 
     /// The surface frame in the container when its moving edge is at `location`. The cross axis
@@ -241,7 +248,7 @@ public struct LayoutGeometry: Sendable, Equatable {
     public func surfaceFrame(at location: Double) -> Rect {
         let length = surfaceLength(at: location)
         let c = environment.container, s = environment.safeArea
-        switch position_ {
+        switch panelPosition {
         case .bottom: return Rect(x: s.left, y: location, width: c.width - s.left - s.right, height: length)
         case .top: return Rect(x: s.left, y: location - length, width: c.width - s.left - s.right, height: length)
         case .right: return Rect(x: location, y: s.top, width: length, height: c.height - s.top - s.bottom)
@@ -267,12 +274,7 @@ public struct LayoutGeometry: Sendable, Equatable {
         let positions = table.coordinatePositions, alphas = table.coordinateAlphas
         let forward = translation >= 0
         let n = positions.count
-        var i = 0
-        if forward {
-            while i < n, !(location < positions[i]) { i += 1 }
-        } else {
-            while i < n, !(location <= positions[i]) { i += 1 }
-        }
+        let i = segmentIndex(at: location, forward: forward)
         // The anchors around the location: lower (smaller coordinate) and upper.
         let lowerPosition = i > 0 ? positions[i - 1] : table.mostExpanded.position
         let lowerAlpha = i > 0 ? alphas[i - 1] : table.mostExpanded.alpha
@@ -287,7 +289,7 @@ public struct LayoutGeometry: Sendable, Equatable {
     /// The reference edge of an anchor: its own edge, or the panel's edge for intrinsic anchors.
     public func referenceEdge(of anchor: LayoutAnchor) -> ReferenceEdge {
         if case let .inset(_, _, edge, _) = anchor { return edge }
-        return position_.ownEdge
+        return panelPosition.ownEdge
     }
 
     /// The shift between a location and the attraction constraint's constant for `state`'s anchor
@@ -305,27 +307,18 @@ public struct LayoutGeometry: Sendable, Equatable {
         return storage.otherGetterShift
     }
 
-    /// `attractionSetUpShift` of one anchor (left panels use the opposite safe-area side, a quirk).
-    fileprivate func setUpShift(of anchor: LayoutAnchor) -> Double {
+    /// The attraction shift of one anchor: the reference edge's coordinate in the container, inset by
+    /// the safe area for `safeArea` anchors (pt). On set-up (`setUp`) a left panel takes the opposite
+    /// safe-area side, a FloatingPanel quirk; the getter does not.
+    fileprivate func attractionShift(of anchor: LayoutAnchor, setUp: Bool) -> Double {
         let g = anchor.guide == .safeArea ? 1.0 : 0.0
         let s = environment.safeArea, c = environment.container
+        let swapSides = setUp && panelPosition == .left
         switch referenceEdge(of: anchor) {
         case .top: return g * s.top
         case .bottom: return c.height - g * s.bottom
-        case .left: return position_ == .left ? g * s.right : g * s.left
-        case .right: return position_ == .left ? c.width - g * s.left : c.width - g * s.right
-        }
-    }
-
-    /// `attractionGetterShift` of one anchor.
-    fileprivate func getterShift(of anchor: LayoutAnchor) -> Double {
-        let g = anchor.guide == .safeArea ? 1.0 : 0.0
-        let s = environment.safeArea, c = environment.container
-        switch referenceEdge(of: anchor) {
-        case .top: return g * s.top
-        case .bottom: return c.height - g * s.bottom
-        case .left: return g * s.left
-        case .right: return c.width - g * s.right
+        case .left: return g * (swapSides ? s.right : s.left)
+        case .right: return c.width - g * (swapSides ? s.left : s.right)
         }
     }
 }

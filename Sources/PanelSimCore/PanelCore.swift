@@ -80,13 +80,12 @@ struct PanelCore {
     private let hasDidMoveRecipes: Bool
     var geometry: LayoutGeometry {
         didSet {
-            position = geometry.panel.position
             stateHasAnchor = geometry.hasAnchor(state)
             if constraint.kind == .attraction { constraint.getterShift = geometry.attractionGetterShift(for: constraint.state) }
         }
     }
-    /// The panel's position (`geometry.panel.position`), kept beside the geometry for the per-frame paths.
-    private(set) var position: PanelPosition
+    /// The panel's position.
+    var position: PanelPosition { geometry.panelPosition }
     private(set) var records = RecordList()
     /// The last frame written, for dropping frames that repeat it.
     private var lastFrame: RecordList.Entry?
@@ -125,7 +124,8 @@ struct PanelCore {
 
     // Tracked scroll view (§2, §3.6).
     private(set) var scrollView: ScrollViewModel?
-    /// `scrollView != nil`, kept by `track` and `untrack` so that per-frame checks copy nothing.
+    /// `scrollView != nil`, kept by `track` and `untrack`: matching the optional's case copies the
+    /// whole model, which cost ~20 % of a drag replay's instructions when it was computed.
     private(set) var tracksScrollView = false
     /// FloatingPanel `initialScrollOffset` (io): the offset to pin the content to.
     var initialScrollOffset: Point?
@@ -152,7 +152,6 @@ struct PanelCore {
         delegate = header.delegate
         hasDidMoveRecipes = header.delegate.didMove != nil
         geometry = LayoutGeometry(panel: header.panel, environment: header.environment)
-        position = header.panel.position
         frameEdge = geometry.position(of: .hidden)
         stateHasAnchor = geometry.hasAnchor(.hidden)
         stateNameIndex = records.nameIndex(PanelState.hidden.name)
@@ -182,9 +181,10 @@ struct PanelCore {
 
     /// `notifyDidMove`: gated on the view being in a window (until `didRemove`, O15).
     @inline(__always)
-    private mutating func notifyDidMove() {
+    /// `location` is the surface location when the caller already has it.
+    private mutating func notifyDidMove(at location: Double? = nil) {
         guard inWindow else { return }
-        emitDidMove(surfaceLocation)
+        emitDidMove(location ?? surfaceLocation)
     }
 
     /// The app code of O14, run after its event record is written.
@@ -526,10 +526,11 @@ struct PanelCore {
             constraint.constant = value
             layoutNeedsSync = true
         }
-        backdropAlpha = geometry.interpolatedBackdropAlpha(
-            at: surfaceLocation, translation: value - step.initialValue)
+        // One surface location for the alpha and the didMove (pinning the list does not move the surface).
+        let location = surfaceLocation
+        backdropAlpha = geometry.interpolatedBackdropAlpha(at: location, translation: value - step.initialValue)
         if tracksScrollView, let io = initialScrollOffset { stopScrolling(at: io) }
-        notifyDidMove()
+        notifyDidMove(at: location)
         // The delegate hook may have ended this attraction or started another.
         guard step.settled, let running = attraction, running.serial == serial else { return }
         updateLayout(to: running.state)

@@ -66,13 +66,6 @@ public struct FrameRecord: Sendable, Equatable {
         self.backdropAlpha = backdropAlpha; self.contentOffset = contentOffset
         self.isAttracting = isAttracting; self.isDragging = isDragging; self.scrollLocked = scrollLocked
     }
-
-    /// True when everything but the index is equal.
-    public func sameValues(as other: FrameRecord) -> Bool {
-        location == other.location && state == other.state && backdropAlpha == other.backdropAlpha
-            && contentOffset == other.contentOffset && isAttracting == other.isAttracting
-            && isDragging == other.isDragging && scrollLocked == other.scrollLocked
-    }
 }
 
 /// One record of a result, with its time.
@@ -117,8 +110,8 @@ public struct RecordList: RandomAccessCollection, Sendable, Equatable, Expressib
         static let isAttracting: UInt8 = 1, isDragging: UInt8 = 2, hasContentOffset: UInt8 = 4
         static let hasScrollLocked: UInt8 = 8, scrollLocked: UInt8 = 16
 
-        /// True when two frame entries differ only in their index (`FrameRecord.sameValues`:
-        /// numbers compare with `==`).
+        /// True when two frame entries differ only in their frame number (numbers compare with
+        /// `==`; the content offset only when the frame has one). The replay drops such frames.
         @inline(__always)
         func sameFrameValues(as other: Entry) -> Bool {
             location == other.location && index == other.index && backdropAlpha == other.backdropAlpha

@@ -50,9 +50,7 @@ public enum JSON {
     /// `\n`, `\r`, `\t`, `\b`, `\f` or `\u00xx`; everything else, non-ASCII included, as UTF-8.
     /// The one string writer of the trace and result formats.
     public static func quote(_ text: String) -> String {
-        // Printable ASCII without a quote or backslash (every name and state in practice) needs no
-        // escaping: one scan of the bytes, one concatenation.
-        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && $0 != 0x22 && $0 != 0x5C }) { return "\"" + text + "\"" }
+        if needsNoEscaping(text) { return "\"" + text + "\"" }
         var out = "\""
         for scalar in text.unicodeScalars {
             switch scalar {
@@ -73,6 +71,23 @@ public enum JSON {
             }
         }
         return out + "\""
+    }
+
+    /// `quote(text)` appended to `out` as UTF-8, without building a String when nothing needs escaping.
+    /// - Complexity: O(length).
+    public static func appendQuoted(_ text: String, to out: inout [UInt8]) {
+        if needsNoEscaping(text) {
+            out.append(0x22); out.append(contentsOf: text.utf8); out.append(0x22)
+        } else {
+            out.append(contentsOf: quote(text).utf8)
+        }
+    }
+
+    /// True when `quote` copies `text` unchanged between its quotes: no control character, quote
+    /// or backslash (bytes ≥ 0x80 belong to non-ASCII scalars, which are copied as they are).
+    @inline(__always)
+    static func needsNoEscaping(_ text: String) -> Bool {
+        text.utf8.allSatisfy { $0 >= 0x20 && $0 != 0x22 && $0 != 0x5C }
     }
 
     /// Deepest nesting of arrays and objects the parser accepts; one more level is an error.

@@ -260,8 +260,6 @@ public enum TraceWriter {
         o.close("}")
     }
 
-    /// A JSON string literal (`JSON.quote`).
-    static func string(_ s: String) -> String { JSON.quote(s) }
 }
 
 /// JSON text built in one byte buffer, with the trace format's separators: `": "` after a key and
@@ -290,14 +288,7 @@ private struct JSONLine {
     /// Starts an array element.
     mutating func element() { separate() }
 
-    mutating func string(_ s: String) {
-        // The fast path of `JSON.quote`: printable ASCII without a quote or backslash is copied.
-        if s.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && $0 != 0x22 && $0 != 0x5C }) {
-            bytes.append(0x22); bytes.append(contentsOf: s.utf8); bytes.append(0x22)
-        } else {
-            bytes.append(contentsOf: JSON.quote(s).utf8)
-        }
-    }
+    mutating func string(_ s: String) { JSON.appendQuoted(s, to: &bytes) }
     mutating func strings(_ list: [String]) {
         open("[")
         for s in list { element(); string(s) }

@@ -70,6 +70,6 @@ final class TraceWriterTests: XCTestCase {
         XCTAssertEqual(TraceWriter.sampleLine(TraceSample(time: 5, kind: .call(.move(to: .tip, animated: false)))),
                        #"{"t": \#(CanonicalNumber.formatSeconds(5)), "call": "move", "to": "tip", "animated": false}"#)
         XCTAssertEqual(TraceWriter.sampleLine(TraceSample(time: 5, kind: .end)), #"{"t": \#(CanonicalNumber.formatSeconds(5)), "end": true}"#)
-        XCTAssertEqual(TraceWriter.string("a\"\\\u{01}\n"), #""a\"\\\u0001\n""#)
+        XCTAssertEqual(JSON.quote("a\"\\\u{01}\n"), #""a\"\\\u0001\n""#)
     }
 }
