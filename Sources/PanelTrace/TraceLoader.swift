@@ -69,7 +69,7 @@ public enum TraceLoader {
     /// - Throws: `TraceError` of kind `.io` when the file cannot be read, `.invalid` when it is not
     ///   UTF-8 (with the line of the first bad byte), and everything ``parse(text:file:)`` throws.
     /// - Complexity: O(file size); the file is read once into memory (no second copy), and a file of
-    ///   1 MiB or more is hashed on a global dispatch queue while this thread validates and parses it
+    ///   1 MiB or more is hashed on a second thread while this one validates and parses it
     ///   (10⁶ touch samples, 59 MB: about 0.3 s and 235 MB peak on the 2-core bench machine,
     ///   `BENCHMARKS.md`).
     public static func load(path: String) throws(TraceError) -> LoadedTrace {
@@ -1053,7 +1053,7 @@ struct FingerLines {
     }
 }
 
-/// A file digest (`"sha256:<hex>"`), computed on a global dispatch queue while the loader parses,
+/// A file digest (`"sha256:<hex>"`), computed on its own thread while the loader parses,
 /// or right away for small files (where a thread hop costs more than it saves).
 final class PendingDigest: @unchecked Sendable {
     /// Files at least this large (bytes) are hashed concurrently.
@@ -1064,10 +1064,11 @@ final class PendingDigest: @unchecked Sendable {
 
     init(_ bytes: [UInt8], concurrently: Bool) {
         if concurrently {
-            DispatchQueue.global(qos: .userInitiated).async { [self] in
+            // A dedicated thread, as `parallelMap` uses: Dispatch's pool may hold a worker back on Linux.
+            Thread { [self] in
                 digest = "sha256:" + SHA256.hex(bytes)
                 done.signal()
-            }
+            }.start()
         } else {
             digest = "sha256:" + SHA256.hex(bytes)
             done.signal()
