@@ -70,7 +70,7 @@ public enum TraceLoader {
     ///   UTF-8 (with the line of the first bad byte), and everything ``parse(text:file:)`` throws.
     /// - Complexity: O(file size); the file is read once into memory (no second copy), and a file of
     ///   1 MiB or more is hashed on a second thread while this one validates and parses it
-    ///   (10⁶ touch samples, 59 MB: about 0.3 s and 235 MB peak on the 2-core bench machine,
+    ///   (10⁶ touch samples, 59 MB: about 0.3 s and 150 MB peak on the 2-core bench machine,
     ///   `BENCHMARKS.md`).
     public static func load(path: String) throws(TraceError) -> LoadedTrace {
         let bytes = try readFile(path)
