@@ -55,7 +55,54 @@ public struct Rect: Sendable, Equatable, Hashable {
 /// - Parameters:
 ///   - value: a coordinate in pt.
 ///   - scale: the display scale in pixels per pt (> 0).
+/// - Complexity: O(1) and no library call on x86-64 (see `PixelRounding`): it runs several times
+///   per simulated frame.
+@inline(__always)
 public func roundedByDisplayScale(_ value: Double, scale: Double) -> Double {
-    let truncated = (value * 1e9).rounded(.towardZero) / 1e9
-    return (truncated * scale).rounded(.toNearestOrAwayFromZero) / scale
+    let truncated = PixelRounding.towardZero(value * 1e9) / 1e9
+    return PixelRounding.halfAwayFromZero(truncated * scale) / scale
+}
+
+/// `Double.rounded(.towardZero)` and `.rounded(.toNearestOrAwayFromZero)`, bit for bit (the sign
+/// of a zero result included), in plain arithmetic on x86-64.
+///
+/// Why: Swift's x86-64 baseline has no SSE4.1 `roundsd`, so `rounded` is a call into libm's
+/// `trunc` / `round` through the PLT, and the display-scale rounding runs several times per
+/// simulated frame (BENCHMARKS.md). Other architectures (arm64: `frintz` / `frinta`) keep the
+/// standard library's single instruction.
+///
+/// Method: for a = |x| < 2^52, (a + 2^52) − 2^52 is a rounded to the nearest integer, ties to
+/// even (the sum's ulp is 1; IEEE default rounding, which Swift never changes). Its difference r − a
+/// is exact (Sterbenz for a ≥ 1; r ∈ {0, 1} below), so "r > a" and "r − a = −½" detect the cases
+/// that truncation and half-away-from-zero round differently. The sign is put back last, so −0.3
+/// gives −0 as libm does. Every |x| ≥ 2^52, ±∞ and NaN is returned unchanged (such doubles are
+/// already integers). Checked against `rounded` in `PixelRoundingTests`.
+public enum PixelRounding {
+    /// trunc(x): toward zero.
+    @inline(__always)
+    public static func towardZero(_ x: Double) -> Double {
+        #if arch(x86_64)
+        let a = x.magnitude
+        guard a < 0x1p52 else { return x }
+        var r = (a + 0x1p52) - 0x1p52
+        if r > a { r -= 1 }
+        return Double(signOf: x, magnitudeOf: r)
+        #else
+        return x.rounded(.towardZero)
+        #endif
+    }
+
+    /// round(x): to nearest, halfway cases away from zero.
+    @inline(__always)
+    public static func halfAwayFromZero(_ x: Double) -> Double {
+        #if arch(x86_64)
+        let a = x.magnitude
+        guard a < 0x1p52 else { return x }
+        var r = (a + 0x1p52) - 0x1p52
+        if r - a == -0.5 { r += 1 }
+        return Double(signOf: x, magnitudeOf: r)
+        #else
+        return x.rounded(.toNearestOrAwayFromZero)
+        #endif
+    }
 }

@@ -129,6 +129,7 @@ public struct LayoutGeometry: Sendable, Equatable {
     public var pixel: Double { 1 / storage.environment.displayScale }
 
     /// Snaps a value to the pixel grid (FloatingPanel `rounded(by:)`).
+    @inline(__always)
     public func rounded(_ v: Double) -> Double { roundedByDisplayScale(v, scale: storage.environment.displayScale) }
 
     /// The anchor of `state`, or nil when the layout has none (hidden without a `hidden` key).
@@ -196,6 +197,11 @@ public struct LayoutGeometry: Sendable, Equatable {
 
     /// `position(of: leastCoordinateState)` and `position(of: mostCoordinateState)`, from the table:
     /// the smallest and largest anchor surface locations on the main axis (pt, container coordinates).
+    /// Positions of `sortedByCoordinate`, in its order (pt).
+    var coordinatePositions: [Double] { storage.coordinatePositions }
+    /// `position(of: mostExpandedState)` and `position(of: leastExpandedState)` from the table (pt).
+    var mostExpandedPosition: Double { storage.mostExpanded.position }
+    var leastExpandedPosition: Double { storage.leastExpanded.position }
     public var leastCoordinatePosition: Double { storage.coordinatePositions.first ?? storage.otherPosition }
     public var mostCoordinatePosition: Double { storage.coordinatePositions.last ?? storage.otherPosition }
     /// First state of `sortedByCoordinate` (hidden if none).
@@ -225,7 +231,7 @@ public struct LayoutGeometry: Sendable, Equatable {
     /// The first index of `sortedByCoordinate` with p < pos (forward) or p ≤ pos (backward);
     /// `sortedByCoordinate.count` when there is none.
     @inline(__always)
-    private func segmentIndex(at p: Double, forward: Bool) -> Int {
+    func segmentIndex(at p: Double, forward: Bool) -> Int {
         let positions = storage.coordinatePositions
         var i = 0
         if forward {

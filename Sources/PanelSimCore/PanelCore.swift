@@ -255,6 +255,7 @@ struct PanelCore {
     private mutating func forceLayout() { layoutNeedsSync = true; syncLayout() }
 
     /// `offset(from:)` (frame-based, rounded; positive = less expanded than `s`).
+    @inline(__always)
     func offset(from s: PanelState) -> Double {
         let pos = geometry.position(of: s)
         return geometry.rounded(position.expandsTowardLowerCoordinate ? frameEdge - pos : pos - frameEdge)
@@ -304,6 +305,7 @@ struct PanelCore {
     // MARK: Pan handler (§3.2)
 
     /// A pan velocity (pt/s): `velocity`, or the pan's tracker estimate when nil.
+    @inline(__always)
     func resolve(_ velocity: Point?) -> Point { velocity ?? pan.tracker.currentVelocity() }
 
     /// FloatingPanel `handle(panGesture:)`, panel branch. `translation` in container axes (pt),
@@ -448,43 +450,53 @@ struct PanelCore {
     }
 
     /// §4.2 targetState: the snap decision from the current location (pt) and main velocity (pt/s).
+    @inline(__always)
     func targetState(from currentY: Double, velocity: Double) -> PanelState {
+        PanelCore.targetState(in: geometry, behavior: behavior, state: state, from: currentY, velocity: velocity)
+    }
+
+    /// §4.2 targetState (FloatingPanel `Core.targetState(from:with:)`), on indices into
+    /// `sortedByCoordinate` (anchor orders are unique, so an index identifies a state and the
+    /// neighbours FloatingPanel finds with `firstIndex(of:)` are index ± 1). Static so that a call
+    /// from a mutating method passes these fields instead of a copy of the whole core.
+    /// - Complexity: O(anchors).
+    static func targetState(in geometry: LayoutGeometry, behavior: PanelBehavior, state: PanelState,
+                            from currentY: Double, velocity: Double) -> PanelState {
         let list = geometry.sortedByCoordinate
-        guard list.count > 1 else { return state }
-        func pos(_ s: PanelState) -> Double { geometry.position(of: s) }
-        func next(_ s: PanelState) -> PanelState {
-            guard let i = list.firstIndex(of: s), i + 1 < list.count else { return s }
-            return list[i + 1]
-        }
-        func pre(_ s: PanelState) -> PanelState {
-            guard let i = list.firstIndex(of: s), i > 0 else { return s }
-            return list[i - 1]
+        let n = list.count
+        guard n > 1 else { return state }
+        let positions = geometry.coordinatePositions
+        func next(_ i: Int) -> Int { i + 1 < n ? i + 1 : i }
+        func pre(_ i: Int) -> Int { i > 0 ? i - 1 : i }
+        /// `segment(at:forward:)` with FloatingPanel's fallbacks: a missing lower is the first
+        /// state, a missing upper the last.
+        func segment(_ p: Double, _ forward: Bool) -> (lower: Int, upper: Int) {
+            let i = geometry.segmentIndex(at: p, forward: forward)
+            return (i == 0 ? 0 : i - 1, i < n ? i : n - 1)
         }
         let r = behavior.momentumProjectionRate
-        let baseY = abs(pos(geometry.leastExpandedState) - pos(geometry.mostExpandedState))
+        let baseY = abs(geometry.leastExpandedPosition - geometry.mostExpandedPosition)
         var pY = ((((velocity / baseY) / 1000) * r) / (1 - r)) * baseY + currentY
-        let forward = velocity == 0 ? (currentY - pos(state) > 0) : (velocity > 0)
+        let forward = velocity == 0 ? (currentY - geometry.position(of: state) > 0) : (velocity > 0)
 
-        var seg = geometry.segment(at: pY, forward: forward)
-        var lower = seg.lower ?? list[0], upper = seg.upper ?? list[list.count - 1]
+        var (lower, upper) = segment(pY, forward)
         var (from, to) = forward ? (lower, upper) : (upper, lower)
 
-        if !behavior.projectsMomentumTo.contains(to.name) {
-            seg = geometry.segment(at: currentY, forward: forward)
-            lower = seg.lower ?? list[0]; upper = seg.upper ?? list[list.count - 1]
+        if !behavior.projectsMomentumTo.contains(list[to].name) {
+            (lower, upper) = segment(currentY, forward)
             if lower == upper {
                 if forward { upper = next(lower) } else { lower = pre(lower) }
             }
             (from, to) = forward ? (lower, upper) : (upper, lower)
             if forward {
-                pY = max(min(pY, pos(next(to))), pos(from))
+                pY = max(min(pY, positions[next(to)]), positions[from])
             } else {
-                pY = max(min(pY, pos(from)), pos(pre(to)))
+                pY = max(min(pY, positions[from]), positions[pre(to)])
             }
         }
         let threshold = max(0, min(1, behavior.redirectionalProgress))
-        let progress = abs(pY - pos(from)) / abs(pos(from) - pos(to))
-        return progress > threshold ? to : from
+        let progress = abs(pY - positions[from]) / abs(positions[from] - positions[to])
+        return progress > threshold ? list[to] : list[from]
     }
 
     // MARK: Attraction (§4.3–§4.5)
@@ -782,6 +794,7 @@ extension PanelCore {
     }
 
     /// §3.6.1 `isScrollable(state)`.
+    @inline(__always)
     func isScrollable(_ s: PanelState) -> Bool {
         guard tracksScrollView else { return false }
         if let states = delegate.scrollableStates { return states.contains(s.name) }
@@ -809,6 +822,7 @@ extension PanelCore {
 
     /// §1.8: the grabber band along the surface's moving edge, with FloatingPanel's clamps.
     /// `p` is surface-local.
+    @inline(__always)
     func grabberContains(_ p: Point) -> Bool {
         let size = surfaceFrame.size
         let g = geometry.panel.grabberAreaOffset
@@ -830,6 +844,7 @@ extension PanelCore {
     }
 
     /// §3.6.3 `shouldLooselyLock`.
+    @inline(__always)
     var shouldLooselyLock: Bool {
         guard let sv = scrollView, geometry.panel.contentMode == .fitToBounds else { return false }
         let frame = surfaceFrame
@@ -882,6 +897,7 @@ extension PanelCore {
 
     /// §3.4.2 `shouldScrollingContentInMoving(from:to:)`: clamp the drag to the extreme anchors
     /// while the finger is on the expanding side and the content can scroll.
+    @inline(__always)
     func shouldScrollingContentInMoving(from current: Double, to target: Double) -> Bool {
         guard tracksScrollView, scrollPanPhase == .changed, !grabberContains(initialLocation),
               let sv = scrollView else { return false }
