@@ -106,13 +106,19 @@ struct Replay {
         let spanFrames = Int(min(lastSampleTime * frameRate / 1_000_000, 1 << 20))
         core.reserveRecords(min(2 * spanFrames + 4 * samples.count + 1024, 1 << 18))
         var next = 0
-        var k = 0
+        var clock = FrameClock(frameRate: Int(frameRate))
+        // The frame that processes samples[next]: the first k with t·frameRate ≤ k·10⁶ (t ≥ 0).
+        func dueFrame(_ i: Int) -> Int64 {
+            i < samples.count ? (samples[i].time * frameRate + 999_999) / 1_000_000 : .max
+        }
+        var nextDue = dueFrame(0)
         while true {
-            let tk = frameTime(k, frameRate: Int(frameRate))
+            let k = clock.index, tk = clock.time
             var sawEnd = false
-            while next < samples.count, samples[next].time * frameRate <= Int64(k) * 1_000_000 {
+            while nextDue <= Int64(k) {
                 let sample = samples[next]
                 next += 1
+                nextDue = dueFrame(next)
                 core.now = sample.time
                 if case .end = sample.kind { sawEnd = true; break }
                 process(sample)
@@ -124,12 +130,11 @@ struct Replay {
                 if pan.touchDown == nil && !animating { break }
                 if tk - lastSampleTime >= options.settleBudget { budgetExceeded = true; break }
             }
-            k += 1
+            clock.advance()
             // Nothing changes between samples while nothing animates: jump to the frame that
             // processes the next sample (the skipped frames would repeat this one and are not written).
-            if !animating, next < samples.count {
-                let due = (samples[next].time * frameRate + 999_999) / 1_000_000
-                if due > Int64(k) { k = Int(due) }
+            if !animating, next < samples.count, nextDue > Int64(clock.index) {
+                clock.set(Int(nextDue))
             }
         }
         return SimulationResult(records: core.takeRecords(), warnings: warnings, budgetExceeded: budgetExceeded)
