@@ -163,14 +163,14 @@ struct PanelCore {
 
     private mutating func emit(_ event: DelegateEvent) {
         if case let .didMove(location) = event { return emitDidMove(location) }
-        records.appendEvent(time: now, event)
+        records.appendEvent(time: now, event, owned: true)
         runRecipes(after: event)
     }
 
     /// `didMove` at `location`, then the app's recipes (the per-frame event: no enum built).
     @inline(__always)
     private mutating func emitDidMove(_ location: Double) {
-        records.appendDidMove(time: now, location: location)
+        records.appendDidMove(time: now, location: location, owned: true)
         if hasDidMoveRecipes { runDidMoveRecipes(location: location) }
     }
 
@@ -749,7 +749,7 @@ struct PanelCore {
                                      location: surfaceLocation, backdropAlpha: backdropAlpha, contentOffset: offset)
         if case let .some(last) = lastFrame, last.sameFrameValues(as: entry) { return }
         lastFrame = entry
-        records.appendFrame(entry)
+        records.appendFrame(entry, owned: true)
     }
 }
 

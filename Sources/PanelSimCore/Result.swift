@@ -132,7 +132,7 @@ struct FrameClock {
 ///
 /// A random-access collection of `ResultRecord`; two lists are equal when their records are.
 /// - Complexity: O(1) append (amortized) and subscript; `==` is O(count).
-public struct RecordList: RandomAccessCollection, Sendable, Equatable, ExpressibleByArrayLiteral {
+public struct RecordList: RandomAccessCollection, @unchecked Sendable, Equatable, ExpressibleByArrayLiteral {
     /// One packed record. Frames use every field; `didMove` uses `integer` (time, µs) and
     /// `location`; other events use `integer` (time, µs) and `index` (into `events`).
     struct Entry: Sendable {
@@ -160,21 +160,36 @@ public struct RecordList: RandomAccessCollection, Sendable, Equatable, Expressib
         }
     }
 
-    var entries: [Entry] = []
+    /// The entries live in `storage[0..<count]`; `capacity` mirrors the storage's header so that
+    /// an append reads no class field. Copies share the storage until one of them appends (checked
+    /// appends copy a shared storage first, as Array does).
+    private var storage: EntryStorage
+    public private(set) var count = 0
+    private var capacity: Int
     var events: [DelegateEvent] = []
     var names: [String] = []
     /// `names` by name, for `nameIndex(_:)` once there are more than 8.
     private var nameIndices: [String: UInt32] = [:]
 
-    public init() {}
-    public init(_ records: some Sequence<ResultRecord>) { for r in records { append(r) } }
+    public init() {
+        capacity = 16
+        storage = EntryStorage.make(capacity: capacity)
+    }
+    public init(_ records: some Sequence<ResultRecord>) { self.init(); for r in records { append(r) } }
     public init(arrayLiteral elements: ResultRecord...) { self.init(elements) }
 
     public var startIndex: Int { 0 }
-    public var endIndex: Int { entries.count }
+    public var endIndex: Int { count }
+
+    /// The entry at `i` (0 ≤ i < count).
+    @inline(__always)
+    func entry(_ i: Int) -> Entry {
+        precondition(i >= 0 && i < count, "record index out of range")
+        return storage.withUnsafeMutablePointerToElements { $0[i] }
+    }
 
     public subscript(position: Int) -> ResultRecord {
-        let e = entries[position]
+        let e = entry(position)
         switch e.kind {
         case .didMove: return .event(time: e.integer, .didMove(location: e.location))
         case .event: return .event(time: e.integer, events[Int(e.index)])
@@ -188,10 +203,18 @@ public struct RecordList: RandomAccessCollection, Sendable, Equatable, Expressib
     }
 
     /// Number of frame records.
-    public var frameCount: Int { entries.reduce(0) { $0 + ($1.kind == .frame ? 1 : 0) } }
+    public var frameCount: Int {
+        storage.withUnsafeMutablePointerToElements { p in
+            var n = 0
+            for i in 0..<count where p[i].kind == .frame { n += 1 }
+            return n
+        }
+    }
 
     /// Reserves room for `n` records.
-    public mutating func reserveCapacity(_ n: Int) { entries.reserveCapacity(n) }
+    public mutating func reserveCapacity(_ n: Int) {
+        if n > capacity || !isKnownUniquelyReferenced(&storage) { reallocate(capacity: Swift.max(n, capacity)) }
+    }
 
     /// Appends one record.
     public mutating func append(_ record: ResultRecord) {
@@ -204,25 +227,55 @@ public struct RecordList: RandomAccessCollection, Sendable, Equatable, Expressib
             if f.isDragging { flags |= Entry.isDragging }
             if f.contentOffset != nil { flags |= Entry.hasContentOffset }
             if let locked = f.scrollLocked { flags |= Entry.hasScrollLocked | (locked ? Entry.scrollLocked : 0) }
-            entries.append(Entry(kind: .frame, flags: flags, index: nameIndex(f.state), integer: Int64(f.index),
-                                 location: f.location, backdropAlpha: f.backdropAlpha, contentOffset: f.contentOffset ?? 0))
+            appendEntry(Entry(kind: .frame, flags: flags, index: nameIndex(f.state), integer: Int64(f.index),
+                              location: f.location, backdropAlpha: f.backdropAlpha, contentOffset: f.contentOffset ?? 0), owned: false)
         }
     }
 
+    /// Appends a `didMove` at `time` µs. `owned`: see `appendEntry(_:owned:)`.
     @inline(__always)
-    mutating func appendDidMove(time: Microseconds, location: Double) {
-        entries.append(Entry(kind: .didMove, flags: 0, index: 0, integer: time,
-                             location: location, backdropAlpha: 0, contentOffset: 0))
+    mutating func appendDidMove(time: Microseconds, location: Double, owned: Bool = false) {
+        appendEntry(Entry(kind: .didMove, flags: 0, index: 0, integer: time,
+                          location: location, backdropAlpha: 0, contentOffset: 0), owned: owned)
     }
 
-    mutating func appendEvent(time: Microseconds, _ event: DelegateEvent) {
-        entries.append(Entry(kind: .event, flags: 0, index: UInt32(events.count), integer: time,
-                             location: 0, backdropAlpha: 0, contentOffset: 0))
+    /// Appends any other event at `time` µs. `owned`: see `appendEntry(_:owned:)`.
+    mutating func appendEvent(time: Microseconds, _ event: DelegateEvent, owned: Bool = false) {
+        appendEntry(Entry(kind: .event, flags: 0, index: UInt32(events.count), integer: time,
+                          location: 0, backdropAlpha: 0, contentOffset: 0), owned: owned)
         events.append(event)
     }
 
+    /// Appends a frame entry. `owned`: see `appendEntry(_:owned:)`.
     @inline(__always)
-    mutating func appendFrame(_ entry: Entry) { entries.append(entry) }
+    mutating func appendFrame(_ entry: Entry, owned: Bool = false) { appendEntry(entry, owned: owned) }
+
+    /// Appends a packed entry, copy-on-write like Array's append.
+    ///
+    /// `owned: true` skips the uniqueness check (a runtime call per append; two per simulated
+    /// frame). Only the one list that produces records may pass it: the replay's core, which never
+    /// hands its list out before it is done. A copy of that list may still read (appends write
+    /// past its `count`) and append (its check sees the shared storage and copies first).
+    /// - Complexity: O(1) amortized.
+    @inline(__always)
+    private mutating func appendEntry(_ e: Entry, owned: Bool) {
+        if count == capacity || (!owned && !isKnownUniquelyReferenced(&storage)) {
+            reallocate(capacity: Swift.max(2 * capacity, 16))
+        }
+        storage.withUnsafeMutablePointerToElements { $0[count] = e }
+        count += 1
+    }
+
+    /// Moves the entries into a new storage of `capacity` (≥ count) entries, owned by this list.
+    private mutating func reallocate(capacity newCapacity: Int) {
+        let fresh = EntryStorage.make(capacity: newCapacity)
+        let n = count
+        storage.withUnsafeMutablePointerToElements { old in
+            fresh.withUnsafeMutablePointerToElements { $0.initialize(from: old, count: n) }
+        }
+        storage = fresh
+        capacity = newCapacity
+    }
 
     /// The index of `name` in the name table, added if new.
     /// - Complexity: O(1) expected: a scan while the table has up to 8 names (a replay has a
@@ -244,6 +297,15 @@ public struct RecordList: RandomAccessCollection, Sendable, Equatable, Expressib
     }
 
     public static func == (a: RecordList, b: RecordList) -> Bool { a.elementsEqual(b) }
+}
+
+/// The packed entries of a `RecordList`: a header (the capacity) and that many entries. `Entry`
+/// is plain data, so nothing is deinitialized. Mutated only through a list that owns it alone
+/// (`isKnownUniquelyReferenced`), as Array's buffer is; hence `RecordList`'s unchecked `Sendable`.
+final class EntryStorage: ManagedBuffer<Int, RecordList.Entry> {
+    static func make(capacity: Int) -> EntryStorage {
+        unsafeDowncast(EntryStorage.create(minimumCapacity: capacity) { _ in capacity }, to: EntryStorage.self)
+    }
 }
 
 /// The outcome of replaying one trace.

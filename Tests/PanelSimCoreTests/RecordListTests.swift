@@ -30,6 +30,38 @@ final class RecordListTests: XCTestCase {
         XCTAssertEqual(f2.contentOffset, 0); XCTAssertEqual(f2.scrollLocked, false)
     }
 
+    /// Copies share storage until one appends: value semantics, including across growth and
+    /// for the core's unchecked (`owned`) appends.
+    func testCopiesAreIndependent() {
+        var a = RecordList(records)
+        let snapshot = a
+        a.append(.event(time: 1, .didRemove))                       // checked append on shared storage: copies first
+        XCTAssertEqual(Array(snapshot), records)
+        XCTAssertEqual(a.count, records.count + 1)
+
+        // The producer appends owned (no check) while a copy of it exists; the copy keeps its
+        // records, and appending to the copy leaves the producer's alone.
+        var producer = RecordList()
+        for i in 0..<10 { producer.appendDidMove(time: Int64(i), location: Double(i), owned: true) }
+        var copy = producer
+        for i in 10..<100 { producer.appendDidMove(time: Int64(i), location: Double(i), owned: true) }  // grows past 16
+        XCTAssertEqual(copy.count, 10)
+        copy.append(.event(time: 99, .didRemove))
+        XCTAssertEqual(producer.count, 100)
+        for i in 0..<100 {
+            guard case let .event(t, .didMove(x)) = producer[i] else { return XCTFail("record \(i)") }
+            XCTAssertEqual(t, Int64(i)); XCTAssertEqual(x, Double(i))
+        }
+        XCTAssertEqual(copy.count, 11)
+        guard case .event(99, .didRemove) = copy[10], case .event(9, .didMove(9)) = copy[9] else { return XCTFail() }
+
+        // reserveCapacity on shared storage also detaches.
+        var reserved = snapshot
+        reserved.reserveCapacity(4)
+        reserved.append(.event(time: 2, .didRemove))
+        XCTAssertEqual(Array(snapshot), records)
+    }
+
     func testEqualityComparesRecordsNotStorage() {
         // Same records, names first seen in a different order: equal; one field changed: not equal.
         var a = RecordList(); a.append(records[2]); a.append(records[5])
@@ -63,7 +95,7 @@ final class RecordListTests: XCTestCase {
     func testFrameDeduplicationComparesValuesNotIndex() {
         var list = RecordList()
         list.append(records[2])
-        let e = list.entries[0]
+        let e = list.entry(0)
         var same = e; same.integer = 7
         XCTAssertTrue(e.sameFrameValues(as: same))
         var moved = e; moved.location = 421
