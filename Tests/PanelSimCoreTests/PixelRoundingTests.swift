@@ -47,3 +47,47 @@ final class PixelRoundingTests: XCTestCase {
         }
     }
 }
+
+/// `roundedByDisplayScale`'s shortcut (`PixelRounding.nearestPixelCount`) must give the bits of
+/// FloatingPanel's two-step formula, written here with the standard library's `rounded`.
+final class DisplayScaleRoundingTests: XCTestCase {
+    private func reference(_ v: Double, _ s: Double) -> Double {
+        let truncated = (v * 1e9).rounded(.towardZero) / 1e9
+        return (truncated * s).rounded(.toNearestOrAwayFromZero) / s
+    }
+
+    private func check(_ v: Double, _ s: Double, file: StaticString = #filePath, line: UInt = #line) -> Bool {
+        let got = roundedByDisplayScale(v, scale: s), want = reference(v, s)
+        if got.bitPattern == want.bitPattern || (got.isNaN && want.isNaN) { return true }
+        XCTFail("roundedByDisplayScale(\(v), scale: \(s)) = \(got), expected \(want)", file: file, line: line)
+        return false
+    }
+
+    func testAgainstTheExactFormula() {
+        var state: UInt64 = 0x2545F4914F6CDD1D
+        func next() -> UInt64 { state ^= state << 13; state ^= state >> 7; state ^= state << 17; return state }
+        func unit() -> Double { Double(next() >> 11) / Double(1 << 53) }
+        let scales: [Double] = [1, 2, 3, 0.5, 0.75, 1.5, 2.5, 4, 7, 63.999, 64, 64.5, 0.4999, 100]
+        var failures = 0
+        for _ in 0..<150_000 where failures < 5 {
+            let s = scales[Int(next() % UInt64(scales.count))]
+            let k = (unit() - 0.5) * 6000                       // pixel counts around the screen
+            let candidates = [
+                (unit() - 0.5) * 2000,                           // any location
+                (k.rounded() + 0.5) / s,                         // halfway between two pixels
+                ((k.rounded() + 0.5) / s).nextUp, ((k.rounded() + 0.5) / s).nextDown,
+                (k.rounded() + 0.5 + (unit() - 0.5) * 4e-6) / s, // within the shortcut's margin
+                (k.rounded() + 0.5 + (unit() - 0.5) * 4e-8) / s, // within the truncation's reach
+                k.rounded() / s,                                 // on a pixel
+                (k.rounded() + (unit() - 0.5) * 1e-9) / s,
+                (unit() - 0.5) * 1e-8,                           // around zero, both signs
+                (unit() - 0.5) * 0x1p26,                         // near the shortcut's bound
+                Double(bitPattern: next()),                      // anything, NaN and ±∞ included
+            ]
+            for v in candidates where !check(v, s) { failures += 1 }
+        }
+        for v in [0.0, -0.0, 1e-10, -1e-10, 333.5, 333.222, -0.5, 0.16666666666674246, -0.16666666666674246] {
+            for s in scales { _ = check(v, s) }
+        }
+    }
+}
