@@ -112,6 +112,8 @@ struct PanelCore {
     private(set) var attraction: RunningAttraction?
     /// Serial of the last attraction started.
     private var attractionSerial = 0
+    /// ln of the last spring deceleration rate used (the behavior can change with the layout).
+    private var logDecelerationRate: (rate: Double, log: Double) = (.nan, .nan)
     private(set) var transition: RunningTransition?
     private(set) var backdropAlpha: Double = 0
 
@@ -161,10 +163,18 @@ struct PanelCore {
 
     // MARK: Events
 
-    private mutating func emit(_ event: DelegateEvent) {
-        if case let .didMove(location) = event { return emitDidMove(location) }
-        records.appendEvent(time: now, event, owned: true)
-        runRecipes(after: event)
+    private mutating func emit(_ event: consuming DelegateEvent) {
+        // The event moves into the record list (no copy); the app code of O14 runs after its
+        // record is written: `didMove` recipes, and `dismissIn` on a state change.
+        switch event {
+        case let .didMove(location): return emitDidMove(location)
+        case let .didChangeState(name):
+            let dismiss = !dismissInFired && !delegate.dismissIn.isEmpty && delegate.dismissIn.contains(name)
+            records.appendEvent(time: now, event, owned: true)
+            if dismiss { dismissInFired = true; remove() }
+        default:
+            records.appendEvent(time: now, event, owned: true)
+        }
     }
 
     /// `didMove` at `location`, then the app's recipes (the per-frame event: no enum built).
@@ -185,16 +195,6 @@ struct PanelCore {
     private mutating func notifyDidMove(at location: Double? = nil) {
         guard inWindow else { return }
         emitDidMove(location ?? surfaceLocation)
-    }
-
-    /// The app code of O14, run after its event record is written.
-    private mutating func runRecipes(after event: DelegateEvent) {
-        switch event {
-        case let .didMove(location): runDidMoveRecipes(location: location)
-        case let .didChangeState(name):
-            if !dismissInFired, delegate.dismissIn.contains(name) { dismissInFired = true; remove() }
-        default: return
-        }
     }
 
     /// The `didMove` recipes of O14 at `location` (pt).
@@ -218,10 +218,12 @@ struct PanelCore {
 
     /// FloatingPanel `surfaceLocation` getter (main axis, pt).
     var surfaceLocation: Double {
-        switch constraint.kind {
-        case .interaction: return constraint.constant
-        case .attraction where stateHasAnchor: return constraint.constant + constraint.getterShift
-        default: return geometry.rounded(frameEdge)
+        @inline(__always) get {
+            switch constraint.kind {
+            case .interaction: return constraint.constant
+            case .attraction where stateHasAnchor: return constraint.constant + constraint.getterShift
+            default: return geometry.rounded(frameEdge)
+            }
         }
     }
 
@@ -504,9 +506,13 @@ struct PanelCore {
     private mutating func startAttraction(to target: PanelState, velocity: Double, completion: AttractionCompletion) {
         // isAttracting becomes true with willBeginAttracting: the running attraction is installed first.
         let start = setUpAttractionStart()
+        let rate = behavior.springDecelerationRate
+        if logDecelerationRate.rate.bitPattern != rate.bitPattern {
+            logDecelerationRate = (rate, DeterministicMath.log(rate))
+        }
         let spring = NumericSpring(value: start - geometry.attractionSetUpShift(for: target), velocity: velocity,
                                    target: geometry.position(of: target) - geometry.attractionSetUpShift(for: target),
-                                   decelerationRate: behavior.springDecelerationRate,
+                                   logDecelerationRate: logDecelerationRate.log,
                                    responseTime: behavior.springResponseTime,
                                    frameRate: geometry.environment.frameRate,
                                    displayScale: geometry.environment.displayScale)

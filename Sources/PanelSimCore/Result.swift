@@ -240,7 +240,7 @@ public struct RecordList: RandomAccessCollection, @unchecked Sendable, Equatable
     }
 
     /// Appends any other event at `time` µs. `owned`: see `appendEntry(_:owned:)`.
-    mutating func appendEvent(time: Microseconds, _ event: DelegateEvent, owned: Bool = false) {
+    mutating func appendEvent(time: Microseconds, _ event: consuming DelegateEvent, owned: Bool = false) {
         appendEntry(Entry(kind: .event, flags: 0, index: UInt32(events.count), integer: time,
                           location: 0, backdropAlpha: 0, contentOffset: 0), owned: owned)
         events.append(event)

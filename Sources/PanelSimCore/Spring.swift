@@ -28,10 +28,20 @@ public struct NumericSpring: Sendable, Equatable {
     ///   - frameRate: display-link rate (Hz); displayScale: pixels per pt.
     public init(value: Double, velocity: Double, target: Double, decelerationRate: Double,
                 responseTime: Double, frameRate: Int, displayScale: Double) {
+        self.init(value: value, velocity: velocity, target: target,
+                  logDecelerationRate: abs(velocity) > 300 ? DeterministicMath.log(decelerationRate) : 0,
+                  responseTime: responseTime, frameRate: frameRate, displayScale: displayScale)
+    }
+
+    /// The same spring from ln r (`DeterministicMath.log(decelerationRate)`), for a caller that
+    /// keeps it: the logarithm's series is most of a release's arithmetic. Read only when
+    /// |v0| > 300 pt/s.
+    init(value: Double, velocity: Double, target: Double, logDecelerationRate: Double,
+         responseTime: Double, frameRate: Int, displayScale: Double) {
         self.value = value; self.velocity = velocity; initialValue = value; self.target = target
         let f = 1 / responseTime
         dampingRatio = abs(velocity) > 300
-            ? DeterministicMath.log(decelerationRate) / (((-2 * Double.pi) * f) * 0.001)
+            ? logDecelerationRate / (((-2 * Double.pi) * f) * 0.001)
             : 1.0
         angularFrequency = 2 * Double.pi * f
         step = 1 / Double(frameRate)
