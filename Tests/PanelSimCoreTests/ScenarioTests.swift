@@ -233,6 +233,26 @@ final class LifecycleEdgeTests: XCTestCase {
         }
     }
 
+    /// O14 `dismissIn`: the removal starts right after the listed state is reported (at the start of
+    /// the attraction), once until the next show; an unlisted state does nothing.
+    func testDismissInRemovesWhenTheListedStateIsReported() {
+        var p = Fixture.b3(); p.initialState = .half
+        var header = Fixture.header(p, Fixture.d1)
+        header.delegate.dismissIn = ["full"]
+        var b = SampleBuilder()
+        b.drag(at: 0, x: 195, from: 700, to: 600, duration: 0.1, releaseVelocity: -1500)
+        let r = simulate(Trace(header: header, samples: b.samples))
+        let names = r.keyEvents
+        guard let i = names.firstIndex(of: "willBeginAttracting") else { return XCTFail("\(names)") }
+        XCTAssertEqual(Array(names[i...].prefix(3)), ["willBeginAttracting", "didChangeState", "willRemove"])
+        XCTAssertEqual(names.filter { $0 == "willRemove" }.count, 1)
+        XCTAssertEqual(names.last, "didRemove")
+
+        header.delegate.dismissIn = ["tip"]
+        let unlisted = simulate(Trace(header: header, samples: b.samples))
+        XCTAssertFalse(unlisted.keyEvents.contains("willRemove"))
+    }
+
     /// Idle time between samples is skipped, not stepped frame by frame: a sample a million seconds
     /// in replays at once and gives the same records as any other idle gap.
     func testLongIdleGapsAreSkipped() {
