@@ -386,19 +386,20 @@ struct PanelCore {
     private mutating func panningChange(translation: Point) {
         let pre = surfaceLocation
         let diff = position.main(translation - initialTranslation)
-        updateInteractiveEdge(diff: diff, clamp: shouldScrollingContentInMoving(from: pre, to: pre + diff))
+        // The scroll-view test is out of line, so that a panel without one does not copy the model.
+        updateInteractiveEdge(diff: diff, clamp: tracksScrollView && shouldScrollingContentInMoving(from: pre, to: pre + diff))
         let cur = surfaceLocation
         backdropAlpha = geometry.interpolatedBackdropAlpha(at: cur, translation: position.main(translation))
         if pre != cur { emit(.didMove(location: cur)) }
     }
 
     /// §3.4.1, with UIScrollView's rubber band (physics.md §2) on the edges the behavior allows.
+    @inline(__always)
     private mutating func updateInteractiveEdge(diff: Double, clamp: Bool) {
         let minC = geometry.leastCoordinatePosition, maxC = geometry.mostCoordinatePosition
-        let base = geometry.mainDimension
         var c = initialConstant + diff
-        if c < minC, behavior.rubberBandingEdges.contains("top") { c = minC - rubberBand(minC - c, base) }
-        if c > maxC, behavior.rubberBandingEdges.contains("bottom") { c = maxC + rubberBand(c - maxC, base) }
+        if c < minC, behavior.rubberBandingEdges.contains("top") { c = minC - rubberBand(minC - c, geometry.mainDimension) }
+        if c > maxC, behavior.rubberBandingEdges.contains("bottom") { c = maxC + rubberBand(c - maxC, geometry.mainDimension) }
         if clamp { c = min(max(c, minC), maxC) }
         if constraint.kind == .interaction { constraint.constant = c; layoutNeedsSync = true }
     }
@@ -905,10 +906,9 @@ extension PanelCore {
     /// while the finger is on the expanding side and the content can scroll.
     @inline(__always)
     func shouldScrollingContentInMoving(from current: Double, to target: Double) -> Bool {
-        guard tracksScrollView, scrollPanPhase == .changed, !grabberContains(initialLocation),
-              let sv = scrollView else { return false }
+        guard tracksScrollView, scrollPanPhase == .changed, !grabberContains(initialLocation) else { return false }
         let expanding = position.expandsTowardLowerCoordinate ? current > target : current < target
-        return expanding && sv.isScrollableContent(position)
+        return expanding && scrollView.unsafelyUnwrapped.isScrollableContent(position)
     }
 
     /// True when the panel's recognizer must wait for the scroll view's pan to fail (§3.8 item 3),

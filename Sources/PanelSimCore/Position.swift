@@ -6,18 +6,22 @@ public enum PanelPosition: String, Sendable, Equatable, CaseIterable {
     case top, left, bottom, right
 
     /// True for top/bottom panels (main axis y).
+    @inline(__always)
     public var isVertical: Bool { self == .top || self == .bottom }
 
     /// True for bottom/right panels, whose surface location decreases when the panel expands.
     public var expandsTowardLowerCoordinate: Bool { self == .bottom || self == .right }
 
     /// The main-axis component of a point (FloatingPanel `mainLocation`).
+    @inline(__always)
     public func main(_ p: Point) -> Double { isVertical ? p.y : p.x }
 
     /// The main dimension of a size (FloatingPanel `mainDimension`): height or width.
+    @inline(__always)
     public func mainDimension(_ s: Size) -> Double { isVertical ? s.height : s.width }
 
     /// The cross dimension of a size (FloatingPanel `crossDimension`).
+    @inline(__always)
     public func crossDimension(_ s: Size) -> Double { isVertical ? s.width : s.height }
 
     /// The inset on the panel's own side (FloatingPanel `FloatingPanelPosition.inset`).
@@ -31,6 +35,7 @@ public enum PanelPosition: String, Sendable, Equatable, CaseIterable {
     }
 
     /// A point whose main-axis component is `value` and whose cross component is 0.
+    @inline(__always)
     public func point(main value: Double) -> Point {
         isVertical ? Point(x: 0, y: value) : Point(x: value, y: 0)
     }
