@@ -736,13 +736,8 @@ struct PanelCore {
         stepDeceleration(frameTime: time)
         stepTransition(frameTime: time)
         syncLayout()
-        recordFrame(index: index)
-        return isAnimating
-    }
-
-    /// Records frame `index` (trace-format.md §2.3) unless its values repeat the previous frame's.
-    @inline(__always)
-    mutating func recordFrame(index: Int) {
+        // Frame `index` (trace-format.md §2.3), unless its values repeat the previous frame's.
+        // Written here rather than in a helper: the optimizer kept such a helper out of line.
         var flags: UInt8 = 0
         if isAttracting { flags |= RecordList.Entry.isAttracting }
         if interactionInProgress { flags |= RecordList.Entry.isDragging }
@@ -754,9 +749,10 @@ struct PanelCore {
         }
         let entry = RecordList.Entry(kind: .frame, flags: flags, index: stateNameIndex, integer: Int64(index),
                                      location: surfaceLocation, backdropAlpha: backdropAlpha, contentOffset: offset)
-        if case let .some(last) = lastFrame, last.sameFrameValues(as: entry) { return }
+        if case let .some(last) = lastFrame, last.sameFrameValues(as: entry) { return isAnimating }
         lastFrame = entry
         records.appendFrame(entry, owned: true)
+        return isAnimating
     }
 }
 
