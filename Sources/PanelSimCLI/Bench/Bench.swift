@@ -59,6 +59,11 @@ public struct BenchReport: Sendable {
         /// Wall seconds of the whole check with 1 and 2 jobs.
         public var wallSeconds1: Double
         public var wallSeconds2: Double
+        /// What the machine gave two threads over one in the same minutes: the bare spring loop's
+        /// wall time alone over its wall time on two threads at once (each doing the same steps),
+        /// times two; median over the check runs. Below 1.8 the machine itself could not deliver
+        /// the scaling budget (e.g. its two virtual CPUs sharing a physical core).
+        public var machineCapacity: Double
     }
     public struct Load: Sendable {
         public var samples: Int
@@ -91,6 +96,8 @@ public struct BenchReport: Sendable {
         public var limit: String
         public var measured: String
         public var holds: Bool
+        /// Context for a reader of a miss (empty when none).
+        public var note: String = ""
     }
 
     /// The issue's budgets (they are set for the full run on a 2-core machine).
@@ -103,7 +110,9 @@ public struct BenchReport: Sendable {
             Budget(name: "1,000-trace check, 2 jobs (s)", limit: "< 2", measured: fmt(checkWall, 3), holds: checkWall < 2),
             Budget(name: "10^6-sample load (s)", limit: "< 2", measured: fmt(load.seconds * 1e6 / Double(max(load.samples, 1)), 3), holds: load.seconds * 1e6 / Double(max(load.samples, 1)) < 2),
             Budget(name: "10^6-sample load peak RSS (MB)", limit: "< 300", measured: fmt(Double(load.peakKiB) * 1024 / 1e6, 1), holds: Double(load.peakKiB) * 1024 < 300e6),
-            Budget(name: "jobs 2 / jobs 1 speedup", limit: ">= 1.8", measured: fmt(speedup, 2), holds: speedup >= 1.8),
+            Budget(name: "jobs 2 / jobs 1 speedup", limit: ">= 1.8", measured: fmt(speedup, 2), holds: speedup >= 1.8,
+                   note: endToEnd.machineCapacity < 1.8
+                       ? "the machine gave 2 threads only \(fmt(endToEnd.machineCapacity, 2))x one thread on bare arithmetic in this run" : ""),
         ]
     }
 
@@ -134,6 +143,8 @@ public struct BenchReport: Sendable {
         row("scaling", "check wall, jobs 1 (s)", fmt(endToEnd.wallSeconds1, 3))
         row("scaling", "check wall, jobs 2 (s)", fmt(endToEnd.wallSeconds2, 3))
         row("scaling", "speedup jobs 2 / jobs 1", fmt(speedup, 2))
+        row("scaling", "machine: bare loop, 2 threads / 1 (wall)", fmt(endToEnd.machineCapacity, 2),
+            "what the hardware gave two threads while the checks ran")
         row("load", "load \(load.samples) samples, \(load.fileBytes / 1_000_000) MB (s)", fmt(load.seconds, 3),
             load.isolated ? "child process" : "in-process (no panelsim binary found)")
         row("load", "peak RSS (MB)", fmt(Double(load.peakKiB) * 1024 / 1e6, 1),
@@ -149,7 +160,8 @@ public struct BenchReport: Sendable {
         out += "\nbudgets\(options.quick ? " (quick run: not judged)" : ""):\n"
         for b in budgets {
             let verdict = options.quick ? "-" : (b.holds ? "holds" : "MISSES")
-            out += "  \(pad(b.name, 34)) \(pad(b.limit, 9)) measured \(pad(b.measured, 10)) \(verdict)\n"
+            out += "  \(pad(b.name, 34)) \(pad(b.limit, 9)) measured \(pad(b.measured, 10)) \(verdict)"
+                + (b.note.isEmpty || options.quick ? "" : " (\(b.note))") + "\n"
         }
         return out
     }
@@ -174,7 +186,7 @@ public struct BenchReport: Sendable {
             + "\"simulatedSecondsPerWallSecondJobs2\": \(n(realTimeFactor2))}, "
             + "\"load\": {\"samples\": \(load.samples), \"fileBytes\": \(load.fileBytes), \"seconds\": \(n(load.seconds)), "
             + "\"peakKiB\": \(load.peakKiB), \"baselineKiB\": \(load.baselineKiB.map(String.init) ?? "null"), \"isolated\": \(load.isolated)}, "
-            + "\"scaling\": {\"jobs1Seconds\": \(n(endToEnd.wallSeconds1)), \"jobs2Seconds\": \(n(endToEnd.wallSeconds2)), \"speedup\": \(n(speedup))}, "
+            + "\"scaling\": {\"jobs1Seconds\": \(n(endToEnd.wallSeconds1)), \"jobs2Seconds\": \(n(endToEnd.wallSeconds2)), \"speedup\": \(n(speedup)), \"machineCapacity\": \(n(endToEnd.machineCapacity))}, "
             + "\"budgets\": [" + budgetItems.joined(separator: ", ") + "]}\n"
     }
 }
@@ -247,16 +259,19 @@ public enum Bench {
         // End to end and scaling.
         let corpus = try CorpusCheck.generate(count: options.traces, in: dir + "/corpus")
         progress("generated \(options.traces) traces and their goldens (\(fmt(corpus.simulatedSeconds, 1)) simulated s)")
-        var wall1: [Double] = [], wall2: [Double] = []
+        var wall1: [Double] = [], wall2: [Double] = [], capacity: [Double] = []
         var passed = 0
+        let capacitySteps = options.quick ? 100_000 : steps / 3
         for run in 0..<options.runs {
+            capacity.append(BareSpring.parallelCapacity(springs, steps: capacitySteps, threads: 2))
             let r1 = corpus.check(jobs: 1), r2 = corpus.check(jobs: 2)
             wall1.append(r1.seconds); wall2.append(r2.seconds)
             passed = min(r1.passed, r2.passed)
             progress("check run \(run + 1)/\(options.runs): jobs 1 \(fmt(r1.seconds, 3)) s, jobs 2 \(fmt(r2.seconds, 3)) s, \(passed)/\(options.traces) passed")
         }
         let e2e = BenchReport.EndToEnd(traces: options.traces, passed: passed, simulatedSeconds: corpus.simulatedSeconds,
-                                       wallSeconds1: median(wall1), wallSeconds2: median(wall2))
+                                       wallSeconds1: median(wall1), wallSeconds2: median(wall2),
+                                       machineCapacity: median(capacity))
 
         // Load.
         let bigPath = dir + "/large.jsonl"
@@ -379,6 +394,19 @@ enum BareSpring {
         let checksum = loop(springs, steps: steps)
         let elapsed = BenchClock.threadCPU() - start
         return (Double(steps) / elapsed, checksum)
+    }
+
+    /// The machine's parallel capacity for pure arithmetic: wall time of `steps` steps on one
+    /// thread, over the wall time of `threads` threads doing `steps` steps each at once, times
+    /// `threads`. 2.0 on two idle cores; less when the cores are shared.
+    static func parallelCapacity(_ springs: [NumericSpring], steps: Int, threads: Int) -> Double {
+        let t0 = BenchClock.wall()
+        blackHole(loop(springs, steps: steps))
+        let one = BenchClock.wall() - t0
+        let t1 = BenchClock.wall()
+        blackHole(parallelMap(count: threads, jobs: threads) { _ in loop(springs, steps: steps) })
+        let many = BenchClock.wall() - t1
+        return Double(threads) * one / many
     }
 
     /// Steps that take about `seconds` of CPU time.
