@@ -21,6 +21,10 @@ final class BenchTests: XCTestCase {
         XCTAssertGreaterThan(report.core.attractionFrames, 0)
         XCTAssertGreaterThan(report.core.dragFrames, 0)
         XCTAssertTrue(report.table().contains("bare spring loop"))
+        guard case .object(let scaling)? = root["scaling"], case .number? = scaling["machineCapacity"] else {
+            return XCTFail("scaling.machineCapacity missing: \(json)")
+        }
+        XCTAssertGreaterThan(report.endToEnd.machineCapacity, 0)
     }
 
     /// The bare loop steps exactly NumericSpring.advance's arithmetic (bit for bit).
