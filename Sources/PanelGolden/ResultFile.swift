@@ -147,19 +147,30 @@ public enum ResultFile {
         var bytes: [UInt8] = []
         private var lastNumber: UInt64 = 0
         private var hasLast = false
-        private var lastDigits: [UInt8] = []
+        /// The last number's text (when it has at most 32 bytes), kept on the stack.
+        private var lastDigits: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+        private var lastCount = 0
 
         mutating func raw(_ s: StaticString) {
             s.withUTF8Buffer { bytes.append(contentsOf: $0) }
         }
 
         mutating func number(_ v: Double) {
-            if hasLast && v.bitPattern == lastNumber { bytes.append(contentsOf: lastDigits); return }
+            if hasLast && v.bitPattern == lastNumber {
+                let n = lastCount
+                withUnsafeBytes(of: lastDigits) { bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: $0[0..<n])) }
+                return
+            }
             let start = bytes.count
             CanonicalNumber.append(v, to: &bytes)
+            let n = bytes.count - start
+            guard n <= 32 else { hasLast = false; return }
+            var digits = lastDigits
+            bytes.withUnsafeBytes { written in
+                withUnsafeMutableBytes(of: &digits) { $0.copyMemory(from: UnsafeRawBufferPointer(rebasing: written[start..<(start + n)])) }
+            }
+            lastDigits = digits; lastCount = n
             lastNumber = v.bitPattern; hasLast = true
-            lastDigits.removeAll(keepingCapacity: true)
-            lastDigits.append(contentsOf: bytes[start...])
         }
 
         mutating func string(_ s: String) { JSON.appendQuoted(s, to: &bytes) }
@@ -170,46 +181,67 @@ public enum ResultFile {
             raw("{\"x\": "); number(p.x); raw(", \"y\": "); number(p.y); raw("}")
         }
 
+        /// The quoted state name with its neighbours, `, "state": "<name>", "backdropAlpha": `, for
+        /// the last state name written (frames repeat it).
+        private var stateName: String?
+        private var stateSegment: [UInt8] = []
+
         mutating func append(_ record: ResultRecord, frameRate: Int) {
+            // Constant text is written in as few pieces as possible: each append is a call with
+            // its own checks, and a line has a dozen of them.
             switch record {
             case .event(let time, let event):
                 raw("{\"t\": "); CanonicalNumber.appendSeconds(time, to: &bytes)
-                raw(", \"event\": "); string(event.name)
                 switch event {
                 case .shouldBeginDragging(let result):
-                    raw(", \"result\": "); bool(result)
+                    raw(result ? ", \"event\": \"shouldBeginDragging\", \"result\": true}"
+                               : ", \"event\": \"shouldBeginDragging\", \"result\": false}")
                 case .willBeginDragging(let state):
-                    raw(", \"state\": "); string(state)
+                    raw(", \"event\": \"willBeginDragging\", \"state\": "); string(state); raw("}")
                 case .didMove(let location):
-                    raw(", \"location\": "); number(location)
+                    raw(", \"event\": \"didMove\", \"location\": "); number(location); raw("}")
                 case .willEndDragging(let velocity, let proposed, let target):
-                    raw(", \"velocity\": "); point(velocity)
+                    raw(", \"event\": \"willEndDragging\", \"velocity\": "); point(velocity)
                     raw(", \"proposed\": "); string(proposed)
-                    raw(", \"target\": "); string(target)
+                    raw(", \"target\": "); string(target); raw("}")
                 case .didEndDragging(let willAttract):
-                    raw(", \"willAttract\": "); bool(willAttract)
+                    raw(willAttract ? ", \"event\": \"didEndDragging\", \"willAttract\": true}"
+                                    : ", \"event\": \"didEndDragging\", \"willAttract\": false}")
                 case .willBeginAttracting(let to):
-                    raw(", \"to\": "); string(to)
+                    raw(", \"event\": \"willBeginAttracting\", \"to\": "); string(to); raw("}")
+                case .didEndAttracting:
+                    raw(", \"event\": \"didEndAttracting\"}")
                 case .didChangeState(let state):
-                    raw(", \"state\": "); string(state)
+                    raw(", \"event\": \"didChangeState\", \"state\": "); string(state); raw("}")
                 case .shouldRemove(let velocity, let result):
-                    raw(", \"velocity\": "); point(velocity)
-                    raw(", \"result\": "); bool(result)
-                case .didEndAttracting, .willRemove, .didRemove:
-                    break
+                    raw(", \"event\": \"shouldRemove\", \"velocity\": "); point(velocity)
+                    raw(result ? ", \"result\": true}" : ", \"result\": false}")
+                case .willRemove:
+                    raw(", \"event\": \"willRemove\"}")
+                case .didRemove:
+                    raw(", \"event\": \"didRemove\"}")
                 }
-                raw("}")
             case .frame(let f):
                 raw("{\"t\": "); CanonicalNumber.appendSeconds(frameTime(f.index, frameRate: frameRate), to: &bytes)
                 raw(", \"frame\": "); if f.index < 0 { raw("-") }; CanonicalNumber.appendDigits(UInt64(f.index.magnitude), to: &bytes)
                 raw(", \"location\": "); number(f.location)
-                raw(", \"state\": "); string(f.state)
-                raw(", \"backdropAlpha\": "); number(f.backdropAlpha)
+                if stateName != f.state {
+                    var segment: [UInt8] = []
+                    segment.append(contentsOf: ", \"state\": ".utf8)
+                    JSON.appendQuoted(f.state, to: &segment)
+                    segment.append(contentsOf: ", \"backdropAlpha\": ".utf8)
+                    stateName = f.state; stateSegment = segment
+                }
+                bytes.append(contentsOf: stateSegment)
+                number(f.backdropAlpha)
                 if let offset = f.contentOffset { raw(", \"contentOffset\": "); number(offset) }
-                raw(", \"isAttracting\": "); bool(f.isAttracting)
-                raw(", \"isDragging\": "); bool(f.isDragging)
-                if let locked = f.scrollLocked { raw(", \"scrollLocked\": "); bool(locked) }
-                raw("}")
+                switch (f.isAttracting, f.isDragging) {
+                case (false, false): raw(", \"isAttracting\": false, \"isDragging\": false")
+                case (true, false): raw(", \"isAttracting\": true, \"isDragging\": false")
+                case (false, true): raw(", \"isAttracting\": false, \"isDragging\": true")
+                case (true, true): raw(", \"isAttracting\": true, \"isDragging\": true")
+                }
+                if let locked = f.scrollLocked { raw(locked ? ", \"scrollLocked\": true}" : ", \"scrollLocked\": false}") } else { raw("}") }
             }
         }
     }

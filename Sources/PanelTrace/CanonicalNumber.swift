@@ -46,7 +46,15 @@ public enum CanonicalNumber {
         // buffer (no String: a description longer than 15 bytes would allocate).
         var sink = DescriptionBytes()
         value.write(to: &sink)
-        sink.withBytes { appendPositional(description: $0, to: &out) }
+        sink.withBytes { description in
+            // Without an exponent the description is already positional and canonical (shortest
+            // digits, no trailing zero: integers were written above), so it is copied as it is.
+            if !description.contains(where: { $0 == UInt8(ascii: "e") || $0 == UInt8(ascii: "E") }) {
+                out.append(contentsOf: description)
+            } else {
+                appendPositional(description: description, to: &out)
+            }
+        }
     }
 
     /// Appends the decimal digits of `v` (no sign, no padding).
@@ -65,7 +73,7 @@ public enum CanonicalNumber {
     }
 
     /// Re-renders `Double.description` text ("[-]int[.frac][e(+|-)exp]") positionally.
-    private static func appendPositional(description: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
+    static func appendPositional(description: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
         var negative = false
         var mantissa: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0) // 32 bytes: ≥ 17 digits
         var count = 0                       // mantissa digits stored
@@ -145,18 +153,19 @@ public enum CanonicalNumber {
     /// Appends `formatSeconds(micros)`'s UTF-8 bytes to `out`.
     /// - Complexity: O(1).
     public static func appendSeconds(_ micros: Int64, to out: inout [UInt8]) {
-        let magnitude = micros.magnitude
-        if micros < 0 { out.append(UInt8(ascii: "-")) }
-        appendDigits(magnitude / 1_000_000, to: &out)
-        out.append(UInt8(ascii: "."))
-        var fraction = magnitude % 1_000_000
-        var six: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) = (0, 0, 0, 0, 0, 0)
-        withUnsafeMutableBytes(of: &six) { raw in
-            for k in stride(from: 5, through: 0, by: -1) {
-                raw[k] = UInt8(ascii: "0") + UInt8(fraction % 10)
-                fraction /= 10
+        // Written right to left into one stack buffer, then appended once.
+        var buffer: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0) // 32 bytes: sign, 13 + 1 + 6
+        withUnsafeMutableBytes(of: &buffer) { raw in
+            var n = micros.magnitude, k = raw.count
+            for _ in 0..<6 {
+                k -= 1; raw[k] = UInt8(ascii: "0") + UInt8(n % 10); n /= 10
             }
-            out.append(contentsOf: raw)
+            k -= 1; raw[k] = UInt8(ascii: ".")
+            repeat {
+                k -= 1; raw[k] = UInt8(ascii: "0") + UInt8(n % 10); n /= 10
+            } while n > 0
+            if micros < 0 { k -= 1; raw[k] = UInt8(ascii: "-") }
+            out.append(contentsOf: raw[k...])
         }
     }
 }

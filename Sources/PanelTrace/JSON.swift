@@ -76,11 +76,15 @@ public enum JSON {
     /// `quote(text)` appended to `out` as UTF-8, without building a String when nothing needs escaping.
     /// - Complexity: O(length).
     public static func appendQuoted(_ text: String, to out: inout [UInt8]) {
-        if needsNoEscaping(text) {
-            out.append(0x22); out.append(contentsOf: text.utf8); out.append(0x22)
-        } else {
-            out.append(contentsOf: quote(text).utf8)
+        // One pass over contiguous UTF-8 (a small string is copied to the stack for it); the
+        // String's UTF8View would take the generic index path for every byte.
+        var text = text
+        let copied = text.withUTF8 { utf8 -> Bool in
+            for byte in utf8 where byte < 0x20 || byte == 0x22 || byte == 0x5C { return false }
+            out.append(0x22); out.append(contentsOf: utf8); out.append(0x22)
+            return true
         }
+        if !copied { out.append(contentsOf: quote(text).utf8) }
     }
 
     /// True when `quote` copies `text` unchanged between its quotes: no control character, quote

@@ -40,6 +40,32 @@ final class CanonicalNumberTests: XCTestCase {
         XCTAssertEqual(mismatches.map { String($0.bitPattern, radix: 16) }, [])
     }
 
+    /// `append` copies an exponent-free description as it is; `appendPositional` (the general
+    /// re-rendering) must agree on every such value, and `appendSeconds` with a plain formatter.
+    func testDescriptionShortcutsAgreeWithTheGeneralPaths() {
+        var random = SplitMix64(seed: 0x5EC0)
+        var values: [Double] = [1e-4, 1e-5, 0.1, 5e-324, 1e15, 1e16, 1e17, 123456.789, 0.018633540372670808]
+        for _ in 0..<30_000 { values.append(Double(bitPattern: random.next())) }
+        for _ in 0..<30_000 { values.append((random.nextUnit() - 0.5) * 2000) }
+        for _ in 0..<10_000 { values.append((random.nextUnit() - 0.5) * 1e-3) }
+        for v in values where v.isFinite && v != 0 && v != v.rounded(.towardZero) {
+            var fast: [UInt8] = [], general: [UInt8] = []
+            CanonicalNumber.append(v, to: &fast)
+            var sink = DescriptionBytes()
+            v.write(to: &sink)
+            sink.withBytes { CanonicalNumber.appendPositional(description: $0, to: &general) }
+            if fast != general {
+                return XCTFail("\(v): \(String(decoding: fast, as: UTF8.self)) vs \(String(decoding: general, as: UTF8.self))")
+            }
+        }
+        for micros: Int64 in [0, 1, -1, 999_999, 1_000_000, 208_333, -208_333, 123_456_789_012, .max, .min, .min + 1] {
+            let m = micros.magnitude
+            var fraction = String(m % 1_000_000)
+            fraction = String(repeating: "0", count: 6 - fraction.count) + fraction
+            XCTAssertEqual(CanonicalNumber.formatSeconds(micros), (micros < 0 ? "-" : "") + "\(m / 1_000_000).\(fraction)")
+        }
+    }
+
     func testNonFiniteIsNull() {
         XCTAssertEqual(CanonicalNumber.format(.nan), "null")
         XCTAssertEqual(CanonicalNumber.format(.infinity), "null")
