@@ -152,12 +152,17 @@ public enum CheckRunner {
         let worker = TraceChecker(traceRoot: traceRoot, goldenRoot: goldenRoot, traceShown: traceShown,
                                   goldenShown: goldenShown, options: options, services: services,
                                   tolerances: tolerances.resolve(for: selected))
+        // Goldens no trace refers to. The listing does not depend on the outcomes: with more than
+        // one job it runs beside the checks instead of after them.
+        let listsGoldens = Files.isDirectory(goldenRoot) && (options.shard == nil || options.shard?.index == 1)
+        let listGoldens: @Sendable () -> [String] = { Files.list(under: goldenRoot, suffix: ".golden.jsonl") }
+        let background = listsGoldens && jobs > 1 ? BackgroundValue(listGoldens) : nil
         let outcomes = OrderedParallel.map(selected, jobs: jobs, onResult: onOutcome) { worker.check($0) }
 
         var unreferenced: [String] = []
-        if Files.isDirectory(goldenRoot) && (options.shard == nil || options.shard?.index == 1) {
+        if listsGoldens {
             let referenced = Set(all.map { String($0.dropLast(".jsonl".count)) + ".golden.jsonl" })
-            for rel in Files.list(under: goldenRoot, suffix: ".golden.jsonl") where !referenced.contains(rel) {
+            for rel in background?.value ?? listGoldens() where !referenced.contains(rel) {
                 unreferenced.append(Files.join(goldenShown, rel))
             }
         }

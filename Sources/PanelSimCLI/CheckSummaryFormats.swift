@@ -87,11 +87,11 @@ extension CheckSummary {
     /// - Complexity: O(T log T) for T traces.
     public static func merge(_ parts: [CheckSummary]) throws(SummaryFileError) -> CheckSummary {
         var traces = parts.flatMap(\.traces)
-        traces.sort { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
+        traces.sort { utf8Precedes($0.path, $1.path) }
         for i in traces.indices.dropFirst() where traces[i].path == traces[i - 1].path {
             throw SummaryFileError(file: "", message: "trace \(traces[i].path) appears in more than one summary")
         }
-        let unreferenced = Set(parts.flatMap(\.unreferenced)).sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        let unreferenced = Set(parts.flatMap(\.unreferenced)).sorted(by: utf8Precedes)
         return CheckSummary(traces: traces, unreferenced: unreferenced,
                             unreferencedFails: parts.contains { $0.unreferencedFails }, shard: "merged")
     }

@@ -259,18 +259,27 @@ enum Files {
                 if name.hasPrefix(".") { continue }   // hidden, and "." and ".."
                 let path = directory + "/" + name
                 let rel = prefix.isEmpty ? name : prefix + "/" + name
-                var info = stat()
-                guard lstat(path, &info) == 0 else { continue }
-                let type = info.st_mode & S_IFMT
-                if type == S_IFDIR { walk(path, rel); continue }
+                // The entry's type from readdir where the file system gives it, else from lstat.
+                let isDirectory: Bool, isLink: Bool
+                switch Int32(entry.pointee.d_type) {
+                case Int32(DT_DIR): isDirectory = true; isLink = false
+                case Int32(DT_LNK): isDirectory = false; isLink = true
+                case Int32(DT_UNKNOWN):
+                    var info = stat()
+                    guard lstat(path, &info) == 0 else { continue }
+                    isDirectory = info.st_mode & S_IFMT == S_IFDIR
+                    isLink = info.st_mode & S_IFMT == S_IFLNK
+                default: isDirectory = false; isLink = false
+                }
+                if isDirectory { walk(path, rel); continue }
                 guard rel.hasSuffix(suffix) else { continue }
                 if let excluded, rel.hasSuffix(excluded) { continue }
-                if type == S_IFLNK && !isFile(path) { continue }   // a link to a directory, or broken
+                if isLink && !isFile(path) { continue }   // a link to a directory, or broken
                 found.append(rel)
             }
         }
         walk(root, "")
-        return found.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        return found.sorted(by: utf8Precedes)
     }
 
     /// Reads a UTF-8 text file; nil with a reason when it cannot.
@@ -297,5 +306,22 @@ enum Files {
     static func join(_ a: String, _ b: String) -> String {
         if a.isEmpty || a == "." { return b }
         return a.hasSuffix("/") ? a + b : a + "/" + b
+    }
+}
+
+/// Byte order of the UTF-8 encodings (what `a.utf8.lexicographicallyPrecedes(b.utf8)` gives),
+/// compared with `memcmp`: the order of listings and summaries, the same on every platform.
+/// - Complexity: O(min(a, b) length).
+func utf8Precedes(_ a: String, _ b: String) -> Bool {
+    var a = a, b = b
+    return a.withUTF8 { pa in
+        b.withUTF8 { pb in
+            let n = min(pa.count, pb.count)
+            if n > 0, let x = pa.baseAddress, let y = pb.baseAddress {
+                let c = memcmp(x, y, n)
+                if c != 0 { return c < 0 }
+            }
+            return pa.count < pb.count
+        }
     }
 }

@@ -138,6 +138,17 @@ final class CheckCommandTests: CLITestCase {
             1 passed, 0 failed
 
             """)
+        // With jobs the golden folder is listed beside the checks: the same report.
+        try write("100\n", "traces/b.jsonl")
+        XCTAssertEqual(runFake(["check", "--record", "missing"]).code, 0)
+        let parallel = runFake(["check", "--jobs", "2"])
+        XCTAssertEqual(parallel.stdout, """
+            PASS traces/a.jsonl
+            PASS traces/b.jsonl
+            warning: unreferenced golden golden/old/gone.golden.jsonl (no trace traces/old/gone.jsonl)
+            2 passed, 0 failed
+
+            """)
     }
 
     func testUnreadableAndOtherVersionGoldens() throws {
