@@ -173,10 +173,12 @@ struct CheckCommand: PanelCommand {
         }
         out.line(summary.summaryLine)
         var code = summary.exitCode
-        for (path, text) in [(summaryJSON, summary.summaryJSON()), (junit, summary.junitXML())] {
+        // Each report is built only when asked for (the JUnit one escapes every trace's lines).
+        let reports: [(String?, () -> String)] = [(summaryJSON, { summary.summaryJSON() }), (junit, { summary.junitXML() })]
+        for (path, render) in reports {
             guard let path else { continue }
             do {
-                try AtomicFile.write(text, to: context.resolve(path))
+                try AtomicFile.write(render(), to: context.resolve(path))
             } catch {
                 context.stderr.line("error: \(error.description)")
                 if code == .success || code == .unsupported { code = .badInput }
