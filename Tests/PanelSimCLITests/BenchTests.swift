@@ -25,6 +25,9 @@ final class BenchTests: XCTestCase {
             return XCTFail("scaling.machineCapacity missing: \(json)")
         }
         XCTAssertGreaterThan(report.endToEnd.machineCapacity, 0)
+        // The build is named, and a debug build's table says its numbers are not the budgets'.
+        XCTAssertEqual(root["build"], .string(BenchReport.isOptimizedBuild ? "release" : "debug"))
+        XCTAssertEqual(report.table().hasPrefix("WARNING: a debug build"), !BenchReport.isOptimizedBuild)
     }
 
     /// The bare loop steps exactly NumericSpring.advance's arithmetic (bit for bit).

@@ -90,6 +90,15 @@ public struct BenchReport: Sendable {
     public var realTimeFactor2: Double { endToEnd.simulatedSeconds / endToEnd.wallSeconds2 }
     public var speedup: Double { endToEnd.wallSeconds1 / endToEnd.wallSeconds2 }
 
+    /// False in a debug build (SwiftPM defines `DEBUG` there), whose numbers mean nothing for the budgets.
+    public static var isOptimizedBuild: Bool {
+        #if DEBUG
+        return false
+        #else
+        return true
+        #endif
+    }
+
     /// One budget of the issue, judged on this report.
     public struct Budget: Sendable {
         public var name: String
@@ -152,7 +161,8 @@ public struct BenchReport: Sendable {
         let w0 = max(10, rows.map(\.0.count).max() ?? 0), w1 = rows.map(\.1.count).max() ?? 0
         let w2 = max(12, rows.map(\.2.count).max() ?? 0)
         func pad(_ s: String, _ w: Int) -> String { s + String(repeating: " ", count: max(0, w - s.count)) }
-        var out = "panelsim bench\(options.quick ? " --quick" : ""): \(machine.cores) cores, \(machine.cpuModel); median of \(options.runs) run\(options.runs == 1 ? "" : "s")"
+        var out = BenchReport.isOptimizedBuild ? "" : "WARNING: a debug build (~100x slower): the budgets are for `swift run -c release panelsim bench`\n\n"
+        out += "panelsim bench\(options.quick ? " --quick" : ""): \(machine.cores) cores, \(machine.cpuModel); median of \(options.runs) run\(options.runs == 1 ? "" : "s")"
             + (machine.loadAverage.map { "; load average at start \(fmt($0, 2))" } ?? "") + "\n\n"
         out += "| \(pad("section", w0)) | \(pad("measurement", w1)) | \(pad("value", w2)) | notes\n"
         out += "|-\(String(repeating: "-", count: w0))-|-\(String(repeating: "-", count: w1))-|-\(String(repeating: "-", count: w2))-|------\n"
@@ -175,7 +185,7 @@ public struct BenchReport: Sendable {
             "{\"name\": \(s($0.name)), \"limit\": \(s($0.limit)), \"measured\": \(s($0.measured)), \"holds\": \(options.quick ? "null" : String($0.holds))}"
         }
         return "{\"machine\": {\"cores\": \(machine.cores), \"cpuModel\": \(s(machine.cpuModel)), \"loadAverage\": \(n(machine.loadAverage))}, "
-            + "\"quick\": \(options.quick), \"runs\": \(options.runs), "
+            + "\"build\": \(BenchReport.isOptimizedBuild ? "\"release\"" : "\"debug\""), \"quick\": \(options.quick), \"runs\": \(options.runs), "
             + "\"core\": {\"bareStepsPerSecond\": \(n(core.bareStepsPerSecond)), \"cStepsPerSecond\": \(n(core.cStepsPerSecond)), "
             + "\"cChecksumMatches\": \(core.cChecksumMatches.map(String.init) ?? "null"), "
             + "\"attractionFramesPerSecond\": \(n(core.attractionFramesPerSecond)), \"dragFramesPerSecond\": \(n(core.dragFramesPerSecond)), "
