@@ -1,3 +1,4 @@
+import Foundation
 import PanelGolden
 import PanelSimCore
 
@@ -12,7 +13,7 @@ struct CheckCommand: PanelCommand {
         arguments: [("TRACE_DIR", "Directory searched recursively for *.jsonl traces (default: traces).")],
         options: [
             OptionSpec(names: ["--golden"], valueName: "DIR",
-                       help: "Directory of golden result files (default: golden).\nThe golden of TRACE_DIR/a/b.jsonl is DIR/a/b.golden.jsonl."),
+                       help: "Directory of golden result files (default: golden).\nThe golden of TRACE_DIR/a/b.jsonl is DIR/a/b.golden.jsonl;\nfor TRACE_DIR traces/SUB the default is golden/SUB."),
             OptionSpec(names: ["--record"], valueName: "MODE",
                        help: "When to write goldens: never, missing, failed or all.\nDefault: $PANELSIM_RECORD; else never when $CI is set;\nelse missing."),
             OptionSpec(names: ["--tolerance"], valueName: "CHANNEL=VALUE",
@@ -73,6 +74,9 @@ struct CheckCommand: PanelCommand {
 
     var traceDirectory: String
     var goldenDirectory: String
+    /// True when `--golden` was not given: a subfolder of `traces` then checks against the same
+    /// subfolder of `golden` (see `validate`).
+    var goldenIsDefault = true
     var recordFlag: String?
     /// Resolved by `validate`.
     var mode: RecordMode = .never
@@ -93,6 +97,7 @@ struct CheckCommand: PanelCommand {
         simulation.driveScroll = parsed.flags.contains("--drive-scroll")
         simulation.panelHandlerFirst = parsed.flags.contains("--panel-handler-first")
         goldenDirectory = parsed.values["--golden"] ?? "golden"
+        goldenIsDefault = parsed.values["--golden"] == nil
         recordFlag = parsed.values["--record"]
         toleranceSettings = try CheckCommand.parseTolerances(parsed.repeated["--tolerance"] ?? [], command: "check")
         if let j = parsed.values["--jobs"] {
@@ -122,6 +127,17 @@ struct CheckCommand: PanelCommand {
         }
     }
 
+    /// The path of `directory` below the working directory's `traces` folder ("flicks/d1" for
+    /// `traces/flicks/d1`, `./traces/flicks/` or its absolute path); nil for `traces` itself and
+    /// for folders elsewhere.
+    static func subfolderOfTraces(_ directory: String, _ context: CommandContext) -> String? {
+        func standardized(_ path: String) -> String { URL(fileURLWithPath: path).standardizedFileURL.path }
+        let root = standardized(context.resolve("traces")), dir = standardized(context.resolve(directory))
+        guard dir.hasPrefix(root + "/") else { return nil }
+        let sub = String(dir.dropFirst(root.count + 1))
+        return sub.isEmpty ? nil : sub
+    }
+
     /// Parses `--tolerance` values in order.
     static func parseTolerances(_ values: [String], command: String) throws(UsageError) -> [(ToleranceChannel, Tolerance)] {
         var settings: [(ToleranceChannel, Tolerance)] = []
@@ -139,6 +155,11 @@ struct CheckCommand: PanelCommand {
         }
         guard Files.isDirectory(context.resolve(traceDirectory)) else {
             throw UsageError("trace directory '\(traceDirectory)' does not exist or is not a directory", command: "check")
+        }
+        if goldenIsDefault, let sub = CheckCommand.subfolderOfTraces(traceDirectory, context) {
+            // `check traces/flicks` compares with golden/flicks, as the whole-corpus check does
+            // (paths are relative to the trace folder, so `golden` would be the wrong place).
+            goldenDirectory = Files.join("golden", sub)
         }
         if goldenDirectory.isEmpty { throw UsageError("empty --golden directory", command: "check") }
         let goldenRoot = context.resolve(goldenDirectory)

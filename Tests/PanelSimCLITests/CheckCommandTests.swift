@@ -125,6 +125,24 @@ final class CheckCommandTests: CLITestCase {
         XCTAssertTrue(r.stdout.contains("MISSING traces/v.jsonl") == false)
     }
 
+    /// `check traces/sub` compares with golden/sub (paths are relative to the trace folder), as
+    /// the whole-corpus check does; an explicit `--golden` is taken as given.
+    func testSubfolderChecksAgainstTheSameGoldenSubfolder() throws {
+        try write("100\n", "traces/sub/a.jsonl")
+        XCTAssertEqual(runFake(["check"]).code, 0)   // writes golden/sub/a.golden.jsonl
+        XCTAssertNotNil(read("golden/sub/a.golden.jsonl"))
+        for folder in ["traces/sub", "traces/sub/", "./traces/sub"] {
+            let r = runFake(["check", folder, "--record", "never"])
+            XCTAssertEqual(r.code, 0, folder)
+            XCTAssertTrue(r.stdout.hasSuffix("1 passed, 0 failed\n"), "\(folder): \(r.stdout)")
+        }
+        // With the default record mode nothing is written at golden/'s top level.
+        XCTAssertEqual(runFake(["check", "traces/sub"]).code, 0)
+        XCTAssertNil(read("golden/a.golden.jsonl"))
+        let explicit = runFake(["check", "traces/sub", "--golden", "golden", "--record", "never"])
+        XCTAssertTrue(explicit.stdout.contains("MISSING traces/sub/a.jsonl (no golden)"), explicit.stdout)
+    }
+
     func testUnreferencedGoldensAreListed() throws {
         try write("100\n", "traces/a.jsonl")
         XCTAssertEqual(runFake(["check"]).code, 0)
