@@ -29,7 +29,7 @@ struct BenchCommand: PanelCommand {
                           (panelsim bench-load FILE): wall time and peak resident memory
             Progress goes to standard error; the table (or JSON with --json) to standard output.
 
-            \(HelpFormat.exitCodes)
+            \(HelpFormat.exitCodes([(0, "benchmark run (whether or not the budgets hold)"), HelpFormat.usageOrBadInput]))
             """)
 
     var options: BenchOptions

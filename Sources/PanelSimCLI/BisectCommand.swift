@@ -161,11 +161,10 @@ struct BisectCommand: PanelCommand {
             for the first trace that diverges under A plus the culprits, the comparison report
             (first diverging frame and time, first differing event, event diff). Deterministic.
 
-            Exit status: 1 culprits found (B diverges from A), 0 A and B give the same results on
-            every trace, 2 bad input (usage, unreadable A/B/trace, A or B does not load with a
-            trace), 125 a trace this revision cannot evaluate.
-
-            \(HelpFormat.exitCodes)
+            \(HelpFormat.exitCodes([(0, "A and B give the same results on every trace"),
+                                     (1, "culprits found (B diverges from A)"),
+                                     (2, "usage error or bad input (unreadable A, B or trace; A or B does not load with a trace)"),
+                                     (125, "a trace this revision cannot evaluate")]))
             """)
 
     var base: String

@@ -35,10 +35,8 @@ struct DiffCommand: PanelCommand {
             diff of the event sequence. Header differences that do not fail the comparison
             (trace or parameter digest, engine) are printed as notes.
 
-            Exit status: 0 same within tolerances, 1 different, 2 bad input (unreadable or
-            malformed file, or files of different format versions).
-
-            \(HelpFormat.exitCodes)
+            \(HelpFormat.exitCodes([(0, "same within tolerances"), (1, "different"),
+                                     (2, "usage error or bad input (unreadable or malformed file, or files of different format versions)")]))
             """)
 
     var a: String
@@ -116,10 +114,8 @@ struct ReportCommand: PanelCommand {
             and a table of the delegate events of both results aligned by name. The same inputs
             always give the same bytes.
 
-            Exit status: 0 report written (whether or not the result matches the golden), 2 bad
-            input, 125 a trace this revision cannot evaluate.
-
-            \(HelpFormat.exitCodes)
+            \(HelpFormat.exitCodes([(0, "report written (whether or not the result matches the golden)"),
+                                     HelpFormat.usageOrBadInput, (125, "a trace this revision cannot evaluate")]))
             """)
 
     var trace: String

@@ -25,7 +25,7 @@ struct FidelityCommand: PanelCommand {
             The overall row pools every observed sample (sums of squares in argument order).
             A trace without observed locations shows '-'.
 
-            \(HelpFormat.exitCodes)
+            \(HelpFormat.exitCodes([(0, "table written"), HelpFormat.usageOrBadInput]))
             """)
 
     var paths: [String]

@@ -35,7 +35,7 @@ struct ImportCommand: PanelCommand {
             all contacts move relative to the first one's start. Lines that cannot be read are
             reported as FILE:LINE: FIELD: what was expected.
 
-            \(HelpFormat.exitCodes)
+            \(HelpFormat.exitCodes([(0, "trace written"), HelpFormat.usageOrBadInput, HelpFormat.otherVersion]))
             """)
 
     static let formats = ["csv", "getevent", "pointer", "axis-scroll"]

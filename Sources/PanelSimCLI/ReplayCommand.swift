@@ -20,7 +20,7 @@ struct ReplayCommand: PanelCommand {
             per delegate event and per frame. The same trace always gives the same bytes.
             Simulation warnings go to standard error.
 
-            \(HelpFormat.exitCodes)
+            \(HelpFormat.exitCodes([(0, "result written"), HelpFormat.usageOrBadInput, HelpFormat.otherVersion]))
             """)
 
     var trace: String

@@ -123,13 +123,25 @@ enum HelpFormat {
         return out
     }
 
-    static let exitCodes = """
-        EXIT CODES:
-          0    everything passed
-          1    a regression: a golden differs, or is missing while recording is off
-          2    usage error or bad input (malformed trace or golden, unreadable file)
-          125  a trace cannot be evaluated at this revision (git bisect run skips it)
-        """
+    /// The exit codes of `check` (and of `panelsim` as a whole, whose main job it is).
+    static let exitCodes = exitCodes([
+        (0, "everything passed"),
+        (1, "a regression: a golden differs, or is missing while recording is off"),
+        (2, "usage error or bad input (malformed trace or golden, unreadable file)"),
+        (125, "a trace cannot be evaluated at this revision (git bisect run skips it)"),
+    ])
+
+    /// A command's `EXIT CODES:` block, one row per code.
+    static func exitCodes(_ rows: [(Int, String)]) -> String {
+        "EXIT CODES:\n" + rows.map { code, meaning in
+            let c = String(code)
+            return "  " + c + String(repeating: " ", count: max(1, 5 - c.count)) + meaning
+        }.joined(separator: "\n")
+    }
+
+    /// Rows every command shares.
+    static let usageOrBadInput = (2, "usage error or bad input (malformed or unreadable file)")
+    static let otherVersion = (125, "an input of a format version this revision cannot read")
 }
 
 /// The result of splitting a command line against a command's options.

@@ -36,7 +36,7 @@ struct SynthCommand: PanelCommand {
             (it is loaded back before it is written) and the same inputs give the same bytes. With
             --jitter the seed is printed on standard error.
 
-            \(HelpFormat.exitCodes)
+            \(HelpFormat.exitCodes([(0, "trace written"), HelpFormat.usageOrBadInput, HelpFormat.otherVersion]))
             """)
 
     var script: String?

@@ -34,7 +34,7 @@ struct TuneCommand: PanelCommand {
             'Before' is each trace's own header values. Progress with an estimate of the time left
             is shown only when standard error is a terminal.
 
-            \(HelpFormat.exitCodes)
+            \(HelpFormat.exitCodes([(0, "fit written"), HelpFormat.usageOrBadInput]))
             """)
 
     var paths: [String]

@@ -40,6 +40,14 @@ final class UsageTests: CLITestCase {
         XCTAssertTrue(check.stdout.contains("  -h, --help              Show help information.\n"))
         XCTAssertTrue(check.stdout.contains("<N> passed, <M> failed"))
 
+        // Each command lists its own exit codes, not check's.
+        XCTAssertTrue(check.stdout.contains("EXIT CODES:\n  0    everything passed\n  1    a regression"))
+        let report = run(["help", "report"]).stdout
+        XCTAssertTrue(report.contains("EXIT CODES:\n  0    report written (whether or not the result matches the golden)\n"), report)
+        XCTAssertFalse(report.contains("a regression: a golden differs"), report)
+        XCTAssertTrue(run(["help", "diff"]).stdout.contains("\n  1    different\n"))
+        XCTAssertTrue(run(["help", "replay"]).stdout.contains("\n  125  an input of a format version this revision cannot read"))
+
         let replay = run(["help", "replay"])
         XCTAssertTrue(replay.stdout.contains("USAGE: panelsim replay TRACE [-o OUT] [options]"))
         XCTAssertTrue(replay.stdout.contains("  -o, --output OUT        Write the result file to OUT"))
