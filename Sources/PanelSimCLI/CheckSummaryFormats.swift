@@ -83,9 +83,25 @@ extension CheckSummary {
     }
 
     /// Merges shard summaries: traces sorted by path bytes, unreferenced goldens united.
-    /// - Throws: `SummaryFileError` when a trace path appears in two inputs.
+    /// - Throws: `SummaryFileError` when a trace path appears in two inputs, or, when every input
+    ///   is a shard (`shard` "I/N"), when they are not exactly the shards 1…N of one N (a missing
+    ///   shard would otherwise merge into a summary that looks complete).
     /// - Complexity: O(T log T) for T traces.
     public static func merge(_ parts: [CheckSummary]) throws(SummaryFileError) -> CheckSummary {
+        let shards = parts.compactMap { $0.shard.flatMap(ShardID.init) }
+        if !shards.isEmpty && shards.count == parts.count {
+            let counts = Set(shards.map(\.count))
+            guard counts.count == 1, let n = counts.first else {
+                throw SummaryFileError(file: "", message: "the summaries come from different shardings (\(counts.sorted().map { "/\($0)" }.joined(separator: ", ")))")
+            }
+            var seen = Set<Int>()
+            for shard in shards where !seen.insert(shard.index).inserted {
+                throw SummaryFileError(file: "", message: "shard \(shard.index)/\(n) is given more than once")
+            }
+            if let missing = (1...n).first(where: { !seen.contains($0) }) {
+                throw SummaryFileError(file: "", message: "shard \(missing)/\(n) is missing (\(seen.count) of \(n) shards given)")
+            }
+        }
         var traces = parts.flatMap(\.traces)
         traces.sort { utf8Precedes($0.path, $1.path) }
         for i in traces.indices.dropFirst() where traces[i].path == traces[i - 1].path {
@@ -144,4 +160,14 @@ public struct SummaryFileError: Error, Sendable, Equatable, CustomStringConverti
     public var message: String
     public init(file: String, message: String) { self.file = file; self.message = message }
     public var description: String { file.isEmpty ? message : "\(file): \(message)" }
+}
+
+/// A shard named "I/N" in a summary (1 ≤ I ≤ N).
+struct ShardID {
+    var index: Int, count: Int
+    init?(_ text: String) {
+        let parts = text.split(separator: "/", omittingEmptySubsequences: false)
+        guard parts.count == 2, let i = Int(parts[0]), let n = Int(parts[1]), n >= 1, i >= 1, i <= n else { return nil }
+        index = i; count = n
+    }
 }

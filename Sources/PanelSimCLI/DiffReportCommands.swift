@@ -205,7 +205,8 @@ struct MergeSummariesCommand: PanelCommand {
             unreferenced goldens and the merged summary line.
 
             Exit status: as check over the whole corpus (1 any failure, else 2 any error, else
-            125 any skip, else 0); 2 also for an unreadable or malformed summary file.
+            125 any skip, else 0); 2 also for an unreadable or malformed summary file, and when
+            the inputs are shards but not all of 1/N … N/N (a missing or repeated shard).
 
             \(HelpFormat.exitCodes)
             """)

@@ -185,6 +185,15 @@ final class CorpusScaleOutTests: XCTestCase {
                        try String(contentsOfFile: tmp + "/all.xml", encoding: .utf8))
         let dup = run(["merge-summaries", tmp + "/s1.json", tmp + "/s1.json"])
         XCTAssertEqual(dup.code, 2)
+        // A lost shard is an error, not a smaller corpus.
+        let partial = run(["merge-summaries", tmp + "/s1.json", tmp + "/s3.json"])
+        XCTAssertEqual(partial.code, 2)
+        XCTAssertEqual(partial.stderr, "error: shard 2/3 is missing (2 of 3 shards given)\n")
+        // Shards of different shardings do not merge.
+        XCTAssertEqual(run(["check", "--record", "never", "--shard", "1/2", "--summary-json", tmp + "/h1.json"]).code, 0)
+        let mixed = run(["merge-summaries", tmp + "/h1.json", tmp + "/s2.json", tmp + "/s3.json"])
+        XCTAssertEqual(mixed.code, 2)
+        XCTAssertEqual(mixed.stderr, "error: the summaries come from different shardings (/2, /3)\n")
     }
 
     func testReportOfARealTrace() throws {
