@@ -49,7 +49,8 @@ public enum ToleranceSettings {
             throw ToleranceSettingError(message: "tolerance '\(text)' is not CHANNEL=VALUE (channels: \(channelList))")
         }
         let name = trim(text[..<eq]), value = trim(text[text.index(after: eq)...])
-        guard let channel = ToleranceChannel(rawValue: name) else {
+        // `t` is the time channel's name in result files and comparison reports.
+        guard let channel = ToleranceChannel(rawValue: name == "t" ? "time" : name) else {
             throw ToleranceSettingError(message: "unknown tolerance channel '\(name)' (channels: \(channelList))")
         }
         var tolerance = Tolerance()

@@ -12,6 +12,9 @@ final class ToleranceSettingsTests: XCTestCase {
         XCTAssertEqual(c, .backdropAlpha); XCTAssertEqual(t, Tolerance(relative: 0.5))
         (c, t) = try ToleranceSettings.parse("time=0.0005")
         XCTAssertEqual(Tolerances.default.applying([(c, t)]).time, 500)
+        // `t`, the channel's name in result files and comparison reports, is the same channel.
+        let alias = try ToleranceSettings.parse("t=0.0005")
+        XCTAssertEqual(alias.0, .time); XCTAssertEqual(alias.1, t)
     }
 
     func testParseErrors() {
