@@ -5,6 +5,8 @@ import PackageDescription
 
 let package = Package(
     name: "PanelSim",
+    // The oldest macOS the package is meant to run on (it needs a Swift 6 toolchain). Ignored on Linux.
+    platforms: [.macOS(.v13)],
     products: [
         .executable(name: "panelsim", targets: ["panelsim"]),
         .library(name: "PanelSimCore", targets: ["PanelSimCore"]),
