@@ -79,15 +79,18 @@ public func roundedByDisplayScale(_ value: Double, scale: Double) -> Double {
 /// gives −0 as libm does. Every |x| ≥ 2^52, ±∞ and NaN is returned unchanged (such doubles are
 /// already integers). Checked against `rounded` in `PixelRoundingTests`.
 public enum PixelRounding {
+    /// The integer nearest to a, ties to even, for 0 ≤ a < 2^52 (the sum's ulp is 1).
+    @inline(__always)
+    static func nearestEven(_ a: Double) -> Double { (a + 0x1p52) - 0x1p52 }
+
     /// trunc(x): toward zero.
     @inline(__always)
     public static func towardZero(_ x: Double) -> Double {
         #if arch(x86_64)
         let a = x.magnitude
         guard a < 0x1p52 else { return x }
-        var r = (a + 0x1p52) - 0x1p52
-        if r > a { r -= 1 }
-        return Double(signOf: x, magnitudeOf: r)
+        let r = nearestEven(a)
+        return Double(signOf: x, magnitudeOf: r > a ? r - 1 : r)
         #else
         return x.rounded(.towardZero)
         #endif
@@ -103,14 +106,14 @@ public enum PixelRounding {
     /// plus the truncation, which moves v·10⁹ by less than 1 toward zero). So when y is more than
     /// 10⁻⁶ from the nearest half-integer, y and y′ round to the same integer, and to the same sign
     /// (v's: truncation keeps the sign of a zero). Why: this is the longest dependency chain of a
-    /// simulated frame (two divisions), and the second division alone is about half of it.
-    /// Checked against the exact formula in `PixelRoundingTests`.
+    /// simulated frame, and the truncation with its division is about half of it.
+    /// Checked against the exact formula in `DisplayScaleRoundingTests`.
     @inline(__always)
     public static func nearestPixelCount(_ value: Double, scale: Double) -> Double? {
         guard scale >= 0.5, scale <= 64 else { return nil }
         let a = (value * scale).magnitude
         guard a < 0x1p24 else { return nil }
-        let r = (a + 0x1p52) - 0x1p52          // nearest integer (ties to even; excluded below)
+        let r = nearestEven(a)                 // ties are excluded below
         guard (a - r).magnitude < 0.499999 else { return nil }
         return Double(signOf: value, magnitudeOf: r)
     }
@@ -121,9 +124,8 @@ public enum PixelRounding {
         #if arch(x86_64)
         let a = x.magnitude
         guard a < 0x1p52 else { return x }
-        var r = (a + 0x1p52) - 0x1p52
-        if r - a == -0.5 { r += 1 }
-        return Double(signOf: x, magnitudeOf: r)
+        let r = nearestEven(a)
+        return Double(signOf: x, magnitudeOf: r - a == -0.5 ? r + 1 : r)
         #else
         return x.rounded(.toNearestOrAwayFromZero)
         #endif
