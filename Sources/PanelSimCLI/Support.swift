@@ -264,10 +264,15 @@ enum Files {
         func walk(_ directory: String, _ prefix: String) {
             guard let handle = opendir(directory) else { return }
             defer { closedir(handle) }
+            // Entries of a folder that cannot be searched cannot be opened (nor lstat'ed): skipped.
+            guard faccessat(AT_FDCWD, directory, X_OK, AT_EACCESS) == 0 else { return }
             while let entry = readdir(handle) {
-                let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                    String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
-                }
+                // A name that is not UTF-8 has no path a String can spell: skipped.
+                guard let name = withUnsafeBytes(of: entry.pointee.d_name, { raw -> String? in
+                    let bytes = raw.prefix(while: { $0 != 0 })
+                    let decoded = String(decoding: bytes, as: UTF8.self)   // repairs bad bytes: compare
+                    return decoded.utf8.elementsEqual(bytes) ? decoded : nil
+                }) else { continue }
                 if name.hasPrefix(".") { continue }   // hidden, and "." and ".."
                 let path = directory + "/" + name
                 let rel = prefix.isEmpty ? name : prefix + "/" + name

@@ -195,13 +195,13 @@ public struct LayoutGeometry: Sendable, Equatable {
         return storage.otherPosition
     }
 
-    /// `position(of: leastCoordinateState)` and `position(of: mostCoordinateState)`, from the table:
-    /// the smallest and largest anchor surface locations on the main axis (pt, container coordinates).
     /// Positions of `sortedByCoordinate`, in its order (pt).
     var coordinatePositions: [Double] { storage.coordinatePositions }
     /// `position(of: mostExpandedState)` and `position(of: leastExpandedState)` from the table (pt).
     var mostExpandedPosition: Double { storage.mostExpanded.position }
     var leastExpandedPosition: Double { storage.leastExpanded.position }
+    /// `position(of: leastCoordinateState)` and `position(of: mostCoordinateState)`, from the table:
+    /// the smallest and largest anchor surface locations on the main axis (pt, container coordinates).
     public var leastCoordinatePosition: Double { storage.coordinatePositions.first ?? storage.otherPosition }
     public var mostCoordinatePosition: Double { storage.coordinatePositions.last ?? storage.otherPosition }
     /// First state of `sortedByCoordinate` (hidden if none).

@@ -36,7 +36,7 @@ public enum CanonicalNumber {
     public static func append(_ value: Double, to out: inout [UInt8]) {
         guard value.isFinite else { out.append(contentsOf: "null".utf8); return }
         if value == 0 { out.append(UInt8(ascii: "0")); return }
-        if value.magnitude < 9_007_199_254_740_992, value == value.rounded(.towardZero) {
+        if value.magnitude <= 9_007_199_254_740_992, value == value.rounded(.towardZero) {
             let i = Int64(value)
             if i < 0 { out.append(UInt8(ascii: "-")) }
             appendDigits(i.magnitude, to: &out)
@@ -48,8 +48,12 @@ public enum CanonicalNumber {
         value.write(to: &sink)
         sink.withBytes { description in
             // Without an exponent the description is already positional and canonical (shortest
-            // digits, no trailing zero: integers were written above), so it is copied as it is.
-            if !description.contains(where: { $0 == UInt8(ascii: "e") || $0 == UInt8(ascii: "E") }) {
+            // digits, no trailing zero), so it is copied as it is; integers (up to 2^53, the last
+            // one `description` writes positionally, as "9007199254740992.0") were written above,
+            // and a trailing ".0" is left to the general path all the same.
+            let n = description.count
+            let endsInPointZero = n >= 2 && description[n - 2] == UInt8(ascii: ".") && description[n - 1] == UInt8(ascii: "0")
+            if !endsInPointZero && !description.contains(where: { $0 == UInt8(ascii: "e") || $0 == UInt8(ascii: "E") }) {
                 out.append(contentsOf: description)
             } else {
                 appendPositional(description: description, to: &out)

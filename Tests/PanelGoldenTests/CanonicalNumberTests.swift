@@ -16,6 +16,8 @@ final class CanonicalNumberTests: XCTestCase {
             (1.7976931348623157e308, "17976931348623157" + String(repeating: "0", count: 292)),
             (2.2250738585072014e-308, "0." + String(repeating: "0", count: 307) + "22250738585072014"),
             (Double(1 << 53) + 2, "9007199254740994"),
+            (Double(1 << 53), "9007199254740992"), (-Double(1 << 53), "-9007199254740992"),
+            (Double(1 << 53) - 1, "9007199254740991"), (Double(1 << 53).nextDown, "9007199254740991"),
         ]
         for (value, expected) in table {
             XCTAssertEqual(CanonicalNumber.format(value), expected, "\(value)")
@@ -45,10 +47,14 @@ final class CanonicalNumberTests: XCTestCase {
     func testDescriptionShortcutsAgreeWithTheGeneralPaths() {
         var random = SplitMix64(seed: 0x5EC0)
         var values: [Double] = [1e-4, 1e-5, 0.1, 5e-324, 1e15, 1e16, 1e17, 123456.789, 0.018633540372670808]
+        for k in 40...70 {   // powers of two and their neighbours, where `description` changes notation
+            let p = Double(sign: .plus, exponent: k, significand: 1)
+            values += [p, -p, p.nextUp, p.nextDown, p + 0.5, p - 0.5, p * 1.5]
+        }
         for _ in 0..<30_000 { values.append(Double(bitPattern: random.next())) }
         for _ in 0..<30_000 { values.append((random.nextUnit() - 0.5) * 2000) }
         for _ in 0..<10_000 { values.append((random.nextUnit() - 0.5) * 1e-3) }
-        for v in values where v.isFinite && v != 0 && v != v.rounded(.towardZero) {
+        for v in values where v.isFinite && v != 0 && !(v.magnitude <= 0x1p53 && v == v.rounded(.towardZero)) {
             var fast: [UInt8] = [], general: [UInt8] = []
             CanonicalNumber.append(v, to: &fast)
             var sink = DescriptionBytes()

@@ -32,4 +32,25 @@ final class FileListingTests: XCTestCase {
         XCTAssertEqual(Files.list(under: root + "/t", suffix: ".golden.jsonl"), ["a/w.golden.jsonl"])
         XCTAssertEqual(Files.list(under: root + "/missing", suffix: ".jsonl"), [])
     }
+
+    /// Entries `check` could not open are left out, as they were when every entry was lstat'ed:
+    /// a name that is not UTF-8 (no String spells its path) and, for a user the permissions
+    /// apply to, the files of a folder that cannot be searched.
+    func testUnreachableEntriesAreSkipped() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("panelsim-list-\(UUID().uuidString)").path
+        defer { chmod(root + "/t/locked", 0o755); try? FileManager.default.removeItem(atPath: root) }
+        try FileManager.default.createDirectory(atPath: root + "/t/locked", withIntermediateDirectories: true)
+        XCTAssertTrue(FileManager.default.createFile(atPath: root + "/t/ok.jsonl", contents: Data("{}\n".utf8)))
+        XCTAssertTrue(FileManager.default.createFile(atPath: root + "/t/locked/x.jsonl", contents: Data("{}\n".utf8)))
+        // b\xff.jsonl: created through the C API, since a String cannot hold the byte.
+        var badName: [CChar] = Array((root + "/t/b").utf8CString.dropLast()) + [CChar(bitPattern: 0xFF)] + Array(".jsonl".utf8CString)
+        let fd = open(&badName, O_CREAT | O_WRONLY, 0o644)
+        XCTAssertGreaterThanOrEqual(fd, 0); close(fd)
+        let everything = Files.list(under: root + "/t", suffix: ".jsonl")
+        XCTAssertEqual(everything, ["locked/x.jsonl", "ok.jsonl"])
+        XCTAssertEqual(chmod(root + "/t/locked", 0o644), 0)   // readable, not searchable
+        let listed = Files.list(under: root + "/t", suffix: ".jsonl")
+        // root is not held back by permissions: it can open the file, so it is listed.
+        XCTAssertEqual(listed, geteuid() == 0 ? ["locked/x.jsonl", "ok.jsonl"] : ["ok.jsonl"])
+    }
 }
