@@ -103,12 +103,21 @@ public enum TraceLoader {
         if isDirectory.boolValue {
             throw TraceError(file: path, line: 0, field: "", message: "is a directory (expected a trace file)", kind: .io)
         }
+        var info = stat()
+        if stat(path, &info) == 0, (info.st_mode & S_IFMT) != S_IFREG {
+            // Reading a FIFO would wait for a writer; a device or socket is no trace either.
+            throw TraceError(file: path, line: 0, field: "", message: "is not a regular file (a FIFO, socket or device; expected a trace file)", kind: .io)
+        }
         if let bytes = readRegularFile(path) { return bytes }
         do {
             let data = try Data(contentsOf: URL(fileURLWithPath: path))
             return [UInt8](data)
         } catch {
-            throw TraceError(file: path, line: 0, field: "", message: "cannot read the file: \(oneLine(String(describing: error)))", kind: .io)
+            // The error's description, without its userInfo dictionary (whose order varies between runs).
+            let ns = error as NSError
+            var reason = ns.localizedDescription
+            if let underlying = ns.userInfo[NSUnderlyingErrorKey] as? NSError { reason += " (\(underlying.localizedDescription))" }
+            throw TraceError(file: path, line: 0, field: "", message: "cannot read the file: \(oneLine(reason))", kind: .io)
         }
     }
 
