@@ -17,7 +17,7 @@ struct CheckCommand: PanelCommand {
             OptionSpec(names: ["--record"], valueName: "MODE",
                        help: "When to write goldens: never, missing, failed or all.\nDefault: $PANELSIM_RECORD; else never when $CI is set;\nelse missing."),
             OptionSpec(names: ["--tolerance"], valueName: "CHANNEL=VALUE",
-                       help: "Tolerance of a channel (repeatable; wins over files):\nlocation, contentOffset, backdropAlpha, velocity, time.\nVALUE is X (absolute), abs:X, rel:Y or abs:X,rel:Y;\ntime is absolute, in seconds.", repeatable: true),
+                       help: "Tolerance of a channel (repeatable; wins over files):\nlocation, contentOffset, backdropAlpha, velocity, time (or t).\nVALUE is X (absolute), abs:X, rel:Y or abs:X,rel:Y;\ntime is absolute, in seconds.", repeatable: true),
             OptionSpec(names: ["--jobs", "-j"], valueName: "N",
                        help: "Replay N traces in parallel (default 1). Output is\nidentical to --jobs 1."),
             OptionSpec(names: ["--shard"], valueName: "I/N",
@@ -94,6 +94,7 @@ struct CheckCommand: PanelCommand {
             throw UsageError("unexpected argument '\(parsed.positionals[1])'", command: "check")
         }
         traceDirectory = parsed.positionals.first ?? "traces"
+        if traceDirectory.isEmpty { throw UsageError("empty trace directory", command: "check") }
         simulation.driveScroll = parsed.flags.contains("--drive-scroll")
         simulation.panelHandlerFirst = parsed.flags.contains("--panel-handler-first")
         goldenDirectory = parsed.values["--golden"] ?? "golden"
@@ -128,10 +129,12 @@ struct CheckCommand: PanelCommand {
     }
 
     /// The path of `directory` below the working directory's `traces` folder ("flicks/d1" for
-    /// `traces/flicks/d1`, `./traces/flicks/` or its absolute path); nil for `traces` itself and
-    /// for folders elsewhere.
+    /// `traces/flicks/d1`, `./traces/flicks/`, its absolute path or a symbolic link to it); nil for
+    /// `traces` itself and for folders elsewhere.
     static func subfolderOfTraces(_ directory: String, _ context: CommandContext) -> String? {
-        func standardized(_ path: String) -> String { URL(fileURLWithPath: path).standardizedFileURL.path }
+        // Symbolic links resolved on both sides: a link to a traces subfolder, or a working
+        // directory reached through a link, name the same folders.
+        func standardized(_ path: String) -> String { URL(fileURLWithPath: path).resolvingSymlinksInPath().standardizedFileURL.path }
         let root = standardized(context.resolve("traces")), dir = standardized(context.resolve(directory))
         guard dir.hasPrefix(root + "/") else { return nil }
         let sub = String(dir.dropFirst(root.count + 1))

@@ -83,13 +83,22 @@ extension CheckSummary {
     }
 
     /// Merges shard summaries: traces sorted by path bytes, unreferenced goldens united.
-    /// - Throws: `SummaryFileError` when a trace path appears in two inputs, or, when every input
-    ///   is a shard (`shard` "I/N"), when they are not exactly the shards 1…N of one N (a missing
-    ///   shard would otherwise merge into a summary that looks complete).
+    /// - Throws: `SummaryFileError` when a trace path appears in two inputs, when a `shard` is
+    ///   neither "I/N" nor "merged", or when the inputs include shards ("I/N") but are not exactly
+    ///   the shards 1…N of one N (a missing shard would otherwise merge into a summary that looks
+    ///   complete).
     /// - Complexity: O(T log T) for T traces.
     public static func merge(_ parts: [CheckSummary]) throws(SummaryFileError) -> CheckSummary {
+        for part in parts {
+            if let text = part.shard, text != "merged", ShardID(text) == nil {
+                throw SummaryFileError(file: "", message: "a summary has shard '\(text)' (expected I/N with 1 <= I <= N, or merged)")
+            }
+        }
         let shards = parts.compactMap { $0.shard.flatMap(ShardID.init) }
-        if !shards.isEmpty && shards.count == parts.count {
+        if !shards.isEmpty && shards.count < parts.count {
+            throw SummaryFileError(file: "", message: "shard summaries cannot be merged with unsharded or merged ones")
+        }
+        if !shards.isEmpty {
             let counts = Set(shards.map(\.count))
             guard counts.count == 1, let n = counts.first else {
                 throw SummaryFileError(file: "", message: "the summaries come from different shardings (\(counts.sorted().map { "/\($0)" }.joined(separator: ", ")))")

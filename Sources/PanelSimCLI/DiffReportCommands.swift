@@ -204,11 +204,10 @@ struct MergeSummariesCommand: PanelCommand {
             goldens are united. Prints every FAIL/MISSING/ERROR/SKIP trace's lines, the
             unreferenced goldens and the merged summary line.
 
-            Exit status: as check over the whole corpus (1 any failure, else 2 any error, else
-            125 any skip, else 0); 2 also for an unreadable or malformed summary file, and when
-            the inputs are shards but not all of 1/N … N/N (a missing or repeated shard).
-
-            \(HelpFormat.exitCodes)
+            \(HelpFormat.exitCodes([(0, "every trace passed"),
+                                     (1, "a trace failed or is missing a golden (as check over the whole corpus)"),
+                                     (2, "a trace had an error; or usage error, an unreadable or malformed summary, or shards that are not exactly 1/N … N/N"),
+                                     (125, "a trace was skipped (and none failed or had an error)")]))
             """)
 
     var inputs: [String]
@@ -220,6 +219,9 @@ struct MergeSummariesCommand: PanelCommand {
         inputs = parsed.positionals
         output = parsed.values["-o"]
         junit = parsed.values["--junit"]
+        for (name, value) in [("-o", output), ("--junit", junit)] where value?.isEmpty == true {
+            throw UsageError("empty \(name) path", command: "merge-summaries")
+        }
     }
 
     mutating func validate(_ context: CommandContext) throws(UsageError) {}

@@ -25,7 +25,7 @@ struct FidelityCommand: PanelCommand {
             The overall row pools every observed sample (sums of squares in argument order).
             A trace without observed locations shows '-'.
 
-            \(HelpFormat.exitCodes([(0, "table written"), HelpFormat.usageOrBadInput]))
+            \(HelpFormat.exitCodes([(0, "table written"), HelpFormat.usageOrBadInput, HelpFormat.otherVersion]))
             """)
 
     var paths: [String]

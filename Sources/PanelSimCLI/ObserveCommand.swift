@@ -24,7 +24,7 @@ struct ObserveCommand: PanelCommand {
             parameters and its source.origin records the command, so 'panelsim tune' can be
             checked against known answers. The same inputs always give the same bytes.
 
-            \(HelpFormat.exitCodes([(0, "trace written"), HelpFormat.usageOrBadInput]))
+            \(HelpFormat.exitCodes([(0, "trace written"), HelpFormat.usageOrBadInput, HelpFormat.otherVersion]))
             """)
 
     var trace: String

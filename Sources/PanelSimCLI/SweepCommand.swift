@@ -30,7 +30,7 @@ struct SweepCommand: PanelCommand {
             traces, or the settle time or overshoot of the first trace. Replays run on --jobs
             threads; the output does not depend on it.
 
-            \(HelpFormat.exitCodes([(0, "table written"), HelpFormat.usageOrBadInput]))
+            \(HelpFormat.exitCodes([(0, "table written"), HelpFormat.usageOrBadInput, HelpFormat.otherVersion]))
             """)
 
     enum Metric: String { case rms, settleTime, overshoot }

@@ -26,15 +26,16 @@ struct TuneCommand: PanelCommand {
             location (see 'panelsim help fidelity'). Each point of the search replays every trace
             with its header's panel.behavior changed to the point's values.
 
-            Search: a coarse grid (N points per parameter, or STEPS of the --param), then a compass
-            search from the best grid point: it polls +-step along each parameter, moves to the
-            best strict improvement, else halves the step, and stops when the step is below
-            X times each interval. Grid points and polls run on --jobs threads; results are
-            gathered and compared in a fixed order, so the answer is bit-identical for any --jobs.
+            Search: a coarse grid (N points per parameter, or STEPS of the --param), then
+            Nelder-Mead from the best grid point in coordinates scaled to each interval, stopping
+            when the simplex spans less than X times every interval, and restarted from its answer
+            while a restart improves it. Grid points and trial points run on --jobs threads;
+            results are gathered and compared in a fixed order, so the answer is
+            bit-identical for any --jobs.
             'Before' is each trace's own header values. Progress with an estimate of the time left
             is shown only when standard error is a terminal.
 
-            \(HelpFormat.exitCodes([(0, "fit written"), HelpFormat.usageOrBadInput]))
+            \(HelpFormat.exitCodes([(0, "fit written"), HelpFormat.usageOrBadInput, HelpFormat.otherVersion]))
             """)
 
     var paths: [String]

@@ -141,6 +141,12 @@ final class CheckCommandTests: CLITestCase {
         XCTAssertNil(read("golden/a.golden.jsonl"))
         let explicit = runFake(["check", "traces/sub", "--golden", "golden", "--record", "never"])
         XCTAssertTrue(explicit.stdout.contains("MISSING traces/sub/a.jsonl (no golden)"), explicit.stdout)
+        // A symbolic link to the subfolder names the same folder.
+        try FileManager.default.createSymbolicLink(atPath: root + "/link", withDestinationPath: "traces/sub")
+        let linked = runFake(["check", "link", "--record", "never"])
+        XCTAssertTrue(linked.stdout.hasSuffix("1 passed, 0 failed\n"), linked.stdout)
+        // An empty folder name is a usage error, not the working directory.
+        XCTAssertEqual(runFake(["check", ""]).code, 2)
     }
 
     func testUnreferencedGoldensAreListed() throws {

@@ -194,6 +194,10 @@ final class CorpusScaleOutTests: XCTestCase {
         let mixed = run(["merge-summaries", tmp + "/h1.json", tmp + "/s2.json", tmp + "/s3.json"])
         XCTAssertEqual(mixed.code, 2)
         XCTAssertEqual(mixed.stderr, "error: the summaries come from different shardings (/2, /3)\n")
+        // Shards next to a whole run's summary are refused too.
+        let withWhole = run(["merge-summaries", tmp + "/all.json", tmp + "/s1.json"])
+        XCTAssertEqual(withWhole.code, 2)
+        XCTAssertEqual(withWhole.stderr, "error: shard summaries cannot be merged with unsharded or merged ones\n")
     }
 
     func testReportOfARealTrace() throws {

@@ -134,7 +134,7 @@ public struct BenchReport: Sendable {
             row("core", "bare spring loop, C gcc -O2 (steps/s CPU)", sci(c),
                 core.cChecksumMatches == true ? "checksum = Swift's" : "checksum differs")
         } else {
-            row("core", "bare spring loop, C gcc -O2 (steps/s CPU)", "n/a", "gcc or bench/spring.c not found")
+            row("core", "bare spring loop, C gcc -O2 (steps/s CPU)", "n/a", "gcc or \(options.cSource ?? "the C source") not found, or it did not build")
         }
         row("core", "attraction-only replay (frames/s CPU)", sci(core.attractionFramesPerSecond),
             "\(fmt(attractionRatio, 3)) of bare; \(core.attractionFrames) frames/replay")
