@@ -190,6 +190,7 @@ struct CheckCommand: PanelCommand {
         if summary.traces.isEmpty {
             out.line("warning: no *.jsonl traces under \(traceDirectory)" + (shard.map { " in shard \($0.index)/\($0.count)" } ?? ""))
         }
+        for entry in summary.unlisted { out.line("warning: skipped \(entry)") }
         for golden in summary.unreferenced {
             let rel = String(golden.dropFirst(Files.join(goldenDirectory, "").count))
             let traceRel = String(rel.dropLast(".golden.jsonl".count)) + ".jsonl"

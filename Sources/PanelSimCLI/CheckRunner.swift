@@ -54,9 +54,14 @@ public struct CheckSummary: Sendable, Equatable {
     public var unreferencedFails: Bool
     /// `"i/n"` when the run was a shard, else nil.
     public var shard: String?
+    /// Entries under the trace folder the listing had to leave out, as shown (`TRACE_DIR/…:
+    /// reason`): unreadable folders, names that are not UTF-8, broken links. Warnings only.
+    public var unlisted: [String]
 
-    public init(traces: [TraceOutcome], unreferenced: [String] = [], unreferencedFails: Bool = false, shard: String? = nil) {
+    public init(traces: [TraceOutcome], unreferenced: [String] = [], unreferencedFails: Bool = false, shard: String? = nil,
+                unlisted: [String] = []) {
         self.traces = traces; self.unreferenced = unreferenced; self.unreferencedFails = unreferencedFails; self.shard = shard
+        self.unlisted = unlisted
     }
 
     public var passed: Int { traces.filter { $0.status.countsAsPassed }.count }
@@ -141,7 +146,7 @@ public enum CheckRunner {
                     services: TraceServices, onOutcome: ((TraceOutcome) -> Void)?) -> CheckSummary {
         let traceShown = options.traceDisplay ?? traceRoot
         let goldenShown = options.goldenDisplay ?? goldenRoot
-        let all = Files.list(under: traceRoot, suffix: ".jsonl", excluding: ".golden.jsonl")
+        let (all, unlisted) = Files.listing(under: traceRoot, suffix: ".jsonl", excluding: ".golden.jsonl")
         var selected = all
         var shardText: String?
         if let shard = options.shard {
@@ -167,7 +172,8 @@ public enum CheckRunner {
             }
         }
         return CheckSummary(traces: outcomes, unreferenced: unreferenced,
-                            unreferencedFails: options.unreferencedFails, shard: shardText)
+                            unreferencedFails: options.unreferencedFails, shard: shardText,
+                            unlisted: unlisted.map { $0.hasPrefix(": ") ? traceShown + $0 : Files.join(traceShown, $0) })
     }
 }
 
@@ -295,9 +301,15 @@ struct TraceChecker: @unchecked Sendable {
             return o
         }
 
-        guard Files.isFile(goldenPath) else {
+        switch Files.probe(goldenPath) {
+        case .file: break
+        case .missing:
             if mode.writesMissing { return record(.new, "NEW \(shown) (golden written)") }
             return withReport(emit(.missing, "MISSING \(shown) (no golden)"), golden: nil, comparison: nil)
+        case .unusable(let reason):
+            // There is something at the golden's path, or it cannot be seen: never MISSING (and
+            // never overwritten by --record missing).
+            return emit(.error, "ERROR \(shown): cannot read the golden \(goldenName): \(reason)")
         }
         // The usual case: the golden's bytes are the rendered result's (no text decoding needed).
         if Files.contentsEqual(goldenPath, actualBytes) { return emit(.pass, "PASS \(shown)") }

@@ -249,6 +249,20 @@ enum Files {
         var isDir: ObjCBool = false
         return FileManager.default.fileExists(atPath: path, isDirectory: &isDir) && isDir.boolValue
     }
+    /// What is at `path` (links followed): a file, nothing (no such file or folder on the way),
+    /// or something that cannot be used, with the reason (a folder, or a `stat` error such as a
+    /// folder on the way that cannot be searched).
+    enum Probe: Equatable { case file, missing, unusable(String) }
+    static func probe(_ path: String) -> Probe {
+        var info = stat()
+        guard stat(path, &info) == 0 else {
+            let code = errno
+            if code == ENOENT || code == ENOTDIR { return .missing }
+            return .unusable(String(cString: strerror(code)))
+        }
+        return (info.st_mode & S_IFMT) == S_IFDIR ? .unusable("is a directory") : .file
+    }
+
     static func isFile(_ path: String) -> Bool {
         var isDir: ObjCBool = false
         return FileManager.default.fileExists(atPath: path, isDirectory: &isDir) && !isDir.boolValue
@@ -258,21 +272,34 @@ enum Files {
     /// directory, symbolic links to files included), skipping any path component that starts
     /// with "." (hidden files, temporary files of atomic writes) and not descending into symbolic
     /// links to directories; sorted by their UTF-8 bytes.
-    /// - Complexity: one `readdir` and `lstat` per entry (the listing is the serial part of `check`).
+    /// - Complexity: one `readdir` per entry, `lstat` only where `readdir` gives no type (the
+    ///   listing is the serial part of `check`).
     static func list(under root: String, suffix: String, excluding excluded: String? = nil) -> [String] {
-        var found: [String] = []
+        listing(under: root, suffix: suffix, excluding: excluded).files
+    }
+
+    /// `list` plus what it had to leave out, as "relative path: reason", sorted: folders that
+    /// cannot be read or searched, names that are not UTF-8 (no String spells their path; the
+    /// bad bytes are shown as U+FFFD) and broken symbolic links, where the name (for a file)
+    /// ends in `suffix` and not in `excluded`.
+    static func listing(under root: String, suffix: String, excluding excluded: String? = nil) -> (files: [String], skipped: [String]) {
+        var found: [String] = [], skipped: [String] = []
         func walk(_ directory: String, _ prefix: String) {
-            guard let handle = opendir(directory) else { return }
+            func skip(_ rel: String, _ reason: String) { skipped.append(rel + ": " + reason) }   // "" is the root
+            // A folder whose entries cannot be listed, or opened (not searchable), is left out.
+            guard let handle = opendir(directory) else {
+                return skip(prefix, "the folder cannot be read (\(String(cString: strerror(errno))))")
+            }
             defer { closedir(handle) }
-            // Entries of a folder that cannot be searched cannot be opened (nor lstat'ed): skipped.
-            guard faccessat(AT_FDCWD, directory, X_OK, AT_EACCESS) == 0 else { return }
+            guard faccessat(AT_FDCWD, directory, X_OK, AT_EACCESS) == 0 else {
+                return skip(prefix, "the folder cannot be searched (\(String(cString: strerror(errno))))")
+            }
             while let entry = readdir(handle) {
-                // A name that is not UTF-8 has no path a String can spell: skipped.
-                guard let name = withUnsafeBytes(of: entry.pointee.d_name, { raw -> String? in
+                let (name, isUTF8) = withUnsafeBytes(of: entry.pointee.d_name) { raw -> (String, Bool) in
                     let bytes = raw.prefix(while: { $0 != 0 })
                     let decoded = String(decoding: bytes, as: UTF8.self)   // repairs bad bytes: compare
-                    return decoded.utf8.elementsEqual(bytes) ? decoded : nil
-                }) else { continue }
+                    return (decoded, decoded.utf8.elementsEqual(bytes))
+                }
                 if name.hasPrefix(".") { continue }   // hidden, and "." and ".."
                 let path = directory + "/" + name
                 let rel = prefix.isEmpty ? name : prefix + "/" + name
@@ -288,15 +315,22 @@ enum Files {
                     isLink = info.st_mode & S_IFMT == S_IFLNK
                 default: isDirectory = false; isLink = false
                 }
+                let wanted = rel.hasSuffix(suffix) && !(excluded.map { rel.hasSuffix($0) } ?? false)
+                guard isUTF8 else {
+                    if isDirectory || wanted { skip(rel, "the name is not UTF-8") }
+                    continue
+                }
                 if isDirectory { walk(path, rel); continue }
-                guard rel.hasSuffix(suffix) else { continue }
-                if let excluded, rel.hasSuffix(excluded) { continue }
-                if isLink && !isFile(path) { continue }   // a link to a directory, or broken
+                guard wanted else { continue }
+                if isLink && !isFile(path) {   // a link to a directory (not followed), or broken
+                    if !Files.isDirectory(path) { skip(rel, "a broken symbolic link") }
+                    continue
+                }
                 found.append(rel)
             }
         }
         walk(root, "")
-        return found.sorted(by: utf8Precedes)
+        return (found.sorted(by: utf8Precedes), skipped.sorted(by: utf8Precedes))
     }
 
     /// Reads a UTF-8 text file; nil with a reason when it cannot.

@@ -149,6 +149,22 @@ final class CheckCommandTests: CLITestCase {
         XCTAssertEqual(runFake(["check", ""]).code, 2)
     }
 
+    /// Something at a golden's path that is not a readable file is an ERROR, never MISSING (so no
+    /// record mode writes over it); traces the listing leaves out are named in warnings.
+    func testUnusableGoldenAndUnlistedTraces() throws {
+        try write("100\n", "traces/a.jsonl")
+        try FileManager.default.createDirectory(atPath: root + "/golden/a.golden.jsonl", withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: root + "/traces/gone.jsonl", withDestinationPath: "nowhere.jsonl")
+        let r = runFake(["check"])
+        XCTAssertEqual(r.code, 2, r.stdout)
+        XCTAssertEqual(r.stdout, """
+            ERROR traces/a.jsonl: cannot read the golden golden/a.golden.jsonl: is a directory
+            warning: skipped traces/gone.jsonl: a broken symbolic link
+            0 passed, 0 failed, 1 error
+
+            """)
+    }
+
     func testUnreferencedGoldensAreListed() throws {
         try write("100\n", "traces/a.jsonl")
         XCTAssertEqual(runFake(["check"]).code, 0)

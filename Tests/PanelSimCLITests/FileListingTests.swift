@@ -49,8 +49,13 @@ final class FileListingTests: XCTestCase {
         let everything = Files.list(under: root + "/t", suffix: ".jsonl")
         XCTAssertEqual(everything, ["locked/x.jsonl", "ok.jsonl"])
         XCTAssertEqual(chmod(root + "/t/locked", 0o644), 0)   // readable, not searchable
-        let listed = Files.list(under: root + "/t", suffix: ".jsonl")
+        let listed = Files.listing(under: root + "/t", suffix: ".jsonl")
         // root is not held back by permissions: it can open the file, so it is listed.
-        XCTAssertEqual(listed, geteuid() == 0 ? ["locked/x.jsonl", "ok.jsonl"] : ["ok.jsonl"])
+        XCTAssertEqual(listed.files, geteuid() == 0 ? ["locked/x.jsonl", "ok.jsonl"] : ["ok.jsonl"])
+        // What was left out is said, not hidden (check prints it as warnings).
+        try FileManager.default.createSymbolicLink(atPath: root + "/t/gone.jsonl", withDestinationPath: "nowhere.jsonl")
+        let again = Files.listing(under: root + "/t", suffix: ".jsonl")
+        XCTAssertEqual(again.skipped, ["b\u{FFFD}.jsonl: the name is not UTF-8", "gone.jsonl: a broken symbolic link"]
+                       + (geteuid() == 0 ? [] : ["locked: the folder cannot be searched (Permission denied)"]))
     }
 }
