@@ -246,8 +246,8 @@ public enum Comparator {
     /// Compares `expected` (the golden) with `actual`.
     ///
     /// Header: a different `version` gives `.incompatible` (records not compared); a different
-    /// `traceDigest`, `parameterDigest` (when both files have one) or `engine` is a note; a different `trace`, `frameRate` or `displayScale` is
-    /// a divergence on channel `header`.
+    /// `traceDigest`, `parameterDigest` (when both files have one) or `engine` is a note; a different
+    /// `trace`, `frameRate`, `simulator` options or `displayScale` is a divergence on channel `header`.
     ///
     /// Records: the first divergence is found walking both record lists in file order, record
     /// by record (kind, then each field in file order). Max errors per channel and the count of
@@ -284,6 +284,8 @@ public enum Comparator {
         }
         headerField("trace", ResultFile.quoted(expected.header.trace), ResultFile.quoted(actual.header.trace))
         headerField("frameRate", String(expected.header.frameRate), String(actual.header.frameRate))
+        func options(_ names: [String]) -> String { names.isEmpty ? "defaults" : names.joined(separator: ", ") }
+        headerField("simulator", options(expected.header.simulator), options(actual.header.simulator))
         headerField("displayScale", CanonicalNumber.format(expected.header.displayScale),
                     CanonicalNumber.format(actual.header.displayScale))
 

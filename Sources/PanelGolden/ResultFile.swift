@@ -27,6 +27,10 @@ public struct ResultHeader: Sendable, Equatable {
     /// of layout, behavior, delegate or recognizer parameters is visible even when the samples
     /// did not change. Empty when the file predates the field.
     public var parameterDigest: String
+    /// The simulator options away from floatingpanel-core.md §9's defaults that produced the
+    /// result (`SimulationOptions.nonDefaultNames`: `driveScroll`, `panelHandlerFirst`); empty,
+    /// and absent from the file, for the defaults.
+    public var simulator: [String]
     /// Name and version of the engine that wrote the file.
     public var engine: String
     /// `environment.frameRate` of the trace, Hz (> 0); frame k is at `frameTime(k, frameRate:)`.
@@ -35,10 +39,10 @@ public struct ResultHeader: Sendable, Equatable {
     public var displayScale: Double
 
     public init(version: Int = ResultHeader.currentVersion, trace: String, traceDigest: String,
-                parameterDigest: String = "",
+                parameterDigest: String = "", simulator: [String] = [],
                 engine: String = ResultHeader.currentEngine, frameRate: Int, displayScale: Double) {
         self.version = version; self.trace = trace; self.traceDigest = traceDigest
-        self.parameterDigest = parameterDigest
+        self.parameterDigest = parameterDigest; self.simulator = simulator
         self.engine = engine; self.frameRate = frameRate; self.displayScale = displayScale
     }
 
@@ -97,6 +101,7 @@ public enum ResultFile {
         "{\"format\": \(quoted(ResultHeader.formatName)), \"version\": \(header.version), "
             + "\"trace\": \(quoted(header.trace)), \"traceDigest\": \(quoted(header.traceDigest)), "
             + (header.parameterDigest.isEmpty ? "" : "\"parameterDigest\": \(quoted(header.parameterDigest)), ")
+            + (header.simulator.isEmpty ? "" : "\"simulator\": [\(header.simulator.map(quoted).joined(separator: ", "))], ")
             + "\"engine\": \(quoted(header.engine)), \"frameRate\": \(header.frameRate), "
             + "\"displayScale\": \(CanonicalNumber.format(header.displayScale))}"
     }
@@ -341,6 +346,7 @@ public enum ResultFile {
         return ResultHeader(version: version, trace: try r.string("trace"),
                             traceDigest: try r.string("traceDigest"),
                             parameterDigest: r.has("parameterDigest") ? try r.string("parameterDigest") : "",
+                            simulator: r.has("simulator") ? try r.strings("simulator") : [],
                             engine: try r.string("engine"),
                             frameRate: frameRate, displayScale: try r.double("displayScale"))
     }
@@ -400,6 +406,15 @@ private struct FieldReader {
     func string(_ key: String) throws(ResultFileError) -> String {
         guard case .string(let s) = try value(key) else { throw error("field \"\(key)\" must be a string") }
         return s
+    }
+    func strings(_ key: String) throws(ResultFileError) -> [String] {
+        guard case .array(let items) = try value(key) else { throw error("field \"\(key)\" must be an array of strings") }
+        var out: [String] = []
+        for item in items {
+            guard case .string(let s) = item else { throw error("field \"\(key)\" must be an array of strings") }
+            out.append(s)
+        }
+        return out
     }
     func optionalString(_ key: String) -> String? {
         if case .string(let s)? = object[key] { return s }

@@ -266,7 +266,7 @@ struct TraceChecker: @unchecked Sendable {
                                               : outcome(.error, ["ERROR \(error.description)"])
         }
         let result = services.simulate(loaded.trace, options.simulation)
-        let actual = ResultDocument(header: ResultHeaderFactory.header(for: loaded), records: result.records)
+        let actual = ResultDocument(header: ResultHeaderFactory.header(for: loaded, simulation: options.simulation), records: result.records)
         let actualBytes = ResultFile.renderBytes(actual)
         var warnings = result.warnings.map { "  warning: \($0)" }
         if result.budgetExceeded { warnings.append("  warning: the panel did not come to rest within the settle budget") }

@@ -58,7 +58,7 @@ struct ReplayCommand: PanelCommand {
         if result.budgetExceeded {
             context.stderr.line("warning: \(trace): the panel did not come to rest within the settle budget")
         }
-        return .success((loaded, ResultDocument(header: ResultHeaderFactory.header(for: loaded), records: result.records)))
+        return .success((loaded, ResultDocument(header: ResultHeaderFactory.header(for: loaded, simulation: options), records: result.records)))
     }
 
     struct ReplayFailure: Error { var code: ExitCode }
@@ -85,10 +85,11 @@ struct ReplayCommand: PanelCommand {
 }
 
 enum ResultHeaderFactory {
-    /// The result header for a loaded trace.
-    static func header(for loaded: LoadedTraceInfo) -> ResultHeader {
+    /// The result header for a loaded trace replayed with `simulation`.
+    static func header(for loaded: LoadedTraceInfo, simulation: SimulationOptions) -> ResultHeader {
         ResultHeader(trace: loaded.trace.header.name, traceDigest: loaded.digest,
                      parameterDigest: ResultHeader.parameterDigest(of: loaded.trace.header),
+                     simulator: simulation.nonDefaultNames,
                      frameRate: loaded.trace.header.environment.frameRate,
                      displayScale: loaded.trace.header.environment.displayScale)
     }

@@ -13,6 +13,13 @@ public struct SimulationOptions: Sendable, Equatable {
     /// for each touch sample. Default false: scroll view, then Core's scroll handler, then the panel.
     public var panelHandlerFirst = false
     public init() {}
+
+    /// The options set away from their defaults (O8 `driveScroll`, O3 `panelHandlerFirst`), by
+    /// name, in that order: what a result file records so that goldens of different modes are not
+    /// compared with each other. The settle budget is not an option of the command line.
+    public var nonDefaultNames: [String] {
+        (driveScroll ? ["driveScroll"] : []) + (panelHandlerFirst ? ["panelHandlerFirst"] : [])
+    }
 }
 
 /// A configuration the simulator refuses (floatingpanel-core.md §9 O19 and unknown names).

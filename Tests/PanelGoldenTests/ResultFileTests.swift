@@ -72,6 +72,23 @@ final class ResultFileTests: XCTestCase {
         XCTAssertEqual(ResultFile.render(back), text)
     }
 
+    /// Non-default simulator options are written in the header (and only then), read back, and a
+    /// golden of one mode does not pass for a replay of another.
+    func testSimulatorOptionsInTheHeader() throws {
+        var doc = Fixtures.document
+        doc.header.simulator = ["driveScroll", "panelHandlerFirst"]
+        let text = ResultFile.render(doc)
+        XCTAssertTrue(text.hasPrefix(#"{"format": "panelsim-result", "version": 1, "trace": "handoff-at-content-top", "traceDigest": "sha256:\#(String(repeating: "ab", count: 32))", "simulator": ["driveScroll", "panelHandlerFirst"], "engine": "panelsim 0.1.0","#), text)
+        XCTAssertEqual(try ResultFile.read(text: text, file: "x.golden.jsonl"), doc)
+        XCTAssertFalse(ResultFile.render(Fixtures.document).contains("simulator"))
+        let c = Comparator.compare(expected: Fixtures.document, actual: doc)
+        XCTAssertEqual(c.firstDivergence?.channel, .header)
+        XCTAssertEqual(c.firstDivergence?.expected, "simulator defaults")
+        XCTAssertEqual(c.firstDivergence?.actual, "simulator driveScroll, panelHandlerFirst")
+        XCTAssertThrowsError(try ResultFile.read(text: text.replacingOccurrences(of: #"["driveScroll", "panelHandlerFirst"]"#, with: "1"),
+                                                 file: "x.golden.jsonl"))
+    }
+
     func testRoundTripRandomNumbers() throws {
         var rng = SplitMix64(seed: 7)
         var records: [ResultRecord] = []

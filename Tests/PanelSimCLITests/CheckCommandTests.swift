@@ -165,6 +165,19 @@ final class CheckCommandTests: CLITestCase {
             """)
     }
 
+    /// Goldens recorded in one simulator mode are not compared with replays of another: the mode
+    /// is in the result header.
+    func testSimulatorOptionsSeparateGoldens() throws {
+        try write("100\n", "traces/a.jsonl")
+        XCTAssertEqual(runFake(["check"]).code, 0)
+        let r = runFake(["check", "--drive-scroll", "--record", "never"])
+        XCTAssertEqual(r.code, 1)
+        XCTAssertTrue(r.stdout.hasPrefix("FAIL traces/a.jsonl\n  header differs: expected simulator defaults, actual simulator driveScroll\n"), r.stdout)
+        XCTAssertEqual(runFake(["check", "--drive-scroll", "--record", "failed"]).code, 0)
+        XCTAssertTrue(read("golden/a.golden.jsonl")!.contains(#""simulator": ["driveScroll"], "#))
+        XCTAssertEqual(runFake(["check", "--drive-scroll", "--record", "never"]).code, 0)
+    }
+
     func testUnreferencedGoldensAreListed() throws {
         try write("100\n", "traces/a.jsonl")
         XCTAssertEqual(runFake(["check"]).code, 0)
