@@ -73,6 +73,54 @@ private func posixWrite(_ fd: Int32, _ pointer: UnsafeRawPointer, _ count: Int) 
 
 private func posixClose(_ fd: Int32) -> Int32 { close(fd) }
 
+/// Hands each line to another sink on a serial background queue, so that the caller (an app's
+/// main thread, where UIKit delivers touches) never waits for `write(2)` or `fsync(2)`.
+///
+/// Lines reach `inner` in order. A crash loses at most the lines still queued. The first error of
+/// `inner` is kept and thrown by the next `write`/`synchronize` call and by `close()`; lines after
+/// it are dropped. `close()` waits for the queue to drain.
+public final class BackgroundTraceSink: TraceSink, @unchecked Sendable {
+    // `inner` is only touched on `queue`; `failure` only under `lock`.
+    private let inner: any TraceSink
+    private let queue: DispatchQueue
+    private let lock = NSLock()
+    private var failure: TraceError?
+
+    public init(_ inner: any TraceSink, label: String = "panelsim.trace-sink") {
+        self.inner = inner
+        queue = DispatchQueue(label: label)
+    }
+
+    public func write(_ bytes: [UInt8]) throws(TraceError) {
+        try throwFailure()
+        queue.async { self.run { () throws(TraceError) in try self.inner.write(bytes) } }
+    }
+
+    public func synchronize() throws(TraceError) {
+        try throwFailure()
+        queue.async { self.run { () throws(TraceError) in try self.inner.synchronize() } }
+    }
+
+    public func close() throws(TraceError) {
+        queue.sync { self.run { () throws(TraceError) in try self.inner.close() } }
+        try throwFailure()
+    }
+
+    /// Runs `body` on the queue unless an earlier call failed; keeps the first error.
+    private func run(_ body: () throws(TraceError) -> Void) {
+        lock.lock(); let failed = failure != nil; lock.unlock()
+        if failed { return }
+        do { try body() } catch {
+            lock.lock(); if failure == nil { failure = error }; lock.unlock()
+        }
+    }
+
+    private func throwFailure() throws(TraceError) {
+        lock.lock(); let f = failure; lock.unlock()
+        if let f { throw f }
+    }
+}
+
 /// An in-memory sink (tests, or an app that ships lines elsewhere). `bytes` holds everything
 /// written; `synchronizations` counts `synchronize()` calls.
 public final class MemoryTraceSink: TraceSink {

@@ -59,6 +59,29 @@ final class TraceRecorderTests: XCTestCase {
         XCTAssertEqual(memory.sampleCount, Self.gesture.count)
     }
 
+    /// The background sink writes the same bytes, in order, once `close()` returns, and reports
+    /// its sink's first failure on the next call.
+    func testBackgroundSinkWritesTheSameBytesAndReportsFailures() throws {
+        let direct = MemoryTraceSink(), inner = MemoryTraceSink()
+        let a = try TraceRecorder(header: Self.header(), sink: direct)
+        let b = try TraceRecorder(header: Self.header(), sink: BackgroundTraceSink(inner))
+        for s in Self.gesture { try a.append(s); try b.append(s) }
+        try a.close(); try b.close()
+        XCTAssertEqual(inner.text, direct.text)
+        XCTAssertEqual(inner.synchronizations, direct.synchronizations)
+        XCTAssertTrue(inner.closed)
+
+        let failing = FailingSink(failAfter: 2)
+        let c = try TraceRecorder(header: Self.header(), sink: BackgroundTraceSink(failing))
+        var thrown: TraceError?
+        for s in Self.gesture where thrown == nil {
+            do { try c.append(s) } catch { thrown = error }
+        }
+        if thrown == nil { XCTAssertThrowsError(try c.close()) { thrown = $0 as? TraceError } }
+        XCTAssertEqual(thrown?.kind, .io)
+        XCTAssertEqual(thrown?.message, "disk full")
+    }
+
     func testAppendInSecondsRoundsToMicroseconds() throws {
         let sink = MemoryTraceSink()
         let recorder = try TraceRecorder(header: Self.header(), sink: sink)
@@ -162,4 +185,17 @@ final class TraceRecorderTests: XCTestCase {
             XCTAssertEqual((error as! TraceError).kind, .io)
         }
     }
+}
+
+/// A sink whose writes fail after `failAfter` of them.
+private final class FailingSink: TraceSink {
+    let failAfter: Int
+    var writes = 0
+    init(failAfter: Int) { self.failAfter = failAfter }
+    func write(_ bytes: [UInt8]) throws(TraceError) {
+        writes += 1
+        if writes > failAfter { throw TraceError(file: "f", line: 0, field: "", message: "disk full", kind: .io) }
+    }
+    func synchronize() throws(TraceError) {}
+    func close() throws(TraceError) {}
 }
