@@ -95,6 +95,8 @@ struct CheckCommand: PanelCommand {
         }
         traceDirectory = parsed.positionals.first ?? "traces"
         if traceDirectory.isEmpty { throw UsageError("empty trace directory", command: "check") }
+        // Shown as given, without trailing slashes ("traces/flicks/" lists traces/flicks/a.jsonl).
+        while traceDirectory.count > 1, traceDirectory.hasSuffix("/") { traceDirectory.removeLast() }
         simulation.driveScroll = parsed.flags.contains("--drive-scroll")
         simulation.panelHandlerFirst = parsed.flags.contains("--panel-handler-first")
         goldenDirectory = parsed.values["--golden"] ?? "golden"

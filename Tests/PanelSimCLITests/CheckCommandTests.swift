@@ -131,10 +131,11 @@ final class CheckCommandTests: CLITestCase {
         try write("100\n", "traces/sub/a.jsonl")
         XCTAssertEqual(runFake(["check"]).code, 0)   // writes golden/sub/a.golden.jsonl
         XCTAssertNotNil(read("golden/sub/a.golden.jsonl"))
-        for folder in ["traces/sub", "traces/sub/", "./traces/sub"] {
+        for folder in ["traces/sub", "traces/sub/", "traces/sub//", "./traces/sub"] {
             let r = runFake(["check", folder, "--record", "never"])
             XCTAssertEqual(r.code, 0, folder)
             XCTAssertTrue(r.stdout.hasSuffix("1 passed, 0 failed\n"), "\(folder): \(r.stdout)")
+            XCTAssertFalse(r.stdout.contains("sub//"), r.stdout)
         }
         // With the default record mode nothing is written at golden/'s top level.
         XCTAssertEqual(runFake(["check", "traces/sub"]).code, 0)
