@@ -1,6 +1,7 @@
 import Foundation
 import PanelGolden
 import PanelSimCore
+import PanelTrace
 
 /// The outcome of checking one trace against its golden.
 public struct TraceOutcome: Sendable, Equatable {

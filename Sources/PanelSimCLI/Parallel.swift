@@ -80,26 +80,3 @@ private final class ParallelState<T, R>: @unchecked Sendable {
         }
     }
 }
-
-
-/// A value computed on its own thread while the caller does other work; `value` waits for it.
-/// Used for work that does not depend on the parallel map beside it (the golden folder's
-/// listing in `check`), so that it is not a serial step after the map.
-final class BackgroundValue<T>: @unchecked Sendable {
-    private let done = DispatchSemaphore(value: 0)
-    private var result: T?
-
-    init(_ body: @escaping @Sendable () -> T) {
-        let thread = Thread { [self] in
-            result = body()
-            done.signal()
-        }
-        thread.start()
-    }
-
-    /// The body's result (waits for it once; the semaphore orders the write before the read).
-    lazy var value: T = {
-        done.wait()
-        return result!
-    }()
-}

@@ -75,7 +75,7 @@ public enum TraceLoader {
     public static func load(path: String) throws(TraceError) -> LoadedTrace {
         let bytes = try readFile(path)
         // A large file is hashed on another thread while this one validates and parses it.
-        let digest = PendingDigest(bytes, concurrently: bytes.count >= PendingDigest.concurrencyThreshold)
+        let digest = FileDigest.start(bytes)
         let hasBOM = bytes.starts(with: [0xEF, 0xBB, 0xBF])
         let trace = try bytes.withUnsafeBufferPointer { (all) throws(TraceError) -> Trace in
             let body = UnsafeBufferPointer(rebasing: all[(hasBOM ? 3 : 0)...])
@@ -90,7 +90,7 @@ public enum TraceLoader {
             }
             return try parse(buffer: body, file: path, fastPath: true)
         }
-        return LoadedTrace(trace: trace, digest: digest.value(), path: path)
+        return LoadedTrace(trace: trace, digest: digest.value, path: path)
     }
 
     /// The bytes of the file at `path`.
@@ -1062,33 +1062,15 @@ struct FingerLines {
     }
 }
 
-/// A file digest (`"sha256:<hex>"`), computed on its own thread while the loader parses,
-/// or right away for small files (where a thread hop costs more than it saves).
-final class PendingDigest: @unchecked Sendable {
-    /// Files at least this large (bytes) are hashed concurrently.
+/// The file digest (`"sha256:<hex>"`) of a trace being loaded.
+enum FileDigest {
+    /// Files at least this large (bytes) are hashed on their own thread while the loader parses;
+    /// below it a thread costs more than it saves.
     static let concurrencyThreshold = 1 << 20
-    // Written once by the worker before `done` is signalled, read after waiting on it.
-    private var digest: String?
-    private let done = DispatchSemaphore(value: 0)
 
-    init(_ bytes: [UInt8], concurrently: Bool) {
-        if concurrently {
-            // A dedicated thread, as `parallelMap` uses: Dispatch's pool may hold a worker back on Linux.
-            Thread { [self] in
-                digest = "sha256:" + SHA256.hex(bytes)
-                done.signal()
-            }.start()
-        } else {
-            digest = "sha256:" + SHA256.hex(bytes)
-            done.signal()
-        }
-    }
-
-    /// The digest, waiting for the worker when it is still hashing.
-    func value() -> String {
-        done.wait()
-        done.signal() // leave it signalled for any later call
-        return digest!
+    static func start(_ bytes: [UInt8]) -> BackgroundValue<String> {
+        let digest: @Sendable () -> String = { "sha256:" + SHA256.hex(bytes) }
+        return bytes.count >= concurrencyThreshold ? BackgroundValue(digest) : BackgroundValue(ready: digest())
     }
 }
 

@@ -283,7 +283,7 @@ final class LoaderFastPathTests: XCTestCase {
         return url.path
     }
 
-    /// A trace of about 1.2 MB (above `PendingDigest.concurrencyThreshold`), with a byte order mark.
+    /// A trace of about 1.2 MB (above `FileDigest.concurrencyThreshold`), with a byte order mark.
     private static func largeTrace() -> [UInt8] {
         var text = "\u{FEFF}" + Fixtures.minimalHeader + "\n"
         for k in 0..<20_000 {
@@ -295,7 +295,7 @@ final class LoaderFastPathTests: XCTestCase {
 
     func testLargeFileLoadsWithTheDigestOfItsBytes() throws {
         let bytes = Self.largeTrace()
-        XCTAssertGreaterThan(bytes.count, PendingDigest.concurrencyThreshold)
+        XCTAssertGreaterThan(bytes.count, FileDigest.concurrencyThreshold)
         let path = try temporaryFile(bytes, name: "large.jsonl")
         let loaded = try TraceLoader.load(path: path)
         XCTAssertEqual(loaded.digest, "sha256:" + SHA256.hex(bytes))
