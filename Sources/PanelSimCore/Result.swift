@@ -160,9 +160,9 @@ public struct RecordList: RandomAccessCollection, @unchecked Sendable, Equatable
         }
     }
 
-    /// The entries live in `storage[0..<count]`; `capacity` mirrors the storage's header so that
-    /// an append reads no class field. Copies share the storage until one of them appends (checked
-    /// appends copy a shared storage first, as Array does).
+    /// The entries live in `storage[0..<count]`, room for `capacity` (kept here, so that an append
+    /// reads no class field). Copies share the storage until one of them appends (checked appends
+    /// copy a shared storage first, as Array does).
     private var storage: EntryStorage
     public private(set) var count = 0
     private var capacity: Int
@@ -299,12 +299,12 @@ public struct RecordList: RandomAccessCollection, @unchecked Sendable, Equatable
     public static func == (a: RecordList, b: RecordList) -> Bool { a.elementsEqual(b) }
 }
 
-/// The packed entries of a `RecordList`: a header (the capacity) and that many entries. `Entry`
+/// The packed entries of a `RecordList` (no header: the list keeps count and capacity). `Entry`
 /// is plain data, so nothing is deinitialized. Mutated only through a list that owns it alone
 /// (`isKnownUniquelyReferenced`), as Array's buffer is; hence `RecordList`'s unchecked `Sendable`.
-final class EntryStorage: ManagedBuffer<Int, RecordList.Entry> {
+final class EntryStorage: ManagedBuffer<Void, RecordList.Entry> {
     static func make(capacity: Int) -> EntryStorage {
-        unsafeDowncast(EntryStorage.create(minimumCapacity: capacity) { _ in capacity }, to: EntryStorage.self)
+        unsafeDowncast(EntryStorage.create(minimumCapacity: capacity) { _ in }, to: EntryStorage.self)
     }
 }
 

@@ -48,12 +48,10 @@ public enum CanonicalNumber {
         value.write(to: &sink)
         sink.withBytes { description in
             // Without an exponent the description is already positional and canonical (shortest
-            // digits, no trailing zero), so it is copied as it is; integers (up to 2^53, the last
-            // one `description` writes positionally, as "9007199254740992.0") were written above,
-            // and a trailing ".0" is left to the general path all the same.
-            let n = description.count
-            let endsInPointZero = n >= 2 && description[n - 2] == UInt8(ascii: ".") && description[n - 1] == UInt8(ascii: "0")
-            if !endsInPointZero && !description.contains(where: { $0 == UInt8(ascii: "e") || $0 == UInt8(ascii: "E") }) {
+            // digits, no trailing zero), so it is copied as it is. The only descriptions that end
+            // in ".0" are integers up to 2^53 (the last one written positionally,
+            // "9007199254740992.0"), and those were written above.
+            if !description.contains(where: { $0 == UInt8(ascii: "e") || $0 == UInt8(ascii: "E") }) {
                 out.append(contentsOf: description)
             } else {
                 appendPositional(description: description, to: &out)
