@@ -80,19 +80,21 @@ public enum JSON {
         // String's UTF8View would take the generic index path for every byte.
         var text = text
         let copied = text.withUTF8 { utf8 -> Bool in
-            for byte in utf8 where byte < 0x20 || byte == 0x22 || byte == 0x5C { return false }
+            for byte in utf8 where !isCopiedAsIs(byte) { return false }
             out.append(0x22); out.append(contentsOf: utf8); out.append(0x22)
             return true
         }
         if !copied { out.append(contentsOf: quote(text).utf8) }
     }
 
-    /// True when `quote` copies `text` unchanged between its quotes: no control character, quote
-    /// or backslash (bytes ≥ 0x80 belong to non-ASCII scalars, which are copied as they are).
+    /// True when `quote` copies `text` unchanged between its quotes.
     @inline(__always)
-    static func needsNoEscaping(_ text: String) -> Bool {
-        text.utf8.allSatisfy { $0 >= 0x20 && $0 != 0x22 && $0 != 0x5C }
-    }
+    static func needsNoEscaping(_ text: String) -> Bool { text.utf8.allSatisfy(isCopiedAsIs) }
+
+    /// True for a UTF-8 byte `quote` copies as it is: not a control character, quote or backslash
+    /// (bytes ≥ 0x80 belong to non-ASCII scalars, which are copied as they are).
+    @inline(__always)
+    static func isCopiedAsIs(_ byte: UInt8) -> Bool { byte >= 0x20 && byte != 0x22 && byte != 0x5C }
 
     /// Deepest nesting of arrays and objects the parser accepts; one more level is an error.
     public static let maxDepth = 64
