@@ -242,7 +242,7 @@ struct BisectCommand: PanelCommand {
         var paths: [[String]] = []
         for leaf in HeaderPatch.leaves(a) + HeaderPatch.leaves(b) where !paths.contains(leaf.path) { paths.append(leaf.path) }
         let changes = paths.filter { !HeaderPatch.same(HeaderPatch.value(a, at: $0), HeaderPatch.value(b, at: $0)) }
-            .sorted { $0.joined(separator: ".").utf8.lexicographicallyPrecedes($1.joined(separator: ".").utf8) }
+            .sorted { utf8Precedes($0.joined(separator: "."), $1.joined(separator: ".")) }
         func show(_ v: JSONValue?) -> String { v.map(HeaderPatch.render) ?? "(absent)" }
         func name(_ p: [String]) -> String { p.joined(separator: ".") }
 

@@ -263,10 +263,7 @@ enum Files {
         return (info.st_mode & S_IFMT) == S_IFDIR ? .unusable("is a directory") : .file
     }
 
-    static func isFile(_ path: String) -> Bool {
-        var isDir: ObjCBool = false
-        return FileManager.default.fileExists(atPath: path, isDirectory: &isDir) && !isDir.boolValue
-    }
+    static func isFile(_ path: String) -> Bool { probe(path) == .file }
 
     /// Relative paths of the files under `root` whose name ends in `suffix` (anything but a
     /// directory, symbolic links to files included), skipping any path component that starts
