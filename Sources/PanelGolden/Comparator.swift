@@ -101,6 +101,9 @@ public enum Channel: String, Sendable, Equatable, CaseIterable {
     case willAttract
     /// `willBeginAttracting` destination.
     case to
+    /// Any other field of a panel system's own events and frames (DrawerKit's `cornerRadius`,
+    /// `nextState`, …); `Divergence.field` names it.
+    case field
     /// One file has records after the other ended.
     case count
 
@@ -122,11 +125,15 @@ public struct Divergence: Sendable, Equatable {
     public var actual: String
     /// |actual − expected| for continuous channels.
     public var error: Double?
+    /// The field's name when `channel` is `.field` (a panel system's own field), else nil.
+    public var field: String?
     public init(recordIndex: Int, time: Microseconds, frame: Int?, channel: Channel,
-                expected: String, actual: String, error: Double? = nil) {
+                expected: String, actual: String, error: Double? = nil, field: String? = nil) {
         self.recordIndex = recordIndex; self.time = time; self.frame = frame; self.channel = channel
-        self.expected = expected; self.actual = actual; self.error = error
+        self.expected = expected; self.actual = actual; self.error = error; self.field = field
     }
+    /// The name a report prints: the field's own name for `.field`, else the channel's.
+    public var channelName: String { field ?? channel.rawValue }
 }
 
 /// The largest error seen on one continuous channel, and where.
@@ -189,7 +196,7 @@ public struct Comparison: Sendable, Equatable {
             } else if let d = firstDivergence {
                 var at = "first divergence at record \(d.recordIndex) (line \(d.recordIndex + 2)), t = \(CanonicalNumber.formatSeconds(d.time)) s"
                 if let f = d.frame { at += ", frame \(f)" }
-                lines.append(at + ": \(d.channel.rawValue)")
+                lines.append(at + ": \(d.channelName)")
                 lines.append("  expected: \(d.expected)")
                 var actualLine = "  actual:   \(d.actual)"
                 if let e = d.error { actualLine += "  (|error| \(CanonicalNumber.format(e)))" }
@@ -200,7 +207,7 @@ public struct Comparison: Sendable, Equatable {
                     if x != d {
                         var at = "events, states and decisions: first differ at record \(x.recordIndex) (line \(x.recordIndex + 2)), t = \(CanonicalNumber.formatSeconds(x.time)) s"
                         if let f = x.frame { at += ", frame \(f)" }
-                        lines.append(at + ": \(x.channel.rawValue): expected \(x.expected), actual \(x.actual)")
+                        lines.append(at + ": \(x.channelName): expected \(x.expected), actual \(x.actual)")
                     }
                 } else {
                     lines.append("events, states and decisions: identical (only continuous values differ)")
@@ -308,16 +315,21 @@ public enum Comparator {
         // 2. Alignment-based statistics.
         var stats = Stats(tolerances: tolerances)
         var divergent = 0
-        var actualFrames: [Int: FrameRecord] = [:]   // lookup only, never iterated into output
-        for r in a { if case .frame(let f) = r { actualFrames[f.index] = f } }
+        var actualFrames: [Int: ResultRecord] = [:]   // lookup only, never iterated into output
+        for r in a { if let k = r.frameIndex { actualFrames[k] = r } }
         var expectedFrameIndices = Set<Int>()
         for (i, r) in e.enumerated() {
-            guard case .frame(let f) = r else { continue }
-            expectedFrameIndices.insert(f.index)
-            guard let g = actualFrames[f.index] else { divergent += 1; continue }
-            if !stats.frame(f, g, at: i, time: frameTime(f.index, frameRate: expected.header.frameRate)) { divergent += 1 }
+            guard let k = r.frameIndex else { continue }
+            expectedFrameIndices.insert(k)
+            guard let g = actualFrames[k] else { divergent += 1; continue }
+            let t = frameTime(k, frameRate: expected.header.frameRate)
+            switch (r, g) {
+            case let (.frame(f), .frame(h)): if !stats.frame(f, h, at: i, time: t) { divergent += 1 }
+            case let (.systemFrame(f), .systemFrame(h)): if !stats.fields(f.channels, h.channels, at: i, time: t) { divergent += 1 }
+            default: divergent += 1
+            }
         }
-        for r in a { if case .frame(let f) = r, !expectedFrameIndices.contains(f.index) { divergent += 1 } }
+        for r in a { if let k = r.frameIndex, !expectedFrameIndices.contains(k) { divergent += 1 } }
 
         let ePositions = e.indices.filter { if case .event = e[$0] { return true } else { return false } }
         let aPositions = a.indices.filter { if case .event = a[$0] { return true } else { return false } }
@@ -374,18 +386,40 @@ public enum Comparator {
         switch r {
         case .event(let t, _): return t
         case .frame(let f): return frameTime(f.index, frameRate: frameRate)
+        case .systemFrame(let f): return frameTime(f.index, frameRate: frameRate)
+        }
+    }
+
+    /// The tolerance channel of a panel system's numeric field (drawerkit.md §2.3: `location` and
+    /// `cornerRadius` use the location tolerance, `handleAlpha` the backdropAlpha one); nil: exact.
+    static func toleranceChannel(of key: String) -> Channel? {
+        switch key {
+        case "location", "cornerRadius", "startingFrameY", "endingFrameY": return .location
+        case "handleAlpha", "backdropAlpha", "dimming": return .backdropAlpha
+        case "contentOffset": return .contentOffset
+        case "velocity", "speedY": return .velocity
+        default: return nil
         }
     }
 
     private static func fmt(_ x: Double) -> String { CanonicalNumber.format(x) }
     private static func fmt(_ p: Point) -> String { "{x: \(fmt(p.x)), y: \(fmt(p.y))}" }
     private static func fmt(_ x: Double?) -> String { x.map { fmt($0) } ?? "(none)" }
+    private static func describe(_ v: FieldValue) -> String {
+        switch v {
+        case .number(let x): return fmt(x)
+        case .string(let s): return s
+        case .bool(let b): return String(b)
+        case .point(let p): return fmt(p)
+        }
+    }
 
     private static func describe(_ r: ResultRecord?) -> String {
         switch r {
         case nil: return "(none)"
         case .event(_, let ev)?: return "event \(ev.name)"
         case .frame(let f)?: return "frame \(f.index)"
+        case .systemFrame(let f)?: return "frame \(f.index)"
         }
     }
 
@@ -396,12 +430,53 @@ public enum Comparator {
             var time: Microseconds = 0, frame: Int?
             switch (e, a) {
             case (.event(let t, _)?, _), (nil, .event(let t, _)?): time = t
-            case (.frame(let f)?, _): frame = f.index; time = frameTime(f.index, frameRate: rates.expected)
-            case (nil, .frame(let f)?): frame = f.index; time = frameTime(f.index, frameRate: rates.actual)
-            case (nil, nil): break
+            case (let r?, _) where r.frameIndex != nil: frame = r.frameIndex; time = frameTime(r.frameIndex!, frameRate: rates.expected)
+            case (nil, let r?) where r.frameIndex != nil: frame = r.frameIndex; time = frameTime(r.frameIndex!, frameRate: rates.actual)
+            default: break
             }
             return Divergence(recordIndex: i, time: time, frame: frame, channel: channel,
                               expected: ev, actual: av, error: error)
+        }
+        func tolerance(_ c: Channel) -> Tolerance {
+            switch c {
+            case .location: return tol.location
+            case .backdropAlpha: return tol.backdropAlpha
+            case .contentOffset: return tol.contentOffset
+            case .velocity: return tol.velocity
+            default: return .exact
+            }
+        }
+        /// A panel system's fields, in order: the same keys, numbers within their channel's
+        /// tolerance, everything else exact.
+        func fields(_ x: [RecordField], _ y: [RecordField]) -> Divergence? {
+            for k in 0..<max(x.count, y.count) {
+                let fx = k < x.count ? x[k] : nil, fy = k < y.count ? y[k] : nil
+                guard let fx, let fy, fx.key == fy.key else {
+                    return Divergence(recordIndex: i, time: div(.field, "", "").time, frame: div(.field, "", "").frame, channel: .field,
+                                      expected: fx.map { "field \($0.key)" } ?? "(none)", actual: fy.map { "field \($0.key)" } ?? "(none)",
+                                      field: fx?.key ?? fy?.key)
+                }
+                let c = toleranceChannel(of: fx.key)
+                func named(_ d: Divergence?) -> Divergence? {
+                    guard var d else { return nil }
+                    if d.channel == .field || c == nil || c != Channel(rawValue: fx.key) { d.field = fx.key }
+                    return d
+                }
+                switch (fx.value, fy.value) {
+                case let (.number(p), .number(q)):
+                    if let d = named(number(c ?? .field, p, q, tolerance(c ?? .field))) { return d }
+                case let (.point(p), .point(q)):
+                    let t = tolerance(c ?? .field)
+                    if !(t.accepts(expected: p.x, actual: q.x) && t.accepts(expected: p.y, actual: q.y)) {
+                        return named(div(c ?? .field, fmt(p), fmt(q), max(abs(q.x - p.x), abs(q.y - p.y))))
+                    }
+                default:
+                    if fx.value != fy.value {
+                        return named(div(.field, describe(fx.value), describe(fy.value)))
+                    }
+                }
+            }
+            return nil
         }
         func number(_ channel: Channel, _ x: Double, _ y: Double, _ t: Tolerance) -> Divergence? {
             t.accepts(expected: x, actual: y) ? nil : div(channel, fmt(x), fmt(y), abs(y - x))
@@ -436,9 +511,14 @@ public enum Comparator {
             case (.didChangeState(let x), .didChangeState(let y)): return exact(.state, x, y)
             case (.shouldRemove(let vx, let rx), .shouldRemove(let vy, let ry)):
                 return point(vx, vy) ?? exact(.result, rx, ry)
+            case (.system(let x), .system(let y)):
+                return fields(x.fields, y.fields)
             default:
                 return nil   // same name, no fields
             }
+        case (.systemFrame(let x)?, .systemFrame(let y)?):
+            if x.index != y.index { return div(.frame, String(x.index), String(y.index)) }
+            return fields(x.channels, y.channels)
         case (.frame(let x)?, .frame(let y)?):
             if x.index != y.index { return div(.frame, String(x.index), String(y.index)) }
             if let d = number(.location, x.location, y.location, tol.location) { return d }
@@ -517,6 +597,35 @@ private struct Stats {
         return ok && x.state == y.state && x.isAttracting == y.isAttracting && x.isDragging == y.isDragging
     }
 
+    /// Returns true when a panel system's fields match: numbers of a tolerance channel (see
+    /// `Comparator.toleranceChannel(of:)`) are accumulated there, the rest compare exactly.
+    mutating func fields(_ x: [RecordField], _ y: [RecordField], at index: Int, time: Microseconds) -> Bool {
+        guard x.count == y.count else { return false }
+        var ok = true
+        for (f, g) in zip(x, y) {
+            guard f.key == g.key else { return false }
+            let c = Comparator.toleranceChannel(of: f.key)
+            switch (f.value, g.value, c) {
+            case let (.number(p), .number(q), c?): ok = add(c, p, q, tolerance(c), at: index, time: time) && ok
+            case let (.point(p), .point(q), c?):
+                ok = add(c, p.x, q.x, tolerance(c), at: index, time: time) && ok
+                ok = add(c, p.y, q.y, tolerance(c), at: index, time: time) && ok
+            default: ok = ok && f.value == g.value
+            }
+        }
+        return ok
+    }
+
+    private func tolerance(_ c: Channel) -> Tolerance {
+        switch c {
+        case .location: return tolerances.location
+        case .backdropAlpha: return tolerances.backdropAlpha
+        case .contentOffset: return tolerances.contentOffset
+        case .velocity: return tolerances.velocity
+        default: return .exact
+        }
+    }
+
     /// Returns true when two events of the same name match on every channel.
     mutating func event(_ x: ResultRecord, _ y: ResultRecord, at index: Int) -> Bool {
         guard case .event(let tx, let ex) = x, case .event(let ty, let ey) = y else { return false }
@@ -532,6 +641,8 @@ private struct Stats {
             ok = add(.velocity, v.x, w.x, tolerances.velocity, at: index, time: tx) && ok
             ok = add(.velocity, v.y, w.y, tolerances.velocity, at: index, time: tx) && ok
             ok = ok && r1 == r2
+        case (.system(let p), .system(let q)):
+            ok = fields(p.fields, q.fields, at: index, time: tx) && ok
         default:
             ok = ex == ey && ok
         }

@@ -174,6 +174,15 @@ public enum HTMLReport {
         case .didChangeState(let s): return "state \(s)"
         case .shouldRemove(let v, let r): return "velocity (\(CanonicalNumber.format(v.x)), \(CanonicalNumber.format(v.y))) result \(r)"
         case .didEndAttracting, .willRemove, .didRemove: return ""
+        case .system(let e):
+            return e.fields.map { field in
+                switch field.value {
+                case .number(let x): return "\(field.key) \(CanonicalNumber.format(x))"
+                case .string(let text): return "\(field.key) \(text)"
+                case .bool(let b): return "\(field.key) \(b)"
+                case .point(let v): return "\(field.key) (\(CanonicalNumber.format(v.x)), \(CanonicalNumber.format(v.y)))"
+                }
+            }.joined(separator: " ")
         }
     }
 
@@ -244,7 +253,13 @@ private struct Plot {
 
     init(input: HTMLReport.Input) {
         func frames(_ doc: ResultDocument) -> [FrameRecord] {
-            doc.records.compactMap { if case .frame(let f) = $0 { return f } else { return nil } }
+            doc.records.compactMap {
+                switch $0 {
+                case .frame(let f): return f
+                case .systemFrame(let f): return f.plotted
+                case .event: return nil
+                }
+            }
         }
         func seconds(_ us: Microseconds) -> Double { Double(us) / 1_000_000 }
         var end: Double = 0
@@ -253,6 +268,7 @@ private struct Plot {
                 switch r {
                 case .event(let t, _): end = max(end, seconds(t))
                 case .frame(let f): end = max(end, seconds(frameTime(f.index, frameRate: doc.header.frameRate)))
+                case .systemFrame(let f): end = max(end, seconds(frameTime(f.index, frameRate: doc.header.frameRate)))
                 }
             }
         }
@@ -294,7 +310,10 @@ private struct Plot {
         for r in input.actual.records {
             if case .event(let t, let e) = r, e.name != "didMove" { events.append((seconds(t), e.name)) }
         }
-        if let h = input.header {
+        if let h = input.header, let drawer = h.drawer {
+            for (name, y) in drawer.anchorPositions(environment: h.environment) { anchors.append((name, y)) }
+            stateNames = anchors.map(\.0)
+        } else if let h = input.header {
             let geometry = LayoutGeometry(panel: h.panel, environment: h.environment)
             for s in geometry.sortedByOrder.reversed() {
                 anchors.append((s.name, geometry.position(of: s)))
@@ -479,5 +498,16 @@ private struct Plot {
             }
         }
         return lanes
+    }
+}
+
+extension SystemFrame {
+    /// The frame as the charts draw it: location, state, `contentOffset` when present, dragging,
+    /// and "attracting" for a running animation (`isAnimating`); no backdrop.
+    var plotted: FrameRecord {
+        func number(_ key: String) -> Double? { if case .number(let x)? = self[key] { return x } else { return nil } }
+        func flag(_ key: String) -> Bool { if case .bool(let b)? = self[key] { return b } else { return false } }
+        return FrameRecord(index: index, location: location, state: state, backdropAlpha: 0,
+                           contentOffset: number("contentOffset"), isAttracting: flag("isAnimating"), isDragging: flag("isDragging"))
     }
 }

@@ -18,6 +18,9 @@ public struct ResultHeader: Sendable, Equatable {
 
     /// Format version of the file.
     public var version: Int
+    /// The panel system of the trace (`"model"`; absent from the file for FloatingPanel, so that
+    /// FloatingPanel results are unchanged by the field's addition).
+    public var model: PanelModel = .floatingPanel
     /// The trace's `name` (header field of the trace file).
     public var trace: String
     /// Digest of the trace file's bytes, `"sha256:<64 hex digits>"`.
@@ -99,6 +102,7 @@ public enum ResultFile {
     /// - Complexity: O(length of the names).
     public static func headerLine(_ header: ResultHeader) -> String {
         "{\"format\": \(quoted(ResultHeader.formatName)), \"version\": \(header.version), "
+            + (header.model == .floatingPanel ? "" : "\"model\": \(quoted(header.model.rawValue)), ")
             + "\"trace\": \(quoted(header.trace)), \"traceDigest\": \(quoted(header.traceDigest)), "
             + (header.parameterDigest.isEmpty ? "" : "\"parameterDigest\": \(quoted(header.parameterDigest)), ")
             + (header.simulator.isEmpty ? "" : "\"simulator\": [\(header.simulator.map(quoted).joined(separator: ", "))], ")
@@ -191,6 +195,19 @@ public enum ResultFile {
         private var stateName: String?
         private var stateSegment: [UInt8] = []
 
+        /// `, "key": value` for each field, in order.
+        mutating func fields(_ list: [RecordField]) {
+            for field in list {
+                raw(", "); string(field.key); raw(": ")
+                switch field.value {
+                case .number(let x): number(x)
+                case .string(let text): string(text)
+                case .bool(let b): bool(b)
+                case .point(let p): point(p)
+                }
+            }
+        }
+
         mutating func append(_ record: ResultRecord, frameRate: Int) {
             // Constant text is written in as few pieces as possible: each append is a call with
             // its own checks, and a line has a dozen of them.
@@ -225,7 +242,16 @@ public enum ResultFile {
                     raw(", \"event\": \"willRemove\"}")
                 case .didRemove:
                     raw(", \"event\": \"didRemove\"}")
+                case .system(let e):
+                    raw(", \"event\": "); string(e.name)
+                    fields(e.fields)
+                    raw("}")
                 }
+            case .systemFrame(let f):
+                raw("{\"t\": "); CanonicalNumber.appendSeconds(frameTime(f.index, frameRate: frameRate), to: &bytes)
+                raw(", \"frame\": "); if f.index < 0 { raw("-") }; CanonicalNumber.appendDigits(UInt64(f.index.magnitude), to: &bytes)
+                fields(f.channels)
+                raw("}")
             case .frame(let f):
                 raw("{\"t\": "); CanonicalNumber.appendSeconds(frameTime(f.index, frameRate: frameRate), to: &bytes)
                 raw(", \"frame\": "); if f.index < 0 { raw("-") }; CanonicalNumber.appendDigits(UInt64(f.index.magnitude), to: &bytes)
@@ -293,7 +319,7 @@ public enum ResultFile {
                 header = parsed
                 continue
             }
-            records.append(try parseRecord(line, frameRate: h.frameRate, file: file, line: number))
+            records.append(try parseRecord(line, frameRate: h.frameRate, model: h.model, file: file, line: number))
         }
         guard let h = header else {
             throw ResultFileError(file: file, line: 0, message: "empty result file (no header line)")
@@ -343,15 +369,25 @@ public enum ResultFile {
         }
         let frameRate = try r.int("frameRate")
         guard frameRate > 0 else { throw r.error("frameRate must be > 0, got \(frameRate)") }
-        return ResultHeader(version: version, trace: try r.string("trace"),
+        var model = PanelModel.floatingPanel
+        if r.has("model") {
+            let name = try r.string("model")
+            guard let m = PanelModel(rawValue: name) else {
+                throw r.error("unknown model \(quoted(name)) (expected one of \(PanelModel.allCases.map(\.rawValue).joined(separator: ", ")))")
+            }
+            model = m
+        }
+        var header = ResultHeader(version: version, trace: try r.string("trace"),
                             traceDigest: try r.string("traceDigest"),
                             parameterDigest: r.has("parameterDigest") ? try r.string("parameterDigest") : "",
                             simulator: r.has("simulator") ? try r.strings("simulator") : [],
                             engine: try r.string("engine"),
                             frameRate: frameRate, displayScale: try r.double("displayScale"))
+        header.model = model
+        return header
     }
 
-    private static func parseRecord(_ line: Substring, frameRate: Int, file: String, line number: Int) throws(ResultFileError) -> ResultRecord {
+    private static func parseRecord(_ line: Substring, frameRate: Int, model: PanelModel, file: String, line number: Int) throws(ResultFileError) -> ResultRecord {
         let r = try parseObject(line, file: file, line: number)
         let time = try r.micros("t")
         if r.has("frame") {
@@ -361,6 +397,14 @@ public enum ResultFile {
             guard expectedTime == time else {
                 throw r.error("t \(CanonicalNumber.formatSeconds(time)) does not match frame \(index) at \(frameRate) Hz (\(CanonicalNumber.formatSeconds(expectedTime)))")
             }
+            if model != .floatingPanel {
+                let channels = try r.fields(except: ["t", "frame"])
+                guard case .number? = channels.first(where: { $0.key == "location" })?.value,
+                      case .string? = channels.first(where: { $0.key == "state" })?.value else {
+                    throw r.error("a frame needs a number \"location\" and a string \"state\"")
+                }
+                return .systemFrame(SystemFrame(index: index, channels: channels))
+            }
             return .frame(FrameRecord(index: index, location: try r.double("location"), state: try r.string("state"),
                                       backdropAlpha: try r.double("backdropAlpha"),
                                       contentOffset: r.has("contentOffset") ? try r.double("contentOffset") : nil,
@@ -369,6 +413,9 @@ public enum ResultFile {
         }
         guard r.has("event") else { throw r.error("a record needs \"event\" or \"frame\"") }
         let name = try r.string("event")
+        if model != .floatingPanel {
+            return .event(time: time, .system(SystemEvent(name: name, fields: try r.fields(except: ["t", "event"]))))
+        }
         let event: DelegateEvent
         switch name {
         case "shouldBeginDragging": event = .shouldBeginDragging(result: try r.bool("result"))
@@ -398,6 +445,25 @@ private struct FieldReader {
 
     func error(_ message: String) -> ResultFileError { ResultFileError(file: file, line: line, message: message) }
     func has(_ key: String) -> Bool { object[key] != nil }
+
+    /// Every member but `excluded`, in file order, as record fields (a panel system's own
+    /// records): numbers (`null` reads as NaN), strings, booleans and {x, y} vectors.
+    func fields(except excluded: [String]) throws(ResultFileError) -> [RecordField] {
+        var out: [RecordField] = []
+        for entry in object.entries where !excluded.contains(entry.key) {
+            switch entry.value {
+            case .number(let n): out.append(RecordField(entry.key, .number(n.double)))
+            case .null: out.append(RecordField(entry.key, .number(.nan)))
+            case .string(let s): out.append(RecordField(entry.key, .string(s)))
+            case .bool(let b): out.append(RecordField(entry.key, .bool(b)))
+            case .object:
+                out.append(RecordField(entry.key, .point(try point(entry.key))))
+            case .array:
+                throw error("field \"\(entry.key)\" must be a number, string, boolean or {\"x\", \"y\"}")
+            }
+        }
+        return out
+    }
 
     func value(_ key: String) throws(ResultFileError) -> JSONValue {
         guard let v = object[key] else { throw error("missing field \"\(key)\"") }

@@ -87,10 +87,12 @@ struct ReplayCommand: PanelCommand {
 enum ResultHeaderFactory {
     /// The result header for a loaded trace replayed with `simulation`.
     static func header(for loaded: LoadedTraceInfo, simulation: SimulationOptions) -> ResultHeader {
-        ResultHeader(trace: loaded.trace.header.name, traceDigest: loaded.digest,
-                     parameterDigest: ResultHeader.parameterDigest(of: loaded.trace.header),
-                     simulator: simulation.nonDefaultNames,
-                     frameRate: loaded.trace.header.environment.frameRate,
-                     displayScale: loaded.trace.header.environment.displayScale)
+        var header = ResultHeader(trace: loaded.trace.header.name, traceDigest: loaded.digest,
+                                  parameterDigest: ResultHeader.parameterDigest(of: loaded.trace.header),
+                                  simulator: simulation.nonDefaultNames,
+                                  frameRate: loaded.trace.header.environment.frameRate,
+                                  displayScale: loaded.trace.header.environment.displayScale)
+        header.model = loaded.trace.header.model
+        return header
     }
 }

@@ -214,7 +214,7 @@ public enum TraceLoader {
             }
             let r = FieldReader(file: file, line: lineNumber)
             if haveHeader {
-                var sample = try parseSample(value, r: r, states: states, sequence: &sequence)
+                var sample = try parseSample(value, r: r, states: states, sequence: &sequence, model: current.header.model)
                 // Layout and environment changes are merged over the current ones and validated
                 // as a whole, so that later lines are checked against the layout in force.
                 if case .call(.invalidateLayout) = sample.kind, case .object(let o) = value {
@@ -236,7 +236,9 @@ public enum TraceLoader {
                                              ("frameRate", environment.frameRate == current.header.environment.frameRate)] where !unchanged {
                         throw r.error("environment.\(key)", "cannot change during a trace (floatingpanel-core.md §9 O16); expected the header's value")
                     }
-                    try validateAgainst(panel: current.header.panel, environment: environment, r: r)
+                    if current.header.model == .floatingPanel {
+                        try validateAgainst(panel: current.header.panel, environment: environment, r: r)
+                    }
                     current.environmentJSON = merged
                     current.header.environment = environment
                     sample.kind = .environment(environment)
@@ -250,14 +252,16 @@ public enum TraceLoader {
                 let h = try parseHeader(value, r: r, defaultName: stem(of: file))
                 headerLine = lineNumber
                 do {
-                    try PanelSimCore.validate(h)
+                    if h.model == .floatingPanel { try PanelSimCore.validate(h) }
                 } catch {
                     throw TraceError(file: file, line: headerLine, field: error.field, message: error.message)
                 }
                 header = h
                 haveHeader = true
                 states = StateTable(h.panel.states)
-                if case .object(let o) = value, case .object(let panel)? = o["panel"], case .object(let env)? = o["environment"] {
+                if case .object(let o) = value, case .object(let env)? = o["environment"] {
+                    let panel: JSONObject
+                    if case .object(let p)? = o["panel"] { panel = p } else { panel = JSONObject() }
                     current = LayoutContext(header: h, panelJSON: panel, environmentJSON: env)
                 }
             }
@@ -492,8 +496,8 @@ func quotedSingle(_ name: String) -> String {
 // MARK: - Header
 
 extension TraceLoader {
-    static let headerKeys = ["format", "version", "name", "description", "source", "environment",
-                             "panel", "scrollView", "delegate", "recognizer"]
+    static let headerKeys = ["format", "version", "model", "name", "description", "source", "environment",
+                             "panel", "scrollView", "delegate", "recognizer", "drawer"]
 
     static func parseHeader(_ root: JSONValue, r: FieldReader, defaultName: String) throws(TraceError) -> TraceHeader {
         guard case .object(let o) = root else {
@@ -518,10 +522,29 @@ extension TraceLoader {
         }
         try r.checkKeys(o, "", headerKeys)
 
+        var model = PanelModel.floatingPanel
+        if let m = o["model"] {
+            model = PanelModel(rawValue: try r.choice(m, "model", PanelModel.allCases.map(\.rawValue))) ?? .floatingPanel
+        }
+        // A section of another system is invalid input (trace-format.md §1.1a).
+        let foreign = model == .floatingPanel ? ["drawer"] : ["panel", "scrollView", "delegate"]
+        if let key = o.keys.first(where: { foreign.contains($0) }) {
+            throw r.error(key, "a \(quotedSingle(key)) section does not belong in a \(model.rawValue) trace; expected "
+                          + (model == .floatingPanel ? "\"model\": \"drawerkit\" for a drawer section" : "the \(model == .drawerKit ? "drawer" : "") section instead"))
+        }
         let name = try o["name"].map { v throws(TraceError) in try r.string(v, "name") } ?? defaultName
         let environment = try parseEnvironment(try r.required(o, "environment", "", "an object with \"container\""), r: r)
-        let panel = try parsePanel(try r.required(o, "panel", "", "an object with \"anchors\""), r: r)
-        var header = TraceHeader(name: name, environment: environment, panel: panel)
+        var header: TraceHeader
+        switch model {
+        case .floatingPanel:
+            header = TraceHeader(name: name, environment: environment,
+                                 panel: try parsePanel(try r.required(o, "panel", "", "an object with \"anchors\""), r: r))
+        case .drawerKit:
+            header = TraceHeader(name: name, environment: environment,
+                                 drawer: try parseDrawer(try r.required(o, "drawer", "", "an object with \"heightOfPartiallyExpandedDrawer\""),
+                                                         environment: environment, r: r))
+        }
+        let panel = header.panel
         if let v = o["description"] { header.description = try r.string(v, "description") }
         if let v = o["source"] {
             let s = try r.object(v, "source")
@@ -863,7 +886,7 @@ extension TraceLoader {
     }
 
     static func parseSample(_ value: JSONValue, r: FieldReader, states: StateTable,
-                            sequence: inout SampleSequence) throws(TraceError) -> TraceSample {
+                            sequence: inout SampleSequence, model: PanelModel = .floatingPanel) throws(TraceError) -> TraceSample {
         if let endLine = sequence.endLine {
             throw r.error("end", "nothing may follow the 'end' sample (line \(endLine)); expected the end of the trace")
         }
@@ -915,9 +938,17 @@ extension TraceLoader {
         let sampleKind: SampleKind
         switch kind {
         case "touch": sampleKind = .touch(try parseTouch(o, r: r, sequence: &sequence))
-        case "call": sampleKind = .call(try parseCall(o, r: r, states: states))
-        case "observed": sampleKind = .observed(try parseObserved(o, r: r, states: states))
-        case "scroll": sampleKind = .scroll(try parseScroll(o, r: r))
+        case "call":
+            switch model {
+            case .floatingPanel: sampleKind = .call(try parseCall(o, r: r, states: states))
+            case .drawerKit: sampleKind = .drawerCall(try parseDrawerCall(o, r: r))
+            }
+        case "observed": sampleKind = .observed(try parseObserved(o, r: r, states: states, model: model))
+        case "scroll":
+            if model == .drawerKit {
+                throw r.error("scroll", "a DrawerKit trace has scroll samples only with drawer.content.scrollView (pull-to-dismiss, not supported yet); expected no scroll samples")
+            }
+            sampleKind = .scroll(try parseScroll(o, r: r))
         case "environment":
             // Merged over the environment in force by the caller (`parse(utf8:file:)`).
             try r.checkKeys(o, "", ["t", "environment"])
@@ -1022,7 +1053,7 @@ extension TraceLoader {
         }
     }
 
-    static func parseObserved(_ o: JSONObject, r: FieldReader, states: StateTable) throws(TraceError) -> ObservedSample {
+    static func parseObserved(_ o: JSONObject, r: FieldReader, states: StateTable, model: PanelModel = .floatingPanel) throws(TraceError) -> ObservedSample {
         try r.checkKeys(o, "", ["t", "observed"])
         let obs = try r.object(o["observed"] ?? .null, "observed")
         try r.checkKeys(obs, "observed", ["location", "state", "contentOffset", "backdropAlpha"])
@@ -1034,7 +1065,12 @@ extension TraceLoader {
         sample.location = try optionalNumber("location")
         sample.contentOffset = try optionalNumber("contentOffset")
         sample.backdropAlpha = try optionalNumber("backdropAlpha")
-        if let s = obs["state"], s != .null { sample.state = try r.state(s, "observed.state", states).name }
+        if let s = obs["state"], s != .null {
+            switch model {
+            case .floatingPanel: sample.state = try r.state(s, "observed.state", states).name
+            case .drawerKit: sample.state = try r.choice(s, "observed.state", DrawerState.allCases.map(\.rawValue) + ["transitioning"])
+            }
+        }
         return sample
     }
 }

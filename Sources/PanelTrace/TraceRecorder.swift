@@ -255,7 +255,9 @@ public final class TraceRecorder {
         case .scroll(let s):
             try check(s.contentOffset?.x, "scroll.contentOffset.x"); try check(s.contentOffset?.y, "scroll.contentOffset.y")
             try check(s.contentSize?.width, "scroll.contentSize.width"); try check(s.contentSize?.height, "scroll.contentSize.height")
-        case .call, .end, .environment: break
+        case .drawerCall(.tapDrawer(let x, let y)), .drawerCall(.tapOutside(let x, let y)):
+            try check(x, "x"); try check(y, "y")
+        case .call, .drawerCall, .end, .environment: break
         }
     }
 }

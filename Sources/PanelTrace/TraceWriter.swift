@@ -49,6 +49,7 @@ public enum TraceWriter {
         o.open("{")
         o.key("format"); o.string("panelsim-trace")
         o.key("version"); o.integer(1)
+        if h.model != .floatingPanel { o.key("model"); o.string(h.model.rawValue) }
         o.key("name"); o.string(h.name)
         o.key("description"); o.string(h.description)
         o.key("source"); o.open("{")
@@ -57,9 +58,14 @@ public enum TraceWriter {
         o.key("device"); o.string(h.source.device)
         o.close("}")
         o.key("environment"); environment(h.environment, &o)
-        o.key("panel"); panel(h.panel, &o)
-        if let sv = h.scrollView { o.key("scrollView"); scrollView(sv, &o) }
-        o.key("delegate"); delegate(h.delegate, order: StateOrder(h.panel.states), &o)
+        switch h.model {
+        case .floatingPanel:
+            o.key("panel"); panel(h.panel, &o)
+            if let sv = h.scrollView { o.key("scrollView"); scrollView(sv, &o) }
+            o.key("delegate"); delegate(h.delegate, order: StateOrder(h.panel.states), &o)
+        case .drawerKit:
+            o.key("drawer"); drawer(h.drawer ?? DrawerConfiguration(heightOfPartiallyExpandedDrawer: 0), &o)
+        }
         o.key("recognizer"); o.open("{")
         o.key("velocity"); o.string(h.recognizer.velocity.rawValue)
         o.key("beginThreshold"); o.number(h.recognizer.beginThreshold)
@@ -204,6 +210,8 @@ public enum TraceWriter {
             case .invalidateLayout(let panel):
                 o.string("invalidateLayout"); o.key("panel"); self.panel(panel, &o)
             }
+        case .drawerCall(let call):
+            drawerCall(call, &o)
         case .environment(let e):
             o.key("environment"); environment(e, &o)
         case .scroll(let s):
@@ -225,11 +233,11 @@ public enum TraceWriter {
         o.close("}")
     }
 
-    private static func point(_ p: Point, _ o: inout JSONLine) {
+    static func point(_ p: Point, _ o: inout JSONLine) {
         o.open("{"); o.key("x"); o.number(p.x); o.key("y"); o.number(p.y); o.close("}")
     }
 
-    private static func size(_ s: Size, _ o: inout JSONLine) {
+    static func size(_ s: Size, _ o: inout JSONLine) {
         o.open("{"); o.key("width"); o.number(s.width); o.key("height"); o.number(s.height); o.close("}")
     }
 
@@ -264,7 +272,7 @@ public enum TraceWriter {
 
 /// JSON text built in one byte buffer, with the trace format's separators: `": "` after a key and
 /// `", "` between members and elements. Numbers are `CanonicalNumber`'s, strings `JSON.quote`'s.
-private struct JSONLine {
+struct JSONLine {
     private var bytes: [UInt8] = []
     /// Per open object or array: whether a member or element was written (the next needs ", ").
     private var written: [Bool] = []
@@ -298,6 +306,7 @@ private struct JSONLine {
     mutating func integer(_ i: Int) { bytes.append(contentsOf: String(i).utf8) }
     mutating func seconds(_ micros: Microseconds) { CanonicalNumber.appendSeconds(micros, to: &bytes) }
     mutating func bool(_ b: Bool) { bytes.append(contentsOf: (b ? "true" : "false").utf8) }
+    mutating func null() { bytes.append(contentsOf: "null".utf8) }
 }
 
 /// Sorts state names by order (most expanded first), then by name; unknown names last, by name.

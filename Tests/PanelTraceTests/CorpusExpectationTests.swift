@@ -14,10 +14,13 @@ final class CorpusExpectationTests: XCTestCase {
         URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     }
 
+    /// The FloatingPanel traces: every trace under `traces/` but the other systems' folders
+    /// (`traces/drawerkit/`, checked by `DrawerKitCorpusTests`).
     static func traceFiles() -> [URL] {
         let root = repositoryRoot.appendingPathComponent("traces")
         let files = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil)?
-            .compactMap { $0 as? URL }.filter { $0.pathExtension == "jsonl" } ?? []
+            .compactMap { $0 as? URL }
+            .filter { $0.pathExtension == "jsonl" && !$0.path.contains("/traces/drawerkit/") } ?? []
         return files.sorted { $0.path < $1.path }
     }
 

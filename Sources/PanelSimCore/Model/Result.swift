@@ -1,6 +1,52 @@
 /// What a replay produces (trace-format.md §2): delegate events and frames, in call order.
 
-/// One delegate call, named as FloatingPanel's delegate method without the `floatingPanel` prefix.
+/// One value of a record field written by a panel system other than FloatingPanel.
+public enum FieldValue: Sendable, Equatable {
+    case number(Double)
+    case string(String)
+    case bool(Bool)
+    /// A vector such as a velocity {x, y}.
+    case point(Point)
+}
+
+/// One `"key": value` of a record, in the order it is written.
+public struct RecordField: Sendable, Equatable {
+    public var key: String
+    public var value: FieldValue
+    public init(_ key: String, _ value: FieldValue) { self.key = key; self.value = value }
+}
+
+/// An event of a panel system other than FloatingPanel (DrawerKit's callbacks, …): its result-file
+/// name and its fields in the order they are written (drawerkit.md §2.3). Compared exactly by
+/// name; numbers within the channel tolerances of the comparator.
+public struct SystemEvent: Sendable, Equatable {
+    public var name: String
+    public var fields: [RecordField]
+    public init(name: String, fields: [RecordField] = []) { self.name = name; self.fields = fields }
+    /// The value of `key`, nil when absent.
+    public subscript(key: String) -> FieldValue? { fields.first { $0.key == key }?.value }
+}
+
+/// A frame of a panel system other than FloatingPanel: frame index k plus its channels in the
+/// order they are written. Every system writes `location` (pt, container coordinates) and `state`
+/// first; the rest are the system's own (drawerkit.md §2.3: `cornerRadius`, `handleAlpha`, …).
+public struct SystemFrame: Sendable, Equatable {
+    /// Frame number k; the frame's time is k / frameRate.
+    public var index: Int
+    public var channels: [RecordField]
+    public init(index: Int, channels: [RecordField]) { self.index = index; self.channels = channels }
+    /// The value of channel `key`, nil when absent.
+    public subscript(key: String) -> FieldValue? { channels.first { $0.key == key }?.value }
+    /// The `location` channel (pt).
+    public var location: Double { if case .number(let x)? = self["location"] { return x } else { return .nan } }
+    /// The `state` channel.
+    public var state: String { if case .string(let s)? = self["state"] { return s } else { return "" } }
+    /// True when both frames carry the same channels with equal values (the index aside).
+    public func sameValues(as other: SystemFrame) -> Bool { channels == other.channels }
+}
+
+/// One delegate call, named as FloatingPanel's delegate method without the `floatingPanel` prefix,
+/// or an event of another panel system (`system`).
 public enum DelegateEvent: Sendable, Equatable {
     /// `floatingPanelShouldBeginDragging`, with the delegate's answer.
     case shouldBeginDragging(result: Bool)
@@ -25,6 +71,8 @@ public enum DelegateEvent: Sendable, Equatable {
     case willRemove
     /// `floatingPanelDidRemove`.
     case didRemove
+    /// An event of a panel system other than FloatingPanel.
+    case system(SystemEvent)
 
     /// The result-file event name.
     public var name: String {
@@ -40,6 +88,7 @@ public enum DelegateEvent: Sendable, Equatable {
         case .shouldRemove: return "shouldRemove"
         case .willRemove: return "willRemove"
         case .didRemove: return "didRemove"
+        case .system(let e): return e.name
         }
     }
 }
@@ -72,8 +121,35 @@ public struct FrameRecord: Sendable, Equatable {
 public enum ResultRecord: Sendable, Equatable {
     /// A delegate event at `time` µs (the time of the sample or frame that caused it).
     case event(time: Microseconds, DelegateEvent)
-    /// A frame; its time is `frameTime(index, frameRate)`.
+    /// A FloatingPanel frame; its time is `frameTime(index, frameRate)`.
     case frame(FrameRecord)
+    /// A frame of another panel system; its time is `frameTime(index, frameRate)`.
+    case systemFrame(SystemFrame)
+
+    /// The frame index k of a frame record (either kind), nil for an event.
+    public var frameIndex: Int? {
+        switch self {
+        case .frame(let f): return f.index
+        case .systemFrame(let f): return f.index
+        case .event: return nil
+        }
+    }
+    /// The `location` channel of a frame record (pt), nil for an event.
+    public var frameLocation: Double? {
+        switch self {
+        case .frame(let f): return f.location
+        case .systemFrame(let f): return f.location
+        case .event: return nil
+        }
+    }
+    /// The `state` channel of a frame record, nil for an event.
+    public var frameState: String? {
+        switch self {
+        case .frame(let f): return f.state
+        case .systemFrame(let f): return f.state
+        case .event: return nil
+        }
+    }
 }
 
 /// The time of frame `index` at `frameRate` Hz in µs, rounded half up: frame k is at k/frameRate s
@@ -82,47 +158,6 @@ public func frameTime(_ index: Int, frameRate: Int) -> Microseconds {
     let num = Int64(index) * 1_000_000
     let rate = Int64(frameRate)
     return (2 * num + rate) / (2 * rate)
-}
-
-/// `frameTime(index, frameRate:)` for consecutive frames without a 64-bit division per frame: the
-/// replay's frame loop steps it once per frame and sets it only when it skips idle frames.
-///
-/// With n(k) = 2·k·10⁶ + rate and d = 2·rate, frame k's time is ⌊n(k)/d⌋. Going to k + 1 adds
-/// 2·10⁶ to n, so the quotient grows by ⌊2·10⁶/d⌋ plus one carry when the remainder passes d
-/// (the remainders stay below d, so one carry is enough). Tested equal to `frameTime` in
-/// `FrameClockTests`.
-struct FrameClock {
-    /// The current frame's index k and time, µs.
-    private(set) var index: Int
-    private(set) var time: Microseconds
-    private var remainder: Int64
-    private let divisor: Int64, stepQuotient: Int64, stepRemainder: Int64
-
-    /// A clock at frame `index` of a `frameRate` Hz display (frameRate > 0).
-    init(frameRate: Int, index: Int = 0) {
-        divisor = 2 * Int64(frameRate)
-        stepQuotient = 2_000_000 / divisor
-        stepRemainder = 2_000_000 % divisor
-        self.index = 0; time = 0; remainder = 0
-        set(index)
-    }
-
-    /// Moves to frame `k` (one division).
-    mutating func set(_ k: Int) {
-        let n = 2 * Int64(k) * 1_000_000 + divisor / 2
-        index = k
-        time = n / divisor
-        remainder = n % divisor
-    }
-
-    /// Moves to the next frame.
-    @inline(__always)
-    mutating func advance() {
-        index += 1
-        time &+= stepQuotient
-        remainder &+= stepRemainder
-        if remainder >= divisor { remainder &-= divisor; time &+= 1 }
-    }
 }
 
 /// The records of one replay, in call order, stored packed: frames and `didMove` events are
@@ -136,11 +171,12 @@ public struct RecordList: RandomAccessCollection, @unchecked Sendable, Equatable
     /// One packed record. Frames use every field; `didMove` uses `integer` (time, µs) and
     /// `location`; other events use `integer` (time, µs) and `index` (into `events`).
     struct Entry: Sendable {
-        enum Kind: UInt8, Sendable { case frame, didMove, event }
+        enum Kind: UInt8, Sendable { case frame, didMove, event, systemFrame }
         var kind: Kind
         /// Frame flags: an OR of the bit constants below (`isAttracting` … `scrollLocked`).
         var flags: UInt8
-        /// Frame: index of the state name in `names`; other events: index in `events`.
+        /// Frame: index of the state name in `names`; other events: index in `events`; a system
+        /// frame: index in `systemFrames`.
         var index: UInt32
         /// Frame: index k; events: time, µs.
         var integer: Int64
@@ -167,6 +203,7 @@ public struct RecordList: RandomAccessCollection, @unchecked Sendable, Equatable
     public private(set) var count = 0
     private var capacity: Int
     var events: [DelegateEvent] = []
+    var systemFrames: [SystemFrame] = []
     var names: [String] = []
     /// `names` by name, for `nameIndex(_:)` once there are more than 8.
     private var nameIndices: [String: UInt32] = [:]
@@ -193,6 +230,7 @@ public struct RecordList: RandomAccessCollection, @unchecked Sendable, Equatable
         switch e.kind {
         case .didMove: return .event(time: e.integer, .didMove(location: e.location))
         case .event: return .event(time: e.integer, events[Int(e.index)])
+        case .systemFrame: return .systemFrame(systemFrames[Int(e.index)])
         case .frame:
             return .frame(FrameRecord(
                 index: Int(e.integer), location: e.location, state: names[Int(e.index)], backdropAlpha: e.backdropAlpha,
@@ -206,7 +244,7 @@ public struct RecordList: RandomAccessCollection, @unchecked Sendable, Equatable
     public var frameCount: Int {
         storage.withUnsafeMutablePointerToElements { p in
             var n = 0
-            for i in 0..<count where p[i].kind == .frame { n += 1 }
+            for i in 0..<count where p[i].kind == .frame || p[i].kind == .systemFrame { n += 1 }
             return n
         }
     }
@@ -221,6 +259,7 @@ public struct RecordList: RandomAccessCollection, @unchecked Sendable, Equatable
         switch record {
         case let .event(time, .didMove(location)): appendDidMove(time: time, location: location)
         case let .event(time, event): appendEvent(time: time, event)
+        case let .systemFrame(f): appendSystemFrame(f)
         case let .frame(f):
             var flags: UInt8 = 0
             if f.isAttracting { flags |= Entry.isAttracting }
@@ -244,6 +283,13 @@ public struct RecordList: RandomAccessCollection, @unchecked Sendable, Equatable
         appendEntry(Entry(kind: .event, flags: 0, index: UInt32(events.count), integer: time,
                           location: 0, backdropAlpha: 0, contentOffset: 0), owned: owned)
         events.append(event)
+    }
+
+    /// Appends a frame of a panel system other than FloatingPanel.
+    mutating func appendSystemFrame(_ frame: SystemFrame) {
+        appendEntry(Entry(kind: .systemFrame, flags: 0, index: UInt32(systemFrames.count), integer: Int64(frame.index),
+                          location: 0, backdropAlpha: 0, contentOffset: 0), owned: false)
+        systemFrames.append(frame)
     }
 
     /// Appends a frame entry. `owned`: see `appendEntry(_:owned:)`.

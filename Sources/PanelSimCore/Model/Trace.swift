@@ -5,8 +5,21 @@
 /// exactly from their decimal text, rounded half away from zero to 1 µs.
 public typealias Microseconds = Int64
 
+/// The panel system a trace describes (header `model`, trace-format.md §1.1a).
+public enum PanelModel: String, Sendable, Equatable, CaseIterable {
+    /// FloatingPanel (`"floatingpanel"`, the default when the header has no `model`).
+    case floatingPanel = "floatingpanel"
+    /// DrawerKit (`"drawerkit"`): the header's `drawer` section replaces `panel` (drawerkit.md §2).
+    case drawerKit = "drawerkit"
+}
+
 /// A trace header (line 1 of a trace file).
+///
+/// `model` selects the panel system. A FloatingPanel header uses `panel`, `delegate` and
+/// `scrollView`; a DrawerKit header uses `drawer` instead (and its `panel` is an unused
+/// placeholder). `environment`, `recognizer` and `source` mean the same for every system.
 public struct TraceHeader: Sendable, Equatable {
+    public var model: PanelModel = .floatingPanel
     public var name: String
     public var description: String = ""
     public var source = TraceSource()
@@ -16,8 +29,16 @@ public struct TraceHeader: Sendable, Equatable {
     public var recognizer = RecognizerConfiguration()
     /// The tracked scroll view at t = 0 (`track(scrollView:)` before `show`); nil for none.
     public var scrollView: ScrollViewConfiguration? = nil
+    /// The `drawer` section of a DrawerKit header; nil for every other model.
+    public var drawer: DrawerConfiguration? = nil
     public init(name: String, environment: PanelEnvironment, panel: PanelConfiguration) {
         self.name = name; self.environment = environment; self.panel = panel
+    }
+    /// A DrawerKit header (`model: "drawerkit"`).
+    public init(name: String, environment: PanelEnvironment, drawer: DrawerConfiguration) {
+        self.init(name: name, environment: environment, panel: PanelConfiguration())
+        model = .drawerKit
+        self.drawer = drawer
     }
 }
 
@@ -99,6 +120,8 @@ public struct ObservedSample: Sendable, Equatable {
 public enum SampleKind: Sendable, Equatable {
     case touch(TouchSample)
     case call(PanelCall)
+    /// A DrawerKit call (drawerkit.md §2.2); only in DrawerKit traces.
+    case drawerCall(DrawerCall)
     case scroll(ScrollSample)
     /// The environment from this time on (a partial `environment` merged over the current one):
     /// rotation, keyboard, safe-area changes (floatingpanel-core.md §9 O16).

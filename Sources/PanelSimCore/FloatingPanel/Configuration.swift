@@ -54,24 +54,6 @@ public struct AnchorEntry: Sendable, Equatable {
 /// `fpc.contentMode` (FloatingPanel `FloatingPanelController.ContentMode`).
 public enum ContentMode: String, Sendable, Equatable { case `static`, fitToBounds }
 
-/// `environment`: the container and the display (trace-format.md §1.1).
-public struct PanelEnvironment: Sendable, Equatable {
-    /// Container (the controller's root view) bounds size, pt.
-    public var container: Size
-    /// Safe-area insets of the container, pt. Contract default (47, 0, 34, 0).
-    public var safeArea: Insets
-    /// Display scale, pixels per pt (> 0). Contract default 3.
-    public var displayScale: Double
-    /// Display-link rate in frames per second (> 0). Spring step h = 1/frameRate. Default 120.
-    public var frameRate: Int
-    public init(container: Size,
-                safeArea: Insets = Insets(top: 47, left: 0, bottom: 34, right: 0),
-                displayScale: Double = 3, frameRate: Int = 120) {
-        self.container = container; self.safeArea = safeArea
-        self.displayScale = displayScale; self.frameRate = frameRate
-    }
-}
-
 /// `panel.behavior` (FloatingPanel `FloatingPanelBehavior` as answered by `FloatingPanelDefaultBehavior`).
 public struct PanelBehavior: Sendable, Equatable {
     /// Spring damping input (per ms); ζ = ln(rate)/(−2π·f·0.001) for |v0| > 300 pt/s. Default
@@ -161,28 +143,5 @@ public struct DelegateConfiguration: Sendable, Equatable {
     public var didMove: DidMoveRecipes? = nil
     /// `didChangeState.dismissIn`: remove the panel when one of these states is reported.
     public var dismissIn: [String] = []
-    public init() {}
-}
-
-/// How the pan velocity is obtained (`recognizer.velocity`, floatingpanel-core.md §9 O5).
-public enum VelocitySource: String, Sendable, Equatable, CaseIterable {
-    /// The sample's recorded `velocity`; `lsq2` for samples without one.
-    case recorded
-    case lsq2, impulse, ios
-}
-
-/// `recognizer`: the pan recognizers' options.
-public struct RecognizerConfiguration: Sendable, Equatable {
-    public var velocity: VelocitySource = .recorded
-    /// Movement from the touch-down point (pt) before a pan recognizes. Default 10.
-    public var beginThreshold: Double = 10
-    public init() {}
-}
-
-/// `source` of the trace header (free text, informational).
-public struct TraceSource: Sendable, Equatable {
-    public var kind: String = "synthetic"
-    public var origin: String = ""
-    public var device: String = ""
     public init() {}
 }

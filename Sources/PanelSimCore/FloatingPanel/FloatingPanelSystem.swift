@@ -1,51 +1,3 @@
-/// The replay loop: feeds a trace's samples to the pan-recognizer model and the panel core on the
-/// fixed frame clock of floatingpanel-core.md §9 O1, and collects the result records.
-
-/// Options a replay may change; none of them is a trace field (floatingpanel-core.md §9).
-public struct SimulationOptions: Sendable, Equatable {
-    /// Without an `end` sample, give up this long (µs) after the last sample if the panel has not
-    /// come to rest (floatingpanel-core.md §9 O1: 10 s).
-    public var settleBudget: Microseconds = 10_000_000
-    /// O8 option: apply `scroll` samples to the scroll view (as outside `setContentOffset`, size
-    /// and `isDecelerating`) instead of the finger-driven model of O6/O7. Default: observations only.
-    public var driveScroll = false
-    /// O3 option: run Core's panel-pan handler before the scroll view's pan and Core's scroll handler
-    /// for each touch sample. Default false: scroll view, then Core's scroll handler, then the panel.
-    public var panelHandlerFirst = false
-    public init() {}
-
-    /// The options set away from their defaults (O8 `driveScroll`, O3 `panelHandlerFirst`), by
-    /// name, in that order: what a result file records so that goldens of different modes are not
-    /// compared with each other. The settle budget is not an option of the command line.
-    public var nonDefaultNames: [String] {
-        (driveScroll ? ["driveScroll"] : []) + (panelHandlerFirst ? ["panelHandlerFirst"] : [])
-    }
-}
-
-/// A configuration the simulator refuses (floatingpanel-core.md §9 O19 and unknown names).
-/// `field` is the header path of the offending value, e.g. `panel.initialState`.
-public struct ConfigurationError: Error, Sendable, Equatable, CustomStringConvertible {
-    public var field: String
-    public var message: String
-    public init(field: String, message: String) { self.field = field; self.message = message }
-    public var description: String { "\(field): \(message)" }
-}
-
-/// Replays `trace` and returns its events and frames.
-///
-/// Frame k is at k/frameRate. At each frame: every sample with t ≤ t_k not yet processed is
-/// processed in file order (a layout sync after each), each animation started before t_k is stepped
-/// once, the layout syncs, and the frame is recorded if any of its values differ from the previous
-/// frame (frame 0 always). The replay stops after the frame that processes an `end` sample; without
-/// one, at the first frame after the last sample with no finger down and nothing animating, or when
-/// `options.settleBudget` past the last sample runs out (`budgetExceeded`).
-/// - Complexity: O(samples + animated frames · anchors): frames in which nothing animates are
-///   skipped straight to the next sample, so idle time costs nothing.
-public func simulate(_ trace: Trace, options: SimulationOptions = SimulationOptions()) -> SimulationResult {
-    var replay = Replay(trace: trace, options: options)
-    return replay.run()
-}
-
 /// The pan recognizer model (floatingpanel-core.md §9 O4, O5) for finger 0. FloatingPanel's Core
 /// owns its pan recognizer, and so does `PanelCore` (it cancels it, §5.1 step 2); the replay feeds it.
 struct PanRecognizer {
@@ -74,8 +26,10 @@ struct PanRecognizer {
     var panelBlocked = false
 }
 
-/// One replay: a value type, so that the per-frame calls into the core are plain field accesses.
-struct Replay {
+/// FloatingPanel behind the replay seam: the surface's pan recognizer and the tracked scroll view's
+/// pan (floatingpanel-core.md §3.8, §9 O3–O5) feeding `PanelCore`, FloatingPanel's Core. A value
+/// type, so that the per-frame calls into the core are plain field accesses.
+struct FloatingPanelSystem: PanelSystem {
     let trace: Trace
     let options: SimulationOptions
     var core: PanelCore
@@ -90,64 +44,33 @@ struct Replay {
     init(trace: Trace, options: SimulationOptions) {
         self.trace = trace; self.options = options
         core = PanelCore(header: trace.header)
-        let source = trace.header.recognizer.velocity
-        let strategy: VelocityStrategy
-        switch source {
-        case .recorded, .lsq2: strategy = .lsq2
-        case .impulse: strategy = .impulse
-        case .ios: strategy = .ios
-        }
-        core.pan = PanRecognizer(tracker: VelocityTracker(strategy: strategy))
+        core.pan = PanRecognizer(tracker: VelocityTracker(strategy: trace.header.recognizer.velocity.strategy))
     }
 
-    private var frameRate: Int64 { Int64(trace.header.environment.frameRate) }
-
-    mutating func run() -> SimulationResult {
-        var budgetExceeded = false
+    mutating func start() {
         if let sv = trace.header.scrollView { core.track(sv) }
         core.start(presented: trace.header.panel.presented)
-        let samples = trace.samples
-        let lastSampleTime = samples.last?.time ?? 0
-        // Room for the records a replay typically writes: a frame and a didMove per animated frame
-        // while the samples last, a few per sample (capped so that idle hours reserve nothing absurd).
-        let spanFrames = Int(min(lastSampleTime * frameRate / 1_000_000, 1 << 20))
-        core.reserveRecords(min(2 * spanFrames + 4 * samples.count + 1024, 1 << 18))
-        var next = 0
-        var clock = FrameClock(frameRate: Int(frameRate))
-        // The frame that processes samples[next]: the first k with t·frameRate ≤ k·10⁶ (t ≥ 0).
-        func dueFrame(_ i: Int) -> Int64 {
-            i < samples.count ? (samples[i].time * frameRate + 999_999) / 1_000_000 : .max
-        }
-        var nextDue = dueFrame(0)
-        while true {
-            let k = clock.index, tk = clock.time
-            var sawEnd = false
-            while nextDue <= Int64(k) {
-                let sample = samples[next]
-                next += 1
-                nextDue = dueFrame(next)
-                core.now = sample.time
-                if case .end = sample.kind { sawEnd = true; break }
-                process(sample)
-                core.syncLayout()
-            }
-            let animating = core.runFrame(index: k, time: tk)
-            if sawEnd { break }
-            if next == samples.count {
-                if pan.touchDown == nil && !animating { break }
-                if tk - lastSampleTime >= options.settleBudget { budgetExceeded = true; break }
-            }
-            clock.advance()
-            // Nothing changes between samples while nothing animates: jump to the frame that
-            // processes the next sample (the skipped frames would repeat this one and are not written).
-            if !animating, next < samples.count, nextDue > Int64(clock.index) {
-                clock.set(Int(nextDue))
-            }
-        }
-        return SimulationResult(records: core.takeRecords(), warnings: warnings, budgetExceeded: budgetExceeded)
     }
 
-    private mutating func process(_ sample: TraceSample) {
+    mutating func reserveRecords(_ n: Int) { core.reserveRecords(n) }
+
+    @inline(__always)
+    mutating func process(_ sample: TraceSample) {
+        core.now = sample.time
+        dispatch(sample)
+        core.syncLayout()
+    }
+
+    mutating func reachEnd(at time: Microseconds) { core.now = time }
+
+    @inline(__always)
+    mutating func runFrame(index: Int, time: Microseconds) -> Bool { core.runFrame(index: index, time: time) }
+
+    var isTouchDown: Bool { pan.touchDown != nil }
+
+    mutating func finish() -> (records: RecordList, warnings: [String]) { (core.takeRecords(), warnings) }
+
+    private mutating func dispatch(_ sample: TraceSample) {
         switch sample.kind {
         case let .touch(touch): handleTouch(touch, time: sample.time, line: sample.line)
         case let .call(call): handleCall(call, line: sample.line)
@@ -157,7 +80,7 @@ struct Replay {
             if let offset = observation.contentOffset { core.setContentOffset(x: offset.x, y: offset.y) }
             if let decelerating = observation.isDecelerating { core.updateScrollView { $0.isDecelerating = decelerating } }
         case let .environment(environment): core.changeEnvironment(environment)
-        case .observed, .end: return
+        case .observed, .end, .drawerCall: return
         }
     }
 
@@ -193,15 +116,13 @@ struct Replay {
 
     /// The pan's velocity at lift (pt/s): the recorded one, or the tracker's lift estimate.
     private mutating func liftVelocity(for touch: TouchSample, time: Microseconds) -> Point {
-        if trace.header.recognizer.velocity == .recorded, let v = touch.velocity { return v }
-        return pan.tracker.velocityAtLift(timeNanos: time * 1000)
+        PanRecognition.liftVelocity(touch, time: time, source: trace.header.recognizer.velocity, tracker: pan.tracker)
     }
 
     /// The pan's velocity while moving: the recorded one, or nil for the tracker's current estimate
     /// (evaluated lazily: without a scroll view nothing reads it unless the pan is cancelled).
     private func movingVelocity(for touch: TouchSample) -> Point? {
-        if trace.header.recognizer.velocity == .recorded, let v = touch.velocity { return v }
-        return nil
+        PanRecognition.recordedVelocity(touch, source: trace.header.recognizer.velocity)
     }
 
     private func surfaceLocal(_ p: Point) -> Point { p - core.surfaceFrame.origin }
@@ -247,7 +168,7 @@ struct Replay {
             var panelPhase: PanPhase?
             if !pan.recognitionDone {
                 let d = p - down
-                if (d.x * d.x + d.y * d.y).squareRoot() >= trace.header.recognizer.beginThreshold {
+                if PanRecognition.crossesBeginThreshold(d, threshold: trace.header.recognizer.beginThreshold) {
                     pan.recognitionDone = true
                     if pan.scrollCandidate { pan.scrollActive = true; scrollPhase = .began }
                     if pan.active {
@@ -291,7 +212,7 @@ struct Replay {
     /// Core's scroll-pan handler, then Core's panel-pan handler (or the panel first, as an option).
     private mutating func runHandlers(scroll: PanPhase?, panel: PanPhase?, point p: Point, previous: Point, velocity v: Point?) {
         let position = core.geometry.panel.position
-        func runScroll(_ r: inout Replay) {
+        func runScroll(_ r: inout FloatingPanelSystem) {
             guard let phase = scroll else { return }
             if !r.options.driveScroll {
                 switch phase {
@@ -303,7 +224,7 @@ struct Replay {
             r.core.scrollPanPhase = phase
             r.core.handleScrollPan(velocity: position.main(r.core.resolve(v)), location: r.surfaceLocal(p))
         }
-        func runPanel(_ r: inout Replay) {
+        func runPanel(_ r: inout FloatingPanelSystem) {
             if let phase = panel { r.deliver(phase, point: p, velocity: v) } else { r.pan.lastPoint = p }
         }
         if options.panelHandlerFirst { runPanel(&self); runScroll(&self) } else { runScroll(&self); runPanel(&self) }

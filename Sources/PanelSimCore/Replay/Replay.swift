@@ -1,0 +1,114 @@
+/// The replay loop: feeds a trace's samples to the pan-recognizer model and the panel core on the
+/// fixed frame clock of floatingpanel-core.md §9 O1, and collects the result records.
+
+/// Options a replay may change; none of them is a trace field (floatingpanel-core.md §9).
+public struct SimulationOptions: Sendable, Equatable {
+    /// Without an `end` sample, give up this long (µs) after the last sample if the panel has not
+    /// come to rest (floatingpanel-core.md §9 O1: 10 s).
+    public var settleBudget: Microseconds = 10_000_000
+    /// O8 option: apply `scroll` samples to the scroll view (as outside `setContentOffset`, size
+    /// and `isDecelerating`) instead of the finger-driven model of O6/O7. Default: observations only.
+    public var driveScroll = false
+    /// O3 option: run Core's panel-pan handler before the scroll view's pan and Core's scroll handler
+    /// for each touch sample. Default false: scroll view, then Core's scroll handler, then the panel.
+    public var panelHandlerFirst = false
+    public init() {}
+
+    /// The options set away from their defaults (O8 `driveScroll`, O3 `panelHandlerFirst`), by
+    /// name, in that order: what a result file records so that goldens of different modes are not
+    /// compared with each other. The settle budget is not an option of the command line.
+    public var nonDefaultNames: [String] {
+        (driveScroll ? ["driveScroll"] : []) + (panelHandlerFirst ? ["panelHandlerFirst"] : [])
+    }
+}
+
+/// A configuration the simulator refuses (floatingpanel-core.md §9 O19 and unknown names).
+/// `field` is the header path of the offending value, e.g. `panel.initialState`.
+public struct ConfigurationError: Error, Sendable, Equatable, CustomStringConvertible {
+    public var field: String
+    public var message: String
+    public init(field: String, message: String) { self.field = field; self.message = message }
+    public var description: String { "\(field): \(message)" }
+}
+
+/// Replays `trace` through the panel system its header names (`model`) and returns its events and
+/// frames.
+///
+/// Frame k is at k/frameRate. At each frame: every sample with t ≤ t_k not yet processed is
+/// processed in file order, the system steps its animations once and records the frame if any of
+/// its values differ from the previous frame (frame 0 always). The replay stops after the frame
+/// that processes an `end` sample; without one, at the first frame after the last sample with no
+/// finger down and nothing animating, or when `options.settleBudget` past the last sample runs
+/// out (`budgetExceeded`). (floatingpanel-core.md §9 O1; drawerkit.md §3.9 and D14.)
+/// - Complexity: O(samples + animated frames · per-frame cost of the system): frames in which
+///   nothing animates are skipped straight to the next sample, so idle time costs nothing.
+public func simulate(_ trace: Trace, options: SimulationOptions = SimulationOptions()) -> SimulationResult {
+    // One dispatch per replay; the frame loop below is specialized for each system.
+    switch trace.header.model {
+    case .floatingPanel:
+        var replay = Replay(system: FloatingPanelSystem(trace: trace, options: options), trace: trace, options: options)
+        return replay.run()
+    case .drawerKit:
+        var replay = Replay(system: DrawerKitSystem(trace: trace), trace: trace, options: options)
+        return replay.run()
+    }
+}
+
+/// The replay loop, generic over the panel system so that each system's per-frame calls are
+/// direct (specialized) calls, never dispatched through an existential.
+struct Replay<System: PanelSystem> {
+    var system: System
+    let samples: [TraceSample]
+    let frameRate: Int64
+    let settleBudget: Microseconds
+
+    init(system: System, trace: Trace, options: SimulationOptions) {
+        self.system = system
+        samples = trace.samples
+        frameRate = Int64(trace.header.environment.frameRate)
+        settleBudget = options.settleBudget
+    }
+
+    mutating func run() -> SimulationResult {
+        var budgetExceeded = false
+        system.start()
+        let lastSampleTime = samples.last?.time ?? 0
+        // Room for the records a replay typically writes: a frame and a didMove per animated frame
+        // while the samples last, a few per sample (capped so that idle hours reserve nothing absurd).
+        let spanFrames = Int(min(lastSampleTime * frameRate / 1_000_000, 1 << 20))
+        system.reserveRecords(min(2 * spanFrames + 4 * samples.count + 1024, 1 << 18))
+        var next = 0
+        var clock = FrameClock(frameRate: Int(frameRate))
+        let frameRate = self.frameRate, samples = self.samples
+        // The frame that processes samples[next]: the first k with t·frameRate ≤ k·10⁶ (t ≥ 0).
+        func dueFrame(_ i: Int) -> Int64 {
+            i < samples.count ? (samples[i].time * frameRate + 999_999) / 1_000_000 : .max
+        }
+        var nextDue = dueFrame(0)
+        while true {
+            let k = clock.index, tk = clock.time
+            var sawEnd = false
+            while nextDue <= Int64(k) {
+                let sample = samples[next]
+                next += 1
+                nextDue = dueFrame(next)
+                if case .end = sample.kind { system.reachEnd(at: sample.time); sawEnd = true; break }
+                system.process(sample)
+            }
+            let animating = system.runFrame(index: k, time: tk)
+            if sawEnd { break }
+            if next == samples.count {
+                if !system.isTouchDown && !animating { break }
+                if tk - lastSampleTime >= settleBudget { budgetExceeded = true; break }
+            }
+            clock.advance()
+            // Nothing changes between samples while nothing animates: jump to the frame that
+            // processes the next sample (the skipped frames would repeat this one and are not written).
+            if !animating, next < samples.count, nextDue > Int64(clock.index) {
+                clock.set(Int(nextDue))
+            }
+        }
+        let (records, warnings) = system.finish()
+        return SimulationResult(records: records, warnings: warnings, budgetExceeded: budgetExceeded)
+    }
+}

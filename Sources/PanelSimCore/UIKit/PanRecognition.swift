@@ -1,0 +1,39 @@
+/// What UIKit's `UIPanGestureRecognizer` gives every panel system: the begin threshold (hysteresis)
+/// and the velocity it reports (floatingpanel-core.md §9 O4–O5; drawerkit.md §5 D6). The per-system
+/// recognizer state (which view the touch began on, arbitration with scroll views) stays with the
+/// system; these are the rules they share.
+enum PanRecognition {
+    /// True when a finger displaced by `d` (pt, from its touch-down point) has moved far enough for a
+    /// pan to begin: |d| ≥ `threshold` (pt; `recognizer.beginThreshold`, default 10).
+    @inline(__always)
+    static func crossesBeginThreshold(_ d: Point, threshold: Double) -> Bool {
+        (d.x * d.x + d.y * d.y).squareRoot() >= threshold
+    }
+
+    /// The velocity a moving touch reports when the trace's recorded velocity is used (pt/s,
+    /// container axes): the sample's own `velocity` under `recorded`; nil means "ask the tracker".
+    @inline(__always)
+    static func recordedVelocity(_ touch: TouchSample, source: VelocitySource) -> Point? {
+        source == .recorded ? touch.velocity : nil
+    }
+
+    /// The pan's velocity at lift (pt/s): the recorded one under `recorded` when the sample has it,
+    /// else the tracker's lift estimate at `time` µs.
+    static func liftVelocity(_ touch: TouchSample, time: Microseconds, source: VelocitySource,
+                             tracker: VelocityTracker) -> Point {
+        if let v = recordedVelocity(touch, source: source) { return v }
+        return tracker.velocityAtLift(timeNanos: time * 1000)
+    }
+}
+
+extension VelocitySource {
+    /// The estimator behind this source (`recorded` falls back to `lsq2` for samples without a
+    /// recorded velocity).
+    var strategy: VelocityStrategy {
+        switch self {
+        case .recorded, .lsq2: return .lsq2
+        case .impulse: return .impulse
+        case .ios: return .ios
+        }
+    }
+}

@@ -1,0 +1,109 @@
+/// The timing curves of `UIViewPropertyAnimator` that panel systems pass in: spring timing
+/// parameters (`UISpringTimingParameters`) and cubic curves (`UICubicTimingParameters`), as
+/// progress p(t) from 0 to 1 over the animator's life (drawerkit.md §3.8, §5 D1).
+///
+/// Per frame only + − × ÷, `squareRoot` and the Swift-written `DeterministicMath.exp` run, so every
+/// platform computes the same bits (DESIGN.md).
+
+/// The normalized step response x(u) of a damped harmonic oscillator released from rest at 1
+/// (x(0) = 1, x'(0) = 0, x → 0), in natural-frequency units u = ω₀·τ, and its settling point U_s:
+/// the first u after which the envelope stays ≤ 0.001 (drawerkit.md §3.8):
+///
+/// * ζ > 1: a = ζ − √(ζ²−1), b = ζ + √(ζ²−1), A = b/(b − a); x(u) = A·e^(−a·u) − (A − 1)·e^(−b·u);
+///   U_s = ln(1000·A)/a;
+/// * ζ = 1: x(u) = (1 + u)·e^(−u); U_s solves (1 + U_s)·e^(−U_s) = 0.001 (9.233413476…);
+/// * ζ < 1: β = √(1 − ζ²); x(u) = e^(−ζu)·(cos βu + (ζ/β)·sin βu); U_s = ln(1000/β)/ζ.
+///
+/// Source: the closed-form solutions of m·x'' + c·x' + k·x = 0 (any mechanics text); the 0.1 %
+/// settling rule is the one `TransitionSpring` uses for UIKit's springs (floatingpanel-core.md §9 O13).
+struct SpringStepResponse: Sendable, Equatable {
+    /// Damping ratio ζ (> 0).
+    let zeta: Double
+    /// Settling point U_s (natural-frequency units).
+    let settlingU: Double
+    private let a: Double, b: Double, amplitude: Double, beta: Double
+
+    /// `UISpringTimingParameters()`'s damping ratio: the system spring m = 3, k = 1000, c = 500,
+    /// ζ = 500/(2·√3000) = 4.564354645876384 (Apple documents ζ = 4.56 for `init()`; the triple is
+    /// the widely cited one, drawerkit.md §1 [UNSURE]).
+    static let systemSpringDampingRatio = 500 / (2 * (3000.0).squareRoot())
+    /// The system spring's natural frequency √(k/m) = √(1000/3) rad/s.
+    static let systemSpringNaturalFrequency = (1000.0 / 3).squareRoot()
+
+    init(dampingRatio zeta: Double) {
+        self.zeta = zeta
+        if zeta > 1 {
+            let s = (zeta * zeta - 1).squareRoot()
+            a = zeta - s; b = zeta + s; amplitude = b / (b - a); beta = 0
+            settlingU = DeterministicMath.log(1000 * amplitude) / a
+        } else if zeta == 1 {
+            a = 1; b = 1; amplitude = 1; beta = 0
+            // Newton on g(U) = U − ln(1 + U) − ln 1000, from U = 10 (g is convex for U > 0).
+            var u = 10.0
+            let target = DeterministicMath.log(1000)
+            for _ in 0..<60 {
+                let g = u - DeterministicMath.log(1 + u) - target
+                let next = u - g / (1 - 1 / (1 + u))
+                if next == u { break }
+                u = next
+            }
+            settlingU = u
+        } else {
+            a = 0; b = 0; amplitude = 0; beta = (1 - zeta * zeta).squareRoot()
+            settlingU = DeterministicMath.log(1000 / beta) / zeta
+        }
+    }
+
+    /// x(u) for u ≥ 0.
+    func x(_ u: Double) -> Double {
+        if zeta > 1 {
+            return amplitude * DeterministicMath.exp(-a * u) - (amplitude - 1) * DeterministicMath.exp(-b * u)
+        } else if zeta == 1 {
+            return (1 + u) * DeterministicMath.exp(-u)
+        } else {
+            return DeterministicMath.exp(-zeta * u)
+                * (DeterministicMath.cos(beta * u) + (zeta / beta) * DeterministicMath.sin(beta * u))
+        }
+    }
+}
+
+/// A `UIViewPropertyAnimator`'s timing: its progress curve and when it completes.
+struct AnimatorTiming: Sendable, Equatable {
+    enum Curve: Sendable, Equatable {
+        /// `UICubicTimingParameters(animationCurve: .linear)`: p = t/D.
+        case linear
+        /// A spring: p = 1 − x(t · uPerSecond).
+        case spring(SpringStepResponse, uPerSecond: Double)
+    }
+    let curve: Curve
+    /// Seconds from the start until the animator completes (≥ 0).
+    let duration: Double
+
+    /// A linear curve over `duration` s.
+    static func linear(duration: Double) -> AnimatorTiming { AnimatorTiming(curve: .linear, duration: duration) }
+
+    /// A spring of damping ratio ζ whose time axis is stretched so that it settles exactly at
+    /// `duration` s (drawerkit.md §5 D1 default: UIKit honours the animator's duration).
+    static func stretchedSpring(dampingRatio zeta: Double, duration: Double) -> AnimatorTiming {
+        let response = SpringStepResponse(dampingRatio: zeta)
+        return AnimatorTiming(curve: .spring(response, uPerSecond: duration > 0 ? response.settlingU / duration : 0),
+                              duration: duration)
+    }
+
+    /// A spring in real time: natural frequency ω₀ rad/s, completing at its settling time U_s/ω₀
+    /// (drawerkit.md §5 D1 option `physicalSpring`).
+    static func physicalSpring(dampingRatio zeta: Double, naturalFrequency omega0: Double) -> AnimatorTiming {
+        let response = SpringStepResponse(dampingRatio: zeta)
+        return AnimatorTiming(curve: .spring(response, uPerSecond: omega0), duration: response.settlingU / omega0)
+    }
+
+    /// Progress (0 at the start, 1 at completion; a spring with ζ < 1 overshoots) `t` s after the
+    /// start. 1 once t ≥ duration, and always 1 for a zero duration (the change shows at once).
+    func progress(at t: Double) -> Double {
+        if t >= duration || duration <= 0 { return 1 }
+        switch curve {
+        case .linear: return t / duration
+        case let .spring(response, uPerSecond): return 1 - response.x(t * uPerSecond)
+        }
+    }
+}
