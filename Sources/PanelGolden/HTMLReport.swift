@@ -256,7 +256,7 @@ private struct Plot {
             doc.records.compactMap {
                 switch $0 {
                 case .frame(let f): return f
-                case .systemFrame(let f): return f.plotted
+                case .systemFrame(let f): return f.frameRecordView
                 case .event: return nil
                 }
             }
@@ -501,13 +501,3 @@ private struct Plot {
     }
 }
 
-extension SystemFrame {
-    /// The frame as the charts draw it: location, state, `contentOffset` when present, dragging,
-    /// and "attracting" for a running animation (`isAnimating`); no backdrop.
-    var plotted: FrameRecord {
-        func number(_ key: String) -> Double? { if case .number(let x)? = self[key] { return x } else { return nil } }
-        func flag(_ key: String) -> Bool { if case .bool(let b)? = self[key] { return b } else { return false } }
-        return FrameRecord(index: index, location: location, state: state, backdropAlpha: 0,
-                           contentOffset: number("contentOffset"), isAttracting: flag("isAnimating"), isDragging: flag("isDragging"))
-    }
-}

@@ -15,7 +15,13 @@ public struct FrameTimeline: Sendable {
     /// - Complexity: O(records).
     public init(result: SimulationResult, frameRate: Int) {
         self.frameRate = frameRate
-        frames = result.records.compactMap { if case .frame(let f) = $0 { return f } else { return nil } }
+        frames = result.records.compactMap {
+            switch $0 {
+            case .frame(let f): return f
+            case .systemFrame(let f): return f.frameRecordView
+            case .event: return nil
+            }
+        }
     }
 
     /// The last frame of the replay (nil when the result has no frames).

@@ -113,6 +113,12 @@ struct ImportCommand: PanelCommand {
     /// Where the recording's down row is placed (§9 O18).
     static func origin(for header: TraceHeader) -> Point {
         let env = header.environment
+        if let drawer = header.drawer {
+            // A drawer: 100 pt below its top edge at the initial state (drawerkit.md §3.1).
+            let initial = drawer.initialState ?? (drawer.supportsPartialExpansion ? .partiallyExpanded : .fullyExpanded)
+            let y = drawer.anchorPositions(environment: env).first { $0.0 == initial.rawValue }?.1 ?? env.container.height
+            return Point(x: env.container.width / 2, y: y + 100)
+        }
         let position = LayoutGeometry(panel: header.panel, environment: env).position(of: header.panel.initialState)
         switch header.panel.position {
         case .bottom: return Point(x: env.container.width / 2, y: position + 100)

@@ -73,7 +73,7 @@ struct TuneCommand: PanelCommand {
 
     func run(_ context: CommandContext) -> ExitCode {
         let loaded: [LoadedTraceInfo]
-        switch TuneCLI.load(paths, context) {
+        switch TuneCLI.load(paths, context, floatingPanelOnly: "tune") {
         case .success(let l): loaded = l
         case .failure(let e): return e.code
         }

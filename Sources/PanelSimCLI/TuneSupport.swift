@@ -47,11 +47,19 @@ enum TuneCLI {
     }
 
     /// Loads every trace (errors on standard error); nil with the exit code on the first failure.
-    static func load(_ paths: [String], _ context: CommandContext) -> Result<[LoadedTraceInfo], ExitCodeError> {
+    /// `floatingPanelOnly`: the command's name when it changes FloatingPanel's behavior parameters
+    /// (`tune`, `sweep`), so that a trace of another panel system is refused (exit 2) instead of
+    /// being replayed unchanged for every parameter value.
+    static func load(_ paths: [String], _ context: CommandContext, floatingPanelOnly: String? = nil) -> Result<[LoadedTraceInfo], ExitCodeError> {
         var out: [LoadedTraceInfo] = []
         for path in paths {
             do {
-                out.append(try context.services.load(context.resolve(path), path))
+                let loaded = try context.services.load(context.resolve(path), path)
+                if let command = floatingPanelOnly, loaded.trace.header.model != .floatingPanel {
+                    context.stderr.line("error: \(path): a \(loaded.trace.header.model.rawValue) trace; \(command)'s parameters (\(parameterNames)) are FloatingPanel's behavior, so \(command) takes FloatingPanel traces only")
+                    return .failure(ExitCodeError(code: .badInput))
+                }
+                out.append(loaded)
             } catch {
                 context.stderr.line(error.description)
                 return .failure(ExitCodeError(code: error.kind == .unsupported ? .unsupported : .badInput))

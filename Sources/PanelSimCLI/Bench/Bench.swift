@@ -50,6 +50,9 @@ public struct BenchReport: Sendable {
         public var dragFramesPerSecond: Double
         public var attractionFrames: Int
         public var dragFrames: Int
+        /// DrawerKit drag-plus-transition replay, simulated frames per CPU second.
+        public var drawerFramesPerSecond: Double = 0
+        public var drawerFrames: Int = 0
     }
     public struct EndToEnd: Sendable {
         public var traces: Int
@@ -85,6 +88,8 @@ public struct BenchReport: Sendable {
 
     public var attractionRatio: Double { core.attractionFramesPerSecond / core.bareStepsPerSecond }
     public var dragRatio: Double { core.dragFramesPerSecond / core.bareStepsPerSecond }
+    /// DrawerKit's drag+transition replay against the same bare loop (no budget: a new system's row).
+    public var drawerRatio: Double { core.drawerFramesPerSecond / core.bareStepsPerSecond }
     /// Simulated seconds per wall second with one job (per core).
     public var realTimeFactor1: Double { endToEnd.simulatedSeconds / endToEnd.wallSeconds1 }
     public var realTimeFactor2: Double { endToEnd.simulatedSeconds / endToEnd.wallSeconds2 }
@@ -140,6 +145,8 @@ public struct BenchReport: Sendable {
             "\(fmt(attractionRatio, 3)) of bare; \(core.attractionFrames) frames/replay")
         row("core", "drag+attraction replay (frames/s CPU)", sci(core.dragFramesPerSecond),
             "\(fmt(dragRatio, 3)) of bare; \(core.dragFrames) frames/replay")
+        row("core", "DrawerKit drag+transition replay (frames/s CPU)", sci(core.drawerFramesPerSecond),
+            "\(fmt(drawerRatio, 3)) of bare; \(core.drawerFrames) frames/replay")
         if let c = core.cStepsPerSecond {
             row("core", "Swift bare / C bare", fmt(core.bareStepsPerSecond / c, 3))
             row("core", "attraction replay / C bare", fmt(core.attractionFramesPerSecond / c, 3))
@@ -190,7 +197,8 @@ public struct BenchReport: Sendable {
             + "\"cChecksumMatches\": \(core.cChecksumMatches.map(String.init) ?? "null"), "
             + "\"attractionFramesPerSecond\": \(n(core.attractionFramesPerSecond)), \"dragFramesPerSecond\": \(n(core.dragFramesPerSecond)), "
             + "\"attractionRatio\": \(n(attractionRatio)), \"dragRatio\": \(n(dragRatio)), "
-            + "\"attractionFramesPerReplay\": \(core.attractionFrames), \"dragFramesPerReplay\": \(core.dragFrames)}, "
+            + "\"attractionFramesPerReplay\": \(core.attractionFrames), \"dragFramesPerReplay\": \(core.dragFrames), "
+            + "\"drawerKitFramesPerSecond\": \(n(core.drawerFramesPerSecond)), \"drawerKitRatio\": \(n(drawerRatio)), \"drawerKitFramesPerReplay\": \(core.drawerFrames)}, "
             + "\"endToEnd\": {\"traces\": \(endToEnd.traces), \"passed\": \(endToEnd.passed), \"simulatedSeconds\": \(n(endToEnd.simulatedSeconds)), "
             + "\"tracesPerSecond\": \(n(Double(endToEnd.traces) / endToEnd.wallSeconds1)), \"simulatedSecondsPerWallSecond\": \(n(realTimeFactor1)), "
             + "\"simulatedSecondsPerWallSecondJobs2\": \(n(realTimeFactor2))}, "
@@ -244,11 +252,13 @@ public enum Bench {
         // Core.
         let attraction = try parse(BenchCorpus.attractionTrace(moves: options.attractionMoves), "attraction")
         let drag = try parse(BenchCorpus.dragTrace(gestures: options.dragGestures), "drag")
+        let drawer = try parse(BenchCorpus.drawerDragTrace(gestures: options.dragGestures), "drawerkit")
         let attractionFrames = frameCount(simulate(attraction)), dragFrames = frameCount(simulate(drag))
+        let drawerFrames = frameCount(simulate(drawer))
         let springs = BareSpring.workload()
         let steps = options.quick ? 100_000 : BareSpring.calibrate(springs, seconds: 0.3)
         let cLoop = options.cSource.flatMap { CSpringLoop(source: $0, directory: dir) }
-        var bare: [Double] = [], cRates: [Double] = [], attr: [Double] = [], dr: [Double] = []
+        var bare: [Double] = [], cRates: [Double] = [], attr: [Double] = [], dr: [Double] = [], dk: [Double] = []
         var cMatches: Bool?
         for run in 0..<options.runs {
             let b = BareSpring.measure(springs, steps: steps)
@@ -259,12 +269,15 @@ public enum Bench {
             }
             attr.append(replayRate(attraction, frames: attractionFrames, minSeconds: options.minCoreSeconds))
             dr.append(replayRate(drag, frames: dragFrames, minSeconds: options.minCoreSeconds))
+            dk.append(replayRate(drawer, frames: drawerFrames, minSeconds: options.minCoreSeconds))
             progress("core run \(run + 1)/\(options.runs): bare \(sci(b.rate)) steps/s, attraction \(sci(attr.last!)) frames/s, drag \(sci(dr.last!)) frames/s")
         }
-        let core = BenchReport.Core(bareStepsPerSecond: median(bare), cStepsPerSecond: cRates.isEmpty ? nil : median(cRates),
+        var core = BenchReport.Core(bareStepsPerSecond: median(bare), cStepsPerSecond: cRates.isEmpty ? nil : median(cRates),
                                     cChecksumMatches: cRates.isEmpty ? nil : cMatches,
                                     attractionFramesPerSecond: median(attr), dragFramesPerSecond: median(dr),
                                     attractionFrames: attractionFrames, dragFrames: dragFrames)
+        core.drawerFramesPerSecond = median(dk)
+        core.drawerFrames = drawerFrames
 
         // End to end and scaling.
         let corpus = try CorpusCheck.generate(count: options.traces, in: dir + "/corpus")
@@ -314,7 +327,7 @@ public enum Bench {
 
     static func frameCount(_ result: SimulationResult) -> Int {
         var n = 0
-        for r in result.records { if case .frame = r { n += 1 } }
+        for r in result.records where r.frameIndex != nil { n += 1 }
         return n
     }
 

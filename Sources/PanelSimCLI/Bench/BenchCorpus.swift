@@ -191,6 +191,35 @@ enum BenchCorpus {
         return coreHeader(layout: layout, name: "bench-drag") + "\n" + w.lines.joined(separator: "\n") + "\n"
     }
 
+    /// The DrawerKit core workload: `gestures` drags of 12 frames from `partiallyExpanded` on device
+    /// D1 (partial 300, collapsed 100, so no release dismisses), released with alternating recorded
+    /// velocities, each followed by its 0.4 s transition and a `setDrawerState` back to partial.
+    static func drawerDragTrace(gestures: Int) -> String {
+        var w = SampleWriter()
+        let velocities: [Double] = [-2400, 1800, -600, 900, -3500, 350]
+        for g in 0..<gestures {
+            w.t = Int64(g) * 1_500_000
+            if g > 0 { w.add("\"call\": \"setDrawerState\", \"state\": \"partiallyExpanded\"") }
+            w.t += 600_000
+            let v = velocities[g % velocities.count]
+            var y = 644.0
+            w.add("\"touch\": \"began\", \"x\": 195, \"y\": \(num(y))")
+            for _ in 0..<12 {
+                w.t += 8_333
+                y += v / 120
+                w.add("\"touch\": \"moved\", \"x\": 195, \"y\": \(num(y))")
+            }
+            w.t += 4_000
+            w.add("\"touch\": \"ended\", \"x\": 195, \"y\": \(num(y)), \"velocity\": {\"x\": 0, \"y\": \(num(v))}")
+        }
+        w.t += 1_500_000
+        w.add("\"end\": true")
+        return "{\"format\": \"panelsim-trace\", \"version\": 1, \"model\": \"drawerkit\", \"name\": \"bench-drawerkit\", "
+            + "\"environment\": {\"container\": {\"width\": 390, \"height\": 844}}, "
+            + "\"drawer\": {\"heightOfPartiallyExpandedDrawer\": 300, \"heightOfCollapsedDrawer\": 100}}\n"
+            + w.lines.joined(separator: "\n") + "\n"
+    }
+
     static func coreHeader(layout: Layout, name: String) -> String {
         "{\"format\": \"panelsim-trace\", \"version\": 1, \"name\": \"\(name)\", "
             + "\"environment\": {\"container\": {\"width\": 390, \"height\": 844}}, "

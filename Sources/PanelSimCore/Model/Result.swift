@@ -41,6 +41,16 @@ public struct SystemFrame: Sendable, Equatable {
     public var location: Double { if case .number(let x)? = self["location"] { return x } else { return .nan } }
     /// The `state` channel.
     public var state: String { if case .string(let s)? = self["state"] { return s } else { return "" } }
+    /// The frame as tools that read FloatingPanel frames see it (charts, fidelity): `location`,
+    /// `state`, `contentOffset` when present, `isDragging`, and `isAnimating` as `isAttracting`;
+    /// `backdropAlpha` 0 (the other channels are left out).
+    public var frameRecordView: FrameRecord {
+        func number(_ key: String) -> Double? { if case .number(let x)? = self[key] { return x } else { return nil } }
+        func flag(_ key: String) -> Bool { if case .bool(let b)? = self[key] { return b } else { return false } }
+        return FrameRecord(index: index, location: location, state: state, backdropAlpha: 0,
+                           contentOffset: number("contentOffset"), isAttracting: flag("isAnimating"), isDragging: flag("isDragging"))
+    }
+
     /// True when both frames carry the same channels with equal values (the index aside).
     public func sameValues(as other: SystemFrame) -> Bool { channels == other.channels }
 }
