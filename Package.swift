@@ -34,7 +34,8 @@ let package = Package(
         .testTarget(name: "PanelSimCoreTests", dependencies: ["PanelSimCore"]),
         .testTarget(name: "PanelTraceTests", dependencies: ["PanelTrace", "PanelSimCore"]),
         .testTarget(name: "PanelGoldenTests", dependencies: ["PanelGolden", "PanelTrace", "PanelSimCore"]),
-        .testTarget(name: "PanelSimTestingTests", dependencies: ["PanelSimTesting", "PanelGolden", "PanelTrace", "PanelSimCore"]),
+        // PanelSimCLI only to compare with `check`'s own output.
+        .testTarget(name: "PanelSimTestingTests", dependencies: ["PanelSimTesting", "PanelSimCLI", "PanelGolden", "PanelTrace", "PanelSimCore"]),
         .testTarget(name: "PanelSimCLITests", dependencies: ["PanelSimCLI", "PanelGolden", "PanelTrace", "PanelSimCore"]),
     ],
     swiftLanguageModes: [.v6]

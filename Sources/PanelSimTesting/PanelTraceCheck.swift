@@ -156,21 +156,23 @@ public enum PanelTraceCheck {
     /// `check`'s lines plus the next step; nil for a pass.
     static func failureMessage(_ verdict: GoldenVerdict, place: TracePlace, mode: RecordMode, source: RecordMode.Source) -> String? {
         let how = describe(mode, source)
+        // The golden as shown, and where it is when that is not already an absolute path.
+        let golden = place.goldenName == place.goldenPath ? place.goldenName : "\(place.goldenName) (\(place.goldenPath))"
         var next: [String] = []
         switch verdict.status {
         case .pass:
             return nil
         case .new:
-            next = ["  recorded \(place.goldenName) (\(place.goldenPath)) in \(how).",
+            next = ["  recorded \(golden) in \(how).",
                     "  A newly recorded golden fails the test once: look at it, commit it, and run the test again."]
         case .updated:
-            next = ["  rewrote \(place.goldenName) (\(place.goldenPath)) in \(how).",
+            next = ["  rewrote \(golden) in \(how).",
                     "  A rewritten golden fails the test once: review the change, commit it, and run the test again."]
         case .missing:
-            next = ["  no golden at \(place.goldenName) (\(place.goldenPath)); nothing was written in \(how).",
+            next = ["  no golden at \(golden); nothing was written in \(how).",
                     "  To record it, run this test once with \(RecordMode.environmentVariable)=missing (or pass record: .missing) on a machine where CI is not set, then commit the new file."]
         case .fail:
-            next = ["  golden: \(place.goldenName) (\(place.goldenPath)).",
+            next = ["  golden: \(golden).",
                     "  If the new behavior is right, rewrite the golden: run this test once with \(RecordMode.environmentVariable)=failed (or pass record: .failed), review the change and commit it."]
         case .error, .skip:
             next = []
