@@ -170,7 +170,7 @@ public enum PanelTraceCheck {
                     "  A rewritten golden fails the test once: review the change, commit it, and run the test again."]
         case .missing:
             next = ["  no golden at \(golden); nothing was written in \(how).",
-                    "  To record it, run this test once with \(RecordMode.environmentVariable)=missing (or pass record: .missing) on a machine where CI is not set, then commit the new file."]
+                    "  To record it, run this test once with \(RecordMode.environmentVariable)=missing (or pass record: .missing; where CI is not set, missing is the default), look at the new file and commit it."]
         case .fail:
             next = ["  golden: \(golden).",
                     "  If the new behavior is right, rewrite the golden: run this test once with \(RecordMode.environmentVariable)=failed (or pass record: .failed), review the change and commit it."]
