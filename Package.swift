@@ -5,14 +5,19 @@ import PackageDescription
 
 let package = Package(
     name: "PanelSim",
-    // The oldest macOS the package is meant to run on (it needs a Swift 6 toolchain). Ignored on Linux.
-    platforms: [.macOS(.v13)],
+    // The oldest macOS and iOS the package is meant to run on (it needs a Swift 6 toolchain). Ignored
+    // on Linux. iOS 15 is a floor with margin: the libraries a test target imports use nothing newer
+    // than iOS 13 (Swift Testing's own minimum), but no Mac was available to build them for iOS, so
+    // no lower floor is claimed (README, "What was verified where").
+    platforms: [.macOS(.v13), .iOS(.v15)],
     products: [
         .executable(name: "panelsim", targets: ["panelsim"]),
         .library(name: "PanelSimCore", targets: ["PanelSimCore"]),
         .library(name: "PanelTrace", targets: ["PanelTrace"]),
         .library(name: "PanelGolden", targets: ["PanelGolden"]),
         .library(name: "PanelSimCLI", targets: ["PanelSimCLI"]),
+        // The assertion a test target imports (XCTest and Swift Testing); builds for iOS.
+        .library(name: "PanelSimTesting", targets: ["PanelSimTesting"]),
     ],
     targets: [
         // Pure simulation: no Foundation, no I/O, no globals, no wall clock.
@@ -21,12 +26,16 @@ let package = Package(
         .target(name: "PanelTrace", dependencies: ["PanelSimCore"]),
         // Result files, canonical formatting, golden comparison, record modes.
         .target(name: "PanelGolden", dependencies: ["PanelSimCore", "PanelTrace"]),
+        // `assertPanelTrace` and `PanelTraces` for a user's own tests: no CLI, no Process.
+        .target(name: "PanelSimTesting", dependencies: ["PanelSimCore", "PanelTrace", "PanelGolden"]),
         // Commands as a library so tests can call them in-process.
         .target(name: "PanelSimCLI", dependencies: ["PanelSimCore", "PanelTrace", "PanelGolden"]),
         .executableTarget(name: "panelsim", dependencies: ["PanelSimCLI"]),
         .testTarget(name: "PanelSimCoreTests", dependencies: ["PanelSimCore"]),
         .testTarget(name: "PanelTraceTests", dependencies: ["PanelTrace", "PanelSimCore"]),
         .testTarget(name: "PanelGoldenTests", dependencies: ["PanelGolden", "PanelTrace", "PanelSimCore"]),
+        // PanelSimCLI only to compare with `check`'s own output.
+        .testTarget(name: "PanelSimTestingTests", dependencies: ["PanelSimTesting", "PanelSimCLI", "PanelGolden", "PanelTrace", "PanelSimCore"]),
         .testTarget(name: "PanelSimCLITests", dependencies: ["PanelSimCLI", "PanelGolden", "PanelTrace", "PanelSimCore"]),
     ],
     swiftLanguageModes: [.v6]

@@ -1,10 +1,10 @@
 #!/bin/sh
-# Re-imports every touch recording of ../shared/real-traces into traces/real/ (lsq2, top level)
+# Re-imports every touch recording of Tests/Fixtures/real-traces (the copies the tests read) into traces/real/ (lsq2, top level)
 # and traces/real/impulse/, traces/real/ios/ (one template per estimator). Run from the repository root:
 #   sh scripts/import_real.sh [PANELSIM]      (default: swift run panelsim)
 set -e
 PANELSIM=${1:-"swift run panelsim"}
-SHARED=../shared/real-traces
+SHARED=Tests/Fixtures/real-traces
 for est in lsq2 impulse ios; do
     if [ "$est" = lsq2 ]; then dir=traces/real; tpl=traces/real/template-d1-b3-half.json
     else dir=traces/real/$est; tpl=$dir/template-d1-b3-half-$est.json; fi

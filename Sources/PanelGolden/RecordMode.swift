@@ -24,22 +24,42 @@ public enum RecordMode: String, Sendable, Equatable, CaseIterable {
     /// - Throws: `RecordModeError` for a value that is not one of the four modes.
     /// - Complexity: O(1).
     public static func resolve(flag: String?, environment: [String: String]) throws(RecordModeError) -> RecordMode {
+        try resolution(flag: flag, environment: environment).mode
+    }
+
+    /// Where a resolved mode came from (for messages such as "record mode never, because CI is set").
+    public enum Source: String, Sendable, Equatable {
+        /// The `--record` flag (or `assertPanelTrace`'s `record:` argument).
+        case flag
+        /// The `PANELSIM_RECORD` environment variable.
+        case environment
+        /// `CI` is set and nothing else chose: `never`.
+        case ci
+        /// Nothing chose: `missing`.
+        case `default`
+    }
+
+    /// `resolve(flag:environment:)` with the rule that decided: the one implementation of the
+    /// record-mode rules (`check`'s `--record` and `assertPanelTrace`'s `record:` both use it).
+    /// - Throws: `RecordModeError` for a value that is not one of the four modes.
+    /// - Complexity: O(1).
+    public static func resolution(flag: String?, environment: [String: String]) throws(RecordModeError) -> (mode: RecordMode, source: Source) {
         if let flag {
             guard let mode = RecordMode(rawValue: flag) else {
                 throw RecordModeError(source: "--record", value: flag)
             }
-            return mode
+            return (mode, .flag)
         }
         if let value = environment[environmentVariable], !value.isEmpty {
             guard let mode = RecordMode(rawValue: value) else {
                 throw RecordModeError(source: environmentVariable, value: value)
             }
-            return mode
+            return (mode, .environment)
         }
         if let ci = environment["CI"], !ci.isEmpty, ci != "0", ci.lowercased() != "false" {
-            return .never
+            return (.never, .ci)
         }
-        return .missing
+        return (.missing, .default)
     }
 
     /// Whether a golden that does not exist is written.

@@ -5,28 +5,8 @@ import PanelTrace
 
 /// The outcome of checking one trace against its golden.
 public struct TraceOutcome: Sendable, Equatable {
-    /// What happened, as in `check`'s output.
-    public enum Status: String, Sendable, Equatable, CaseIterable {
-        /// Matches its golden within tolerances.
-        case pass
-        /// Differs from its golden (a regression).
-        case fail
-        /// No golden, and recording is off (counts as failed).
-        case missing
-        /// No golden existed; written (counts as passed).
-        case new
-        /// Golden rewritten by `--record failed`/`all` (counts as passed).
-        case updated
-        /// The trace or its golden is malformed or unreadable (exit 2).
-        case error
-        /// Cannot be evaluated at this revision (exit 125).
-        case skip
-
-        /// True for `pass`, `new` and `updated`.
-        public var countsAsPassed: Bool { self == .pass || self == .new || self == .updated }
-        /// True for `fail` and `missing`.
-        public var countsAsFailed: Bool { self == .fail || self == .missing }
-    }
+    /// What happened, as in `check`'s output (`GoldenStatus`, shared with `assertPanelTrace`).
+    public typealias Status = GoldenStatus
 
     /// The trace path as shown (`TRACE_DIR/relative/path.jsonl`).
     public var path: String
@@ -167,7 +147,7 @@ public enum CheckRunner {
 
         var unreferenced: [String] = []
         if listsGoldens {
-            let referenced = Set(all.map { String($0.dropLast(".jsonl".count)) + ".golden.jsonl" })
+            let referenced = Set(all.map(GoldenCheck.goldenRelativePath(forTrace:)))
             for rel in background?.value ?? listGoldens() where !referenced.contains(rel) {
                 unreferenced.append(Files.join(goldenShown, rel))
             }
@@ -175,58 +155,6 @@ public enum CheckRunner {
         return CheckSummary(traces: outcomes, unreferenced: unreferenced,
                             unreferencedFails: options.unreferencedFails, shard: shardText,
                             unlisted: unlisted.map { $0.hasPrefix(": ") ? traceShown + $0 : Files.join(traceShown, $0) })
-    }
-}
-
-/// Per-folder tolerances: `panelsim.tolerances` files from the trace root down to a trace's
-/// folder (nearer files win per channel), then the command-line settings.
-struct ToleranceResolver {
-    var root: String
-    var shownRoot: String
-    var settings: [(ToleranceChannel, Tolerance)]
-
-    /// Tolerances (or the error of a malformed file) for each relative trace path's folder.
-    /// - Complexity: O(traces · depth) plus one read per tolerance file.
-    func resolve(for traces: [String]) -> [String: Result<Tolerances, ToleranceSettingError>] {
-        var byFolder: [String: Result<Tolerances, ToleranceSettingError>] = [:]
-        var fileCache: [String: Result<[(ToleranceChannel, Tolerance)], ToleranceSettingError>] = [:]
-        for rel in traces {
-            let folder = rel.split(separator: "/").dropLast().joined(separator: "/")
-            if byFolder[folder] != nil { continue }
-            var folders = [""]
-            var acc = ""
-            for part in folder.split(separator: "/") {
-                acc = acc.isEmpty ? String(part) : acc + "/" + part
-                folders.append(acc)
-            }
-            var merged: [(ToleranceChannel, Tolerance)] = []
-            var failure: ToleranceSettingError?
-            for f in folders where failure == nil {
-                let relFile = f.isEmpty ? ToleranceSettings.fileName : f + "/" + ToleranceSettings.fileName
-                if fileCache[relFile] == nil {
-                    let path = root + "/" + relFile
-                    if !Files.isFile(path) {
-                        fileCache[relFile] = .success([])
-                    } else {
-                        switch Files.read(path) {
-                        case .failure(let e): fileCache[relFile] = .failure(ToleranceSettingError(message: e.message))
-                        case .success(let text):
-                            do {
-                                fileCache[relFile] = .success(try ToleranceSettings.parseFile(text, file: Files.join(shownRoot, relFile)))
-                            } catch {
-                                fileCache[relFile] = .failure(error)
-                            }
-                        }
-                    }
-                }
-                switch fileCache[relFile]! {
-                case .success(let s): merged += s
-                case .failure(let e): failure = e
-                }
-            }
-            byFolder[folder] = failure.map { .failure($0) } ?? .success(Tolerances.default.applying(merged + settings))
-        }
-        return byFolder
     }
 }
 
@@ -243,12 +171,10 @@ struct TraceChecker: @unchecked Sendable {
 
     func check(_ rel: String) -> TraceOutcome {
         let shown = Files.join(traceShown, rel)
-        let goldenRel = String(rel.dropLast(".jsonl".count)) + ".golden.jsonl"
-        let goldenPath = goldenRoot + "/" + goldenRel
+        let goldenRel = GoldenCheck.goldenRelativePath(forTrace: rel)
         let goldenName = Files.join(goldenShown, goldenRel)
-        let mode = options.mode
-        func outcome(_ status: TraceOutcome.Status, _ lines: [String], wrote: Bool = false) -> TraceOutcome {
-            TraceOutcome(path: shown, status: status, lines: lines, wroteGolden: wrote)
+        func outcome(_ status: TraceOutcome.Status, _ lines: [String]) -> TraceOutcome {
+            TraceOutcome(path: shown, status: status, lines: lines)
         }
 
         let folder = rel.split(separator: "/").dropLast().joined(separator: "/")
@@ -267,86 +193,22 @@ struct TraceChecker: @unchecked Sendable {
                                               : outcome(.error, ["ERROR \(error.description)"])
         }
         let result = services.simulate(loaded.trace, options.simulation)
-        let actual = ResultDocument(header: ResultHeaderFactory.header(for: loaded, simulation: options.simulation), records: result.records)
-        let actualBytes = ResultFile.renderBytes(actual)
-        var warnings = result.warnings.map { "  warning: \($0)" }
-        if result.budgetExceeded { warnings.append("  warning: the panel did not come to rest within the settle budget") }
-
-        func emit(_ status: TraceOutcome.Status, _ line: String, _ extra: [String] = [], wrote: Bool = false) -> TraceOutcome {
-            outcome(status, [line] + extra + warnings, wrote: wrote)
-        }
-        /// Writes the golden; on failure the outcome is an ERROR.
-        func record(_ status: TraceOutcome.Status, _ line: String, _ extra: [String] = []) -> TraceOutcome {
-            do {
-                try AtomicFile.write(String(decoding: actualBytes, as: UTF8.self), to: goldenPath)
-                return emit(status, line, extra, wrote: true)
-            } catch {
-                return outcome(.error, ["ERROR \(shown): \(error.description)"])
-            }
-        }
-        func withReport(_ o: TraceOutcome, golden: ResultDocument?, comparison: Comparison?) -> TraceOutcome {
-            guard let dir = options.reportDirectory else { return o }
-            var o = o
-            let reportRel = String(rel.dropLast(".jsonl".count)) + ".html"
-            let html = HTMLReport.render(HTMLReport.Input(
-                title: shown, header: loaded.trace.header, golden: golden, actual: actual,
-                comparison: comparison, goldenName: goldenName))
-            do {
-                try AtomicFile.write(html, to: dir + "/" + reportRel)
-                let name = Files.join(options.reportDisplay ?? dir, reportRel)
-                o.report = name
-                o.lines.append("  report: \(name)")
-            } catch {
-                o.lines.append("  warning: \(error.description)")
-            }
-            return o
-        }
-
-        switch Files.probe(goldenPath) {
-        case .file: break
-        case .missing:
-            if mode.writesMissing { return record(.new, "NEW \(shown) (golden written)") }
-            return withReport(emit(.missing, "MISSING \(shown) (no golden)"), golden: nil, comparison: nil)
-        case .unusable(let reason):
-            // There is something at the golden's path, or it cannot be seen: never MISSING (and
-            // never overwritten by --record missing).
-            return emit(.error, "ERROR \(shown): cannot read the golden \(goldenName): \(reason)")
-        }
-        // The usual case: the golden's bytes are the rendered result's (no text decoding needed).
-        if Files.contentsEqual(goldenPath, actualBytes) { return emit(.pass, "PASS \(shown)") }
-        let goldenText: String
-        switch Files.read(goldenPath) {
-        case .success(let text): goldenText = text
-        case .failure(let failure): return outcome(.error, ["ERROR \(shown): \(failure.message)"])
-        }
-
-        let golden: ResultDocument
+        let actual = ResultDocument(header: ResultHeader(replaying: loaded.trace, traceDigest: loaded.digest, simulation: options.simulation),
+                                    records: result.records)
+        let verdict = GoldenCheck.evaluate(actual: actual, actualBytes: ResultFile.renderBytes(actual),
+                                           goldenPath: goldenRoot + "/" + goldenRel, goldenName: goldenName, traceName: shown,
+                                           mode: options.mode, tolerances: tolerances, warnings: GoldenCheck.warningLines(result))
+        var o = TraceOutcome(path: shown, status: verdict.status, lines: verdict.lines, wroteGolden: verdict.wroteGolden)
+        guard verdict.isReportable, let dir = options.reportDirectory else { return o }
+        let reportRel = String(rel.dropLast(".jsonl".count)) + ".html"
         do {
-            golden = try ResultFile.read(text: goldenText, file: goldenName)
+            try AtomicFile.write(verdict.htmlReport(traceHeader: loaded.trace.header), to: dir + "/" + reportRel)
+            let name = Files.join(options.reportDisplay ?? dir, reportRel)
+            o.report = name
+            o.lines.append("  report: \(name)")
         } catch {
-            if mode.rewritesFailed {
-                return record(.updated, "UPDATED \(shown) (golden rewritten; it was unreadable: \(error.description))")
-            }
-            return emit(.error, "ERROR \(shown): unreadable golden: \(error.description)")
+            o.lines.append("  warning: \(error.description)")
         }
-
-        let comparison = Comparator.compare(expected: golden, actual: actual, tolerances: tolerances)
-        switch comparison.status {
-        case .incompatible(let version):
-            if mode.rewritesFailed {
-                return record(.updated, "UPDATED \(shown) (golden rewritten; it was format version \(version))")
-            }
-            return emit(.skip, "SKIP \(shown): golden format version \(version), this build writes \(ResultHeader.currentVersion)")
-        case .passed:
-            let notes = comparison.notes.map { "  note: " + $0 }
-            if mode.rewritesAll {
-                return record(.updated, "UPDATED \(shown) (golden rewritten; it matched within tolerances)", notes)
-            }
-            return emit(.pass, "PASS \(shown)", notes)
-        case .failed:
-            let report = comparison.report(indent: "  ").split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-            if mode.rewritesFailed { return record(.updated, "UPDATED \(shown) (golden rewritten)", report) }
-            return withReport(emit(.fail, "FAIL \(shown)", report), golden: golden, comparison: comparison)
-        }
+        return o
     }
 }

@@ -137,15 +137,6 @@ struct ReportCommand: PanelCommand {
 
     mutating func validate(_ context: CommandContext) throws(UsageError) {}
 
-    /// `traces/a/b.jsonl` → `golden/a/b.golden.jsonl` (the check layout), when the trace path has a
-    /// `traces` component.
-    static func defaultGolden(for trace: String) -> String? {
-        var parts = trace.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
-        guard trace.hasSuffix(".jsonl"), let i = parts.lastIndex(of: "traces") else { return nil }
-        parts[i] = "golden"
-        return String(parts.joined(separator: "/").dropLast(".jsonl".count)) + ".golden.jsonl"
-    }
-
     func run(_ context: CommandContext) -> ExitCode {
         let loaded: LoadedTraceInfo, actual: ResultDocument
         switch ReplayCommand.replay(trace, context) {
@@ -153,7 +144,7 @@ struct ReportCommand: PanelCommand {
         case .failure(let f): return f.code
         }
         var goldenPath = golden
-        if goldenPath == nil, let guess = ReportCommand.defaultGolden(for: trace), Files.isFile(context.resolve(guess)) {
+        if goldenPath == nil, let guess = GoldenCheck.defaultGoldenPath(forTrace: trace), Files.isFile(context.resolve(guess)) {
             goldenPath = guess
         }
         var goldenDoc: ResultDocument?

@@ -58,7 +58,8 @@ struct ReplayCommand: PanelCommand {
         if result.budgetExceeded {
             context.stderr.line("warning: \(trace): the panel did not come to rest within the settle budget")
         }
-        return .success((loaded, ResultDocument(header: ResultHeaderFactory.header(for: loaded, simulation: options), records: result.records)))
+        return .success((loaded, ResultDocument(header: ResultHeader(replaying: loaded.trace, traceDigest: loaded.digest, simulation: options),
+                                             records: result.records)))
     }
 
     struct ReplayFailure: Error { var code: ExitCode }
@@ -81,18 +82,5 @@ struct ReplayCommand: PanelCommand {
             context.stdout.write(text)
         }
         return .success
-    }
-}
-
-enum ResultHeaderFactory {
-    /// The result header for a loaded trace replayed with `simulation`.
-    static func header(for loaded: LoadedTraceInfo, simulation: SimulationOptions) -> ResultHeader {
-        var header = ResultHeader(trace: loaded.trace.header.name, traceDigest: loaded.digest,
-                                  parameterDigest: ResultHeader.parameterDigest(of: loaded.trace.header),
-                                  simulator: simulation.nonDefaultNames,
-                                  frameRate: loaded.trace.header.environment.frameRate,
-                                  displayScale: loaded.trace.header.environment.displayScale)
-        header.model = loaded.trace.header.model
-        return header
     }
 }

@@ -1,3 +1,4 @@
+import PanelGolden
 import PanelSimCore
 import PanelTrace
 

@@ -1,4 +1,4 @@
-/// Importing the shared real-trace touch CSVs (`shared/real-traces/README.md`; floatingpanel-core.md
+/// Importing the real-trace touch CSVs (`Tests/Fixtures/real-traces/`, docs/FORMATS.md §4; floatingpanel-core.md
 /// §9 O18) as trace samples.
 import PanelSimCore
 

@@ -5,6 +5,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import PanelGolden
 @testable import PanelSimCLI
 
 /// `check`'s corpus listing: which files count as traces.

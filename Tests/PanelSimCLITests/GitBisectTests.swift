@@ -1,5 +1,6 @@
 import XCTest
 import Foundation
+import PanelGolden
 @testable import PanelSimCLI
 
 /// `git bisect run panelsim check --record never` over a throwaway history of traces and goldens:

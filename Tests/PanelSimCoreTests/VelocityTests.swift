@@ -2,8 +2,9 @@ import Foundation
 import XCTest
 @testable import PanelSimCore
 
-/// Velocity estimators against third-party recorded data in `<repo root>/../shared/real-traces/`
-/// (see its README.md): Flutter's and AOSP's own test expectations, plus hand-written AOSP inputs.
+/// Velocity estimators against third-party recorded data in `<repo root>/Tests/Fixtures/real-traces/`
+/// (sources and licenses in its NOTICE.md; schema in docs/RECORDINGS.md): Flutter's and AOSP's own
+/// test expectations, plus hand-written AOSP inputs.
 final class VelocityTests: XCTestCase {
 
     // MARK: - Flutter lsq2 (13 recorded gestures + the interrupted one)
@@ -353,11 +354,11 @@ struct TouchTrace {
 enum FixtureError: Error { case bad(String) }
 
 enum Fixtures {
-    /// `<repo root>/../shared/real-traces`, repo root = this file's directory, up 3 levels.
+    /// `<repo root>/Tests/Fixtures/real-traces` (sources and licenses in its NOTICE.md), from
+    /// this file's path: Tests/PanelSimCoreTests/VelocityTests.swift.
     static let realTraces: URL = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent()
-        .appendingPathComponent("shared/real-traces")
+        .deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Fixtures/real-traces")
 
     static func text(_ relative: String) throws -> String {
         try String(contentsOf: realTraces.appendingPathComponent(relative), encoding: .utf8)

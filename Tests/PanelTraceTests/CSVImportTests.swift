@@ -3,13 +3,13 @@ import PanelSimCore
 @testable import PanelTrace
 
 final class CSVImportTests: XCTestCase {
-    /// `<repository root>/../shared`, found from this file's path.
-    static var sharedDirectory: URL {
+    /// `<repository root>/Tests/Fixtures`, found from this file's path: the real recordings the
+    /// tests read (`real-traces/`, sources and licenses in its NOTICE.md).
+    static var fixturesDirectory: URL {
         URL(fileURLWithPath: #filePath)
             .deletingLastPathComponent() // PanelTraceTests
             .deletingLastPathComponent() // Tests
-            .deletingLastPathComponent() // repository root
-            .appendingPathComponent("../shared").standardizedFileURL
+            .appendingPathComponent("Fixtures").standardizedFileURL
     }
 
     private func importCSV(_ csv: String, ppu: Double = 1, origin: Point = Point(x: 0, y: 0), swap: Bool = false) throws(TraceError) -> [TraceSample] {
@@ -30,7 +30,7 @@ final class CSVImportTests: XCTestCase {
     }
 
     func testFlutterGesture01() throws {
-        let url = Self.sharedDirectory.appendingPathComponent("real-traces/flutter-velocity_tracker_data/g01_pointer1.csv")
+        let url = Self.fixturesDirectory.appendingPathComponent("real-traces/flutter-velocity_tracker_data/g01_pointer1.csv")
         let csv = try String(contentsOf: url, encoding: .utf8)
         let origin = Point(x: 195, y: 522)
         let samples = try RealTraceCSV.importTouches(csv: csv, file: url.path, pointsPerUnit: 1, origin: origin)
@@ -56,7 +56,7 @@ final class CSVImportTests: XCTestCase {
     func testEveryRealTouchCSVImports() throws {
         let dirs = ["flutter-velocity_tracker_data", "aosp-VelocityTracker_test"]
         for dir in dirs {
-            let url = Self.sharedDirectory.appendingPathComponent("real-traces/" + dir)
+            let url = Self.fixturesDirectory.appendingPathComponent("real-traces/" + dir)
             let files = try FileManager.default.contentsOfDirectory(atPath: url.path).filter { $0.hasSuffix(".csv") }.sorted()
             XCTAssertFalse(files.isEmpty, dir)
             for f in files {
@@ -100,7 +100,7 @@ final class CSVImportTests: XCTestCase {
     }
 
     func testImportedSamplesMakeALoadableTrace() throws {
-        let url = Self.sharedDirectory.appendingPathComponent("real-traces/flutter-velocity_tracker_data/g06_pointer6.csv")
+        let url = Self.fixturesDirectory.appendingPathComponent("real-traces/flutter-velocity_tracker_data/g06_pointer6.csv")
         let csv = try String(contentsOf: url, encoding: .utf8)
         let samples = try RealTraceCSV.importTouches(csv: csv, file: "g06", pointsPerUnit: 1, origin: Point(x: 195, y: 500))
         let header = try TraceLoader.parse(text: Fixtures.minimalHeader, file: "g06.jsonl").header

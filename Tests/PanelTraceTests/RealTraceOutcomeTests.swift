@@ -10,11 +10,11 @@ import PanelTrace
 final class RealTraceOutcomeTests: XCTestCase {
     static var root: URL { CorpusExpectationTests.repositoryRoot }
 
-    /// y velocities by CSV file stem (real-traces/expected_velocities.csv), px/s or logical px/s:
+    /// y velocities by CSV file stem (Tests/Fixtures/real-traces/expected_velocities.csv), px/s or logical px/s:
     /// the rows whose estimator column starts with `estimator` and whose kind starts with `kind`
     /// (touch recordings only: the delta-input axis-scroll rows are left out).
     static func expectedY(estimator: String, kind: String) throws -> [String: Double] {
-        let csv = try String(contentsOf: root.appendingPathComponent("../shared/real-traces/expected_velocities.csv"), encoding: .utf8)
+        let csv = try String(contentsOf: root.appendingPathComponent("Tests/Fixtures/real-traces/expected_velocities.csv"), encoding: .utf8)
         var result: [String: Double] = [:]
         for line in csv.split(separator: "\n").dropFirst() {
             let f = line.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
@@ -122,7 +122,7 @@ final class RealTraceOutcomeTests: XCTestCase {
 final class AxisScrollImportTests: XCTestCase {
     func testImportedAxisScrollTracesReproduceTheAssertedImpulseVelocity() throws {
         let root = CorpusExpectationTests.repositoryRoot
-        let csv = try String(contentsOf: root.appendingPathComponent("../shared/real-traces/expected_velocities.csv"), encoding: .utf8)
+        let csv = try String(contentsOf: root.appendingPathComponent("Tests/Fixtures/real-traces/expected_velocities.csv"), encoding: .utf8)
         var asserted: [String: Double] = [:]
         for line in csv.split(separator: "\n") where line.contains("axis-scroll/") && line.contains("impulse") {
             let f = line.split(separator: ",", omittingEmptySubsequences: false).map(String.init)

@@ -470,7 +470,11 @@ struct CSpringLoop {
         return (n / sec, c)
     }
 
+    /// Runs `path arguments…`, returns its exit status and standard output. Child processes are
+    /// started only on macOS and Linux (`Process` does not exist on iOS, tvOS, watchOS, visionOS);
+    /// elsewhere this throws and `bench` skips what needs a child.
     static func exec(_ path: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
+        #if os(macOS) || os(Linux)
         let p = Process()
         p.executableURL = URL(fileURLWithPath: path)
         p.arguments = arguments
@@ -481,6 +485,14 @@ struct CSpringLoop {
         let data = pipe.fileHandleForReading.readDataToEndOfFile()
         p.waitUntilExit()
         return (p.terminationStatus, String(decoding: data, as: UTF8.self))
+        #else
+        throw ChildProcessUnavailable()
+        #endif
+    }
+
+    /// `exec` on a platform without child processes.
+    struct ChildProcessUnavailable: Error, CustomStringConvertible {
+        var description: String { "this platform cannot start child processes" }
     }
 }
 

@@ -1,0 +1,222 @@
+import Foundation
+import PanelGolden
+import PanelSimCore
+import PanelTrace
+
+/// What `assertPanelTrace` found for one trace: the same status and lines `panelsim check`
+/// prints, the failure message the assertion reports (nil when it passes), and what it attaches.
+public struct PanelTraceOutcome: Sendable {
+    /// `check`'s status for the trace. `new` and `updated` (a golden was written) fail the
+    /// assertion, unlike in `check`: a new golden is looked at before it is trusted.
+    public var status: GoldenStatus
+    /// The lines `panelsim check` prints for this trace: status line (`PASS traces/a.jsonl`,
+    /// `FAIL …`), failure report (first divergence, max error per channel, context rows, event
+    /// diff) or notes, and simulation warnings.
+    public var lines: [String]
+    /// The message the assertion reports: `lines` plus what to do next (where the golden is, how
+    /// to record it). Nil when the assertion passes (status `pass`).
+    public var failureMessage: String?
+    /// Whether the golden was written by this call (atomically).
+    public var wroteGolden: Bool
+    /// The record mode used; nil when it could not be resolved (an invalid `PANELSIM_RECORD`).
+    public var recordMode: RecordMode?
+    /// The trace file, absolute.
+    public var tracePath: String
+    /// The golden file, absolute.
+    public var goldenPath: String
+    /// The golden's path as shown in messages (as given with `golden:`, else relative to the
+    /// test file's folder, like the trace's).
+    public var goldenName: String
+    /// The actual result file (the text a golden of it holds); nil when the trace was not replayed.
+    public var actualResult: String?
+    /// The HTML report (`panelsim report`'s format) for `fail` and `missing`; nil otherwise.
+    public var htmlReport: String?
+
+    /// True when the assertion passes.
+    public var passed: Bool { failureMessage == nil }
+}
+
+/// The work of `assertPanelTrace` without the reporting: load, replay, compare with (or write)
+/// the golden, and describe the outcome. A pure function of its arguments and the files it reads
+/// and writes, so it can be tested and called from any harness.
+public enum PanelTraceCheck {
+    /// Replays the trace at `trace` and checks it against its golden, as `panelsim check` does.
+    ///
+    /// Paths: `trace` (and `golden`) are relative to `baseFolder`, or absolute. Unless `golden`
+    /// is given, the golden is found in `check`'s layout: the last folder named `traces` in the
+    /// path becomes `golden` (`traces/a/b.jsonl` → `golden/a/b.golden.jsonl`, as `check` run in
+    /// `baseFolder` finds it); a path without a `traces` folder has its golden in a `golden`
+    /// folder beside it (`x.jsonl` → `golden/x.golden.jsonl`, `rec/x.jsonl` →
+    /// `rec/golden/x.golden.jsonl`).
+    ///
+    /// Tolerances: `check`'s defaults, then the `panelsim.tolerances` files from the `traces`
+    /// folder (or, without one, the trace's own folder) down to the trace's folder, then
+    /// `tolerances` (`CHANNEL=VALUE`, exactly `check --tolerance`'s syntax).
+    ///
+    /// Record mode: `RecordMode.resolution(flag:environment:)` with `record` as the flag, so
+    /// `record`, else `PANELSIM_RECORD`, else `never` when `CI` is set, else `missing`.
+    ///
+    /// Nothing is thrown: a bad argument, an unreadable or malformed trace (named with its
+    /// line), an unreadable golden or a failed write becomes an `error` outcome whose message
+    /// says which file and why.
+    /// - Parameters:
+    ///   - trace: the trace file (`*.jsonl`, trace format version 1).
+    ///   - baseFolder: absolute folder for relative paths (`assertPanelTrace`: the test file's folder).
+    ///   - golden: the golden file, overriding the layout above.
+    ///   - tolerances: settings such as `"location=0.01"`, `"velocity=abs:1e-6,rel:1e-5"`,
+    ///     `"time=0.001"` (s); units: pt for location and contentOffset, pt/s for velocity.
+    ///   - record: the record mode; nil follows `PANELSIM_RECORD` and `CI`.
+    ///   - simulation: simulator options (`driveScroll`, `panelHandlerFirst`); a golden records
+    ///     the ones away from the defaults.
+    ///   - environment: where `PANELSIM_RECORD` and `CI` are read (default: the process's).
+    /// - Complexity: one load, one replay and one comparison: O(trace + result + golden size).
+    public static func evaluate(trace: String, baseFolder: String, golden: String? = nil, tolerances: [String] = [],
+                                record: RecordMode? = nil, simulation: SimulationOptions = SimulationOptions(),
+                                environment: [String: String] = ProcessInfo.processInfo.environment) -> PanelTraceOutcome {
+        let place = TracePlace(trace: trace, golden: golden, baseFolder: baseFolder)
+        var outcome = PanelTraceOutcome(status: .error, lines: [], failureMessage: nil, wroteGolden: false, recordMode: nil,
+                                        tracePath: place.tracePath, goldenPath: place.goldenPath, goldenName: place.goldenName,
+                                        actualResult: nil, htmlReport: nil)
+        func stop(_ status: GoldenStatus, _ line: String) -> PanelTraceOutcome {
+            var o = outcome
+            o.status = status; o.lines = [line]; o.failureMessage = line
+            return o
+        }
+
+        let mode: RecordMode, source: RecordMode.Source
+        do {
+            (mode, source) = try RecordMode.resolution(flag: record?.rawValue, environment: environment)
+        } catch {
+            return stop(.error, "ERROR \(trace): \(error.description)")
+        }
+        outcome.recordMode = mode
+
+        var settings: [(ToleranceChannel, Tolerance)] = []
+        for text in tolerances {
+            do { settings.append(try ToleranceSettings.parse(text)) } catch {
+                return stop(.error, "ERROR \(trace): tolerances: \(error.description)")
+            }
+        }
+        let resolver = ToleranceResolver(root: place.toleranceRoot, shownRoot: place.toleranceRootName, settings: settings)
+        let toleranceResult = resolver.resolve(for: [place.relativeToToleranceRoot]).first?.value ?? .success(.default)
+        let tolerances: Tolerances
+        switch toleranceResult {
+        case .success(let t): tolerances = t
+        case .failure(let e): return stop(.error, "ERROR \(trace): \(e.description)")
+        }
+
+        let loaded: LoadedTrace
+        do {
+            loaded = try TraceLoader.load(path: place.tracePath)
+        } catch {
+            var named = error
+            if named.file == place.tracePath { named.file = trace }
+            return named.kind == .unsupported ? stop(.skip, "SKIP \(named.description)") : stop(.error, "ERROR \(named.description)")
+        }
+        let result = simulate(loaded.trace, options: simulation)
+        let actual = ResultDocument(header: ResultHeader(replaying: loaded, simulation: simulation), records: result.records)
+        let actualBytes = ResultFile.renderBytes(actual)
+        let verdict = GoldenCheck.evaluate(actual: actual, actualBytes: actualBytes, goldenPath: place.goldenPath,
+                                           goldenName: place.goldenName, traceName: trace, mode: mode,
+                                           tolerances: tolerances, warnings: GoldenCheck.warningLines(result))
+        outcome.status = verdict.status
+        outcome.lines = verdict.lines
+        outcome.wroteGolden = verdict.wroteGolden
+        outcome.actualResult = String(decoding: actualBytes, as: UTF8.self)
+        if verdict.isReportable { outcome.htmlReport = verdict.htmlReport(traceHeader: loaded.trace.header) }
+        outcome.failureMessage = failureMessage(verdict, place: place, mode: mode, source: source)
+        return outcome
+    }
+
+    /// Checks a listed trace file (`PanelTraces`); a listing problem is an `error` outcome.
+    public static func evaluate(_ file: PanelTraceFile, golden: String? = nil, tolerances: [String] = [],
+                                record: RecordMode? = nil, simulation: SimulationOptions = SimulationOptions(),
+                                environment: [String: String] = ProcessInfo.processInfo.environment) -> PanelTraceOutcome {
+        if let problem = file.problem {
+            let place = TracePlace(trace: file.path, golden: golden, baseFolder: file.baseFolder)
+            let line = "ERROR \(problem)"
+            return PanelTraceOutcome(status: .error, lines: [line], failureMessage: line, wroteGolden: false, recordMode: nil,
+                                     tracePath: place.tracePath, goldenPath: place.goldenPath, goldenName: place.goldenName,
+                                     actualResult: nil, htmlReport: nil)
+        }
+        return evaluate(trace: file.path, baseFolder: file.baseFolder, golden: golden, tolerances: tolerances,
+                        record: record, simulation: simulation, environment: environment)
+    }
+
+    /// How the record mode was chosen, for messages.
+    static func describe(_ mode: RecordMode, _ source: RecordMode.Source) -> String {
+        switch source {
+        case .flag: return "record mode \(mode) (the record: argument)"
+        case .environment: return "record mode \(mode) (\(RecordMode.environmentVariable)=\(mode))"
+        case .ci: return "record mode \(mode) (CI is set)"
+        case .default: return "record mode \(mode) (the default outside CI)"
+        }
+    }
+
+    /// `check`'s lines plus the next step; nil for a pass.
+    static func failureMessage(_ verdict: GoldenVerdict, place: TracePlace, mode: RecordMode, source: RecordMode.Source) -> String? {
+        let how = describe(mode, source)
+        // The golden as shown, and where it is when that is not already an absolute path.
+        let golden = place.goldenName == place.goldenPath ? place.goldenName : "\(place.goldenName) (\(place.goldenPath))"
+        var next: [String] = []
+        switch verdict.status {
+        case .pass:
+            return nil
+        case .new:
+            next = ["  recorded \(golden) in \(how).",
+                    "  A newly recorded golden fails the test once: look at it, commit it, and run the test again."]
+        case .updated:
+            next = ["  rewrote \(golden) in \(how).",
+                    "  A rewritten golden fails the test once: review the change, commit it, and run the test again."]
+        case .missing:
+            next = ["  no golden at \(golden); nothing was written in \(how).",
+                    "  To record it, run this test once with \(RecordMode.environmentVariable)=missing (or pass record: .missing; where CI is not set, missing is the default), look at the new file and commit it."]
+        case .fail:
+            next = ["  golden: \(golden).",
+                    "  If the new behavior is right, rewrite the golden: run this test once with \(RecordMode.environmentVariable)=failed (or pass record: .failed), review the change and commit it."]
+        case .error, .skip:
+            next = []
+        }
+        return (verdict.lines + next).joined(separator: "\n")
+    }
+}
+
+/// Where a trace, its golden and its tolerance files are (absolute) and how they are shown.
+struct TracePlace {
+    var tracePath: String
+    var goldenPath: String
+    var goldenName: String
+    /// The folder whose `panelsim.tolerances` applies first: the last `traces` folder of the
+    /// path, else the trace's folder.
+    var toleranceRoot: String
+    var toleranceRootName: String
+    /// The trace's path below `toleranceRoot`.
+    var relativeToToleranceRoot: String
+
+    init(trace: String, golden: String?, baseFolder: String) {
+        tracePath = PanelTestPaths.resolve(trace, against: baseFolder)
+        let parts = trace.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+        let name = parts.last ?? trace
+        let folderParts: ArraySlice<String>, rel: String
+        if let i = parts.dropLast().lastIndex(of: "traces") {
+            folderParts = parts[...i]
+            rel = parts[(i + 1)...].joined(separator: "/")
+        } else {
+            folderParts = parts.dropLast()
+            rel = name
+        }
+        // The folder as written: "" for none (the base folder), "/" for the file system's root.
+        let folder = folderParts.count == 1 && folderParts.first == "" ? "/" : folderParts.joined(separator: "/")
+        toleranceRootName = folder.isEmpty ? "." : folder
+        toleranceRoot = PanelTestPaths.resolve(toleranceRootName, against: baseFolder)
+        relativeToToleranceRoot = rel
+        if let golden {
+            goldenName = golden
+        } else if let layout = GoldenCheck.defaultGoldenPath(forTrace: trace) {
+            goldenName = layout
+        } else {
+            goldenName = Files.join(Files.join(folder, "golden"), GoldenCheck.goldenRelativePath(forTrace: name))
+        }
+        goldenPath = PanelTestPaths.resolve(goldenName, against: baseFolder)
+    }
+}

@@ -1,0 +1,200 @@
+import XCTest
+import Foundation
+import Testing
+import PanelGolden
+import PanelTrace
+import PanelSimCLI
+@testable import PanelSimTesting
+
+/// A throwaway folder holding `traces/flick.jsonl` (a copy of a corpus trace), for assertions
+/// that must record or fail; absolute paths, so it can live outside this test's folder.
+struct TemporaryCorpus {
+    let base: String
+    var trace: String { base + "/traces/flick.jsonl" }
+    var golden: String { base + "/golden/flick.golden.jsonl" }
+
+    init() throws {
+        base = FileManager.default.temporaryDirectory.appendingPathComponent("panelsim-assert-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: base + "/traces", withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: PanelTraceCheckTests.repository + "/traces/\(PanelTraceCheckTests.corpusTrace).jsonl",
+                                         toPath: trace)
+    }
+
+    /// Records the golden, then moves the first frame location after the header by 3 pt.
+    func recordNudgedGolden() throws {
+        _ = PanelTraceCheck.evaluate(trace: trace, baseFolder: base, record: .missing, environment: [:])
+        var lines = try String(contentsOfFile: golden, encoding: .utf8).split(separator: "\n").map(String.init)
+        let i = try #require(lines.indices.first { lines[$0].contains("\"frame\": 2,") })
+        let r = try #require(lines[i].range(of: #""location": [0-9.]+"#, options: .regularExpression))
+        let value = Double(lines[i][r].dropFirst("\"location\": ".count))! + 3
+        lines[i].replaceSubrange(r, with: "\"location\": \(CanonicalNumber.format(value))")
+        try (lines.joined(separator: "\n") + "\n").write(toFile: golden, atomically: true, encoding: .utf8)
+    }
+
+    func remove() { try? FileManager.default.removeItem(atPath: base) }
+}
+
+// MARK: - Real uses on committed traces and goldens (these must pass)
+
+final class AssertPanelTraceXCTests: XCTestCase {
+    func testCommittedTracePasses() {
+        let outcome = assertPanelTrace("../../traces/flicks/flick-d1-half-to-full-1500.jsonl")
+        XCTAssertEqual(outcome.status, .pass)
+        XCTAssertEqual(outcome.goldenName, "../../golden/flicks/flick-d1-half-to-full-1500.golden.jsonl")
+    }
+
+    #if !canImport(Darwin)
+    // swift-corelibs-xctest routes XCTFail through this method; capturing it here shows where the
+    // failure lands and what it says (Apple's XCTest would use XCTExpectFailure instead).
+    private var captured: [(description: String, file: String, line: Int)] = []
+    private var capturing = false
+
+    override func recordFailure(withDescription description: String, inFile filePath: String, atLine lineNumber: Int, expected: Bool) {
+        if capturing {
+            captured.append((description, filePath, lineNumber))
+        } else {
+            super.recordFailure(withDescription: description, inFile: filePath, atLine: lineNumber, expected: expected)
+        }
+    }
+
+    func testFailureIsReportedThroughXCTestAtTheCallersLine() throws {
+        let corpus = try TemporaryCorpus()
+        defer { corpus.remove() }
+        try corpus.recordNudgedGolden()
+        capturing = true
+        let line = #line + 1
+        let outcome = assertPanelTrace(corpus.trace, record: .never)
+        capturing = false
+        XCTAssertEqual(outcome.status, .fail)
+        XCTAssertEqual(captured.count, 1)
+        let failure = try XCTUnwrap(captured.first)
+        XCTAssertEqual(failure.file, #filePath)
+        XCTAssertEqual(failure.line, line)
+        let message = try XCTUnwrap(outcome.failureMessage)
+        XCTAssertTrue(failure.description.hasSuffix(message), failure.description)
+        XCTAssertTrue(message.contains("first divergence at record"), message)
+
+        // A newly recorded golden fails too, saying so.
+        try FileManager.default.removeItem(atPath: corpus.golden)
+        capturing = true
+        let recorded = assertPanelTrace(corpus.trace, record: .missing)
+        capturing = false
+        XCTAssertEqual(recorded.status, .new)
+        XCTAssertEqual(captured.count, 2)
+        XCTAssertTrue(captured.last?.description.contains("(golden written)") == true, captured.last?.description ?? "")
+        XCTAssertTrue(FileManager.default.fileExists(atPath: corpus.golden))
+
+        // And a pass reports nothing.
+        capturing = true
+        XCTAssertEqual(assertPanelTrace(corpus.trace, record: .never).status, .pass)
+        capturing = false
+        XCTAssertEqual(captured.count, 2)
+    }
+    #endif
+}
+
+@Test func committedTracePassesUnderSwiftTesting() {
+    let outcome = assertPanelTrace("../../traces/flicks/flick-d1-half-to-full-1500.jsonl")
+    #expect(outcome.status == .pass)
+}
+
+@Test(arguments: PanelTraces("../../traces/custom"))
+func committedCorpusFolder(_ trace: PanelTraceFile) {
+    let outcome = assertPanelTrace(trace)
+    #expect(outcome.status == .pass)
+    #expect(trace.path.hasPrefix("../../traces/custom/"))
+}
+
+// MARK: - Failures through Swift Testing
+
+@Test func failureIsAnIssueAtTheCallersLineWithCheckText() throws {
+    let corpus = try TemporaryCorpus()
+    defer { corpus.remove() }
+    try corpus.recordNudgedGolden()
+    let line = #line + 2
+    withKnownIssue {
+        assertPanelTrace(corpus.trace, record: .never)
+    } matching: { issue in
+        issue.sourceLocation?.line == line && issue.sourceLocation?.fileID == #fileID
+            && issue.comments.contains { $0.rawValue.hasPrefix("FAIL " + corpus.trace + "\n") && $0.rawValue.contains("(|error| 3)") }
+    }
+}
+
+@Test func missingGoldenOnCIIsAnIssueAndWritesNothing() throws {
+    let corpus = try TemporaryCorpus()
+    defer { corpus.remove() }
+    // The record mode as CI resolves it (CI set, no PANELSIM_RECORD), through the same function.
+    let mode = try RecordMode.resolve(flag: nil, environment: ["CI": "true"])
+    #expect(mode == .never)
+    withKnownIssue {
+        assertPanelTrace(corpus.trace, record: mode)
+    } matching: { issue in
+        issue.comments.contains { $0.rawValue.contains("MISSING") && $0.rawValue.contains("PANELSIM_RECORD=missing") }
+    }
+    #expect(!FileManager.default.fileExists(atPath: corpus.golden))
+    #expect(!FileManager.default.fileExists(atPath: corpus.base + "/golden"))
+}
+
+@Test func newGoldenIsAnIssueThenPasses() throws {
+    let corpus = try TemporaryCorpus()
+    defer { corpus.remove() }
+    withKnownIssue {
+        assertPanelTrace(corpus.trace, record: .missing)
+    } matching: { issue in
+        issue.comments.contains { $0.rawValue.contains("(golden written)") && $0.rawValue.contains("fails the test once") }
+    }
+    #expect(FileManager.default.fileExists(atPath: corpus.golden))
+    #expect(assertPanelTrace(corpus.trace, record: .missing).status == .pass)
+}
+
+// MARK: - PanelTraces
+
+@Suite struct PanelTracesTests {
+    @Test func listsTracesInCheckOrder() throws {
+        let base = FileManager.default.temporaryDirectory.appendingPathComponent("panelsim-list-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: base) }
+        let header = try String(contentsOfFile: PanelTraceCheckTests.repository + "/traces/\(PanelTraceCheckTests.corpusTrace).jsonl",
+                                encoding: .utf8)
+        for name in ["b.jsonl", "a/z.jsonl", "A.jsonl", "a-b.jsonl", "é.jsonl", ".hidden.jsonl", "x.golden.jsonl", "c.txt",
+                     "sub/.tmp/x.jsonl", "sub/y.jsonl"] {
+            let path = base + "/traces/" + name
+            try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            try header.write(toFile: path, atomically: false, encoding: .utf8)
+        }
+        let listed = PanelTraces("traces/", baseFolder: base)
+        // Byte order of the UTF-8 paths: "-" (0x2D) sorts before "/" (0x2F), "é" after ASCII.
+        #expect(listed.map(\.path) == ["traces/A.jsonl", "traces/a-b.jsonl", "traces/a/z.jsonl", "traces/b.jsonl",
+                                        "traces/sub/y.jsonl", "traces/é.jsonl"])
+        #expect(listed.allSatisfy { $0.problem == nil && $0.baseFolder == base })
+        // The order `panelsim check` replays them in.
+        let out = StringSink(), err = StringSink()
+        _ = PanelSimCommand.run(arguments: ["check", "--record", "never"], environment: [:], stdout: out, stderr: err,
+                                workingDirectory: base)
+        let checked = out.text.split(separator: "\n").compactMap { line -> String? in
+            line.hasPrefix("MISSING ") ? String(line.dropFirst("MISSING ".count).prefix { $0 != " " }) : nil
+        }
+        #expect(checked == listed.map(\.path))
+    }
+
+    @Test func aMissingOrEmptyFolderIsAFailingEntry() throws {
+        let base = FileManager.default.temporaryDirectory.appendingPathComponent("panelsim-list-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: base) }
+        let missing = PanelTraces("nowhere", baseFolder: base)
+        #expect(missing.count == 1)
+        let entry = try #require(missing.first)
+        #expect(entry.problem?.contains("no trace folder nowhere") == true)
+        let outcome = PanelTraceCheck.evaluate(entry, environment: [:])
+        #expect(outcome.status == .error)
+        #expect(outcome.failureMessage?.hasPrefix("ERROR no trace folder nowhere: \(base)/nowhere does not exist") == true)
+
+        try FileManager.default.createDirectory(atPath: base + "/empty", withIntermediateDirectories: true)
+        let empty = PanelTraces("empty", baseFolder: base)
+        #expect(empty.map(\.problem) == ["no *.jsonl traces under empty (\(base)/empty)"])
+    }
+
+    @Test func relativeToTheCallingFile() {
+        let here = PanelTraces("../../traces/custom")
+        #expect(here.count == 4)
+        #expect(here.first?.baseFolder == PanelTestPaths.folder(ofFile: #filePath))
+    }
+}

@@ -1,0 +1,223 @@
+import XCTest
+import Foundation
+import PanelGolden
+import PanelTrace
+import PanelSimCLI
+import PanelSimCore
+@testable import PanelSimTesting
+
+/// The work of `assertPanelTrace` (`PanelTraceCheck.evaluate`), in a temporary folder laid out as
+/// a user's test target: `traces/flick.jsonl` beside the test file, goldens in `golden/`.
+final class PanelTraceCheckTests: XCTestCase {
+    /// The repository root, from this file's path.
+    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent().path
+    static let corpusTrace = "flicks/flick-d1-half-to-full-1500"
+
+    var base = ""
+
+    override func setUpWithError() throws {
+        base = FileManager.default.temporaryDirectory.appendingPathComponent("panelsim-testing-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: base + "/traces", withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: Self.repository + "/traces/\(Self.corpusTrace).jsonl",
+                                         toPath: base + "/traces/flick.jsonl")
+    }
+
+    override func tearDownWithError() throws {
+        try? FileManager.default.removeItem(atPath: base)
+    }
+
+    /// A developer machine: no `CI`, no `PANELSIM_RECORD`.
+    let local: [String: String] = [:]
+    var goldenPath: String { base + "/golden/flick.golden.jsonl" }
+
+    func evaluate(_ trace: String = "traces/flick.jsonl", golden: String? = nil, tolerances: [String] = [],
+                  record: RecordMode? = nil, simulation: SimulationOptions = SimulationOptions(),
+                  env: [String: String] = [:]) -> PanelTraceOutcome {
+        PanelTraceCheck.evaluate(trace: trace, baseFolder: base, golden: golden, tolerances: tolerances, record: record,
+                                 simulation: simulation, environment: env)
+    }
+
+    func read(_ path: String) throws -> String { try String(contentsOfFile: path, encoding: .utf8) }
+
+    /// Moves every frame location of the golden by `points` (the "nudged by 3 pt" golden).
+    func nudgeGolden(by points: Double) throws {
+        let lines = try read(goldenPath).split(separator: "\n", omittingEmptySubsequences: false).map { line -> String in
+            guard line.contains("\"frame\""), let r = line.range(of: #""location": [0-9.]+"#, options: .regularExpression) else {
+                return String(line)
+            }
+            let value = Double(line[r].dropFirst("\"location\": ".count))! + points
+            return line.replacingCharacters(in: r, with: "\"location\": \(CanonicalNumber.format(value))")
+        }
+        try lines.joined(separator: "\n").write(toFile: goldenPath, atomically: true, encoding: .utf8)
+    }
+
+    func testFirstRunRecordsTheGoldenAndFailsSayingSo() throws {
+        let first = evaluate(env: local)
+        XCTAssertEqual(first.status, .new)
+        XCTAssertTrue(first.wroteGolden)
+        XCTAssertEqual(first.recordMode, .missing)
+        // The golden is the committed corpus golden of the same trace file, byte for byte.
+        XCTAssertEqual(try read(goldenPath), try read(Self.repository + "/golden/\(Self.corpusTrace).golden.jsonl"))
+        XCTAssertEqual(first.actualResult, try read(goldenPath))
+        let message = try XCTUnwrap(first.failureMessage)
+        XCTAssertTrue(message.hasPrefix("NEW traces/flick.jsonl (golden written)\n"), message)
+        XCTAssertTrue(message.contains("recorded golden/flick.golden.jsonl (\(goldenPath)) in record mode missing (the default outside CI)"), message)
+        XCTAssertTrue(message.contains("fails the test once"), message)
+        XCTAssertFalse(first.passed)
+
+        let second = evaluate(env: local)
+        XCTAssertEqual(second.status, .pass)
+        XCTAssertNil(second.failureMessage)
+        XCTAssertFalse(second.wroteGolden)
+        XCTAssertEqual(second.lines, ["PASS traces/flick.jsonl"])
+        XCTAssertNil(second.htmlReport)
+    }
+
+    func testNudgedGoldenFailsWithCheckText() throws {
+        XCTAssertEqual(evaluate(env: local).status, .new)
+        try nudgeGolden(by: 3)
+        let before = try read(goldenPath)
+        let outcome = evaluate(env: local)
+        XCTAssertEqual(outcome.status, .fail)
+        XCTAssertFalse(outcome.wroteGolden)
+        XCTAssertEqual(try read(goldenPath), before, "missing mode never rewrites a failing golden")
+        let message = try XCTUnwrap(outcome.failureMessage)
+        for fragment in ["FAIL traces/flick.jsonl\n", "  first divergence at record ", ": location\n", "(|error| 3)",
+                         "  max error per channel:", "    location       3 at record", "  context (- golden, + actual):",
+                         "  golden: golden/flick.golden.jsonl (\(goldenPath)).", "PANELSIM_RECORD=failed"] {
+            XCTAssertTrue(message.contains(fragment), "«\(fragment)» missing from:\n\(message)")
+        }
+        // The lines are exactly what `panelsim check` prints for the trace (run in the same folder).
+        let out = StringSink(), err = StringSink()
+        let code = PanelSimCommand.run(arguments: ["check", "--record", "never"], environment: [:], stdout: out, stderr: err,
+                                       workingDirectory: base)
+        XCTAssertEqual(code, 1)
+        XCTAssertEqual(out.text, (outcome.lines + ["0 passed, 1 failed"]).joined(separator: "\n") + "\n")
+        XCTAssertTrue(message.hasPrefix(outcome.lines.joined(separator: "\n") + "\n"))
+        // The HTML report shows the failure report; the actual result is what a golden would hold.
+        let html = try XCTUnwrap(outcome.htmlReport)
+        XCTAssertTrue(html.hasPrefix("<!DOCTYPE html>"), String(html.prefix(40)))
+        XCTAssertTrue(html.contains("first divergence"))
+        XCTAssertNotEqual(outcome.actualResult, before)
+    }
+
+    func testCIWithoutGoldenFailsAndWritesNothing() throws {
+        let outcome = evaluate(env: ["CI": "true"])
+        XCTAssertEqual(outcome.status, .missing)
+        XCTAssertEqual(outcome.recordMode, .never)
+        XCTAssertFalse(outcome.wroteGolden)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: base + "/golden"), "nothing is written, not even the folder")
+        let message = try XCTUnwrap(outcome.failureMessage)
+        XCTAssertTrue(message.hasPrefix("MISSING traces/flick.jsonl (no golden)\n"), message)
+        XCTAssertTrue(message.contains("no golden at golden/flick.golden.jsonl (\(goldenPath)); nothing was written in record mode never (CI is set)"), message)
+        XCTAssertTrue(message.contains("PANELSIM_RECORD=missing"), message)
+        XCTAssertNotNil(outcome.htmlReport)
+    }
+
+    func testRecordModeFollowsCheckRules() throws {
+        // The argument wins over the environment.
+        XCTAssertEqual(evaluate(record: .never, env: ["PANELSIM_RECORD": "all"]).status, .missing)
+        XCTAssertTrue(try XCTUnwrap(evaluate(record: .never, env: [:]).failureMessage).contains("record mode never (the record: argument)"))
+        // PANELSIM_RECORD wins over CI.
+        let recorded = evaluate(env: ["PANELSIM_RECORD": "missing", "CI": "1"])
+        XCTAssertEqual(recorded.status, .new)
+        XCTAssertTrue(try XCTUnwrap(recorded.failureMessage).contains("record mode missing (PANELSIM_RECORD=missing)"))
+        // CI=false and an empty PANELSIM_RECORD count as unset.
+        XCTAssertEqual(evaluate(env: ["CI": "false", "PANELSIM_RECORD": ""]).recordMode, .missing)
+        // failed rewrites a failing golden, and the rewrite fails the test once.
+        try nudgeGolden(by: 3)
+        let rewritten = evaluate(env: ["PANELSIM_RECORD": "failed"])
+        XCTAssertEqual(rewritten.status, .updated)
+        XCTAssertTrue(rewritten.wroteGolden)
+        XCTAssertEqual(try read(goldenPath), rewritten.actualResult)
+        XCTAssertTrue(try XCTUnwrap(rewritten.failureMessage).contains("rewrote golden/flick.golden.jsonl"))
+        XCTAssertEqual(evaluate(env: ["PANELSIM_RECORD": "failed"]).status, .pass)
+        // all rewrites only when the bytes would change: a pass stays a pass.
+        XCTAssertEqual(evaluate(record: .all, env: [:]).status, .pass)
+        // An invalid mode is an error naming its source.
+        let invalid = evaluate(env: ["PANELSIM_RECORD": "sometimes"])
+        XCTAssertEqual(invalid.status, .error)
+        XCTAssertNil(invalid.recordMode)
+        XCTAssertEqual(invalid.failureMessage,
+                       "ERROR traces/flick.jsonl: invalid record mode 'sometimes' from PANELSIM_RECORD (expected never, missing, failed or all)")
+    }
+
+    func testTolerancesUseCheckSyntaxAndFiles() throws {
+        XCTAssertEqual(evaluate(env: local).status, .new)
+        try nudgeGolden(by: 3)
+        XCTAssertEqual(evaluate(tolerances: ["location=3.5"], env: local).status, .pass)
+        XCTAssertEqual(evaluate(tolerances: ["location=abs:2"], env: local).status, .fail)
+        let bad = evaluate(tolerances: ["speed=1"], env: local)
+        XCTAssertEqual(bad.status, .error)
+        XCTAssertTrue(try XCTUnwrap(bad.failureMessage).contains("unknown tolerance channel 'speed'"), bad.failureMessage ?? "")
+        // A panelsim.tolerances file in the traces folder applies; the argument wins over it.
+        try "location = 5\n".write(toFile: base + "/traces/panelsim.tolerances", atomically: true, encoding: .utf8)
+        XCTAssertEqual(evaluate(env: local).status, .pass)
+        XCTAssertEqual(evaluate(tolerances: ["location=1"], env: local).status, .fail)
+        try "location = nope\n".write(toFile: base + "/traces/panelsim.tolerances", atomically: true, encoding: .utf8)
+        XCTAssertTrue(try XCTUnwrap(evaluate(env: local).failureMessage).contains("traces/panelsim.tolerances:1:"))
+    }
+
+    func testBadInputNamesTheFile() throws {
+        let missing = evaluate("traces/nope.jsonl", env: local)
+        XCTAssertEqual(missing.status, .error)
+        XCTAssertTrue(try XCTUnwrap(missing.failureMessage).hasPrefix("ERROR traces/nope.jsonl"), missing.failureMessage ?? "")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: base + "/golden/nope.golden.jsonl"))
+
+        let header = try read(base + "/traces/flick.jsonl").split(separator: "\n")[0]
+        try (header + "\n{\"t\": 0, \"touch\": \"tap\", \"x\": 1, \"y\": 2}\n").write(toFile: base + "/traces/bad.jsonl", atomically: true, encoding: .utf8)
+        let bad = evaluate("traces/bad.jsonl", env: local)
+        XCTAssertEqual(bad.status, .error)
+        XCTAssertTrue(try XCTUnwrap(bad.failureMessage).hasPrefix("ERROR traces/bad.jsonl:2: touch:"), bad.failureMessage ?? "")
+
+        // A folder where the golden should be is an error in every mode, never overwritten.
+        try FileManager.default.createDirectory(atPath: goldenPath, withIntermediateDirectories: true)
+        let blocked = evaluate(record: .all, env: local)
+        XCTAssertEqual(blocked.status, .error)
+        XCTAssertEqual(blocked.failureMessage, "ERROR traces/flick.jsonl: cannot read the golden golden/flick.golden.jsonl: is a directory")
+
+        // An unreadable golden names the golden file and line.
+        try FileManager.default.removeItem(atPath: goldenPath)
+        try "not json\n".write(toFile: goldenPath, atomically: true, encoding: .utf8)
+        XCTAssertTrue(try XCTUnwrap(evaluate(env: local).failureMessage).hasPrefix("ERROR traces/flick.jsonl: unreadable golden: golden/flick.golden.jsonl:1:"))
+    }
+
+    func testGoldenLayoutAndOverride() throws {
+        func golden(_ trace: String) -> String { TracePlace(trace: trace, golden: nil, baseFolder: "/b").goldenName }
+        XCTAssertEqual(golden("traces/flick.jsonl"), "golden/flick.golden.jsonl")
+        XCTAssertEqual(golden("traces/a/b.jsonl"), "golden/a/b.golden.jsonl")
+        XCTAssertEqual(golden("x/traces/b.jsonl"), "x/golden/b.golden.jsonl")
+        XCTAssertEqual(golden("/abs/traces/b.jsonl"), "/abs/golden/b.golden.jsonl")
+        XCTAssertEqual(golden("b.jsonl"), "golden/b.golden.jsonl")
+        XCTAssertEqual(golden("rec/b.jsonl"), "rec/golden/b.golden.jsonl")
+        XCTAssertEqual(golden("/rec/b.jsonl"), "/rec/golden/b.golden.jsonl")
+        let place = TracePlace(trace: "traces/a/b.jsonl", golden: nil, baseFolder: "/b")
+        XCTAssertEqual(place.goldenPath, "/b/golden/a/b.golden.jsonl")
+        XCTAssertEqual(place.tracePath, "/b/traces/a/b.jsonl")
+        XCTAssertEqual(place.toleranceRoot, "/b/traces")
+        XCTAssertEqual(place.relativeToToleranceRoot, "a/b.jsonl")
+        XCTAssertEqual(TracePlace(trace: "b.jsonl", golden: nil, baseFolder: "/b").toleranceRoot, "/b")
+
+        let chosen = evaluate(golden: "expected/flick.result.jsonl", env: local)
+        XCTAssertEqual(chosen.status, .new)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: base + "/expected/flick.result.jsonl"))
+        XCTAssertFalse(FileManager.default.fileExists(atPath: goldenPath))
+        XCTAssertEqual(chosen.goldenName, "expected/flick.result.jsonl")
+    }
+
+    func testSimulatorOptionsAreRecordedAndCompared() throws {
+        XCTAssertEqual(evaluate(env: local).status, .new)
+        let other = evaluate(simulation: SimulationOptions(driveScroll: true), env: local)
+        XCTAssertEqual(other.status, .fail, "a golden of the default mode fails against a driveScroll replay")
+        XCTAssertTrue(try XCTUnwrap(other.failureMessage).contains("header differs"), other.failureMessage ?? "")
+        XCTAssertTrue(try XCTUnwrap(other.actualResult).hasPrefix("{") && other.actualResult!.contains("\"simulator\": [\"driveScroll\"]"))
+    }
+
+    func testFolderFromFilePath() {
+        XCTAssertEqual(PanelTestPaths.folder(ofFile: "/a/b/T.swift"), "/a/b")
+        XCTAssertEqual(PanelTestPaths.folder(ofFile: "/T.swift"), "/")
+        XCTAssertEqual(PanelTestPaths.resolve("traces/x.jsonl", against: "/a"), "/a/traces/x.jsonl")
+        XCTAssertEqual(PanelTestPaths.resolve("/t/x.jsonl", against: "/a"), "/t/x.jsonl")
+    }
+}
