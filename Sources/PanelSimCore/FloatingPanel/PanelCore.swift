@@ -756,13 +756,6 @@ struct PanelCore {
     }
 }
 
-/// UIScrollView's rubber band: b(x) = (1 − 1/(x·0.55/d + 1))·d, x = distance past the edge (pt),
-/// d = the container's main dimension (pt). Source: FloatingPanel `Layout.swift`
-/// `rubberBandEffect(for:base:)`, citing @chpwn's 0.55 coefficient (physics.md §2).
-public func rubberBand(_ x: Double, _ d: Double) -> Double {
-    (1 - (1 / ((x * 0.55 / d) + 1))) * d
-}
-
 // MARK: - Scroll-view tracking and arbitration (floatingpanel-core.md §2, §3.5–§3.10)
 
 extension PanelCore {
@@ -1019,47 +1012,21 @@ extension PanelCore {
     /// O7: one frame of deceleration, or the return to the edge after a release beyond it.
     @inline(__always)
     mutating func stepDeceleration(frameTime: Microseconds) {
-        guard isScrollViewAnimating, let sv = scrollView, sv.decelerationStart < frameTime else { return }
-        let (lo, hi) = sv.range(position)
-        let position = position
-        if sv.returnsToEdge {
-            let edge = min(max(sv.mainOffset(position), lo), hi)
-            updateScrollView { $0.setMainOffset(edge, position) }
-            return
-        }
-        let q = sv.decelerationQ, lambda = sv.decelerationLambda
-        let w = sv.decelerationVelocity
-        let delta = w * (q - 1) / lambda
-        var next = sv.mainOffset(position) + delta
-        var stop = abs(delta) < geometry.pixel
-        if next < lo || next > hi { next = min(max(next, lo), hi); stop = true }
-        updateScrollView { s in
-            s.setMainOffset(next, position)
-            if !stop { s.isDecelerating = true; s.decelerationVelocity = w * q; s.decelerationStart = sv.decelerationStart }
-        }
+        guard isScrollViewAnimating else { return }
+        let pixel = geometry.pixel, position = position
+        updateScrollView { $0.stepDeceleration(frameTime: frameTime, pixel: pixel, position) }
     }
 
     /// The scroll view's pan ended (O7): decelerate from inside the range, or return to the edge.
     mutating func endScrollPan(velocity: Double) {
-        guard let sv = scrollView else { return }
-        let (lo, hi) = sv.range(position)
-        let offset = sv.mainOffset(position), now = now, frameRate = geometry.environment.frameRate
-        updateScrollView { s in
-            s.rawOffset = offset
-            if offset < lo || offset > hi {
-                s.returnsToEdge = true; s.decelerationStart = now
-            } else if velocity != 0 {
-                s.isDecelerating = true; s.decelerationVelocity = -velocity; s.decelerationStart = now
-                s.decelerationLambda = 1000 * DeterministicMath.log(s.decelerationRate)
-                s.decelerationQ = DeterministicMath.exp(s.decelerationLambda * (1 / Double(frameRate)))
-            }
-        }
+        let now = now, frameRate = geometry.environment.frameRate, position = position
+        updateScrollView { $0.endPan(velocity: velocity, at: now, frameRate: frameRate, position) }
     }
 
     /// A touch down inside the scroll view stops its deceleration (iOS's tap-to-stop, O7).
     mutating func touchDownInScrollView(_ surfacePoint: Point) {
-        guard let sv = scrollView, sv.frame.contains(surfacePoint), sv.isDecelerating || sv.returnsToEdge else { return }
-        updateScrollView { s in s.isDecelerating = false; s.returnsToEdge = false; s.decelerationVelocity = 0 }
+        guard let sv = scrollView, sv.frame.contains(surfacePoint), sv.isAnimating else { return }
+        updateScrollView { $0.stopDeceleration() }
     }
 
     /// `setContentOffset` and driven `scroll` samples (O8, O9): applied at once, stops deceleration.

@@ -120,3 +120,56 @@ struct ScrollViewModel: Equatable {
         if position.isVertical { contentOffset.y = shown } else { contentOffset.x = shown }
     }
 }
+
+extension ScrollViewModel {
+    /// True while the offset decelerates or springs back to an edge.
+    var isAnimating: Bool { isDecelerating || returnsToEdge }
+
+    /// The scroll view's pan ended with the finger's main-axis `velocity` (pt/s) at `now` µs (O7):
+    /// released beyond an edge, the offset returns to it at the next frame; inside the range it
+    /// decelerates with q = r^(1000/frameRate) per frame (r = `decelerationRate` per ms).
+    mutating func endPan(velocity: Double, at now: Microseconds, frameRate: Int, _ position: PanelPosition) {
+        let (lo, hi) = range(position)
+        let offset = mainOffset(position)
+        rawOffset = offset
+        if offset < lo || offset > hi {
+            returnsToEdge = true; decelerationStart = now
+        } else if velocity != 0 {
+            isDecelerating = true; decelerationVelocity = -velocity; decelerationStart = now
+            decelerationLambda = 1000 * DeterministicMath.log(decelerationRate)
+            decelerationQ = DeterministicMath.exp(decelerationLambda * (1 / Double(frameRate)))
+        }
+    }
+
+    /// One display frame of deceleration at `frameTime` µs (O7): the offset advances by
+    /// w·(q − 1)/λ, the velocity becomes w·q; it stops when a step is below one `pixel` (pt) or at an
+    /// edge. Frames at or before the start time do nothing.
+    mutating func stepDeceleration(frameTime: Microseconds, pixel: Double, _ position: PanelPosition) {
+        guard isAnimating, decelerationStart < frameTime else { return }
+        let (lo, hi) = range(position)
+        if returnsToEdge {
+            setMainOffset(min(max(mainOffset(position), lo), hi), position)
+            return
+        }
+        let q = decelerationQ, lambda = decelerationLambda, start = decelerationStart
+        let w = decelerationVelocity
+        let delta = w * (q - 1) / lambda
+        var next = mainOffset(position) + delta
+        var stop = abs(delta) < pixel
+        if next < lo || next > hi { next = min(max(next, lo), hi); stop = true }
+        setMainOffset(next, position)
+        if !stop { isDecelerating = true; decelerationVelocity = w * q; decelerationStart = start }
+    }
+
+    /// A touch down stops the deceleration (iOS's tap-to-stop, O7).
+    mutating func stopDeceleration() {
+        isDecelerating = false; returnsToEdge = false; decelerationVelocity = 0
+    }
+}
+
+/// UIScrollView's rubber band: b(x) = (1 − 1/(x·0.55/d + 1))·d, x = distance past the edge (pt),
+/// d = the container's main dimension (pt). Source: FloatingPanel `Layout.swift`
+/// `rubberBandEffect(for:base:)`, citing @chpwn's 0.55 coefficient (physics.md §2).
+public func rubberBand(_ x: Double, _ d: Double) -> Double {
+    (1 - (1 / ((x * 0.55 / d) + 1))) * d
+}
