@@ -666,7 +666,7 @@ WRITTEN = {}
 FAMILY_TAGS = {"flick": "S1 flick threshold.", "marks": "S2 mark gaps.", "stages": "S3 partial expansion and stages.",
                "taps": "S4 taps.", "programmatic": "S5 programmatic.", "b26": "S6 B26 (release on the target).",
                "durations": "S7 durations.", "limits": "S8 drag limits.", "appearance": "Appearance (§3.7, Q3/Q5).",
-               "real": "Real recording as a DrawerKit drag."}
+               "real": "Real recording as a DrawerKit drag.", "pull": "Pull-to-dismiss (§3.14)."}
 
 
 def drawer(partial=300, collapsed=None, presented=None, **conf):
@@ -1274,15 +1274,102 @@ def real():
 
 
 # ------------------------------------------------------------------------------------------------
+# Pull-to-dismiss (drawerkit.md §3.14, D11, Q7)
+
+def rubber_band(x, d):
+    """UIScrollView's rubber band b(x) = (1 - 1/(x*0.55/d + 1))*d (physics.md §2)."""
+    return (1 - (1 / ((x * 0.55 / d) + 1))) * d
+
+
+def pull_outcome(y0_drawer, full_y, H, moves, down, threshold=10.0, d=804.0):
+    """The drawer's y after a touch owned by the scroll view (content at its top, offset 0, inset 0,
+    long content): the scroll pan begins at the first move >= threshold from touch-down (no offset
+    change there); every later move of dy changes the raw offset by -dy; pulled past the top the
+    shown offset is -b(dy); DrawerKit moves the drawer by n = -offset when the drawer has left its
+    start state, or n > 0, or it is transitioning, and pins the offset to 0 (§3.14)."""
+    y, offset, began, prev = y0_drawer, 0.0, False, None
+    start_state = "fullyExpanded"
+    for m in moves:
+        if not began:
+            if abs(m - down) >= threshold:
+                began, prev = True, m
+            continue
+        dy = m - prev
+        prev = m
+        raw = offset - dy
+        shown = -rubber_band(-raw, d) if raw < 0 else raw
+        n = -shown
+        state_now = "fullyExpanded" if (y < full_y or abs(y - full_y) <= 0.5) else "transitioning"
+        if state_now != start_state or n > 0 or state_now == "transitioning":
+            y = min(max(y + n, full_y), H)
+            offset = 0.0
+        else:
+            offset = shown
+    return y, offset
+
+
+def pull():
+    env = DEVICES["D1"]
+    H = env["container"]["height"]
+    sv = {"frame": {"x": 0, "y": 40, "width": 390, "height": 804}, "contentSize": {"width": 390, "height": 3000}}
+    for name, partial, steps, step, v, note in (
+            ("d1-pull-to-partial", 300, 40, 5, 1200, "above the upper mark: row 4 -> partial"),
+            ("d1-pull-to-dismiss", 700, 68, 10, 1200, "below the lower mark (partial 700: marks 104 and 184): row 7 -> dismissed"),
+            ("d1-pull-fast-is-not-a-flick", 300, 40, 5, 5000, "5000 pt/s is 5 pt/ms / 844 = 0.0059 screen heights/s (Q7), not a flick: row 4 -> partial")):
+        tr = Trace("pull", name, "D1", {"heightOfPartiallyExpandedDrawer": partial, "configuration": {"initialState": "fullyExpanded"},
+                                        "content": {"scrollView": sv}})
+        down = 300.0 if step == 5 else 150.0
+        ys = [down + step * (i + 1) for i in range(steps)]
+        f = tr.drag(10, 195, down, [ys[-1]], v, step=step)
+        y, offset = pull_outcome(0.0, 0.0, H, ys, down)
+        geo = Geo(env, tr.drawer)
+        state = geo.state(y)
+        nxt = geo.decide(state, v / 1000)[0]  # Q7: pt/ms divided by H as if pt/s
+        tstart = tr.at(f)
+        transitions = f"transitioning>{nxt}"
+        if nxt == "dismissed":
+            transitions += ",dismissed>dismissed"
+            clause = f"state=dismissed location={num(H)} presented=false transitions={transitions} events=2 interior=0 exterior=0"
+        else:
+            loc = geo.pos(nxt)
+            finish = done_frame(tstart, 0.4, tr.rate) / tr.rate
+            clause = (f"state={nxt} location={num(loc)} presented=true contentOffset=0 transitions={transitions} "
+                      f"events=1 finishAt={fmt_time(finish)}")
+        note = f"the drawer is at {y:.4f} at the release, " + note
+        text = (f"Initial full, list at its top (offset 0, 3000 pt of content). A finger in the list moves down "
+                f"{step * steps} pt ({step} pt per frame); the list's pan begins at 10 pt, then each {step} pt pulls the content "
+                f"b({step}) = {rubber_band(step, 804):.4f} pt past its top, which DrawerKit turns into drawer movement: {note}; "
+                f"no handleDrawerDrag (the drawer pan waited for the list's).")
+        tr.end(f + 240)
+        tr.write(text, clause=clause)
+    # Scrolling at full: the content scrolls, the drawer stays.
+    tr = Trace("pull", "d1-scroll-at-full", "D1", {"heightOfPartiallyExpandedDrawer": 300, "configuration": {"initialState": "fullyExpanded"},
+                                                   "content": {"scrollView": sv}})
+    f = tr.drag(10, 195, 600, [400], 0)
+    tr.end(f + 60)
+    tr.write("Initial full: a finger in the list moves up 200 pt; the list's pan begins at 10 pt (no offset change there), "
+             "then the content scrolls 190 pt with the finger; the drawer stays at full; released at 0 pt/s (no deceleration).",
+             clause="state=fullyExpanded location=0 presented=true contentOffset=190 events=0")
+    # At partial scrolling is disabled: the drawer pan gets the touch (D11).
+    tr = Trace("pull", "d1-list-at-partial-drags-drawer", "D1", {"heightOfPartiallyExpandedDrawer": 300, "content": {"scrollView": sv}})
+    f = tr.drag(10, 195, 700, [600], -300)
+    tr.end(f + 120)
+    tr.write("At partial scrolling is disabled (§3.2, §3.14), so a touch in the list drags the drawer: up 100 pt "
+             "(drawer 544 -> 454, above the upper mark 504), released at -300 pt/s: row 3 -> full; the list does not scroll.",
+             clause=f"state=fullyExpanded location=0 presented=true contentOffset=0 nextState=fullyExpanded "
+                    f"transitions=transitioning>fullyExpanded events=1")
+
+
+# ------------------------------------------------------------------------------------------------
 
 def main():
     os.chdir(ROOT)
     if os.path.isdir(OUT):
         shutil.rmtree(OUT)
     s1_flick(); s2_marks(); s3_stages(); s4_taps(); s5_programmatic(); s6_b26(); s7_durations(); s8_limits()
-    appearance(); real()
+    appearance(); real(); pull()
     total = 0
-    for fam in ("flick", "marks", "stages", "taps", "programmatic", "b26", "durations", "limits", "appearance", "real"):
+    for fam in ("flick", "marks", "stages", "taps", "programmatic", "b26", "durations", "limits", "appearance", "real", "pull"):
         n = len(WRITTEN.get(fam, []))
         total += n
         print(f"{OUT}/{fam + '/':14s} {n:3d}  {FAMILY_TAGS[fam]}")

@@ -45,9 +45,7 @@ extension TraceLoader {
                 }
             }
             if let s = c["scrollView"], s != .null {
-                _ = try r.object(s, "drawer.content.scrollView")
-                throw r.error("drawer.content.scrollView",
-                              "pull-to-dismiss (drawerkit.md §3.14) is not supported yet; expected null or no scrollView", .unsupported)
+                d.scrollView = try parseScrollView(s, "drawer.content.scrollView", r: r)
             }
         }
         if let x = o["configuration"] { try parseDrawerConfiguration(x, into: &d, r: r) }

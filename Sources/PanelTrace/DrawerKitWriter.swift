@@ -19,6 +19,7 @@ extension TraceWriter {
             o.close("}")
         }
         o.close("]")
+        if let sv = d.scrollView { o.key("scrollView"); scrollView(sv, &o) }
         o.close("}")
         o.key("configuration"); o.open("{")
         o.key("initialState")

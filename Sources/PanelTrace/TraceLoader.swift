@@ -945,9 +945,6 @@ extension TraceLoader {
             }
         case "observed": sampleKind = .observed(try parseObserved(o, r: r, states: states, model: model))
         case "scroll":
-            if model == .drawerKit {
-                throw r.error("scroll", "a DrawerKit trace has scroll samples only with drawer.content.scrollView (pull-to-dismiss, not supported yet); expected no scroll samples")
-            }
             sampleKind = .scroll(try parseScroll(o, r: r))
         case "environment":
             // Merged over the environment in force by the caller (`parse(utf8:file:)`).

@@ -153,7 +153,7 @@ public enum TraceWriter {
     }
 
     /// A `scrollView` object (header or `track` call).
-    private static func scrollView(_ c: ScrollViewConfiguration, _ o: inout JSONLine) {
+    static func scrollView(_ c: ScrollViewConfiguration, _ o: inout JSONLine) {
         o.open("{")
         o.key("frame"); o.open("{")
         o.key("x"); o.number(c.frame.minX)

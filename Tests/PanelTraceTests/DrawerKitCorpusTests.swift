@@ -73,6 +73,7 @@ final class DrawerKitCorpusTests: XCTestCase {
                         "\(Self.string($0.1["startDrawerState"]) ?? "?")>\(Self.string($0.1["targetDrawerState"]) ?? "?")"
                     }
                     XCTAssertEqual(actual.joined(separator: ","), value, "\(name): transitions")
+                case "contentOffset": XCTAssertEqual(Self.number(last["contentOffset"]), Double(value), "\(name): contentOffset")
                 case "interior": XCTAssertEqual(count("drawerInteriorTapped"), Int(value), "\(name): interior")
                 case "exterior": XCTAssertEqual(count("drawerExteriorTapped"), Int(value), "\(name): exterior")
                 case "completions": XCTAssertEqual(count("completion"), Int(value), "\(name): completions")
@@ -85,7 +86,7 @@ final class DrawerKitCorpusTests: XCTestCase {
             }
             checked += 1
         }
-        XCTAssertEqual(checked, 88, "the generated DrawerKit corpus")
+        XCTAssertEqual(checked, 93, "the generated DrawerKit corpus")
     }
 
     /// K1 (rest on a named state), K2 (transition pairing and order), K3 (drag within [fullY, H]),
@@ -99,9 +100,22 @@ final class DrawerKitCorpusTests: XCTestCase {
             var changes = trace.samples.compactMap { s -> (Microseconds, PanelEnvironment)? in
                 if case .environment(let e) = s.kind { return (s.time, e) } else { return nil }
             }[...]
+            // Finger 0 down/up times, for K1's "no touch".
+            var touches = trace.samples.compactMap { s -> (Microseconds, Bool)? in
+                if case .touch(let t) = s.kind, t.id == 0 {
+                    switch t.phase {
+                    case .began: return (s.time, true)
+                    case .ended, .cancelled: return (s.time, false)
+                    default: return nil
+                    }
+                }
+                return nil
+            }[...]
+            var fingerDown = false
             for f in Self.frames(result) {
                 let t = frameTime(f.index, frameRate: environment.frameRate)
                 while let c = changes.first, c.0 <= t { environment = c.1; changes = changes.dropFirst() }
+                while let c = touches.first, c.0 <= t { fingerDown = c.1; touches = touches.dropFirst() }
                 let anchors = Dictionary(uniqueKeysWithValues: drawer.anchorPositions(environment: environment))
                 let height = environment.container.height
                 // K3: during a drag the drawer stays within [fullY, H].
@@ -110,7 +124,7 @@ final class DrawerKitCorpusTests: XCTestCase {
                     XCTAssertLessThanOrEqual(f.location, height + 1e-9, "\(name) frame \(f.index): K3")
                 }
                 // K1: at rest the location is the state's position and the state is named.
-                if Self.bool(f["isDragging"]) == false && Self.bool(f["isAnimating"]) == false {
+                if !fingerDown && Self.bool(f["isDragging"]) == false && Self.bool(f["isAnimating"]) == false {
                     XCTAssertNotEqual(f.state, "transitioning", "\(name) frame \(f.index): K1")
                     if f.state != "transitioning", let y = anchors[f.state] ?? (f.state == "collapsed" ? height : nil) {
                         XCTAssertEqual(f.location, y, accuracy: 1e-9, "\(name) frame \(f.index): K1 at \(f.state)")

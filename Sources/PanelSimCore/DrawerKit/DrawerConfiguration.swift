@@ -51,20 +51,6 @@ public enum DrawerSpringTiming: String, Sendable, Equatable, CaseIterable {
     case physicalSpring
 }
 
-/// A rectangle in drawer coordinates (`content.controls`, `content.scrollView.frame`).
-public typealias DrawerRect = Rect
-
-/// `drawer.content.scrollView`: the `scrollViewForPullToDismiss` (§3.14).
-public struct DrawerScrollView: Sendable, Equatable {
-    /// Frame in drawer coordinates (pt).
-    public var frame: Rect
-    public var contentSize: Size
-    public var contentOffset: Point = .zero
-    /// `contentInset.top` (pt).
-    public var contentInsetTop: Double = 0
-    public init(frame: Rect, contentSize: Size) { self.frame = frame; self.contentSize = contentSize }
-}
-
 /// The `drawer` header section (drawerkit.md §2.1). Defaults are DrawerKit's own.
 public struct DrawerConfiguration: Sendable, Equatable {
     /// `heightOfPartiallyExpandedDrawer` (pt, required).
@@ -80,8 +66,10 @@ public struct DrawerConfiguration: Sendable, Equatable {
     public var participantPresented = true
     /// UIControl frames inside the drawer (drawer coordinates): drawer taps there are not seen.
     public var controls: [Rect] = []
-    /// The pull-to-dismiss scroll view, nil for none.
-    public var scrollView: DrawerScrollView? = nil
+    /// `content.scrollView`: the `scrollViewForPullToDismiss` (§3.14), frame in drawer coordinates;
+    /// nil for none. It behaves as UIKit's scroll view does everywhere in PanelSim (finger-driven
+    /// offset with rubber band, deceleration: floatingpanel-core.md §9 O6–O7).
+    public var scrollView: ScrollViewConfiguration? = nil
 
     // DrawerConfiguration
     /// nil: `partiallyExpanded` when partial expansion is supported, else `fullyExpanded`.

@@ -9,8 +9,9 @@
 /// animates (model value before − model value it set) and what runs when it completes.
 struct DrawerAnimator: Sendable, Equatable {
     enum Completion: Sendable, Equatable {
-        /// `animateTransition(to:)`'s completion (§3.6 step 7).
-        case transition(DrawerTransitionInfo, starting: DrawerPlace, ending: DrawerPlace, completion: Bool)
+        /// `animateTransition(to:)`'s completion (§3.6 step 7); `endsPull`: the transition a
+        /// pull-to-dismiss release started, whose completion clears the pending mark (§3.14).
+        case transition(DrawerTransitionInfo, starting: DrawerPlace, ending: DrawerPlace, completion: Bool, endsPull: Bool)
         /// UIKit's presentation animator (§3.10).
         case presentation(DrawerTransitionInfo)
         /// UIKit's dismissal animator (§3.10).
@@ -90,6 +91,23 @@ struct DrawerKitSystem: PanelSystem {
     var lastPanPoint = Point.zero
     var lastFrame: SystemFrame?
 
+    // Pull-to-dismiss (§3.14, D11)
+    /// `scrollViewForPullToDismiss`, nil without one.
+    var scrollView: ScrollViewModel?
+    /// The current touch began inside the scroll view while scrolling was enabled (D11): it
+    /// belongs to the scroll view's pan, and the drawer pan waits for that pan to fail.
+    var touchInScrollView = false
+    var scrollPanActive = false
+    var lastScrollPoint = Point.zero
+    /// A pull transition is pending: scrolling is disabled and the scroll delegate does nothing.
+    var pullPending = false
+    /// The drawer state when the scroll view's drag began.
+    var scrollStartPlace: DrawerPlace = .dismissed
+    /// The largest top content inset seen at a drag start.
+    var largestTopInset = -Double.infinity
+    /// The end-of-drag velocity recorded by `scrollViewWillEndDragging` (pt/ms), nil when none.
+    var scrollEndVelocity: Point?
+
     enum TouchRoute: Equatable { case drawer, container, elsewhere }
 
     init(trace: Trace) {
@@ -101,6 +119,7 @@ struct DrawerKitSystem: PanelSystem {
         // D5: before the first presentation the presented view fills the screen (y = fullY).
         modelY = geometry.fullY
         tracker = VelocityTracker(strategy: velocitySource.strategy)
+        scrollView = drawer.scrollView.map { ScrollViewModel($0, position: .bottom) }
     }
 
     var initialState: DrawerState {
@@ -155,8 +174,14 @@ struct DrawerKitSystem: PanelSystem {
             }
             startRequestedDismissal()
         }
+        var scrolling = false
+        if scrollView?.isAnimating == true {
+            let pixel = 1 / environment.displayScale
+            scrollView!.stepDeceleration(frameTime: time, pixel: pixel, .bottom)
+            scrolling = scrollView!.isAnimating
+        }
         writeFrame(index: index, time: time)
-        return !animators.isEmpty || (drawerTap?.isPending(at: time) ?? false) || (outsideTap?.isPending(at: time) ?? false)
+        return !animators.isEmpty || scrolling || (drawerTap?.isPending(at: time) ?? false) || (outsideTap?.isPending(at: time) ?? false)
     }
 
     var isTouchDown: Bool { touch != nil }
@@ -187,6 +212,7 @@ struct DrawerKitSystem: PanelSystem {
         channels.append(RecordField("state", .string(presented ? target.name : "dismissed")))
         channels.append(RecordField("cornerRadius", .number(corner)))
         if drawer.handleAutoAnimatesDimming != nil { channels.append(RecordField("handleAlpha", .number(handle))) }
+        if let sv = scrollView { channels.append(RecordField("contentOffset", .number(sv.contentOffset.y))) }
         channels.append(RecordField("isDragging", .bool(panActive)))
         channels.append(RecordField("isAnimating", .bool(!animators.isEmpty)))
         channels.append(RecordField("presented", .bool(presented)))
@@ -250,7 +276,7 @@ struct DrawerKitSystem: PanelSystem {
     }
 
     /// `animateTransition(to:animateAlongside:completion:)`, steps 1–6; step 7 runs in `complete`.
-    mutating func animateTransition(to ending: DrawerPlace, completion: Bool = false) {
+    mutating func animateTransition(to ending: DrawerPlace, completion: Bool = false, endsPull: Bool = false) {
         let starting = currentPlace
         let y0 = geometry.position(starting), y1 = geometry.position(ending)
         let timing = timing(from: y0, to: y1)
@@ -278,7 +304,7 @@ struct DrawerKitSystem: PanelSystem {
         }
         animators.append(DrawerAnimator(start: now, timing: timing, deltaY: deltaY, deltaCorner: deltaCorner,
                                         deltaHandle: deltaHandle,
-                                        completion: .transition(info, starting: starting, ending: ending, completion: completion)))
+                                        completion: .transition(info, starting: starting, ending: ending, completion: completion, endsPull: endsPull)))
         emitParticipants("animateAlong", info)
     }
 
@@ -298,7 +324,8 @@ struct DrawerKitSystem: PanelSystem {
 
     mutating func complete(_ animator: DrawerAnimator) {
         switch animator.completion {
-        case let .transition(info, starting, ending, completion):
+        case let .transition(info, starting, ending, completion, endsPull):
+            if endsPull { pullPending = false }
             if ending == .dismissed { requestDismissal() }
             if geometry.maximumCornerRadius != 0 && geometry.cornerAnimationOption != .none
                 && (starting == .dismissed || starting == .fullyExpanded) {
@@ -479,12 +506,18 @@ struct DrawerKitSystem: PanelSystem {
             tracker.reset()
             tracker.addMovement(timeNanos: now * 1000, position: p)
             touchDown = p; lastPanPoint = p; panActive = false
+            touchInScrollView = false; scrollPanActive = false
             guard presented, !terminal, !uiKitTransitionRunning else { touch = .elsewhere; return }
             let r = route(p)
             touch = r
             switch r {
             case .drawer:
                 if drawerTapEnabled, !onControl(p) { drawerTap?.touchBegan(at: p, time: now) }
+                let local = Point(x: p.x, y: p.y - modelY)
+                if let sv = scrollView, sv.frame.contains(local) {
+                    if sv.isAnimating { scrollView!.stopDeceleration() }
+                    touchInScrollView = scrollingEnabled && sv.isScrollableContent(.bottom)
+                }
             case .container:
                 if outsideTapEnabled { outsideTap?.touchBegan(at: p, time: now) }
             case .elsewhere: break
@@ -496,7 +529,9 @@ struct DrawerKitSystem: PanelSystem {
             switch r {
             case .drawer:
                 drawerTap?.touchMoved(to: p)
-                if panActive {
+                if touchInScrollView {
+                    scrollMoved(to: p)
+                } else if panActive {
                     applyTranslation(p.y - lastPanPoint.y)
                     lastPanPoint = p
                 } else if drawer.isDrawerDraggable, PanRecognition.crossesBeginThreshold(p - touchDown, threshold: beginThreshold) {
@@ -515,7 +550,12 @@ struct DrawerKitSystem: PanelSystem {
         case .ended, .cancelled:
             guard let r = touch else { return }
             touch = nil
-            if terminal || !presented || uiKitTransitionRunning { panActive = false; return }
+            if terminal || !presented || uiKitTransitionRunning { panActive = false; scrollPanActive = false; return }
+            if scrollPanActive {
+                scrollPanActive = false
+                endScrollDrag(PanRecognition.liftVelocity(t, time: now, source: velocitySource, tracker: tracker))
+                return
+            }
             if panActive {
                 panActive = false
                 if t.phase == .cancelled {
@@ -540,6 +580,71 @@ struct DrawerKitSystem: PanelSystem {
                 if outsideTapEnabled, outsideTap?.touchEnded(at: p, time: now) == true { outsideTapped(at: p) }
             case .elsewhere: break
             }
+        }
+    }
+
+    // MARK: Pull-to-dismiss (§3.14)
+
+    /// Scrolling is enabled at `fullyExpanded` and while transitioning, unless a pull transition is
+    /// pending; disabled at the other states (§3.2, §3.14).
+    var scrollingEnabled: Bool {
+        guard scrollView != nil, !pullPending else { return false }
+        switch target {
+        case .named(.fullyExpanded), .transitioning: return true
+        default: return false
+        }
+    }
+
+    /// A `moved` sample of a touch owned by the scroll view: its pan begins at the begin threshold
+    /// (the offset does not move at recognition, as everywhere in PanelSim, O6), then the offset
+    /// follows the finger and the delegate's `scrollViewDidScroll` runs.
+    mutating func scrollMoved(to p: Point) {
+        if !scrollPanActive {
+            guard PanRecognition.crossesBeginThreshold(p - touchDown, threshold: beginThreshold) else { return }
+            scrollPanActive = true
+            drawerTap?.fail()
+            // scrollViewWillBeginDragging
+            if !pullPending {
+                scrollStartPlace = currentPlace
+                scrollEndVelocity = nil
+                largestTopInset = max(largestTopInset, scrollView!.contentInset.top)
+            }
+            lastScrollPoint = p
+            return
+        }
+        scrollView!.pan(by: p.y - lastScrollPoint.y, .bottom)
+        lastScrollPoint = p
+        scrollViewDidScroll()
+    }
+
+    /// DrawerKit's `scrollViewDidScroll`: moves the drawer by what the content is pulled past its
+    /// top and pins the offset there (§3.14).
+    mutating func scrollViewDidScroll() {
+        guard let sv = scrollView, scrollingEnabled, !sv.isDecelerating, scrollEndVelocity == nil else { return }
+        let top = sv.contentInset.top
+        let n = -(sv.contentOffset.y + top)
+        let place = currentPlace
+        var transitioning = false
+        if case .transitioning = place { transitioning = true }
+        guard !place.sameState(as: scrollStartPlace) || (n > 0 && top == largestTopInset) || transitioning else { return }
+        applyTranslation(n)
+        scrollView!.setMainOffset(-top, .bottom)
+    }
+
+    /// `scrollViewWillEndDragging` and `scrollViewDidEndDragging` (§3.14). `fingerVelocity` in pt/s;
+    /// UIKit hands the delegate the scroll velocity in pt/ms (content moves against the finger), and
+    /// DrawerKit divides it by H as if it were pt/s (Q7).
+    mutating func endScrollDrag(_ fingerVelocity: Point) {
+        let scrollVelocity = Point(x: -fingerVelocity.x / 1000, y: -fingerVelocity.y / 1000)
+        if !currentPlace.sameState(as: scrollStartPlace) {
+            pullPending = true
+            scrollEndVelocity = scrollVelocity
+            let speedY = -scrollVelocity.y / geometry.height
+            animateTransition(to: .named(geometry.nextState(from: currentPlace, speedY: speedY)), endsPull: true)
+        } else {
+            scrollEndVelocity = nil
+            pullPending = false
+            scrollView!.endPan(velocity: fingerVelocity.y, at: now, frameRate: environment.frameRate, .bottom)
         }
     }
 
