@@ -66,7 +66,7 @@ struct ObserveCommand: PanelCommand {
             return .badInput
         }
         let loaded: LoadedTraceInfo
-        switch TuneCLI.load([trace], context) {
+        switch TuneCLI.load([trace], context, parameters: ranges.map(\.parameter), command: "observe") {
         case .success(let l): loaded = l[0]
         case .failure(let e): return e.code
         }

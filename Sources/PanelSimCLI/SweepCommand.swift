@@ -77,7 +77,7 @@ struct SweepCommand: PanelCommand {
 
     func run(_ context: CommandContext) -> ExitCode {
         let loaded: [LoadedTraceInfo]
-        switch TuneCLI.load(paths, context, floatingPanelOnly: "sweep") {
+        switch TuneCLI.load(paths, context, parameters: ranges.map(\.parameter), command: "sweep") {
         case .success(let l): loaded = l
         case .failure(let e): return e.code
         }

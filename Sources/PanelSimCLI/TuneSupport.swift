@@ -47,16 +47,20 @@ enum TuneCLI {
     }
 
     /// Loads every trace (errors on standard error); nil with the exit code on the first failure.
-    /// `floatingPanelOnly`: the command's name when it changes FloatingPanel's behavior parameters
-    /// (`tune`, `sweep`), so that a trace of another panel system is refused (exit 2) instead of
-    /// being replayed unchanged for every parameter value.
-    static func load(_ paths: [String], _ context: CommandContext, floatingPanelOnly: String? = nil) -> Result<[LoadedTraceInfo], ExitCodeError> {
+    /// `parameters`: what `command` (`tune`, `sweep`, `observe`) will set; a trace of another panel
+    /// system than a parameter's (`TunableParameter.model`) is refused (exit 2) instead of being
+    /// replayed unchanged for every value.
+    static func load(_ paths: [String], _ context: CommandContext, parameters: [TunableParameter] = [],
+                     command: String = "") -> Result<[LoadedTraceInfo], ExitCodeError> {
         var out: [LoadedTraceInfo] = []
         for path in paths {
             do {
                 let loaded = try context.services.load(context.resolve(path), path)
-                if let command = floatingPanelOnly, loaded.trace.header.model != .floatingPanel {
-                    context.stderr.line("error: \(path): a \(loaded.trace.header.model.rawValue) trace; \(command)'s parameters (\(parameterNames)) are FloatingPanel's behavior, so \(command) takes FloatingPanel traces only")
+                let model = loaded.trace.header.model
+                if let p = parameters.first(where: { $0.model != model }) {
+                    let own = TunableParameter.allCases.filter { $0.model == model }.map(\.rawValue)
+                    context.stderr.line("error: \(path): a \(model.rawValue) trace; \(command)'s parameter \(p.rawValue) belongs to \(p.model.rawValue) traces"
+                                        + (own.isEmpty ? " (\(model.rawValue) has no tunable parameters yet)" : " (for \(model.rawValue): \(own.joined(separator: ", ")))"))
                     return .failure(ExitCodeError(code: .badInput))
                 }
                 out.append(loaded)

@@ -3,46 +3,74 @@ import PanelSimCore
 // Offline tuning of `panel.behavior` against observed samples: parameters, a deterministic
 // parallel evaluator, a coarse grid and a pattern-search refinement.
 
-/// A `panel.behavior` number that `tune`, `sweep` and `observe` may set.
+/// A number of a trace header that `tune`, `sweep` and `observe` may set: FloatingPanel's
+/// `panel.behavior`, or DrawerKit's timing (`drawer.configuration.totalDurationInSeconds`, and the
+/// damping ratio of its spring timing curve, drawerkit.md §3.8). Each belongs to one panel system
+/// (`model`); a trace of another system is refused by the commands.
 public enum TunableParameter: String, Sendable, CaseIterable {
     case springResponseTime, springDecelerationRate, momentumProjectionRate, redirectionalProgress
+    /// DrawerKit `totalDurationInSeconds` (s): every transition's duration (or the full-height one).
+    case totalDurationInSeconds
+    /// DrawerKit's timing curve as `UISpringTimingParameters(dampingRatio:)` with this ζ (the
+    /// system spring's ζ is 4.5644; the spring is stretched onto the duration, D1).
+    case dampingRatio
+
+    /// The panel system whose header holds the parameter.
+    public var model: PanelModel {
+        switch self {
+        case .springResponseTime, .springDecelerationRate, .momentumProjectionRate, .redirectionalProgress: return .floatingPanel
+        case .totalDurationInSeconds, .dampingRatio: return .drawerKit
+        }
+    }
 
     /// The values the simulator accepts: response time in (0, 100] s, the two rates in (0, 1)
-    /// (per ms), redirectional progress in [0, 1].
+    /// (per ms), redirectional progress in [0, 1]; DrawerKit's duration in (0, 100] s and damping
+    /// ratio in (0, 100].
     public func isValid(_ v: Double) -> Bool {
         guard v.isFinite else { return false }
         switch self {
-        case .springResponseTime: return v > 0 && v <= 100
+        case .springResponseTime, .totalDurationInSeconds, .dampingRatio: return v > 0 && v <= 100
         case .springDecelerationRate, .momentumProjectionRate: return v > 0 && v < 1
         case .redirectionalProgress: return v >= 0 && v <= 1
         }
     }
 
-    /// This parameter's value in `behavior`.
-    public func value(in behavior: PanelBehavior) -> Double {
+    /// This parameter's value in `header` (for DrawerKit's damping ratio: the system spring's ζ
+    /// under `systemSpring`, NaN under `linear`); NaN when the header is another system's.
+    public func value(in header: TraceHeader) -> Double {
+        let behavior = header.panel.behavior
         switch self {
         case .springResponseTime: return behavior.springResponseTime
         case .springDecelerationRate: return behavior.springDecelerationRate
         case .momentumProjectionRate: return behavior.momentumProjectionRate
         case .redirectionalProgress: return behavior.redirectionalProgress
+        case .totalDurationInSeconds: return header.drawer?.totalDurationInSeconds ?? .nan
+        case .dampingRatio:
+            switch header.drawer?.timingCurveProvider {
+            case .dampingRatio(let z)?: return z
+            case .systemSpring?: return 500 / (2 * (3000.0).squareRoot())
+            case .linear?, nil: return .nan
+            }
         }
     }
 
-    /// Sets this parameter in `behavior`.
-    public func set(_ v: Double, in behavior: inout PanelBehavior) {
+    /// Sets this parameter in `header` (nothing when the header is another system's).
+    public func set(_ v: Double, in header: inout TraceHeader) {
         switch self {
-        case .springResponseTime: behavior.springResponseTime = v
-        case .springDecelerationRate: behavior.springDecelerationRate = v
-        case .momentumProjectionRate: behavior.momentumProjectionRate = v
-        case .redirectionalProgress: behavior.redirectionalProgress = v
+        case .springResponseTime: header.panel.behavior.springResponseTime = v
+        case .springDecelerationRate: header.panel.behavior.springDecelerationRate = v
+        case .momentumProjectionRate: header.panel.behavior.momentumProjectionRate = v
+        case .redirectionalProgress: header.panel.behavior.redirectionalProgress = v
+        case .totalDurationInSeconds: header.drawer?.totalDurationInSeconds = v
+        case .dampingRatio: header.drawer?.timingCurveProvider = .dampingRatio(v)
         }
     }
 
-    /// A copy of `trace` whose header's `panel.behavior` has `values[i]` for `parameters[i]`.
+    /// A copy of `trace` whose header has `values[i]` for `parameters[i]`.
     /// The trace itself is a value: nothing shared is modified.
     public static func apply(_ parameters: [TunableParameter], _ values: [Double], to trace: Trace) -> Trace {
         var copy = trace
-        for (p, v) in zip(parameters, values) { p.set(v, in: &copy.header.panel.behavior) }
+        for (p, v) in zip(parameters, values) { p.set(v, in: &copy.header) }
         return copy
     }
 }
