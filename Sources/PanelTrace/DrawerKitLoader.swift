@@ -17,7 +17,10 @@ extension TraceLoader {
     /// The `drawer` section. `environment` gives the default status bar height (D10) for the Q14 check.
     /// - Throws: `TraceError` naming the field (`drawer.configuration.upperMarkGap`, …).
     /// - Complexity: O(size of the section).
-    static func parseDrawer(_ v: JSONValue, environment: PanelEnvironment, r: FieldReader) throws(TraceError) -> DrawerConfiguration {
+    /// `safeAreaGiven`: the header's `environment` has a `safeArea`; without one the status bar
+    /// height defaults to 0 (drawerkit.md §2.1), not to the contract's default safe area.
+    static func parseDrawer(_ v: JSONValue, environment: PanelEnvironment, safeAreaGiven: Bool = true,
+                            r: FieldReader) throws(TraceError) -> DrawerConfiguration {
         let o = try r.object(v, "drawer")
         try r.checkKeys(o, "drawer", drawerKeys)
         let partial = try r.number(try r.required(o, "heightOfPartiallyExpandedDrawer", "drawer", "a height in pt"),
@@ -26,6 +29,7 @@ extension TraceLoader {
         if let x = o["heightOfCollapsedDrawer"] { d.heightOfCollapsedDrawer = try r.number(x, "drawer.heightOfCollapsedDrawer") }
         if let x = o["presented"] { d.presented = try r.bool(x, "drawer.presented") }
         if let x = o["statusBarHeight"], x != .null { d.statusBarHeight = try r.number(x, "drawer.statusBarHeight", .nonNegative) }
+        if d.statusBarHeight == nil && !safeAreaGiven { d.statusBarHeight = 0 }
         if let x = o["participants"] {
             let items = try r.array(x, "drawer.participants")
             d.participantPresenting = false; d.participantPresented = false
@@ -64,6 +68,12 @@ extension TraceLoader {
                           "\"alwaysShowBelowStatusBar\" with a status bar height of 0 divides by zero in DrawerKit (drawerkit.md §4 Q14); expected a status bar height > 0 (drawer.statusBarHeight or environment.safeArea.top) or another option")
         }
         return d
+    }
+
+    /// True when the header object's `environment` names a `safeArea`.
+    static func hasSafeArea(_ header: JSONObject) -> Bool {
+        if case .object(let e)? = header["environment"], e["safeArea"] != nil { return true }
+        return false
     }
 
     static func parseRect(_ v: JSONValue, _ path: String, r: FieldReader) throws(TraceError) -> Rect {

@@ -542,7 +542,7 @@ extension TraceLoader {
         case .drawerKit:
             header = TraceHeader(name: name, environment: environment,
                                  drawer: try parseDrawer(try r.required(o, "drawer", "", "an object with \"heightOfPartiallyExpandedDrawer\""),
-                                                         environment: environment, r: r))
+                                                         environment: environment, safeAreaGiven: hasSafeArea(o), r: r))
         }
         let panel = header.panel
         if let v = o["description"] { header.description = try r.string(v, "description") }
@@ -1053,7 +1053,9 @@ extension TraceLoader {
     static func parseObserved(_ o: JSONObject, r: FieldReader, states: StateTable, model: PanelModel = .floatingPanel) throws(TraceError) -> ObservedSample {
         try r.checkKeys(o, "", ["t", "observed"])
         let obs = try r.object(o["observed"] ?? .null, "observed")
-        try r.checkKeys(obs, "observed", ["location", "state", "contentOffset", "backdropAlpha"])
+        // DrawerKit has no backdrop (drawerkit.md §2.2: location, state; contentOffset for a pull-to-dismiss list).
+        try r.checkKeys(obs, "observed", model == .floatingPanel ? ["location", "state", "contentOffset", "backdropAlpha"]
+                                                                 : ["location", "state", "contentOffset"])
         var sample = ObservedSample()
         func optionalNumber(_ key: String) throws(TraceError) -> Double? {
             guard let v = obs[key], v != .null else { return nil }

@@ -326,6 +326,9 @@ struct DrawerKitSystem: PanelSystem {
         switch animator.completion {
         case let .transition(info, starting, ending, completion, endsPull):
             if endsPull { pullPending = false }
+            // §3.6 step 7: the handle alpha is set to this transition's end value (a plain write:
+            // with overlapping transitions an older completion writes its own end value).
+            if autoDims { handleModel = geometry.triangular(ending) }
             if ending == .dismissed { requestDismissal() }
             if geometry.maximumCornerRadius != 0 && geometry.cornerAnimationOption != .none
                 && (starting == .dismissed || starting == .fullyExpanded) {
@@ -367,13 +370,20 @@ struct DrawerKitSystem: PanelSystem {
         dismissalRequested = true
     }
 
+    /// Starts a requested UIKit dismissal (after the current sample or completion chain, D4). A
+    /// request made while UIKit's presentation runs waits for it to end (§3.10: `dismiss` calls are
+    /// processed during UIKit transitions); one made while a dismissal runs is the same dismissal.
     mutating func startRequestedDismissal() {
         guard dismissalRequested else { return }
-        dismissalRequested = false
-        guard presented, !uiKitTransitionRunning else {
-            warnings.append("t=\(now)µs: dismiss ignored: a UIKit transition is already running")
+        guard presented else { dismissalRequested = false; return }
+        if animators.contains(where: { if case .dismissal = $0.completion { return true } else { return false } }) {
+            dismissalRequested = false
             return
         }
+        if animators.contains(where: { if case .presentation = $0.completion { return true } else { return false } }) {
+            return   // still requested: starts once the presentation has ended
+        }
+        dismissalRequested = false
         emit("dismissalTransitionWillBegin")
         animateCornerRadius(to: .dismissed)
         setTapsEnabled(false)
@@ -658,9 +668,10 @@ struct DrawerKitSystem: PanelSystem {
 
     // MARK: Environment (D13)
 
+    /// D13: a container change; the status bar height stays the header's (D10), so only H changes.
     mutating func changeEnvironment(_ e: PanelEnvironment) {
         environment = e
-        geometry = DrawerGeometry(drawer, height: e.container.height, safeAreaTop: e.safeArea.top)
+        geometry = DrawerGeometry(drawer, height: e.container.height, safeAreaTop: geometry.statusBarHeight)
         modelY = presented ? geometry.position(target) : (wasDismissed ? geometry.height : geometry.fullY)
     }
 }
