@@ -505,5 +505,28 @@ def app_scenarios():
             write(f"traces/positions/{name}.jsonl", head, msamples)
 
 
+def grabber_band_scenarios():
+    """issue 18: a list whose frame starts at the top of the surface lies under the grabber band
+    (grabberAreaOffset 36). A touch that goes down in the band belongs to the panel: FloatingPanel
+    answers shouldBeRequiredToFailBy = true there (floatingpanel-core.md §3.8 item 2), so the list's
+    pan waits for the panel's pan, which recognizes; the list never scrolls for that touch and only
+    the panel moves (invariant G3). MirrorCorpusTests checks the top, left and right mirrors."""
+    d = "traces/scroll"
+    pos = positions(D1, B3)
+    frame0 = {"x": 0, "y": 0, "width": 390, "height": 744}
+    for state, offset in (("full", 700), ("half", 300)):
+        y0 = pos[state] + 20          # surface-local y 20, inside the 36 pt band
+        y1 = y0 - 60                   # 60 pt up, 5 pt per frame, released at rest
+        release = pos[state] - 60      # the panel follows the whole displacement (a grabber drag is not clamped)
+        target = target_state(pos, B3, state, release, 0)
+        write(f"{d}/grabber-band-list-{state}.jsonl", scroll_header(f"grabber-band-list-{state}",
+              f"issue 18: D1/B3 at {state} ({pos[state]}), list frame from the surface top (under the 36 pt grabber band), "
+              f"O={offset} on 3000 pt of content; touch-down at surface-local y 20 and 60 pt up, released at 0 pt/s at "
+              f"{release}: the list's pan waits for the panel's (§3.8 item 2), so the list keeps O={offset} and only the panel "
+              f"moves; Core.targetState from {release} at rest -> {target}. expect: state={target} location={pos[target]} "
+              f"removed=false contentOffset={offset} willBeginDragging=1", D1, state, offset, frame=frame0),
+              straight(0.1, 195, y0, y1, 0.1, 0))
+
+
 if __name__ == "__main__":
-    flicks(); s4(); s5(); s7(); custom_states(); mirrored_flicks(); scroll_scenarios(); app_scenarios()
+    flicks(); s4(); s5(); s7(); custom_states(); mirrored_flicks(); scroll_scenarios(); app_scenarios(); grabber_band_scenarios()

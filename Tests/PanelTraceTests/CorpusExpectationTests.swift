@@ -53,7 +53,7 @@ final class CorpusExpectationTests: XCTestCase {
             XCTAssertFalse(result.budgetExceeded, name)
             checked += 1
         }
-        XCTAssertEqual(checked, 100, "flicks 48, scenarios 5, custom states 4, positions 12, scroll 16, app 15")
+        XCTAssertEqual(checked, 102, "flicks 48, scenarios 5, custom states 4, positions 12, scroll 18, app 15")
     }
 
     /// G3: on a monotonic finger path, neither the surface nor the content offset O moves against
@@ -125,7 +125,7 @@ final class CorpusExpectationTests: XCTestCase {
             }
         }
         XCTAssertGreaterThan(g3Frames, 500, "G3 must see the scroll corpus's drags")
-        XCTAssertEqual(g4Traces, 20, "G4 at rest on every scroll trace (16 scenarios, 4 axis-scroll imports)")
+        XCTAssertEqual(g4Traces, 22, "G4 at rest on every scroll trace (18 scenarios, 4 axis-scroll imports)")
     }
 
     func testInvariantsOnEveryTrace() throws {

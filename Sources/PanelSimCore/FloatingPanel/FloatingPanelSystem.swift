@@ -170,7 +170,13 @@ struct FloatingPanelSystem: PanelSystem {
                 let d = p - down
                 if PanRecognition.crossesBeginThreshold(d, threshold: trace.header.recognizer.beginThreshold) {
                     pan.recognitionDone = true
-                    if pan.scrollCandidate { pan.scrollActive = true; scrollPhase = .began }
+                    // §3.8 item 2 (shouldBeRequiredToFailBy): while the touch is in the grabber area the
+                    // scroll view's pan must wait for the panel's pan to fail; the panel's pan does not
+                    // wait there (item 3 is false in the grabber), so when it recognizes the list never
+                    // scrolls for this touch.
+                    let scrollWaitsForPanel = pan.scrollCandidate && (pan.active || !pan.cancelledByPanel)
+                        && core.grabberContains(surfaceLocal(p))
+                    if pan.scrollCandidate && !scrollWaitsForPanel { pan.scrollActive = true; scrollPhase = .began }
                     if pan.active {
                         panelPhase = .changed
                     } else if !pan.cancelledByPanel {
