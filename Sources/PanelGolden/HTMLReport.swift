@@ -128,7 +128,10 @@ public enum HTMLReport {
         }
         html += "<h1>\(Markup.escape(input.title))<span class=\"badge \(status.0)\">\(status.1)</span></h1>\n"
         var meta = "trace \(Markup.escape(actual.header.trace)) · \(actual.header.frameRate) Hz · display scale \(CanonicalNumber.format(actual.header.displayScale)) · \(Markup.escape(actual.header.engine))"
-        if let h = input.header { meta += " · \(Markup.escape(h.panel.position.rawValue)) panel, \(CanonicalNumber.format(h.environment.container.width))×\(CanonicalNumber.format(h.environment.container.height)) pt" }
+        if let h = input.header {
+            let what = h.model == .drawerKit ? "DrawerKit drawer" : "\(Markup.escape(h.panel.position.rawValue)) panel"
+            meta += " · \(what), \(CanonicalNumber.format(h.environment.container.width))×\(CanonicalNumber.format(h.environment.container.height)) pt"
+        }
         html += "<div class=\"meta\">\(meta)<br>trace digest \(Markup.escape(actual.header.traceDigest))"
         if !actual.header.parameterDigest.isEmpty { html += "<br>parameter digest \(Markup.escape(actual.header.parameterDigest))" }
         html += "</div>\n"
@@ -248,7 +251,10 @@ private struct Plot {
 
     // Layout (px).
     let width = 1120.0
-    let left = 70.0, right = 110.0
+    let left = 70.0
+    /// Room for the anchor labels ("name location") right of the plot: 110 px, more for long names
+    /// (about 6.5 px per character at 11 px).
+    var right: Double { max(110, 6.5 * Double(anchors.map { $0.0.count + CanonicalNumber.format($0.1).count + 1 }.max() ?? 0) + 12) }
     var plotWidth: Double { width - left - right }
 
     init(input: HTMLReport.Input) {
