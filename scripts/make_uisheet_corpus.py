@@ -311,7 +311,10 @@ class Sheet:
         a = self.anim
         self.anim = None
         self.loc = a.target
-        self.last_completion = done
+        # restAt is seen as the frame where isAttracting turns false; an animation that completes
+        # at its own first frame is never shown as running.
+        if done > frame_time(first_frame_at_or_after(a.ts, self.rate), self.rate):
+            self.last_completion = done
         if a.kind in ("dismiss", "programmaticDismiss"):
             self.presented = False
             self.programmatic_dismiss = False
@@ -1045,7 +1048,7 @@ def corpus():
     g = Gestures(); g.wait(2); g.drag(195, 200, -100, 0)
     write("geometry", "d1-ios26", "variant ios26: large at 47, upper extent 200.", g,
           sheet={"selectedDetentIdentifier": "large", "simulator": {"variant": "ios26"}})
-    g = Gestures(); g.wait(2); g.drag(195, 500, -200, -600, frames=10)
+    g = Gestures(rate=60); g.wait(2); g.drag(195, 500, -200, -600, frames=10)
     write("geometry", "d1-60hz-spring-response", "60 Hz, springResponse 0.5 (option).", g, env=D1_60,
           sheet={"simulator": {"springResponse": 0.5}})
     g = Gestures(); g.wait(2); g.call("selectDetent", identifier="large", animateChanges=True)

@@ -120,3 +120,24 @@ struct ScrollViewModel: Equatable {
         if position.isVertical { contentOffset.y = shown } else { contentOffset.x = shown }
     }
 }
+
+extension ScrollViewModel {
+    /// O7 for a panel system that owns its scroll view (the sheet, uisheet.md U29): one frame of
+    /// deceleration (offset += w·(q − 1)/λ, w ← w·q; stops under one `pixel`, pt, or at an edge),
+    /// or the return to the edge after a release beyond it. Same rule as FloatingPanel's
+    /// `PanelCore.stepDeceleration` (floatingpanel-core.md §9 O7), on the vertical axis.
+    mutating func stepDeceleration(pixel: Double) {
+        let (lo, hi) = range(.bottom)
+        if returnsToEdge {
+            setMainOffset(min(max(contentOffset.y, lo), hi), .bottom)
+            return
+        }
+        let q = decelerationQ, lambda = decelerationLambda, w = decelerationVelocity, start = decelerationStart
+        let delta = w * (q - 1) / lambda
+        var next = contentOffset.y + delta
+        var stop = abs(delta) < pixel
+        if next < lo || next > hi { next = min(max(next, lo), hi); stop = true }
+        setMainOffset(next, .bottom)
+        if !stop { isDecelerating = true; decelerationVelocity = w * q; decelerationStart = start }
+    }
+}
