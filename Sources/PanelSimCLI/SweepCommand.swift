@@ -77,7 +77,7 @@ struct SweepCommand: PanelCommand {
 
     func run(_ context: CommandContext) -> ExitCode {
         let loaded: [LoadedTraceInfo]
-        switch TuneCLI.load(paths, context, floatingPanelOnly: "sweep") {
+        switch TuneCLI.load(paths, context, floatingPanelOnly: "sweep", parameters: ranges.map(\.parameter)) {
         case .success(let l): loaded = l
         case .failure(let e): return e.code
         }

@@ -73,7 +73,7 @@ struct TuneCommand: PanelCommand {
 
     func run(_ context: CommandContext) -> ExitCode {
         let loaded: [LoadedTraceInfo]
-        switch TuneCLI.load(paths, context, floatingPanelOnly: "tune") {
+        switch TuneCLI.load(paths, context, floatingPanelOnly: "tune", parameters: ranges.map(\.parameter)) {
         case .success(let l): loaded = l
         case .failure(let e): return e.code
         }
@@ -162,7 +162,7 @@ enum TuneReport {
                 if case .observed(let o) = s.kind, let x = o.location { observed.append((Fidelity.seconds(s.time), x)) }
             }
             let end = (observed.last?.x ?? 1) + 0.05
-            let header = parameters.map { p in "\(p.rawValue) \(String(format: "%.6g", p.value(in: trace.header.panel.behavior)))" }.joined(separator: ", ")
+            let header = parameters.map { p in "\(p.rawValue) \(String(format: "%.6g", p.value(in: trace)))" }.joined(separator: ", ")
             let tuned = zip(parameters, outcome.best).map { "\($0.rawValue) \(String(format: "%.6g", $1))" }.joined(separator: ", ")
             let chart = SVGChart(
                 title: paths[i], xLabel: "time (s)", yLabel: "surface location (pt; up on screen is up)",

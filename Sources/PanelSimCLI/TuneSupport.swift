@@ -50,13 +50,24 @@ enum TuneCLI {
     /// `floatingPanelOnly`: the command's name when it changes FloatingPanel's behavior parameters
     /// (`tune`, `sweep`), so that a trace of another panel system is refused (exit 2) instead of
     /// being replayed unchanged for every parameter value.
-    static func load(_ paths: [String], _ context: CommandContext, floatingPanelOnly: String? = nil) -> Result<[LoadedTraceInfo], ExitCodeError> {
+    /// `parameters`: the parameters the command varies; with them, a trace is refused only when a
+    /// parameter belongs to another panel system (`TunableParameter.model`).
+    static func load(_ paths: [String], _ context: CommandContext, floatingPanelOnly: String? = nil,
+                     parameters: [TunableParameter]? = nil) -> Result<[LoadedTraceInfo], ExitCodeError> {
         var out: [LoadedTraceInfo] = []
         for path in paths {
             do {
                 let loaded = try context.services.load(context.resolve(path), path)
-                if let command = floatingPanelOnly, loaded.trace.header.model != .floatingPanel {
-                    context.stderr.line("error: \(path): a \(loaded.trace.header.model.rawValue) trace; \(command)'s parameters (\(parameterNames)) are FloatingPanel's behavior, so \(command) takes FloatingPanel traces only")
+                let model = loaded.trace.header.model
+                if let command = floatingPanelOnly, let parameters {
+                    // Each parameter changes one panel system (FloatingPanel's behavior, the sheet's
+                    // simulator options); a trace of another system is refused (exit 2).
+                    if let p = parameters.first(where: { $0.model != model }) {
+                        context.stderr.line("error: \(path): a \(model.rawValue) trace; \(command)'s parameter \(p.rawValue) belongs to \(p.model.rawValue) traces, so \(command) cannot vary it here")
+                        return .failure(ExitCodeError(code: .badInput))
+                    }
+                } else if let command = floatingPanelOnly, model != .floatingPanel {
+                    context.stderr.line("error: \(path): a \(model.rawValue) trace; \(command)'s parameters (\(parameterNames)) are FloatingPanel's behavior, so \(command) takes FloatingPanel traces only")
                     return .failure(ExitCodeError(code: .badInput))
                 }
                 out.append(loaded)

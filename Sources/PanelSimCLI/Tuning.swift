@@ -3,46 +3,87 @@ import PanelSimCore
 // Offline tuning of `panel.behavior` against observed samples: parameters, a deterministic
 // parallel evaluator, a coarse grid and a pattern-search refinement.
 
-/// A `panel.behavior` number that `tune`, `sweep` and `observe` may set.
+/// A number that `tune`, `sweep` and `observe` may set: a `panel.behavior` value of FloatingPanel,
+/// or a `sheet.simulator` value of the UISheetPresentationController model (uisheet.md U6, U10:
+/// `sheet.springResponse` s, `sheet.dampingRatio` ζ of every sheet animation but a fast release,
+/// `sheet.projectionRate` the interactor's deceleration rate r).
 public enum TunableParameter: String, Sendable, CaseIterable {
     case springResponseTime, springDecelerationRate, momentumProjectionRate, redirectionalProgress
+    case sheetSpringResponse = "sheet.springResponse"
+    case sheetDampingRatio = "sheet.dampingRatio"
+    case sheetProjectionRate = "sheet.projectionRate"
 
-    /// The values the simulator accepts: response time in (0, 100] s, the two rates in (0, 1)
-    /// (per ms), redirectional progress in [0, 1].
-    public func isValid(_ v: Double) -> Bool {
-        guard v.isFinite else { return false }
+    /// The panel system whose traces this parameter changes.
+    public var model: PanelModel {
         switch self {
-        case .springResponseTime: return v > 0 && v <= 100
-        case .springDecelerationRate, .momentumProjectionRate: return v > 0 && v < 1
-        case .redirectionalProgress: return v >= 0 && v <= 1
+        case .springResponseTime, .springDecelerationRate, .momentumProjectionRate, .redirectionalProgress: return .floatingPanel
+        case .sheetSpringResponse, .sheetDampingRatio, .sheetProjectionRate: return .uiSheet
         }
     }
 
-    /// This parameter's value in `behavior`.
+    /// The values the simulator accepts: response time in (0, 100] s, the two rates in (0, 1)
+    /// (per ms), redirectional progress in [0, 1]; the sheet's response in (0, 100] s, damping
+    /// ratio in (0, 10], projection rate in (0, 1).
+    public func isValid(_ v: Double) -> Bool {
+        guard v.isFinite else { return false }
+        switch self {
+        case .springResponseTime, .sheetSpringResponse: return v > 0 && v <= 100
+        case .springDecelerationRate, .momentumProjectionRate, .sheetProjectionRate: return v > 0 && v < 1
+        case .redirectionalProgress: return v >= 0 && v <= 1
+        case .sheetDampingRatio: return v > 0 && v <= 10
+        }
+    }
+
+    /// This parameter's value in `behavior` (NaN for a sheet parameter).
     public func value(in behavior: PanelBehavior) -> Double {
         switch self {
         case .springResponseTime: return behavior.springResponseTime
         case .springDecelerationRate: return behavior.springDecelerationRate
         case .momentumProjectionRate: return behavior.momentumProjectionRate
         case .redirectionalProgress: return behavior.redirectionalProgress
+        case .sheetSpringResponse, .sheetDampingRatio, .sheetProjectionRate: return .nan
         }
     }
 
-    /// Sets this parameter in `behavior`.
+    /// This parameter's value in `trace`'s header (NaN when the trace is of another system).
+    public func value(in trace: Trace) -> Double {
+        guard model == .uiSheet else { return trace.header.model == .floatingPanel ? value(in: trace.header.panel.behavior) : .nan }
+        guard let s = trace.header.sheet?.simulator else { return .nan }
+        switch self {
+        case .sheetSpringResponse: return s.springResponse
+        case .sheetDampingRatio: return s.dampingRatio
+        case .sheetProjectionRate: return s.projectionRate
+        default: return .nan
+        }
+    }
+
+    /// Sets this parameter in `behavior` (a sheet parameter leaves it unchanged).
     public func set(_ v: Double, in behavior: inout PanelBehavior) {
         switch self {
         case .springResponseTime: behavior.springResponseTime = v
         case .springDecelerationRate: behavior.springDecelerationRate = v
         case .momentumProjectionRate: behavior.momentumProjectionRate = v
         case .redirectionalProgress: behavior.redirectionalProgress = v
+        case .sheetSpringResponse, .sheetDampingRatio, .sheetProjectionRate: break
         }
     }
 
-    /// A copy of `trace` whose header's `panel.behavior` has `values[i]` for `parameters[i]`.
-    /// The trace itself is a value: nothing shared is modified.
+    /// Sets this parameter in `trace`'s header (a parameter of another system leaves it unchanged).
+    public func set(_ v: Double, in trace: inout Trace) {
+        switch self {
+        case .springResponseTime, .springDecelerationRate, .momentumProjectionRate, .redirectionalProgress:
+            set(v, in: &trace.header.panel.behavior)
+        case .sheetSpringResponse: trace.header.sheet?.simulator.springResponse = v
+        case .sheetDampingRatio: trace.header.sheet?.simulator.dampingRatio = v
+        case .sheetProjectionRate: trace.header.sheet?.simulator.projectionRate = v
+        }
+    }
+
+    /// A copy of `trace` whose header has `values[i]` for `parameters[i]` (`panel.behavior` or
+    /// `sheet.simulator`). The trace itself is a value: nothing shared is modified.
     public static func apply(_ parameters: [TunableParameter], _ values: [Double], to trace: Trace) -> Trace {
         var copy = trace
-        for (p, v) in zip(parameters, values) { p.set(v, in: &copy.header.panel.behavior) }
+        for (p, v) in zip(parameters, values) { p.set(v, in: &copy) }
         return copy
     }
 }
