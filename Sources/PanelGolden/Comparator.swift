@@ -411,6 +411,7 @@ public enum Comparator {
         case .string(let s): return s
         case .bool(let b): return String(b)
         case .point(let p): return fmt(p)
+        case .null: return "null"
         }
     }
 

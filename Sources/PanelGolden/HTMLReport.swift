@@ -184,6 +184,7 @@ public enum HTMLReport {
                 case .string(let text): return "\(field.key) \(text)"
                 case .bool(let b): return "\(field.key) \(b)"
                 case .point(let v): return "\(field.key) (\(CanonicalNumber.format(v.x)), \(CanonicalNumber.format(v.y)))"
+                case .null: return "\(field.key) null"
                 }
             }.joined(separator: " ")
         }
@@ -318,6 +319,10 @@ private struct Plot {
         }
         if let h = input.header, let drawer = h.drawer {
             for (name, y) in drawer.anchorPositions(environment: h.environment) { anchors.append((name, y)) }
+            stateNames = anchors.map(\.0)
+        } else if let h = input.header, let sheet = h.sheet {
+            // The sheet's active detents, top to bottom (uisheet.md §3.1).
+            for (name, y) in sheet.detentOffsets(environment: h.environment) { anchors.append((name, y)) }
             stateNames = anchors.map(\.0)
         } else if let h = input.header {
             let geometry = LayoutGeometry(panel: h.panel, environment: h.environment)

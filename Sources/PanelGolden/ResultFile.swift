@@ -204,6 +204,7 @@ public enum ResultFile {
                 case .string(let text): string(text)
                 case .bool(let b): bool(b)
                 case .point(let p): point(p)
+                case .null: raw("null")
                 }
             }
         }
@@ -399,9 +400,10 @@ public enum ResultFile {
             }
             if model != .floatingPanel {
                 let channels = try r.fields(except: ["t", "frame"])
+                let state = channels.first(where: { $0.key == "state" })?.value
                 guard case .number? = channels.first(where: { $0.key == "location" })?.value,
-                      case .string? = channels.first(where: { $0.key == "state" })?.value else {
-                    throw r.error("a frame needs a number \"location\" and a string \"state\"")
+                      state.map({ if case .string = $0 { return true } else { return $0 == .null } }) == true else {
+                    throw r.error("a frame needs a number \"location\" and a string (or null) \"state\"")
                 }
                 return .systemFrame(SystemFrame(index: index, channels: channels))
             }
@@ -453,7 +455,8 @@ private struct FieldReader {
         for entry in object.entries where !excluded.contains(entry.key) {
             switch entry.value {
             case .number(let n): out.append(RecordField(entry.key, .number(n.double)))
-            case .null: out.append(RecordField(entry.key, .number(.nan)))
+            // `null` is a nil value for the sheet's `state` (uisheet.md §2.3), else a non-finite number.
+            case .null: out.append(RecordField(entry.key, entry.key == "state" ? .null : .number(.nan)))
             case .string(let s): out.append(RecordField(entry.key, .string(s)))
             case .bool(let b): out.append(RecordField(entry.key, .bool(b)))
             case .object:

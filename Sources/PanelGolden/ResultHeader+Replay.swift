@@ -17,7 +17,7 @@ extension ResultHeader {
     public init(replaying trace: Trace, traceDigest: String, simulation: SimulationOptions = SimulationOptions()) {
         self.init(trace: trace.header.name, traceDigest: traceDigest,
                   parameterDigest: ResultHeader.parameterDigest(of: trace.header),
-                  simulator: simulation.nonDefaultNames,
+                  simulator: simulation.nonDefaultNames + trace.header.modelOptionNames,
                   frameRate: trace.header.environment.frameRate,
                   displayScale: trace.header.environment.displayScale)
         model = trace.header.model

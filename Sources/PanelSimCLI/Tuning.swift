@@ -4,9 +4,12 @@ import PanelSimCore
 // parallel evaluator, a coarse grid and a pattern-search refinement.
 
 /// A number of a trace header that `tune`, `sweep` and `observe` may set: FloatingPanel's
-/// `panel.behavior`, or DrawerKit's timing (`drawer.configuration.totalDurationInSeconds`, and the
-/// damping ratio of its spring timing curve, drawerkit.md §3.8). Each belongs to one panel system
-/// (`model`); a trace of another system is refused by the commands.
+/// `panel.behavior`; DrawerKit's timing (`drawer.configuration.totalDurationInSeconds`, and the
+/// damping ratio of its spring timing curve, drawerkit.md §3.8); or a `sheet.simulator` value of the
+/// UISheetPresentationController model (uisheet.md U6, U10: `sheet.springResponse` s,
+/// `sheet.dampingRatio` ζ of every sheet animation but a fast release, `sheet.projectionRate` the
+/// interactor's deceleration rate r). Each belongs to one panel system (`model`); a trace of another
+/// system is refused by the commands.
 public enum TunableParameter: String, Sendable, CaseIterable {
     case springResponseTime, springDecelerationRate, momentumProjectionRate, redirectionalProgress
     /// DrawerKit `totalDurationInSeconds` (s): every transition's duration (or the full-height one).
@@ -14,30 +17,36 @@ public enum TunableParameter: String, Sendable, CaseIterable {
     /// DrawerKit's timing curve as `UISpringTimingParameters(dampingRatio:)` with this ζ (the
     /// system spring's ζ is 4.5644; the spring is stretched onto the duration, D1).
     case dampingRatio
+    case sheetSpringResponse = "sheet.springResponse"
+    case sheetDampingRatio = "sheet.dampingRatio"
+    case sheetProjectionRate = "sheet.projectionRate"
 
     /// The panel system whose header holds the parameter.
     public var model: PanelModel {
         switch self {
         case .springResponseTime, .springDecelerationRate, .momentumProjectionRate, .redirectionalProgress: return .floatingPanel
         case .totalDurationInSeconds, .dampingRatio: return .drawerKit
+        case .sheetSpringResponse, .sheetDampingRatio, .sheetProjectionRate: return .uiSheet
         }
     }
 
-    /// The values the simulator accepts: response time in (0, 100] s, the two rates in (0, 1)
-    /// (per ms), redirectional progress in [0, 1]; DrawerKit's duration in (0, 100] s and damping
-    /// ratio in (0, 100].
+    /// The values the simulator accepts: response times in (0, 100] s, the rates in (0, 1) (per ms),
+    /// redirectional progress in [0, 1]; DrawerKit's duration and damping ratio in (0, 100]; the
+    /// sheet's damping ratio in (0, 10].
     public func isValid(_ v: Double) -> Bool {
         guard v.isFinite else { return false }
         switch self {
-        case .springResponseTime, .totalDurationInSeconds, .dampingRatio: return v > 0 && v <= 100
-        case .springDecelerationRate, .momentumProjectionRate: return v > 0 && v < 1
+        case .springResponseTime, .sheetSpringResponse, .totalDurationInSeconds, .dampingRatio: return v > 0 && v <= 100
+        case .springDecelerationRate, .momentumProjectionRate, .sheetProjectionRate: return v > 0 && v < 1
         case .redirectionalProgress: return v >= 0 && v <= 1
+        case .sheetDampingRatio: return v > 0 && v <= 10
         }
     }
 
     /// This parameter's value in `header` (for DrawerKit's damping ratio: the system spring's ζ
     /// under `systemSpring`, NaN under `linear`); NaN when the header is another system's.
     public func value(in header: TraceHeader) -> Double {
+        guard header.model == model else { return .nan }
         let behavior = header.panel.behavior
         switch self {
         case .springResponseTime: return behavior.springResponseTime
@@ -51,11 +60,18 @@ public enum TunableParameter: String, Sendable, CaseIterable {
             case .systemSpring?: return 500 / (2 * (3000.0).squareRoot())
             case .linear?, nil: return .nan
             }
+        case .sheetSpringResponse: return header.sheet?.simulator.springResponse ?? .nan
+        case .sheetDampingRatio: return header.sheet?.simulator.dampingRatio ?? .nan
+        case .sheetProjectionRate: return header.sheet?.simulator.projectionRate ?? .nan
         }
     }
 
+    /// This parameter's value in `trace`'s header.
+    public func value(in trace: Trace) -> Double { value(in: trace.header) }
+
     /// Sets this parameter in `header` (nothing when the header is another system's).
     public func set(_ v: Double, in header: inout TraceHeader) {
+        guard header.model == model else { return }
         switch self {
         case .springResponseTime: header.panel.behavior.springResponseTime = v
         case .springDecelerationRate: header.panel.behavior.springDecelerationRate = v
@@ -63,6 +79,9 @@ public enum TunableParameter: String, Sendable, CaseIterable {
         case .redirectionalProgress: header.panel.behavior.redirectionalProgress = v
         case .totalDurationInSeconds: header.drawer?.totalDurationInSeconds = v
         case .dampingRatio: header.drawer?.timingCurveProvider = .dampingRatio(v)
+        case .sheetSpringResponse: header.sheet?.simulator.springResponse = v
+        case .sheetDampingRatio: header.sheet?.simulator.dampingRatio = v
+        case .sheetProjectionRate: header.sheet?.simulator.projectionRate = v
         }
     }
 

@@ -231,7 +231,7 @@ public enum TraceLoader {
                 if case .environment = sample.kind, case .object(let o) = value {
                     let patch = try r.object(o["environment"] ?? .null, "environment")
                     let merged = merge(current.environmentJSON, patch)
-                    let environment = try parseEnvironment(.object(merged), r: r)
+                    let environment = try parseEnvironment(.object(merged), r: r, keyboard: current.header.model == .uiSheet)
                     for (key, unchanged) in [("displayScale", environment.displayScale == current.header.environment.displayScale),
                                              ("frameRate", environment.frameRate == current.header.environment.frameRate)] where !unchanged {
                         throw r.error("environment.\(key)", "cannot change during a trace (floatingpanel-core.md §9 O16); expected the header's value")
@@ -497,7 +497,7 @@ func quotedSingle(_ name: String) -> String {
 
 extension TraceLoader {
     static let headerKeys = ["format", "version", "model", "name", "description", "source", "environment",
-                             "panel", "scrollView", "delegate", "recognizer", "drawer"]
+                             "panel", "scrollView", "delegate", "recognizer", "drawer", "sheet", "sheetDelegate"]
 
     static func parseHeader(_ root: JSONValue, r: FieldReader, defaultName: String) throws(TraceError) -> TraceHeader {
         guard case .object(let o) = root else {
@@ -527,13 +527,24 @@ extension TraceLoader {
             model = PanelModel(rawValue: try r.choice(m, "model", PanelModel.allCases.map(\.rawValue))) ?? .floatingPanel
         }
         // A section of another system is invalid input (trace-format.md §1.1a).
-        let foreign = model == .floatingPanel ? ["drawer"] : ["panel", "scrollView", "delegate"]
+        let foreign: [String]
+        switch model {
+        case .floatingPanel: foreign = ["drawer", "sheet", "sheetDelegate"]
+        case .drawerKit: foreign = ["panel", "scrollView", "delegate", "sheet", "sheetDelegate"]
+        case .uiSheet: foreign = ["panel", "delegate", "drawer"]
+        }
         if let key = o.keys.first(where: { foreign.contains($0) }) {
+            if model == .uiSheet || key == "sheet" || key == "sheetDelegate" {
+                throw r.error(key, "a \(quotedSingle(key)) section does not belong in a \(model.rawValue) trace; expected "
+                              + (model == .uiSheet ? "the sheet and sheetDelegate sections instead (uisheet.md §2.1)"
+                                                   : "\"model\": \"uisheet\" for a sheet section"))
+            }
             throw r.error(key, "a \(quotedSingle(key)) section does not belong in a \(model.rawValue) trace; expected "
                           + (model == .floatingPanel ? "\"model\": \"drawerkit\" for a drawer section" : "the \(model == .drawerKit ? "drawer" : "") section instead"))
         }
         let name = try o["name"].map { v throws(TraceError) in try r.string(v, "name") } ?? defaultName
-        let environment = try parseEnvironment(try r.required(o, "environment", "", "an object with \"container\""), r: r)
+        let environment = try parseEnvironment(try r.required(o, "environment", "", "an object with \"container\""), r: r,
+                                               keyboard: model == .uiSheet)
         var header: TraceHeader
         switch model {
         case .floatingPanel:
@@ -543,6 +554,9 @@ extension TraceLoader {
             header = TraceHeader(name: name, environment: environment,
                                  drawer: try parseDrawer(try r.required(o, "drawer", "", "an object with \"heightOfPartiallyExpandedDrawer\""),
                                                          environment: environment, safeAreaGiven: hasSafeArea(o), r: r))
+        case .uiSheet:
+            header = TraceHeader(name: name, environment: environment,
+                                 sheet: try parseSheet(o["sheet"] ?? .object(JSONObject()), delegate: o["sheetDelegate"], r: r))
         }
         let panel = header.panel
         if let v = o["description"] { header.description = try r.string(v, "description") }
@@ -560,8 +574,10 @@ extension TraceLoader {
             let rec = try r.object(v, "recognizer")
             try r.checkKeys(rec, "recognizer", ["velocity", "beginThreshold"])
             if let k = rec["velocity"] {
-                let raw = try r.choice(k, "recognizer.velocity", VelocitySource.allCases.map(\.rawValue))
+                // The sheet adds UIKit's own filter (uisheet.md U5), an option of the sheet model.
+                let raw = try r.choice(k, "recognizer.velocity", VelocitySource.allCases.map(\.rawValue) + (model == .uiSheet ? ["uikitSheet"] : []))
                 header.recognizer.velocity = VelocitySource(rawValue: raw) ?? .recorded
+                if raw == "uikitSheet" { header.sheet?.simulator.uikitSheetVelocity = true }
             }
             if let k = rec["beginThreshold"] {
                 header.recognizer.beginThreshold = try r.number(k, "recognizer.beginThreshold", .nonNegative)
@@ -603,9 +619,9 @@ extension TraceLoader {
         return c
     }
 
-    static func parseEnvironment(_ v: JSONValue, r: FieldReader) throws(TraceError) -> PanelEnvironment {
+    static func parseEnvironment(_ v: JSONValue, r: FieldReader, keyboard: Bool = false) throws(TraceError) -> PanelEnvironment {
         let o = try r.object(v, "environment")
-        try r.checkKeys(o, "environment", ["container", "safeArea", "displayScale", "frameRate"])
+        try r.checkKeys(o, "environment", ["container", "safeArea", "displayScale", "frameRate"] + (keyboard ? ["keyboard"] : []))
         let c = try r.object(try r.required(o, "container", "environment", "an object {\"width\", \"height\"}"), "environment.container")
         try r.checkKeys(c, "environment.container", ["width", "height"])
         let width = try r.number(try r.required(c, "width", "environment.container", "a number > 0"), "environment.container.width", .positive)
@@ -620,6 +636,7 @@ extension TraceLoader {
             }
             env.frameRate = rate
         }
+        if keyboard, let k = o["keyboard"], k != .null { env.keyboard = try parseKeyboard(k, r: r) }
         return env
     }
 
@@ -942,6 +959,7 @@ extension TraceLoader {
             switch model {
             case .floatingPanel: sampleKind = .call(try parseCall(o, r: r, states: states))
             case .drawerKit: sampleKind = .drawerCall(try parseDrawerCall(o, r: r))
+            case .uiSheet: sampleKind = .sheetCall(try parseSheetCall(o, r: r))
             }
         case "observed": sampleKind = .observed(try parseObserved(o, r: r, states: states, model: model))
         case "scroll":
@@ -950,7 +968,7 @@ extension TraceLoader {
             // Merged over the environment in force by the caller (`parse(utf8:file:)`).
             try r.checkKeys(o, "", ["t", "environment"])
             let e = try r.object(o["environment"] ?? .null, "environment")
-            try r.checkKeys(e, "environment", ["container", "safeArea", "displayScale", "frameRate"])
+            try r.checkKeys(e, "environment", ["container", "safeArea", "displayScale", "frameRate"] + (model == .uiSheet ? ["keyboard"] : []))
             sampleKind = .environment(PanelEnvironment(container: Size(width: 1, height: 1)))
         case "end":
             try r.checkKeys(o, "", ["t", "end"])
@@ -1053,9 +1071,13 @@ extension TraceLoader {
     static func parseObserved(_ o: JSONObject, r: FieldReader, states: StateTable, model: PanelModel = .floatingPanel) throws(TraceError) -> ObservedSample {
         try r.checkKeys(o, "", ["t", "observed"])
         let obs = try r.object(o["observed"] ?? .null, "observed")
-        // DrawerKit has no backdrop (drawerkit.md §2.2: location, state; contentOffset for a pull-to-dismiss list).
-        try r.checkKeys(obs, "observed", model == .floatingPanel ? ["location", "state", "contentOffset", "backdropAlpha"]
-                                                                 : ["location", "state", "contentOffset"])
+        // DrawerKit has no backdrop (drawerkit.md §2.2: location, state; contentOffset for a pull-to-dismiss list);
+        // the sheet adds its dimming (uisheet.md §2.2).
+        switch model {
+        case .floatingPanel: try r.checkKeys(obs, "observed", ["location", "state", "contentOffset", "backdropAlpha"])
+        case .drawerKit: try r.checkKeys(obs, "observed", ["location", "state", "contentOffset"])
+        case .uiSheet: try r.checkKeys(obs, "observed", ["location", "state", "contentOffset", "backdropAlpha", "dimming"])
+        }
         var sample = ObservedSample()
         func optionalNumber(_ key: String) throws(TraceError) -> Double? {
             guard let v = obs[key], v != .null else { return nil }
@@ -1064,10 +1086,12 @@ extension TraceLoader {
         sample.location = try optionalNumber("location")
         sample.contentOffset = try optionalNumber("contentOffset")
         sample.backdropAlpha = try optionalNumber("backdropAlpha")
+        sample.dimming = try optionalNumber("dimming")
         if let s = obs["state"], s != .null {
             switch model {
             case .floatingPanel: sample.state = try r.state(s, "observed.state", states).name
             case .drawerKit: sample.state = try r.choice(s, "observed.state", DrawerState.allCases.map(\.rawValue) + ["transitioning"])
+            case .uiSheet: sample.state = try r.string(s, "observed.state")   // a detent identifier
             }
         }
         return sample

@@ -65,9 +65,14 @@ public enum TraceWriter {
             o.key("delegate"); delegate(h.delegate, order: StateOrder(h.panel.states), &o)
         case .drawerKit:
             o.key("drawer"); drawer(h.drawer ?? DrawerConfiguration(heightOfPartiallyExpandedDrawer: 0), &o)
+        case .uiSheet:
+            let c = h.sheet ?? SheetConfiguration()
+            o.key("sheet"); sheet(c, &o)
+            o.key("sheetDelegate"); o.open("{"); o.key("shouldDismiss"); o.string(c.shouldDismiss.rawValue); o.close("}")
+            if let sv = h.scrollView { o.key("scrollView"); scrollView(sv, &o) }
         }
         o.key("recognizer"); o.open("{")
-        o.key("velocity"); o.string(h.recognizer.velocity.rawValue)
+        o.key("velocity"); o.string(h.sheet?.simulator.uikitSheetVelocity == true ? "uikitSheet" : h.recognizer.velocity.rawValue)
         o.key("beginThreshold"); o.number(h.recognizer.beginThreshold)
         o.close("}")
         o.close("}")
@@ -109,6 +114,7 @@ public enum TraceWriter {
         o.key("safeArea"); insets(e.safeArea, &o)
         o.key("displayScale"); o.number(e.displayScale)
         o.key("frameRate"); o.integer(e.frameRate)
+        if let k = e.keyboard { o.key("keyboard"); keyboard(k, &o) }
         o.close("}")
     }
 
@@ -212,6 +218,8 @@ public enum TraceWriter {
             }
         case .drawerCall(let call):
             drawerCall(call, &o)
+        case .sheetCall(let call):
+            sheetCall(call, &o)
         case .environment(let e):
             o.key("environment"); environment(e, &o)
         case .scroll(let s):
@@ -226,6 +234,7 @@ public enum TraceWriter {
             if let v = s.state { o.key("state"); o.string(v) }
             if let v = s.contentOffset { o.key("contentOffset"); o.number(v) }
             if let v = s.backdropAlpha { o.key("backdropAlpha"); o.number(v) }
+            if let v = s.dimming { o.key("dimming"); o.number(v) }
             o.close("}")
         case .end:
             o.key("end"); o.bool(true)

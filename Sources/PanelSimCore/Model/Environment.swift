@@ -11,6 +11,9 @@ public struct PanelEnvironment: Sendable, Equatable {
     public var displayScale: Double
     /// Display-link rate in frames per second (> 0). Spring step h = 1/frameRate. Default 120.
     public var frameRate: Int
+    /// The keyboard as the last keyboard-frame notification reported it (uisheet.md §2.2, §3.10);
+    /// nil until one is reported. Only sheet traces carry it.
+    public var keyboard: KeyboardFrame? = nil
     public init(container: Size,
                 safeArea: Insets = Insets(top: 47, left: 0, bottom: 34, right: 0),
                 displayScale: Double = 3, frameRate: Int = 120) {
@@ -40,4 +43,17 @@ public struct TraceSource: Sendable, Equatable {
     public var origin: String = ""
     public var device: String = ""
     public init() {}
+}
+
+/// `environment.keyboard` of a sheet trace (uisheet.md §2.2): the keyboard's end frame.
+public struct KeyboardFrame: Sendable, Equatable {
+    /// Height of the keyboard's end frame measured from the container bottom, pt (0 = hidden).
+    public var height: Double
+    /// The notification's animation duration, s. Default 0.25.
+    public var duration: Double = 0.25
+    /// The notification's `UIView.AnimationCurve` raw value. Default 7 (the keyboard curve).
+    public var curve: Int = 7
+    /// The first responder is inside the sheet. Default true.
+    public var firstResponderInSheet = true
+    public init(height: Double) { self.height = height }
 }

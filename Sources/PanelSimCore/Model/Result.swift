@@ -7,6 +7,8 @@ public enum FieldValue: Sendable, Equatable {
     case bool(Bool)
     /// A vector such as a velocity {x, y}.
     case point(Point)
+    /// JSON `null`: a nil value such as the sheet's `selectedDetentIdentifier` (uisheet.md §2.3).
+    case null
 }
 
 /// One `"key": value` of a record, in the order it is written.
@@ -42,13 +44,15 @@ public struct SystemFrame: Sendable, Equatable {
     /// The `state` channel.
     public var state: String { if case .string(let s)? = self["state"] { return s } else { return "" } }
     /// The frame as tools that read FloatingPanel frames see it (charts, fidelity): `location`,
-    /// `state`, `contentOffset` when present, `isDragging`, and `isAnimating` as `isAttracting`;
-    /// `backdropAlpha` 0 (the other channels are left out).
+    /// `state`, `contentOffset` when present, `isDragging`, and `isAnimating` (DrawerKit) or
+    /// `isAttracting` (the sheet) as `isAttracting`; `backdropAlpha` when present (the sheet), else
+    /// 0 (the other channels are left out).
     public var frameRecordView: FrameRecord {
         func number(_ key: String) -> Double? { if case .number(let x)? = self[key] { return x } else { return nil } }
         func flag(_ key: String) -> Bool { if case .bool(let b)? = self[key] { return b } else { return false } }
-        return FrameRecord(index: index, location: location, state: state, backdropAlpha: 0,
-                           contentOffset: number("contentOffset"), isAttracting: flag("isAnimating"), isDragging: flag("isDragging"))
+        return FrameRecord(index: index, location: location, state: state, backdropAlpha: number("backdropAlpha") ?? 0,
+                           contentOffset: number("contentOffset"), isAttracting: flag("isAnimating") || flag("isAttracting"),
+                           isDragging: flag("isDragging"))
     }
 
     /// True when both frames carry the same channels with equal values (the index aside).

@@ -11,6 +11,9 @@ public enum PanelModel: String, Sendable, Equatable, CaseIterable {
     case floatingPanel = "floatingpanel"
     /// DrawerKit (`"drawerkit"`): the header's `drawer` section replaces `panel` (drawerkit.md §2).
     case drawerKit = "drawerkit"
+    /// UIKit's `UISheetPresentationController` (`"uisheet"`): the header's `sheet` section replaces
+    /// `panel` (uisheet.md §2).
+    case uiSheet = "uisheet"
 }
 
 /// A trace header (line 1 of a trace file).
@@ -31,6 +34,8 @@ public struct TraceHeader: Sendable, Equatable {
     public var scrollView: ScrollViewConfiguration? = nil
     /// The `drawer` section of a DrawerKit header; nil for every other model.
     public var drawer: DrawerConfiguration? = nil
+    /// The `sheet` section (and `sheetDelegate`) of a UISheet header; nil for every other model.
+    public var sheet: SheetConfiguration? = nil
     public init(name: String, environment: PanelEnvironment, panel: PanelConfiguration) {
         self.name = name; self.environment = environment; self.panel = panel
     }
@@ -40,6 +45,16 @@ public struct TraceHeader: Sendable, Equatable {
         model = .drawerKit
         self.drawer = drawer
     }
+    /// A UISheetPresentationController header (`model: "uisheet"`).
+    public init(name: String, environment: PanelEnvironment, sheet: SheetConfiguration) {
+        self.init(name: name, environment: environment, panel: PanelConfiguration())
+        model = .uiSheet
+        self.sheet = sheet
+    }
+
+    /// Simulator options recorded in result headers beside `SimulationOptions.nonDefaultNames`:
+    /// a sheet's `sheet.simulator` options away from their defaults (uisheet.md §4).
+    public var modelOptionNames: [String] { sheet?.simulator.nonDefaultNames ?? [] }
 }
 
 /// Touch phases (UIKit `UITouch.Phase`).
@@ -109,6 +124,8 @@ public struct ObservedSample: Sendable, Equatable {
     public var contentOffset: Double?
     /// Backdrop alpha, 0…1.
     public var backdropAlpha: Double?
+    /// The sheet's dimming fraction, 0…1 (uisheet.md §2.2); nil elsewhere.
+    public var dimming: Double? = nil
     public init(location: Double? = nil, state: String? = nil, contentOffset: Double? = nil, backdropAlpha: Double? = nil) {
         self.location = location; self.state = state; self.contentOffset = contentOffset; self.backdropAlpha = backdropAlpha
     }
@@ -122,6 +139,8 @@ public enum SampleKind: Sendable, Equatable {
     case call(PanelCall)
     /// A DrawerKit call (drawerkit.md §2.2); only in DrawerKit traces.
     case drawerCall(DrawerCall)
+    /// A UISheetPresentationController call (uisheet.md §2.2); only in sheet traces.
+    indirect case sheetCall(SheetCall)
     case scroll(ScrollSample)
     /// The environment from this time on (a partial `environment` merged over the current one):
     /// rotation, keyboard, safe-area changes (floatingpanel-core.md §9 O16).

@@ -1,0 +1,61 @@
+/// A damped harmonic oscillator released at displacement d₀ from its target with velocity v₀, in
+/// closed form: what `UISpringTimingParameters(mass:stiffness:damping:initialVelocity:)` animates
+/// in real time (uisheet.md §3.5: the sheet spring).
+///
+/// With ω = 2π / response and τ the seconds since the start:
+/// * ζ = 1: d(τ) = (d₀ + (v₀ + ω d₀) τ) e^(−ωτ); ḋ(τ) = (v₀ − ω (v₀ + ω d₀) τ) e^(−ωτ);
+/// * ζ < 1: ω_d = ω √(1 − ζ²), a = (v₀ + ζ ω d₀) / ω_d; d(τ) = e^(−ζωτ) (d₀ cos ω_d τ + a sin ω_d τ);
+/// * ζ > 1: r₁,₂ = −ω (ζ ∓ √(ζ² − 1)); d(τ) = A e^(r₁τ) + B e^(r₂τ) with A + B = d₀, r₁A + r₂B = v₀.
+///
+/// Units: pt and pt/s (positive downward, like container y); τ in s. Per call only + − × ÷, sqrt
+/// and `DeterministicMath` exp/sin/cos run, so every platform computes the same bits (DESIGN.md).
+/// Source: the closed-form solutions of m·x'' + c·x' + k·x = 0 (any mechanics text).
+struct DampedSpring: Sendable, Equatable {
+    /// Start displacement d₀ = start − target (pt) and initial velocity v₀ (pt/s).
+    let d0: Double, v0: Double
+    /// Natural angular frequency ω (rad/s) and damping ratio ζ (> 0).
+    let omega: Double, zeta: Double
+    private let omegaD: Double, a: Double, r1: Double, r2: Double, c1: Double, c2: Double
+
+    /// - Parameters:
+    ///   - displacement: start − target, pt.
+    ///   - velocity: initial velocity, pt/s.
+    ///   - response: the spring's response (period of the undamped oscillation), s (> 0).
+    ///   - dampingRatio: ζ > 0.
+    init(displacement: Double, velocity: Double, response: Double, dampingRatio: Double) {
+        d0 = displacement; v0 = velocity
+        let w = 2 * Double.pi / response
+        omega = w; zeta = dampingRatio
+        if dampingRatio < 1 {
+            let wd = w * (1 - dampingRatio * dampingRatio).squareRoot()
+            omegaD = wd; a = (velocity + dampingRatio * w * displacement) / wd
+            r1 = 0; r2 = 0; c1 = 0; c2 = 0
+        } else if dampingRatio > 1 {
+            let s = (dampingRatio * dampingRatio - 1).squareRoot()
+            let p = -w * (dampingRatio - s), q = -w * (dampingRatio + s)
+            r1 = p; r2 = q
+            c1 = (velocity - q * displacement) / (p - q)
+            c2 = displacement - c1
+            omegaD = 0; a = 0
+        } else {
+            omegaD = 0; a = 0; r1 = 0; r2 = 0; c1 = 0; c2 = 0
+        }
+    }
+
+    /// Displacement from the target (pt) and its velocity (pt/s) `tau` s after the start (τ ≥ 0).
+    func state(at tau: Double) -> (displacement: Double, velocity: Double) {
+        if zeta == 1 {
+            let e = DeterministicMath.exp(-omega * tau)
+            let b = v0 + omega * d0
+            return ((d0 + b * tau) * e, (v0 - omega * b * tau) * e)
+        }
+        if zeta < 1 {
+            let e = DeterministicMath.exp(-zeta * omega * tau)
+            let c = DeterministicMath.cos(omegaD * tau), s = DeterministicMath.sin(omegaD * tau)
+            let x = d0 * c + a * s
+            return (e * x, e * (-zeta * omega * x + omegaD * (a * c - d0 * s)))
+        }
+        let e1 = DeterministicMath.exp(r1 * tau), e2 = DeterministicMath.exp(r2 * tau)
+        return (c1 * e1 + c2 * e2, c1 * r1 * e1 + c2 * r2 * e2)
+    }
+}
