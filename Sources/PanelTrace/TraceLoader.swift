@@ -497,7 +497,7 @@ func quotedSingle(_ name: String) -> String {
 
 extension TraceLoader {
     static let headerKeys = ["format", "version", "model", "name", "description", "source", "environment",
-                             "panel", "scrollView", "delegate", "recognizer", "drawer"]
+                             "panel", "scrollView", "delegate", "recognizer", "drawer", "popup"]
 
     static func parseHeader(_ root: JSONValue, r: FieldReader, defaultName: String) throws(TraceError) -> TraceHeader {
         guard case .object(let o) = root else {
@@ -527,10 +527,16 @@ extension TraceLoader {
             model = PanelModel(rawValue: try r.choice(m, "model", PanelModel.allCases.map(\.rawValue))) ?? .floatingPanel
         }
         // A section of another system is invalid input (trace-format.md §1.1a).
-        let foreign = model == .floatingPanel ? ["drawer"] : ["panel", "scrollView", "delegate"]
+        let foreign: [String]
+        switch model {
+        case .floatingPanel: foreign = ["drawer", "popup"]
+        case .drawerKit: foreign = ["panel", "scrollView", "delegate", "popup"]
+        case .lnPopup: foreign = ["panel", "delegate", "drawer"]
+        }
         if let key = o.keys.first(where: { foreign.contains($0) }) {
+            let owner = key == "popup" ? "\"model\": \"lnpopup\" for a popup section" : "\"model\": \"drawerkit\" for a drawer section"
             throw r.error(key, "a \(quotedSingle(key)) section does not belong in a \(model.rawValue) trace; expected "
-                          + (model == .floatingPanel ? "\"model\": \"drawerkit\" for a drawer section" : "the \(model == .drawerKit ? "drawer" : "") section instead"))
+                          + (model == .floatingPanel ? owner : "the \(model == .drawerKit ? "drawer" : "popup") section instead"))
         }
         let name = try o["name"].map { v throws(TraceError) in try r.string(v, "name") } ?? defaultName
         let environment = try parseEnvironment(try r.required(o, "environment", "", "an object with \"container\""), r: r)
@@ -543,6 +549,10 @@ extension TraceLoader {
             header = TraceHeader(name: name, environment: environment,
                                  drawer: try parseDrawer(try r.required(o, "drawer", "", "an object with \"heightOfPartiallyExpandedDrawer\""),
                                                          environment: environment, r: r))
+        case .lnPopup:
+            header = TraceHeader(name: name, environment: environment,
+                                 popup: try parsePopup(try r.required(o, "popup", "", "an object (LNPopup's defaults: {})"),
+                                                       environment: environment, r: r))
         }
         let panel = header.panel
         if let v = o["description"] { header.description = try r.string(v, "description") }
@@ -553,7 +563,15 @@ extension TraceLoader {
             if let k = s["origin"] { header.source.origin = try r.string(k, "source.origin") }
             if let k = s["device"] { header.source.device = try r.string(k, "source.device") }
         }
-        if let v = o["scrollView"], v != .null { header.scrollView = try parseScrollView(v, "scrollView", r: r) }
+        if let v = o["scrollView"], v != .null {
+            if model == .lnPopup {
+                let (sv, lock) = try parsePopupScrollView(v, r: r)
+                header.scrollView = sv
+                header.popup?.scrollViewDirectionalLock = lock
+            } else {
+                header.scrollView = try parseScrollView(v, "scrollView", r: r)
+            }
+        }
         let states = StateTable(panel.states)
         if let v = o["delegate"] { header.delegate = try parseDelegate(v, r: r, states: states) }
         if let v = o["recognizer"] {
@@ -942,6 +960,7 @@ extension TraceLoader {
             switch model {
             case .floatingPanel: sampleKind = .call(try parseCall(o, r: r, states: states))
             case .drawerKit: sampleKind = .drawerCall(try parseDrawerCall(o, r: r))
+            case .lnPopup: sampleKind = .popupCall(try parsePopupCall(o, r: r))
             }
         case "observed": sampleKind = .observed(try parseObserved(o, r: r, states: states, model: model))
         case "scroll":
@@ -950,6 +969,9 @@ extension TraceLoader {
             }
             sampleKind = .scroll(try parseScroll(o, r: r))
         case "environment":
+            if model == .lnPopup {
+                throw r.error("environment", "an LNPopup trace cannot change its environment (rotation and safe-area changes are outside the model, lnpopup.md §5 L15); expected no environment samples")
+            }
             // Merged over the environment in force by the caller (`parse(utf8:file:)`).
             try r.checkKeys(o, "", ["t", "environment"])
             let e = try r.object(o["environment"] ?? .null, "environment")
@@ -1069,6 +1091,7 @@ extension TraceLoader {
             switch model {
             case .floatingPanel: sample.state = try r.state(s, "observed.state", states).name
             case .drawerKit: sample.state = try r.choice(s, "observed.state", DrawerState.allCases.map(\.rawValue) + ["transitioning"])
+            case .lnPopup: sample.state = try r.choice(s, "observed.state", PopupPresentationState.allCases.map(\.name))
             }
         }
         return sample

@@ -257,7 +257,7 @@ public final class TraceRecorder {
             try check(s.contentSize?.width, "scroll.contentSize.width"); try check(s.contentSize?.height, "scroll.contentSize.height")
         case .drawerCall(.tapDrawer(let x, let y)), .drawerCall(.tapOutside(let x, let y)):
             try check(x, "x"); try check(y, "y")
-        case .call, .drawerCall, .end, .environment: break
+        case .call, .drawerCall, .popupCall, .end, .environment: break
         }
     }
 }

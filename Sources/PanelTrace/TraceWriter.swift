@@ -65,6 +65,10 @@ public enum TraceWriter {
             o.key("delegate"); delegate(h.delegate, order: StateOrder(h.panel.states), &o)
         case .drawerKit:
             o.key("drawer"); drawer(h.drawer ?? DrawerConfiguration(heightOfPartiallyExpandedDrawer: 0), &o)
+        case .lnPopup:
+            let p = h.popup ?? PopupConfiguration()
+            o.key("popup"); popup(p, &o)
+            if let sv = h.scrollView { o.key("scrollView"); scrollView(sv, directionalLock: p.scrollViewDirectionalLock, &o) }
         }
         o.key("recognizer"); o.open("{")
         o.key("velocity"); o.string(h.recognizer.velocity.rawValue)
@@ -152,8 +156,9 @@ public enum TraceWriter {
         o.close("}")
     }
 
-    /// A `scrollView` object (header or `track` call).
-    private static func scrollView(_ c: ScrollViewConfiguration, _ o: inout JSONLine) {
+    /// A `scrollView` object (header or `track` call); `directionalLock`: LNPopup's added
+    /// `isDirectionalLockEnabled` (written last), nil for the other models.
+    static func scrollView(_ c: ScrollViewConfiguration, directionalLock: Bool? = nil, _ o: inout JSONLine) {
         o.open("{")
         o.key("frame"); o.open("{")
         o.key("x"); o.number(c.frame.minX)
@@ -168,6 +173,7 @@ public enum TraceWriter {
         o.key("alwaysBounceVertical"); o.bool(c.alwaysBounceVertical)
         o.key("alwaysBounceHorizontal"); o.bool(c.alwaysBounceHorizontal)
         o.key("decelerationRate"); o.number(c.decelerationRate)
+        if let lock = directionalLock { o.key("isDirectionalLockEnabled"); o.bool(lock) }
         o.close("}")
     }
 
@@ -212,6 +218,8 @@ public enum TraceWriter {
             }
         case .drawerCall(let call):
             drawerCall(call, &o)
+        case .popupCall(let call):
+            popupCall(call, &o)
         case .environment(let e):
             o.key("environment"); environment(e, &o)
         case .scroll(let s):

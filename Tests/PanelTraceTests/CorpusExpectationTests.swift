@@ -15,12 +15,13 @@ final class CorpusExpectationTests: XCTestCase {
     }
 
     /// The FloatingPanel traces: every trace under `traces/` but the other systems' folders
-    /// (`traces/drawerkit/`, checked by `DrawerKitCorpusTests`).
+    /// (`traces/drawerkit/`, checked by `DrawerKitCorpusTests`; `traces/lnpopup/`, by `LNPopupCorpusTests`).
     static func traceFiles() -> [URL] {
         let root = repositoryRoot.appendingPathComponent("traces")
         let files = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil)?
             .compactMap { $0 as? URL }
-            .filter { $0.pathExtension == "jsonl" && !$0.path.contains("/traces/drawerkit/") } ?? []
+            .filter { $0.pathExtension == "jsonl" && !$0.path.contains("/traces/drawerkit/")
+                && !$0.path.contains("/traces/lnpopup/") } ?? []
         return files.sorted { $0.path < $1.path }
     }
 

@@ -11,6 +11,9 @@ public enum PanelModel: String, Sendable, Equatable, CaseIterable {
     case floatingPanel = "floatingpanel"
     /// DrawerKit (`"drawerkit"`): the header's `drawer` section replaces `panel` (drawerkit.md §2).
     case drawerKit = "drawerkit"
+    /// LNPopupController / LNPopupUI (`"lnpopup"`): the header's `popup` section replaces `panel`
+    /// (lnpopup.md §2).
+    case lnPopup = "lnpopup"
 }
 
 /// A trace header (line 1 of a trace file).
@@ -31,6 +34,8 @@ public struct TraceHeader: Sendable, Equatable {
     public var scrollView: ScrollViewConfiguration? = nil
     /// The `drawer` section of a DrawerKit header; nil for every other model.
     public var drawer: DrawerConfiguration? = nil
+    /// The `popup` section of an LNPopup header; nil for every other model.
+    public var popup: PopupConfiguration? = nil
     public init(name: String, environment: PanelEnvironment, panel: PanelConfiguration) {
         self.name = name; self.environment = environment; self.panel = panel
     }
@@ -39,6 +44,12 @@ public struct TraceHeader: Sendable, Equatable {
         self.init(name: name, environment: environment, panel: PanelConfiguration())
         model = .drawerKit
         self.drawer = drawer
+    }
+    /// An LNPopup header (`model: "lnpopup"`); `scrollView` is the list inside the popup content.
+    public init(name: String, environment: PanelEnvironment, popup: PopupConfiguration) {
+        self.init(name: name, environment: environment, panel: PanelConfiguration())
+        model = .lnPopup
+        self.popup = popup
     }
 }
 
@@ -122,6 +133,8 @@ public enum SampleKind: Sendable, Equatable {
     case call(PanelCall)
     /// A DrawerKit call (drawerkit.md §2.2); only in DrawerKit traces.
     case drawerCall(DrawerCall)
+    /// An LNPopup call (lnpopup.md §2.2); only in LNPopup traces.
+    case popupCall(PopupCall)
     case scroll(ScrollSample)
     /// The environment from this time on (a partial `environment` merged over the current one):
     /// rotation, keyboard, safe-area changes (floatingpanel-core.md §9 O16).

@@ -51,6 +51,9 @@ public func simulate(_ trace: Trace, options: SimulationOptions = SimulationOpti
     case .drawerKit:
         var replay = Replay(system: DrawerKitSystem(trace: trace), trace: trace, options: options)
         return replay.run()
+    case .lnPopup:
+        var replay = Replay(system: LNPopupSystem(trace: trace), trace: trace, options: options)
+        return replay.run()
     }
 }
 
