@@ -551,8 +551,8 @@ extension TraceLoader {
                                                          environment: environment, r: r))
         case .lnPopup:
             header = TraceHeader(name: name, environment: environment,
-                                 popup: try parsePopup(try r.required(o, "popup", "", "an object (LNPopup's defaults: {})"),
-                                                       environment: environment, r: r))
+                                 popup: try o["popup"].map { v throws(TraceError) in try parsePopup(v, environment: environment, r: r) }
+                                     ?? PopupConfiguration())
         }
         let panel = header.panel
         if let v = o["description"] { header.description = try r.string(v, "description") }

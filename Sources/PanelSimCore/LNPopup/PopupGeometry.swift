@@ -90,3 +90,17 @@ struct PopupGeometry: Sendable, Equatable {
         return Double(t2) * (3 - 2 * Double(t))
     }
 }
+
+extension PopupConfiguration {
+    /// The docking line (pt, container y) in `environment` (lnpopup.md §3.3): H − `bottomBarHeight`
+    /// with a bottom bar, else H − the safe-area bottom. `location` rests here while closed.
+    public func dockingLine(environment: PanelEnvironment) -> Double {
+        PopupGeometry(self, environment: environment).dock
+    }
+
+    /// The closed bar's frame (pt, container coordinates, §3.3): (0, dock − hB + offset, W, hB).
+    public func closedBarFrame(environment: PanelEnvironment) -> Rect {
+        let g = PopupGeometry(self, environment: environment)
+        return Rect(x: 0, y: g.closedBarTop, width: g.width, height: g.barHeight)
+    }
+}
