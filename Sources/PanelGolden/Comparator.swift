@@ -391,10 +391,12 @@ public enum Comparator {
     }
 
     /// The tolerance channel of a panel system's numeric field (drawerkit.md §2.3: `location` and
-    /// `cornerRadius` use the location tolerance, `handleAlpha` the backdropAlpha one); nil: exact.
+    /// `cornerRadius` use the location tolerance, `handleAlpha` the backdropAlpha one; lnpopup.md
+    /// §2.3: `barTop`, `barHeight`, `bottomBarTop` the location one); nil: exact.
     static func toleranceChannel(of key: String) -> Channel? {
         switch key {
         case "location", "cornerRadius", "startingFrameY", "endingFrameY": return .location
+        case "barTop", "barHeight", "bottomBarTop": return .location   // LNPopup (lnpopup.md §2.3)
         case "handleAlpha", "backdropAlpha", "dimming": return .backdropAlpha
         case "contentOffset": return .contentOffset
         case "velocity", "speedY": return .velocity

@@ -147,6 +147,11 @@ public enum HTMLReport {
             html += "<h2>Content offset</h2>\n"
             html += plot.svg(channel: .contentOffset)
         }
+        // LNPopup frames: the bar's and the bottom bar's top edges (lnpopup.md §2.3).
+        for (channel, title) in [(Plot.Series.barTop, "Bar top"), (.bottomBarTop, "Bottom bar top")] where plot.has(channel) {
+            html += "<h2>\(title)</h2>\n"
+            html += plot.svg(channel: channel)
+        }
         html += "<h2>Delegate events</h2>\n"
         html += eventTable(golden: golden, actual: actual)
         html += "</body>\n</html>\n"
@@ -235,7 +240,7 @@ public enum HTMLReport {
 
 /// Geometry and series of the report's charts.
 private struct Plot {
-    enum Series { case location, contentOffset }
+    enum Series { case location, contentOffset, barTop, bottomBarTop }
 
     struct Point2 { var t: Double; var v: Double }
     /// Step-held series (frames that repeat the previous one are omitted from results).
@@ -314,10 +319,37 @@ private struct Plot {
             goldenStates = states(g)
         }
         hasContentOffset = !(actual[.contentOffset] ?? []).isEmpty || !(golden[.contentOffset] ?? []).isEmpty
+        // Channels only some systems' frames carry (LNPopup's bar and bottom bar), by name.
+        func systemSeries(_ doc: ResultDocument, _ key: String) -> [Point2] {
+            // Held across omitted frames, then stepped, as `series` does.
+            var out: [Point2] = []
+            var lastIndex = Int.min
+            for r in doc.records {
+                guard case .systemFrame(let f) = r, case .number(let v)? = f[key] else { continue }
+                if let last = out.last, last.v != v, f.index - 1 != lastIndex {
+                    out.append(Point2(t: seconds(frameTime(f.index - 1, frameRate: doc.header.frameRate)), v: last.v))
+                }
+                out.append(Point2(t: seconds(frameTime(f.index, frameRate: doc.header.frameRate)), v: v))
+                lastIndex = f.index
+            }
+            if let last = out.last { out.append(Point2(t: tEnd, v: last.v)) }
+            return out
+        }
+        for (channel, key) in [(Series.barTop, "barTop"), (.bottomBarTop, "bottomBarTop")] {
+            let a = systemSeries(input.actual, key)
+            if !a.isEmpty { actual[channel] = a }
+            if let g = input.golden {
+                let gs = systemSeries(g, key)
+                if !gs.isEmpty { golden[channel] = gs }
+            }
+        }
         for r in input.actual.records {
             if case .event(let t, let e) = r, e.name != "didMove" { events.append((seconds(t), e.name)) }
         }
-        if let h = input.header, let drawer = h.drawer {
+        if let h = input.header, let popup = h.popup {
+            anchors = [("open", 0), ("barPresented", popup.dockingLine(environment: h.environment))]
+            stateNames = ["open", "barPresented", "barHidden"]
+        } else if let h = input.header, let drawer = h.drawer {
             for (name, y) in drawer.anchorPositions(environment: h.environment) { anchors.append((name, y)) }
             stateNames = anchors.map(\.0)
         } else if let h = input.header, let sheet = h.sheet {
@@ -336,6 +368,9 @@ private struct Plot {
             divergenceTime = seconds(d.time)
         }
     }
+
+    /// True when either document has frames with `channel`.
+    func has(_ channel: Series) -> Bool { !(actual[channel] ?? []).isEmpty || !(golden[channel] ?? []).isEmpty }
 
     func color(_ state: String, strong: Bool) -> String {
         let i = stateNames.firstIndex(of: state) ?? 0

@@ -119,6 +119,12 @@ struct ImportCommand: PanelCommand {
             let y = drawer.anchorPositions(environment: env).first { $0.0 == initial.rawValue }?.1 ?? env.container.height
             return Point(x: env.container.width / 2, y: y + 100)
         }
+        if let popup = header.popup {
+            // A popup: the middle of the closed bar, or of the open content (lnpopup.md §3.3).
+            if popup.initialState == .open { return Point(x: env.container.width / 2, y: env.container.height / 2) }
+            let bar = popup.closedBarFrame(environment: env)
+            return Point(x: env.container.width / 2, y: bar.minY + bar.size.height / 2)
+        }
         let position = LayoutGeometry(panel: header.panel, environment: env).position(of: header.panel.initialState)
         switch header.panel.position {
         case .bottom: return Point(x: env.container.width / 2, y: position + 100)

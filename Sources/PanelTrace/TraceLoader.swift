@@ -497,7 +497,19 @@ func quotedSingle(_ name: String) -> String {
 
 extension TraceLoader {
     static let headerKeys = ["format", "version", "model", "name", "description", "source", "environment",
-                             "panel", "scrollView", "delegate", "recognizer", "drawer", "sheet", "sheetDelegate"]
+                             "panel", "scrollView", "delegate", "recognizer", "drawer", "sheet", "sheetDelegate", "popup"]
+
+    /// The header sections that belong to some panel systems only: who may have each, and what a
+    /// trace of another system should write instead (trace-format.md §1.1a).
+    static let systemSections: [String: (owners: [PanelModel], hint: String)] = [
+        "panel": ([.floatingPanel], "no \"model\" (FloatingPanel) for a panel section"),
+        "delegate": ([.floatingPanel], "no \"model\" (FloatingPanel) for a delegate section"),
+        "scrollView": ([.floatingPanel, .uiSheet, .lnPopup], "drawer.content.scrollView for DrawerKit's pull-to-dismiss list"),
+        "drawer": ([.drawerKit], "\"model\": \"drawerkit\" for a drawer section"),
+        "sheet": ([.uiSheet], "\"model\": \"uisheet\" for a sheet section"),
+        "sheetDelegate": ([.uiSheet], "\"model\": \"uisheet\" for a sheetDelegate section"),
+        "popup": ([.lnPopup], "\"model\": \"lnpopup\" for a popup section"),
+    ]
 
     static func parseHeader(_ root: JSONValue, r: FieldReader, defaultName: String) throws(TraceError) -> TraceHeader {
         guard case .object(let o) = root else {
@@ -527,20 +539,9 @@ extension TraceLoader {
             model = PanelModel(rawValue: try r.choice(m, "model", PanelModel.allCases.map(\.rawValue))) ?? .floatingPanel
         }
         // A section of another system is invalid input (trace-format.md §1.1a).
-        let foreign: [String]
-        switch model {
-        case .floatingPanel: foreign = ["drawer", "sheet", "sheetDelegate"]
-        case .drawerKit: foreign = ["panel", "scrollView", "delegate", "sheet", "sheetDelegate"]
-        case .uiSheet: foreign = ["panel", "delegate", "drawer"]
-        }
-        if let key = o.keys.first(where: { foreign.contains($0) }) {
-            if model == .uiSheet || key == "sheet" || key == "sheetDelegate" {
-                throw r.error(key, "a \(quotedSingle(key)) section does not belong in a \(model.rawValue) trace; expected "
-                              + (model == .uiSheet ? "the sheet and sheetDelegate sections instead (uisheet.md §2.1)"
-                                                   : "\"model\": \"uisheet\" for a sheet section"))
-            }
+        if let key = o.keys.first(where: { key in systemSections[key].map { !$0.owners.contains(model) } ?? false }) {
             throw r.error(key, "a \(quotedSingle(key)) section does not belong in a \(model.rawValue) trace; expected "
-                          + (model == .floatingPanel ? "\"model\": \"drawerkit\" for a drawer section" : "the \(model == .drawerKit ? "drawer" : "") section instead"))
+                          + (systemSections[key]?.hint ?? "no such section"))
         }
         let name = try o["name"].map { v throws(TraceError) in try r.string(v, "name") } ?? defaultName
         let environment = try parseEnvironment(try r.required(o, "environment", "", "an object with \"container\""), r: r,
@@ -557,6 +558,10 @@ extension TraceLoader {
         case .uiSheet:
             header = TraceHeader(name: name, environment: environment,
                                  sheet: try parseSheet(o["sheet"] ?? .object(JSONObject()), delegate: o["sheetDelegate"], r: r))
+        case .lnPopup:
+            header = TraceHeader(name: name, environment: environment,
+                                 popup: try o["popup"].map { v throws(TraceError) in try parsePopup(v, environment: environment, r: r) }
+                                     ?? PopupConfiguration())
         }
         let panel = header.panel
         if let v = o["description"] { header.description = try r.string(v, "description") }
@@ -567,7 +572,15 @@ extension TraceLoader {
             if let k = s["origin"] { header.source.origin = try r.string(k, "source.origin") }
             if let k = s["device"] { header.source.device = try r.string(k, "source.device") }
         }
-        if let v = o["scrollView"], v != .null { header.scrollView = try parseScrollView(v, "scrollView", r: r) }
+        if let v = o["scrollView"], v != .null {
+            if model == .lnPopup {
+                let (sv, lock) = try parsePopupScrollView(v, r: r)
+                header.scrollView = sv
+                header.popup?.scrollViewDirectionalLock = lock
+            } else {
+                header.scrollView = try parseScrollView(v, "scrollView", r: r)
+            }
+        }
         let states = StateTable(panel.states)
         if let v = o["delegate"] { header.delegate = try parseDelegate(v, r: r, states: states) }
         if let v = o["recognizer"] {
@@ -960,11 +973,15 @@ extension TraceLoader {
             case .floatingPanel: sampleKind = .call(try parseCall(o, r: r, states: states))
             case .drawerKit: sampleKind = .drawerCall(try parseDrawerCall(o, r: r))
             case .uiSheet: sampleKind = .sheetCall(try parseSheetCall(o, r: r))
+            case .lnPopup: sampleKind = .popupCall(try parsePopupCall(o, r: r))
             }
         case "observed": sampleKind = .observed(try parseObserved(o, r: r, states: states, model: model))
         case "scroll":
             sampleKind = .scroll(try parseScroll(o, r: r))
         case "environment":
+            if model == .lnPopup {
+                throw r.error("environment", "an LNPopup trace cannot change its environment (rotation and safe-area changes are outside the model, lnpopup.md §5 L15); expected no environment samples")
+            }
             // Merged over the environment in force by the caller (`parse(utf8:file:)`).
             try r.checkKeys(o, "", ["t", "environment"])
             let e = try r.object(o["environment"] ?? .null, "environment")
@@ -1077,6 +1094,7 @@ extension TraceLoader {
         case .floatingPanel: try r.checkKeys(obs, "observed", ["location", "state", "contentOffset", "backdropAlpha"])
         case .drawerKit: try r.checkKeys(obs, "observed", ["location", "state", "contentOffset"])
         case .uiSheet: try r.checkKeys(obs, "observed", ["location", "state", "contentOffset", "backdropAlpha", "dimming"])
+        case .lnPopup: try r.checkKeys(obs, "observed", ["location", "state", "contentOffset", "backdropAlpha"])
         }
         var sample = ObservedSample()
         func optionalNumber(_ key: String) throws(TraceError) -> Double? {
@@ -1092,6 +1110,7 @@ extension TraceLoader {
             case .floatingPanel: sample.state = try r.state(s, "observed.state", states).name
             case .drawerKit: sample.state = try r.choice(s, "observed.state", DrawerState.allCases.map(\.rawValue) + ["transitioning"])
             case .uiSheet: sample.state = try r.string(s, "observed.state")   // a detent identifier
+            case .lnPopup: sample.state = try r.choice(s, "observed.state", PopupPresentationState.allCases.map(\.name))
             }
         }
         return sample

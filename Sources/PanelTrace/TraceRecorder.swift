@@ -259,7 +259,7 @@ public final class TraceRecorder {
             try check(x, "x"); try check(y, "y")
         case .sheetCall(.tapDimming(let x, let y)):
             try check(x, "x"); try check(y, "y")
-        case .call, .drawerCall, .sheetCall, .end, .environment: break
+        case .call, .drawerCall, .sheetCall, .popupCall, .end, .environment: break
         }
     }
 }

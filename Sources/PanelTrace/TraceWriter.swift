@@ -70,6 +70,10 @@ public enum TraceWriter {
             o.key("sheet"); sheet(c, &o)
             o.key("sheetDelegate"); o.open("{"); o.key("shouldDismiss"); o.string(c.shouldDismiss.rawValue); o.close("}")
             if let sv = h.scrollView { o.key("scrollView"); scrollView(sv, &o) }
+        case .lnPopup:
+            let p = h.popup ?? PopupConfiguration()
+            o.key("popup"); popup(p, &o)
+            if let sv = h.scrollView { o.key("scrollView"); scrollView(sv, directionalLock: p.scrollViewDirectionalLock, &o) }
         }
         o.key("recognizer"); o.open("{")
         o.key("velocity"); o.string(h.sheet?.simulator.uikitSheetVelocity == true ? "uikitSheet" : h.recognizer.velocity.rawValue)
@@ -158,8 +162,9 @@ public enum TraceWriter {
         o.close("}")
     }
 
-    /// A `scrollView` object (header or `track` call).
-    static func scrollView(_ c: ScrollViewConfiguration, _ o: inout JSONLine) {
+    /// A `scrollView` object (header or `track` call); `directionalLock`: LNPopup's added
+    /// `isDirectionalLockEnabled` (written last), nil for the other models.
+    static func scrollView(_ c: ScrollViewConfiguration, directionalLock: Bool? = nil, _ o: inout JSONLine) {
         o.open("{")
         o.key("frame"); o.open("{")
         o.key("x"); o.number(c.frame.minX)
@@ -174,6 +179,7 @@ public enum TraceWriter {
         o.key("alwaysBounceVertical"); o.bool(c.alwaysBounceVertical)
         o.key("alwaysBounceHorizontal"); o.bool(c.alwaysBounceHorizontal)
         o.key("decelerationRate"); o.number(c.decelerationRate)
+        if let lock = directionalLock { o.key("isDirectionalLockEnabled"); o.bool(lock) }
         o.close("}")
     }
 
@@ -220,6 +226,8 @@ public enum TraceWriter {
             drawerCall(call, &o)
         case .sheetCall(let call):
             sheetCall(call, &o)
+        case .popupCall(let call):
+            popupCall(call, &o)
         case .environment(let e):
             o.key("environment"); environment(e, &o)
         case .scroll(let s):

@@ -153,7 +153,7 @@ struct DrawerKitSystem: PanelSystem {
         case let .touch(t): handleTouch(t, line: sample.line)
         case let .drawerCall(call): handleCall(call, line: sample.line)
         case let .environment(e): changeEnvironment(e)
-        case .call, .sheetCall, .scroll, .observed, .end: break
+        case .call, .sheetCall, .popupCall, .scroll, .observed, .end: break
         }
         startRequestedDismissal()
     }

@@ -14,6 +14,9 @@ public enum PanelModel: String, Sendable, Equatable, CaseIterable {
     /// UIKit's `UISheetPresentationController` (`"uisheet"`): the header's `sheet` section replaces
     /// `panel` (uisheet.md §2).
     case uiSheet = "uisheet"
+    /// LNPopupController / LNPopupUI (`"lnpopup"`): the header's `popup` section replaces `panel`
+    /// (lnpopup.md §2).
+    case lnPopup = "lnpopup"
 }
 
 /// A trace header (line 1 of a trace file).
@@ -36,6 +39,8 @@ public struct TraceHeader: Sendable, Equatable {
     public var drawer: DrawerConfiguration? = nil
     /// The `sheet` section (and `sheetDelegate`) of a UISheet header; nil for every other model.
     public var sheet: SheetConfiguration? = nil
+    /// The `popup` section of an LNPopup header; nil for every other model.
+    public var popup: PopupConfiguration? = nil
     public init(name: String, environment: PanelEnvironment, panel: PanelConfiguration) {
         self.name = name; self.environment = environment; self.panel = panel
     }
@@ -55,6 +60,12 @@ public struct TraceHeader: Sendable, Equatable {
     /// Simulator options recorded in result headers beside `SimulationOptions.nonDefaultNames`:
     /// a sheet's `sheet.simulator` options away from their defaults (uisheet.md §4).
     public var modelOptionNames: [String] { sheet?.simulator.nonDefaultNames ?? [] }
+    /// An LNPopup header (`model: "lnpopup"`); `scrollView` is the list inside the popup content.
+    public init(name: String, environment: PanelEnvironment, popup: PopupConfiguration) {
+        self.init(name: name, environment: environment, panel: PanelConfiguration())
+        model = .lnPopup
+        self.popup = popup
+    }
 }
 
 /// Touch phases (UIKit `UITouch.Phase`).
@@ -141,6 +152,8 @@ public enum SampleKind: Sendable, Equatable {
     case drawerCall(DrawerCall)
     /// A UISheetPresentationController call (uisheet.md §2.2); only in sheet traces.
     indirect case sheetCall(SheetCall)
+    /// An LNPopup call (lnpopup.md §2.2); only in LNPopup traces.
+    case popupCall(PopupCall)
     case scroll(ScrollSample)
     /// The environment from this time on (a partial `environment` merged over the current one):
     /// rotation, keyboard, safe-area changes (floatingpanel-core.md §9 O16).

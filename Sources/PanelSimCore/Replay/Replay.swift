@@ -54,6 +54,9 @@ public func simulate(_ trace: Trace, options: SimulationOptions = SimulationOpti
     case .uiSheet:
         var replay = Replay(system: UISheetSystem(trace: trace), trace: trace, options: options)
         return replay.run()
+    case .lnPopup:
+        var replay = Replay(system: LNPopupSystem(trace: trace), trace: trace, options: options)
+        return replay.run()
     }
 }
 

@@ -122,7 +122,7 @@ struct UISheetSystem: PanelSystem {
         case let .touch(t): handleTouch(t, line: sample.line)
         case let .sheetCall(call): handleCall(call, line: sample.line)
         case let .environment(e): changeEnvironment(e)
-        case .call, .drawerCall, .scroll, .observed, .end: break
+        case .call, .drawerCall, .popupCall, .scroll, .observed, .end: break
         }
     }
 
