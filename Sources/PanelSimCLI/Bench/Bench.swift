@@ -53,6 +53,11 @@ public struct BenchReport: Sendable {
         /// DrawerKit drag-plus-transition replay, simulated frames per CPU second.
         public var drawerFramesPerSecond: Double = 0
         public var drawerFrames: Int = 0
+        /// LNPopup open/close replay and UISheet drag+settle replay, simulated frames per CPU second.
+        public var popupFramesPerSecond: Double = 0
+        public var popupFrames: Int = 0
+        public var sheetFramesPerSecond: Double = 0
+        public var sheetFrames: Int = 0
     }
     public struct EndToEnd: Sendable {
         public var traces: Int
@@ -90,6 +95,8 @@ public struct BenchReport: Sendable {
     public var dragRatio: Double { core.dragFramesPerSecond / core.bareStepsPerSecond }
     /// DrawerKit's drag+transition replay against the same bare loop (no budget: a new system's row).
     public var drawerRatio: Double { core.drawerFramesPerSecond / core.bareStepsPerSecond }
+    public var popupRatio: Double { core.popupFramesPerSecond / core.bareStepsPerSecond }
+    public var sheetRatio: Double { core.sheetFramesPerSecond / core.bareStepsPerSecond }
     /// Simulated seconds per wall second with one job (per core).
     public var realTimeFactor1: Double { endToEnd.simulatedSeconds / endToEnd.wallSeconds1 }
     public var realTimeFactor2: Double { endToEnd.simulatedSeconds / endToEnd.wallSeconds2 }
@@ -147,6 +154,10 @@ public struct BenchReport: Sendable {
             "\(fmt(dragRatio, 3)) of bare; \(core.dragFrames) frames/replay")
         row("core", "DrawerKit drag+transition replay (frames/s CPU)", sci(core.drawerFramesPerSecond),
             "\(fmt(drawerRatio, 3)) of bare; \(core.drawerFrames) frames/replay")
+        row("core", "LNPopup open/close replay (frames/s CPU)", sci(core.popupFramesPerSecond),
+            "\(fmt(popupRatio, 3)) of bare; \(core.popupFrames) frames/replay")
+        row("core", "UISheet drag+settle replay (frames/s CPU)", sci(core.sheetFramesPerSecond),
+            "\(fmt(sheetRatio, 3)) of bare; \(core.sheetFrames) frames/replay")
         if let c = core.cStepsPerSecond {
             row("core", "Swift bare / C bare", fmt(core.bareStepsPerSecond / c, 3))
             row("core", "attraction replay / C bare", fmt(core.attractionFramesPerSecond / c, 3))
@@ -198,7 +209,9 @@ public struct BenchReport: Sendable {
             + "\"attractionFramesPerSecond\": \(n(core.attractionFramesPerSecond)), \"dragFramesPerSecond\": \(n(core.dragFramesPerSecond)), "
             + "\"attractionRatio\": \(n(attractionRatio)), \"dragRatio\": \(n(dragRatio)), "
             + "\"attractionFramesPerReplay\": \(core.attractionFrames), \"dragFramesPerReplay\": \(core.dragFrames), "
-            + "\"drawerKitFramesPerSecond\": \(n(core.drawerFramesPerSecond)), \"drawerKitRatio\": \(n(drawerRatio)), \"drawerKitFramesPerReplay\": \(core.drawerFrames)}, "
+            + "\"drawerKitFramesPerSecond\": \(n(core.drawerFramesPerSecond)), \"drawerKitRatio\": \(n(drawerRatio)), \"drawerKitFramesPerReplay\": \(core.drawerFrames), "
+            + "\"lnPopupFramesPerSecond\": \(n(core.popupFramesPerSecond)), \"lnPopupRatio\": \(n(popupRatio)), \"lnPopupFramesPerReplay\": \(core.popupFrames), "
+            + "\"uiSheetFramesPerSecond\": \(n(core.sheetFramesPerSecond)), \"uiSheetRatio\": \(n(sheetRatio)), \"uiSheetFramesPerReplay\": \(core.sheetFrames)}, "
             + "\"endToEnd\": {\"traces\": \(endToEnd.traces), \"passed\": \(endToEnd.passed), \"simulatedSeconds\": \(n(endToEnd.simulatedSeconds)), "
             + "\"tracesPerSecond\": \(n(Double(endToEnd.traces) / endToEnd.wallSeconds1)), \"simulatedSecondsPerWallSecond\": \(n(realTimeFactor1)), "
             + "\"simulatedSecondsPerWallSecondJobs2\": \(n(realTimeFactor2))}, "
@@ -255,10 +268,13 @@ public enum Bench {
         let drawer = try parse(BenchCorpus.drawerDragTrace(gestures: options.dragGestures), "drawerkit")
         let attractionFrames = frameCount(simulate(attraction)), dragFrames = frameCount(simulate(drag))
         let drawerFrames = frameCount(simulate(drawer))
+        let popup = try parse(BenchCorpus.popupTrace(cycles: options.dragGestures), "lnpopup")
+        let sheet = try parse(BenchCorpus.sheetDragTrace(gestures: options.dragGestures), "uisheet")
+        let popupFrames = frameCount(simulate(popup)), sheetFrames = frameCount(simulate(sheet))
         let springs = BareSpring.workload()
         let steps = options.quick ? 100_000 : BareSpring.calibrate(springs, seconds: 0.3)
         let cLoop = options.cSource.flatMap { CSpringLoop(source: $0, directory: dir) }
-        var bare: [Double] = [], cRates: [Double] = [], attr: [Double] = [], dr: [Double] = [], dk: [Double] = []
+        var bare: [Double] = [], cRates: [Double] = [], attr: [Double] = [], dr: [Double] = [], dk: [Double] = [], lp: [Double] = [], sh: [Double] = []
         var cMatches: Bool?
         for run in 0..<options.runs {
             let b = BareSpring.measure(springs, steps: steps)
@@ -270,6 +286,8 @@ public enum Bench {
             attr.append(replayRate(attraction, frames: attractionFrames, minSeconds: options.minCoreSeconds))
             dr.append(replayRate(drag, frames: dragFrames, minSeconds: options.minCoreSeconds))
             dk.append(replayRate(drawer, frames: drawerFrames, minSeconds: options.minCoreSeconds))
+            lp.append(replayRate(popup, frames: popupFrames, minSeconds: options.minCoreSeconds))
+            sh.append(replayRate(sheet, frames: sheetFrames, minSeconds: options.minCoreSeconds))
             progress("core run \(run + 1)/\(options.runs): bare \(sci(b.rate)) steps/s, attraction \(sci(attr.last!)) frames/s, drag \(sci(dr.last!)) frames/s")
         }
         var core = BenchReport.Core(bareStepsPerSecond: median(bare), cStepsPerSecond: cRates.isEmpty ? nil : median(cRates),
@@ -278,6 +296,8 @@ public enum Bench {
                                     attractionFrames: attractionFrames, dragFrames: dragFrames)
         core.drawerFramesPerSecond = median(dk)
         core.drawerFrames = drawerFrames
+        core.popupFramesPerSecond = median(lp); core.popupFrames = popupFrames
+        core.sheetFramesPerSecond = median(sh); core.sheetFrames = sheetFrames
 
         // End to end and scaling.
         let corpus = try CorpusCheck.generate(count: options.traces, in: dir + "/corpus")

@@ -220,6 +220,53 @@ enum BenchCorpus {
             + w.lines.joined(separator: "\n") + "\n"
     }
 
+    /// The LNPopup core workload: `cycles` animated `openPopup` / `closePopup` pairs (0.5 s springs)
+    /// of a default-style bar above a 83 pt tab bar, on a 390×844 container.
+    static func popupTrace(cycles: Int) -> String {
+        var w = SampleWriter()
+        for g in 0..<cycles {
+            w.t = Int64(g) * 1_400_000
+            w.add("\"call\": \"openPopup\"")
+            w.t += 700_000
+            w.add("\"call\": \"closePopup\"")
+        }
+        w.t += 1_500_000
+        w.add("\"end\": true")
+        return "{\"format\": \"panelsim-trace\", \"version\": 1, \"model\": \"lnpopup\", \"name\": \"bench-lnpopup\", "
+            + "\"environment\": {\"container\": {\"width\": 390, \"height\": 844}}, "
+            + "\"popup\": {\"bottomBar\": {\"kind\": \"tabBar\", \"height\": 83}}}\n"
+            + w.lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The UISheet core workload: `gestures` drags of 12 frames on a medium/large sheet, released
+    /// with alternating recorded velocities, each followed by its settle and a reset to medium.
+    static func sheetDragTrace(gestures: Int) -> String {
+        var w = SampleWriter()
+        let velocities: [Double] = [-2400, 1200, -600, 900, -3500, 350]
+        for g in 0..<gestures {
+            w.t = Int64(g) * 1_500_000
+            if g > 0 { w.add("\"call\": \"selectDetent\", \"identifier\": \"medium\"") }
+            w.t += 100_000
+            let v = velocities[g % velocities.count]
+            var y = 500.0
+            w.add("\"touch\": \"began\", \"x\": 195, \"y\": \(num(y))")
+            for _ in 0..<12 {
+                w.t += 8_333
+                y += v / 120
+                w.add("\"touch\": \"moved\", \"x\": 195, \"y\": \(num(y))")
+            }
+            w.t += 4_000
+            w.add("\"touch\": \"ended\", \"x\": 195, \"y\": \(num(y)), \"velocity\": {\"x\": 0, \"y\": \(num(v))}")
+        }
+        w.t += 1_500_000
+        w.add("\"end\": true")
+        return "{\"format\": \"panelsim-trace\", \"version\": 1, \"model\": \"uisheet\", \"name\": \"bench-uisheet\", "
+            + "\"environment\": {\"container\": {\"width\": 390, \"height\": 844}}, "
+            + "\"sheet\": {\"detents\": [{\"identifier\": \"medium\", \"kind\": \"medium\"}, {\"identifier\": \"large\", \"kind\": \"large\"}], "
+            + "\"selectedDetentIdentifier\": \"medium\"}}\n"
+            + w.lines.joined(separator: "\n") + "\n"
+    }
+
     static func coreHeader(layout: Layout, name: String) -> String {
         "{\"format\": \"panelsim-trace\", \"version\": 1, \"name\": \"\(name)\", "
             + "\"environment\": {\"container\": {\"width\": 390, \"height\": 844}}, "
