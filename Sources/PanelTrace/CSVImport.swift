@@ -100,6 +100,14 @@ public enum RealTraceCSV {
                 if let last = rows.last, micros < last.micros {
                     throw fail(0, "expected times that never decrease, got \(fields[0]) ms after a later row (line \(last.line))")
                 }
+                // The loader's bound on sample times (10⁸ s after the down row), checked here so
+                // that an import that succeeds always loads.
+                if let down = rows.first {
+                    let (time, overflow) = micros.subtractingReportingOverflow(down.micros)
+                    guard !overflow, time <= TraceLoader.maxTime else {
+                        throw fail(0, "expected a time within 100000000 s (10^11 ms) of the down row on line \(down.line), got \(fields[0]) ms")
+                    }
+                }
             }
             rows.append((lineNumber, micros, phase, x, y))
         }
@@ -186,9 +194,15 @@ public enum AxisScrollCSV {
             last = micros
             let base = first ?? micros
             first = base
+            // The loader's bound on sample times (10⁸ s after the first row), checked here so that
+            // an import that succeeds always loads (and so that the difference cannot overflow).
+            let (time, overflow) = micros.subtractingReportingOverflow(base)
+            guard !overflow, time <= TraceLoader.maxTime else {
+                throw fail(0, "expected a time within 100000000 s (10^11 ms) of the first row, got \(fields[0]) ms")
+            }
             if vertical { offset.y += delta * pointsPerUnit } else { offset.x += delta * pointsPerUnit }
             guard abs(offset.x) <= 1e7, abs(offset.y) <= 1e7 else { throw fail(2, "expected offsets within ±10000000 pt") }
-            samples.append(TraceSample(time: micros - base, kind: .scroll(ScrollSample(contentOffset: offset))))
+            samples.append(TraceSample(time: time, kind: .scroll(ScrollSample(contentOffset: offset))))
         }
         guard sawHeader else { throw TraceError(file: file, line: 0, field: "", message: "empty file (expected the header row \(headerRow))") }
         return samples

@@ -77,7 +77,8 @@ public enum GeteventLog {
                     var s = slots[number]!
                     for lift in s.lifts {
                         if assembler.isDown(Int64(lift.id)) {
-                            try assembler.add(line: lineNumber, field: "ABS_MT_TRACKING_ID", micros: event.micros,
+                            try assembler.add(line: lineNumber, field: "ABS_MT_TRACKING_ID", timeField: "timestamp",
+                                              positionField: "ABS_MT_POSITION_X", micros: event.micros,
                                               key: Int64(lift.id), phase: .up, x: lift.x, y: lift.y)
                         }
                     }
@@ -87,7 +88,8 @@ public enum GeteventLog {
                             throw fail("ABS_MT_POSITION_\(s.x == nil ? "X" : "Y")",
                                        "contact \(id) in slot \(number) (started on line \(s.startLine)) has no \(s.x == nil ? "x" : "y") position by this SYN_REPORT (expected ABS_MT_POSITION_X and _Y)")
                         }
-                        try assembler.add(line: lineNumber, field: "SYN_REPORT", micros: event.micros, key: Int64(id),
+                        try assembler.add(line: lineNumber, field: "SYN_REPORT", timeField: "timestamp",
+                                          positionField: "ABS_MT_POSITION_X", micros: event.micros, key: Int64(id),
                                           phase: s.started ? .down : .move, x: x, y: y)
                     }
                     s.started = false

@@ -26,6 +26,22 @@ public struct ImportPlacement: Sendable, Equatable {
         self.swapAxes = swapAxes; self.flipX = flipX; self.flipY = flipY
     }
 
+    /// Where a recording's first contact is placed (floatingpanel-core.md §9 O18): 100 pt beyond
+    /// the initial state's anchor toward the hidden side of the panel (bottom: below it; top:
+    /// above it; right/left: the same on the x axis), at the centre of the container's other axis.
+    /// - Returns: a container location, pt.
+    /// - Complexity: O(anchors log anchors) (one layout).
+    public static func origin(for header: TraceHeader) -> Point {
+        let env = header.environment
+        let position = LayoutGeometry(panel: header.panel, environment: env).position(of: header.panel.initialState)
+        switch header.panel.position {
+        case .bottom: return Point(x: env.container.width / 2, y: position + 100)
+        case .top: return Point(x: env.container.width / 2, y: position - 100)
+        case .right: return Point(x: position + 100, y: env.container.height / 2)
+        case .left: return Point(x: position - 100, y: env.container.height / 2)
+        }
+    }
+
     /// Checks `pointsPerUnit` and `origin`.
     /// - Throws: `TraceError` (`.invalid`, line 0) naming `pointsPerUnit` or `origin`.
     public func validate(file: String) throws(TraceError) {
@@ -76,13 +92,18 @@ struct ContactAssembler {
     /// Whether the contact with `key` is down.
     func isDown(_ key: Int64) -> Bool { down[key] != nil }
 
-    /// Adds one event. `field` names what errors point at (a column, a key, an event code).
-    /// - Throws: `TraceError` at `line` for a sequence error, time going backwards or a position
-    ///   that leaves the representable range after placement.
-    mutating func add(line: Int, field: String, micros: Int64, key: Int64, phase: Phase, x: Double, y: Double) throws(TraceError) {
-        func fail(_ message: String) -> TraceError { TraceError(file: file, line: line, field: field, message: message) }
+    /// Adds one event. `field` names what sequence errors point at (a key, an event code),
+    /// `timeField` what time errors point at (the time stamp's key or column) and `positionField`
+    /// what position errors point at.
+    /// - Throws: `TraceError` at `line` for a sequence error, time going backwards, a time more than
+    ///   10⁸ s after the first down (the loader's bound) or a position that leaves the
+    ///   representable range after placement.
+    mutating func add(line: Int, field: String, timeField: String, positionField: String, micros: Int64, key: Int64,
+                      phase: Phase, x: Double, y: Double) throws(TraceError) {
+        func fail(_ message: String, _ field: String) -> TraceError { TraceError(file: file, line: line, field: field, message: message) }
+        func fail(_ message: String) -> TraceError { fail(message, field) }
         if let last = lastMicros, micros < last {
-            throw fail("expected times that never decrease, got a time \(Double(last - micros) / 1000) ms earlier than the previous event")
+            throw fail("expected times that never decrease, got a time \(Double(last) / 1000 - Double(micros) / 1000) ms earlier than the previous event", timeField)
         }
         let id: Int
         let touchPhase: TouchPhase
@@ -106,12 +127,12 @@ struct ContactAssembler {
         }
         lastMicros = micros
         guard let first = firstDown else { return }
-        guard let location = placement.place(x: x, y: y, x0: first.x, y0: first.y) else {
-            throw fail("expected a position within ±10000000 pt after scaling, got (\(x), \(y))")
-        }
         let (time, overflow) = micros.subtractingReportingOverflow(first.micros)
         guard !overflow, time <= TraceLoader.maxTime else {
-            throw fail("expected a time within 100000000 s of the first down")
+            throw fail("expected a time within 100000000 s of the first down, got \(Double(micros) / 1000 - Double(first.micros) / 1000) ms after it", timeField)
+        }
+        guard let location = placement.place(x: x, y: y, x0: first.x, y0: first.y) else {
+            throw fail("expected a position within ±10000000 pt after scaling, got (\(x), \(y))", positionField)
         }
         samples.append(TraceSample(time: time, kind: .touch(TouchSample(phase: touchPhase, id: id, location: location))))
     }

@@ -70,7 +70,8 @@ public enum PointerEventLog {
                 y = try r.number(try r.required(o, "clientY", "", "a number (CSS px)"), "clientY")
             }
             let phase: ContactAssembler.Phase = type == "pointerdown" ? .down : type == "pointermove" ? .move : type == "pointerup" ? .up : .cancel
-            try assembler.add(line: lineNumber, field: type == "pointerdown" ? "type" : "pointerId", micros: micros,
+            try assembler.add(line: lineNumber, field: type == "pointerdown" ? "type" : "pointerId", timeField: "timeStamp",
+                              positionField: o["clientX"] == nil ? "type" : "clientX", micros: micros,
                               key: key, phase: phase, x: x, y: y)
             lastPosition[key] = (x, y)
         }
