@@ -214,4 +214,25 @@ final class ReliabilityTests: XCTestCase {
         XCTAssertGreaterThan(loaded, 50)
         XCTAssertGreaterThan(failed, 50)
     }
+
+    /// The recorder reads a layout change back as the loader reads it, so it refuses what the
+    /// loader would refuse (it used to write an `invalidateLayout` with a backdrop alpha of 2,
+    /// which no replay could load).
+    func testRecorderRefusesLayoutChangesTheLoaderRefuses() throws {
+        let header = try TraceLoader.parse(text: Self.header + "\n", file: "h.jsonl").header
+        let sink = MemoryTraceSink()
+        let recorder = try TraceRecorder(header: header, sink: sink, file: "rec.jsonl")
+        var panel = header.panel
+        panel.backdropAlpha = ["full": 2]
+        XCTAssertThrowsError(try recorder.append(at: 0.1, .call(.invalidateLayout(panel)))) { error in
+            let e = error as! TraceError
+            XCTAssertEqual(e.description, "rec.jsonl:2: panel.backdropAlpha.full: expected a number in [0, 1], got 2")
+        }
+        panel.backdropAlpha = ["full": 0.5]
+        try recorder.append(at: 0.1, .call(.invalidateLayout(panel)))
+        try recorder.append(at: 0.2, .call(.move(to: .full, animated: false)))
+        try recorder.close()
+        let loaded = try TraceLoader.parse(text: String(decoding: sink.bytes, as: UTF8.self), file: "rec.jsonl")
+        XCTAssertEqual(loaded.samples.count, 2)
+    }
 }
