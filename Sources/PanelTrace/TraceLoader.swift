@@ -57,9 +57,11 @@ public enum TraceLoader {
     ///   malformed input, `.unsupported` for contract features this revision cannot replay yet.
     /// - Complexity: O(n) in the length of the text (each line is parsed once; state tables, state
     ///   names and anchor states are hashed, so nothing is quadratic in the number of states),
-    ///   plus O(p log p) per `invalidateLayout` or `environment` sample, p the anchors and states of
-    ///   the layout in force (the merged layout is read and validated whole, as FloatingPanel lays
-    ///   out every anchor again). 10⁵ states load in well under a second (`panelsim bench`).
+    ///   plus O(a log a) per `invalidateLayout` or `environment` sample, a the anchors of the layout
+    ///   in force: a patch is read over the layout in force in O(size of the patch), but the new
+    ///   layout is validated whole, as FloatingPanel lays out every anchor again (a patch that
+    ///   names `states` is also read whole, O(states + anchors)). 10⁵ states, or 1,100 states with
+    ///   420 `invalidateLayout` lines, load in well under a second (`panelsim bench`).
     public static func parse(text: String, file: String) throws(TraceError) -> Trace {
         var bytes = Array(text.utf8)
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
@@ -174,8 +176,8 @@ public enum TraceLoader {
     /// the result and every error are the general path's. Likewise an `invalidateLayout` patch
     /// without `states` is read over the layout in force rather than merged and read whole.
     /// `fastPath: false` (neither shortcut) exists for the differential tests.
-    /// - Complexity: as ``parse(text:file:)``: O(n) in the number of bytes plus O(p log p) per
-    ///   layout or environment change.
+    /// - Complexity: as ``parse(text:file:)``: O(n) in the number of bytes plus O(a log a) per
+    ///   layout or environment change (with `fastPath: false`, O(states + anchors) per layout change).
     static func parse(utf8 bytes: [UInt8], file: String, fastPath: Bool = true) throws(TraceError) -> Trace {
         try bytes.withUnsafeBufferPointer { (buffer) throws(TraceError) -> Trace in
             try parse(buffer: buffer, file: file, fastPath: fastPath)
