@@ -19,7 +19,8 @@ public enum RealTraceCSV {
     ///
     /// Input rules: the first line is exactly ``headerRow`` (a trailing CR is allowed on every
     /// line); blank lines are skipped; each row has 4 comma-separated fields; `t_ms` is a decimal
-    /// number in JSON number syntax and never decreases; `phase` is `down` (first row only),
+    /// number in JSON number syntax, never decreases and is at most 10⁸ s (10¹¹ ms) after the
+    /// `down` row (the loader's bound, so that an import that succeeds always loads); `phase` is `down` (first row only),
     /// `move`, or `up` (last row only); `x_px` and `y_px` are finite decimal numbers (the empty
     /// `y_px` some synthetic files use for NaN is rejected: touch import needs both axes).
     ///
@@ -155,7 +156,9 @@ public enum AxisScrollCSV {
     ///   - pointsPerUnit: pt per AXIS_SCROLL unit, finite and > 0.
     ///   - start: the scroll view's content offset before the first row (pt).
     ///   - vertical: true to scroll along y (top/bottom panels), false along x.
-    /// - Throws: `TraceError` (`.invalid`) naming the CSV line, the column and what was expected.
+    /// - Throws: `TraceError` (`.invalid`) naming the CSV line, the column and what was expected,
+    ///   including a time more than 10⁸ s (10¹¹ ms) after the first row (the loader's bound, so
+    ///   that an import that succeeds always loads) and an offset beyond ±10⁷ pt.
     /// - Complexity: O(n) in the size of the text.
     public static func importScroll(csv: String, file: String, pointsPerUnit: Double, start: Point,
                                     vertical: Bool) throws(TraceError) -> [TraceSample] {
