@@ -31,7 +31,8 @@ public enum GeteventLog {
     /// - Throws: `TraceError` (`.invalid`) with the log line, the part at fault as `field`
     ///   (`timestamp`, `type`, `code`, `value`, or the event code such as `ABS_MT_POSITION_X`) and
     ///   what was expected; also for protocol A (`SYN_MT_REPORT`), `SYN_DROPPED`, a contact that
-    ///   starts without any position, a log without any contact, and times going backwards.
+    ///   starts without any position, a log without any contact, and times going backwards or more
+    ///   than 10⁸ s after the first contact (`timestamp`; the loader's bound).
     /// - Complexity: O(n) in the size of the text.
     public static func importTouches(text: String, file: String, placement: ImportPlacement) throws(TraceError) -> [TraceSample] {
         try placement.validate(file: file)
