@@ -54,6 +54,7 @@ public func fuzzInitialize(_ argc: UnsafeMutablePointer<CInt>, _ argv: UnsafeMut
     selectedTarget = target
     let dir = ProcessInfo.processInfo.environment["PANELSIM_FUZZ_SCRATCH"] ?? NSTemporaryDirectory()
     scratchPath = dir + "/panelsim-fuzz-\(getpid()).jsonl"
+    atexit { unlink(scratchPath) }   // the trace target's scratch file (left behind only by a crash)
     return 0
 }
 
