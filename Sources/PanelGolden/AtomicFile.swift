@@ -23,20 +23,26 @@ public enum AtomicFile {
     /// (`.<name>.tmp-<pid>-<random>`) in the same directory, flushes it to disk (`fsync`), then
     /// `rename(2)`s it over `path`, so readers see the old file or the new one, never a part.
     /// The temporary file is removed when any step fails. New files get mode 0644 (minus umask).
-    /// - Throws: `FileWriteError` naming `path` and the failing step.
+    /// - Parameters:
+    ///   - text: the contents.
+    ///   - path: where to write, absolute or relative to the process's working directory.
+    ///   - shown: the path as the user gave it (errors name it instead of `path`); nil: `path`.
+    /// - Throws: `FileWriteError` naming `shown` (or `path`) and the failing step.
     /// - Complexity: O(text size).
-    public static func write(_ text: String, to path: String) throws(FileWriteError) {
+    public static func write(_ text: String, to path: String, shownAs shown: String? = nil) throws(FileWriteError) {
         let url = URL(fileURLWithPath: path)
         let directory = url.deletingLastPathComponent().path
+        let named = shown ?? path
         do {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         } catch {
-            throw FileWriteError(path: path, message: "cannot create directory \(directory)")
+            let folder = named.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
+            throw FileWriteError(path: named, message: "cannot create the folder \(folder.isEmpty ? (named.hasPrefix("/") ? "/" : ".") : folder)")
         }
-        let temp = directory + "/." + url.lastPathComponent + ".tmp-\(getpid())-" + UUID().uuidString.prefix(8)
+        let temp = directory + "/" + temporaryName(for: url.lastPathComponent, pid: getpid(), tag: String(UUID().uuidString.prefix(8)))
         let fd = open(temp, O_WRONLY | O_CREAT | O_EXCL, 0o644)
         guard fd >= 0 else {
-            throw FileWriteError(path: path, message: "cannot create temporary file (\(errnoText()))")
+            throw FileWriteError(path: named, message: "cannot create temporary file (\(errnoText()))")
         }
         var failure: String?
         var bytes = Array(text.utf8)
@@ -57,11 +63,47 @@ public enum AtomicFile {
         if failure == nil && rename(temp, path) != 0 { failure = "rename failed (\(errnoText()))" }
         if let failure {
             unlink(temp)
-            throw FileWriteError(path: path, message: failure)
+            throw FileWriteError(path: named, message: failure)
         }
     }
 
     private static func errnoText() -> String { String(cString: strerror(errno)) }
+
+    /// The name of the temporary file a write of `name` uses: `.<name>.tmp-<pid>-<tag>`, where
+    /// `tag` is 8 random hexadecimal digits. Hidden, so that listings of goldens never take it
+    /// for one.
+    public static func temporaryName(for name: String, pid: Int32, tag: String) -> String {
+        "." + name + ".tmp-\(pid)-" + tag
+    }
+
+    /// The target name and writing process of a temporary file name of ``temporaryName(for:pid:tag:)``'s
+    /// form; nil for any other name.
+    /// - Complexity: O(length of `name`).
+    public static func temporaryOwner(of name: String) -> (target: String, pid: Int32)? {
+        let bytes = Array(name.utf8)
+        // "." target ".tmp-" digits "-" 8 hex digits
+        guard bytes.count > 1 + 5 + 1 + 1 + 8, bytes[0] == UInt8(ascii: "."),
+              bytes[bytes.count - 9] == UInt8(ascii: "-"),
+              bytes[(bytes.count - 8)...].allSatisfy({ ($0 >= 0x30 && $0 <= 0x39) || ($0 >= 0x41 && $0 <= 0x46) || ($0 >= 0x61 && $0 <= 0x66) })
+        else { return nil }
+        let head = bytes[1..<(bytes.count - 9)]   // target ".tmp-" pid
+        var digitsStart = head.endIndex
+        while digitsStart > head.startIndex, head[digitsStart - 1] >= 0x30, head[digitsStart - 1] <= 0x39 { digitsStart -= 1 }
+        let marker = Array(".tmp-".utf8)
+        let digits = head[digitsStart...]
+        guard !digits.isEmpty, digits.count <= 10, digitsStart - marker.count > head.startIndex,
+              head[(digitsStart - marker.count)..<digitsStart].elementsEqual(marker),
+              let pid = Int32(String(decoding: digits, as: UTF8.self)), pid > 0
+        else { return nil }
+        return (String(decoding: head[..<(digitsStart - marker.count)], as: UTF8.self), pid)
+    }
+
+    /// Whether process `pid` exists (it may belong to another user), by `kill(pid, 0)`. A process
+    /// id can be reused, so true does not prove that the process is the one that wrote a file.
+    public static func processExists(_ pid: Int32) -> Bool {
+        guard pid > 0 else { return false }
+        return kill(pid, 0) == 0 || errno == EPERM
+    }
 }
 
 /// POSIX `write(2)` (named apart from the many Swift `write` methods in scope).

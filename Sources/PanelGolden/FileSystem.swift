@@ -44,7 +44,10 @@ package enum Files {
     /// cannot be read or searched, names that are not UTF-8 (no String spells their path; the
     /// bad bytes are shown as U+FFFD) and broken symbolic links, where the name (for a file)
     /// ends in `suffix` and not in `excluded`.
-    package static func listing(under root: String, suffix: String, excluding excluded: String? = nil) -> (files: [String], skipped: [String]) {
+    /// `hidden`, when given, receives the relative path of every hidden entry (name starting
+    /// with ".") in the folders walked, other than "." and "..".
+    package static func listing(under root: String, suffix: String, excluding excluded: String? = nil,
+                                hidden: ((String) -> Void)? = nil) -> (files: [String], skipped: [String]) {
         var found: [String] = [], skipped: [String] = []
         func walk(_ directory: String, _ prefix: String) {
             func skip(_ rel: String, _ reason: String) { skipped.append(rel + ": " + reason) }   // "" is the root
@@ -62,7 +65,10 @@ package enum Files {
                     let decoded = String(decoding: bytes, as: UTF8.self)   // repairs bad bytes: compare
                     return (decoded, decoded.utf8.elementsEqual(bytes))
                 }
-                if name.hasPrefix(".") { continue }   // hidden, and "." and ".."
+                if name.hasPrefix(".") {   // hidden, and "." and ".."
+                    if let hidden, isUTF8, name != ".", name != ".." { hidden(prefix.isEmpty ? name : prefix + "/" + name) }
+                    continue
+                }
                 let path = directory + "/" + name
                 let rel = prefix.isEmpty ? name : prefix + "/" + name
                 // The entry's type from readdir where the file system gives it, else from lstat.
@@ -93,6 +99,19 @@ package enum Files {
         }
         walk(root, "")
         return (found.sorted(by: utf8Precedes), skipped.sorted(by: utf8Precedes))
+    }
+
+    /// The goldens under `root` (as `list(under: root, suffix: ".golden.jsonl")`) and the
+    /// temporary files that interrupted atomic writes left among the hidden names the listing
+    /// skips (`.NAME.tmp-PID-XXXXXXXX`, `AtomicFile.temporaryOwner(of:)`), each sorted by bytes.
+    /// - Complexity: one walk of the folder.
+    package static func goldenListing(under root: String) -> (goldens: [String], temporaries: [String]) {
+        var temporaries: [String] = []
+        let goldens = listing(under: root, suffix: ".golden.jsonl", hidden: { rel in
+            let name = rel.split(separator: "/").last.map(String.init) ?? rel
+            if AtomicFile.temporaryOwner(of: name) != nil { temporaries.append(rel) }
+        }).files
+        return (goldens, temporaries.sorted(by: utf8Precedes))
     }
 
     /// Reads a UTF-8 text file; nil with a reason when it cannot.

@@ -136,7 +136,7 @@ public enum GoldenCheck {
         /// Writes the golden; on failure the verdict is an ERROR.
         func record(_ status: GoldenStatus, _ line: String, _ extra: [String] = []) -> GoldenVerdict {
             do {
-                try AtomicFile.write(String(decoding: actualBytes, as: UTF8.self), to: goldenPath)
+                try AtomicFile.write(String(decoding: actualBytes, as: UTF8.self), to: goldenPath, shownAs: goldenName)
                 return emit(status, line, extra, wrote: true)
             } catch {
                 return ioError("ERROR \(shown): \(error.description)")

@@ -251,6 +251,8 @@ private struct Plot {
     var events: [(Double, String)] = []
     var anchors: [(String, Double)] = []
     var stateNames: [String] = []
+    /// The first index of each name in `stateNames`.
+    var stateIndex: [String: Int] = [:]
     var tEnd: Double = 0
     var divergenceTime: Double?
     var hasContentOffset = false
@@ -363,7 +365,12 @@ private struct Plot {
             }
             stateNames = geometry.sortedByOrder.reversed().map(\.name)
         }
-        for name in (goldenStates + actualStates).map(\.1) where !stateNames.contains(name) { stateNames.append(name) }
+        // Colours by position in `stateNames`; hashed, so a layout of many states stays linear.
+        for (k, name) in stateNames.enumerated() where stateIndex[name] == nil { stateIndex[name] = k }
+        for name in (goldenStates + actualStates).map(\.1) where stateIndex[name] == nil {
+            stateIndex[name] = stateNames.count
+            stateNames.append(name)
+        }
         if let d = input.comparison?.firstDivergence, d.channel != .header, input.comparison?.status != .passed {
             divergenceTime = seconds(d.time)
         }
@@ -373,7 +380,7 @@ private struct Plot {
     func has(_ channel: Series) -> Bool { !(actual[channel] ?? []).isEmpty || !(golden[channel] ?? []).isEmpty }
 
     func color(_ state: String, strong: Bool) -> String {
-        let i = stateNames.firstIndex(of: state) ?? 0
+        let i = stateIndex[state] ?? 0
         let p = strong ? HTMLReport.paletteStrong : HTMLReport.palette
         return state == "hidden" ? (strong ? "#bdbdbd" : "#f5f5f5") : p[i % p.count]
     }

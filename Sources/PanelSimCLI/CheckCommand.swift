@@ -49,7 +49,10 @@ struct CheckCommand: PanelCommand {
               SKIP path[:line]: <reason>    cannot be evaluated at this revision (unsupported
                                             trace feature, or a golden of another format version)
             Goldens that no trace references are listed (as warnings, or as errors with
-            --unreferenced fail; with --shard only by shard 1), then a summary line:
+            --unreferenced fail; with --shard only by shard 1), and so are the temporary files
+            (.NAME.tmp-PID-XXXXXXXX) that a killed golden write left in the golden folder:
+            removed when their process no longer exists and the record mode writes, else
+            reported with how to remove them. Then a summary line:
               <N> passed, <M> failed[, <K> skipped][, <E> errors][ (<W> goldens written, <U> rewritten)]
 
             Tolerances: defaults are location abs 1e-6 pt, contentOffset abs 1e-6 pt,
@@ -193,6 +196,7 @@ struct CheckCommand: PanelCommand {
             out.line("warning: no *.jsonl traces under \(traceDirectory)" + (shard.map { " in shard \($0.index)/\($0.count)" } ?? ""))
         }
         for entry in summary.unlisted { out.line("warning: skipped \(entry)") }
+        for temporary in summary.temporaries { out.line(temporary.line) }
         for golden in summary.unreferenced {
             let rel = String(golden.dropFirst(Files.join(goldenDirectory, "").count))
             let traceRel = String(rel.dropLast(".golden.jsonl".count)) + ".jsonl"
@@ -205,7 +209,7 @@ struct CheckCommand: PanelCommand {
         for (path, render) in reports {
             guard let path else { continue }
             do {
-                try AtomicFile.write(render(), to: context.resolve(path))
+                try AtomicFile.write(render(), to: context.resolve(path), shownAs: path)
             } catch {
                 context.stderr.line("error: \(error.description)")
                 if code == .success || code == .unsupported { code = .badInput }

@@ -38,11 +38,53 @@ public struct CheckSummary: Sendable, Equatable {
     /// Entries under the trace folder the listing had to leave out, as shown (`TRACE_DIR/…:
     /// reason`): unreadable folders, names that are not UTF-8, broken links. Warnings only.
     public var unlisted: [String]
+    /// Temporary files of golden writes found in the golden folder (what a killed record run
+    /// leaves), sorted, and what was done with them. Listed with the unreferenced goldens (by
+    /// shard 1 only when sharded); they never count as goldens. Warnings and notes only.
+    public var temporaries: [TemporaryFile]
+
+    /// A temporary file of an atomic golden write (`.NAME.tmp-PID-XXXXXXXX`, hidden).
+    public struct TemporaryFile: Sendable, Equatable {
+        public enum Disposition: Sendable, Equatable {
+            /// Its writer no longer exists, and the record mode writes: removed.
+            case removed
+            /// Its writer no longer exists; `--record never` leaves the golden folder alone.
+            case orphaned
+            /// Its writer could not be removed: the system's reason.
+            case notRemoved(String)
+            /// A process with the writer's id exists (another run writing goldens, or a reused id).
+            case writerRunning
+        }
+        /// The path as shown (`GOLDEN_DIR/…`).
+        public var path: String
+        /// The process id in its name (the process that wrote it).
+        public var pid: Int32
+        public var disposition: Disposition
+        public init(path: String, pid: Int32, disposition: Disposition) {
+            self.path = path; self.pid = pid; self.disposition = disposition
+        }
+
+        /// The line `check` prints for it.
+        public var line: String {
+            switch disposition {
+            case .removed:
+                return "note: removed \(path), left by an interrupted golden write (process \(pid) no longer exists)"
+            case .orphaned:
+                return "warning: \(path) was left by an interrupted golden write (process \(pid) no longer exists); "
+                    + "remove it (rm \(shellQuoted(path))) or run check with --record missing, failed or all, which removes such files"
+            case .notRemoved(let reason):
+                return "warning: cannot remove \(path), left by an interrupted golden write (process \(pid) no longer exists): \(reason)"
+            case .writerRunning:
+                return "warning: \(path) is the temporary file of a golden write by process \(pid), which is running; "
+                    + "if no panelsim is writing goldens there, remove it (rm \(shellQuoted(path)))"
+            }
+        }
+    }
 
     public init(traces: [TraceOutcome], unreferenced: [String] = [], unreferencedFails: Bool = false, shard: String? = nil,
-                unlisted: [String] = []) {
+                unlisted: [String] = [], temporaries: [TemporaryFile] = []) {
         self.traces = traces; self.unreferenced = unreferenced; self.unreferencedFails = unreferencedFails; self.shard = shard
-        self.unlisted = unlisted
+        self.unlisted = unlisted; self.temporaries = temporaries
     }
 
     public var passed: Int { traces.filter { $0.status.countsAsPassed }.count }
@@ -141,20 +183,52 @@ public enum CheckRunner {
         // Goldens no trace refers to. The listing does not depend on the outcomes: with more than
         // one job it runs beside the checks instead of after them.
         let listsGoldens = Files.isDirectory(goldenRoot) && (options.shard == nil || options.shard?.index == 1)
-        let listGoldens: @Sendable () -> [String] = { Files.list(under: goldenRoot, suffix: ".golden.jsonl") }
+        let listGoldens: @Sendable () -> (goldens: [String], temporaries: [String]) = { Files.goldenListing(under: goldenRoot) }
         let background = listsGoldens && jobs > 1 ? BackgroundValue(listGoldens) : nil
         let outcomes = OrderedParallel.map(selected, jobs: jobs, onResult: onOutcome) { worker.check($0) }
 
         var unreferenced: [String] = []
+        var temporaries: [CheckSummary.TemporaryFile] = []
         if listsGoldens {
+            let listing = background?.value ?? listGoldens()
             let referenced = Set(all.map(GoldenCheck.goldenRelativePath(forTrace:)))
-            for rel in background?.value ?? listGoldens() where !referenced.contains(rel) {
+            for rel in listing.goldens where !referenced.contains(rel) {
                 unreferenced.append(Files.join(goldenShown, rel))
             }
+            temporaries = disposeOfTemporaries(listing.temporaries, goldenRoot: goldenRoot, goldenShown: goldenShown, mode: options.mode)
         }
         return CheckSummary(traces: outcomes, unreferenced: unreferenced,
                             unreferencedFails: options.unreferencedFails, shard: shardText,
-                            unlisted: unlisted.map { $0.hasPrefix(": ") ? traceShown + $0 : Files.join(traceShown, $0) })
+                            unlisted: unlisted.map { $0.hasPrefix(": ") ? traceShown + $0 : Files.join(traceShown, $0) },
+                            temporaries: temporaries)
+    }
+
+    /// What to do with the temporary files of golden writes found under the golden folder
+    /// (relative paths): those of this process are writes of this run and are left alone; those
+    /// whose writer no longer exists are removed when `mode` writes goldens, else reported with
+    /// how to remove them; those whose writer id belongs to a running process are reported.
+    /// - Complexity: one `kill(pid, 0)` and at most one `unlink` per file.
+    static func disposeOfTemporaries(_ rels: [String], goldenRoot: String, goldenShown: String,
+                                     mode: RecordMode) -> [CheckSummary.TemporaryFile] {
+        var result: [CheckSummary.TemporaryFile] = []
+        let me = getpid()
+        for rel in rels {
+            let name = rel.split(separator: "/").last.map(String.init) ?? rel
+            guard let owner = AtomicFile.temporaryOwner(of: name), owner.pid != me else { continue }
+            let shown = Files.join(goldenShown, rel)
+            let disposition: CheckSummary.TemporaryFile.Disposition
+            if AtomicFile.processExists(owner.pid) {
+                disposition = .writerRunning
+            } else if mode == .never {
+                disposition = .orphaned
+            } else if unlink(goldenRoot + "/" + rel) == 0 || errno == ENOENT {
+                disposition = .removed
+            } else {
+                disposition = .notRemoved(String(cString: strerror(errno)))
+            }
+            result.append(CheckSummary.TemporaryFile(path: shown, pid: owner.pid, disposition: disposition))
+        }
+        return result
     }
 }
 
@@ -202,7 +276,8 @@ struct TraceChecker: @unchecked Sendable {
         guard verdict.isReportable, let dir = options.reportDirectory else { return o }
         let reportRel = String(rel.dropLast(".jsonl".count)) + ".html"
         do {
-            try AtomicFile.write(verdict.htmlReport(traceHeader: loaded.trace.header), to: dir + "/" + reportRel)
+            try AtomicFile.write(verdict.htmlReport(traceHeader: loaded.trace.header), to: dir + "/" + reportRel,
+                                 shownAs: Files.join(options.reportDisplay ?? dir, reportRel))
             let name = Files.join(options.reportDisplay ?? dir, reportRel)
             o.report = name
             o.lines.append("  report: \(name)")
@@ -211,4 +286,13 @@ struct TraceChecker: @unchecked Sendable {
         }
         return o
     }
+}
+
+/// `text` as one shell word: as is when it holds only letters, digits and `._/+-,=:@%`, else in
+/// single quotes (a quote inside written `'\''`).
+func shellQuoted(_ text: String) -> String {
+    let plain = !text.isEmpty && text.unicodeScalars.allSatisfy {
+        ($0 >= "a" && $0 <= "z") || ($0 >= "A" && $0 <= "Z") || ($0 >= "0" && $0 <= "9") || "._/+-,=:@%".unicodeScalars.contains($0)
+    }
+    return plain ? text : "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
 }

@@ -71,7 +71,7 @@ struct DiffCommand: PanelCommand {
         if let report {
             let html = HTMLReport.render(HTMLReport.Input(title: "\(a) vs \(b)", header: nil, golden: loaded[0],
                                                           actual: loaded[1], comparison: comparison, goldenName: a))
-            do { try AtomicFile.write(html, to: context.resolve(report)) } catch {
+            do { try AtomicFile.write(html, to: context.resolve(report), shownAs: report) } catch {
                 context.stderr.line("error: \(error.description)"); return .badInput
             }
         }
@@ -161,7 +161,7 @@ struct ReportCommand: PanelCommand {
                                                       actual: actual, comparison: comparison,
                                                       goldenName: goldenPath ?? "golden"))
         if let output {
-            do { try AtomicFile.write(html, to: context.resolve(output)) } catch {
+            do { try AtomicFile.write(html, to: context.resolve(output), shownAs: output) } catch {
                 context.stderr.line("error: \(error.description)"); return .badInput
             }
             let status: String
@@ -241,7 +241,7 @@ struct MergeSummariesCommand: PanelCommand {
         context.stdout.line(merged.summaryLine)
         for (path, text) in [(output, merged.summaryJSON()), (junit, merged.junitXML())] {
             guard let path else { continue }
-            do { try AtomicFile.write(text, to: context.resolve(path)) } catch {
+            do { try AtomicFile.write(text, to: context.resolve(path), shownAs: path) } catch {
                 context.stderr.line("error: \(error.description)"); return .badInput
             }
         }

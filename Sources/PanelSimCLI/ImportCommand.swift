@@ -110,29 +110,8 @@ struct ImportCommand: PanelCommand {
         return String(name[..<dot])
     }
 
-    /// Where the recording's down row is placed (§9 O18).
-    static func origin(for header: TraceHeader) -> Point {
-        let env = header.environment
-        if let drawer = header.drawer {
-            // A drawer: 100 pt below its top edge at the initial state (drawerkit.md §3.1).
-            let initial = drawer.initialState ?? (drawer.supportsPartialExpansion ? .partiallyExpanded : .fullyExpanded)
-            let y = drawer.anchorPositions(environment: env).first { $0.0 == initial.rawValue }?.1 ?? env.container.height
-            return Point(x: env.container.width / 2, y: y + 100)
-        }
-        if let popup = header.popup {
-            // A popup: the middle of the closed bar, or of the open content (lnpopup.md §3.3).
-            if popup.initialState == .open { return Point(x: env.container.width / 2, y: env.container.height / 2) }
-            let bar = popup.closedBarFrame(environment: env)
-            return Point(x: env.container.width / 2, y: bar.minY + bar.size.height / 2)
-        }
-        let position = LayoutGeometry(panel: header.panel, environment: env).position(of: header.panel.initialState)
-        switch header.panel.position {
-        case .bottom: return Point(x: env.container.width / 2, y: position + 100)
-        case .top: return Point(x: env.container.width / 2, y: position - 100)
-        case .right: return Point(x: position + 100, y: env.container.height / 2)
-        case .left: return Point(x: position - 100, y: env.container.height / 2)
-        }
-    }
+    /// Where the recording's down row is placed (§9 O18): ``ImportPlacement/origin(for:)``.
+    static func origin(for header: TraceHeader) -> Point { ImportPlacement.origin(for: header) }
 
     func run(_ context: CommandContext) -> ExitCode {
         guard let importer = context.services.importer else {
@@ -162,12 +141,12 @@ struct ImportCommand: PanelCommand {
                     context.stderr.line(error.description)
                     return .badInput
                 }
-                return Self.emit(importer.write(trace), to: output, context)
+                return try Self.emit(Self.checkedText(trace, importer, file), to: output, context)
             }
             let placement = ImportPlacement(origin: Self.origin(for: trace.header), pointsPerUnit: pointsPerUnit,
                                             swapAxes: swapAxes, flipX: flipX, flipY: flipY)
             trace.samples += try importer.importTouches(format, input, file, placement)
-            return Self.emit(importer.write(trace), to: output, context)
+            return try Self.emit(Self.checkedText(trace, importer, file), to: output, context)
         } catch {
             context.stderr.line(error.description)
             return error.kind == .unsupported ? .unsupported : .badInput
@@ -205,6 +184,22 @@ struct ImportCommand: PanelCommand {
         return trace
     }
 
+    /// The trace's file text, loaded back before anything is written: an import that succeeds
+    /// always loads. The importers refuse at the input line whatever the loader would refuse, so
+    /// this check failing is a bug; it is reported (exit 2) instead of writing a trace that
+    /// `replay` would refuse.
+    /// - Throws: `TraceProblem` naming the recording `file` and what the loader refused.
+    /// - Complexity: O(size of the trace).
+    static func checkedText(_ trace: Trace, _ importer: TraceImporter, _ file: String) throws(TraceProblem) -> String {
+        let text = importer.write(trace)
+        do {
+            _ = try importer.parse(text, "imported trace")
+        } catch {
+            throw TraceProblem(kind: .invalid, description: "\(file): the imported trace would not load (please report this): \(error.description)")
+        }
+        return text
+    }
+
     /// Writes `text` to `output` (atomically) or standard output.
     static func emit(_ text: String, to output: String?, _ context: CommandContext) -> ExitCode {
         guard let output else {
@@ -212,7 +207,7 @@ struct ImportCommand: PanelCommand {
             return .success
         }
         do {
-            try AtomicFile.write(text, to: context.resolve(output))
+            try AtomicFile.write(text, to: context.resolve(output), shownAs: output)
         } catch {
             context.stderr.line("error: \(error.description)")
             return .badInput

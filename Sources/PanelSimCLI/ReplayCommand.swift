@@ -73,7 +73,7 @@ struct ReplayCommand: PanelCommand {
         let text = ResultFile.render(document)
         if let output {
             do {
-                try AtomicFile.write(text, to: context.resolve(output))
+                try AtomicFile.write(text, to: context.resolve(output), shownAs: output)
             } catch {
                 context.stderr.line(error.description)
                 return .badInput

@@ -4,6 +4,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import PanelGolden
 import PanelSimCore
 
 /// A process exit status, as a value (swift-argument-parser style).

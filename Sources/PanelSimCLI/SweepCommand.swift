@@ -117,7 +117,7 @@ struct SweepCommand: PanelCommand {
             csv += fields.joined(separator: ",") + "\n"
         }
         if let output {
-            do { try AtomicFile.write(csv, to: context.resolve(output)) } catch {
+            do { try AtomicFile.write(csv, to: context.resolve(output), shownAs: output) } catch {
                 context.stderr.line("error: \(error.description)")
                 return .badInput
             }
@@ -127,7 +127,7 @@ struct SweepCommand: PanelCommand {
         if let svg {
             let observed = traces.contains(where: Fidelity.hasObservedLocations)
             let chart = self.chart(points: points, rows: rows, metric: metric ?? (observed ? .rms : .settleTime), firstTrace: names[0])
-            do { try AtomicFile.write(chart.render(), to: context.resolve(svg)) } catch {
+            do { try AtomicFile.write(chart.render(), to: context.resolve(svg), shownAs: svg) } catch {
                 context.stderr.line("error: \(error.description)")
                 return .badInput
             }

@@ -113,7 +113,7 @@ struct TuneCommand: PanelCommand {
             let html = TuneReport.html(paths: paths, traces: traces, parameters: parameters, outcome: outcome,
                                        before: before, after: after, summary: out)
             do {
-                try AtomicFile.write(html, to: context.resolve(report))
+                try AtomicFile.write(html, to: context.resolve(report), shownAs: report)
             } catch {
                 context.stderr.line("error: \(error.description)")
                 return .badInput

@@ -19,7 +19,8 @@ public enum RealTraceCSV {
     ///
     /// Input rules: the first line is exactly ``headerRow`` (a trailing CR is allowed on every
     /// line); blank lines are skipped; each row has 4 comma-separated fields; `t_ms` is a decimal
-    /// number in JSON number syntax and never decreases; `phase` is `down` (first row only),
+    /// number in JSON number syntax, never decreases and is at most 10⁸ s (10¹¹ ms) after the
+    /// `down` row (the loader's bound, so that an import that succeeds always loads); `phase` is `down` (first row only),
     /// `move`, or `up` (last row only); `x_px` and `y_px` are finite decimal numbers (the empty
     /// `y_px` some synthetic files use for NaN is rejected: touch import needs both axes).
     ///
@@ -100,6 +101,14 @@ public enum RealTraceCSV {
                 if let last = rows.last, micros < last.micros {
                     throw fail(0, "expected times that never decrease, got \(fields[0]) ms after a later row (line \(last.line))")
                 }
+                // The loader's bound on sample times (10⁸ s after the down row), checked here so
+                // that an import that succeeds always loads.
+                if let down = rows.first {
+                    let (time, overflow) = micros.subtractingReportingOverflow(down.micros)
+                    guard !overflow, time <= TraceLoader.maxTime else {
+                        throw fail(0, "expected a time within 100000000 s (10^11 ms) of the down row on line \(down.line), got \(fields[0]) ms")
+                    }
+                }
             }
             rows.append((lineNumber, micros, phase, x, y))
         }
@@ -147,7 +156,9 @@ public enum AxisScrollCSV {
     ///   - pointsPerUnit: pt per AXIS_SCROLL unit, finite and > 0.
     ///   - start: the scroll view's content offset before the first row (pt).
     ///   - vertical: true to scroll along y (top/bottom panels), false along x.
-    /// - Throws: `TraceError` (`.invalid`) naming the CSV line, the column and what was expected.
+    /// - Throws: `TraceError` (`.invalid`) naming the CSV line, the column and what was expected,
+    ///   including a time more than 10⁸ s (10¹¹ ms) after the first row (the loader's bound, so
+    ///   that an import that succeeds always loads) and an offset beyond ±10⁷ pt.
     /// - Complexity: O(n) in the size of the text.
     public static func importScroll(csv: String, file: String, pointsPerUnit: Double, start: Point,
                                     vertical: Bool) throws(TraceError) -> [TraceSample] {
@@ -186,9 +197,15 @@ public enum AxisScrollCSV {
             last = micros
             let base = first ?? micros
             first = base
+            // The loader's bound on sample times (10⁸ s after the first row), checked here so that
+            // an import that succeeds always loads (and so that the difference cannot overflow).
+            let (time, overflow) = micros.subtractingReportingOverflow(base)
+            guard !overflow, time <= TraceLoader.maxTime else {
+                throw fail(0, "expected a time within 100000000 s (10^11 ms) of the first row, got \(fields[0]) ms")
+            }
             if vertical { offset.y += delta * pointsPerUnit } else { offset.x += delta * pointsPerUnit }
             guard abs(offset.x) <= 1e7, abs(offset.y) <= 1e7 else { throw fail(2, "expected offsets within ±10000000 pt") }
-            samples.append(TraceSample(time: micros - base, kind: .scroll(ScrollSample(contentOffset: offset))))
+            samples.append(TraceSample(time: time, kind: .scroll(ScrollSample(contentOffset: offset))))
         }
         guard sawHeader else { throw TraceError(file: file, line: 0, field: "", message: "empty file (expected the header row \(headerRow))") }
         return samples

@@ -31,7 +31,8 @@ public enum GeteventLog {
     /// - Throws: `TraceError` (`.invalid`) with the log line, the part at fault as `field`
     ///   (`timestamp`, `type`, `code`, `value`, or the event code such as `ABS_MT_POSITION_X`) and
     ///   what was expected; also for protocol A (`SYN_MT_REPORT`), `SYN_DROPPED`, a contact that
-    ///   starts without any position, a log without any contact, and times going backwards.
+    ///   starts without any position, a log without any contact, and times going backwards or more
+    ///   than 10⁸ s after the first contact (`timestamp`; the loader's bound).
     /// - Complexity: O(n) in the size of the text.
     public static func importTouches(text: String, file: String, placement: ImportPlacement) throws(TraceError) -> [TraceSample] {
         try placement.validate(file: file)
@@ -77,7 +78,8 @@ public enum GeteventLog {
                     var s = slots[number]!
                     for lift in s.lifts {
                         if assembler.isDown(Int64(lift.id)) {
-                            try assembler.add(line: lineNumber, field: "ABS_MT_TRACKING_ID", micros: event.micros,
+                            try assembler.add(line: lineNumber, field: "ABS_MT_TRACKING_ID", timeField: "timestamp",
+                                              positionField: "ABS_MT_POSITION_X", micros: event.micros,
                                               key: Int64(lift.id), phase: .up, x: lift.x, y: lift.y)
                         }
                     }
@@ -87,7 +89,8 @@ public enum GeteventLog {
                             throw fail("ABS_MT_POSITION_\(s.x == nil ? "X" : "Y")",
                                        "contact \(id) in slot \(number) (started on line \(s.startLine)) has no \(s.x == nil ? "x" : "y") position by this SYN_REPORT (expected ABS_MT_POSITION_X and _Y)")
                         }
-                        try assembler.add(line: lineNumber, field: "SYN_REPORT", micros: event.micros, key: Int64(id),
+                        try assembler.add(line: lineNumber, field: "SYN_REPORT", timeField: "timestamp",
+                                          positionField: "ABS_MT_POSITION_X", micros: event.micros, key: Int64(id),
                                           phase: s.started ? .down : .move, x: x, y: y)
                     }
                     s.started = false

@@ -26,6 +26,45 @@ public struct ImportPlacement: Sendable, Equatable {
         self.swapAxes = swapAxes; self.flipX = flipX; self.flipY = flipY
     }
 
+    /// Where a recording's first contact is placed, per panel system: FloatingPanel, 100 pt beyond
+    /// the initial state's anchor toward the hidden side of the panel (floatingpanel-core.md §9
+    /// O18; bottom: below it; top: above it; right/left: the same on the x axis), at the centre of
+    /// the container's other axis; a DrawerKit drawer, 100 pt below its top edge at the initial
+    /// state (drawerkit.md §3.1); an LNPopup bar, the middle of the closed bar, or of the container
+    /// when the popup starts open (lnpopup.md §3.3); a sheet, 100 pt below its top edge at the
+    /// selected detent (the smallest when none is selected).
+    /// - Returns: a container location, pt.
+    /// - Complexity: O(anchors log anchors) (one layout).
+    public static func origin(for header: TraceHeader) -> Point {
+        let env = header.environment
+        let midX = env.container.width / 2
+        switch header.model {
+        case .drawerKit:
+            let drawer = header.drawer ?? DrawerConfiguration(heightOfPartiallyExpandedDrawer: 0)
+            let initial = drawer.initialState ?? (drawer.supportsPartialExpansion ? .partiallyExpanded : .fullyExpanded)
+            let y = drawer.anchorPositions(environment: env).first { $0.0 == initial.rawValue }?.1 ?? env.container.height
+            return Point(x: midX, y: y + 100)
+        case .lnPopup:
+            let popup = header.popup ?? PopupConfiguration()
+            if popup.initialState == .open { return Point(x: midX, y: env.container.height / 2) }
+            let bar = popup.closedBarFrame(environment: env)
+            return Point(x: midX, y: bar.minY + bar.size.height / 2)
+        case .uiSheet:
+            let sheet = header.sheet ?? SheetConfiguration()
+            let offsets = sheet.detentOffsets(environment: env)
+            let y = offsets.first { $0.0 == sheet.selectedDetentIdentifier }?.1 ?? offsets.map(\.1).max() ?? env.container.height / 2
+            return Point(x: midX, y: min(y + 100, env.container.height - 1))
+        case .floatingPanel:
+            let position = LayoutGeometry(panel: header.panel, environment: env).position(of: header.panel.initialState)
+            switch header.panel.position {
+            case .bottom: return Point(x: midX, y: position + 100)
+            case .top: return Point(x: midX, y: position - 100)
+            case .right: return Point(x: position + 100, y: env.container.height / 2)
+            case .left: return Point(x: position - 100, y: env.container.height / 2)
+            }
+        }
+    }
+
     /// Checks `pointsPerUnit` and `origin`.
     /// - Throws: `TraceError` (`.invalid`, line 0) naming `pointsPerUnit` or `origin`.
     public func validate(file: String) throws(TraceError) {
@@ -76,13 +115,18 @@ struct ContactAssembler {
     /// Whether the contact with `key` is down.
     func isDown(_ key: Int64) -> Bool { down[key] != nil }
 
-    /// Adds one event. `field` names what errors point at (a column, a key, an event code).
-    /// - Throws: `TraceError` at `line` for a sequence error, time going backwards or a position
-    ///   that leaves the representable range after placement.
-    mutating func add(line: Int, field: String, micros: Int64, key: Int64, phase: Phase, x: Double, y: Double) throws(TraceError) {
-        func fail(_ message: String) -> TraceError { TraceError(file: file, line: line, field: field, message: message) }
+    /// Adds one event. `field` names what sequence errors point at (a key, an event code),
+    /// `timeField` what time errors point at (the time stamp's key or column) and `positionField`
+    /// what position errors point at.
+    /// - Throws: `TraceError` at `line` for a sequence error, time going backwards, a time more than
+    ///   10⁸ s after the first down (the loader's bound) or a position that leaves the
+    ///   representable range after placement.
+    mutating func add(line: Int, field: String, timeField: String, positionField: String, micros: Int64, key: Int64,
+                      phase: Phase, x: Double, y: Double) throws(TraceError) {
+        func fail(_ message: String, _ field: String) -> TraceError { TraceError(file: file, line: line, field: field, message: message) }
+        func fail(_ message: String) -> TraceError { fail(message, field) }
         if let last = lastMicros, micros < last {
-            throw fail("expected times that never decrease, got a time \(Double(last - micros) / 1000) ms earlier than the previous event")
+            throw fail("expected times that never decrease, got a time \(Double(last) / 1000 - Double(micros) / 1000) ms earlier than the previous event", timeField)
         }
         let id: Int
         let touchPhase: TouchPhase
@@ -106,12 +150,12 @@ struct ContactAssembler {
         }
         lastMicros = micros
         guard let first = firstDown else { return }
-        guard let location = placement.place(x: x, y: y, x0: first.x, y0: first.y) else {
-            throw fail("expected a position within ±10000000 pt after scaling, got (\(x), \(y))")
-        }
         let (time, overflow) = micros.subtractingReportingOverflow(first.micros)
         guard !overflow, time <= TraceLoader.maxTime else {
-            throw fail("expected a time within 100000000 s of the first down")
+            throw fail("expected a time within 100000000 s of the first down, got \(Double(micros) / 1000 - Double(first.micros) / 1000) ms after it", timeField)
+        }
+        guard let location = placement.place(x: x, y: y, x0: first.x, y0: first.y) else {
+            throw fail("expected a position within ±10000000 pt after scaling, got (\(x), \(y))", positionField)
         }
         samples.append(TraceSample(time: time, kind: .touch(TouchSample(phase: touchPhase, id: id, location: location))))
     }

@@ -33,7 +33,8 @@ public enum PointerEventLog {
     /// - Returns: samples in log order, times in µs since the first `pointerdown`.
     /// - Throws: `TraceError` (`.invalid`) with the line, the key at fault as `field` and what was
     ///   expected: invalid JSON (with its column), a missing or mistyped key, an unknown `type`, an
-    ///   up or cancel of a pointer that is not down, a second down, times going backwards, a log
+    ///   up or cancel of a pointer that is not down, a second down, times going backwards or more
+    ///   than 10⁸ s after the first `pointerdown` (`timeStamp`; the loader's bound), a log
     ///   without any `pointerdown`.
     /// - Complexity: O(n) in the size of the text.
     public static func importTouches(text: String, file: String, placement: ImportPlacement) throws(TraceError) -> [TraceSample] {
@@ -70,7 +71,8 @@ public enum PointerEventLog {
                 y = try r.number(try r.required(o, "clientY", "", "a number (CSS px)"), "clientY")
             }
             let phase: ContactAssembler.Phase = type == "pointerdown" ? .down : type == "pointermove" ? .move : type == "pointerup" ? .up : .cancel
-            try assembler.add(line: lineNumber, field: type == "pointerdown" ? "type" : "pointerId", micros: micros,
+            try assembler.add(line: lineNumber, field: type == "pointerdown" ? "type" : "pointerId", timeField: "timeStamp",
+                              positionField: o["clientX"] == nil ? "type" : "clientX", micros: micros,
                               key: key, phase: phase, x: x, y: y)
             lastPosition[key] = (x, y)
         }

@@ -55,8 +55,13 @@ public enum TraceLoader {
     ///   in µs and its 1-based line number.
     /// - Throws: `TraceError` for the first problem found, with its line and field: `.invalid` for
     ///   malformed input, `.unsupported` for contract features this revision cannot replay yet.
-    /// - Complexity: O(n) in the length of the text (each line is parsed once; state-name lookups
-    ///   are hashed).
+    /// - Complexity: O(n) in the length of the text (each line is parsed once; state tables, state
+    ///   names and anchor states are hashed, so nothing is quadratic in the number of states),
+    ///   plus O(a log a) per `invalidateLayout` or `environment` sample, a the anchors of the layout
+    ///   in force: a patch is read over the layout in force in O(size of the patch), but the new
+    ///   layout is validated whole, as FloatingPanel lays out every anchor again (a patch that
+    ///   names `states` is also read whole, O(states + anchors)). 10⁵ states, or 1,100 states with
+    ///   420 `invalidateLayout` lines, load in well under a second (`panelsim bench`).
     public static func parse(text: String, file: String) throws(TraceError) -> Trace {
         var bytes = Array(text.utf8)
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
@@ -168,9 +173,11 @@ public enum TraceLoader {
     ///
     /// Touch sample lines go through ``TouchLineFastPath`` first (no JSON tree, no strings); every
     /// line it declines, and every line when `fastPath` is false, takes the general path below, so
-    /// the result and every error are the general path's. `fastPath: false` exists for the
-    /// differential tests.
-    /// - Complexity: O(n) in the number of bytes.
+    /// the result and every error are the general path's. Likewise an `invalidateLayout` patch
+    /// without `states` is read over the layout in force rather than merged and read whole.
+    /// `fastPath: false` (neither shortcut) exists for the differential tests.
+    /// - Complexity: as ``parse(text:file:)``: O(n) in the number of bytes plus O(a log a) per
+    ///   layout or environment change (with `fastPath: false`, O(states + anchors) per layout change).
     static func parse(utf8 bytes: [UInt8], file: String, fastPath: Bool = true) throws(TraceError) -> Trace {
         try bytes.withUnsafeBufferPointer { (buffer) throws(TraceError) -> Trace in
             try parse(buffer: buffer, file: file, fastPath: fastPath)
@@ -221,11 +228,16 @@ public enum TraceLoader {
                     let patch = try r.object(o["panel"] ?? .null, "panel")
                     try r.checkKeys(patch, "panel", panelKeys)
                     let merged = merge(current.panelJSON, patch)
-                    let panel = try parsePanel(.object(merged), r: r)
+                    // A patch without `states` is read over the layout in force (O(patch)), one
+                    // with `states` merged and read whole (its anchors and names are re-checked).
+                    // (`fastPath: false` reads every patch merged, for the differential tests.)
+                    let panel = fastPath && patch["states"] == nil ? try parsePanel(.object(patch), r: r, over: (current.header.panel, states))
+                                                                   : try parsePanel(.object(merged), r: r)
                     try validateAgainst(panel: panel, environment: current.header.environment, r: r)
                     current.panelJSON = merged
                     current.header.panel = panel
-                    states = StateTable(panel.states)
+                    if patch["anchors"] != nil { current.anchorStates = Set(panel.anchors.map(\.state)) }
+                    if patch["states"] != nil { states = StateTable(panel.states) }
                     sample.kind = .call(.invalidateLayout(panel))
                 }
                 if case .environment = sample.kind, case .object(let o) = value {
@@ -243,8 +255,7 @@ public enum TraceLoader {
                     current.header.environment = environment
                     sample.kind = .environment(environment)
                 }
-                if case .call(.move(let to, _)) = sample.kind, to != .hidden,
-                   !current.header.panel.anchors.contains(where: { $0.state == to }) {
+                if case .call(.move(let to, _)) = sample.kind, to != .hidden, !current.anchorStates.contains(to) {
                     throw r.error("to", "\(quotedSingle(to.name)) is neither an anchor state of this layout nor hidden (FloatingPanel asserts); expected one of \(FieldReader.list(current.header.panel.anchors.map(\.state.name) + ["hidden"]))")
                 }
                 samples.append(sample)
@@ -263,6 +274,7 @@ public enum TraceLoader {
                     let panel: JSONObject
                     if case .object(let p)? = o["panel"] { panel = p } else { panel = JSONObject() }
                     current = LayoutContext(header: h, panelJSON: panel, environmentJSON: env)
+                    current.anchorStates = Set(h.panel.anchors.map(\.state))
                 }
             }
         }
@@ -280,6 +292,8 @@ struct LayoutContext {
     var header: TraceHeader!
     var panelJSON: JSONObject
     var environmentJSON: JSONObject
+    /// The states of `header.panel.anchors`, hashed: a `move` is checked in O(1), not O(anchors).
+    var anchorStates: Set<PanelState> = []
 }
 
 extension TraceLoader {
@@ -304,18 +318,41 @@ extension TraceLoader {
 // MARK: - State names
 
 /// The states a trace knows: the built-ins plus `panel.states`.
+///
+/// Built once per header and per `invalidateLayout` that is read, so it must stay linear in the
+/// number of states (issue 19: a check of each name against all earlier ones made 10⁵ states
+/// cost about a minute).
 struct StateTable {
     var byName: [String: PanelState] = [:]
-    var listing: String
+    /// Hash-table operations made while building (one per state offered): what the size test of
+    /// issue 19 bounds, instead of a time.
+    private(set) var buildSteps = 0
 
+    /// - Complexity: O(n) expected, n = built-ins + `custom.count` (one hashed insert each; a
+    ///   name that is already known keeps its first state).
     init(_ custom: [PanelState]) {
-        var all = PanelState.builtIn
-        for s in custom where !all.contains(where: { $0.name == s.name }) { all.append(s) }
-        for s in all { byName[s.name] = s }
-        listing = all.sorted { ($0.order, $1.name) > ($1.order, $0.name) }.map(\.name).joined(separator: ", ")
+        byName.reserveCapacity(PanelState.builtIn.count + custom.count)
+        for s in PanelState.builtIn + custom {
+            buildSteps += 1
+            if byName[s.name] == nil { byName[s.name] = s }
+        }
     }
 
+    /// - Complexity: O(1) expected.
     func lookup(_ name: String) -> PanelState? { byName[name] }
+
+    /// The most names ``listing`` spells out.
+    static let listedNames = 24
+
+    /// The known names for error messages, by descending order then name, e.g. `full, half, tip,
+    /// hidden`; beyond ``listedNames`` names, the first ones and how many more there are.
+    /// Computed only when an error needs it.
+    /// - Complexity: O(n log n).
+    var listing: String {
+        let sorted = byName.values.sorted { ($0.order, $1.name) > ($1.order, $0.name) }.map(\.name)
+        guard sorted.count > Self.listedNames else { return sorted.joined(separator: ", ") }
+        return sorted.prefix(Self.listedNames).joined(separator: ", ") + ", … (\(sorted.count - Self.listedNames) more)"
+    }
 }
 
 // MARK: - Field reading
@@ -669,27 +706,36 @@ extension TraceLoader {
                             "contentMode", "grabberAreaOffset", "removalInteractionEnabled", "backdrop",
                             "presented", "behavior"]
 
-    static func parsePanel(_ v: JSONValue, r: FieldReader) throws(TraceError) -> PanelConfiguration {
+    /// A `panel` object.
+    /// - Parameter base: the layout in force and its state table, to read an `invalidateLayout`
+    ///   patch that does not name `states`: only the fields the patch names are read (each
+    ///   replaces that field of `base` whole), which gives what reading the merged panel gives, in
+    ///   O(size of the patch) instead of O(size of the layout).
+    /// - Complexity: O(size of `v`).
+    static func parsePanel(_ v: JSONValue, r: FieldReader, over base: (panel: PanelConfiguration, states: StateTable)? = nil) throws(TraceError) -> PanelConfiguration {
         let o = try r.object(v, "panel")
         try r.checkKeys(o, "panel", panelKeys)
-        var panel = PanelConfiguration()
+        precondition(base == nil || o["states"] == nil, "a patch that names states is read merged")
+        var panel = base?.panel ?? PanelConfiguration()
         if let p = o["position"] {
             let raw = try r.choice(p, "panel.position", PanelPosition.allCases.map(\.rawValue))
             panel.position = PanelPosition(rawValue: raw) ?? .bottom
         }
         if let s = o["states"] { panel.states = try parseStates(s, r: r) }
-        let states = StateTable(panel.states)
+        let states = base?.states ?? StateTable(panel.states)
 
-        let anchorsValue = try r.required(o, "anchors", "panel", "an object mapping state names to anchors")
-        let anchors = try r.object(anchorsValue, "panel.anchors")
-        guard !anchors.entries.isEmpty else {
-            throw r.error("panel.anchors", "expected at least one anchor, got an empty object")
-        }
-        panel.anchors = []
-        for (key, value) in anchors.entries {
-            let path = "panel.anchors." + key
-            let state = try r.stateNamed(key, path, states)
-            panel.anchors.append(AnchorEntry(state: state, anchor: try parseAnchor(value, path, r: r)))
+        if base == nil || o["anchors"] != nil {
+            let anchorsValue = try r.required(o, "anchors", "panel", "an object mapping state names to anchors")
+            let anchors = try r.object(anchorsValue, "panel.anchors")
+            guard !anchors.entries.isEmpty else {
+                throw r.error("panel.anchors", "expected at least one anchor, got an empty object")
+            }
+            panel.anchors = []
+            for (key, value) in anchors.entries {
+                let path = "panel.anchors." + key
+                let state = try r.stateNamed(key, path, states)
+                panel.anchors.append(AnchorEntry(state: state, anchor: try parseAnchor(value, path, r: r)))
+            }
         }
         if let s = o["initialState"] { panel.initialState = try r.state(s, "panel.initialState", states) }
         if let s = o["intrinsicLength"] { panel.intrinsicLength = try r.number(s, "panel.intrinsicLength", .nonNegative) }
@@ -893,18 +939,17 @@ struct SampleSequence {
 extension TraceLoader {
     static let supportedCalls = ["move", "show", "hide", "remove", "tapBackdrop", "setContentOffset", "setContentSize", "track", "untrack", "invalidateLayout"]
 
-    /// A `scroll` sample: `contentOffset` {x, y}, `contentSize` {width, height}, `isDecelerating`, each optional.
+    /// A `scroll` sample: `contentOffset` {x, y} (required: the sample is the content offset the
+    /// device reported), `contentSize` {width, height} and `isDecelerating` (optional).
     static func parseScroll(_ o: JSONObject, r: FieldReader) throws(TraceError) -> ScrollSample {
         try r.checkKeys(o, "", ["t", "scroll"])
         let so = try r.object(o["scroll"] ?? .null, "scroll")
         try r.checkKeys(so, "scroll", ["contentOffset", "contentSize", "isDecelerating"])
         var sample = ScrollSample()
-        if let v = so["contentOffset"] {
-            let p = try r.object(v, "scroll.contentOffset")
-            try r.checkKeys(p, "scroll.contentOffset", ["x", "y"])
-            sample.contentOffset = Point(x: try r.number(try r.required(p, "x", "scroll.contentOffset", "a number (pt)"), "scroll.contentOffset.x"),
-                                         y: try r.number(try r.required(p, "y", "scroll.contentOffset", "a number (pt)"), "scroll.contentOffset.y"))
-        }
+        let offset = try r.object(try r.required(so, "contentOffset", "scroll", "the content offset {\"x\", \"y\"} in pt"), "scroll.contentOffset")
+        try r.checkKeys(offset, "scroll.contentOffset", ["x", "y"])
+        sample.contentOffset = Point(x: try r.number(try r.required(offset, "x", "scroll.contentOffset", "a number (pt)"), "scroll.contentOffset.x"),
+                                     y: try r.number(try r.required(offset, "y", "scroll.contentOffset", "a number (pt)"), "scroll.contentOffset.y"))
         if let v = so["contentSize"] {
             let p = try r.object(v, "scroll.contentSize")
             try r.checkKeys(p, "scroll.contentSize", ["width", "height"])
@@ -1097,14 +1142,14 @@ extension TraceLoader {
         case .lnPopup: try r.checkKeys(obs, "observed", ["location", "state", "contentOffset", "backdropAlpha"])
         }
         var sample = ObservedSample()
-        func optionalNumber(_ key: String) throws(TraceError) -> Double? {
+        func optionalNumber(_ key: String, _ range: FieldReader.Range = .any) throws(TraceError) -> Double? {
             guard let v = obs[key], v != .null else { return nil }
-            return try r.number(v, "observed." + key)
+            return try r.number(v, "observed." + key, range)
         }
         sample.location = try optionalNumber("location")
         sample.contentOffset = try optionalNumber("contentOffset")
-        sample.backdropAlpha = try optionalNumber("backdropAlpha")
-        sample.dimming = try optionalNumber("dimming")
+        sample.backdropAlpha = try optionalNumber("backdropAlpha", .unitInterval)
+        sample.dimming = try optionalNumber("dimming", .unitInterval)
         if let s = obs["state"], s != .null {
             switch model {
             case .floatingPanel: sample.state = try r.state(s, "observed.state", states).name

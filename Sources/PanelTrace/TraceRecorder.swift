@@ -157,6 +157,8 @@ public final class TraceRecorder {
     private let sink: any TraceSink
     private var sequence = SampleSequence()
     private var states: StateTable
+    /// The states of `current.panel.anchors` (a `move` is checked in O(1)).
+    private var anchorStates: Set<PanelState>
     /// Samples written so far.
     public private(set) var sampleCount = 0
     public private(set) var isClosed = false
@@ -177,6 +179,7 @@ public final class TraceRecorder {
         self.file = file
         self.sink = sink
         self.states = StateTable(header.panel.states)
+        self.anchorStates = Set(header.panel.anchors.map(\.state))
         try sink.write(Array((TraceWriter.headerLine(header) + "\n").utf8))
         try sink.synchronize()
     }
@@ -191,7 +194,8 @@ public final class TraceRecorder {
     /// Checks, writes and synchronizes one sample.
     /// - Throws: `TraceError` (`.invalid`) when the sample breaks the contract (nothing is written),
     ///   `.io` when the sink fails, `.invalid` after `close()`.
-    /// - Complexity: O(1) per sample (the size of one line).
+    /// - Complexity: O(size of the line) per sample; O(p log p) for an `invalidateLayout` or
+    ///   `environment` sample, p the anchors and states of the layout (it is validated whole).
     public func append(_ sample: TraceSample) throws(TraceError) {
         let r = FieldReader(file: file, line: nextLine)
         guard !isClosed else { throw r.error("", "the recorder is closed (expected no more samples)") }
@@ -203,23 +207,32 @@ public final class TraceRecorder {
         }
         var next = sequence
         let parsed = try TraceLoader.parseSample(value, r: r, states: states, sequence: &next)
-        // Layout and environment changes are written whole; they become the ones in force.
+        // Layout and environment changes are written whole; they become the ones in force, read
+        // back from the line as the loader reads them (so their ranges are the loader's).
         var panel = current.panel, environment = current.environment
-        if case .call(.invalidateLayout(let p)) = sample.kind { panel = p }
-        if case .environment(let e) = sample.kind {
-            guard e.displayScale == environment.displayScale, e.frameRate == environment.frameRate else {
+        var changed = false
+        if case .call(.invalidateLayout) = sample.kind, case .object(let o) = value {
+            panel = try TraceLoader.parsePanel(o["panel"] ?? .null, r: r)
+            changed = true
+        }
+        if case .environment = sample.kind, case .object(let o) = value {
+            environment = try TraceLoader.parseEnvironment(o["environment"] ?? .null, r: r)
+            guard environment.displayScale == current.environment.displayScale, environment.frameRate == current.environment.frameRate else {
                 throw r.error("environment", "displayScale and frameRate cannot change during a trace (floatingpanel-core.md §9 O16)")
             }
-            environment = e
+            changed = true
         }
-        try TraceLoader.validateAgainst(panel: panel, environment: environment, r: r)
-        if case .call(.move(let to, _)) = parsed.kind, to != .hidden, !panel.anchors.contains(where: { $0.state == to }) {
+        if changed { try TraceLoader.validateAgainst(panel: panel, environment: environment, r: r) }
+        if case .call(.move(let to, _)) = parsed.kind, to != .hidden, !(changed ? Set(panel.anchors.map(\.state)) : anchorStates).contains(to) {
             throw r.error("to", "\(quotedSingle(to.name)) is neither an anchor state of this layout nor hidden; expected one of \(FieldReader.list(panel.anchors.map(\.state.name) + ["hidden"]))")
         }
         try sink.write(Array((line + "\n").utf8))
         try sink.synchronize()
-        current.panel = panel; current.environment = environment
-        states = StateTable(panel.states)
+        if changed {
+            if panel.states != current.panel.states { states = StateTable(panel.states) }
+            if panel.anchors != current.panel.anchors { anchorStates = Set(panel.anchors.map(\.state)) }
+            current.panel = panel; current.environment = environment
+        }
         sequence = next
         sampleCount += 1
     }

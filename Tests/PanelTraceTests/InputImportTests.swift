@@ -117,7 +117,7 @@ final class InputImportTests: XCTestCase {
         assertError({ try run(start + "[   10.010000] ev_abs ABS_MT_POSITION_X 00000002\n") }, line: 5, field: "type", "expected an event type")
         assertError({ try run(start + "[   10.010000] EV_ABS abs_mt_position 00000002\n") }, line: 5, field: "code", "expected an event code")
         assertError({ try run(start + "[    9.000000] EV_ABS ABS_MT_POSITION_X 00000002\n[    9.000000] EV_SYN SYN_REPORT 00000000\n") },
-                    line: 6, field: "SYN_REPORT", "expected times that never decrease")
+                    line: 6, field: "timestamp", "expected times that never decrease")
         assertError({ try run(start + "[   10.010000] EV_SYN SYN_MT_REPORT 00000000\n") }, line: 5, field: "SYN_MT_REPORT", "protocol A is not supported")
         assertError({ try run(start + "[   10.010000] EV_SYN SYN_DROPPED 00000000\n") }, line: 5, field: "SYN_DROPPED", "dropped events")
         assertError({ try run(start + "[   10.010000] EV_ABS ABS_MT_SLOT 00000001\n[   10.010000] EV_ABS ABS_MT_TRACKING_ID 00000002\n[   10.010000] EV_ABS ABS_MT_POSITION_X 00000002\n[   10.010000] EV_SYN SYN_REPORT 00000000\n") },
@@ -171,7 +171,7 @@ final class InputImportTests: XCTestCase {
         assertError({ try run(down + "{\"type\": \"pointermove\", \"pointerId\": \"a\", \"clientX\": 1, \"clientY\": 2, \"timeStamp\": 6}\n") }, line: 2, field: "pointerId", "expected a number")
         assertError({ try run(down + "{\"type\": \"pointermove\", \"pointerId\": 1, \"clientY\": 2, \"timeStamp\": 6}\n") }, line: 2, field: "clientX", "missing required field")
         assertError({ try run(down + "{\"type\": \"pointermove\", \"pointerId\": 1, \"clientX\": 1, \"clientY\": 2}\n") }, line: 2, field: "timeStamp", "missing required field")
-        assertError({ try run(down + "{\"type\": \"pointermove\", \"pointerId\": 1, \"clientX\": 1, \"clientY\": 2, \"timeStamp\": 4}\n") }, line: 2, field: "pointerId", "expected times that never decrease")
+        assertError({ try run(down + "{\"type\": \"pointermove\", \"pointerId\": 1, \"clientX\": 1, \"clientY\": 2, \"timeStamp\": 4}\n") }, line: 2, field: "timeStamp", "expected times that never decrease")
         assertError({ try run(down + "{\"type\": \"pointerup\", \"pointerId\": 2, \"clientX\": 1, \"clientY\": 2, \"timeStamp\": 6}\n") }, line: 2, field: "pointerId", "contact 2 lifts without going down first")
         assertError({ try run(down + down) }, line: 2, field: "type", "goes down again while down since line 1")
         assertError({ try run(down + "{\"type\": \"pointermove\", \"pointerId\": 1, \"clientX\": 1e9, \"clientY\": 2, \"timeStamp\": 6}\n") }, line: 2, field: "clientX", "magnitude ≤ 10000000")

@@ -11,6 +11,11 @@ public struct BenchOptions: Sendable, Equatable {
     public var traces = 1000
     /// Samples in the load benchmark's trace.
     public var loadSamples = 1_000_000
+    /// Custom states (each with an anchor) in the state-table benchmark's first trace.
+    public var manyStates = 100_000
+    /// Custom states and `invalidateLayout` lines in its second trace (issue 19's reproducer).
+    public var invalidationStates = 1_100
+    public var invalidations = 420
     /// Programmatic moves in the attraction-only core trace; gestures in the drag trace.
     public var attractionMoves = 400
     public var dragGestures = 300
@@ -30,6 +35,7 @@ public struct BenchOptions: Sendable, Equatable {
     public static var quickRun: BenchOptions {
         var o = BenchOptions()
         o.runs = 1; o.traces = 24; o.loadSamples = 5_000; o.attractionMoves = 6; o.dragGestures = 4
+        o.manyStates = 1_000; o.invalidationStates = 110; o.invalidations = 42
         o.minCoreSeconds = 0; o.quick = true
         return o
     }
@@ -85,11 +91,20 @@ public struct BenchReport: Sendable {
         public var isolated: Bool
     }
 
+    /// Loading traces with many states (issue 19): wall seconds of `TraceLoader.parse` in this
+    /// process, of one trace with `manyStates` states and one with `invalidationStates` states
+    /// and `invalidations` layout changes.
+    public struct States: Sendable {
+        public var manyStatesSeconds: Double
+        public var invalidationsSeconds: Double
+    }
+
     public var machine: (cores: Int, cpuModel: String, loadAverage: Double?)
     public var options: BenchOptions
     public var core: Core
     public var endToEnd: EndToEnd
     public var load: Load
+    public var states: States
 
     public var attractionRatio: Double { core.attractionFramesPerSecond / core.bareStepsPerSecond }
     public var dragRatio: Double { core.dragFramesPerSecond / core.bareStepsPerSecond }
@@ -131,6 +146,8 @@ public struct BenchReport: Sendable {
             Budget(name: "1,000-trace check, 2 jobs (s)", limit: "< 2", measured: fmt(checkWall, 3), holds: checkWall < 2),
             Budget(name: "10^6-sample load (s)", limit: "< 2", measured: fmt(load.seconds * 1e6 / Double(max(load.samples, 1)), 3), holds: load.seconds * 1e6 / Double(max(load.samples, 1)) < 2),
             Budget(name: "10^6-sample load peak RSS (MB)", limit: "< 300", measured: fmt(Double(load.peakKiB) * 1024 / 1e6, 1), holds: Double(load.peakKiB) * 1024 < 300e6),
+            Budget(name: "10^5-state load (s)", limit: "< 1", measured: fmt(states.manyStatesSeconds, 3), holds: states.manyStatesSeconds < 1),
+            Budget(name: "1,100 states x 420 layouts load (s)", limit: "< 0.5", measured: fmt(states.invalidationsSeconds, 3), holds: states.invalidationsSeconds < 0.5),
             Budget(name: "jobs 2 / jobs 1 speedup", limit: ">= 1.8", measured: fmt(speedup, 2), holds: speedup >= 1.8,
                    note: endToEnd.machineCapacity < 1.8
                        ? "the machine gave 2 threads only \(fmt(endToEnd.machineCapacity, 2))x one thread on bare arithmetic in this run" : ""),
@@ -176,6 +193,9 @@ public struct BenchReport: Sendable {
             load.isolated ? "child process" : "in-process (no panelsim binary found)")
         row("load", "peak RSS (MB)", fmt(Double(load.peakKiB) * 1024 / 1e6, 1),
             load.baselineKiB.map { "before load: \(fmt(Double($0) * 1024 / 1e6, 1)) MB" } ?? "")
+        row("states", "load \(options.manyStates) states with anchors (s)", fmt(states.manyStatesSeconds, 3), "in-process; linear in the states")
+        row("states", "load \(options.invalidationStates) states, \(options.invalidations) invalidateLayout (s)", fmt(states.invalidationsSeconds, 3),
+            "each patch read over the layout in force")
         let w0 = max(10, rows.map(\.0.count).max() ?? 0), w1 = rows.map(\.1.count).max() ?? 0
         let w2 = max(12, rows.map(\.2.count).max() ?? 0)
         func pad(_ s: String, _ w: Int) -> String { s + String(repeating: " ", count: max(0, w - s.count)) }
@@ -217,6 +237,8 @@ public struct BenchReport: Sendable {
             + "\"simulatedSecondsPerWallSecondJobs2\": \(n(realTimeFactor2))}, "
             + "\"load\": {\"samples\": \(load.samples), \"fileBytes\": \(load.fileBytes), \"seconds\": \(n(load.seconds)), "
             + "\"peakKiB\": \(load.peakKiB), \"baselineKiB\": \(load.baselineKiB.map(String.init) ?? "null"), \"isolated\": \(load.isolated)}, "
+            + "\"states\": {\"manyStates\": \(options.manyStates), \"manyStatesSeconds\": \(n(states.manyStatesSeconds)), "
+            + "\"invalidationStates\": \(options.invalidationStates), \"invalidations\": \(options.invalidations), \"invalidationsSeconds\": \(n(states.invalidationsSeconds))}, "
             + "\"scaling\": {\"jobs1Seconds\": \(n(endToEnd.wallSeconds1)), \"jobs2Seconds\": \(n(endToEnd.wallSeconds2)), \"speedup\": \(n(speedup)), \"machineCapacity\": \(n(endToEnd.machineCapacity))}, "
             + "\"budgets\": [" + budgetItems.joined(separator: ", ") + "]}\n"
     }
@@ -336,13 +358,33 @@ public enum Bench {
                                     seconds: median(loads.map(\.seconds)),
                                     peakKiB: Int(median(loads.map { Double($0.peakKiB) })),
                                     baselineKiB: loads.first?.baselineKiB, isolated: loads.allSatisfy(\.isolated))
-        return BenchReport(machine: (machine.cores, machine.cpuModel, machine.loadAverage), options: options, core: core, endToEnd: e2e, load: load)
+
+        // State tables (issue 19).
+        let manyStates = BenchCorpus.manyStatesTrace(states: options.manyStates, invalidations: 0)
+        let invalidating = BenchCorpus.manyStatesTrace(states: options.invalidationStates, invalidations: options.invalidations)
+        var many: [Double] = [], inval: [Double] = []
+        for run in 0..<options.runs {
+            many.append(try timedParse(manyStates, "many-states"))
+            inval.append(try timedParse(invalidating, "invalidations"))
+            progress("states run \(run + 1)/\(options.runs): \(options.manyStates) states \(fmt(many.last!, 3)) s, \(options.invalidationStates) states x \(options.invalidations) layouts \(fmt(inval.last!, 3)) s")
+        }
+        let states = BenchReport.States(manyStatesSeconds: median(many), invalidationsSeconds: median(inval))
+        return BenchReport(machine: (machine.cores, machine.cpuModel, machine.loadAverage), options: options, core: core, endToEnd: e2e,
+                           load: load, states: states)
     }
 
     static func parse(_ text: String, _ name: String) throws -> Trace {
         do { return try TraceLoader.parse(text: text, file: name + ".jsonl") } catch {
             throw Failure.setup("generated \(name) trace does not load: \(error.description)")
         }
+    }
+
+    /// Wall seconds of one `TraceLoader.parse` of `text`.
+    /// - Throws: `Bench.Failure` when it does not load.
+    static func timedParse(_ text: String, _ name: String) throws -> Double {
+        let start = BenchClock.wall()
+        _ = try parse(text, name)
+        return BenchClock.wall() - start
     }
 
     static func frameCount(_ result: SimulationResult) -> Int {

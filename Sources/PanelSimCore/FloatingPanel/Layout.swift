@@ -48,7 +48,7 @@ public struct LayoutGeometry: Sendable, Equatable {
         /// `static`), nil for `fitToBounds`.
         let staticSurfaceLength: Double?
 
-        /// - Complexity: O(anchors log anchors).
+        /// - Complexity: O(anchors log anchors) (the sort; every lookup while building is hashed).
         init(panel: PanelConfiguration, environment: PanelEnvironment) {
             self.panel = panel; self.environment = environment
             let byOrder = panel.anchors.map(\.state).sorted { $0.order < $1.order }
@@ -67,8 +67,13 @@ public struct LayoutGeometry: Sendable, Equatable {
             self.otherPosition = otherPosition
             otherGetterShift = g.attractionShift(of: g.defaultHiddenAnchor, setUp: false)
             otherSetUpShift = g.attractionShift(of: g.defaultHiddenAnchor, setUp: true)
+            // The first entry of each anchor state, hashed: looking each sorted state up by a scan
+            // made building the table quadratic in the number of anchors.
+            var firstIndex: [PanelState: Int] = [:]
+            firstIndex.reserveCapacity(states.count)
+            for (i, s) in states.enumerated() where firstIndex[s] == nil { firstIndex[s] = i }
             func pos(_ s: PanelState) -> Double {
-                if let i = states.firstIndex(of: s) { return positions[i] }
+                if let i = firstIndex[s] { return positions[i] }
                 return otherPosition
             }
             coordinatePositions = sortedByCoordinate.map(pos)

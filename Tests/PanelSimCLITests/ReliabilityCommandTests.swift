@@ -1,0 +1,109 @@
+import XCTest
+import Foundation
+@testable import PanelSimCLI
+import PanelGolden
+import PanelTrace
+
+/// Issue 19 through the command line: imports that succeed always load, orphan temporary files of
+/// killed golden writes, and write errors that name the path as the user gave it.
+final class ReliabilityCommandTests: CLITestCase {
+    /// A process id that existed and no longer does (a child that has exited and been reaped).
+    func deadPid() throws -> Int32 {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/bin/sh")
+        p.arguments = ["-c", "exit 0"]
+        try p.run()
+        p.waitUntilExit()
+        XCTAssertFalse(AtomicFile.processExists(p.processIdentifier))
+        return p.processIdentifier
+    }
+
+    // MARK: - 1. Importers
+
+    func testImportsOfTimesBeyondTheLoaderBoundFailAtTheInputLine() throws {
+        try write(InputCommandTests.template + "\n", "t.json")
+        try write("t_ms,phase,x_px,y_px\n0,down,10,10\n100000000001,move,10,12\n100000000002,up,10,12\n", "big.csv")
+        let csv = run(["import", "csv", "big.csv", "--points-per-unit", "1", "--template", "t.json", "-o", "out.jsonl"])
+        XCTAssertEqual(csv.code, 2)
+        XCTAssertEqual(csv.stderr, "big.csv:3: t_ms: column 1: expected a time within 100000000 s (10^11 ms) of the down row on line 2, got 100000000001 ms\n")
+        XCTAssertFalse(exists("out.jsonl"))
+
+        let list = #"{"format": "panelsim-trace", "version": 1, "environment": {"container": {"width": 390, "height": 844}}, "panel": {"anchors": {"full": {"absoluteInset": 53, "edge": "top"}, "half": {"absoluteInset": 388, "edge": "bottom"}}, "initialState": "full"}, "scrollView": {"frame": {"x": 0, "y": 36, "width": 390, "height": 761}, "contentSize": {"width": 390, "height": 3000}}}"#
+        try write(list + "\n", "list.json")
+        for (name, rows, line) in [("late.csv", "0,scroll,1\n100000000001,scroll,1\n", 3),
+                                   ("far.csv", "-9000000000000000,scroll,1\n9000000000000000,scroll,1\n", 3)] {
+            try write("t_ms,phase,scroll_delta\n" + rows, name)
+            let axis = run(["import", "axis-scroll", name, "--points-per-unit", "1", "--template", "list.json", "-o", "out.jsonl"])
+            XCTAssertEqual(axis.code, 2, axis.stderr)
+            XCTAssertTrue(axis.stderr.hasPrefix("\(name):\(line): t_ms: column 1: expected a time within 100000000 s"), axis.stderr)
+        }
+        // At the bound the import succeeds, and what it wrote replays.
+        try write("t_ms,phase,scroll_delta\n0,scroll,1\n100000000000,scroll,1\n", "edge.csv")
+        let edge = run(["import", "axis-scroll", "edge.csv", "--points-per-unit", "1", "--template", "list.json", "-o", "edge.jsonl"])
+        XCTAssertEqual(edge.code, 0, edge.stderr)
+        XCTAssertEqual(try TraceLoader.load(path: root + "/edge.jsonl").trace.samples.last?.time, TraceLoader.maxTime)
+    }
+
+    // MARK: - 4. Orphan temporary files after a kill
+
+    func testOrphanTemporaryFilesOfKilledGoldenWritesAreReportedThenRemoved() throws {
+        try write(LiveCommandTests.trace, "traces/a.jsonl")
+        XCTAssertEqual(run(["check", "--record", "missing"]).code, 0)
+        let dead = try deadPid()
+        let orphan = "golden/.a.golden.jsonl.tmp-\(dead)-0A1B2C3D"
+        let running = "golden/.a.golden.jsonl.tmp-1-DEADBEEF"   // process 1 always exists
+        try write("{\"format\": \"panelsim-res", orphan)
+        try write("{\"format\": \"panelsim-res", running)
+
+        // --record never: reported with how to remove it, left in place, never taken for a golden.
+        let never = run(["check", "--record", "never"])
+        XCTAssertEqual(never.code, 0, never.stdout)
+        XCTAssertEqual(never.stdout, """
+            PASS traces/a.jsonl
+            warning: \(running) is the temporary file of a golden write by process 1, which is running; if no panelsim is writing goldens there, remove it (rm \(running))
+            warning: \(orphan) was left by an interrupted golden write (process \(dead) no longer exists); remove it (rm \(orphan)) or run check with --record missing, failed or all, which removes such files
+            1 passed, 0 failed
+
+            """)
+        XCTAssertTrue(exists(orphan))
+
+        // A mode that writes removes the orphan, and only it.
+        let missing = run(["check", "--record", "missing", "--jobs", "2"])
+        XCTAssertEqual(missing.code, 0, missing.stdout)
+        XCTAssertTrue(missing.stdout.contains("note: removed \(orphan), left by an interrupted golden write (process \(dead) no longer exists)\n"), missing.stdout)
+        XCTAssertFalse(exists(orphan))
+        XCTAssertTrue(exists(running))
+        XCTAssertFalse(run(["check"]).stdout.contains(orphan))
+    }
+
+    func testTemporaryNamesParseBackToTheirWriter() {
+        let name = AtomicFile.temporaryName(for: "a.tmp-3.golden.jsonl", pid: 4242, tag: "0a1B2c3D")
+        XCTAssertEqual(name, ".a.tmp-3.golden.jsonl.tmp-4242-0a1B2c3D")
+        XCTAssertEqual(AtomicFile.temporaryOwner(of: name)?.target, "a.tmp-3.golden.jsonl")
+        XCTAssertEqual(AtomicFile.temporaryOwner(of: name)?.pid, 4242)
+        for other in [".a.golden.jsonl", "a.golden.jsonl.tmp-1-0A1B2C3D", ".a.tmp--0A1B2C3D", ".a.tmp-1-0A1B2C3", ".a.tmp-1-0A1B2C3G",
+                      ".tmp-1-0A1B2C3D", ".a.tmp-0-0A1B2C3D", ".a.tmp-99999999999-0A1B2C3D", ".a.tmp-1x0A1B2C3D"] {
+            XCTAssertNil(AtomicFile.temporaryOwner(of: other), other)
+        }
+    }
+
+    // MARK: - 5. Write errors name the path as given
+
+    func testWriteErrorsNameThePathAsGiven() throws {
+        try write(LiveCommandTests.trace, "traces/sub/a.jsonl")
+        try write("not a folder\n", "golden/sub")
+        let check = run(["check", "--record", "missing"])
+        XCTAssertEqual(check.code, 2)
+        XCTAssertTrue(check.stdout.hasPrefix("ERROR traces/sub/a.jsonl: cannot write golden/sub/a.golden.jsonl: cannot create the folder golden/sub\n"), check.stdout)
+        XCTAssertFalse(check.stdout.contains(root), check.stdout)
+
+        let replay = run(["replay", "traces/sub/a.jsonl", "-o", "golden/sub/out.jsonl"])
+        XCTAssertEqual(replay.code, 2)
+        XCTAssertEqual(replay.stderr, "cannot write golden/sub/out.jsonl: cannot create the folder golden/sub\n")
+
+        try write("not a folder\n", "reports/sub")
+        let report = run(["check", "--record", "never", "--report-dir", "reports"])
+        XCTAssertTrue(report.stdout.contains("  warning: cannot write reports/sub/a.html: cannot create the folder reports/sub\n"), report.stdout)
+        XCTAssertFalse(report.stdout.contains(root), report.stdout)
+    }
+}
