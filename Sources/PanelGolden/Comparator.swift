@@ -254,7 +254,8 @@ public enum Comparator {
     ///
     /// Header: a different `version` gives `.incompatible` (records not compared); a different
     /// `traceDigest`, `parameterDigest` (when both files have one) or `engine` is a note; a different
-    /// `trace`, `frameRate`, `simulator` options or `displayScale` is a divergence on channel `header`.
+    /// `trace`, `model`, `frameRate`, `simulator` options or `displayScale` is a divergence on channel
+    /// `header`.
     ///
     /// Records: the first divergence is found walking both record lists in file order, record
     /// by record (kind, then each field in file order). Max errors per channel and the count of
@@ -290,6 +291,7 @@ public enum Comparator {
             }
         }
         headerField("trace", ResultFile.quoted(expected.header.trace), ResultFile.quoted(actual.header.trace))
+        headerField("model", expected.header.model.rawValue, actual.header.model.rawValue)
         headerField("frameRate", String(expected.header.frameRate), String(actual.header.frameRate))
         func options(_ names: [String]) -> String { names.isEmpty ? "defaults" : names.joined(separator: ", ") }
         headerField("simulator", options(expected.header.simulator), options(actual.header.simulator))

@@ -43,7 +43,7 @@ public struct ObservationSynthesizer: Sendable {
                 let jitter = noise > 0 ? noise * (2 * random.nextUnit() - 1) : 0
                 observed.append(TraceSample(time: t, kind: .observed(ObservedSample(
                     location: f.location + jitter, state: f.state, contentOffset: f.contentOffset,
-                    backdropAlpha: trace.header.model == .floatingPanel ? f.backdropAlpha : nil))))
+                    backdropAlpha: trace.header.model == .floatingPanel || trace.header.model == .uiSheet ? f.backdropAlpha : nil))))
             }
             k += every
         }
