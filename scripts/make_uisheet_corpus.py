@@ -158,7 +158,8 @@ class Sheet:
             self.scroll = {"frame": scroll["frame"], "size": scroll["contentSize"]["height"],
                            "top": -scroll.get("contentInset", {}).get("top", 0),
                            "bottom": scroll.get("contentInset", {}).get("bottom", 0),
-                           "offset": scroll.get("contentOffset", {}).get("y", 0)}
+                           "offset": scroll.get("contentOffset", {}).get("y", 0),
+                           "alwaysBounce": scroll.get("alwaysBounceVertical", False)}
         self.last_scroll_pan_end = None
         self.layout()
         self.loc = self.rest() if self.presented else self.H
@@ -379,7 +380,10 @@ def run(sheet_model, samples, velocity_source="recorded"):
                 if y >= loc:
                     inside = sv is not None and sv["frame"]["x"] <= x < sv["frame"]["x"] + sv["frame"]["width"] \
                         and sv["frame"]["y"] <= y - loc < sv["frame"]["y"] + sv["frame"]["height"]
-                    scrollable = inside and max(sv["top"], sv["size"] + sv["bottom"] - sv["frame"]["height"]) > sv["top"]
+                    # §3.9: scrollable when max > top or alwaysBounceVertical; otherwise the touch
+                    # is a sheet pan and never moves the content (item 2, last case).
+                    scrollable = inside and (max(sv["top"], sv["size"] + sv["bottom"] - sv["frame"]["height"]) > sv["top"]
+                                             or sv["alwaysBounce"])
                     touch["route"] = "scroll" if scrollable else "sheet"
                     touch["scrub_band"] = inside and x >= sv["frame"]["x"] + sv["frame"]["width"] - 16
                 else:
@@ -403,7 +407,9 @@ def run(sheet_model, samples, velocity_source="recorded"):
                             accepted_dimming_tap(s, t)
                 elif r in ("sheet", "scroll") and touch["began"]:
                     if ph == "ended":
-                        pan_changed(s, touch, t, y)
+                        # The lift point is the pan's last change (with the crossing rule); the
+                        # release follows in the same sample, so no isDragging frame shows it.
+                        pan_changed(s, touch, t, y, lift=True)
                     v = smp.get("velocity", {}).get("y", 0.0) if ph == "ended" else 0.0
                     pan_ended(s, touch, t, v)
                 touch = None
@@ -466,13 +472,14 @@ def crossing(s, touch):
         touch["refused"] = False
 
 
-def pan_changed(s, touch, t, y):
+def pan_changed(s, touch, t, y, lift=False):
     ty = y - touch["down"][1]
     if touch["route"] == "sheet":
         touch["u"] = touch["u0"] + ty
         crossing(s, touch)
         s.loc = s.display(touch["u"])
-        record_drag(s, touch)
+        if not lift:
+            record_drag(s, touch)
         return
     sv = s.scroll
     if touch["scrub"]:
@@ -490,14 +497,15 @@ def pan_changed(s, touch, t, y):
             sheet_part = max(ty, min(cap, 0))
         else:
             sheet_part = 0.0
-        content = s0 - (ty - sheet_part)
+        # The remainder scrolls the content by O6 (U29): rubber band past the bottom edge.
+        content = banded_offset(sv, s0 - (ty - sheet_part)) if ty != sheet_part else s0
     else:
         excess = ty - (s0 - top)
         if excess > 0:
             sheet_part, content = excess, top
         else:
             sheet_part, content = 0.0, s0 - ty
-    touch["content_at_rest"] = (content == s0) if ty <= 0 else (content == top and sheet_part > 0)
+    touch["content_at_rest"] = (ty == sheet_part) if ty <= 0 else (content == top and sheet_part > 0)
     sv["offset"] = content
     if sheet_part != 0 and not touch["sheet_drag"]:
         u0 = touch["u0"]
@@ -507,21 +515,24 @@ def pan_changed(s, touch, t, y):
         touch["u"] = touch["u0"] + sheet_part
         crossing(s, touch)
         s.loc = s.display(touch["u"])
-    record_drag(s, touch)
+    if not lift:
+        record_drag(s, touch)
+
+
+def banded_offset(sv, raw):
+    """O6: the offset shown for the finger-driven raw offset, rubber band d = frame height past an edge."""
+    lo, hi = sv["top"], max(sv["top"], sv["size"] + sv["bottom"] - sv["frame"]["height"])
+    d = sv["frame"]["height"]
+    if raw < lo:
+        return lo - band(lo - raw, d)
+    if raw > hi:
+        return hi + band(raw - hi, d)
+    return raw
 
 
 def content_pan(s, touch, ty):
     """O6 for a pan the sheet does not take part in: offset = s0 - ty with the rubber band."""
-    sv = s.scroll
-    raw = touch["s0"] - ty
-    lo, hi = sv["top"], max(sv["top"], sv["size"] + sv["bottom"] - sv["frame"]["height"])
-    d = sv["frame"]["height"]
-    if raw < lo:
-        sv["offset"] = lo - band(lo - raw, d)
-    elif raw > hi:
-        sv["offset"] = hi + band(raw - hi, d)
-    else:
-        sv["offset"] = raw
+    s.scroll["offset"] = banded_offset(s.scroll, touch["s0"] - ty)
 
 
 def record_drag(s, touch):
@@ -735,9 +746,10 @@ class Gestures:
     def wait(self, frames):
         self.k += frames
 
-    def drag(self, x, y0, dy, v, frames=12, start=None, hold=0, cancel=False, x1=None, steps=None):
+    def drag(self, x, y0, dy, v, frames=12, start=None, hold=0, cancel=False, x1=None, steps=None, lift=None):
         """Touch-down at (x, y0), `hold` frames still, a 10 pt move that begins the pan (in dy's
-        direction), then `frames` moves reaching y0 + dy, then ended there with velocity v."""
+        direction), then `frames` moves reaching y0 + dy, then ended there with velocity v (or at
+        y = `lift`, the lift point of the ended sample, when given)."""
         if start is not None:
             self.k = start
         sign = 1 if dy >= 0 else -1
@@ -749,7 +761,7 @@ class Gestures:
             self.k += 1
             self.samples.append({"t": self.at(self.k), "touch": "moved", "x": x, "y": num(round(yy, 6))})
         self.k += 1
-        yend = path[-1]
+        yend = path[-1] if lift is None else lift
         if cancel:
             self.samples.append({"t": self.at(self.k), "touch": "cancelled", "x": x, "y": num(round(yend, 6))})
         else:
@@ -842,6 +854,9 @@ def corpus():
         g = Gestures(); g.wait(2); g.drag(195, 200, dy, 0)
         write("x1", name, "Slow drag down from large released at rest, finger %s pt." % dy, g,
               sheet={"selectedDetentIdentifier": "large"})
+    # The ended sample's location is the pan's last change (docs/uisheet.md): u = 388.333 - 200
+    g = Gestures(); g.wait(2); g.drag(195, 500, -20, 0, frames=1, lift=300)
+    write("x1", "x1-lift-point-counts", "Last moved 20 pt above medium, lifted 200 pt above it at rest: u = 188.333 -> large.", g)
     # X2 projection and the fast-flick rule
     for v in (950, 1000, 1050):
         g = Gestures(); g.wait(2); g.drag(195, 500, -15, -v, frames=3)
@@ -913,6 +928,12 @@ def corpus():
     g = Gestures(); g.wait(2); g.drag(195, 200, 60, 2500, frames=4)
     write("x4", "x4-never-single-detent", "Only large, shouldDismiss never: the pull crosses at once and is refused.", g,
           should="never", sheet={"detents": [LARGE]})
+    for lift, text in [(700, "below medium but before the midpoint to H: asked, willDismiss, back to medium (Q1)"),
+                       (800, "past the midpoint to H: asked, dismissed")]:
+        g = Gestures(); g.wait(2); g.drag(195, 500, -20, 0, steps=[480], lift=lift)
+        write("x4", "x4-always-crossing-at-lift-%d" % lift,
+              "shouldDismiss always; the crossing happens only at the lift point (y %d), %s." % (lift, text), g,
+              should="always")
     g = Gestures(); g.wait(2); g.drag(195, 500, 100, 0, cancel=True)
     write("x4", "x4-cancelled-touch", "A cancelled touch 100 pt below medium releases with v = 0.", g)
     g = Gestures(); g.wait(2); g.drag(195, 500, 150, 900, frames=6)
@@ -1035,6 +1056,19 @@ def corpus():
         g = Gestures(); g.wait(2); g.drag(195, 300, 100, 0, frames=10); g.wait(wait); g.drag(195, 300, 200, 0, frames=10)
         write("x5", name, text, g, scroll=scrolled, sheet=dict({"selectedDetentIdentifier": "large"}, **extra),
               should="never" if name.endswith("never") else "default")
+    short = dict(LIST, contentSize={"width": 390, "height": 500})
+    g = Gestures(); g.wait(2); g.drag(195, 300, 200, 0, frames=2)
+    write("x5", "x5-nonscrollable-pull-down", "Content 500 in a 767 frame cannot scroll: at large, finger down 200 moves the sheet only; the offset stays 0.", g,
+          scroll=short, sheet={"selectedDetentIdentifier": "large"})
+    g = Gestures(); g.wait(2); g.drag(195, 700, -200, 0, frames=2)
+    write("x5", "x5-nonscrollable-push-up", "Content that cannot scroll: at medium, finger up 200 moves the sheet only; the offset stays 0.", g,
+          scroll=short)
+    g = Gestures(); g.wait(2); g.drag(195, 700, -600, 0, frames=20)
+    write("x5", "x5-handoff-bottom-band", "Content 1000 (max 233), finger up 600 from medium: the sheet takes 331.333, the remainder bands past 233 (O6), back to 233 after the release.", g,
+          scroll=dict(LIST, contentSize={"width": 390, "height": 1000}))
+    g = Gestures(); g.wait(2); g.drag(195, 700, -500, 0, frames=20)
+    write("x5", "x5-handoff-always-bounce", "Content 500 with alwaysBounceVertical (max 0), finger up 500 from medium: the remainder 168.667 bands past 0, back to 0.", g,
+          scroll=dict(short, alwaysBounceVertical=True))
     g = Gestures(); g.wait(2); g.drag(385, 450, 308, 0, frames=20, hold=60)
     write("x5", "x5-b28-scrub", "B28: a drag held 0.5 s on the indicator band scrolls 298 * 3000/767.", g, scroll=LIST)
     g = Gestures(); g.wait(2); g.drag(385, 450, -308, 0, frames=20)

@@ -251,6 +251,7 @@ public enum TraceLoader {
                     if current.header.model == .floatingPanel {
                         try validateAgainst(panel: current.header.panel, environment: environment, r: r)
                     }
+                    if current.header.model == .uiSheet { try validateSheetEnvironment(environment, r: r) }
                     current.environmentJSON = merged
                     current.header.environment = environment
                     sample.kind = .environment(environment)
@@ -593,6 +594,7 @@ extension TraceLoader {
                                  drawer: try parseDrawer(try r.required(o, "drawer", "", "an object with \"heightOfPartiallyExpandedDrawer\""),
                                                          environment: environment, safeAreaGiven: hasSafeArea(o), r: r))
         case .uiSheet:
+            try validateSheetEnvironment(environment, r: r)
             header = TraceHeader(name: name, environment: environment,
                                  sheet: try parseSheet(o["sheet"] ?? .object(JSONObject()), delegate: o["sheetDelegate"], r: r))
         case .lnPopup:

@@ -79,7 +79,9 @@ extension TraceLoader {
             s.mediumValue = SheetSimulatorOptions.MediumValue(rawValue: try r.choice(x, path + ".mediumValue",
                 SheetSimulatorOptions.MediumValue.allCases.map(\.rawValue))) ?? .uikit
         }
-        if let x = o["topMargin"], x != .null { s.topMargin = try r.number(x, path + ".topMargin", .any) }
+        // A margin is a distance below the safe-area top: a negative one would put the large
+        // detent above the safe area (or the container); refused (U2).
+        if let x = o["topMargin"], x != .null { s.topMargin = try r.number(x, path + ".topMargin", .nonNegative) }
         if let x = try number("projectionRate", .openUnitInterval) { s.projectionRate = x }
         if let x = try number("minimumSpeed", .nonNegative) { s.minimumSpeed = x }
         if let x = try number("fastFlickThreshold", .nonNegative) { s.fastFlickThreshold = x }
@@ -200,6 +202,20 @@ extension TraceLoader {
             var message = "unknown sheet call \(quotedSingle(name))"
             if let near = FieldReader.nearest(name, sheetCalls) { message += " (did you mean \(quotedSingle(near))?)" }
             throw r.error("call", message + "; expected one of \(FieldReader.list(sheetCalls))")
+        }
+    }
+
+    /// A sheet trace's environment (the header's and every merged `environment` sample's): safe-area
+    /// insets that do not fit in the container cannot exist (the detent geometry of §3.1 measures
+    /// from both); refused with the inset's field. (§2.4 is silent; our rule, docs/uisheet.md.)
+    static func validateSheetEnvironment(_ e: PanelEnvironment, r: FieldReader) throws(TraceError) {
+        let h = e.container.height, top = e.safeArea.top, bottom = e.safeArea.bottom
+        func f(_ x: Double) -> String { CanonicalNumber.format(x) }
+        if top > h {
+            throw r.error("environment.safeArea.top", "the safe-area top inset \(f(top)) pt exceeds the container height \(f(h)) pt; expected top + bottom ≤ height (the contract default safe area is 47/34)")
+        }
+        if top + bottom > h {
+            throw r.error("environment.safeArea.bottom", "the safe-area insets top \(f(top)) + bottom \(f(bottom)) pt exceed the container height \(f(h)) pt; expected top + bottom ≤ height (the contract default safe area is 47/34)")
         }
     }
 

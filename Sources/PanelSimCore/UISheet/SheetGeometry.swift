@@ -22,7 +22,9 @@ struct SheetGeometry: Sendable, Equatable {
     let extentDown: Double
     /// True when the list was not ordered smallest to largest (a warning, §2.1).
     let wasUnordered: Bool
-    /// U25: compact height (H < 500) without edge attachment: the full-screen sheet.
+    /// U25: compact height, H < 500 pt (a landscape phone): medium is inactive (§3.11).
+    let compactHeight: Bool
+    /// U25: compact height without edge attachment: the full-screen sheet.
     let fullScreen: Bool
     let variant: SheetSimulatorOptions.Variant
 
@@ -31,6 +33,7 @@ struct SheetGeometry: Sendable, Equatable {
         height = e.container.height; safeTop = e.safeArea.top; safeBottom = e.safeArea.bottom; scale = e.displayScale
         variant = o.variant
         let compact = height < 500
+        compactHeight = compact
         fullScreen = compact && !c.prefersEdgeAttachedInCompactHeight
         let margin: Double
         if fullScreen { margin = 0 }
@@ -60,7 +63,13 @@ struct SheetGeometry: Sendable, Equatable {
             let offset = fullScreen ? 0 : roundedByDisplayScale(height - safeBottom - v, scale: scale)
             list.append((ResolvedDetent(identifier: d.identifier, value: v, offset: offset), i))
         }
-        // U25: full screen keeps only the largest detent.
+        // U25: full screen keeps only the largest detent. The full-screen sheet does not depend on
+        // its detents (§3.11: location 0, no detents other than full), so a list whose only
+        // active entry was medium (inactive in compact height) still shows it full screen, under
+        // medium's identifier.
+        if fullScreen, list.isEmpty, let i = detentList.firstIndex(where: { $0.kind == .medium && !$0.inactive }) {
+            list = [(ResolvedDetent(identifier: detentList[i].identifier, value: m, offset: 0), i)]
+        }
         if fullScreen, let top = list.max(by: { ($0.0.value, $0.1) < ($1.0.value, $1.1) }) { list = [top] }
         var unordered = false
         for k in list.indices.dropFirst() where list[k].0.offset > list[k - 1].0.offset { unordered = true }

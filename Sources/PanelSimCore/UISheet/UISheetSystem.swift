@@ -108,7 +108,23 @@ struct UISheetSystem: PanelSystem {
     mutating func start() {
         if geometry.wasUnordered { warnings.append("sheet.detents: not listed smallest to largest; sorted by offset (uisheet.md §2.1)") }
         if geometry.detents.isEmpty { warnings.append("sheet.detents: no active detent; the sheet cannot be shown") }
-        if environment.container.width > 500 { warnings.append("regular width is not modelled; the phone layout is used (uisheet.md U25)") }
+        // §2.4: an identifier that names no active detent is accepted with a warning, in the header
+        // as in the calls (§3.2: the smallest detent is shown; §3.8, U18: the undimmed one counts as nil).
+        if let id = sheet.selectedDetentIdentifier, geometry.index(of: id) == nil {
+            warnings.append("sheet.selectedDetentIdentifier: '\(id)' names no active detent; the smallest detent is shown (uisheet.md §2.4, §3.2)")
+        }
+        if let id = sheet.largestUndimmedDetentIdentifier, geometry.index(of: id) == nil {
+            warnings.append("sheet.largestUndimmedDetentIdentifier: '\(id)' names no active detent; treated as nil (uisheet.md §2.4, U18)")
+        }
+        // Regular width (an iPad form sheet) only where the phone layouts of §3.11 do not apply: a
+        // container wider than 500 pt that is not compact height (a landscape phone, H < 500 pt,
+        // has its own layout, U25).
+        if environment.container.width > 500 && !geometry.compactHeight {
+            warnings.append("regular width is not modelled; the phone layout is used (uisheet.md U25)")
+        }
+        if geometry.maximumDetentValue <= 0 && !geometry.detents.isEmpty {
+            warnings.append("the top margin (y_L = \(geometry.largeTop)) leaves no room above the bottom safe area: maximumDetentValue \(geometry.maximumDetentValue) ≤ 0, every detent rests at y_L (uisheet.md §3.1)")
+        }
         guard sheet.presented, !geometry.detents.isEmpty else { return }
         presented = true
         modelY = restOffset
@@ -483,9 +499,12 @@ struct UISheetSystem: PanelSystem {
         }
     }
 
+    /// A change of the pan (a `moved` sample, and the `ended` sample's lift point before the
+    /// release). Which path runs is the pan's own (`panWasScroll`, fixed when it began), not
+    /// `route`, which the `ended` sample has already cleared.
     mutating func panChanged(to p: Point) {
         let ty = p.y - touchDown.y
-        if route == .sheet {
+        if !panWasScroll {
             u = u0 + ty
             checkCrossing()
             modelY = display(u)
@@ -506,19 +525,28 @@ struct UISheetSystem: PanelSystem {
             scrollView = sv
             return
         }
-        var sheetPart = 0.0, content: Double
+        var sheetPart = 0.0
         if ty <= 0 {
             if sheet.prefersScrollingExpandsWhenScrolledToEdge {
                 sheetPart = max(ty, min(topCandidate - u0, 0))
             }
-            content = s0 - (ty - sheetPart)
-            contentAtRest = content == s0
+            // The remainder scrolls the content through the shared O6 path (U29): past the bottom
+            // edge it rubber-bands (d = frame height) like a content-only pan.
+            let remainder = ty - sheetPart
+            if remainder == 0 {
+                sv.setMainOffset(s0, .bottom)
+            } else {
+                sv.rawOffset = s0
+                sv.pan(by: remainder, .bottom)
+            }
+            contentAtRest = remainder == 0
         } else {
             let excess = ty - (s0 - top)
+            let content: Double
             if excess > 0 { sheetPart = excess; content = top } else { content = s0 - ty }
+            sv.setMainOffset(content, .bottom)
             contentAtRest = content == top && sheetPart > 0
         }
-        sv.setMainOffset(content, .bottom)
         scrollView = sv
         if sheetPart != 0 && !sheetDragging {
             let start = u0
@@ -649,7 +677,10 @@ struct UISheetSystem: PanelSystem {
         case let .setDetents(list, animateChanges):
             sheet.detents = list
             geometry = SheetGeometry(list, environment: environment, configuration: sheet)
-            if geometry.detents.isEmpty { warn(line, "setDetents: no active detent") }
+            // §2.4 is silent on a list with no active detent while presented: the sheet stays
+            // presented, off screen at H, without records, and ignores touches until a detent is
+            // active again (docs/uisheet.md).
+            if geometry.detents.isEmpty { warn(line, "setDetents: no active detent; the sheet stays presented off screen at H (no records, touches ignored) until a detent is active again") }
             applyLayoutChange(animated: animateChanges)
         case let .setLargestUndimmedDetent(id, _):
             if let id, geometry.index(of: id) == nil { warn(line, "setLargestUndimmedDetent: '\(id)' names no active detent; treated as nil") }
