@@ -266,6 +266,13 @@ class Popup:
             return
         e = self.queue.pop(0)
         k = e["kind"]
+        # An open or close queued while a bar existed that starts after the bar's dismissal is
+        # dropped like a call with no bar (§2.2; the spec is silent, the project's choice in
+        # docs/lnpopup.md): it completes as a no-op request and the next waiting entry starts.
+        if k in ("open", "close") and self.public == HIDDEN:
+            self.finish_request(e)
+            self.resume()
+            return
         if k == "open":
             if self.target == OPEN:
                 self.finish_request(e)
@@ -287,6 +294,11 @@ class Popup:
             if self.override:
                 return
             self.override = True
+            # The dismissal cancels a pending snap-open timer (docs/lnpopup.md): its open is dropped
+            # like a queued request without a bar, whose completion clears gesturesIgnored.
+            if self.timers:
+                self.timers = []
+                self.ignored = False
             if self.target != BAR:
                 self.drag = None
                 self.transition(BAR, e["animated"], False, lambda: self.dismiss_bar(e["animated"]))
@@ -999,6 +1011,19 @@ def main():
     w.write("S8 queue", "snap-delay-ignores-pans-tab",
             "snap style: a swipe up recognized at 0.108 s sets gesturesIgnored; open at +0.15 s; a second snap swipe after the open (0.8 s, drag style now) closes by drag.",
             P("snap"), swipe(0.1, 195, 730, up20(3), -1000) + swipe(0.8, 195, 300, down20(10), 600))
+    w.write("S8 queue", "close-queued-during-dismissal-tab",
+            "closed, dismissBar at 0.1 s, closePopup at 0.2 s (queued behind the running dismissal): at 0.6 s the bar is gone and the close is dropped like a call with no bar (§2.2, docs/lnpopup.md); ends barHidden with no close callbacks.",
+            P("default"), [call(0.1, "dismissBar"), call(0.2, "closePopup")])
+    w.write("S8 queue", "open-queued-during-dismissal-tab",
+            "closed, dismissBar at 0.1 s, openPopup at 0.2 s: the open would start after the dismissal, with no bar: dropped; ends barHidden.",
+            P("default"), [call(0.1, "dismissBar"), call(0.2, "openPopup")])
+    w.write("S8 queue", "open-then-present-queued-during-dismissal-tab",
+            "closed, dismissBar at 0.1 s, openPopup at 0.2 s, presentBar at 0.3 s (present does not drop the waiting open): at 0.6 s the open is dropped (no bar) and the queue goes on with the presentation, which ends at 1.1 s.",
+            P("default"), [call(0.1, "dismissBar"), call(0.2, "openPopup"), call(0.3, "presentBar")])
+    w.write("S8 queue", "snap-timer-cancelled-by-dismiss-tab",
+            "snap style: a swipe up recognized at 0.108 s arms the 0.15 s open timer; dismissBar at 0.15 s cancels it (docs/lnpopup.md), so no open follows the dismissal; after presentBar at 1 s a new snap swipe at 1.7 s opens (gesturesIgnored was cleared with the timer).",
+            P("snap"), swipe(0.1, 195, 730, up20(1), -800) + [call(0.15, "dismissBar"), call(1.0, "presentBar")]
+            + swipe(1.7, 195, 730, up20(3), -800))
     w.write("S8 queue", "tap-during-close-ignored-tab",
             "open, closePopup at 0.1 s; a tap on the bar area at 0.3 s (window locked by the animated close) is ignored; closed at 0.6 s.",
             P("default", TB, "open"), [call(0.1, "closePopup")] + tap(0.3, 195, 730))
@@ -1017,6 +1042,12 @@ def main():
     w.write("S9 styles", "snappercent-clamped-nobar",
             "snap style with snapPercent 0.05 (clamped to 0.1: threshold 84.4 pt), open: a pull in 20 pt steps snaps at ty = 100 (R(100) with c = 0.1).",
             dict(P("snap", NB, "open"), snapPercent=0.05), swipe(0.1, 195, 300, down20(8), 600), locs=[0.1 + 4 / 120, 0.1 + 5 / 120])
+    w.write("S9 styles", "snappercent-zero-clamped-nobar",
+            "snap style with snapPercent 0 (any number is clamped to [0.1, 0.9] like LNPopup's setter: c = 0.1, threshold 84.4 pt), open: a pull in 20 pt steps snaps at ty = 100.",
+            dict(P("snap", NB, "open"), snapPercent=0), swipe(0.1, 195, 300, down20(8), 600), locs=[0.1 + 4 / 120, 0.1 + 5 / 120])
+    w.write("S9 styles", "snappercent-above-range-clamped-nobar",
+            "snap style with snapPercent 1.5 (clamped to 0.9: threshold 759.6 pt; unclamped it could never be passed), open, no bottom bar: a pull in 20 pt steps snaps at ty = 760.",
+            dict(P("snap", NB, "open"), snapPercent=1.5), swipe(0.1, 195, 40, down20(40), 900), locs=[0.1 + 37 / 120])
     w.write("S9 styles", "release-rule-455-snap-tab",
             "simulator.releaseRule 4.5.5 in drag style, open: a 440 pt drag released at -50 pt/s re-opens (v.y < 0; 4.5.6 would close, p = 0.42 < 0.5); a 200 pt drag released at v = 0 closes (p = 0.737 < 0.8; 4.5.6 would re-open).",
             dict(P("drag", TB, "open"), simulator={"releaseRule": "4.5.5"}),

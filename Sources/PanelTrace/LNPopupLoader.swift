@@ -22,7 +22,9 @@ extension TraceLoader {
             p.interactionStyle = PopupInteractionStyle(rawValue: try r.choice(x, "popup.interactionStyle",
                 PopupInteractionStyle.allCases.map(\.rawValue))) ?? .default
         }
-        if let x = o["snapPercent"] { p.snapPercent = try r.number(x, "popup.snapPercent", .positive) }
+        // Any finite number: LNPopup's setter clamps to [0.1, 0.9] (lnpopup.md §2.1, 343–346), so
+        // 0, −1 and 1.5 are written as the app would write them and clamped at use.
+        if let x = o["snapPercent"] { p.snapPercent = try r.number(x, "popup.snapPercent") }
         if let x = o["glass"] { p.glass = try r.bool(x, "popup.glass") }
         if let x = o["bar"] {
             let b = try r.object(x, "popup.bar")
@@ -82,6 +84,29 @@ extension TraceLoader {
         return p
     }
 
+    /// The closed bar and the docking line must lie inside the container (the equivalents of §2.4's
+    /// 0 < `bottomBar.height` < H, which the spec does not list; docs/lnpopup.md): without a bottom
+    /// bar `safeArea.bottom` < H; the closed bar's frame (dock − hB + offset, hB) within [0, H].
+    /// - Throws: `TraceError` naming `environment.safeArea.bottom`, `popup.bar.height` (or, without
+    ///   an explicit height, the field that set the docking line) or `popup.bar.offset`.
+    static func checkPopupGeometry(_ p: PopupConfiguration, environment: PanelEnvironment, r: FieldReader) throws(TraceError) {
+        let H = environment.container.height
+        let f = CanonicalNumber.format
+        if p.bottomBarKind == .none, environment.safeArea.bottom >= H {
+            throw r.error("environment.safeArea.bottom", "expected < \(f(H)) (the container height) in an LNPopup trace without a bottom bar: the docking line H − safeArea.bottom must lie inside the container; got \(f(environment.safeArea.bottom)) (docking line \(f(H - environment.safeArea.bottom)))")
+        }
+        let dock = p.dockingLine(environment: environment)
+        let bar = p.closedBarFrame(environment: environment)
+        let hB = bar.size.height
+        guard bar.minY < 0 || bar.maxY > H else { return }
+        if p.barOffset != 0 && hB <= dock {
+            throw r.error("popup.bar.offset", "expected an offset in [\(f(hB - dock)), \(f(H - dock))] so that the closed bar (\(f(hB)) pt, docked at y \(f(dock))) lies inside the container (y 0 to \(f(H))); got \(f(p.barOffset)), which puts it at y \(f(bar.minY)) to \(f(bar.maxY))")
+        }
+        let field = p.barHeight != nil ? "popup.bar.height"
+            : p.bottomBarKind != .none ? "popup.bottomBar.height" : "environment.safeArea.bottom"
+        throw r.error(field, "the closed bar (\(f(hB)) pt tall, offset \(f(p.barOffset))) does not fit between the container's top and the docking line at y \(f(dock)): it would span y \(f(bar.minY)) to \(f(bar.maxY)); expected it inside the container (y 0 to \(f(H)))")
+    }
+
     /// An LNPopup header's `scrollView`: the contract's shape plus `isDirectionalLockEnabled`
     /// (lnpopup.md §2.1), frame in popup-content coordinates.
     static func parsePopupScrollView(_ v: JSONValue, r: FieldReader) throws(TraceError) -> (ScrollViewConfiguration, Bool) {
@@ -129,7 +154,11 @@ extension TraceLoader {
         case "setContentOffset":
             try r.checkKeys(o, "", ["t", "call", "x", "y", "animated"])
             _ = try flag("animated", false)
-            return .setContentOffset(x: try optionalNumber("x"), y: try optionalNumber("y"))
+                let x = try optionalNumber("x"), y = try optionalNumber("y")
+            guard x != nil || y != nil else {
+                throw r.error("y", "missing required field (expected \"x\" and/or \"y\", the content offset in pt)")
+            }
+            return .setContentOffset(x: x, y: y)
         case "setContentSize":
             try r.checkKeys(o, "", ["t", "call", "width", "height"])
             return .setContentSize(width: try optionalNumber("width", .nonNegative), height: try optionalNumber("height", .nonNegative))

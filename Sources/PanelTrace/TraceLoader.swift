@@ -598,9 +598,10 @@ extension TraceLoader {
             header = TraceHeader(name: name, environment: environment,
                                  sheet: try parseSheet(o["sheet"] ?? .object(JSONObject()), delegate: o["sheetDelegate"], r: r))
         case .lnPopup:
-            header = TraceHeader(name: name, environment: environment,
-                                 popup: try o["popup"].map { v throws(TraceError) in try parsePopup(v, environment: environment, r: r) }
-                                     ?? PopupConfiguration())
+            let popup = try o["popup"].map { v throws(TraceError) in try parsePopup(v, environment: environment, r: r) }
+                ?? PopupConfiguration()
+            try checkPopupGeometry(popup, environment: environment, r: r)
+            header = TraceHeader(name: name, environment: environment, popup: popup)
         }
         let panel = header.panel
         if let v = o["description"] { header.description = try r.string(v, "description") }
@@ -1141,7 +1142,8 @@ extension TraceLoader {
         case .floatingPanel: try r.checkKeys(obs, "observed", ["location", "state", "contentOffset", "backdropAlpha"])
         case .drawerKit: try r.checkKeys(obs, "observed", ["location", "state", "contentOffset"])
         case .uiSheet: try r.checkKeys(obs, "observed", ["location", "state", "contentOffset", "backdropAlpha", "dimming"])
-        case .lnPopup: try r.checkKeys(obs, "observed", ["location", "state", "contentOffset", "backdropAlpha"])
+        // LNPopup: location, state, contentOffset (lnpopup.md §2.2); it has no backdrop.
+        case .lnPopup: try r.checkKeys(obs, "observed", ["location", "state", "contentOffset"])
         }
         var sample = ObservedSample()
         func optionalNumber(_ key: String, _ range: FieldReader.Range = .any) throws(TraceError) -> Double? {
@@ -1157,7 +1159,9 @@ extension TraceLoader {
             case .floatingPanel: sample.state = try r.state(s, "observed.state", states).name
             case .drawerKit: sample.state = try r.choice(s, "observed.state", DrawerState.allCases.map(\.rawValue) + ["transitioning"])
             case .uiSheet: sample.state = try r.string(s, "observed.state")   // a detent identifier
-            case .lnPopup: sample.state = try r.choice(s, "observed.state", PopupPresentationState.allCases.map(\.name))
+            // The public popupPresentationState (the frames' `state`, §2.3): `transitioning` is internal
+            // only (§3.0, §3.1) and can never match a frame, so it is refused.
+            case .lnPopup: sample.state = try r.choice(s, "observed.state", [PopupPresentationState.barHidden, .barPresented, .open].map(\.name))
             }
         }
         return sample

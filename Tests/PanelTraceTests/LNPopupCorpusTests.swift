@@ -86,7 +86,7 @@ final class LNPopupCorpusTests: XCTestCase {
             }
             checked += 1
         }
-        XCTAssertEqual(checked, 67, "the generated LNPopup corpus")
+        XCTAssertEqual(checked, 73, "the generated LNPopup corpus")
     }
 
     /// P1–P6 of lnpopup.md §6 on every LNPopup trace.

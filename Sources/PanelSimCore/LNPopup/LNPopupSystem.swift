@@ -151,9 +151,14 @@ struct LNPopupSystem: PanelSystem {
     /// Model values.
     var model: PopupChannels
     var animators: [PopupAnimator] = []
-    var queue: [PopupQueueEntry] = []
-    /// Pending snap-open timers (L12), fire times in µs, in order.
-    var timers: [Microseconds] = []
+    /// Waiting entries, each with the trace line that caused it (for warnings).
+    var queue: [(entry: PopupQueueEntry, line: Int)] = []
+    /// Pending snap-open timers (L12): fire times in µs, in order, and the line of the sample that
+    /// recognized the swipe.
+    var timers: [(time: Microseconds, line: Int)] = []
+    /// The trace line of the sample being processed (or of the timer firing): entries queued now
+    /// carry it.
+    var currentLine = 0
     var gesturesIgnored = false
     var dismissalOverride = false
     var drag: PopupDrag?
@@ -201,7 +206,7 @@ struct LNPopupSystem: PanelSystem {
         fireTimers(before: sample.time, inclusive: false)
         now = sample.time
         switch sample.kind {
-        case let .touch(t): handleTouch(t, line: sample.line)
+        case let .touch(t): currentLine = sample.line; handleTouch(t, line: sample.line)
         case let .popupCall(call): handleCall(call, line: sample.line)
         case .call, .drawerCall, .sheetCall, .environment, .scroll, .observed, .end: break
         }
@@ -406,33 +411,45 @@ struct LNPopupSystem: PanelSystem {
     // MARK: The event queue (§3.8)
 
     mutating func enqueue(_ entry: PopupQueueEntry) {
-        queue.removeAll { entry.coalesces($0.kind) }
-        queue.append(entry)
+        queue.removeAll { entry.coalesces($0.entry.kind) }
+        queue.append((entry, currentLine))
         resume()
     }
+
+    /// No bar exists: barHidden and no presentation running (§2.2's "no bar").
+    var noBar: Bool { publicState == .barHidden && !presentingBar }
 
     /// Starts the first waiting entry unless an animator runs.
     mutating func resume() {
         guard animators.isEmpty, !queue.isEmpty else { return }
-        let entry = queue.removeFirst()
+        let (entry, line) = queue.removeFirst()
         switch entry {
         case let .open(animated, clears):
+            // Queued while a bar existed, started after its dismissal: dropped like a call with no
+            // bar (§2.2; the spec is silent here, docs/lnpopup.md): the request completes as a
+            // no-op and the queue goes on, as if it had never been queued.
+            guard !noBar else { return dropWithoutBar(entry, line: line, clears) }
             guard targetState != .open else { return finishRequest(clears) }   // Q11: no resume
             transition(to: .open, animated: animated, byGesture: false, then: .request(clearsGestures: clears))
         case let .close(animated, byGesture, clears):
+            guard !noBar else { return dropWithoutBar(entry, line: line, clears) }
             guard targetState != .barPresented else { return finishRequest(clears) }
             transition(to: .barPresented, animated: animated, byGesture: byGesture, then: .request(clearsGestures: clears))
         case let .present(animated, openPopup):
             if targetState == .barHidden {
                 presentBar(animated: animated, openPopup: openPopup)
             } else if openPopup {
+                currentLine = line
                 enqueue(.open(animated: animated, clearsGestures: false))
             } else {
                 resume()
             }
         case let .dismiss(animated):
-            guard !dismissalOverride else { return }
+            guard !dismissalOverride else {
+                return warn(line, "dismissBar ignored: the popup bar was already dismissed when it came out of LNPopup's queue")
+            }
             dismissalOverride = true
+            cancelSnapTimers()
             if targetState != .barPresented {
                 drag = nil
                 cancel(.interaction)
@@ -447,12 +464,46 @@ struct LNPopupSystem: PanelSystem {
         if clearsGestures { gesturesIgnored = false }
     }
 
+    /// An open or close that starts after the bar was dismissed: dropped with a warning (like an
+    /// `openPopup`/`closePopup` with no bar, §2.2); its completion runs as for a no-op request
+    /// (LNPopup's own requests clear `gesturesIgnored`), then the next waiting entry starts.
+    mutating func dropWithoutBar(_ entry: PopupQueueEntry, line: Int, _ clearsGestures: Bool) {
+        let what: String
+        switch entry {
+        case .open(_, false): what = "openPopup"
+        case .close(_, false, false): what = "closePopup"
+        case .open: what = "LNPopup's own open (bar tap, snap swipe or drag release)"
+        default: what = "LNPopup's own close (drag release or snap threshold)"
+        }
+        warn(line, "\(what) ignored: queued while the popup bar existed, it would start after the bar's dismissal (no popup bar is presented)")
+        finishRequest(clearsGestures)
+        resume()
+    }
+
+    /// The bar's dismissal starts (`dismissalOverride` set): a pending snap-open timer (L12) is
+    /// cancelled, its open dropped like a queued request that starts without a bar (docs/lnpopup.md),
+    /// and `gesturesIgnored`, which that open's completion would have cleared, is cleared.
+    mutating func cancelSnapTimers() {
+        guard !timers.isEmpty else { return }
+        for t in timers {
+            warn(t.line, "the snap swipe's open (due at \(Self.seconds(t.time)) s) is cancelled: the popup bar's dismissal started at \(Self.seconds(now)) s")
+        }
+        timers.removeAll()
+        gesturesIgnored = false
+    }
+
+    static func seconds(_ t: Microseconds) -> String {
+        let fraction = String(t % 1_000_000)
+        return "\(t / 1_000_000)." + String(repeating: "0", count: 6 - fraction.count) + fraction
+    }
+
     // MARK: Timers (L1, L12)
 
     mutating func fireTimers(before limit: Microseconds, inclusive: Bool) {
-        while let t = timers.first, t < limit || (inclusive && t == limit) {
+        while let t = timers.first, t.time < limit || (inclusive && t.time == limit) {
             timers.removeFirst()
-            now = t
+            now = t.time
+            currentLine = t.line
             enqueue(.open(animated: true, clearsGestures: true))
         }
     }
@@ -462,12 +513,12 @@ struct LNPopupSystem: PanelSystem {
     mutating func warn(_ line: Int, _ message: String) { warnings.append("line \(line): \(message)") }
 
     mutating func handleCall(_ call: PopupCall, line: Int) {
+        currentLine = line
         switch call {
         case .setContentOffset, .setContentSize: break
         default:
             if touch != nil { deferredCalls.append((call, line)); return }
         }
-        let noBar = publicState == .barHidden && !presentingBar
         switch call {
         case let .presentBar(animated, openPopup):
             enqueue(.present(animated: animated, openPopup: openPopup))
@@ -678,7 +729,7 @@ struct LNPopupSystem: PanelSystem {
             if vertical && v.y < 0 {
                 cancel(rec)
                 gesturesIgnored = true
-                timers.append(now + 150_000)
+                timers.append((now + 150_000, currentLine))
             } else if v.y > 0 {
                 cancel(rec)
             }
