@@ -161,10 +161,8 @@ func fuzzTrace(_ bytes: [UInt8]) {
     options.driveScroll = bytes.count % 2 == 1
     options.panelHandlerFirst = bytes.count % 4 >= 2
     let result = simulate(trace, options: options)
-    let header = ResultHeader(trace: trace.header.name, traceDigest: loaded.digest,
-                              parameterDigest: ResultHeader.parameterDigest(of: trace.header),
-                              simulator: options.nonDefaultNames,
-                              frameRate: trace.header.environment.frameRate, displayScale: trace.header.environment.displayScale)
+    // The header `check` writes (model, simulator options of every panel system).
+    let header = ResultHeader(replaying: trace, traceDigest: loaded.digest, simulation: options)
     let document = ResultDocument(header: header, records: result.records)
     let rendered = ResultFile.render(document)
     let again = simulate(trace, options: options)
