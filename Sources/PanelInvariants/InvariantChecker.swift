@@ -244,6 +244,10 @@ private struct Run {
         violations.append(InvariantViolation(rule: rule, variant: variant, kind: kind, message: message))
     }
 
+    /// The frame that processes a sample at `t` µs: the first k with t·frameRate ≤ k·10⁶
+    /// (floatingpanel-core.md §9 O1, as the replay computes it; not the rounded frame time).
+    func due(_ t: Microseconds) -> Int { Int((t * Int64(rate) + 999_999) / 1_000_000) }
+
     static func seconds(_ t: Microseconds) -> String {
         let s = Double(t) / 1_000_000
         return "t=\(s)"
@@ -573,6 +577,33 @@ private struct Run {
         }
     }
 
+    /// The tracked list in force at `time` (header, `track`, `untrack`, `setContentSize`).
+    func listAt(_ time: Microseconds) -> ScrollViewConfiguration? {
+        var list = trace.header.scrollView
+        for sample in trace.samples where sample.time <= time {
+            switch sample.kind {
+            case let .call(.track(c)): list = c
+            case .call(.untrack): list = nil
+            case let .call(.setContentSize(w, h)):
+                if var c = list { c.contentSize = Size(width: w ?? c.contentSize.width, height: h ?? c.contentSize.height); list = c }
+            default: break
+            }
+        }
+        return list
+    }
+
+    /// FloatingPanel's pinning offset (floatingpanel-core.md §3.6.2) on the main axis for `list`
+    /// with the content inset `inset` (pt).
+    func pinningOffset(_ list: ScrollViewConfiguration, _ inset: Insets) -> Double {
+        let bounds = list.frame.size, size = list.contentSize
+        switch position {
+        case .bottom: return -inset.top
+        case .right: return -inset.left
+        case .top: return max(size.height + inset.bottom - bounds.height, 0)
+        case .left: return max(size.width + inset.right - bounds.width, 0)
+        }
+    }
+
     func finalGeometryAt(_ time: Microseconds) -> LayoutGeometry {
         var panel = trace.header.panel, environment = trace.header.environment
         for sample in trace.samples where sample.time <= time {
@@ -647,8 +678,7 @@ private struct Run {
             defer { previous = (f, i) }
             guard let (p, pi) = previous, p.isDragging, f.isDragging, !p.isAttracting, !f.isAttracting,
                   p.location != f.location else { continue }
-            let t0 = frameTime(p.index, frameRate: rate), t1 = frameTime(f.index, frameRate: rate)
-            if otherTimes.contains(where: { $0 > t0 && $0 <= t1 }) { continue }
+            if otherTimes.contains(where: { due($0) > p.index && due($0) <= f.index }) { continue }
             var moved = false
             for k in pi..<i { if case .event(_, .didMove) = records[k] { moved = true; break } }
             if !moved {
@@ -725,12 +755,12 @@ private struct Run {
             guard firstFrame <= lastFrame else { continue }
             for k in firstFrame...lastFrame {
                 let tk = frameTime(k, frameRate: rate)
-                guard tk >= touch.began, tk < touch.end else {
-                    if tk >= touch.end { break }
+                guard k >= due(touch.began), touch.end == .max || k < due(touch.end) else {
+                    if touch.end != .max && k >= due(touch.end) { break }
                     continue
                 }
                 var count = 0
-                while sampleCursor < fingerSamples.count, fingerSamples[sampleCursor].0 <= tk {
+                while sampleCursor < fingerSamples.count, due(fingerSamples[sampleCursor].0) <= k {
                     finger = fingerSamples[sampleCursor].1; sampleCursor += 1; count += 1
                 }
                 if let f = byIndex[k] { carried = f }
@@ -738,13 +768,24 @@ private struct Run {
                 defer { previous = (k, frame, value) }
                 guard let p = previous, p.k == k - 1, !p.frame.isAttracting, !frame.isAttracting else { continue }
                 let t0 = frameTime(k - 1, frameRate: rate)
-                if otherTimes.contains(where: { $0 > t0 && $0 <= tk }) || removalTimes.contains(where: { $0 > t0 && $0 <= tk }) { continue }
+                if otherTimes.contains(where: { due($0) == k })
+                    || removalTimes.contains(where: { due($0) == k || ($0 > t0 && $0 <= tk) }) { continue }
                 // A drag that starts beyond the extreme anchors (an interrupted show or hide, §4.7)
                 // is clamped to them at its first move while the content can scroll (§3.4.1,
                 // `shouldScrollingContentInMoving`): the surface jumps to the bound by itself.
+                // The app's clamp recipe (O14) does the same to a surface outside its range.
                 let g = finalGeometryAt(tk)
-                let minC = g.leastCoordinatePosition, maxC = g.mostCoordinatePosition
-                if (p.frame.location < minC || p.frame.location > maxC), frame.location == minC || frame.location == maxC { continue }
+                var bounds = [(g.leastCoordinatePosition, g.mostCoordinatePosition)]
+                if let clamp = trace.header.delegate.didMove?.clamp {
+                    bounds.append((g.position(of: clamp.min.state) + clamp.min.offset, g.position(of: clamp.max.state) + clamp.max.offset))
+                }
+                if bounds.contains(where: { lo, hi in
+                    (p.frame.location < lo || p.frame.location > hi) && (abs(frame.location - lo) < 1e-9 || abs(frame.location - hi) < 1e-9)
+                }) { continue }
+                // A drag that starts on the list pins the content to the pinning offset (§3.3 step 2b
+                // io := pin, applied by §3.7 while dragging): O jumps there by itself.
+                if frame.isDragging, let o = frame.contentOffset, let inset = frame.contentInset, let list = listAt(tk),
+                   abs(o - pinningOffset(list, inset)) < 1e-9, abs(o - (p.frame.contentOffset ?? o)) > 1 { continue }
                 coverage.g3Frames += 1
                 let df = value - p.finger, ds = frame.location - p.frame.location
                 let dO = (frame.contentOffset ?? 0) - (p.frame.contentOffset ?? 0)

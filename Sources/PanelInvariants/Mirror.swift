@@ -104,12 +104,12 @@ public struct Mirror: Sendable {
             case let .call(.setContentOffset(x, y, animated)):
                 // Only the main axis (y of the bottom trace) is ever set by the corpus.
                 guard let c = list, let y else { break }
-                let o = offset(Point(x: x ?? 0, y: y), size: c.contentSize, bounds: c.frame.size)
+                let o = offset(Point(x: x ?? 0, y: y), size: c.contentSize, bounds: c.frame.size, inset: c.contentInset)
                 m.kind = .call(position.isVertical ? .setContentOffset(x: x, y: o.y, animated: animated)
                                                    : .setContentOffset(x: o.x, y: x, animated: animated))
             case let .scroll(sample):
                 guard let c = list else { break }
-                m.kind = .scroll(ScrollSample(contentOffset: sample.contentOffset.map { offset($0, size: c.contentSize, bounds: c.frame.size) },
+                m.kind = .scroll(ScrollSample(contentOffset: sample.contentOffset.map { offset($0, size: c.contentSize, bounds: c.frame.size, inset: c.contentInset) },
                                               contentSize: sample.contentSize.map(size), isDecelerating: sample.isDecelerating))
             default: break
             }
@@ -119,15 +119,19 @@ public struct Mirror: Sendable {
     }
     public func location(_ bottom: Double) -> Double { flips ? h - bottom : bottom }
 
-    /// A content offset of the bottom trace's list (size `size`, bounds `bounds`) on the mirrored
-    /// panel: the pinned edge moves to the end of the content for top/left panels, O' = size − bounds − O
-    /// (the insets swap sides, so the ranges map end to end).
-    public func offset(_ o: Point, size: Size, bounds: Size) -> Point {
+    /// A content offset of the bottom trace's list (size `size`, bounds `bounds`, insets `inset`)
+    /// on the mirrored panel: the distance from the pinned edge is kept, measured from the end of
+    /// the content on top/left panels, where the insets swap sides: O' = hi' − (O + inset.top) with
+    /// hi' = max(−inset.bottom, size + inset.top − bounds), which is size − bounds − O when the
+    /// content is longer than the bounds.
+    public func offset(_ o: Point, size: Size, bounds: Size, inset: Insets = .zero) -> Point {
+        let hi = max(-inset.bottom, size.height + inset.top - bounds.height)
+        let flipped = hi - (o.y + inset.top)
         switch position {
         case .bottom: return o
-        case .top: return Point(x: o.x, y: size.height - bounds.height - o.y)
+        case .top: return Point(x: o.x, y: flipped)
         case .right: return Point(x: o.y, y: o.x)
-        case .left: return Point(x: size.height - bounds.height - o.y, y: o.x)
+        case .left: return Point(x: flipped, y: o.x)
         }
     }
     public func size(_ s: Size) -> Size { position.isVertical ? s : Size(width: s.height, height: s.width) }
@@ -152,7 +156,7 @@ public struct Mirror: Sendable {
         }
         var m = ScrollViewConfiguration(frame: frame, contentSize: size(c.contentSize))
         m.contentInset = insets(c.contentInset)
-        m.contentOffset = offset(c.contentOffset, size: c.contentSize, bounds: c.frame.size)
+        m.contentOffset = offset(c.contentOffset, size: c.contentSize, bounds: c.frame.size, inset: c.contentInset)
         m.bounces = c.bounces
         m.alwaysBounceVertical = position.isVertical ? c.alwaysBounceVertical : c.alwaysBounceHorizontal
         m.alwaysBounceHorizontal = position.isVertical ? c.alwaysBounceHorizontal : c.alwaysBounceVertical
