@@ -28,15 +28,18 @@ let package = Package(
         .target(name: "PanelGolden", dependencies: ["PanelSimCore", "PanelTrace"]),
         // `assertPanelTrace` and `PanelTraces` for a user's own tests: no CLI, no Process.
         .target(name: "PanelSimTesting", dependencies: ["PanelSimCore", "PanelTrace", "PanelGolden"]),
+        // The invariants of scenarios.md as a checker, the random-gesture generator and the trace
+        // minimizer (issue 18): shared by `panelsim soak` and the tests.
+        .target(name: "PanelInvariants", dependencies: ["PanelSimCore", "PanelTrace"]),
         // Commands as a library so tests can call them in-process.
-        .target(name: "PanelSimCLI", dependencies: ["PanelSimCore", "PanelTrace", "PanelGolden"]),
+        .target(name: "PanelSimCLI", dependencies: ["PanelSimCore", "PanelTrace", "PanelGolden", "PanelInvariants"]),
         .executableTarget(name: "panelsim", dependencies: ["PanelSimCLI"]),
         .testTarget(name: "PanelSimCoreTests", dependencies: ["PanelSimCore"]),
-        .testTarget(name: "PanelTraceTests", dependencies: ["PanelTrace", "PanelSimCore"]),
+        .testTarget(name: "PanelTraceTests", dependencies: ["PanelTrace", "PanelSimCore", "PanelInvariants"]),
         .testTarget(name: "PanelGoldenTests", dependencies: ["PanelGolden", "PanelTrace", "PanelSimCore"]),
         // PanelSimCLI only to compare with `check`'s own output.
         .testTarget(name: "PanelSimTestingTests", dependencies: ["PanelSimTesting", "PanelSimCLI", "PanelGolden", "PanelTrace", "PanelSimCore"]),
-        .testTarget(name: "PanelSimCLITests", dependencies: ["PanelSimCLI", "PanelGolden", "PanelTrace", "PanelSimCore"]),
+        .testTarget(name: "PanelSimCLITests", dependencies: ["PanelSimCLI", "PanelGolden", "PanelTrace", "PanelSimCore", "PanelInvariants"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -92,6 +92,9 @@ public enum Channel: String, Sendable, Equatable, CaseIterable {
     case isDragging
     /// Whether FloatingPanel holds the tracked scroll view locked (an arbitration decision).
     case scrollLocked
+    /// The opt-in `contentInset` frame channel (pt, per side), compared within the `contentOffset`
+    /// tolerance (both are lengths on the tracked list).
+    case contentInset
     /// `willEndDragging` and `shouldRemove` velocity components.
     case velocity
     /// `shouldBeginDragging` / `shouldRemove` answers.
@@ -489,6 +492,22 @@ public enum Comparator {
         func exact<T: Equatable & CustomStringConvertible>(_ channel: Channel, _ x: T, _ y: T) -> Divergence? {
             x == y ? nil : div(channel, x.description, y.description)
         }
+        /// The `contentInset` channel: present in both or neither, each side within the
+        /// `contentOffset` tolerance.
+        func insetDivergence(_ x: Insets?, _ y: Insets?) -> Divergence? {
+            func text(_ i: Insets?) -> String {
+                guard let i else { return "absent" }
+                return "{top \(fmt(i.top)), left \(fmt(i.left)), bottom \(fmt(i.bottom)), right \(fmt(i.right))}"
+            }
+            switch (x, y) {
+            case (nil, nil): return nil
+            case let (p?, q?):
+                let pairs = [(p.top, q.top), (p.left, q.left), (p.bottom, q.bottom), (p.right, q.right)]
+                if pairs.allSatisfy({ tol.contentOffset.accepts(expected: $0.0, actual: $0.1) }) { return nil }
+                return div(.contentInset, text(x), text(y), pairs.map { abs($0.1 - $0.0) }.max() ?? 0)
+            default: return div(.contentInset, text(x), text(y))
+            }
+        }
         func point(_ x: Point, _ y: Point) -> Divergence? {
             if tol.velocity.accepts(expected: x.x, actual: y.x) && tol.velocity.accepts(expected: x.y, actual: y.y) { return nil }
             let err = max(abs(y.x - x.x), abs(y.y - x.y))
@@ -536,6 +555,7 @@ public enum Comparator {
             }
             return exact(.isAttracting, x.isAttracting, y.isAttracting) ?? exact(.isDragging, x.isDragging, y.isDragging)
                 ?? exact(.scrollLocked, x.scrollLocked.map(String.init) ?? "absent", y.scrollLocked.map(String.init) ?? "absent")
+                ?? insetDivergence(x.contentInset, y.contentInset)
         default:
             return div(.record, describe(e), describe(a))
         }
@@ -596,6 +616,13 @@ private struct Stats {
         ok = add(.backdropAlpha, x.backdropAlpha, y.backdropAlpha, tolerances.backdropAlpha, at: index, time: time) && ok
         switch (x.contentOffset, y.contentOffset) {
         case (let p?, let q?): ok = add(.contentOffset, p, q, tolerances.contentOffset, at: index, time: time) && ok
+        case (nil, nil): break
+        default: ok = false
+        }
+        switch (x.contentInset, y.contentInset) {
+        case let (p?, q?):
+            for (e, a) in [(p.top, q.top), (p.left, q.left), (p.bottom, q.bottom), (p.right, q.right)]
+            where !tolerances.contentOffset.accepts(expected: e, actual: a) { ok = false }
         case (nil, nil): break
         default: ok = false
         }

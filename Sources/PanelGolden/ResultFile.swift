@@ -115,7 +115,9 @@ public enum ResultFile {
     /// Events: `{"t": <s>, "event": "<name>", <fields>}` with the fields of trace-format.md §2 in
     /// a fixed order. Frames: `{"t": <frameTime(k)>, "frame": k, "location": …, "state": …,
     /// "backdropAlpha": …, ["contentOffset": …,] "isAttracting": …, "isDragging": …[, "scrollLocked": …]}`,
-    /// where `contentOffset` and `scrollLocked` are present only with a tracked scroll view.
+    /// where `contentOffset` and `scrollLocked` are present only with a tracked scroll view, and
+    /// `"contentInset": {"top", "left", "bottom", "right"}` (pt) last, only in a replay with the opt-in
+    /// `contentInset` channel (`SimulationOptions.recordContentInset`) and a tracked scroll view.
     /// - Parameter frameRate: Hz, used for a frame's `t`.
     /// - Complexity: O(1) apart from name lengths.
     public static func line(for record: ResultRecord, frameRate: Int) -> String {
@@ -273,7 +275,12 @@ public enum ResultFile {
                 case (false, true): raw(", \"isAttracting\": false, \"isDragging\": true")
                 case (true, true): raw(", \"isAttracting\": true, \"isDragging\": true")
                 }
-                if let locked = f.scrollLocked { raw(locked ? ", \"scrollLocked\": true}" : ", \"scrollLocked\": false}") } else { raw("}") }
+                if let locked = f.scrollLocked { raw(locked ? ", \"scrollLocked\": true" : ", \"scrollLocked\": false") }
+                if let i = f.contentInset {
+                    raw(", \"contentInset\": {\"top\": "); number(i.top); raw(", \"left\": "); number(i.left)
+                    raw(", \"bottom\": "); number(i.bottom); raw(", \"right\": "); number(i.right); raw("}")
+                }
+                raw("}")
             }
         }
     }
@@ -411,7 +418,8 @@ public enum ResultFile {
                                       backdropAlpha: try r.double("backdropAlpha"),
                                       contentOffset: r.has("contentOffset") ? try r.double("contentOffset") : nil,
                                       isAttracting: try r.bool("isAttracting"), isDragging: try r.bool("isDragging"),
-                                      scrollLocked: r.has("scrollLocked") ? try r.bool("scrollLocked") : nil))
+                                      scrollLocked: r.has("scrollLocked") ? try r.bool("scrollLocked") : nil,
+                                      contentInset: r.has("contentInset") ? try r.insets("contentInset") : nil))
         }
         guard r.has("event") else { throw r.error("a record needs \"event\" or \"frame\"") }
         let name = try r.string("event")
@@ -514,6 +522,20 @@ private struct FieldReader {
         }
         return us
     }
+    /// An `{"top", "left", "bottom", "right"}` object (pt), e.g. the `contentInset` frame channel.
+    func insets(_ key: String) throws(ResultFileError) -> Insets {
+        guard case .object(let o) = try value(key) else {
+            throw error("field \"\(key)\" must be an object {\"top\", \"left\", \"bottom\", \"right\"}")
+        }
+        let inner = FieldReader(object: o, file: file, line: line)
+        do {
+            return Insets(top: try inner.double("top"), left: try inner.double("left"),
+                          bottom: try inner.double("bottom"), right: try inner.double("right"))
+        } catch {
+            throw self.error("in \"\(key)\": \(error.message)")
+        }
+    }
+
     func point(_ key: String) throws(ResultFileError) -> Point {
         guard case .object(let o) = try value(key) else { throw error("field \"\(key)\" must be an object {\"x\", \"y\"}") }
         let inner = FieldReader(object: o, file: file, line: line)

@@ -34,6 +34,8 @@ struct CheckCommand: PanelCommand {
                        help: "Apply `scroll` samples to the scroll view instead of the finger-driven\nmodel (floatingpanel-core.md §9 O8; default: observations)."),
             OptionSpec(names: ["--panel-handler-first"], valueName: nil,
                        help: "Run the panel's pan handler before the scroll view's for each touch\nsample (§9 O3; default: scroll view, Core's scroll handler, panel)."),
+            OptionSpec(names: ["--content-inset"], valueName: nil,
+                       help: "Add the opt-in `contentInset` frame channel: the tracked list's\ncontentInset as FloatingPanel writes it (floatingpanel-core.md §3.10);\nrecorded in the result header (\"simulator\": [\"contentInset\"])."),
         ],
         discussion: """
             Traces are replayed in the byte order of their paths relative to TRACE_DIR (files and
@@ -102,6 +104,7 @@ struct CheckCommand: PanelCommand {
         while traceDirectory.count > 1, traceDirectory.hasSuffix("/") { traceDirectory.removeLast() }
         simulation.driveScroll = parsed.flags.contains("--drive-scroll")
         simulation.panelHandlerFirst = parsed.flags.contains("--panel-handler-first")
+        simulation.recordContentInset = parsed.flags.contains("--content-inset")
         goldenDirectory = parsed.values["--golden"] ?? "golden"
         goldenIsDefault = parsed.values["--golden"] == nil
         recordFlag = parsed.values["--record"]

@@ -11,7 +11,8 @@ public enum PanelSimCommand {
     static var commands: [any PanelCommand.Type] {
         [ReplayCommand.self, CheckCommand.self, ImportCommand.self, SynthCommand.self,
          DiffCommand.self, ReportCommand.self, BisectCommand.self, MergeSummariesCommand.self,
-         FidelityCommand.self, TuneCommand.self, SweepCommand.self, ObserveCommand.self, BenchCommand.self]
+         FidelityCommand.self, TuneCommand.self, SweepCommand.self, ObserveCommand.self, BenchCommand.self,
+         SoakCommand.self]
     }
     /// Subcommands left out of help (`bench-load`: the child process of `bench`).
     static var hiddenCommands: [any PanelCommand.Type] { [BenchLoadCommand.self, BenchCorpusCommand.self, BenchReplayCommand.self] }

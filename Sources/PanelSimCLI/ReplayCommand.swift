@@ -14,6 +14,8 @@ struct ReplayCommand: PanelCommand {
                        help: "Apply `scroll` samples to the scroll view instead of the finger-driven\nmodel (floatingpanel-core.md §9 O8; default: observations)."),
             OptionSpec(names: ["--panel-handler-first"], valueName: nil,
                        help: "Run the panel's pan handler before the scroll view's for each touch\nsample (§9 O3; default: scroll view, Core's scroll handler, panel)."),
+            OptionSpec(names: ["--content-inset"], valueName: nil,
+                       help: "Add the opt-in `contentInset` frame channel: the tracked list's\ncontentInset as FloatingPanel writes it (floatingpanel-core.md §3.10);\nrecorded in the result header (\"simulator\": [\"contentInset\"])."),
         ],
         discussion: """
             The result file is the golden format (trace-format.md §2): a header line, then one line
@@ -36,6 +38,7 @@ struct ReplayCommand: PanelCommand {
         output = parsed.values["-o"]
         simulation.driveScroll = parsed.flags.contains("--drive-scroll")
         simulation.panelHandlerFirst = parsed.flags.contains("--panel-handler-first")
+        simulation.recordContentInset = parsed.flags.contains("--content-inset")
     }
 
     mutating func validate(_ context: CommandContext) throws(UsageError) {

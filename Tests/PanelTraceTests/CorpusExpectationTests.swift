@@ -2,6 +2,7 @@ import XCTest
 import Foundation
 import PanelSimCore
 import PanelTrace
+import PanelInvariants
 
 /// Replays every trace under `traces/` whose description carries an `expect:` clause
 /// (`state=<name> location=<pt> removed=<bool>`) and checks the outcome. The clauses are computed
@@ -55,7 +56,7 @@ final class CorpusExpectationTests: XCTestCase {
             XCTAssertFalse(result.budgetExceeded, name)
             checked += 1
         }
-        XCTAssertEqual(checked, 102, "flicks 48, scenarios 5, custom states 4, positions 12, scroll 18, app 15")
+        XCTAssertEqual(checked, 103, "flicks 48, scenarios 5, custom states 4, positions 12, scroll 18, app 15, soak 1")
     }
 
     /// G3: on a monotonic finger path, neither the surface nor the content offset O moves against
@@ -127,7 +128,20 @@ final class CorpusExpectationTests: XCTestCase {
             }
         }
         XCTAssertGreaterThan(g3Frames, 500, "G3 must see the scroll corpus's drags")
-        XCTAssertEqual(g4Traces, 22, "G4 at rest on every scroll trace (18 scenarios, 4 axis-scroll imports)")
+        XCTAssertEqual(g4Traces, 23, "G4 at rest on every scroll trace (18 scenarios, 4 axis-scroll imports, 1 soak finding)")
+    }
+
+    /// The shared checker of `panelsim soak` (G1–G4, F1–F5; PanelInvariants) on every corpus trace.
+    func testSharedInvariantCheckerOnEveryTrace() throws {
+        var coverage = InvariantCoverage()
+        for url in Self.traceFiles() {
+            let trace = try TraceLoader.load(path: url.path).trace
+            let (violations, c) = InvariantChecker.check(trace)
+            coverage += c
+            XCTAssertEqual(violations, [], url.lastPathComponent)
+        }
+        XCTAssertGreaterThan(coverage.g1Rests, 150)
+        XCTAssertGreaterThan(coverage.g3Frames, 500)
     }
 
     func testInvariantsOnEveryTrace() throws {

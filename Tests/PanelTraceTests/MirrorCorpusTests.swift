@@ -2,6 +2,7 @@ import XCTest
 import Foundation
 import PanelSimCore
 import PanelTrace
+import PanelInvariants
 
 /// Invariant G6 (scenarios.md) over the whole corpus: every bottom-panel trace, mirrored onto top,
 /// left and right panels (axis and coordinates flipped; safe-area sides, anchor edges, velocities,
@@ -9,161 +10,9 @@ import PanelTrace
 /// mapped so that its pinned edge moves to the end of the content on top/left panels), gives the same
 /// target states, removal decisions, event order and resting state, and the mirrored resting
 /// location. A failure names the trace and position; the few mirrors FloatingPanel itself breaks are
-/// listed in `knownQuirks` with the rule that breaks them.
+/// listed in `knownQuirks` with the rule that breaks them. The mirror itself is `Mirror`
+/// (PanelInvariants), shared with the random-gesture soak.
 final class MirrorCorpusTests: XCTestCase {
-    struct Mirror {
-        let position: PanelPosition
-        /// The bottom trace's container height (its main dimension) in force.
-        var h: Double
-
-        func point(_ p: Point) -> Point {
-            switch position {
-            case .bottom: return p
-            case .top: return Point(x: p.x, y: h - p.y)
-            case .right: return Point(x: p.y, y: p.x)
-            case .left: return Point(x: h - p.y, y: p.x)
-            }
-        }
-        func velocity(_ v: Point) -> Point {
-            switch position {
-            case .bottom: return v
-            case .top: return Point(x: v.x, y: -v.y)
-            case .right: return Point(x: v.y, y: v.x)
-            case .left: return Point(x: -v.y, y: v.x)
-            }
-        }
-        var flips: Bool { position == .top || position == .left }
-        func environment(_ e: PanelEnvironment) -> PanelEnvironment {
-            var m = e
-            let s = e.safeArea
-            switch position {
-            case .bottom: break
-            case .top: m.safeArea = Insets(top: s.bottom, left: s.left, bottom: s.top, right: s.right)
-            case .right:
-                m.container = Size(width: e.container.height, height: e.container.width)
-                m.safeArea = Insets(top: s.left, left: s.top, bottom: s.right, right: s.bottom)
-            case .left:
-                m.container = Size(width: e.container.height, height: e.container.width)
-                m.safeArea = Insets(top: s.left, left: s.bottom, bottom: s.right, right: s.top)
-            }
-            return m
-        }
-        func edge(_ e: ReferenceEdge) -> ReferenceEdge {
-            switch (position, e) {
-            case (.top, .top): return .bottom
-            case (.top, _): return .top
-            case (.right, .top): return .left
-            case (.right, _): return .right
-            case (.left, .top): return .right
-            case (.left, _): return .left
-            default: return e
-            }
-        }
-        func panel(_ p: PanelConfiguration) -> PanelConfiguration {
-            var m = p
-            m.position = position
-            m.anchors = p.anchors.map { entry in
-                guard case let .inset(v, fractional, e, guide) = entry.anchor else { return entry }
-                return AnchorEntry(state: entry.state, anchor: .inset(v, isFractional: fractional, edge: edge(e), guide: guide))
-            }
-            if flips {
-                m.behavior.rubberBandingEdges = p.behavior.rubberBandingEdges.map { $0 == "top" ? "bottom" : $0 == "bottom" ? "top" : $0 }
-            }
-            return m
-        }
-        func trace(_ t: Trace) -> Trace {
-            var header = t.header
-            header.panel = panel(t.header.panel)
-            header.environment = environment(t.header.environment)
-            if flips, var recipes = header.delegate.didMove, let clamp = recipes.clamp {
-                // Clamp offsets are along the coordinate: on a flipped axis "min" and "max" swap ends.
-                recipes.clamp = (min: StateOffset(state: clamp.max.state, offset: -clamp.max.offset),
-                                 max: StateOffset(state: clamp.min.state, offset: -clamp.min.offset))
-                header.delegate.didMove = recipes
-            }
-            let length = LayoutGeometry(panel: t.header.panel, environment: t.header.environment).surfaceLength(at: 0)
-            header.scrollView = t.header.scrollView.map { scrollView($0, surfaceLength: length) }
-            var list = t.header.scrollView
-            var mirror = self
-            let samples = t.samples.map { s -> TraceSample in
-                var m = s
-                let point = mirror.point, environment = mirror.environment
-                switch s.kind {
-                case let .touch(touch):
-                    m.kind = .touch(TouchSample(phase: touch.phase, id: touch.id, location: point(touch.location),
-                                                velocity: touch.velocity.map(velocity)))
-                case let .call(.invalidateLayout(p)): m.kind = .call(.invalidateLayout(panel(p)))
-                case let .environment(e):
-                    m.kind = .environment(environment(e))
-                    mirror.h = e.container.height
-                case let .call(.track(c)):
-                    list = c
-                    m.kind = .call(.track(scrollView(c, surfaceLength: length)))
-                case .call(.untrack): list = nil
-                case let .call(.setContentSize(w, hh)):
-                    if var c = list { c.contentSize = Size(width: w ?? c.contentSize.width, height: hh ?? c.contentSize.height); list = c }
-                    let swapped = position.isVertical ? (w, hh) : (hh, w)
-                    m.kind = .call(.setContentSize(width: swapped.0, height: swapped.1))
-                case let .call(.setContentOffset(x, y, animated)):
-                    // Only the main axis (y of the bottom trace) is ever set by the corpus.
-                    guard let c = list, let y else { break }
-                    let o = offset(Point(x: x ?? 0, y: y), size: c.contentSize, bounds: c.frame.size)
-                    m.kind = .call(position.isVertical ? .setContentOffset(x: x, y: o.y, animated: animated)
-                                                       : .setContentOffset(x: o.x, y: x, animated: animated))
-                case let .scroll(sample):
-                    guard let c = list else { break }
-                    m.kind = .scroll(ScrollSample(contentOffset: sample.contentOffset.map { offset($0, size: c.contentSize, bounds: c.frame.size) },
-                                                  contentSize: sample.contentSize.map(size), isDecelerating: sample.isDecelerating))
-                default: break
-                }
-                return m
-            }
-            return Trace(header: header, samples: samples)
-        }
-        func location(_ bottom: Double) -> Double { flips ? h - bottom : bottom }
-
-        /// A content offset of the bottom trace's list (size `size`, bounds `bounds`) on the mirrored
-        /// panel: the pinned edge moves to the end of the content for top/left panels, O' = size − bounds − O
-        /// (the insets swap sides, so the ranges map end to end).
-        func offset(_ o: Point, size: Size, bounds: Size) -> Point {
-            switch position {
-            case .bottom: return o
-            case .top: return Point(x: o.x, y: size.height - bounds.height - o.y)
-            case .right: return Point(x: o.y, y: o.x)
-            case .left: return Point(x: size.height - bounds.height - o.y, y: o.x)
-            }
-        }
-        func size(_ s: Size) -> Size { position.isVertical ? s : Size(width: s.height, height: s.width) }
-        func insets(_ i: Insets) -> Insets {
-            switch position {
-            case .bottom: return i
-            case .top: return Insets(top: i.bottom, left: i.left, bottom: i.top, right: i.right)
-            case .right: return Insets(top: i.left, left: i.top, bottom: i.right, right: i.bottom)
-            case .left: return Insets(top: i.left, left: i.bottom, bottom: i.right, right: i.top)
-            }
-        }
-        /// The list's frame inside a surface of main length `length`: flipped within the surface on
-        /// top/left panels, axes swapped on left/right panels.
-        func scrollView(_ c: ScrollViewConfiguration, surfaceLength length: Double) -> ScrollViewConfiguration {
-            let f = c.frame
-            let frame: Rect
-            switch position {
-            case .bottom: frame = f
-            case .top: frame = Rect(x: f.minX, y: length - f.maxY, width: f.size.width, height: f.size.height)
-            case .right: frame = Rect(x: f.minY, y: f.minX, width: f.size.height, height: f.size.width)
-            case .left: frame = Rect(x: length - f.maxY, y: f.minX, width: f.size.height, height: f.size.width)
-            }
-            var m = ScrollViewConfiguration(frame: frame, contentSize: size(c.contentSize))
-            m.contentInset = insets(c.contentInset)
-            m.contentOffset = offset(c.contentOffset, size: c.contentSize, bounds: c.frame.size)
-            m.bounces = c.bounces
-            m.alwaysBounceVertical = position.isVertical ? c.alwaysBounceVertical : c.alwaysBounceHorizontal
-            m.alwaysBounceHorizontal = position.isVertical ? c.alwaysBounceHorizontal : c.alwaysBounceVertical
-            m.decelerationRate = c.decelerationRate
-            return m
-        }
-    }
-
     /// Event names with their discrete payloads (states, targets, decisions); locations left out.
     static func signature(_ r: SimulationResult) -> [String] {
         r.records.compactMap { record in

@@ -44,6 +44,7 @@ struct FloatingPanelSystem: PanelSystem {
     init(trace: Trace, options: SimulationOptions) {
         self.trace = trace; self.options = options
         core = PanelCore(header: trace.header)
+        core.recordsContentInset = options.recordContentInset
         core.pan = PanRecognizer(tracker: VelocityTracker(strategy: trace.header.recognizer.velocity.strategy))
     }
 

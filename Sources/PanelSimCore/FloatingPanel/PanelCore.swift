@@ -89,6 +89,10 @@ struct PanelCore {
     private(set) var records = RecordList()
     /// The last frame written, for dropping frames that repeat it.
     private var lastFrame: RecordList.Entry?
+    /// `SimulationOptions.recordContentInset`: frames carry the scroll view's `contentInset`.
+    var recordsContentInset = false
+    /// The `contentInset` of the last frame written with that channel (nil: none, or no list).
+    private var lastFrameInset: Insets?
     /// `records`' name index of `state`, and whether `state` has an anchor in `geometry`
     /// (both kept current when `state` or `geometry` change).
     private var stateNameIndex: UInt32 = 0
@@ -749,6 +753,14 @@ struct PanelCore {
         }
         let entry = RecordList.Entry(kind: .frame, flags: flags, index: stateNameIndex, integer: Int64(index),
                                      location: surfaceLocation, backdropAlpha: backdropAlpha, contentOffset: offset)
+        if recordsContentInset {
+            let inset = tracksScrollView ? scrollView.unsafelyUnwrapped.contentInset : nil
+            if case let .some(last) = lastFrame, last.sameFrameValues(as: entry), inset == lastFrameInset { return isAnimating }
+            lastFrame = entry
+            lastFrameInset = inset
+            if let inset { records.appendFrame(entry, contentInset: inset, owned: true) } else { records.appendFrame(entry, owned: true) }
+            return isAnimating
+        }
         if case let .some(last) = lastFrame, last.sameFrameValues(as: entry) { return isAnimating }
         lastFrame = entry
         records.appendFrame(entry, owned: true)

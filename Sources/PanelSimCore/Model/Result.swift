@@ -123,11 +123,18 @@ public struct FrameRecord: Sendable, Equatable {
     public var isDragging: Bool
     /// FloatingPanel `scrollLocked` (the tracked scroll view is locked); nil without a scroll view.
     public var scrollLocked: Bool?
+    /// The tracked scroll view's `contentInset` as FloatingPanel left it (pt; floatingpanel-core.md
+    /// §3.10 `adjustScrollContentInsetIfNeeded` and the safe-area observation): the opt-in frame
+    /// channel of `SimulationOptions.recordContentInset`. nil when the option is off or no scroll
+    /// view is tracked.
+    public var contentInset: Insets?
     public init(index: Int, location: Double, state: String, backdropAlpha: Double,
-                contentOffset: Double? = nil, isAttracting: Bool, isDragging: Bool, scrollLocked: Bool? = nil) {
+                contentOffset: Double? = nil, isAttracting: Bool, isDragging: Bool, scrollLocked: Bool? = nil,
+                contentInset: Insets? = nil) {
         self.index = index; self.location = location; self.state = state
         self.backdropAlpha = backdropAlpha; self.contentOffset = contentOffset
         self.isAttracting = isAttracting; self.isDragging = isDragging; self.scrollLocked = scrollLocked
+        self.contentInset = contentInset
     }
 }
 
@@ -219,6 +226,10 @@ public struct RecordList: RandomAccessCollection, @unchecked Sendable, Equatable
     var events: [DelegateEvent] = []
     var systemFrames: [SystemFrame] = []
     var names: [String] = []
+    /// The `contentInset` channel of frame records, by record position: only frames written with
+    /// `SimulationOptions.recordContentInset` and a tracked scroll view have one (empty otherwise,
+    /// so the packed entries stay as small as before).
+    var contentInsets: [Int: Insets] = [:]
     /// `names` by name, for `nameIndex(_:)` once there are more than 8.
     private var nameIndices: [String: UInt32] = [:]
 
@@ -250,7 +261,8 @@ public struct RecordList: RandomAccessCollection, @unchecked Sendable, Equatable
                 index: Int(e.integer), location: e.location, state: names[Int(e.index)], backdropAlpha: e.backdropAlpha,
                 contentOffset: e.flags & Entry.hasContentOffset != 0 ? e.contentOffset : nil,
                 isAttracting: e.flags & Entry.isAttracting != 0, isDragging: e.flags & Entry.isDragging != 0,
-                scrollLocked: e.flags & Entry.hasScrollLocked != 0 ? e.flags & Entry.scrollLocked != 0 : nil))
+                scrollLocked: e.flags & Entry.hasScrollLocked != 0 ? e.flags & Entry.scrollLocked != 0 : nil,
+                contentInset: contentInsets.isEmpty ? nil : contentInsets[position]))
         }
     }
 
@@ -280,6 +292,7 @@ public struct RecordList: RandomAccessCollection, @unchecked Sendable, Equatable
             if f.isDragging { flags |= Entry.isDragging }
             if f.contentOffset != nil { flags |= Entry.hasContentOffset }
             if let locked = f.scrollLocked { flags |= Entry.hasScrollLocked | (locked ? Entry.scrollLocked : 0) }
+            if let inset = f.contentInset { contentInsets[count] = inset }
             appendEntry(Entry(kind: .frame, flags: flags, index: nameIndex(f.state), integer: Int64(f.index),
                               location: f.location, backdropAlpha: f.backdropAlpha, contentOffset: f.contentOffset ?? 0), owned: false)
         }
@@ -309,6 +322,12 @@ public struct RecordList: RandomAccessCollection, @unchecked Sendable, Equatable
     /// Appends a frame entry. `owned`: see `appendEntry(_:owned:)`.
     @inline(__always)
     mutating func appendFrame(_ entry: Entry, owned: Bool = false) { appendEntry(entry, owned: owned) }
+
+    /// Appends a frame entry with its `contentInset` channel (`SimulationOptions.recordContentInset`).
+    mutating func appendFrame(_ entry: Entry, contentInset: Insets, owned: Bool = false) {
+        contentInsets[count] = contentInset
+        appendEntry(entry, owned: owned)
+    }
 
     /// Appends a packed entry, copy-on-write like Array's append.
     ///

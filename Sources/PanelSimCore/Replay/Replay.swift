@@ -12,13 +12,20 @@ public struct SimulationOptions: Sendable, Equatable {
     /// O3 option: run Core's panel-pan handler before the scroll view's pan and Core's scroll handler
     /// for each touch sample. Default false: scroll view, then Core's scroll handler, then the panel.
     public var panelHandlerFirst = false
+    /// Opt-in frame channel: frames carry the tracked scroll view's `contentInset` as FloatingPanel
+    /// writes it (floatingpanel-core.md §3.10 `adjustScrollContentInsetIfNeeded`, and the safe-area
+    /// observation of §5.2), so that it can be checked. Default false: frames have no such channel
+    /// and results are byte-identical to those made before it existed.
+    public var recordContentInset = false
     public init() {}
 
-    /// The options set away from their defaults (O8 `driveScroll`, O3 `panelHandlerFirst`), by
+    /// The options set away from their defaults (O8 `driveScroll`, O3 `panelHandlerFirst`, the
+    /// `contentInset` frame channel), by
     /// name, in that order: what a result file records so that goldens of different modes are not
     /// compared with each other. The settle budget is not an option of the command line.
     public var nonDefaultNames: [String] {
         (driveScroll ? ["driveScroll"] : []) + (panelHandlerFirst ? ["panelHandlerFirst"] : [])
+            + (recordContentInset ? ["contentInset"] : [])
     }
 }
 

@@ -42,6 +42,11 @@ struct ScrollViewModel: Equatable {
     var isDirectionalLockEnabled = false
     /// The finger-driven offset before rubber banding (O6), main axis.
     var rawOffset: Double
+    /// The offset range (`range(_:)`, main axis) that `rawOffset` was derived against. When the
+    /// range changes under it (FloatingPanel rewrites `contentInset`, §3.10; the content size
+    /// changes), the next pan re-derives `rawOffset` from the shown offset first, so an offset
+    /// left beyond the new edge continues from where it is shown instead of jumping.
+    var rawRange: (min: Double, max: Double)
     /// Deceleration velocity of the offset (pt/s, main axis) while `isDecelerating`.
     var decelerationVelocity: Double = 0
     var isDecelerating = false
@@ -61,6 +66,21 @@ struct ScrollViewModel: Equatable {
         alwaysBounceVertical = c.alwaysBounceVertical; alwaysBounceHorizontal = c.alwaysBounceHorizontal
         decelerationRate = c.decelerationRate
         rawOffset = position.main(c.contentOffset)
+        rawRange = (0, 0)
+        rawRange = range(position)
+    }
+
+    static func == (a: ScrollViewModel, b: ScrollViewModel) -> Bool {
+        a.frame == b.frame && a.contentSize == b.contentSize && a.contentInset == b.contentInset
+            && a.contentOffset == b.contentOffset && a.bounces == b.bounces
+            && a.alwaysBounceVertical == b.alwaysBounceVertical && a.alwaysBounceHorizontal == b.alwaysBounceHorizontal
+            && a.decelerationRate == b.decelerationRate && a.showsVerticalScrollIndicator == b.showsVerticalScrollIndicator
+            && a.showsHorizontalScrollIndicator == b.showsHorizontalScrollIndicator
+            && a.isDirectionalLockEnabled == b.isDirectionalLockEnabled && a.rawOffset == b.rawOffset
+            && a.rawRange.min == b.rawRange.min && a.rawRange.max == b.rawRange.max
+            && a.decelerationVelocity == b.decelerationVelocity && a.isDecelerating == b.isDecelerating
+            && a.decelerationStart == b.decelerationStart && a.decelerationQ == b.decelerationQ
+            && a.decelerationLambda == b.decelerationLambda && a.returnsToEdge == b.returnsToEdge
     }
 
     var boundsSize: Size { frame.size }
@@ -95,12 +115,19 @@ struct ScrollViewModel: Equatable {
         if position.isVertical { contentOffset.y = value } else { contentOffset.x = value }
         let (lo, hi) = range(position)
         let d = position.mainDimension(boundsSize)
-        if value < lo { rawOffset = lo - Self.unbanded(lo - value, d) }
-        else if value > hi { rawOffset = hi + Self.unbanded(value - hi, d) }
-        else { rawOffset = value }
+        deriveRawOffset(from: value, lo: lo, hi: hi, d: d)
         isDecelerating = false
         returnsToEdge = false
         decelerationVelocity = 0
+    }
+
+    /// Sets `rawOffset` to the finger offset that shows `value` in the range [lo, hi] (O6), and
+    /// records that range.
+    mutating func deriveRawOffset(from value: Double, lo: Double, hi: Double, d: Double) {
+        if value < lo { rawOffset = lo - Self.unbanded(lo - value, d) }
+        else if value > hi { rawOffset = hi + Self.unbanded(value - hi, d) }
+        else { rawOffset = value }
+        rawRange = (lo, hi)
     }
 
     /// Inverse of the rubber band: the finger excess x that shows an excess y (y < d).
@@ -110,9 +137,10 @@ struct ScrollViewModel: Equatable {
 
     /// O6: a `changed` sample moves the offset against the finger by `delta` (pt, main axis).
     mutating func pan(by delta: Double, _ position: PanelPosition) {
-        rawOffset -= delta
         let (lo, hi) = range(position)
         let d = position.mainDimension(boundsSize)
+        if lo != rawRange.min || hi != rawRange.max { deriveRawOffset(from: mainOffset(position), lo: lo, hi: hi, d: d) }
+        rawOffset -= delta
         var shown = rawOffset
         if rawOffset < lo { shown = bounces ? lo - rubberBand(lo - rawOffset, d) : lo }
         else if rawOffset > hi { shown = bounces ? hi + rubberBand(rawOffset - hi, d) : hi }
@@ -132,6 +160,7 @@ extension ScrollViewModel {
         let (lo, hi) = range(position)
         let offset = mainOffset(position)
         rawOffset = offset
+        rawRange = (lo, hi)
         if offset < lo || offset > hi {
             returnsToEdge = true; decelerationStart = now
         } else if velocity != 0 {

@@ -1,0 +1,808 @@
+import PanelSimCore
+
+/// One broken invariant of scenarios.md on one replay.
+public struct InvariantViolation: Sendable, Equatable, CustomStringConvertible {
+    /// The rule: `G1`–`G4`, `G6` (invariants) or `F1`–`F5` (event facts) of scenarios.md.
+    public var rule: String
+    /// The replay it was found on: `bottom` (the trace as given, whatever its position) or the
+    /// mirror's position (`top`, `left`, `right`) for a mirrored bottom trace.
+    public var variant: String
+    /// Which check of the rule failed (a short name such as `bound` or `order`), so that a
+    /// minimization keeps the same failure rather than any failure of the rule.
+    public var kind: String
+    /// What was seen, with times (s) and values.
+    public var message: String
+    public init(rule: String, variant: String, kind: String = "", message: String) {
+        self.rule = rule; self.variant = variant; self.kind = kind; self.message = message
+    }
+    /// `rule@variant` (and `:kind`): what a minimization keeps failing.
+    public var key: String { kind.isEmpty ? "\(rule)@\(variant)" : "\(rule)@\(variant):\(kind)" }
+    public var description: String { "\(key): \(message)" }
+}
+
+/// What one check looked at, for tests that must see the checks run (not pass vacuously).
+public struct InvariantCoverage: Sendable, Equatable {
+    /// Frame pairs on which G3's bound was evaluated.
+    public var g3Frames = 0
+    /// Replays whose resting frame was checked against G1.
+    public var g1Rests = 0
+    /// Replays whose resting list was checked against G4.
+    public var g4Rests = 0
+    /// Programmatic `move`/`show`/`hide` calls checked against F1 and F3.
+    public var calls = 0
+    /// Attraction frames checked against F5.
+    public var attractionFrames = 0
+    /// Mirrors compared under G6.
+    public var mirrors = 0
+    public init() {}
+    public static func += (a: inout InvariantCoverage, b: InvariantCoverage) {
+        a.g3Frames += b.g3Frames; a.g1Rests += b.g1Rests; a.g4Rests += b.g4Rests; a.calls += b.calls
+        a.attractionFrames += b.attractionFrames; a.mirrors += b.mirrors
+    }
+}
+
+/// The invariants of scenarios.md asserted on any FloatingPanel replay: G1–G4 and the event facts
+/// F1–F5 on one trace (`check`), and G6 by mirroring a bottom trace onto top, left and right
+/// (`checkMirrors`, which also checks each mirror on its own). One implementation for the corpus
+/// tests, the bounded random run of `swift test` and `panelsim soak`.
+///
+/// Where FloatingPanel itself breaks a rule as the spec describes it, the check is narrowed and the
+/// narrowing cites the rule that allows it (see each check).
+public enum InvariantChecker {
+    /// Every rule this checker asserts.
+    public static let rules = ["G1", "G2", "G3", "G4", "G6", "F1", "F2", "F3", "F4", "F5"]
+
+    /// The simulator options of the checked replay: the `contentInset` channel on, so that G4 can
+    /// measure the pinning offset from the inset FloatingPanel left (§3.10).
+    public static var options: SimulationOptions {
+        var o = SimulationOptions()
+        o.recordContentInset = true
+        return o
+    }
+
+    /// Replays `trace` and checks G1–G4 and F1–F5 on it.
+    public static func check(_ trace: Trace, variant: String = "bottom") -> (violations: [InvariantViolation], coverage: InvariantCoverage) {
+        let result = simulate(trace, options: options)
+        return check(trace, result: result, variant: variant)
+    }
+
+    /// Checks G1–G4 and F1–F5 on `result`, the replay of `trace` (made with `options`, or at least
+    /// with the `contentInset` channel for G4's pinning offset; without it G4 checks the lock only).
+    public static func check(_ trace: Trace, result: SimulationResult, variant: String = "bottom") -> (violations: [InvariantViolation], coverage: InvariantCoverage) {
+        var run = Run(trace: trace, result: result, variant: variant)
+        run.checkAll()
+        return (run.violations, run.coverage)
+    }
+
+    /// G6 and the checks of every mirror: `trace` (a bottom panel) is checked as is, then mirrored
+    /// onto top, left and right; each mirror is checked on its own (G1–G4, F1–F5) and compared with
+    /// the bottom replay (same events with their discrete payloads, same resting state, mirrored
+    /// resting location). Traces of another position are checked alone.
+    public static func checkAll(_ trace: Trace) -> (violations: [InvariantViolation], coverage: InvariantCoverage) {
+        let reference = simulate(trace, options: options)
+        var (violations, coverage) = check(trace, result: reference)
+        guard trace.header.panel.position == .bottom, trace.header.model == .floatingPanel else { return (violations, coverage) }
+        let referenceSignature = signature(reference)
+        let referenceRest = reference.lastFrame
+        var finalHeight = trace.header.environment.container.height
+        for case let .environment(e) in trace.samples.map(\.kind) { finalHeight = e.container.height }
+        for position in [PanelPosition.top, .left, .right] {
+            let mirror = Mirror(position: position, h: trace.header.environment.container.height)
+            let mirrored = mirror.trace(trace)
+            let result = simulate(mirrored, options: options)
+            let (v, c) = check(mirrored, result: result, variant: position.rawValue)
+            violations += v; coverage += c
+            if let reason = g6Exemption(trace, position, reference: reference) { _ = reason; continue }
+            coverage.mirrors += 1
+            let sig = signature(result)
+            if sig != referenceSignature {
+                let i = (0..<min(sig.count, referenceSignature.count)).first { sig[$0] != referenceSignature[$0] } ?? min(sig.count, referenceSignature.count)
+                let expected = i < referenceSignature.count ? referenceSignature[i] : "(end)"
+                let actual = i < sig.count ? sig[i] : "(end)"
+                violations.append(InvariantViolation(rule: "G6", variant: position.rawValue, kind: "order",
+                    message: "event \(i) differs from the bottom replay: bottom \(expected), \(position.rawValue) \(actual)"))
+                continue
+            }
+            // The resting state and location, when both replays come to rest. The location within one
+            // device pixel: anchors are rounded to the pixel grid with ties away from zero
+            // (layout-behavior §3, FloatingPanel `rounded(by:)`), which a mirror does not preserve
+            // (an anchor at 542.5 on a 1× display rounds to 543, its mirror 124.5 to 125, not 124).
+            if let rest = referenceRest, let f = result.lastFrame, endsAtRest(trace, reference), endsAtRest(mirrored, result) {
+                let pixel = 1 / trace.header.environment.displayScale
+                if f.state != rest.state {
+                    violations.append(InvariantViolation(rule: "G6", variant: position.rawValue, kind: "rest-state",
+                        message: "rests in \(f.state), the bottom replay in \(rest.state)"))
+                } else if abs(f.location - Mirror(position: position, h: finalHeight).location(rest.location)) > pixel + 1e-9 {
+                    violations.append(InvariantViolation(rule: "G6", variant: position.rawValue, kind: "rest-location",
+                        message: "rests at \(f.location), the mirror of the bottom replay's \(rest.location) is \(Mirror(position: position, h: finalHeight).location(rest.location))"))
+                }
+            }
+        }
+        return (violations, coverage)
+    }
+
+    /// True when the replay ended at rest: no `end` sample cut it short and the settle budget did
+    /// not run out (so no finger is down and nothing animates at its last frame).
+    static func endsAtRest(_ trace: Trace, _ result: SimulationResult) -> Bool {
+        guard !result.budgetExceeded else { return false }
+        return !trace.samples.contains { if case .end = $0.kind { return true } else { return false } }
+    }
+
+    /// Why G6 is not asserted for `trace` mirrored onto `position` (nil: it is). Each reason is a
+    /// mirror FloatingPanel itself breaks, with the rule that breaks it:
+    /// * right, a tracked list and a scrollable state below the most expanded one: §3.10
+    ///   (floatingpanel-core.md) `adjustScrollContentInsetIfNeeded` writes a right panel's offset
+    ///   into `contentInset.left`, which moves the pinning offset (−inset.left);
+    /// * left, with different left and right safe-area insets on the mirror at any time:
+    ///   layout-behavior §8 item 2, the left panel's attraction set-up uses the opposite safe-area
+    ///   side, so the surface jumps by left − right while attracting and an interrupted attraction
+    ///   hands a different location to the next drag.
+    /// * any position, a list in a `fitToBounds` surface: the list's frame is fixed relative to the
+    ///   surface's top while the moving edge's distance to it changes with the surface length
+    ///   (layout-behavior §3.11), so a bottom list has no fixed mirror image;
+    /// * left or right, a list and a drag that begins in a scrollable state: FloatingPanel adds the
+    ///   over-scroll shift's y for every position (floatingpanel-core.md §3.3 step 5 [QUIRK]), so a
+    ///   hand-off from an over-scrolled list shifts a bottom panel and not a horizontal one.
+    public static func g6Exemption(_ trace: Trace, _ position: PanelPosition, reference: SimulationResult? = nil) -> String? {
+        let hasList = trace.header.scrollView != nil || trace.samples.contains { if case .call(.track) = $0.kind { return true } else { return false } }
+        var layouts = [trace.header.panel]
+        for case let .call(.invalidateLayout(p)) in trace.samples.map(\.kind) { layouts.append(p) }
+        if hasList, layouts.contains(where: { $0.contentMode == .fitToBounds }) {
+            return "layout-behavior §3.11: a list in a fitToBounds surface has no fixed mirror image"
+        }
+        if hasList, position == .left || position == .right, let reference {
+            let scrollableNames = Set(trace.header.delegate.scrollableStates ?? layouts.map {
+                LayoutGeometry(panel: $0, environment: trace.header.environment).mostExpandedState.name })
+            let dragsInScrollable = reference.records.contains { r in
+                if case let .event(_, .willBeginDragging(state)) = r { return scrollableNames.contains(state) }
+                return false
+            }
+            if dragsInScrollable {
+                return "floatingpanel-core.md §3.3 step 5: the over-scroll shift's y is added for every position"
+            }
+        }
+        switch position {
+        case .right:
+            guard hasList else { return nil }
+            var panels = [trace.header.panel]
+            for case let .call(.invalidateLayout(p)) in trace.samples.map(\.kind) { panels.append(p) }
+            for panel in panels {
+                let geometry = LayoutGeometry(panel: panel, environment: trace.header.environment)
+                let most = geometry.mostExpandedState.name
+                if let states = trace.header.delegate.scrollableStates, states.contains(where: { $0 != most }) {
+                    return "floatingpanel-core.md §3.10: a right panel's content-inset adjustment is written into contentInset.left"
+                }
+            }
+            return nil
+        case .left:
+            var environments = [trace.header.environment]
+            for case let .environment(e) in trace.samples.map(\.kind) { environments.append(e) }
+            if environments.contains(where: { $0.safeArea.top != $0.safeArea.bottom }) {
+                return "floatingpanel-layout-behavior.md §8 item 2: a left panel's attraction uses the opposite safe-area side"
+            }
+            return nil
+        default:
+            return nil
+        }
+    }
+
+    /// Event names with their discrete payloads (states, targets, decisions); locations left out.
+    public static func signature(_ r: SimulationResult) -> [String] {
+        r.records.compactMap { record in
+            guard case let .event(_, e) = record else { return nil }
+            switch e {
+            case let .didChangeState(s): return "didChangeState(\(s))"
+            case let .willEndDragging(_, p, t): return "willEndDragging(\(p)->\(t))"
+            case let .didEndDragging(a): return "didEndDragging(\(a))"
+            case let .willBeginAttracting(to): return "willBeginAttracting(\(to))"
+            case let .shouldRemove(_, result): return "shouldRemove(\(result))"
+            case let .shouldBeginDragging(result): return "shouldBeginDragging(\(result))"
+            default: return e.name
+            }
+        }
+    }
+}
+
+extension SimulationResult {
+    /// The last frame record, nil when there is none.
+    var lastFrame: FrameRecord? {
+        for record in records.reversed() { if case let .frame(f) = record { return f } }
+        return nil
+    }
+}
+
+/// One replay under check.
+private struct Run {
+    let trace: Trace
+    let result: SimulationResult
+    let variant: String
+    let rate: Int
+    let position: PanelPosition
+    var violations: [InvariantViolation] = []
+    var coverage = InvariantCoverage()
+    /// Set by `checkPairing`: the replay ends inside a drag abandoned by §4.1 step 1.
+    var abandonedDragAtEnd = false
+    /// Set by `checkPairing`: the times during which an abandoned drag (§4.1 step 1) is open.
+    var abandonedDrags: [ClosedRange<Microseconds>] = []
+    private var abandonedSince: Microseconds = 0
+    private var abandonedOpen = false
+
+    /// Records the end of an abandoned drag's interval at `t` if one is open.
+    mutating func closeAbandoned(at t: Microseconds) {
+        if abandonedOpen { abandonedDrags.append(abandonedSince...t); abandonedOpen = false }
+    }
+
+    init(trace: Trace, result: SimulationResult, variant: String) {
+        self.trace = trace; self.result = result; self.variant = variant
+        rate = trace.header.environment.frameRate
+        position = trace.header.panel.position
+    }
+
+    mutating func fail(_ rule: String, _ kind: String, _ message: String) {
+        // One violation per rule and kind is enough to minimize and report.
+        guard !violations.contains(where: { $0.rule == rule && $0.kind == kind }) else { return }
+        violations.append(InvariantViolation(rule: rule, variant: variant, kind: kind, message: message))
+    }
+
+    /// The frame that processes a sample at `t` µs: the first k with t·frameRate ≤ k·10⁶
+    /// (floatingpanel-core.md §9 O1, as the replay computes it; not the rounded frame time).
+    func due(_ t: Microseconds) -> Int { Int((t * Int64(rate) + 999_999) / 1_000_000) }
+
+    static func seconds(_ t: Microseconds) -> String {
+        let s = Double(t) / 1_000_000
+        return "t=\(s)"
+    }
+
+    /// True when the replay ended at rest: no `end` sample cut it short, the settle budget did not
+    /// run out, and no finger is down at the end.
+    var endsAtRest: Bool { InvariantChecker.endsAtRest(trace, result) }
+
+    /// The layout, environment, list and delegate in force at the end.
+    var finalGeometry: LayoutGeometry {
+        var panel = trace.header.panel, environment = trace.header.environment
+        for sample in trace.samples {
+            if case let .call(.invalidateLayout(p)) = sample.kind { panel = p }
+            if case let .environment(e) = sample.kind { environment = e }
+        }
+        return LayoutGeometry(panel: panel, environment: environment)
+    }
+
+    /// The tracked list at the end (header, `track`, `untrack`, `setContentSize`), nil for none.
+    var finalList: ScrollViewConfiguration? {
+        var list = trace.header.scrollView
+        for sample in trace.samples {
+            switch sample.kind {
+            case let .call(.track(c)): list = c
+            case .call(.untrack): list = nil
+            case let .call(.setContentSize(w, h)):
+                if var c = list { c.contentSize = Size(width: w ?? c.contentSize.width, height: h ?? c.contentSize.height); list = c }
+            default: break
+            }
+        }
+        return list
+    }
+
+    mutating func checkAll() {
+        checkPairing()
+        checkRest()
+        checkCalls()
+        checkAttractionFrames()
+        checkDragFrames()
+        checkG3()
+    }
+
+    // MARK: G1, G4 at rest
+
+    mutating func checkRest() {
+        guard endsAtRest, let last = result.lastFrame else { return }
+        if last.isDragging, !abandonedDragAtEnd { fail("G2", "stuck", "the replay ends at rest with isDragging true (a drag that never ended)") }
+        if last.isAttracting { fail("G2", "stuck", "the replay ends at rest with isAttracting true (an attraction that never ended)") }
+        guard !last.isAttracting, !last.isDragging || abandonedDragAtEnd else { return }
+        let geometry = finalGeometry
+        var anchors = Set(geometry.panel.anchors.map { geometry.position(of: $0.state) } + [geometry.position(of: .hidden)])
+        // The app's clamp recipe (O14) holds the surface inside its range whatever the state, hidden
+        // included, except while attracting: a state outside the range rests at its anchor after an
+        // attraction, at the clamped position after a non-animated move.
+        if let clamp = trace.header.delegate.didMove?.clamp {
+            let lo = geometry.position(of: clamp.min.state) + clamp.min.offset
+            let hi = geometry.position(of: clamp.max.state) + clamp.max.offset
+            anchors.formUnion(anchors.map { min(max($0, lo), hi) })
+        }
+        coverage.g1Rests += 1
+        if !anchors.contains(last.location) {
+            fail("G1", "rest", "rests at \(last.location) in \(last.state), not on an anchor (anchors at \(anchors.sorted()))")
+        }
+        // G4.
+        guard let offset = last.contentOffset, let list = finalList else { return }
+        coverage.g4Rests += 1
+        let scrollable = trace.header.delegate.scrollableStates.map { $0.contains(last.state) } ?? (last.state == geometry.mostExpandedState.name)
+        // A release exactly on an anchor unlocks the list whatever the state (floatingpanel-core.md
+        // §4.1 step 7, endWithoutAttraction: "unlock()"), so after one the lock need not match the
+        // state until something locks it again: exempt when the last event that sets the lock at
+        // a rest is that release.
+        let releasedOnAnchor = result.records.reversed().lazy.compactMap { r -> Bool? in
+            guard case let .event(_, e) = r else { return nil }
+            switch e {
+            case .didEndDragging(let willAttract): return !willAttract
+            case .didEndAttracting, .didRemove, .willBeginAttracting: return false
+            default: return nil
+            }
+        }.first ?? false
+        // shouldLooselyLock (§3.6.3: fitToBounds, content shorter than the bounds plus the offset
+        // from the most expanded anchor) unlocks at the end of an attraction in any state (§4.5 step 3).
+        let mostOffset = max(0, position.expandsTowardLowerCoordinate
+            ? last.location - geometry.position(of: geometry.mostExpandedState)
+            : geometry.position(of: geometry.mostExpandedState) - last.location)
+        let looselyLocked = geometry.panel.contentMode == .fitToBounds
+            && position.mainDimension(list.contentSize) < position.mainDimension(list.frame.size) + mostOffset
+        // `track(scrollView:)` neither locks nor unlocks (floatingpanel-core.md §2): a list tracked
+        // after the panel last settled keeps the lock it was given until the next interaction.
+        let lastSettle = result.records.reversed().lazy.compactMap { r -> Microseconds? in
+            guard case let .event(t, e) = r else { return nil }
+            switch e {
+            case .didEndDragging, .didEndAttracting, .didChangeState, .didRemove: return t
+            default: return nil
+            }
+        }.first ?? 0
+        let trackedSinceSettle = trace.samples.contains { s in
+            if case .call(.track) = s.kind { return s.time >= lastSettle } else { return false }
+        }
+        if last.scrollLocked != !scrollable, !releasedOnAnchor, !trackedSinceSettle, !(looselyLocked && last.scrollLocked == false) {
+            fail("G4", "lock", "rests in \(last.state) with scrollLocked \(last.scrollLocked.map(String.init) ?? "absent"), but the state is \(scrollable ? "" : "not ")scrollable")
+        }
+        // An offset the app put there (header, track, setContentOffset) that nothing moved since may
+        // sit beyond the pin after FloatingPanel rewrote the inset (§3.10 step 5 [QUIRK]: the
+        // safe-area update replaces contentInset and restores the offset): UIKit leaves it there.
+        var appOffsets: [Double] = trace.header.scrollView.map { [position.main($0.contentOffset)] } ?? []
+        for sample in trace.samples {
+            switch sample.kind {
+            case let .call(.track(c)): appOffsets.append(position.main(c.contentOffset))
+            case let .call(.setContentOffset(x, y, _)):
+                if let v = position.isVertical ? y : x { appOffsets.append(v) }
+            default: break
+            }
+        }
+        if let inset = last.contentInset, !appOffsets.contains(offset) {
+            let bounds = list.frame.size, size = list.contentSize
+            switch position {
+            case .bottom where offset < -inset.top - 1e-9:
+                fail("G4", "pin", "O rests at \(offset), beyond the pinning offset \(-inset.top)")
+            case .right where offset < -inset.left - 1e-9:
+                fail("G4", "pin", "O rests at \(offset), beyond the pinning offset \(-inset.left)")
+            case .top:
+                let pin = max(size.height + inset.bottom - bounds.height, 0)
+                if offset > pin + 1e-9 { fail("G4", "pin", "O rests at \(offset), beyond the pinning offset \(pin)") }
+            case .left:
+                let pin = max(size.width + inset.right - bounds.width, 0)
+                if offset > pin + 1e-9 { fail("G4", "pin", "O rests at \(offset), beyond the pinning offset \(pin)") }
+            default: break
+            }
+        }
+    }
+
+    // MARK: G2, F1, F2, F4 on the event sequence
+
+    /// Times of finger 0's `ended`/`cancelled` samples, ascending.
+    var fingerLifts: [Microseconds] {
+        trace.samples.compactMap { s -> Microseconds? in
+            guard case let .touch(t) = s.kind, t.id == 0, t.phase == .ended || t.phase == .cancelled else { return nil }
+            return s.time
+        }
+    }
+
+    /// True when finger 0 is down at `t` (a `began` at or before t, no lift since).
+    func fingerDown(at t: Microseconds) -> Bool {
+        var down = false
+        for s in trace.samples where s.time <= t {
+            if case let .touch(touch) = s.kind, touch.id == 0 {
+                switch touch.phase {
+                case .began: down = true
+                case .ended, .cancelled: down = false
+                default: break
+                }
+            }
+        }
+        return down
+    }
+
+    mutating func checkPairing() {
+        var attracting = false, dragging = false
+        var dragClosedByRemove = false
+        // A drag released while the state is hidden: panningEnd returns at once and
+        // interactionInProgress stays true (floatingpanel-core.md §4.1 step 1 [QUIRK]), so it never
+        // ends; G2 is not asserted for it.
+        var abandoned = false
+        var lifts = fingerLifts[...]
+        var lastTarget: String?
+        var reported = "hidden"
+        let records = Array(result.records)
+        for (i, record) in records.enumerated() {
+            let recordTime: Microseconds
+            switch record {
+            case let .event(t, _): recordTime = t
+            case let .frame(f): recordTime = frameTime(f.index, frameRate: rate)
+            case .systemFrame: recordTime = 0
+            }
+            while let lift = lifts.first, lift < recordTime {
+                lifts = lifts.dropFirst()
+                if dragging && reported == "hidden" && !abandoned { abandoned = true; abandonedSince = lift; abandonedOpen = true }
+            }
+            switch record {
+            case let .frame(f):
+                if f.state != reported {
+                    fail("F1", "frame-state", "frame \(f.index) shows state \(f.state), but the last didChangeState reported \(reported)")
+                }
+                if f.isAttracting != attracting {
+                    fail("F2", "frame-attracting", "frame \(f.index) has isAttracting \(f.isAttracting) while the events say \(attracting)")
+                }
+                if f.isDragging != dragging {
+                    fail("G2", "frame-dragging", "frame \(f.index) has isDragging \(f.isDragging) while the events say \(dragging)")
+                }
+            case let .event(t, e):
+                func next(_ k: Int) -> DelegateEvent? {
+                    guard i + k < records.count, case let .event(_, n) = records[i + k] else { return nil }
+                    return n
+                }
+                func previous(_ k: Int) -> DelegateEvent? {
+                    guard i - k >= 0, case let .event(_, n) = records[i - k] else { return nil }
+                    return n
+                }
+                switch e {
+                case .willBeginAttracting(let to):
+                    if attracting { fail("G2", "pairing", "\(Run.seconds(t)): willBeginAttracting while an attraction is running") }
+                    attracting = true
+                    if next(1) != .didChangeState(state: to) {
+                        fail("F2", "order", "\(Run.seconds(t)): willBeginAttracting(\(to)) is not followed at once by didChangeState(\(to)) but by \(next(1).map { "\($0)" } ?? "nothing")")
+                    }
+                case .didEndAttracting:
+                    if !attracting { fail("G2", "pairing", "\(Run.seconds(t)): didEndAttracting without an attraction") }
+                    attracting = false
+                case .willBeginDragging:
+                    if dragging { fail("G2", "pairing", "\(Run.seconds(t)): willBeginDragging inside a drag") }
+                    dragging = true; dragClosedByRemove = false; closeAbandoned(at: t); abandoned = false
+                case .willEndDragging(_, _, let target):
+                    if !dragging && !dragClosedByRemove { fail("G2", "pairing", "\(Run.seconds(t)): willEndDragging outside a drag") }
+                    lastTarget = target
+                case .didEndDragging(let willAttract):
+                    if !dragging && !dragClosedByRemove { fail("G2", "pairing", "\(Run.seconds(t)): didEndDragging outside a drag") }
+                    guard case .willEndDragging(_, _, let target)? = previous(willAttract ? 1 : 2) else {
+                        fail("F4", "order", "\(Run.seconds(t)): didEndDragging(\(willAttract)) without willEndDragging just before it")
+                        dragging = false; dragClosedByRemove = false
+                        break
+                    }
+                    if willAttract {
+                        if next(1) != .willBeginAttracting(to: target) {
+                            fail("F2", "order", "\(Run.seconds(t)): didEndDragging(true) is not followed by willBeginAttracting(\(target)) but by \(next(1).map { "\($0)" } ?? "nothing")")
+                        }
+                    } else if previous(1) != .didChangeState(state: target) {
+                        fail("F4", "order", "\(Run.seconds(t)): didEndDragging(false) is not preceded by didChangeState(\(target)) but by \(previous(1).map { "\($0)" } ?? "nothing")")
+                    }
+                    _ = lastTarget
+                    dragging = false; dragClosedByRemove = false; closeAbandoned(at: t); abandoned = false
+                case .willRemove:
+                    if dragging { dragging = false; dragClosedByRemove = true }
+                case .didChangeState(let s):
+                    reported = s
+                default:
+                    break
+                }
+            case .systemFrame:
+                break
+            }
+        }
+        if endsAtRest {
+            if dragging && reported == "hidden" && !fingerDown(at: .max) && !abandoned {
+                abandoned = true; abandonedSince = lifts.first ?? 0; abandonedOpen = true
+            }
+            if attracting { fail("G2", "unpaired-end", "an attraction never ended (no didEndAttracting)") }
+            if dragging && !abandoned { fail("G2", "unpaired-end", "a drag never ended (no didEndDragging or willRemove)") }
+        }
+        abandonedDragAtEnd = dragging && abandoned
+        if abandonedOpen { abandonedDrags.append(abandonedSince...Microseconds.max); abandonedOpen = false }
+    }
+
+    // MARK: F1, F3 at programmatic calls
+
+    /// Sample times, and the times of every frame, so that a call's own events can be told apart.
+    func isUniqueCallTime(_ t: Microseconds, index: Int) -> Bool {
+        for (k, s) in trace.samples.enumerated() where k != index && s.time == t { return false }
+        // A frame at exactly t would step animations at t after the call.
+        let k = Int((t * Int64(rate)) / 1_000_000)
+        return frameTime(k, frameRate: rate) != t && frameTime(k + 1, frameRate: rate) != t
+    }
+
+    mutating func checkCalls() {
+        let records = Array(result.records)
+        for (index, sample) in trace.samples.enumerated() {
+            guard case let .call(call) = sample.kind else { continue }
+            let target: PanelState
+            switch call {
+            case let .move(to, _): target = to
+            case .hide: target = .hidden
+            case .show: target = finalGeometryAt(sample.time).panel.initialState
+            default: continue
+            }
+            guard isUniqueCallTime(sample.time, index: index) else { continue }
+            coverage.calls += 1
+            let t = sample.time
+            // The state of the pairings before the call's events, and the call's own events.
+            var attracting = false, dragging = false
+            var own: [DelegateEvent] = []
+            var touchedAfter = false
+            for record in records {
+                guard case let .event(et, e) = record else { continue }
+                if et < t {
+                    switch e {
+                    case .willBeginAttracting: attracting = true
+                    case .didEndAttracting: attracting = false
+                    case .willBeginDragging: dragging = true
+                    case .didEndDragging, .willRemove: dragging = false
+                    default: break
+                    }
+                } else if et == t {
+                    own.append(e)
+                } else { touchedAfter = true; break }
+            }
+            _ = touchedAfter
+            if !own.contains(.didChangeState(state: target.name)) {
+                fail("F1", "call", "\(Run.seconds(t)): \(describe(call)) reports no didChangeState(\(target.name)) (its events: \(own.map(\.name)))")
+            }
+            if case .move = call {
+                // A drag is cancelled only while its touch is down (an abandoned drag, §4.1 step 1, has none).
+                let abandonedDrag = abandonedDrags.contains { $0.contains(t) }
+                if dragging, !abandonedDrag, fingerDown(at: t), !own.contains(where: { $0 == .didEndDragging(willAttract: true) || $0 == .didEndDragging(willAttract: false) || $0 == .willRemove }) {
+                    fail("F3", "drag", "\(Run.seconds(t)): move(to:) during a drag does not end it (its events: \(own.map(\.name)))")
+                }
+                if attracting, !own.contains(.didEndAttracting) {
+                    fail("F3", "attraction", "\(Run.seconds(t)): move(to:) during an attraction does not interrupt it (its events: \(own.map(\.name)))")
+                }
+                if dragging, !abandonedDrag, fingerDown(at: t) { checkNoDragAfterCancel(at: t, records: records) }
+            }
+        }
+    }
+
+    /// F3: after `move(to:)` cancelled a drag, later samples of that touch do not drag the panel.
+    mutating func checkNoDragAfterCancel(at t: Microseconds, records: [ResultRecord]) {
+        // The end of that touch: the next finger-0 `began`, or the trace's end.
+        var touchEnd = Int64.max
+        for s in trace.samples where s.time > t {
+            if case let .touch(touch) = s.kind, touch.id == 0, touch.phase == .began { touchEnd = s.time; break }
+        }
+        for record in records {
+            guard case let .event(et, e) = record, et > t, et < touchEnd else { continue }
+            if case .willBeginDragging = e {
+                fail("F3", "drag-again", "\(Run.seconds(et)): the touch whose drag move(to:) cancelled at \(Run.seconds(t)) drags the panel again")
+                return
+            }
+        }
+    }
+
+    /// The tracked list in force at `time` (header, `track`, `untrack`, `setContentSize`).
+    func listAt(_ time: Microseconds) -> ScrollViewConfiguration? {
+        var list = trace.header.scrollView
+        for sample in trace.samples where sample.time <= time {
+            switch sample.kind {
+            case let .call(.track(c)): list = c
+            case .call(.untrack): list = nil
+            case let .call(.setContentSize(w, h)):
+                if var c = list { c.contentSize = Size(width: w ?? c.contentSize.width, height: h ?? c.contentSize.height); list = c }
+            default: break
+            }
+        }
+        return list
+    }
+
+    /// FloatingPanel's pinning offset (floatingpanel-core.md §3.6.2) on the main axis for `list`
+    /// with the content inset `inset` (pt).
+    func pinningOffset(_ list: ScrollViewConfiguration, _ inset: Insets) -> Double {
+        let bounds = list.frame.size, size = list.contentSize
+        switch position {
+        case .bottom: return -inset.top
+        case .right: return -inset.left
+        case .top: return max(size.height + inset.bottom - bounds.height, 0)
+        case .left: return max(size.width + inset.right - bounds.width, 0)
+        }
+    }
+
+    func finalGeometryAt(_ time: Microseconds) -> LayoutGeometry {
+        var panel = trace.header.panel, environment = trace.header.environment
+        for sample in trace.samples where sample.time <= time {
+            if case let .call(.invalidateLayout(p)) = sample.kind { panel = p }
+            if case let .environment(e) = sample.kind { environment = e }
+        }
+        return LayoutGeometry(panel: panel, environment: environment)
+    }
+
+    func describe(_ call: PanelCall) -> String {
+        switch call {
+        case let .move(to, animated): return "move(to: \(to.name), animated: \(animated))"
+        case let .show(animated): return "show(animated: \(animated))"
+        case let .hide(animated): return "hide(animated: \(animated))"
+        default: return "\(call)"
+        }
+    }
+
+    // MARK: F5
+
+    /// F5: a `didMove` for every frame of an attraction, and once more when it completes.
+    mutating func checkAttractionFrames() {
+        let records = Array(result.records)
+        var removed = false
+        var showTimes = trace.samples.compactMap { s -> Microseconds? in
+            if case .call(.show) = s.kind { return s.time } else { return nil }
+        }[...]
+        var begin: (time: Microseconds, index: Int)?
+        for (i, record) in records.enumerated() {
+            guard case let .event(t, e) = record else { continue }
+            while let s = showTimes.first, s <= t { removed = false; showTimes = showTimes.dropFirst() }
+            switch e {
+            case .didRemove: removed = true; begin = nil
+            case .willBeginAttracting: begin = removed ? nil : (t, i)
+            case .didEndAttracting:
+                defer { begin = nil }
+                guard let (t0, i0) = begin, !removed else { continue }
+                // didMove times between the two events.
+                var moves: [Microseconds: Int] = [:]
+                for k in i0..<i { if case let .event(mt, .didMove) = records[k] { moves[mt, default: 0] += 1 } }
+                var k = Int((t0 * Int64(rate)) / 1_000_000)
+                while frameTime(k, frameRate: rate) <= t0 { k += 1 }
+                while frameTime(k, frameRate: rate) < t {
+                    coverage.attractionFrames += 1
+                    if moves[frameTime(k, frameRate: rate), default: 0] == 0 {
+                        fail("F5", "attraction", "attraction from \(Run.seconds(t0)) to \(Run.seconds(t)): no didMove at frame \(k) (\(Run.seconds(frameTime(k, frameRate: rate))))")
+                        break
+                    }
+                    k += 1
+                }
+                // Settled (didEndAttracting right after a didMove at its own time): the step's and
+                // the completion's didMove.
+                if i > 0, case let .event(pt, .didMove) = records[i - 1], pt == t, frameTime(k, frameRate: rate) == t,
+                   moves[t, default: 0] < 2 {
+                    fail("F5", "attraction", "attraction settling at \(Run.seconds(t)) reports \(moves[t, default: 0]) didMove at its last frame, expected the step's and the completion's")
+                }
+            default: break
+            }
+        }
+    }
+
+    /// F5 for drags: a frame in which a drag moved the surface has a `didMove` since the previous
+    /// frame (unless a call or environment change in between moved it).
+    mutating func checkDragFrames() {
+        let records = Array(result.records)
+        var previous: (frame: FrameRecord, position: Int)?
+        let otherTimes = trace.samples.compactMap { s -> Microseconds? in
+            if case .touch = s.kind { return nil } else { return s.time }
+        }
+        for (i, record) in records.enumerated() {
+            guard case let .frame(f) = record else { continue }
+            defer { previous = (f, i) }
+            guard let (p, pi) = previous, p.isDragging, f.isDragging, !p.isAttracting, !f.isAttracting,
+                  p.location != f.location else { continue }
+            if otherTimes.contains(where: { due($0) > p.index && due($0) <= f.index }) { continue }
+            var moved = false
+            for k in pi..<i { if case .event(_, .didMove) = records[k] { moved = true; break } }
+            if !moved {
+                fail("F5", "drag", "the drag moved the surface from \(p.location) to \(f.location) between frames \(p.index) and \(f.index) without didMove")
+            }
+        }
+    }
+
+    // MARK: G3
+
+    /// G3: on a monotonic finger path neither the surface nor O moves against the finger, and per
+    /// sample |Δsurface| + |ΔO| ≤ |Δfinger| + 1 pt. Checked frame by frame while finger 0 is down in
+    /// one touch whose path is monotonic, with no attraction in either frame and nothing but touch
+    /// samples in between (calls, layout and environment changes move the panel by themselves); the
+    /// slack is 1 pt per finger sample of the interval.
+    mutating func checkG3() {
+        let frames = result.records.compactMap { r -> FrameRecord? in if case let .frame(f) = r { return f } else { return nil } }
+        guard let lastIndex = frames.last?.index else { return }
+        // Touches of finger 0: index ranges of samples, and whether each is monotonic.
+        struct Touch { var began: Microseconds; var end: Microseconds; var monotonic: Bool }
+        var touches: [Touch] = []
+        var current: Touch?
+        var lastValue = 0.0, direction = 0.0
+        for s in trace.samples {
+            guard case let .touch(t) = s.kind, t.id == 0 else { continue }
+            let value = position.main(t.location)
+            switch t.phase {
+            case .began:
+                if var c = current { c.end = s.time; touches.append(c) }
+                current = Touch(began: s.time, end: .max, monotonic: true); direction = 0
+            case .moved, .ended, .cancelled:
+                guard current != nil else { break }
+                let d = value - lastValue
+                if d != 0 {
+                    if direction == 0 { direction = d > 0 ? 1 : -1 } else if (d > 0 ? 1 : -1) != direction { current!.monotonic = false }
+                }
+                if t.phase != .moved { current!.end = s.time; touches.append(current!); current = nil }
+            case .stationary: break
+            }
+            lastValue = value
+        }
+        if let c = current { touches.append(c) }
+        let monotonicTouches = touches.filter(\.monotonic)
+        guard !monotonicTouches.isEmpty else { return }
+        let otherTimes = trace.samples.compactMap { s -> Microseconds? in
+            switch s.kind {
+            case .touch, .observed, .scroll: return nil
+            default: return s.time
+            }
+        }
+        // The app's removals (willRemove: dismissBeyond, dismissIn, removal interaction, backdrop
+        // tap): the removal transition puts the surface at hidden at once (floatingpanel-core.md
+        // §5.1, §5.2: the layout of the target is applied when the animator starts), not the finger.
+        let removalTimes = result.records.compactMap { r -> Microseconds? in
+            if case let .event(t, .willRemove) = r { return t } else { return nil }
+        }
+        let fingerSamples = trace.samples.compactMap { s -> (Microseconds, Double)? in
+            if case let .touch(t) = s.kind, t.id == 0 { return (s.time, position.main(t.location)) } else { return nil }
+        }
+        // The frame in force at each index (frames that repeat the previous one are not written).
+        var byIndex: [Int: FrameRecord] = [:]
+        for f in frames { byIndex[f.index] = f }
+        var carried: FrameRecord?
+        var sampleCursor = 0
+        var finger: Double?
+        var previous: (k: Int, frame: FrameRecord, finger: Double)?
+        for touch in monotonicTouches {
+            let firstFrame = Int((touch.began * Int64(rate)) / 1_000_000)
+            let lastFrame = min(lastIndex + 1, touch.end == .max ? lastIndex : Int((touch.end * Int64(rate)) / 1_000_000) + 1)
+            // Frames up to firstFrame carry forward.
+            carried = frames.last { $0.index <= firstFrame }
+            sampleCursor = fingerSamples.firstIndex { $0.0 >= touch.began } ?? fingerSamples.count
+            finger = nil; previous = nil
+            guard firstFrame <= lastFrame else { continue }
+            for k in firstFrame...lastFrame {
+                let tk = frameTime(k, frameRate: rate)
+                guard k >= due(touch.began), touch.end == .max || k < due(touch.end) else {
+                    if touch.end != .max && k >= due(touch.end) { break }
+                    continue
+                }
+                var count = 0
+                while sampleCursor < fingerSamples.count, due(fingerSamples[sampleCursor].0) <= k {
+                    finger = fingerSamples[sampleCursor].1; sampleCursor += 1; count += 1
+                }
+                if let f = byIndex[k] { carried = f }
+                guard let frame = carried, let value = finger else { continue }
+                defer { previous = (k, frame, value) }
+                guard let p = previous, p.k == k - 1, !p.frame.isAttracting, !frame.isAttracting else { continue }
+                let t0 = frameTime(k - 1, frameRate: rate)
+                if otherTimes.contains(where: { due($0) == k })
+                    || removalTimes.contains(where: { due($0) == k || ($0 > t0 && $0 <= tk) }) { continue }
+                // A drag that starts beyond the extreme anchors (an interrupted show or hide, §4.7)
+                // is clamped to them at its first move while the content can scroll (§3.4.1,
+                // `shouldScrollingContentInMoving`): the surface jumps to the bound by itself.
+                // The app's clamp recipe (O14) does the same to a surface outside its range.
+                let g = finalGeometryAt(tk)
+                var bounds = [(g.leastCoordinatePosition, g.mostCoordinatePosition)]
+                if let clamp = trace.header.delegate.didMove?.clamp {
+                    bounds.append((g.position(of: clamp.min.state) + clamp.min.offset, g.position(of: clamp.max.state) + clamp.max.offset))
+                }
+                if bounds.contains(where: { lo, hi in
+                    (p.frame.location < lo || p.frame.location > hi) && (abs(frame.location - lo) < 1e-9 || abs(frame.location - hi) < 1e-9)
+                }) { continue }
+                // A drag that starts on the list pins the content to the pinning offset (§3.3 step 2b
+                // io := pin, applied by §3.7 while dragging): O jumps there by itself.
+                if frame.isDragging, let o = frame.contentOffset, let inset = frame.contentInset, let list = listAt(tk),
+                   abs(o - pinningOffset(list, inset)) < 1e-9, abs(o - (p.frame.contentOffset ?? o)) > 1 { continue }
+                coverage.g3Frames += 1
+                let df = value - p.finger, ds = frame.location - p.frame.location
+                let dO = (frame.contentOffset ?? 0) - (p.frame.contentOffset ?? 0)
+                // A list that appears or disappears changes O by itself.
+                if (frame.contentOffset == nil) != (p.frame.contentOffset == nil) { continue }
+                let slack = Double(max(count, 1))
+                if abs(ds) + abs(dO) > abs(df) + slack {
+                    fail("G3", "bound", "frame \(k) (\(Run.seconds(tk))): |Δsurface| \(abs(ds)) + |ΔO| \(abs(dO)) > |Δfinger| \(abs(df)) + \(slack)")
+                }
+                if df != 0 {
+                    let sign = df > 0 ? 1.0 : -1.0
+                    if ds * sign < -1 { fail("G3", "surface-against", "frame \(k) (\(Run.seconds(tk))): the surface moves \(ds) against the finger's \(df)") }
+                    // O moves against the finger when it moves with the finger's sign: dragging the content
+                    // toward the end of the content (finger toward lower coordinates) raises O.
+                    if dO * sign > 1 { fail("G3", "offset-against", "frame \(k) (\(Run.seconds(tk))): O moves \(dO) against the finger's \(df)") }
+                }
+            }
+        }
+    }
+}

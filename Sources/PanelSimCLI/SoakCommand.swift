@@ -1,0 +1,156 @@
+import Foundation
+import PanelGolden
+import PanelInvariants
+import PanelSimCore
+import PanelTrace
+
+/// `panelsim soak [--seed S] [--count N] [--jobs J] [--out DIR] [--limit K]`: replay N random
+/// traces (seeds S … S+N−1, `SoakGenerator`) and their mirrors, check scenarios.md's invariants on
+/// each (`InvariantChecker`), and write every violating trace, minimized, as a trace file.
+struct SoakCommand: PanelCommand {
+    static let info = CommandInfo(
+        name: "soak",
+        abstract: "Check the invariants (G1–G4, G6, F1–F5) on random traces; write minimized violators.",
+        usage: "panelsim soak [--seed S] [--count N] [--jobs J] [--out DIR] [--limit K]",
+        arguments: [],
+        options: [
+            OptionSpec(names: ["--seed"], valueName: "S", help: "First seed (default 1); trace i uses seed S+i."),
+            OptionSpec(names: ["--count"], valueName: "N", help: "Number of random traces (default 1000)."),
+            OptionSpec(names: ["--jobs", "-j"], valueName: "J", help: "Check J traces in parallel (default 1). Output is\nidentical to --jobs 1."),
+            OptionSpec(names: ["--out"], valueName: "DIR",
+                       help: "Where minimized violating traces go (default soak-findings):\nDIR/soak-<seed>-<rule>-<variant>.jsonl."),
+            OptionSpec(names: ["--emit"], valueName: "DIR",
+                       help: "Also write each generated trace and its top, left and right\nmirrors, unminimized, to DIR (for looking at one seed)."),
+            OptionSpec(names: ["--limit"], valueName: "K",
+                       help: "Minimize and write at most K traces per rule and variant\n(default: every one); the rest are counted and listed."),
+        ],
+        discussion: """
+            Each seed gives one trace (the same seed always gives the same bytes): a bottom panel
+            with a random container, safe area, display scale, frame rate, anchors (custom states,
+            intrinsic and fractional anchors), behavior, delegate answers and tracked list, and a
+            random timeline of drags, flicks, holds, reversals, second fingers, cancels, taps,
+            programmatic calls, list calls, rotations and keyboard changes. It is replayed as is
+            and mirrored onto top, left and right panels; every replay is checked against G1–G4
+            and F1–F5, and the mirrors against the bottom replay (G6). A violating trace is
+            minimized (delta debugging over its samples, then its header) while the same rule
+            still fails on the same replay, and written with a description naming the rule and the
+            seed. Reproduce one with `panelsim soak --seed SEED --count 1`.
+
+            \(HelpFormat.exitCodes([(0, "no violation"), (1, "at least one violation (or a generator error)"), HelpFormat.usageOrBadInput]))
+            """)
+
+    var seed: UInt64 = 1
+    var count = 1000
+    var jobs = 1
+    var out = "soak-findings"
+    var limit = Int.max
+    var emit: String?
+    let parsed: ParsedArguments
+
+    init(_ parsed: ParsedArguments) throws(UsageError) {
+        self.parsed = parsed
+        guard parsed.positionals.isEmpty else { throw UsageError("unexpected argument '\(parsed.positionals[0])'", command: "soak") }
+    }
+
+    mutating func validate(_ context: CommandContext) throws(UsageError) {
+        if let s = try parsed.seed(command: "soak") { seed = s }
+        func positive(_ name: String, _ max: Int) throws(UsageError) -> Int? {
+            guard let text = parsed.values[name] else { return nil }
+            guard let n = Int(text), n >= 1, n <= max else {
+                throw UsageError("\(name) must be a whole number from 1 to \(max), got '\(text)'", command: "soak")
+            }
+            return n
+        }
+        if let n = try positive("--count", 1_000_000_000) { count = n }
+        if let n = try positive("--jobs", 1024) { jobs = n }
+        if let n = try positive("--limit", Int.max) { limit = n }
+        emit = parsed.values["--emit"]
+        if let o = parsed.values["--out"] {
+            guard !o.isEmpty else { throw UsageError("empty --out directory", command: "soak") }
+            out = o
+        }
+    }
+
+    func run(_ context: CommandContext) -> ExitCode {
+        let first = seed
+        var coverage = InvariantCoverage()
+        var violating: [(seed: UInt64, violation: InvariantViolation)] = []
+        var generatorErrors: [(UInt64, String)] = []
+        var byKey: [String: Int] = [:]
+        var traces = 0, samples = 0
+        // Chunks keep memory flat for any count; results are consumed in seed order.
+        let chunk = 4096
+        var start = 0
+        while start < count {
+            let n = min(chunk, count - start)
+            let base = start
+            let outcomes = parallelMap(count: n, jobs: jobs) { i in Soak.run(seed: first &+ UInt64(base + i)) }
+            if let emit {
+                for i in 0..<n {
+                    let seed = first &+ UInt64(base + i)
+                    let trace = SoakGenerator.trace(seed: seed)
+                    var files = [("soak-\(seed).jsonl", trace)]
+                    for position in [PanelPosition.top, .left, .right] {
+                        var m = Mirror(position: position, h: trace.header.environment.container.height).trace(trace)
+                        m.header.name = "soak-\(seed)-\(position.rawValue)"
+                        files.append(("soak-\(seed)-\(position.rawValue).jsonl", m))
+                    }
+                    for (name, t) in files {
+                        do { try AtomicFile.write(TraceWriter.write(t), to: context.resolve(emit) + "/" + name) } catch {
+                            context.stderr.line("error: \(error)"); return .badInput
+                        }
+                    }
+                }
+            }
+            for o in outcomes {
+                traces += 1; samples += o.sampleCount
+                coverage += o.coverage
+                if let e = o.generatorError { generatorErrors.append((o.seed, e)); continue }
+                for v in o.violations {
+                    violating.append((o.seed, v))
+                    byKey[v.key, default: 0] += 1
+                }
+            }
+            start += n
+            if count > chunk { context.stderr.line("soak: \(start)/\(count) traces, \(violating.count) violations") }
+        }
+        context.stdout.line("soak: seeds \(first)…\(first &+ UInt64(count - 1)): \(traces) traces (\(samples) samples), each replayed on bottom, top, left and right")
+        context.stdout.line("checked: \(coverage.g1Rests) rests (G1), \(coverage.g4Rests) resting lists (G4), \(coverage.g3Frames) frame pairs (G3), "
+            + "\(coverage.calls) calls (F1, F3), \(coverage.attractionFrames) attraction frames (F5), \(coverage.mirrors) mirrors (G6)")
+        for (s, e) in generatorErrors.prefix(20) { context.stdout.line("GENERATOR ERROR seed \(s): \(e)") }
+        if violating.isEmpty && generatorErrors.isEmpty {
+            context.stdout.line("no violations")
+            return .success
+        }
+        for key in byKey.keys.sorted() { context.stdout.line("\(key): \(byKey[key]!) trace(s)") }
+        // Minimize and write, per key up to the limit.
+        var written: [String: Int] = [:]
+        var toWrite: [(seed: UInt64, violation: InvariantViolation)] = []
+        for (s, v) in violating where written[v.key, default: 0] < limit {
+            written[v.key, default: 0] += 1
+            toWrite.append((s, v))
+        }
+        let work = toWrite
+        let files = parallelMap(count: work.count, jobs: jobs) { i in
+            Soak.minimized(seed: work[i].seed, violation: work[i].violation)
+        }
+        for (item, file) in zip(toWrite, files) {
+            let path = context.resolve(out) + "/" + file.trace.header.name + ".jsonl"
+            do {
+                try AtomicFile.write(file.text, to: path)
+                context.stdout.line("VIOLATION seed \(item.seed) \(item.violation.key): \(item.violation.message)")
+                context.stdout.line("  wrote \(out)/\(file.trace.header.name).jsonl (\(file.trace.samples.count) samples)")
+            } catch {
+                context.stderr.line("error: \(error)")
+                return .badInput
+            }
+        }
+        let skipped = violating.count - toWrite.count
+        if skipped > 0 {
+            context.stdout.line("\(skipped) more violation(s) not written (--limit \(limit)); seeds: "
+                + violating.dropFirst(0).filter { v in !toWrite.contains { $0.seed == v.seed && $0.violation.key == v.violation.key } }
+                    .prefix(50).map { "\($0.seed) \($0.violation.key)" }.joined(separator: ", "))
+        }
+        return .regression
+    }
+}

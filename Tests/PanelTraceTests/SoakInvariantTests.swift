@@ -1,0 +1,103 @@
+import XCTest
+import PanelSimCore
+import PanelTrace
+import PanelInvariants
+
+/// The random-gesture soak of issue 18, bounded: fixed seeds, the same generator, checker and
+/// minimizer as `panelsim soak` (which runs any number of seeds). Plus tests that the checker
+/// and the minimizer can fail, and the regression test of the model bug the soak found.
+final class SoakInvariantTests: XCTestCase {
+    /// Seeds of the bounded run (a few seconds in a debug build).
+    static let seeds: ClosedRange<UInt64> = 1...60
+
+    /// Violations the soak still reports on the bounded seeds and that are not yet triaged (each
+    /// is listed in the issue-18 report); the test fails when the set changes either way, so a
+    /// fix removes its entry and a new violation is seen.
+    /// Seed 57: the list rests unlocked in a non-scrollable state (G4 lock) after a sequence not
+    /// yet attributed to a spec rule or a model bug.
+    static let openViolations: Set<String> = ["57 G4@bottom:lock", "57 G4@top:lock", "57 G4@left:lock", "57 G4@right:lock"]
+
+    func testBoundedRandomRunHoldsEveryInvariant() {
+        var coverage = InvariantCoverage()
+        var seen: Set<String> = []
+        for seed in Self.seeds {
+            let outcome = Soak.run(seed: seed)
+            XCTAssertNil(outcome.generatorError, "seed \(seed)")
+            coverage += outcome.coverage
+            for v in outcome.violations { seen.insert("\(seed) \(v.key)") }
+        }
+        XCTAssertEqual(seen, Self.openViolations, "reproduce with: swift run panelsim soak --seed SEED --count 1")
+        // The checks ran (a checker that looks at nothing passes vacuously).
+        XCTAssertGreaterThan(coverage.g1Rests, 200)
+        XCTAssertGreaterThan(coverage.g4Rests, 100)
+        XCTAssertGreaterThan(coverage.g3Frames, 5000)
+        XCTAssertGreaterThan(coverage.calls, 100)
+        XCTAssertGreaterThan(coverage.attractionFrames, 5000)
+        XCTAssertGreaterThan(coverage.mirrors, 80)
+    }
+
+    func testGeneratorIsDeterministicAndValid() throws {
+        for seed: UInt64 in [1, 7, 123_456_789] {
+            let a = TraceWriter.write(SoakGenerator.trace(seed: seed))
+            let b = TraceWriter.write(SoakGenerator.trace(seed: seed))
+            XCTAssertEqual(a, b, "seed \(seed)")
+            let loaded = try TraceLoader.parse(text: a, file: "soak-\(seed).jsonl")
+            XCTAssertEqual(loaded.header.panel.position, .bottom)
+            XCTAssertFalse(loaded.samples.isEmpty)
+        }
+        XCTAssertNotEqual(TraceWriter.write(SoakGenerator.trace(seed: 1)), TraceWriter.write(SoakGenerator.trace(seed: 2)))
+    }
+
+    /// The checker fails on a result that breaks the rules: a corpus replay with its resting frame
+    /// moved off the anchors (G1), its last didEndAttracting removed (G2) and a frame whose state
+    /// was never reported (F1).
+    func testCheckerReportsTamperedResults() throws {
+        let url = CorpusExpectationTests.repositoryRoot.appendingPathComponent("traces/scenarios/s5-interrupted-attraction.jsonl")
+        let trace = try TraceLoader.load(path: url.path).trace
+        let result = simulate(trace, options: InvariantChecker.options)
+        XCTAssertEqual(InvariantChecker.check(trace, result: result).violations, [], "the untampered replay passes")
+        var records = Array(result.records)
+        guard let last = records.lastIndex(where: { if case .frame = $0 { return true } else { return false } }),
+              case var .frame(f) = records[last] else { return XCTFail("no frame") }
+        f.location += 3
+        records[last] = .frame(f)
+        XCTAssertEqual(InvariantChecker.check(trace, result: SimulationResult(records: records)).violations.map(\.rule), ["G1"])
+        var unpaired = Array(result.records)
+        unpaired.remove(at: try XCTUnwrap(unpaired.lastIndex { if case .event(_, .didEndAttracting) = $0 { return true } else { return false } }))
+        XCTAssertTrue(InvariantChecker.check(trace, result: SimulationResult(records: unpaired)).violations.contains { $0.rule == "G2" })
+        var renamed = Array(result.records)
+        f.location -= 3; f.state = "nowhere"
+        renamed[last] = .frame(f)
+        XCTAssertTrue(InvariantChecker.check(trace, result: SimulationResult(records: renamed)).violations.contains { $0.rule == "F1" })
+    }
+
+    /// Delta debugging keeps exactly what the failure needs.
+    func testMinimizerKeepsOnlyTheFailingSamples() {
+        let trace = SoakGenerator.trace(seed: 5)
+        XCTAssertGreaterThan(trace.samples.count, 10)
+        let needed = [trace.samples[3].time, trace.samples[trace.samples.count - 2].time]
+        let minimized = TraceMinimizer.minimize(trace) { t in needed.allSatisfy { time in t.samples.contains { $0.time == time } } }
+        XCTAssertEqual(Set(minimized.samples.map(\.time)), Set(needed))
+        XCTAssertLessThanOrEqual(minimized.samples.count, 2 + trace.samples.filter { needed.contains($0.time) }.count)
+    }
+
+    /// Regression (found by the soak, seed 38): FloatingPanel's safe-area update rewrites the
+    /// list's contentInset (floatingpanel-core.md §3.10 step 5), leaving the header's offset −57
+    /// beyond the new pinning offset 0. Dragging down must move O with the finger (further
+    /// negative, rubber banded), not jump toward 0 against it (G3): the raw finger offset is
+    /// re-derived from the shown offset when the range changes (§9 O6).
+    func testOffsetBeyondRewrittenInsetFollowsTheFinger() throws {
+        let url = CorpusExpectationTests.repositoryRoot.appendingPathComponent("traces/soak/soak-38-G3-offset-against.jsonl")
+        let trace = try TraceLoader.load(path: url.path).trace
+        // While the finger is down (the release returns O to the pin at the next frame, O7).
+        let release = try XCTUnwrap(trace.samples.last).time
+        let offsets = simulate(trace).records.compactMap { r -> Double? in
+            if case let .frame(f) = r, frameTime(f.index, frameRate: trace.header.environment.frameRate) < release { return f.contentOffset }
+            return nil
+        }
+        XCTAssertEqual(offsets.first, -57)
+        for (a, b) in zip(offsets, offsets.dropFirst()) { XCTAssertLessThanOrEqual(b, a + 1e-9, "O moves against the downward finger") }
+        XCTAssertLessThan(offsets.min() ?? 0, -57, "the content follows the finger past its edge")
+        XCTAssertEqual(InvariantChecker.checkAll(trace).violations.filter { $0.rule == "G3" }, [])
+    }
+}
