@@ -140,7 +140,7 @@ final class PanelTraceCheckTests: XCTestCase {
         XCTAssertEqual(invalid.status, .error)
         XCTAssertNil(invalid.recordMode)
         XCTAssertEqual(invalid.failureMessage,
-                       "ERROR traces/flick.jsonl: invalid record mode 'sometimes' from PANELSIM_RECORD (expected never, missing, failed or all)")
+                       "ERROR traces/flick.jsonl: invalid record mode 'sometimes' from PANELSIM_RECORD (expected never, missing, failed, all or pending)")
     }
 
     func testTolerancesUseCheckSyntaxAndFiles() throws {
