@@ -123,4 +123,25 @@ final class PendingReviewTests: CLITestCase {
         XCTAssertTrue(d.stdout.hasSuffix("1 passed, 0 failed (1 deleted)\n"), d.stdout)
         XCTAssertFalse(exists("golden/gone.golden.jsonl"))
     }
+
+    func testReportExitsOneWhenDifferentAndShowsThePlotFirst() throws {
+        _ = try nudged()
+        let r = runFake(["report", "traces/a.jsonl", "-o", "r.html"])
+        XCTAssertEqual(r.code, 1)
+        XCTAssertEqual(r.stderr, "wrote r.html (differs from the golden)\n")
+        let html = try XCTUnwrap(read("r.html"))
+        let plot = try XCTUnwrap(html.range(of: "<svg class=\"plot\""))
+        let text = try XCTUnwrap(html.range(of: "<pre>"))
+        XCTAssertLessThan(plot.lowerBound, text.lowerBound, "the plot comes before the text report")
+        for needle in ["class=\"verdict fail\"", "golden events", "actual events", "Residual: actual − golden", "Zoom around the first divergence",
+                       "<details>", "<span class=\"del\">", "<span class=\"ins\">"] {
+            XCTAssertTrue(html.contains(needle), needle)
+        }
+        for external in ["<script", "src=", "href=", "@import", "url(", "break-all"] { XCTAssertFalse(html.contains(external), external) }
+        XCTAssertEqual(runFake(["report", "traces/a.jsonl", "-o", "r2.html"]).code, 1)
+        XCTAssertEqual(read("r2.html"), html, "byte-deterministic")
+        // The same state has the same colour whatever the layout.
+        XCTAssertEqual(HTMLReport.stateColor("half", strong: true), HTMLReport.stateColor("half", strong: true))
+        XCTAssertNotEqual(HTMLReport.stateColor("half", strong: true), HTMLReport.stateColor("full", strong: true))
+    }
 }
