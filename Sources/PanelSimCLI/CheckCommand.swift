@@ -303,9 +303,10 @@ struct CheckCommand: PanelCommand {
         if githubAnnotations {
             for line in summary.githubAnnotations() { out.line(line) }
         }
-        out.line(summary.summaryLine)
         var code = summary.exitCode
         // Each report is built only when asked for (the JUnit one escapes every trace's lines).
+        // They are written before the summary line, so that the line names a failed write too.
+        var unwritten: [String] = []
         let reports: [(String?, () -> String)] = [(summaryJSON, { summary.summaryJSON() }), (junit, { summary.junitXML() })]
         for (path, render) in reports {
             guard let path else { continue }
@@ -314,9 +315,11 @@ struct CheckCommand: PanelCommand {
                 if !quiet { context.stderr.line("wrote \(path)") }
             } catch {
                 context.stderr.line("error: \(error.description)")
+                unwritten.append(path)
                 if code == .success || code == .unsupported { code = .badInput }
             }
         }
+        out.line(summary.summaryLine + (unwritten.isEmpty ? "" : "; not written: " + unwritten.joined(separator: ", ")))
         return code
     }
 }
