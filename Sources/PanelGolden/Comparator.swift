@@ -221,7 +221,7 @@ public struct Comparison: Sendable, Equatable {
             for c in channelErrors {
                 let name = c.channel.rawValue.padding(to: 14)
                 if c.compared == 0 {
-                    lines.append("  \(name) (no aligned values)")
+                    continue   // a channel neither side has (contentOffset of a trace without a list)
                 } else if c.channel == .time {
                     let at = c.maxError > 0 ? " at record \(c.recordIndex!) (t = \(CanonicalNumber.formatSeconds(c.time!)))" : ""
                     lines.append("  \(name) \(CanonicalNumber.format(c.maxError)) µs\(at), \(c.exceeded) of \(c.compared) over tolerance")

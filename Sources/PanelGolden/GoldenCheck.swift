@@ -1,3 +1,4 @@
+import Foundation
 import PanelSimCore
 import PanelTrace
 
@@ -34,6 +35,9 @@ public struct GoldenVerdict: Sendable {
     public var lines: [String]
     /// Whether the golden file was written (atomically) by this check (`new`, `updated`).
     public var wroteGolden: Bool
+    /// The pending golden (`NAME.golden.jsonl.new`, as shown) written by record mode `pending`;
+    /// nil when none was written.
+    public var wrotePending: String? = nil
     /// The golden as read, when it was read and parsed.
     public var golden: ResultDocument?
     /// The comparison with the golden, when one was made.
@@ -57,6 +61,17 @@ public struct GoldenVerdict: Sendable {
     public func htmlReport(traceHeader: TraceHeader?) -> String {
         HTMLReport.render(HTMLReport.Input(title: traceName, header: traceHeader, golden: golden, actual: actual,
                                            comparison: comparison, goldenName: goldenName))
+    }
+
+    /// The report with the trace's touch and `observed` samples drawn, and the residual band
+    /// at `tolerances`.
+    /// - Complexity: O(records + samples).
+    public func htmlReport(trace: Trace, tolerances: Tolerances) -> String {
+        var input = HTMLReport.Input(title: traceName, header: trace.header, golden: golden, actual: actual,
+                                     comparison: comparison, goldenName: goldenName)
+        input.trace = trace
+        input.tolerances = tolerances
+        return HTMLReport.render(input)
     }
 }
 
@@ -100,6 +115,13 @@ public enum GoldenCheck {
     /// * No golden: `new` (written) unless `mode` is `never`, then `missing`.
     /// * Something other than a readable file at `goldenPath` (a folder, a path through a folder
     ///   that cannot be searched): `error`, and nothing is written in any mode.
+    /// * Record mode `pending` writes no golden: where another mode would write one (missing,
+    ///   failing, unreadable, other format version) the actual result goes to
+    ///   `goldenPath + ".new"` instead (a pending golden), and the status is the one `never`
+    ///   gives. A pass removes a pending golden left beside it in that mode; in the other modes a
+    ///   pending golden left over is a warning.
+    /// * A golden whose header names another trace (`trace`) is an `error` that only `all`
+    ///   overwrites (a golden copied to the wrong place is never taken for a regression).
     /// * Byte-identical golden: `pass`. Otherwise it is parsed and compared with `Comparator`:
     ///   within `tolerances` `pass` (`updated` when `mode` is `all`), else `fail` (`updated` when
     ///   `mode` is `failed` or `all`); a golden of another format version is `skip` and an
@@ -137,24 +159,56 @@ public enum GoldenCheck {
         func record(_ status: GoldenStatus, _ line: String, _ extra: [String] = []) -> GoldenVerdict {
             do {
                 try AtomicFile.write(String(decoding: actualBytes, as: UTF8.self), to: goldenPath, shownAs: goldenName)
-                return emit(status, line, extra, wrote: true)
+                // A pending golden beside it is superseded by the golden just written.
+                let stale = goldenPath + RecordMode.pendingSuffix
+                let note = Files.probe(stale) == .file && unlink(stale) == 0
+                    ? ["  note: removed \(goldenName + RecordMode.pendingSuffix) (superseded by the golden written)"] : []
+                return emit(status, line, note + extra, wrote: true)
             } catch {
                 return ioError("ERROR \(shown): \(error.description)")
             }
+        }
+
+        let pendingPath = goldenPath + RecordMode.pendingSuffix, pendingName = goldenName + RecordMode.pendingSuffix
+        /// A pending golden beside the golden that this check does not write: a warning, or in
+        /// record mode `pending`, when the trace passes, removed.
+        func leftover(_ v: GoldenVerdict) -> GoldenVerdict {
+            guard v.wrotePending == nil, Files.probe(pendingPath) == .file else { return v }
+            var v = v
+            if mode.writesPending && v.status.countsAsPassed {
+                if unlink(pendingPath) == 0 { v.lines.insert("  note: removed \(pendingName) (the trace passes)", at: 1) }
+            } else {
+                v.lines.insert("  warning: pending golden \(pendingName) left over: panelsim review (or accept, reject) it", at: 1)
+            }
+            return v
+        }
+        /// Record mode `pending`: the actual result written beside the golden.
+        func pending(_ v: GoldenVerdict) -> GoldenVerdict {
+            guard mode.writesPending else { return leftover(v) }
+            var v = v
+            do {
+                try AtomicFile.write(String(decoding: actualBytes, as: UTF8.self), to: pendingPath, shownAs: pendingName)
+            } catch {
+                return ioError("ERROR \(shown): \(error.description)")
+            }
+            v.wrotePending = pendingName
+            v.lines.insert("  pending: wrote \(pendingName); accept it with panelsim accept \(pendingName) (or panelsim review)",
+                           at: min(1, v.lines.count))
+            return v
         }
 
         switch Files.probe(goldenPath) {
         case .file: break
         case .missing:
             if mode.writesMissing { return record(.new, "NEW \(shown) (golden written)") }
-            return emit(.missing, "MISSING \(shown) (no golden)")
+            return pending(emit(.missing, "MISSING \(shown) (no golden)"))
         case .unusable(let reason):
             // There is something at the golden's path, or it cannot be seen: never MISSING (and
             // never overwritten by record mode missing).
             return emit(.error, "ERROR \(shown): cannot read the golden \(goldenName): \(reason)")
         }
         // The usual case: the golden's bytes are the rendered result's (no text decoding needed).
-        if Files.contentsEqual(goldenPath, actualBytes) { return emit(.pass, "PASS \(shown)") }
+        if Files.contentsEqual(goldenPath, actualBytes) { return leftover(emit(.pass, "PASS \(shown)")) }
         let goldenText: String
         switch Files.read(goldenPath) {
         case .success(let text): goldenText = text
@@ -168,9 +222,18 @@ public enum GoldenCheck {
             if mode.rewritesFailed {
                 return record(.updated, "UPDATED \(shown) (golden rewritten; it was unreadable: \(error.description))")
             }
-            return emit(.error, "ERROR \(shown): unreadable golden: \(error.description)")
+            return pending(emit(.error, "ERROR \(shown): unreadable golden: \(error.description)"))
         }
         verdict.golden = golden
+
+        if golden.header.version == actual.header.version, golden.header.trace != actual.header.trace {
+            if mode.rewritesAll {
+                return record(.updated, "UPDATED \(shown) (golden rewritten; it belonged to trace \(ResultFile.quoted(golden.header.trace)))")
+            }
+            return leftover(emit(.error, "ERROR \(shown): the golden \(goldenName) belongs to another trace "
+                                 + "(its header names \(ResultFile.quoted(golden.header.trace)), this trace is \(ResultFile.quoted(actual.header.trace))); "
+                                 + "move it to that trace's golden, or overwrite it with --record all"))
+        }
 
         let comparison = Comparator.compare(expected: golden, actual: actual, tolerances: tolerances)
         verdict.comparison = comparison
@@ -179,17 +242,17 @@ public enum GoldenCheck {
             if mode.rewritesFailed {
                 return record(.updated, "UPDATED \(shown) (golden rewritten; it was format version \(version))")
             }
-            return emit(.skip, "SKIP \(shown): golden format version \(version), this build writes \(ResultHeader.currentVersion)")
+            return pending(emit(.skip, "SKIP \(shown): golden format version \(version), this build writes \(ResultHeader.currentVersion)"))
         case .passed:
             let notes = comparison.notes.map { "  note: " + $0 }
             if mode.rewritesAll {
                 return record(.updated, "UPDATED \(shown) (golden rewritten; it matched within tolerances)", notes)
             }
-            return emit(.pass, "PASS \(shown)", notes)
+            return leftover(emit(.pass, "PASS \(shown)", notes))
         case .failed:
             let report = comparison.report(indent: "  ").split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
             if mode.rewritesFailed { return record(.updated, "UPDATED \(shown) (golden rewritten)", report) }
-            return emit(.fail, "FAIL \(shown)", report)
+            return pending(emit(.fail, "FAIL \(shown)", report))
         }
     }
 }

@@ -9,6 +9,11 @@ public enum RecordMode: String, Sendable, Equatable, CaseIterable {
     case failed
     /// Rewrite every golden whose bytes would change; nothing fails on a golden mismatch.
     case all
+    /// Touch no golden: a golden that fails (or is missing, unreadable, of another format
+    /// version) gets the actual result written beside it as `NAME.golden.jsonl.new`, a pending
+    /// golden that `panelsim review`, `accept` or `reject` settles (the workflow of insta's
+    /// `.snap.new` files). The trace still fails.
+    case pending
 
     /// The environment variable that selects a mode when no flag is given.
     public static let environmentVariable = "PANELSIM_RECORD"
@@ -21,7 +26,7 @@ public enum RecordMode: String, Sendable, Equatable, CaseIterable {
     /// - Parameters:
     ///   - flag: the `--record` value, nil when not given.
     ///   - environment: the process environment.
-    /// - Throws: `RecordModeError` for a value that is not one of the four modes.
+    /// - Throws: `RecordModeError` for a value that is not one of the five modes.
     /// - Complexity: O(1).
     public static func resolve(flag: String?, environment: [String: String]) throws(RecordModeError) -> RecordMode {
         try resolution(flag: flag, environment: environment).mode
@@ -41,7 +46,7 @@ public enum RecordMode: String, Sendable, Equatable, CaseIterable {
 
     /// `resolve(flag:environment:)` with the rule that decided: the one implementation of the
     /// record-mode rules (`check`'s `--record` and `assertPanelTrace`'s `record:` both use it).
-    /// - Throws: `RecordModeError` for a value that is not one of the four modes.
+    /// - Throws: `RecordModeError` for a value that is not one of the five modes.
     /// - Complexity: O(1).
     public static func resolution(flag: String?, environment: [String: String]) throws(RecordModeError) -> (mode: RecordMode, source: Source) {
         if let flag {
@@ -63,20 +68,27 @@ public enum RecordMode: String, Sendable, Equatable, CaseIterable {
     }
 
     /// Whether a golden that does not exist is written.
-    public var writesMissing: Bool { self != .never }
+    public var writesMissing: Bool { self == .missing || self == .failed || self == .all }
     /// Whether a golden that fails (or cannot be compared) is rewritten.
     public var rewritesFailed: Bool { self == .failed || self == .all }
     /// Whether every golden is rewritten when its bytes would change.
     public var rewritesAll: Bool { self == .all }
+    /// Whether a golden that fails or is missing gets a pending golden (`NAME.new`) beside it.
+    public var writesPending: Bool { self == .pending }
+    /// Whether the mode writes anything into the golden folder.
+    public var writes: Bool { self != .never }
+
+    /// The suffix of a pending golden: `a.golden.jsonl` → `a.golden.jsonl.new`.
+    public static let pendingSuffix = ".new"
 }
 
-/// A record mode value that is not `never`, `missing`, `failed` or `all`.
+/// A record mode value that is not `never`, `missing`, `failed`, `all` or `pending`.
 public struct RecordModeError: Error, Sendable, Equatable, CustomStringConvertible {
     /// Where the value came from: `--record` or `PANELSIM_RECORD`.
     public var source: String
     public var value: String
     public var description: String {
-        "invalid record mode '\(value)' from \(source) (expected never, missing, failed or all)"
+        "invalid record mode '\(value)' from \(source) (expected never, missing, failed, all or pending)"
     }
 }
 

@@ -9,13 +9,20 @@ struct CheckCommand: PanelCommand {
     static let info = CommandInfo(
         name: "check",
         abstract: "Replay every trace and compare it with its golden result.",
-        usage: "panelsim check [TRACE_DIR] [--golden DIR] [--record MODE] [options]",
-        arguments: [("TRACE_DIR", "Directory searched recursively for *.jsonl traces (default: traces).")],
+        usage: "panelsim check [TRACE_DIR | TRACE…] [--golden DIR] [--record MODE] [options]",
+        arguments: [("TRACE_DIR", "Directory searched recursively for *.jsonl traces (default: traces)."),
+                    ("TRACE…", "Or one or more trace files (of one trace folder): check only those.")],
         options: [
             OptionSpec(names: ["--golden"], valueName: "DIR",
-                       help: "Directory of golden result files (default: golden).\nThe golden of TRACE_DIR/a/b.jsonl is DIR/a/b.golden.jsonl;\nfor TRACE_DIR traces/SUB the default is golden/SUB."),
+                       help: "Directory of golden result files (default: golden).\nThe golden of TRACE_DIR/a/b.jsonl is DIR/a/b.golden.jsonl;\nfor TRACE_DIR traces/SUB the default is golden/SUB.\nA DIR that does not exist is a usage error unless\n--record is given."),
             OptionSpec(names: ["--record"], valueName: "MODE",
-                       help: "When to write goldens: never, missing, failed or all.\nDefault: $PANELSIM_RECORD; else never when $CI is set;\nelse missing."),
+                       help: "When to write goldens: never, missing, failed, all or\npending (write NAME.golden.jsonl.new beside a failing or\nmissing golden, for panelsim review / accept / reject).\nDefault: $PANELSIM_RECORD; else never when $CI is set;\nelse missing."),
+            OptionSpec(names: ["--filter"], valueName: "GLOB",
+                       help: "Check only traces whose path (relative to TRACE_DIR, or as\nshown) matches GLOB; * also matches /. Repeatable.", repeatable: true),
+            OptionSpec(names: ["--quiet", "-q"], valueName: nil,
+                       help: "Print only failures, errors, warnings about the run\n(pending or unreferenced goldens, skipped files) and the\nsummary line; passing traces and their replay warnings\nare not printed."),
+            OptionSpec(names: ["--annotations"], valueName: "FORMAT",
+                       help: "github: also print a ::error file=…,line=…:: line per\nfailing trace (GitHub Actions annotations)."),
             OptionSpec(names: ["--tolerance"], valueName: "CHANNEL=VALUE",
                        help: "Tolerance of a channel (repeatable; wins over files):\nlocation, contentOffset, backdropAlpha, velocity, time (or t).\nVALUE is X (absolute), abs:X, rel:Y or abs:X,rel:Y;\ntime is absolute, in seconds.", repeatable: true),
             OptionSpec(names: ["--jobs", "-j"], valueName: "N",
@@ -29,7 +36,7 @@ struct CheckCommand: PanelCommand {
             OptionSpec(names: ["--junit"], valueName: "FILE",
                        help: "Write a JUnit XML report."),
             OptionSpec(names: ["--unreferenced"], valueName: "POLICY",
-                       help: "warn (default) or fail: unreferenced goldens make the\nrun exit 1."),
+                       help: "warn (default), fail (unreferenced goldens make the run\nexit 1) or delete (remove them, naming each)."),
             OptionSpec(names: ["--drive-scroll"], valueName: nil,
                        help: "Apply `scroll` samples to the scroll view instead of the finger-driven\nmodel (floatingpanel-core.md §9 O8; default: observations)."),
             OptionSpec(names: ["--panel-handler-first"], valueName: nil,
@@ -67,7 +74,15 @@ struct CheckCommand: PanelCommand {
 
             Record modes: never writes nothing; missing writes goldens that do not exist; failed
             also rewrites goldens that fail or cannot be compared; all rewrites every golden whose
-            bytes would change. Writes are atomic (temporary file, then rename).
+            bytes would change; pending touches no golden and writes the actual result of a
+            failing or missing one beside it as NAME.golden.jsonl.new (the trace still fails):
+            settle those with panelsim review, accept or reject. A pending file left over is a
+            warning and never counts as a golden. A golden whose header names another trace is an
+            ERROR that only --record all overwrites. Writes are atomic (temporary file, then rename).
+
+            With TRACE… (files), only those traces are checked (unreferenced goldens are not
+            listed); their golden folder is the default layout's (traces/a/b.jsonl ->
+            golden/a/b.golden.jsonl) unless --golden is given.
 
             Exit status: 1 if any trace FAILed or is MISSING (or a golden is unreferenced under
             --unreferenced fail); otherwise 2 if any ERROR; otherwise
@@ -92,12 +107,18 @@ struct CheckCommand: PanelCommand {
     var summaryJSON: String?
     var junit: String?
     var unreferencedFails = false
+    var deletesUnreferenced = false
     var simulation = SimulationOptions()
+    /// `check FILE…`: the files as given (resolved to a trace folder and selection by `validate`).
+    var traceFiles: [String] = []
+    var selection: [String]?
+    var filters: [String] = []
+    var quiet = false
+    var githubAnnotations = false
 
     init(_ parsed: ParsedArguments) throws(UsageError) {
-        guard parsed.positionals.count <= 1 else {
-            throw UsageError("unexpected argument '\(parsed.positionals[1])'", command: "check")
-        }
+        if parsed.positionals.contains(where: \.isEmpty) { throw UsageError("empty trace directory", command: "check") }
+        if parsed.positionals.count > 1 { traceFiles = parsed.positionals }
         traceDirectory = parsed.positionals.first ?? "traces"
         if traceDirectory.isEmpty { throw UsageError("empty trace directory", command: "check") }
         // Shown as given, without trailing slashes ("traces/flicks/" lists traces/flicks/a.jsonl).
@@ -132,8 +153,28 @@ struct CheckCommand: PanelCommand {
         switch parsed.values["--unreferenced"] {
         case nil, "warn"?: unreferencedFails = false
         case "fail"?: unreferencedFails = true
-        case let other?: throw UsageError("--unreferenced must be warn or fail, got '\(other)'", command: "check")
+        case "delete"?: deletesUnreferenced = true
+        case let other?: throw UsageError("--unreferenced must be warn, fail or delete, got '\(other)'", command: "check")
         }
+        filters = parsed.repeated["--filter"] ?? []
+        if filters.contains(where: \.isEmpty) { throw UsageError("empty --filter pattern", command: "check") }
+        quiet = parsed.flags.contains("--quiet")
+        switch parsed.values["--annotations"] {
+        case nil: break
+        case "github"?: githubAnnotations = true
+        case let other?: throw UsageError("--annotations must be github, got '\(other)'", command: "check")
+        }
+    }
+
+    /// The trace folder of a trace file and its path below it: the last `traces` folder of the
+    /// path (`traces/a/b.jsonl` → (`traces`, `a/b.jsonl`)), else the file's own folder.
+    static func traceFolder(ofFile path: String) -> (folder: String, relative: String) {
+        let parts = path.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+        if let i = parts.dropLast().lastIndex(of: "traces") {
+            return (parts[...i].joined(separator: "/"), parts[(i + 1)...].joined(separator: "/"))
+        }
+        let folder = parts.dropLast().joined(separator: "/")
+        return (parts.count == 1 ? "." : (folder.isEmpty ? "/" : folder), parts.last ?? path)
     }
 
     /// The path of `directory` below the working directory's `traces` folder ("flicks/d1" for
@@ -147,6 +188,12 @@ struct CheckCommand: PanelCommand {
         guard dir.hasPrefix(root + "/") else { return nil }
         let sub = String(dir.dropFirst(root.count + 1))
         return sub.isEmpty ? nil : sub
+    }
+
+    /// Whether two paths name the same folder (links resolved).
+    static func sameFolder(_ a: String, _ b: String, _ context: CommandContext) -> Bool {
+        func standardized(_ path: String) -> String { URL(fileURLWithPath: path).resolvingSymlinksInPath().standardizedFileURL.path }
+        return standardized(context.resolve(a)) == standardized(context.resolve(b))
     }
 
     /// Parses `--tolerance` values in order.
@@ -164,10 +211,47 @@ struct CheckCommand: PanelCommand {
         } catch {
             throw UsageError(error.description, command: "check")
         }
+        if traceFiles.isEmpty && Files.isFile(context.resolve(traceDirectory)) { traceFiles = [traceDirectory] }
+        if !traceFiles.isEmpty {
+            // `check FILE…`: every file must exist, and all must share one trace folder.
+            var folder: String?
+            var rels: [String] = []
+            for file in traceFiles {
+                guard Files.isFile(context.resolve(file)) else {
+                    let what = Files.isDirectory(context.resolve(file)) ? "is a directory (give one directory, or trace files)" : "does not exist"
+                    throw UsageError("trace '\(file)' \(what)", command: "check")
+                }
+                let (f, rel) = CheckCommand.traceFolder(ofFile: file)
+                if let folder, folder != f {
+                    throw UsageError("the traces are in different trace folders ('\(folder)' and '\(f)'); check one folder at a time", command: "check")
+                }
+                folder = f
+                if !rels.contains(rel) { rels.append(rel) }
+            }
+            traceDirectory = folder ?? "."
+            selection = rels.sorted(by: utf8Precedes)
+            if goldenIsDefault {
+                let parts = traceDirectory.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+                goldenDirectory = parts.last == "traces" ? (parts.dropLast() + ["golden"]).joined(separator: "/")
+                                                         : Files.join(traceDirectory, "golden")
+            }
+        }
         guard Files.isDirectory(context.resolve(traceDirectory)) else {
             throw UsageError("trace directory '\(traceDirectory)' does not exist or is not a directory", command: "check")
         }
-        if goldenIsDefault, let sub = CheckCommand.subfolderOfTraces(traceDirectory, context) {
+        let explicitRecord = recordFlag != nil
+        if !goldenIsDefault && !explicitRecord && !goldenDirectory.isEmpty {
+            // No accidental blessing: a mistyped --golden would otherwise get a whole new tree.
+            if !Files.isDirectory(context.resolve(goldenDirectory)) && !Files.isFile(context.resolve(goldenDirectory)) {
+                throw UsageError("golden directory '\(goldenDirectory)' does not exist (give --record MODE to record goldens into a new folder)", command: "check")
+            }
+            if traceFiles.isEmpty, let sub = CheckCommand.subfolderOfTraces(traceDirectory, context),
+               CheckCommand.sameFolder(goldenDirectory, "golden", context) {
+                throw UsageError("'\(traceDirectory)' is checked against '\(goldenDirectory)', but its goldens are in '\(Files.join("golden", sub))' "
+                                 + "(paths are relative to the trace folder): leave --golden out, or give --record MODE to write there anyway", command: "check")
+            }
+        }
+        if goldenIsDefault && traceFiles.isEmpty, let sub = CheckCommand.subfolderOfTraces(traceDirectory, context) {
             // `check traces/flicks` compares with golden/flicks, as the whole-corpus check does
             // (paths are relative to the trace folder, so `golden` would be the wrong place).
             goldenDirectory = Files.join("golden", sub)
@@ -188,36 +272,57 @@ struct CheckCommand: PanelCommand {
         options.reportDirectory = reportDirectory.map(context.resolve)
         options.reportDisplay = reportDirectory
         options.unreferencedFails = unreferencedFails
+        options.deletesUnreferenced = deletesUnreferenced
+        options.selection = selection
+        options.filters = filters
         options.simulation = simulation
         options.traceDisplay = traceDirectory
         options.goldenDisplay = goldenDirectory
         let summary = CheckRunner.run(traceRoot: context.resolve(traceDirectory), goldenRoot: context.resolve(goldenDirectory),
-                                      jobs: jobs, options: options, services: context.services) { outcome in
+                                      jobs: jobs, options: options, services: context.services) { [quiet] outcome in
+            if quiet && outcome.status.countsAsPassed {
+                // A passing trace is silent; the replay's own warnings (which a passing golden
+                // already records) too. A pending golden left over is still named.
+                let warnings = outcome.lines.dropFirst().filter { $0.hasPrefix("  warning: pending golden") }
+                if !warnings.isEmpty { for line in [outcome.lines[0]] + warnings { out.line(line) } }
+                return
+            }
             for line in outcome.lines { out.line(line) }
         }
         if summary.traces.isEmpty {
-            out.line("warning: no *.jsonl traces under \(traceDirectory)" + (shard.map { " in shard \($0.index)/\($0.count)" } ?? ""))
+            out.line("warning: no *.jsonl traces under \(traceDirectory)" + (shard.map { " in shard \($0.index)/\($0.count)" } ?? "")
+                     + (filters.isEmpty ? "" : " matching --filter " + filters.joined(separator: ", ")))
         }
         for entry in summary.unlisted { out.line("warning: skipped \(entry)") }
-        for temporary in summary.temporaries { out.line(temporary.line) }
-        for golden in summary.unreferenced {
+        for temporary in summary.temporaries where !(quiet && temporary.disposition == .removed) { out.line(temporary.line) }
+        func traceOf(_ golden: String) -> String {
             let rel = String(golden.dropFirst(Files.join(goldenDirectory, "").count))
-            let traceRel = String(rel.dropLast(".golden.jsonl".count)) + ".jsonl"
-            out.line("\(unreferencedFails ? "error" : "warning"): unreferenced golden \(golden) (no trace \(Files.join(traceDirectory, traceRel)))")
+            return Files.join(traceDirectory, String(rel.dropLast(".golden.jsonl".count)) + ".jsonl")
         }
-        out.line(summary.summaryLine)
+        for golden in summary.deleted { out.line("deleted unreferenced golden \(golden) (no trace \(traceOf(golden)))") }
+        for golden in summary.unreferenced {
+            out.line("\(unreferencedFails ? "error" : "warning"): unreferenced golden \(golden) (no trace \(traceOf(golden)))")
+        }
+        if githubAnnotations {
+            for line in summary.githubAnnotations() { out.line(line) }
+        }
         var code = summary.exitCode
         // Each report is built only when asked for (the JUnit one escapes every trace's lines).
+        // They are written before the summary line, so that the line names a failed write too.
+        var unwritten: [String] = []
         let reports: [(String?, () -> String)] = [(summaryJSON, { summary.summaryJSON() }), (junit, { summary.junitXML() })]
         for (path, render) in reports {
             guard let path else { continue }
             do {
                 try AtomicFile.write(render(), to: context.resolve(path), shownAs: path)
+                if !quiet { context.stderr.line("wrote \(path)") }
             } catch {
                 context.stderr.line("error: \(error.description)")
+                unwritten.append(path)
                 if code == .success || code == .unsupported { code = .badInput }
             }
         }
+        out.line(summary.summaryLine + (unwritten.isEmpty ? "" : "; not written: " + unwritten.joined(separator: ", ")))
         return code
     }
 }

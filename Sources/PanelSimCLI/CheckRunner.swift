@@ -17,6 +17,11 @@ public struct TraceOutcome: Sendable, Equatable {
     public var wroteGolden: Bool
     /// Path of the HTML report written for this trace (`--report-dir`), as shown; nil otherwise.
     public var report: String?
+    /// The pending golden written by record mode `pending` (`NAME.golden.jsonl.new`, as shown).
+    public var pending: String?
+    /// The line of the trace file an annotation points at: for a failure, the last sample at or
+    /// before the first divergence (line 1 for a header divergence); for an error, its line.
+    public var line: Int?
 
     public init(path: String, status: Status, lines: [String], wroteGolden: Bool = false, report: String? = nil) {
         self.path = path; self.status = status; self.lines = lines; self.wroteGolden = wroteGolden; self.report = report
@@ -28,6 +33,8 @@ public struct TraceOutcome: Sendable, Equatable {
 public struct CheckSummary: Sendable, Equatable {
     /// Outcomes in the byte order of the traces' relative paths.
     public var traces: [TraceOutcome]
+    /// Unreferenced goldens removed by `--unreferenced delete`, as shown, sorted.
+    public var deleted: [String] = []
     /// Goldens no trace of the whole corpus references, as shown (`GOLDEN_DIR/…`), sorted.
     /// Listed by shard 1 only when sharded (every shard would list the same ones).
     public var unreferenced: [String]
@@ -93,15 +100,23 @@ public struct CheckSummary: Sendable, Equatable {
     public var errors: Int { traces.filter { $0.status == .error }.count }
     public var written: Int { traces.filter { $0.status == .new && $0.wroteGolden }.count }
     public var rewritten: Int { traces.filter { $0.status == .updated && $0.wroteGolden }.count }
+    public var pendingWritten: Int { traces.filter { $0.pending != nil }.count }
+    /// Unreferenced goldens that fail the run (`--unreferenced fail`).
+    public var failingUnreferenced: Int { unreferencedFails ? unreferenced.count : 0 }
 
-    /// `<N> passed, <M> failed[, <K> skipped][, <E> errors][ (<W> goldens written, <U> rewritten)]`.
+    /// `<N> passed, <M> failed[, <K> skipped][, <E> errors][, <G> unreferenced goldens]
+    /// [ (<W> goldens written, <U> rewritten, <P> pending, <D> deleted)]`: every reason for a
+    /// non-zero exit is named (unreferenced goldens only when they fail the run).
     public var summaryLine: String {
         var s = "\(passed) passed, \(failed) failed"
         if skipped > 0 { s += ", \(skipped) skipped" }
         if errors > 0 { s += ", \(errors) error" + (errors == 1 ? "" : "s") }
+        if failingUnreferenced > 0 { s += ", \(failingUnreferenced) unreferenced golden" + (failingUnreferenced == 1 ? "" : "s") }
         var writes: [String] = []
         if written > 0 { writes.append("\(written) golden" + (written == 1 ? "" : "s") + " written") }
         if rewritten > 0 { writes.append("\(rewritten) rewritten") }
+        if pendingWritten > 0 { writes.append("\(pendingWritten) pending") }
+        if !deleted.isEmpty { writes.append("\(deleted.count) deleted") }
         if !writes.isEmpty { s += " (" + writes.joined(separator: ", ") + ")" }
         return s
     }
@@ -137,6 +152,14 @@ public enum CheckRunner {
         public var reportDirectory: String?
         /// Whether unreferenced goldens make the run fail (exit 1).
         public var unreferencedFails = false
+        /// Whether unreferenced goldens are removed (`--unreferenced delete`).
+        public var deletesUnreferenced = false
+        /// The traces to check, relative to the trace folder (`check FILE…`); nil: every trace
+        /// under it. Goldens are not listed for unreferenced ones when given.
+        public var selection: [String]?
+        /// `--filter GLOB` patterns (fnmatch, `*` also matches `/`): a trace is checked when one
+        /// matches its path relative to the trace folder or as shown. Empty: no filter.
+        public var filters: [String] = []
         /// Simulator options (floatingpanel-core.md §9 O3, O8): `--drive-scroll`, `--panel-handler-first`.
         public var simulation = SimulationOptions()
         /// How paths are shown in output; default: the directories as given.
@@ -170,7 +193,12 @@ public enum CheckRunner {
         let traceShown = options.traceDisplay ?? traceRoot
         let goldenShown = options.goldenDisplay ?? goldenRoot
         let (all, unlisted) = Files.listing(under: traceRoot, suffix: ".jsonl", excluding: ".golden.jsonl")
-        var selected = all
+        var selected = options.selection ?? all
+        if !options.filters.isEmpty {
+            selected = selected.filter { rel in
+                options.filters.contains { fnmatch($0, rel, 0) == 0 || fnmatch($0, Files.join(traceShown, rel), 0) == 0 }
+            }
+        }
         var shardText: String?
         if let shard = options.shard {
             selected = all.enumerated().filter { $0.offset % shard.count == shard.index - 1 }.map(\.element)
@@ -183,24 +211,31 @@ public enum CheckRunner {
         // Goldens no trace refers to. The listing does not depend on the outcomes: with more than
         // one job it runs beside the checks instead of after them.
         let listsGoldens = Files.isDirectory(goldenRoot) && (options.shard == nil || options.shard?.index == 1)
+            && options.selection == nil
         let listGoldens: @Sendable () -> (goldens: [String], temporaries: [String]) = { Files.goldenListing(under: goldenRoot) }
         let background = listsGoldens && jobs > 1 ? BackgroundValue(listGoldens) : nil
         let outcomes = OrderedParallel.map(selected, jobs: jobs, onResult: onOutcome) { worker.check($0) }
 
-        var unreferenced: [String] = []
+        var unreferenced: [String] = [], deleted: [String] = []
         var temporaries: [CheckSummary.TemporaryFile] = []
         if listsGoldens {
             let listing = background?.value ?? listGoldens()
             let referenced = Set(all.map(GoldenCheck.goldenRelativePath(forTrace:)))
             for rel in listing.goldens where !referenced.contains(rel) {
-                unreferenced.append(Files.join(goldenShown, rel))
+                if options.deletesUnreferenced && unlink(goldenRoot + "/" + rel) == 0 {
+                    deleted.append(Files.join(goldenShown, rel))
+                } else {
+                    unreferenced.append(Files.join(goldenShown, rel))
+                }
             }
             temporaries = disposeOfTemporaries(listing.temporaries, goldenRoot: goldenRoot, goldenShown: goldenShown, mode: options.mode)
         }
-        return CheckSummary(traces: outcomes, unreferenced: unreferenced,
-                            unreferencedFails: options.unreferencedFails, shard: shardText,
-                            unlisted: unlisted.map { $0.hasPrefix(": ") ? traceShown + $0 : Files.join(traceShown, $0) },
-                            temporaries: temporaries)
+        var summary = CheckSummary(traces: outcomes, unreferenced: unreferenced,
+                                   unreferencedFails: options.unreferencedFails, shard: shardText,
+                                   unlisted: unlisted.map { $0.hasPrefix(": ") ? traceShown + $0 : Files.join(traceShown, $0) },
+                                   temporaries: temporaries)
+        summary.deleted = deleted
+        return summary
     }
 
     /// What to do with the temporary files of golden writes found under the golden folder
@@ -219,7 +254,7 @@ public enum CheckRunner {
             let disposition: CheckSummary.TemporaryFile.Disposition
             if AtomicFile.processExists(owner.pid) {
                 disposition = .writerRunning
-            } else if mode == .never {
+            } else if !mode.writes {
                 disposition = .orphaned
             } else if unlink(goldenRoot + "/" + rel) == 0 || errno == ENOENT {
                 disposition = .removed
@@ -248,7 +283,9 @@ struct TraceChecker: @unchecked Sendable {
         let goldenRel = GoldenCheck.goldenRelativePath(forTrace: rel)
         let goldenName = Files.join(goldenShown, goldenRel)
         func outcome(_ status: TraceOutcome.Status, _ lines: [String]) -> TraceOutcome {
-            TraceOutcome(path: shown, status: status, lines: lines)
+            var o = TraceOutcome(path: shown, status: status, lines: lines)
+            o.line = TraceChecker.errorLine(lines.first ?? "", shown: shown)
+            return o
         }
 
         let folder = rel.split(separator: "/").dropLast().joined(separator: "/")
@@ -273,10 +310,16 @@ struct TraceChecker: @unchecked Sendable {
                                            goldenPath: goldenRoot + "/" + goldenRel, goldenName: goldenName, traceName: shown,
                                            mode: options.mode, tolerances: tolerances, warnings: GoldenCheck.warningLines(result))
         var o = TraceOutcome(path: shown, status: verdict.status, lines: verdict.lines, wroteGolden: verdict.wroteGolden)
+        o.pending = verdict.wrotePending
+        if verdict.status == .fail, let d = verdict.comparison?.firstDivergence {
+            o.line = d.channel == .header ? 1 : TraceChecker.sampleLine(traceRoot + "/" + rel, atOrBefore: d.time)
+        } else if verdict.status == .error {
+            o.line = TraceChecker.errorLine(verdict.lines.first ?? "", shown: shown)
+        }
         guard verdict.isReportable, let dir = options.reportDirectory else { return o }
         let reportRel = String(rel.dropLast(".jsonl".count)) + ".html"
         do {
-            try AtomicFile.write(verdict.htmlReport(traceHeader: loaded.trace.header), to: dir + "/" + reportRel,
+            try AtomicFile.write(verdict.htmlReport(trace: loaded.trace, tolerances: tolerances), to: dir + "/" + reportRel,
                                  shownAs: Files.join(options.reportDisplay ?? dir, reportRel))
             let name = Files.join(options.reportDisplay ?? dir, reportRel)
             o.report = name
@@ -285,6 +328,36 @@ struct TraceChecker: @unchecked Sendable {
             o.lines.append("  warning: \(error.description)")
         }
         return o
+    }
+}
+
+extension TraceChecker {
+    /// The line in `ERROR path:LINE: …` / `SKIP path:LINE: …`, nil when the line names none.
+    static func errorLine(_ statusLine: String, shown: String) -> Int? {
+        for prefix in ["ERROR ", "SKIP "] where statusLine.hasPrefix(prefix + shown + ":") {
+            let rest = statusLine.dropFirst(prefix.count + shown.count + 1)
+            return Int(rest.prefix(while: { $0.isNumber }))
+        }
+        return nil
+    }
+
+    /// The 1-based line of the last sample of the trace file at `path` whose time `t` is at or
+    /// before `time` (µs), else the first sample's line (2); nil when the file cannot be read.
+    /// A plain scan for `"t":` on each line after the header (the file already loaded once).
+    /// - Complexity: O(file size).
+    static func sampleLine(_ path: String, atOrBefore time: Microseconds) -> Int? {
+        guard let data = FileManager.default.contents(atPath: path) else { return nil }
+        let limit = Double(time) / 1e6 + 5e-7
+        var best = 2, lineNo = 0
+        for line in data.split(separator: 0x0A, omittingEmptySubsequences: false) {
+            lineNo += 1
+            guard lineNo > 1, let r = String(decoding: line, as: UTF8.self).range(of: "\"t\":") else { continue }
+            let text = String(decoding: line, as: UTF8.self)
+            let number = text[r.upperBound...].drop(while: { $0 == " " }).prefix(while: { "0123456789.eE+-".contains($0) })
+            guard let t = Double(number) else { continue }
+            if t <= limit { best = lineNo } else { break }
+        }
+        return best
     }
 }
 

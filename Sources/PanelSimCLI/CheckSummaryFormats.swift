@@ -1,3 +1,4 @@
+import Foundation
 import PanelGolden
 import PanelTrace
 
@@ -141,7 +142,7 @@ extension CheckSummary {
             let name = parts.last.map(String.init) ?? t.path
             out += "    <testcase classname=\"\(Markup.escape(classname))\" name=\"\(Markup.escape(name))\" file=\"\(Markup.escape(t.path))\""
             let body = Markup.escape(t.lines.joined(separator: "\n"))
-            let message = Markup.escape(t.lines.first ?? "")
+            let message = Markup.escape(t.failureMessage)
             switch t.status {
             case .pass, .new, .updated:
                 out += "/>\n"
@@ -159,6 +160,52 @@ extension CheckSummary {
             out += "      <failure message=\"\(unreferenced.count) unreferenced golden(s)\" type=\"unreferenced\">\(body)</failure>\n    </testcase>\n"
         }
         out += "  </testsuite>\n</testsuites>\n"
+        return out
+    }
+}
+
+extension TraceOutcome {
+    /// The status line with the first line of its report that says where it diverges (`first
+    /// divergence at record …`, `header differs: …`), for JUnit's `message` and annotations.
+    public var failureMessage: String {
+        let head = lines.first ?? ""
+        let detail = lines.dropFirst().lazy.map { $0.trimmingCharacters(in: .whitespaces) }
+            .first { $0.hasPrefix("first divergence") || $0.hasPrefix("header differs") }
+        return detail.map { head + ": " + $0 } ?? head
+    }
+}
+
+extension CheckSummary {
+    /// GitHub Actions workflow commands, one per trace that failed, is missing, or has an error
+    /// (`::error file=PATH,line=N,title=TITLE::MESSAGE`; `line` is the trace line of the first
+    /// divergence when there is one, `TraceOutcome.line`), and one per unreferenced golden that
+    /// fails the run. The message is the trace's report, newlines as `%0A`.
+    /// - Complexity: O(size of the failing traces' lines).
+    public func githubAnnotations() -> [String] {
+        func escapeData(_ s: String) -> String {
+            s.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "\r", with: "%0D").replacingOccurrences(of: "\n", with: "%0A")
+        }
+        func escapeProperty(_ s: String) -> String {
+            escapeData(s).replacingOccurrences(of: ":", with: "%3A").replacingOccurrences(of: ",", with: "%2C")
+        }
+        var out: [String] = []
+        for t in traces where t.status.countsAsFailed || t.status == .error {
+            var properties = "file=" + escapeProperty(t.path)
+            if let line = t.line { properties += ",line=\(line)" }
+            let title: String
+            switch t.status {
+            case .fail: title = "panelsim: " + (t.failureMessage.split(separator: ":", maxSplits: 1).dropFirst().first.map { $0.trimmingCharacters(in: .whitespaces) } ?? "differs from its golden")
+            case .missing: title = "panelsim: no golden"
+            default: title = "panelsim: error"
+            }
+            let body = [t.failureMessage] + t.lines.dropFirst().map { $0.hasPrefix("  ") ? String($0.dropFirst(2)) : $0 }
+            out.append("::error \(properties),title=\(escapeProperty(title))::\(escapeData(body.joined(separator: "\n")))")
+        }
+        if unreferencedFails {
+            for golden in unreferenced {
+                out.append("::error file=\(escapeProperty(golden)),title=\(escapeProperty("panelsim: unreferenced golden"))::\(escapeData(golden + " is referenced by no trace"))")
+            }
+        }
         return out
     }
 }

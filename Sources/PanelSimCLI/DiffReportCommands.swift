@@ -69,11 +69,14 @@ struct DiffCommand: PanelCommand {
         let comparison = Comparator.compare(expected: loaded[0], actual: loaded[1],
                                             tolerances: Tolerances.default.applying(settings))
         if let report {
-            let html = HTMLReport.render(HTMLReport.Input(title: "\(a) vs \(b)", header: nil, golden: loaded[0],
-                                                          actual: loaded[1], comparison: comparison, goldenName: a))
+            var input = HTMLReport.Input(title: "\(a) vs \(b)", header: nil, golden: loaded[0],
+                                         actual: loaded[1], comparison: comparison, goldenName: a)
+            input.tolerances = Tolerances.default.applying(settings)
+            let html = HTMLReport.render(input)
             do { try AtomicFile.write(html, to: context.resolve(report), shownAs: report) } catch {
                 context.stderr.line("error: \(error.description)"); return .badInput
             }
+            context.stderr.line("wrote \(report)")
         }
         switch comparison.status {
         case .incompatible(let v):
@@ -114,7 +117,8 @@ struct ReportCommand: PanelCommand {
             and a table of the delegate events of both results aligned by name. The same inputs
             always give the same bytes.
 
-            \(HelpFormat.exitCodes([(0, "report written (whether or not the result matches the golden)"),
+            \(HelpFormat.exitCodes([(0, "report written; the result matches the golden (or there is none)"),
+                                     (1, "report written; the result differs from the golden"),
                                      HelpFormat.usageOrBadInput, (125, "a trace this revision cannot evaluate")]))
             """)
 
@@ -157,9 +161,11 @@ struct ReportCommand: PanelCommand {
         let comparison = goldenDoc.map {
             Comparator.compare(expected: $0, actual: actual, tolerances: Tolerances.default.applying(settings))
         }
-        let html = HTMLReport.render(HTMLReport.Input(title: trace, header: loaded.trace.header, golden: goldenDoc,
-                                                      actual: actual, comparison: comparison,
-                                                      goldenName: goldenPath ?? "golden"))
+        var input = HTMLReport.Input(title: trace, header: loaded.trace.header, golden: goldenDoc,
+                                     actual: actual, comparison: comparison, goldenName: goldenPath ?? "golden")
+        input.trace = loaded.trace
+        input.tolerances = Tolerances.default.applying(settings)
+        let html = HTMLReport.render(input)
         if let output {
             do { try AtomicFile.write(html, to: context.resolve(output), shownAs: output) } catch {
                 context.stderr.line("error: \(error.description)"); return .badInput
@@ -175,7 +181,7 @@ struct ReportCommand: PanelCommand {
         } else {
             context.stdout.write(html)
         }
-        return .success
+        return comparison?.status == .failed ? .regression : .success
     }
 }
 
@@ -244,6 +250,7 @@ struct MergeSummariesCommand: PanelCommand {
             do { try AtomicFile.write(text, to: context.resolve(path), shownAs: path) } catch {
                 context.stderr.line("error: \(error.description)"); return .badInput
             }
+            context.stderr.line("wrote \(path)")
         }
         return merged.exitCode
     }

@@ -212,6 +212,7 @@ struct ImportCommand: PanelCommand {
             context.stderr.line("error: \(error.description)")
             return .badInput
         }
+        context.stderr.line("wrote \(output)")
         return .success
     }
 }

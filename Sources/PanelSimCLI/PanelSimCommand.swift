@@ -9,7 +9,7 @@ public enum PanelSimCommand {
 
     /// The subcommands, in help order.
     static var commands: [any PanelCommand.Type] {
-        [ReplayCommand.self, CheckCommand.self, ImportCommand.self, SynthCommand.self,
+        [ReplayCommand.self, CheckCommand.self, ReviewCommand.self, AcceptCommand.self, RejectCommand.self, ImportCommand.self, SynthCommand.self,
          DiffCommand.self, ReportCommand.self, BisectCommand.self, MergeSummariesCommand.self,
          FidelityCommand.self, TuneCommand.self, SweepCommand.self, ObserveCommand.self, BenchCommand.self,
          SoakCommand.self]

@@ -81,6 +81,7 @@ struct ReplayCommand: PanelCommand {
                 context.stderr.line(error.description)
                 return .badInput
             }
+            context.stderr.line("wrote \(output)")
         } else {
             context.stdout.write(text)
         }

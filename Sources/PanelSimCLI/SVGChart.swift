@@ -21,6 +21,8 @@ struct SVGChart {
     var height = 440.0
     /// Draw y growing downwards (screen coordinates, e.g. a bottom panel's location).
     var invertY = false
+    /// Mark the smallest y of the line series (a sweep's best point) with a ring and a label.
+    var markMinimum = false
 
     /// A palette of distinguishable colors.
     static let palette = ["#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b", "#e377c2", "#17becf", "#7f7f7f", "#bcbd22"]
@@ -43,7 +45,8 @@ struct SVGChart {
             let f = (y - y0) / (y1 - y0)
             return invertY ? top + f * plotH : top + (1 - f) * plotH
         }
-        var out = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(Self.n(width))\" height=\"\(Self.n(height))\" viewBox=\"0 0 \(Self.n(width)) \(Self.n(height))\" font-family=\"Helvetica, Arial, sans-serif\" font-size=\"12\">\n"
+        // Scales with the page (the report's look: same fonts and colours as `panelsim report`).
+        var out = "<svg class=\"plot\" xmlns=\"http://www.w3.org/2000/svg\" width=\"100%\" viewBox=\"0 0 \(Self.n(width)) \(Self.n(height))\" style=\"max-width:\(Self.n(width))px;height:auto;display:block\" font-family=\"-apple-system, Segoe UI, Roboto, Arial, sans-serif\" font-size=\"12\" fill=\"#1f2328\">\n"
         out += "<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n"
         out += "<text x=\"\(Self.n(left + plotW / 2))\" y=\"22\" text-anchor=\"middle\" font-size=\"15\" font-weight=\"bold\">\(Self.escape(title))</text>\n"
         for t in xTicks {
@@ -76,6 +79,15 @@ struct SVGChart {
                     for p in pts { out += "<circle cx=\"\(Self.n(px(p.x)))\" cy=\"\(Self.n(py(p.y)))\" r=\"2.5\" fill=\"\(s.color)\"/>\n" }
                 }
             }
+        }
+        if markMinimum, let best = series.filter({ $0.style != .dots }).flatMap(\.points)
+            .filter({ $0.x.isFinite && $0.y.isFinite }).min(by: { $0.y < $1.y || ($0.y == $1.y && $0.x < $1.x) }) {
+            let (bx, by) = (px(best.x), py(best.y))
+            out += "<circle cx=\"\(Self.n(bx))\" cy=\"\(Self.n(by))\" r=\"7\" fill=\"none\" stroke=\"#c62828\" stroke-width=\"2\"/>\n"
+            let text = "minimum \(Self.label(best.y)) at \(Self.label(best.x))"
+            let anchorEnd = bx + 10 + 7 * Double(text.count) > left + plotW
+            let ty = invertY ? (by + 22 > top + plotH ? by - 12 : by + 22) : (by - 12 < top + 14 ? by + 22 : by - 12)
+            out += "<text x=\"\(Self.n(anchorEnd ? bx - 10 : bx + 10))\" y=\"\(Self.n(ty))\"\(anchorEnd ? " text-anchor=\"end\"" : "") fill=\"#c62828\">\(Self.escape(text))</text>\n"
         }
         out += "</g>\n"
         // Legend.

@@ -121,6 +121,7 @@ struct SweepCommand: PanelCommand {
                 context.stderr.line("error: \(error.description)")
                 return .badInput
             }
+            context.stderr.line("wrote \(output) (\(rows.count) rows)")
         } else {
             context.stdout.write(csv)
         }
@@ -131,6 +132,7 @@ struct SweepCommand: PanelCommand {
                 context.stderr.line("error: \(error.description)")
                 return .badInput
             }
+            context.stderr.line("wrote \(svg)")
         }
         return .success
     }
@@ -160,8 +162,10 @@ struct SweepCommand: PanelCommand {
         case .settleTime: yLabel = "settle time of \(firstTrace) (s)"
         case .overshoot: yLabel = "overshoot of \(firstTrace) (pt)"
         }
-        return SVGChart(title: "panelsim sweep: \(yLabel) vs \(ranges[0].parameter.rawValue)",
-                        xLabel: ranges[0].parameter.rawValue, yLabel: yLabel, series: series)
+        var chart = SVGChart(title: "panelsim sweep: \(yLabel) vs \(ranges[0].parameter.rawValue)",
+                             xLabel: ranges[0].parameter.rawValue, yLabel: yLabel, series: series)
+        chart.markMinimum = true
+        return chart
     }
 
     /// RFC 4180 quoting when needed.

@@ -118,6 +118,7 @@ struct TuneCommand: PanelCommand {
                 context.stderr.line("error: \(error.description)")
                 return .badInput
             }
+            context.stderr.line("wrote \(report)")
         }
         return .success
     }
@@ -148,8 +149,10 @@ enum TuneReport {
                      before: [TuningProblem.Evaluation], after: [TuningProblem.Evaluation], summary: String) -> String {
         var out = """
             <!DOCTYPE html>
-            <html lang="en"><head><meta charset="utf-8"><title>panelsim tune report</title>
-            <style>body{font-family:Helvetica,Arial,sans-serif;margin:24px;color:#222}pre{background:#f6f6f6;padding:12px;overflow-x:auto}</style>
+            <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>panelsim tune report</title>
+            <style>
+            \(HTMLReport.styleSheet)
+            </style>
             </head><body>
             <h1>panelsim tune report</h1>
             <pre>\(SVGChart.escape(summary))</pre>
@@ -165,11 +168,11 @@ enum TuneReport {
             let header = parameters.map { p in "\(p.rawValue) \(String(format: "%.6g", p.value(in: trace.header)))" }.joined(separator: ", ")
             let tuned = zip(parameters, outcome.best).map { "\($0.rawValue) \(String(format: "%.6g", $1))" }.joined(separator: ", ")
             let chart = SVGChart(
-                title: paths[i], xLabel: "time (s)", yLabel: "surface location (pt; up on screen is up)",
+                title: paths[i], xLabel: "time (s)", yLabel: "surface location (pt, larger is lower)",
                 series: [
-                    .init(label: "header values", points: path(before[i].result, rate: rate, until: end), color: "#d62728", style: .dashed),
-                    .init(label: "tuned", points: path(after[i].result, rate: rate, until: end), color: "#1f77b4", style: .line),
-                    .init(label: "observed", points: observed, color: "#222222", style: .dots),
+                    .init(label: "header values", points: path(before[i].result, rate: rate, until: end), color: HTMLReport.goldenColor, style: .dashed),
+                    .init(label: "tuned", points: path(after[i].result, rate: rate, until: end), color: HTMLReport.actualColor, style: .line),
+                    .init(label: "observed", points: observed, color: HTMLReport.observedColor, style: .dots),
                 ],
                 invertY: true)
             out += "<h2>\(SVGChart.escape(paths[i]))</h2>\n<p>header values: \(SVGChart.escape(header)) (RMS \(TuneCLI.fixed(before[i].metrics.location.rms, 4)) pt)<br>"

@@ -36,7 +36,7 @@ import XCTest
 ///   - tolerances: `CHANNEL=VALUE` settings, the syntax of `check --tolerance`: `location`,
 ///     `contentOffset` (pt), `backdropAlpha` (0…1), `velocity` (pt/s), `time` (s, absolute);
 ///     VALUE `X`, `abs:X`, `rel:Y` or `abs:X,rel:Y`. They win over `panelsim.tolerances` files.
-///   - record: `never`, `missing`, `failed` or `all`; nil: `PANELSIM_RECORD`, else `never` when
+///   - record: `never`, `missing`, `failed`, `all` or `pending`; nil: `PANELSIM_RECORD`, else `never` when
 ///     `CI` is set, else `missing`.
 ///   - simulation: simulator options (floatingpanel-core.md §9 O3, O8).
 ///   - fileID, filePath, line, column: the caller's location; leave the defaults.

@@ -177,6 +177,11 @@ public enum PanelTraceCheck {
         case .error, .skip:
             next = []
         }
+        if let pending = verdict.wrotePending {
+            // Record mode pending: the golden is untouched; the actual result waits beside it.
+            next = ["  the golden is untouched; the actual result is pending in \(pending) (\(how)).",
+                    "  Review it with panelsim review, or accept it with panelsim accept \(pending) (reject: panelsim reject \(pending))."]
+        }
         return (verdict.lines + next).joined(separator: "\n")
     }
 }

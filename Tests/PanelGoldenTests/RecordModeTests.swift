@@ -30,7 +30,7 @@ final class RecordModeTests: XCTestCase {
 
     func testInvalidValues() {
         XCTAssertThrowsError(try RecordMode.resolve(flag: "sometimes", environment: [:])) { error in
-            XCTAssertEqual("\(error)", "invalid record mode 'sometimes' from --record (expected never, missing, failed or all)")
+            XCTAssertEqual("\(error)", "invalid record mode 'sometimes' from --record (expected never, missing, failed, all or pending)")
         }
         XCTAssertThrowsError(try RecordMode.resolve(flag: nil, environment: ["PANELSIM_RECORD": "ALL"])) { error in
             XCTAssertTrue("\(error)".contains("from PANELSIM_RECORD"))
@@ -40,9 +40,11 @@ final class RecordModeTests: XCTestCase {
     }
 
     func testModeProperties() {
-        XCTAssertEqual(RecordMode.allCases.map(\.writesMissing), [false, true, true, true])
-        XCTAssertEqual(RecordMode.allCases.map(\.rewritesFailed), [false, false, true, true])
-        XCTAssertEqual(RecordMode.allCases.map(\.rewritesAll), [false, false, false, true])
+        XCTAssertEqual(RecordMode.allCases.map(\.writesMissing), [false, true, true, true, false])
+        XCTAssertEqual(RecordMode.allCases.map(\.rewritesFailed), [false, false, true, true, false])
+        XCTAssertEqual(RecordMode.allCases.map(\.rewritesAll), [false, false, false, true, false])
+        XCTAssertEqual(RecordMode.allCases.map(\.writesPending), [false, false, false, false, true])
+        XCTAssertEqual(try RecordMode.resolve(flag: nil, environment: ["PANELSIM_RECORD": "pending", "CI": "1"]), .pending)
     }
 }
 

@@ -223,6 +223,7 @@ final class CheckCommandTests: CLITestCase {
 
     func testEmptyTraceDirectory() throws {
         try FileManager.default.createDirectory(atPath: root + "/t", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: root + "/g", withIntermediateDirectories: true)   // issue 17: a --golden that does not exist is a usage error
         let r = runFake(["check", "t", "--golden", "g"])
         XCTAssertEqual(r.code, 0)
         XCTAssertEqual(r.stdout, "warning: no *.jsonl traces under t\n0 passed, 0 failed\n")

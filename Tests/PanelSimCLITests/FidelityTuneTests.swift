@@ -163,12 +163,12 @@ final class FidelityTuneTests: CLITestCase {
         let one = run(args + ["--jobs", "1", "--report", "out/report.html"])
         let two = run(args + ["-j", "2"])
         XCTAssertEqual(one.code, 0, one.stderr)
-        XCTAssertEqual(one.stderr, "")   // no progress: standard error is not a terminal
+        XCTAssertEqual(one.stderr, "wrote out/report.html\n")   // no progress: standard error is not a terminal (issue 17: says what it wrote)
         XCTAssertEqual(one.stdout.replacingOccurrences(of: "jobs 1", with: "jobs 2"), two.stdout)
         XCTAssertTrue(one.stdout.contains("best parameters:\n  springResponseTime      0.55"), one.stdout)
         let html = try XCTUnwrap(read("out/report.html"))
         XCTAssertTrue(html.hasPrefix("<!DOCTYPE html>"))
-        XCTAssertEqual(html.components(separatedBy: "<svg xmlns=").count, 3)
+        XCTAssertEqual(html.components(separatedBy: "<svg class=\"plot\" xmlns=").count, 3)
         XCTAssertFalse(html.contains("src=") || html.contains("href="), "self-contained")
     }
 
@@ -182,7 +182,7 @@ final class FidelityTuneTests: CLITestCase {
         XCTAssertEqual(lines[0], "springResponseTime,springDecelerationRate,rms,max,up-fast.settleTime,up-fast.overshoot,up-fast.finalState,up-fast.rms,slow.settleTime,slow.overshoot,slow.finalState,slow.rms")
         XCTAssertTrue(lines[2].hasPrefix("0.55,0.985,0.1"), String(lines[2]))
         XCTAssertTrue(lines[2].contains(",full,"))
-        XCTAssertTrue(try XCTUnwrap(read("plot.svg")).hasPrefix("<svg xmlns=\"http://www.w3.org/2000/svg\""))
+        XCTAssertTrue(try XCTUnwrap(read("plot.svg")).hasPrefix("<svg class=\"plot\" xmlns=\"http://www.w3.org/2000/svg\""))
         XCTAssertEqual(run(["sweep"] + paths + ["--param", "springResponseTime=0.45...0.65:3", "--param", "springDecelerationRate=0.985", "-j", "1"]).stdout, r.stdout)
     }
 

@@ -53,7 +53,7 @@ final class InputCommandTests: CLITestCase {
         try write("# a flick with noise\ndown 195,600\nflick 195,400 80ms\nend 1.5\n", "flick.txt")
         let j = run(["synth", "--template", "t.json", "--jitter", "0.5", "--seed", "99", "--file", "flick.txt", "-o", "traces/s.jsonl"])
         XCTAssertEqual(j.code, 0, j.stderr)
-        XCTAssertEqual(j.stderr, "seed: 99\n")
+        XCTAssertEqual(j.stderr, "seed: 99\nwrote traces/s.jsonl\n")   // issue 17: commands that write files say so
         let replay = run(["replay", "traces/s.jsonl"])
         XCTAssertEqual(replay.code, 0, replay.stderr)
         XCTAssertTrue(replay.stdout.contains(#""event": "didChangeState", "state": "full""#), replay.stdout)

@@ -68,7 +68,7 @@ final class ReportsAndScaleOutTests: CLITestCase {
         let junit = try XCTUnwrap(read("out/j.xml"))
         XCTAssertTrue(junit.contains(#"<testsuites name="panelsim" tests="3" failures="1" errors="0" skipped="1">"#), junit)
         XCTAssertTrue(junit.contains(#"<testcase classname="traces.sub" name="a.jsonl" file="traces/sub/a.jsonl">"#), junit)
-        XCTAssertTrue(junit.contains(#"<failure message="FAIL traces/sub/a.jsonl" type="fail">FAIL traces/sub/a.jsonl"#), junit)
+        XCTAssertTrue(junit.contains(#"<failure message="FAIL traces/sub/a.jsonl: first divergence at record "#), junit)
         XCTAssertTrue(junit.contains("&quot;"), "report text is escaped")
 
         // Deterministic: a second run writes the same bytes.
@@ -92,7 +92,7 @@ final class ReportsAndScaleOutTests: CLITestCase {
             (["check", "--jobs", "0"], "--jobs must be a whole number from 1 to 1024, got '0'"),
             (["check", "--shard", "3/2"], "--shard must be I/N with 1 <= I <= N, got '3/2'"),
             (["check", "--shard", "1"], "--shard must be I/N with 1 <= I <= N, got '1'"),
-            (["check", "--unreferenced", "maybe"], "--unreferenced must be warn or fail, got 'maybe'"),
+            (["check", "--unreferenced", "maybe"], "--unreferenced must be warn, fail or delete, got 'maybe'"),
             (["check", "--tolerance", "speed=1"], "unknown tolerance channel 'speed' (channels: location, contentOffset, backdropAlpha, velocity, time)"),
             (["bisect", "--base", "a.json", "t.jsonl"], "missing --changed B.json"),
             (["merge-summaries"], "missing SUMMARY files"),
@@ -119,7 +119,7 @@ final class ReportsAndScaleOutTests: CLITestCase {
                        "  --report-dir DIR        Write an HTML report per failing or missing trace:\n",
                        "  --summary-json FILE     Write a JSON summary (mergeable with merge-summaries).\n",
                        "  --junit FILE            Write a JUnit XML report.\n",
-                       "  --unreferenced POLICY   warn (default) or fail: unreferenced goldens make the\n",
+                       "  --unreferenced POLICY   warn (default), fail (unreferenced goldens make the run\n",
                        "panelsim.tolerances"] {
             XCTAssertTrue(check.contains(option), option)
         }

@@ -27,23 +27,24 @@ final class UsageTests: CLITestCase {
         XCTAssertTrue(check.stdout.hasPrefix("""
             OVERVIEW: Replay every trace and compare it with its golden result.
 
-            USAGE: panelsim check [TRACE_DIR] [--golden DIR] [--record MODE] [options]
+            USAGE: panelsim check [TRACE_DIR | TRACE…] [--golden DIR] [--record MODE] [options]
 
             ARGUMENTS:
               TRACE_DIR               Directory searched recursively for *.jsonl traces (default: traces).
+              TRACE…                  Or one or more trace files (of one trace folder): check only those.
 
             OPTIONS:
               --golden DIR            Directory of golden result files (default: golden).
 
             """), check.stdout)
-        XCTAssertTrue(check.stdout.contains("  --record MODE           When to write goldens: never, missing, failed or all.\n"))
+        XCTAssertTrue(check.stdout.contains("  --record MODE           When to write goldens: never, missing, failed, all or\n"))
         XCTAssertTrue(check.stdout.contains("  -h, --help              Show help information.\n"))
         XCTAssertTrue(check.stdout.contains("<N> passed, <M> failed"))
 
         // Each command lists its own exit codes, not check's.
         XCTAssertTrue(check.stdout.contains("EXIT CODES:\n  0    everything passed\n  1    a regression"))
         let report = run(["help", "report"]).stdout
-        XCTAssertTrue(report.contains("EXIT CODES:\n  0    report written (whether or not the result matches the golden)\n"), report)
+        XCTAssertTrue(report.contains("EXIT CODES:\n  0    report written; the result matches the golden (or there is none)\n  1    report written; the result differs from the golden\n"), report)
         XCTAssertFalse(report.contains("a regression: a golden differs"), report)
         XCTAssertTrue(run(["help", "diff"]).stdout.contains("\n  1    different\n"))
         XCTAssertTrue(run(["help", "replay"]).stdout.contains("\n  125  an input of a format version this revision cannot read"))
@@ -77,16 +78,16 @@ final class UsageTests: CLITestCase {
         assertUsageError(["replay", "a.jsonl", "b.jsonl"], "unexpected argument 'b.jsonl'", usage: "panelsim replay TRACE [-o OUT] [options]")
         assertUsageError(["replay", "a.jsonl", "-o"], "option '-o' needs a value OUT", usage: "panelsim replay TRACE [-o OUT] [options]")
         assertUsageError(["replay", "a.jsonl", "-o", "x", "--output", "y"], "option '--output' given twice", usage: nil)
-        assertUsageError(["check", "--frob"], "unknown option '--frob'", usage: "panelsim check [TRACE_DIR] [--golden DIR] [--record MODE] [options]")
+        assertUsageError(["check", "--frob"], "unknown option '--frob'", usage: "panelsim check [TRACE_DIR | TRACE…] [--golden DIR] [--record MODE] [options]")
         try FileManager.default.createDirectory(atPath: root + "/traces", withIntermediateDirectories: true)
         assertUsageError(["check", "--record", "sometimes"],
-                         "invalid record mode 'sometimes' from --record (expected never, missing, failed or all)", usage: nil)
+                         "invalid record mode 'sometimes' from --record (expected never, missing, failed, all or pending)", usage: nil)
         assertUsageError(["check", "--record=sometimes"],
-                         "invalid record mode 'sometimes' from --record (expected never, missing, failed or all)", usage: nil)
+                         "invalid record mode 'sometimes' from --record (expected never, missing, failed, all or pending)", usage: nil)
         assertUsageError(["check"], env: ["PANELSIM_RECORD": "yes"],
-                         "invalid record mode 'yes' from PANELSIM_RECORD (expected never, missing, failed or all)", usage: nil)
+                         "invalid record mode 'yes' from PANELSIM_RECORD (expected never, missing, failed, all or pending)", usage: nil)
         assertUsageError(["check", "nowhere"], "trace directory 'nowhere' does not exist or is not a directory", usage: nil)
-        assertUsageError(["check", "a", "b"], "unexpected argument 'b'", usage: nil)
+        assertUsageError(["check", "a", "b"], "trace 'a' does not exist", usage: nil)   // several arguments: trace files
         assertUsageError(["import"], "missing the input format (csv, getevent, pointer or axis-scroll)", usage: nil)
         assertUsageError(["import", "xls", "f"], "unknown import format 'xls' (supported: csv, getevent, pointer, axis-scroll)", usage: nil)
         assertUsageError(["import", "csv", "f.csv", "--template", "t"], "missing --points-per-unit K", usage: nil)

@@ -52,6 +52,26 @@ final class PanelTraceCheckTests: XCTestCase {
         try lines.joined(separator: "\n").write(toFile: goldenPath, atomically: true, encoding: .utf8)
     }
 
+    /// Issue 17: `record: .pending` (and `PANELSIM_RECORD=pending`) leaves the golden alone and
+    /// writes the actual result beside it; the assertion fails and says how to accept it.
+    func testPendingModeWritesBesideTheGolden() throws {
+        XCTAssertEqual(evaluate(env: local).status, .new)
+        try nudgeGolden(by: 3)
+        let nudged = try read(goldenPath)
+        let outcome = evaluate(env: ["PANELSIM_RECORD": "pending"])
+        XCTAssertEqual(outcome.status, .fail)
+        XCTAssertEqual(outcome.recordMode, .pending)
+        XCTAssertFalse(outcome.wroteGolden)
+        XCTAssertEqual(try read(goldenPath), nudged)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: goldenPath + ".new"))
+        let message = try XCTUnwrap(outcome.failureMessage)
+        XCTAssertTrue(message.contains("the golden is untouched; the actual result is pending in golden/flick.golden.jsonl.new"), message)
+        XCTAssertTrue(message.contains("panelsim accept golden/flick.golden.jsonl.new"), message)
+        // Accepting it (a rename) makes the assertion pass.
+        XCTAssertEqual(rename(goldenPath + ".new", goldenPath), 0)
+        XCTAssertEqual(evaluate(record: .pending, env: local).status, .pass)
+    }
+
     func testFirstRunRecordsTheGoldenAndFailsSayingSo() throws {
         let first = evaluate(env: local)
         XCTAssertEqual(first.status, .new)
@@ -140,7 +160,7 @@ final class PanelTraceCheckTests: XCTestCase {
         XCTAssertEqual(invalid.status, .error)
         XCTAssertNil(invalid.recordMode)
         XCTAssertEqual(invalid.failureMessage,
-                       "ERROR traces/flick.jsonl: invalid record mode 'sometimes' from PANELSIM_RECORD (expected never, missing, failed or all)")
+                       "ERROR traces/flick.jsonl: invalid record mode 'sometimes' from PANELSIM_RECORD (expected never, missing, failed, all or pending)")
     }
 
     func testTolerancesUseCheckSyntaxAndFiles() throws {

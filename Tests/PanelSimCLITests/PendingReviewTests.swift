@@ -1,0 +1,147 @@
+import XCTest
+@testable import PanelSimCLI
+import PanelGolden
+
+/// Issue 17: pending goldens (`--record pending`), review / accept / reject, no accidental
+/// blessing, `check FILE…` and `--filter`, quiet output, annotations.
+final class PendingReviewTests: CLITestCase {
+    /// A corpus of one trace with a golden, then the golden nudged by 3 pt.
+    private func nudged() throws -> String {
+        try write("100\n", "traces/a.jsonl")
+        XCTAssertEqual(runFake(["check"]).code, 0)
+        let golden = read("golden/a.golden.jsonl")!
+        try write(golden.replacingOccurrences(of: #""frame": 2, "location": 100"#, with: #""frame": 2, "location": 103"#),
+                  "golden/a.golden.jsonl")
+        return read("golden/a.golden.jsonl")!
+    }
+
+    func testPendingThenAcceptAndReject() throws {
+        let bad = try nudged()
+        let r = runFake(["check", "--record", "pending"])
+        XCTAssertEqual(r.code, 1)
+        XCTAssertTrue(r.stdout.hasPrefix("FAIL traces/a.jsonl\n  pending: wrote golden/a.golden.jsonl.new"), r.stdout)
+        XCTAssertTrue(r.stdout.hasSuffix("0 passed, 1 failed (1 pending)\n"), r.stdout)
+        XCTAssertEqual(read("golden/a.golden.jsonl"), bad)
+        XCTAssertTrue(exists("golden/a.golden.jsonl.new"))
+        // Left over: a warning; never a golden (not unreferenced).
+        let again = runFake(["check", "--record", "never"])
+        XCTAssertTrue(again.stdout.contains("  warning: pending golden golden/a.golden.jsonl.new left over"), again.stdout)
+        XCTAssertFalse(again.stdout.contains("unreferenced"), again.stdout)
+        // Reject: the failure stays.
+        let rej = runFake(["reject"])
+        XCTAssertEqual(rej.code, 0)
+        XCTAssertEqual(rej.stdout, "rejected golden/a.golden.jsonl.new (removed; golden/a.golden.jsonl unchanged)\n")
+        XCTAssertEqual(runFake(["check", "--record", "never"]).code, 1)
+        // Accept (by trace path): check passes, no .new left.
+        XCTAssertEqual(runFake(["check"], env: ["PANELSIM_RECORD": "pending"]).code, 1)
+        let acc = runFake(["accept", "traces/a.jsonl"])
+        XCTAssertEqual(acc.code, 0, acc.stderr)
+        XCTAssertEqual(acc.stdout, "accepted golden/a.golden.jsonl (rewritten from golden/a.golden.jsonl.new)\n")
+        XCTAssertEqual(runFake(["check", "--record", "never"]).stdout, "PASS traces/a.jsonl\n1 passed, 0 failed\n")
+        XCTAssertEqual(allFiles(), ["golden/a.golden.jsonl", "traces/a.jsonl"])
+        XCTAssertEqual(runFake(["accept", "golden/a.golden.jsonl"]).code, 2)   // nothing pending for it
+        XCTAssertEqual(runFake(["accept"]).stdout, "no pending goldens under golden\n")
+    }
+
+    func testPendingForAMissingGoldenAndReviewAll() throws {
+        try write("100\n", "traces/a.jsonl")
+        try write("200\n", "traces/b.jsonl")
+        let r = runFake(["check", "--record", "pending"])
+        XCTAssertEqual(r.code, 1)
+        XCTAssertTrue(r.stdout.hasSuffix("0 passed, 2 failed (2 pending)\n"), r.stdout)
+        XCTAssertFalse(exists("golden/a.golden.jsonl"))
+        let review = runFake(["review", "--accept-all", "--report-dir", "rev"])
+        XCTAssertEqual(review.code, 0, review.stderr)
+        XCTAssertTrue(review.stdout.contains("[1/2] golden/a.golden.jsonl.new\n  new golden"), review.stdout)
+        XCTAssertTrue(review.stdout.contains("  report: "), review.stdout)
+        XCTAssertTrue(review.stdout.hasSuffix("2 accepted, 0 rejected, 0 pending\n"), review.stdout)
+        XCTAssertTrue(exists("rev/golden_a.html"))
+        XCTAssertEqual(runFake(["check", "--record", "never"]).code, 0)
+    }
+
+    func testMissingGoldenFolderAndWrongGoldenAreNotBlessed() throws {
+        try write("100\n", "traces/flicks/a.jsonl")
+        let r = runFake(["check", "--golden", "goldne"])
+        XCTAssertEqual(r.code, 2)
+        XCTAssertTrue(r.stderr.contains("golden directory 'goldne' does not exist"), r.stderr)
+        XCTAssertEqual(allFiles(), ["traces/flicks/a.jsonl"])
+        XCTAssertEqual(runFake(["check", "--golden", "goldne", "--record", "missing"]).code, 0)   // explicit: recorded
+        XCTAssertTrue(exists("goldne/flicks/a.golden.jsonl"))
+        // A subfolder against the root golden folder: its goldens live in golden/flicks.
+        try FileManager.default.createDirectory(atPath: root + "/golden", withIntermediateDirectories: true)
+        let sub = runFake(["check", "traces/flicks", "--golden", "golden"])
+        XCTAssertEqual(sub.code, 2)
+        XCTAssertTrue(sub.stderr.contains("its goldens are in 'golden/flicks'"), sub.stderr)
+        // A golden of another trace: ERROR in every mode but all.
+        try write("200\n", "traces/flicks/b.jsonl")
+        XCTAssertEqual(runFake(["check", "traces/flicks"]).code, 0)
+        try FileManager.default.removeItem(atPath: root + "/golden/flicks/b.golden.jsonl")
+        try FileManager.default.copyItem(atPath: root + "/golden/flicks/a.golden.jsonl", toPath: root + "/golden/flicks/b.golden.jsonl")
+        for mode in ["never", "missing", "failed", "pending"] {
+            let e = runFake(["check", "traces/flicks", "--record", mode])
+            XCTAssertEqual(e.code, 2, mode)
+            XCTAssertTrue(e.stdout.contains("ERROR traces/flicks/b.jsonl: the golden golden/flicks/b.golden.jsonl belongs to another trace"), e.stdout)
+            XCTAssertFalse(exists("golden/flicks/b.golden.jsonl.new"), mode)
+        }
+        XCTAssertEqual(runFake(["check", "traces/flicks", "--record", "all"]).code, 0)
+        XCTAssertEqual(runFake(["check", "traces/flicks", "--record", "never"]).code, 0)
+    }
+
+    func testCheckFilesFilterQuietAndAnnotations() throws {
+        try write("100\n", "traces/x/a.jsonl")
+        try write("200\n", "traces/x/b.jsonl")
+        try write("300\n", "traces/y/c.jsonl")
+        XCTAssertEqual(runFake(["check"]).code, 0)
+        XCTAssertEqual(runFake(["check", "traces/x/b.jsonl"]).stdout, "PASS traces/x/b.jsonl\n1 passed, 0 failed\n")
+        XCTAssertEqual(runFake(["check", "traces/y/c.jsonl", "traces/x/a.jsonl"]).stdout,
+                       "PASS traces/x/a.jsonl\nPASS traces/y/c.jsonl\n2 passed, 0 failed\n")
+        XCTAssertEqual(runFake(["check", "--filter", "*/b*", "--filter", "y/*"]).stdout,
+                       "PASS traces/x/b.jsonl\nPASS traces/y/c.jsonl\n2 passed, 0 failed\n")
+        XCTAssertEqual(runFake(["check", "traces/x/nope.jsonl"]).code, 2)
+        XCTAssertEqual(runFake(["check", "--quiet"]).stdout, "3 passed, 0 failed\n")
+        // A failure: quiet prints it; annotations point at the trace.
+        let golden = read("golden/x/b.golden.jsonl")!
+        try write(golden.replacingOccurrences(of: #""frame": 2, "location": 200"#, with: #""frame": 2, "location": 203"#),
+                  "golden/x/b.golden.jsonl")
+        let r = runFake(["check", "-q", "--annotations", "github", "--junit", "j.xml"], env: ["CI": "1"])
+        XCTAssertEqual(r.code, 1)
+        XCTAssertTrue(r.stdout.hasPrefix("FAIL traces/x/b.jsonl\n  first divergence"), r.stdout)
+        XCTAssertTrue(r.stdout.contains("::error file=traces/x/b.jsonl,line=2,title=panelsim%3A first divergence at record 4 (line 6)%2C t = 0.016667 s%2C frame 2%3A location::"), r.stdout)
+        XCTAssertTrue(read("j.xml")!.contains("<failure message=\"FAIL traces/x/b.jsonl: first divergence at record 4 (line 6), t = 0.016667 s, frame 2: location\""), read("j.xml")!)
+    }
+
+    func testUnreferencedFailAndDeleteAreInTheSummary() throws {
+        try write("100\n", "traces/a.jsonl")
+        XCTAssertEqual(runFake(["check"]).code, 0)
+        try FileManager.default.copyItem(atPath: root + "/golden/a.golden.jsonl", toPath: root + "/golden/gone.golden.jsonl")
+        let f = runFake(["check", "--unreferenced", "fail"])
+        XCTAssertEqual(f.code, 1)
+        XCTAssertTrue(f.stdout.hasSuffix("1 passed, 0 failed, 1 unreferenced golden\n"), f.stdout)
+        let d = runFake(["check", "--unreferenced", "delete"])
+        XCTAssertEqual(d.code, 0)
+        XCTAssertTrue(d.stdout.contains("deleted unreferenced golden golden/gone.golden.jsonl (no trace traces/gone.jsonl)\n"), d.stdout)
+        XCTAssertTrue(d.stdout.hasSuffix("1 passed, 0 failed (1 deleted)\n"), d.stdout)
+        XCTAssertFalse(exists("golden/gone.golden.jsonl"))
+    }
+
+    func testReportExitsOneWhenDifferentAndShowsThePlotFirst() throws {
+        _ = try nudged()
+        let r = runFake(["report", "traces/a.jsonl", "-o", "r.html"])
+        XCTAssertEqual(r.code, 1)
+        XCTAssertEqual(r.stderr, "wrote r.html (differs from the golden)\n")
+        let html = try XCTUnwrap(read("r.html"))
+        let plot = try XCTUnwrap(html.range(of: "<svg class=\"plot\""))
+        let text = try XCTUnwrap(html.range(of: "<pre>"))
+        XCTAssertLessThan(plot.lowerBound, text.lowerBound, "the plot comes before the text report")
+        for needle in ["class=\"verdict fail\"", "golden events", "actual events", "Residual: actual − golden", "Zoom around the first divergence",
+                       "<details>", "<span class=\"del\">", "<span class=\"ins\">"] {
+            XCTAssertTrue(html.contains(needle), needle)
+        }
+        for external in ["<script", "src=", "href=", "@import", "url(", "break-all"] { XCTAssertFalse(html.contains(external), external) }
+        XCTAssertEqual(runFake(["report", "traces/a.jsonl", "-o", "r2.html"]).code, 1)
+        XCTAssertEqual(read("r2.html"), html, "byte-deterministic")
+        // The same state has the same colour whatever the layout.
+        XCTAssertEqual(HTMLReport.stateColor("half", strong: true), HTMLReport.stateColor("half", strong: true))
+        XCTAssertNotEqual(HTMLReport.stateColor("half", strong: true), HTMLReport.stateColor("full", strong: true))
+    }
+}
