@@ -528,5 +528,30 @@ def grabber_band_scenarios():
               straight(0.1, 195, y0, y1, 0.1, 0))
 
 
+def nav_bar_scenarios():
+    """FloatingPanel issue #602: a list inside a navigation controller, under its 44 pt bar. UIKit adds the
+    bar to contentInset (`systemInset`), so adjustedContentInset.top = contentInset.top + 44. At show
+    FloatingPanel writes contentInset := (0, 0, S.bottom, 0) (floatingpanel-core.md §3.10 step 5), so the
+    pinning offset of a bottom panel (§3.6.2) is -(0 + 44) = -44. With the list at its top (O = -44,
+    O - pin = 0) a downward drag in the list moves the panel and the list stays pinned at -44."""
+    d = "traces/scroll"
+    system_top = 44
+    content_inset_top = 0                      # after show: only the bottom side carries S.bottom
+    pin = -(content_inset_top + system_top)
+    pos = positions(D1, B3)
+    release = pos["full"] + 300 - 10           # 300 pt of finger travel less about 10 to recognize
+    target = target_state(pos, B3, "full", release, 600)
+    head = scroll_header("issue602-list-under-navigation-bar",
+                         f"FloatingPanel #602: D1/B3 at full, a list under a {system_top} pt navigation bar "
+                         f"(scrollView.systemInset.top {system_top}) at its top, O={pin}. The pinning offset is "
+                         f"-adjustedContentInset.top = {pin}, so the content is at its pinned edge: a 300 pt drag down "
+                         f"in the list at +600 pt/s moves the panel and the list stays at {pin}; released near {release} "
+                         f"-> {target}. expect: state={target} location={pos[target]} removed=false contentOffset={pin} "
+                         f"willBeginDragging=1", D1, "full", pin)
+    head["scrollView"]["systemInset"] = {"top": system_top, "left": 0, "bottom": 0, "right": 0}
+    write(f"{d}/issue602-list-under-navigation-bar.jsonl", head, straight(0, 195, 400, 700, 0.5, 600))
+
+
 if __name__ == "__main__":
     flicks(); s4(); s5(); s7(); custom_states(); mirrored_flicks(); scroll_scenarios(); app_scenarios(); grabber_band_scenarios()
+    nav_bar_scenarios()

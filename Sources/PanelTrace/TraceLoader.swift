@@ -618,7 +618,7 @@ extension TraceLoader {
                 header.scrollView = sv
                 header.popup?.scrollViewDirectionalLock = lock
             } else {
-                header.scrollView = try parseScrollView(v, "scrollView", r: r)
+                header.scrollView = try parseScrollView(v, "scrollView", r: r, floatingPanel: model == .floatingPanel)
             }
         }
         let states = StateTable(panel.states)
@@ -641,10 +641,15 @@ extension TraceLoader {
 
     /// A `scrollView` object: `frame` and `contentSize` required; `contentInset`, `contentOffset`,
     /// `bounces`, `alwaysBounceVertical`, `alwaysBounceHorizontal` and (added) `decelerationRate` optional.
-    static func parseScrollView(_ v: JSONValue, _ path: String, r: FieldReader) throws(TraceError) -> ScrollViewConfiguration {
+    /// A `scrollView` object. `floatingPanel`: FloatingPanel's list, which also takes `systemInset`
+    /// and a zero-size frame (a `UIScrollView()` never laid out); the other systems' lists keep a
+    /// frame of positive size and no system inset.
+    static func parseScrollView(_ v: JSONValue, _ path: String, r: FieldReader, floatingPanel: Bool = false) throws(TraceError) -> ScrollViewConfiguration {
         let o = try r.object(v, path)
-        try r.checkKeys(o, path, ["frame", "contentSize", "contentInset", "contentOffset", "bounces",
-                                  "alwaysBounceVertical", "alwaysBounceHorizontal", "decelerationRate"])
+        var keys = ["frame", "contentSize", "contentInset", "contentOffset", "bounces",
+                    "alwaysBounceVertical", "alwaysBounceHorizontal", "decelerationRate"]
+        if floatingPanel { keys.insert("systemInset", at: 3) }
+        try r.checkKeys(o, path, keys)
         let framePath = FieldReader.join(path, "frame")
         let f = try r.object(try r.required(o, "frame", path, "an object {\"x\", \"y\", \"width\", \"height\"}"), framePath)
         try r.checkKeys(f, framePath, ["x", "y", "width", "height"])
@@ -652,13 +657,15 @@ extension TraceLoader {
             try r.number(try r.required(obj, key, objPath, range.text), FieldReader.join(objPath, key), range)
         }
         let frame = Rect(x: try field(f, framePath, "x"), y: try field(f, framePath, "y"),
-                         width: try field(f, framePath, "width", .positive), height: try field(f, framePath, "height", .positive))
+                         width: try field(f, framePath, "width", floatingPanel ? .nonNegative : .positive),
+                         height: try field(f, framePath, "height", floatingPanel ? .nonNegative : .positive))
         let sizePath = FieldReader.join(path, "contentSize")
         let sz = try r.object(try r.required(o, "contentSize", path, "an object {\"width\", \"height\"}"), sizePath)
         try r.checkKeys(sz, sizePath, ["width", "height"])
         var c = ScrollViewConfiguration(frame: frame, contentSize: Size(width: try field(sz, sizePath, "width", .nonNegative),
                                                                         height: try field(sz, sizePath, "height", .nonNegative)))
         if let i = o["contentInset"] { c.contentInset = try parseInsets(i, FieldReader.join(path, "contentInset"), r: r) }
+        if let i = o["systemInset"] { c.systemInset = try parseInsets(i, FieldReader.join(path, "systemInset"), r: r) }
         if let off = o["contentOffset"] {
             let offPath = FieldReader.join(path, "contentOffset")
             let oo = try r.object(off, offPath)
@@ -791,7 +798,7 @@ extension TraceLoader {
         return result
     }
 
-    static let anchorKinds = ["absoluteInset", "fractionalInset", "absoluteOffset", "fractionalOffset"]
+    static let anchorKinds = ["absoluteInset", "fractionalInset", "absoluteOffset", "fractionalOffset", "adaptive"]
 
     static func parseAnchor(_ v: JSONValue, _ path: String, r: FieldReader) throws(TraceError) -> LayoutAnchor {
         let o = try r.object(v, path)
@@ -806,6 +813,10 @@ extension TraceLoader {
         if kinds.count > 1 {
             throw r.error(FieldReader.join(path, kinds[1]),
                           "expected exactly one anchor kind, found both \(quotedSingle(kinds[0])) and \(quotedSingle(kinds[1]))")
+        }
+        if kind == "adaptive" {
+            try r.checkKeys(o, path, [kind])
+            return try parseAdaptiveAnchor(o[kind] ?? .null, FieldReader.join(path, kind), r: r)
         }
         let isInset = kind.hasSuffix("Inset")
         let isFractional = kind.hasPrefix("fractional")
@@ -830,6 +841,38 @@ extension TraceLoader {
             return .inset(value, isFractional: isFractional, edge: edge, guide: guide)
         }
         return .intrinsic(value, isFractional: isFractional, guide: guide)
+    }
+
+    /// `{"adaptive": {…}}`: FloatingPanelAdaptiveLayoutAnchor (floatingpanel-layout-behavior.md §3.3,
+    /// §3.4c): `absoluteOffset` or `fractionalOffset`, `contentLength` (the measured main dimension of
+    /// the content layout guide, ≥ 0, required), `referenceGuide` (default safeArea) and
+    /// `contentBoundingGuide` (none, superview or safeArea; default none).
+    static func parseAdaptiveAnchor(_ v: JSONValue, _ path: String, r: FieldReader) throws(TraceError) -> LayoutAnchor {
+        let o = try r.object(v, path)
+        let offsetKinds = ["absoluteOffset", "fractionalOffset"]
+        let kinds = o.keys.filter { offsetKinds.contains($0) }
+        guard let kind = kinds.first else {
+            throw r.error(path, "missing adaptive anchor offset (expected one of \(FieldReader.list(offsetKinds)))")
+        }
+        if kinds.count > 1 {
+            throw r.error(FieldReader.join(path, kinds[1]),
+                          "expected exactly one offset, found both \(quotedSingle(kinds[0])) and \(quotedSingle(kinds[1]))")
+        }
+        try r.checkKeys(o, path, [kind, "contentLength", "referenceGuide", "contentBoundingGuide"])
+        let value = try r.number(o[kind] ?? .null, FieldReader.join(path, kind))
+        let length = try r.number(try r.required(o, "contentLength", path, FieldReader.Range.nonNegative.text),
+                                  FieldReader.join(path, "contentLength"), .nonNegative)
+        var guide = ReferenceGuide.safeArea
+        if let g = o["referenceGuide"] {
+            let raw = try r.choice(g, FieldReader.join(path, "referenceGuide"), ReferenceGuide.allCases.map(\.rawValue))
+            guide = ReferenceGuide(rawValue: raw) ?? .safeArea
+        }
+        var bounding = ContentBoundingGuide.none
+        if let g = o["contentBoundingGuide"] {
+            let raw = try r.choice(g, FieldReader.join(path, "contentBoundingGuide"), ContentBoundingGuide.allCases.map(\.rawValue))
+            bounding = ContentBoundingGuide(rawValue: raw) ?? .none
+        }
+        return .adaptive(value, isFractional: kind == "fractionalOffset", contentLength: length, guide: guide, bounding: bounding)
     }
 
     static func parseBehavior(_ v: JSONValue, r: FieldReader, states: StateTable) throws(TraceError) -> PanelBehavior {
@@ -1117,7 +1160,7 @@ extension TraceLoader {
             return .setContentSize(width: w, height: h)
         case "track":
             try r.checkKeys(o, "", ["t", "call", "scrollView"])
-            return .track(try parseScrollView(try r.required(o, "scrollView", "", "a scrollView object"), "scrollView", r: r))
+            return .track(try parseScrollView(try r.required(o, "scrollView", "", "a scrollView object"), "scrollView", r: r, floatingPanel: true))
         case "untrack":
             try r.checkKeys(o, "", ["t", "call"])
             return .untrack

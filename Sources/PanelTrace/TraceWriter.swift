@@ -174,6 +174,8 @@ public enum TraceWriter {
         o.close("}")
         o.key("contentSize"); size(c.contentSize, &o)
         o.key("contentInset"); insets(c.contentInset, &o)
+        // FloatingPanel's added field, written only when set (absent = zero).
+        if c.systemInset != .zero { o.key("systemInset"); insets(c.systemInset, &o) }
         o.key("contentOffset"); point(c.contentOffset, &o)
         o.key("bounces"); o.bool(c.bounces)
         o.key("alwaysBounceVertical"); o.bool(c.alwaysBounceVertical)
@@ -281,6 +283,13 @@ public enum TraceWriter {
         case .intrinsic(let value, let fractional, let guide):
             o.key(fractional ? "fractionalOffset" : "absoluteOffset"); o.number(value)
             o.key("referenceGuide"); o.string(guide.rawValue)
+        case .adaptive(let value, let fractional, let length, let guide, let bounding):
+            o.key("adaptive"); o.open("{")
+            o.key(fractional ? "fractionalOffset" : "absoluteOffset"); o.number(value)
+            o.key("contentLength"); o.number(length)
+            o.key("referenceGuide"); o.string(guide.rawValue)
+            o.key("contentBoundingGuide"); o.string(bounding.rawValue)
+            o.close("}")
         }
         o.close("}")
     }

@@ -56,7 +56,7 @@ final class CorpusExpectationTests: XCTestCase {
             XCTAssertFalse(result.budgetExceeded, name)
             checked += 1
         }
-        XCTAssertEqual(checked, 103, "flicks 48, scenarios 5, custom states 4, positions 12, scroll 18, app 15, soak 1")
+        XCTAssertEqual(checked, 104, "flicks 48, scenarios 5, custom states 4, positions 12, scroll 19, app 15, soak 1")
     }
 
     /// G3: on a monotonic finger path, neither the surface nor the content offset O moves against
@@ -119,7 +119,7 @@ final class CorpusExpectationTests: XCTestCase {
             // G4 at rest.
             if let rest = written.last, !rest.isAttracting, !rest.isDragging, let offset = rest.contentOffset {
                 let sv = try XCTUnwrap(header.scrollView)
-                let pin = position.expandsTowardLowerCoordinate ? -position.main(Point(x: sv.contentInset.left, y: sv.contentInset.top)) : -Double.infinity
+                let pin = position.expandsTowardLowerCoordinate ? -position.main(Point(x: sv.contentInset.left + sv.systemInset.left, y: sv.contentInset.top + sv.systemInset.top)) : -Double.infinity
                 XCTAssertGreaterThanOrEqual(offset, pin, "\(name) G4: O rests beyond the pinning offset")
                 let geometry = LayoutGeometry(panel: header.panel, environment: header.environment)
                 let scrollable = header.delegate.scrollableStates.map { $0.contains(rest.state) } ?? (rest.state == geometry.mostExpandedState.name)
@@ -128,7 +128,7 @@ final class CorpusExpectationTests: XCTestCase {
             }
         }
         XCTAssertGreaterThan(g3Frames, 500, "G3 must see the scroll corpus's drags")
-        XCTAssertEqual(g4Traces, 23, "G4 at rest on every scroll trace (18 scenarios, 4 axis-scroll imports, 1 soak finding)")
+        XCTAssertEqual(g4Traces, 24, "G4 at rest on every scroll trace (19 scenarios, 4 axis-scroll imports, 1 soak finding)")
     }
 
     /// The shared checker of `panelsim soak` (G1–G4, F1–F5; PanelInvariants) on every corpus trace.

@@ -126,7 +126,7 @@ final class ReliabilityTests: XCTestCase {
             (#"{"t": 0, "observed": {"location": 1e9}}"#, "observed.location", "magnitude ≤ 10000000"),
             (#"{"t": 0, "environment": {"safeArea": {"top": -1, "left": 0, "bottom": 0, "right": 0}}}"#, "environment.safeArea.top", "a number ≥ 0"),
             (#"{"t": 0, "call": "invalidateLayout", "panel": {"backdropAlpha": {"full": 1.5}}}"#, "panel.backdropAlpha.full", "a number in [0, 1]"),
-            (#"{"t": 0, "call": "track", "scrollView": {"frame": {"x": 0, "y": 0, "width": 0, "height": 1}, "contentSize": {"width": 1, "height": 1}}}"#, "scrollView.frame.width", "a number > 0"),
+            (#"{"t": 0, "call": "track", "scrollView": {"frame": {"x": 0, "y": 0, "width": -1, "height": 1}, "contentSize": {"width": 1, "height": 1}}}"#, "scrollView.frame.width", "a number ≥ 0"),
         ]
         for (line, field, fragment) in cases {
             assertError({ _ = try self.load(line) }, line: 2, field: field, fragment)

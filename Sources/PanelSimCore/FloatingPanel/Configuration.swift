@@ -28,7 +28,13 @@ public enum ReferenceEdge: String, Sendable, Equatable, CaseIterable { case top,
 /// the container bounds (`superview`) or those bounds inset by the safe area (`safeArea`).
 public enum ReferenceGuide: String, Sendable, Equatable, CaseIterable { case superview, safeArea }
 
-/// A layout anchor (FloatingPanel `FloatingPanelLayoutAnchor` / `FloatingPanelIntrinsicLayoutAnchor`).
+/// The rectangle that bounds an adaptive anchor's content (FloatingPanel
+/// `FloatingPanelLayoutContentBoundingGuide`, floatingpanel-layout-behavior.md §3.2): none, the
+/// container bounds (`superview`) or those bounds inset by the safe area (`safeArea`).
+public enum ContentBoundingGuide: String, Sendable, Equatable, CaseIterable { case none, superview, safeArea }
+
+/// A layout anchor (FloatingPanel `FloatingPanelLayoutAnchor` / `FloatingPanelIntrinsicLayoutAnchor` /
+/// `FloatingPanelAdaptiveLayoutAnchor`).
 public enum LayoutAnchor: Sendable, Equatable {
     /// `absoluteInset` (pt) or `fractionalInset` (fraction of the reference rectangle's main dimension)
     /// from `edge` of the reference rectangle.
@@ -36,10 +42,15 @@ public enum LayoutAnchor: Sendable, Equatable {
     /// `absoluteOffset` (pt) or `fractionalOffset` (fraction of `intrinsicLength`) from the fully
     /// shown intrinsic size.
     case intrinsic(Double, isFractional: Bool, guide: ReferenceGuide)
+    /// `FloatingPanelAdaptiveLayoutAnchor` (floatingpanel-layout-behavior.md §3.4c): `absoluteOffset`
+    /// (pt) or `fractionalOffset` (fraction of `contentLength`) from the fully shown content, where
+    /// `contentLength` is the measured main dimension of the content layout guide (pt, a trace input
+    /// since there is no view), bounded by `bounding`.
+    case adaptive(Double, isFractional: Bool, contentLength: Double, guide: ReferenceGuide, bounding: ContentBoundingGuide)
 
     public var guide: ReferenceGuide {
         switch self {
-        case .inset(_, _, _, let g), .intrinsic(_, _, let g): return g
+        case .inset(_, _, _, let g), .intrinsic(_, _, let g), .adaptive(_, _, _, let g, _): return g
         }
     }
 }

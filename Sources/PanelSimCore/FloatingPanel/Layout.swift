@@ -86,6 +86,10 @@ public struct LayoutGeometry: Sendable, Equatable {
                 staticSurfaceLength = nil
             } else if case let .intrinsic(_, _, guide)? = panel.anchors.first(where: { $0.state == most })?.anchor {
                 staticSurfaceLength = panel.intrinsicLength + (guide == .safeArea ? panel.position.ownInset(environment.safeArea) : 0)
+            } else if case let .adaptive(_, _, length, guide, _)? = panel.anchors.first(where: { $0.state == most })?.anchor {
+                // §3.11: surface = D + the own-side safe inset (an equality without a bounding guide; with
+                // one UIKit makes it ≤, and the largest value it allows is taken: D is the measured size).
+                staticSurfaceLength = length + (guide == .safeArea ? panel.position.ownInset(environment.safeArea) : 0)
             } else {
                 let leastCoordinate = sortedByCoordinate.first ?? .hidden, mostCoordinate = sortedByCoordinate.last ?? .hidden
                 staticSurfaceLength = panel.position.expandsTowardLowerCoordinate
@@ -188,6 +192,18 @@ public struct LayoutGeometry: Sendable, Equatable {
                 return mainDimension - sideInset - length + d
             } else {
                 return sideInset + length - d
+            }
+        case let .adaptive(offset, isFractional, length, guide, bounding):
+            // §3.4c: the safe inset applies to bottom/right panels only (top/left ignore it, a quirk).
+            let d = isFractional ? length * offset : offset
+            let bounds: Rect? = bounding == .none ? nil : referenceRect(bounding == .safeArea ? .safeArea : .superview)
+            if panelPosition.expandsTowardLowerCoordinate {
+                let reference = mainDimension - (guide == .safeArea ? panelPosition.ownInset(environment.safeArea) : 0)
+                let minPosition = bounds.map { panelPosition.isVertical ? $0.minY : $0.minX } ?? -Double.infinity
+                return max(reference - length + d, minPosition)
+            } else {
+                let maxPosition = bounds.map { panelPosition.isVertical ? $0.maxY : $0.maxX } ?? Double.infinity
+                return min(length - d, maxPosition)
             }
         }
     }
@@ -297,7 +313,7 @@ public struct LayoutGeometry: Sendable, Equatable {
         return ap + max(min(1, 1 - (xn - location) / (xn - xp)), 0) * (an - ap)
     }
 
-    /// The reference edge of an anchor: its own edge, or the panel's edge for intrinsic anchors.
+    /// The reference edge of an anchor: its own edge, or the panel's edge for intrinsic and adaptive anchors.
     public func referenceEdge(of anchor: LayoutAnchor) -> ReferenceEdge {
         if case let .inset(_, _, edge, _) = anchor { return edge }
         return panelPosition.ownEdge

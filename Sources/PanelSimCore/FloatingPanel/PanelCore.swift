@@ -809,13 +809,14 @@ extension PanelCore {
         return s == geometry.mostExpandedState
     }
 
-    /// §3.6.2 `contentOffsetForPinning` (not implemented by the simulated delegate, O11).
+    /// §3.6.2 `contentOffsetForPinning` (not implemented by the simulated delegate, O11), from the
+    /// scroll view's adjustedContentInset (contentInset + systemInset, e.g. −44 under a navigation bar).
     func pinningOffset(_ sv: ScrollViewModel) -> Point {
         switch position {
         case .top: return Point(x: 0, y: sv.contentOffsetMax.y)
         case .left: return Point(x: sv.contentOffsetMax.x, y: 0)
-        case .bottom: return Point(x: 0, y: -sv.contentInset.top)
-        case .right: return Point(x: -sv.contentInset.left, y: 0)
+        case .bottom: return Point(x: 0, y: -sv.adjustedContentInset.top)
+        case .right: return Point(x: -sv.adjustedContentInset.left, y: 0)
         }
     }
 

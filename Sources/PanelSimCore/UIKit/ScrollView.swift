@@ -14,6 +14,10 @@ public struct ScrollViewConfiguration: Sendable, Equatable {
     public var contentSize: Size
     /// `contentInset` before FloatingPanel adjusts it (§3.10), pt, each side ≥ 0 inward.
     public var contentInset: Insets = .zero
+    /// The inset UIKit adds on top of `contentInset` (pt, each side ≥ 0 inward), e.g. a navigation
+    /// bar over a list inside a navigation controller (FloatingPanel issue #602):
+    /// adjustedContentInset = contentInset + systemInset. FloatingPanel never writes it. Default zero.
+    public var systemInset: Insets = .zero
     /// `contentOffset` (pt): the content point at the bounds' origin; larger = scrolled toward the end.
     public var contentOffset: Point = .zero
     /// UIKit `bounces`: rubber band past the edges while dragged.
@@ -32,6 +36,8 @@ struct ScrollViewModel: Equatable {
     var frame: Rect
     var contentSize: Size
     var contentInset: Insets
+    /// The inset UIKit adds to `contentInset` (the configuration's `systemInset`).
+    var systemInset: Insets
     var contentOffset: Point
     var bounces: Bool
     var alwaysBounceVertical: Bool
@@ -62,6 +68,7 @@ struct ScrollViewModel: Equatable {
 
     init(_ c: ScrollViewConfiguration, position: PanelPosition) {
         frame = c.frame; contentSize = c.contentSize; contentInset = c.contentInset
+        systemInset = c.systemInset
         contentOffset = c.contentOffset; bounces = c.bounces
         alwaysBounceVertical = c.alwaysBounceVertical; alwaysBounceHorizontal = c.alwaysBounceHorizontal
         decelerationRate = c.decelerationRate
@@ -71,7 +78,7 @@ struct ScrollViewModel: Equatable {
     }
 
     static func == (a: ScrollViewModel, b: ScrollViewModel) -> Bool {
-        a.frame == b.frame && a.contentSize == b.contentSize && a.contentInset == b.contentInset
+        a.frame == b.frame && a.contentSize == b.contentSize && a.contentInset == b.contentInset && a.systemInset == b.systemInset
             && a.contentOffset == b.contentOffset && a.bounces == b.bounces
             && a.alwaysBounceVertical == b.alwaysBounceVertical && a.alwaysBounceHorizontal == b.alwaysBounceHorizontal
             && a.decelerationRate == b.decelerationRate && a.showsVerticalScrollIndicator == b.showsVerticalScrollIndicator
@@ -85,20 +92,30 @@ struct ScrollViewModel: Equatable {
 
     var boundsSize: Size { frame.size }
 
-    /// UIKit `fp_contentOffsetMax` with adjustedContentInset = contentInset (O11).
-    var contentOffsetMax: Point {
-        Point(x: max(contentSize.width + contentInset.right - boundsSize.width, 0),
-              y: max(contentSize.height + contentInset.bottom - boundsSize.height, 0))
+    /// UIKit `adjustedContentInset`: `contentInset` plus the inset UIKit adds (`systemInset`). With
+    /// no system inset it equals `contentInset` (O11).
+    var adjustedContentInset: Insets {
+        Insets(top: contentInset.top + systemInset.top, left: contentInset.left + systemInset.left,
+               bottom: contentInset.bottom + systemInset.bottom, right: contentInset.right + systemInset.right)
     }
 
-    /// The offset range on the main axis (O6): [−inset.top, max(−inset.top, size + inset.bottom − bounds)].
+    /// UIKit `fp_contentOffsetMax` (§3.6.2), from the adjusted inset.
+    var contentOffsetMax: Point {
+        let inset = adjustedContentInset
+        return Point(x: max(contentSize.width + inset.right - boundsSize.width, 0),
+                     y: max(contentSize.height + inset.bottom - boundsSize.height, 0))
+    }
+
+    /// The offset range on the main axis (O6): [−inset.top, max(−inset.top, size + inset.bottom − bounds)],
+    /// with UIKit's adjusted inset (= contentInset without a system inset).
     func range(_ position: PanelPosition) -> (min: Double, max: Double) {
+        let inset = adjustedContentInset
         if position.isVertical {
-            let lo = -contentInset.top
-            return (lo, max(lo, contentSize.height + contentInset.bottom - boundsSize.height))
+            let lo = -inset.top
+            return (lo, max(lo, contentSize.height + inset.bottom - boundsSize.height))
         }
-        let lo = -contentInset.left
-        return (lo, max(lo, contentSize.width + contentInset.right - boundsSize.width))
+        let lo = -inset.left
+        return (lo, max(lo, contentSize.width + inset.right - boundsSize.width))
     }
 
     /// Content longer than the bounds, or always bouncing, on the main axis (the scroll pan can begin).
@@ -132,6 +149,7 @@ struct ScrollViewModel: Equatable {
 
     /// Inverse of the rubber band: the finger excess x that shows an excess y (y < d).
     static func unbanded(_ y: Double, _ d: Double) -> Double {
+        // y ≥ d covers a zero-size scroll view (d = 0): no finite finger excess shows it.
         y >= d ? Double.greatestFiniteMagnitude : y * d / (0.55 * (d - y))
     }
 
@@ -200,5 +218,7 @@ extension ScrollViewModel {
 /// d = the container's main dimension (pt). Source: FloatingPanel `Layout.swift`
 /// `rubberBandEffect(for:base:)`, citing @chpwn's 0.55 coefficient (physics.md §2).
 public func rubberBand(_ x: Double, _ d: Double) -> Double {
-    (1 - (1 / ((x * 0.55 / d) + 1))) * d
+    // A zero-size scroll view (never laid out) has no band: it cannot show an offset past its edge.
+    guard d > 0 else { return 0 }
+    return (1 - (1 / ((x * 0.55 / d) + 1))) * d
 }
