@@ -264,7 +264,8 @@ enum BenchCorpus {
     }
 
     /// The UISheet core workload: `gestures` drags of 12 frames on a medium/large sheet, released
-    /// with alternating recorded velocities, each followed by its settle and a reset to medium.
+    /// with alternating recorded velocities, each followed by its settle and a reset to medium. The
+    /// sheet is modal (`isModalInPresentation`), so a downward flick never dismisses it.
     static func sheetDragTrace(gestures: Int) -> String {
         var w = SampleWriter()
         let velocities: [Double] = [-2400, 1200, -600, 900, -3500, 350]
@@ -288,7 +289,7 @@ enum BenchCorpus {
         return "{\"format\": \"panelsim-trace\", \"version\": 1, \"model\": \"uisheet\", \"name\": \"bench-uisheet\", "
             + "\"environment\": {\"container\": {\"width\": 390, \"height\": 844}}, "
             + "\"sheet\": {\"detents\": [{\"identifier\": \"medium\", \"kind\": \"medium\"}, {\"identifier\": \"large\", \"kind\": \"large\"}], "
-            + "\"selectedDetentIdentifier\": \"medium\"}}\n"
+            + "\"selectedDetentIdentifier\": \"medium\", \"isModalInPresentation\": true}}\n"
             + w.lines.joined(separator: "\n") + "\n"
     }
 
