@@ -342,7 +342,9 @@ public enum ResultFile {
                                 engine: r.optionalString("engine") ?? "", frameRate: 0, displayScale: 0)
         }
         let frameRate = try r.int("frameRate")
-        guard frameRate > 0 else { throw r.error("frameRate must be > 0, got \(frameRate)") }
+        guard frameRate > 0, frameRate <= maxFrameRate else {
+            throw r.error("frameRate must be an integer in 1…\(maxFrameRate) (a trace's environment.frameRate), got \(frameRate)")
+        }
         return ResultHeader(version: version, trace: try r.string("trace"),
                             traceDigest: try r.string("traceDigest"),
                             parameterDigest: r.has("parameterDigest") ? try r.string("parameterDigest") : "",
@@ -351,12 +353,24 @@ public enum ResultFile {
                             frameRate: frameRate, displayScale: try r.double("displayScale"))
     }
 
+    /// The largest `frameRate` a result file may declare: the loader's bound on a trace's
+    /// `environment.frameRate` (Hz).
+    public static let maxFrameRate = TraceLoader.maxFrameRate
+    /// The largest frame index a result file may hold: the last frame of a replay of the longest
+    /// trace (10⁸ s plus the 10 s settle budget at 10,000 Hz is about 10¹²) with room to spare,
+    /// and small enough that `frameTime` (2·index·10⁶ + rate in 64 bits) cannot overflow.
+    public static let maxFrameIndex = 2_000_000_000_000
+
     private static func parseRecord(_ line: Substring, frameRate: Int, file: String, line number: Int) throws(ResultFileError) -> ResultRecord {
         let r = try parseObject(line, file: file, line: number)
         let time = try r.micros("t")
         if r.has("frame") {
             if r.has("event") { throw r.error("a record has either \"frame\" or \"event\", not both") }
             let index = try r.int("frame")
+            // Bounded before `frameTime`, whose µs arithmetic would overflow (a trap) beyond it.
+            guard index >= 0, index <= maxFrameIndex else {
+                throw r.error("field \"frame\" must be an integer in 0…\(maxFrameIndex), got \(index)")
+            }
             let expectedTime = frameTime(index, frameRate: frameRate)
             guard expectedTime == time else {
                 throw r.error("t \(CanonicalNumber.formatSeconds(time)) does not match frame \(index) at \(frameRate) Hz (\(CanonicalNumber.formatSeconds(expectedTime)))")
