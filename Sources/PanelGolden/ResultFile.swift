@@ -360,10 +360,18 @@ public enum ResultFile {
     /// trace (10⁸ s plus the 10 s settle budget at 10,000 Hz is about 10¹²) with room to spare,
     /// and small enough that `frameTime` (2·index·10⁶ + rate in 64 bits) cannot overflow.
     public static let maxFrameIndex = 2_000_000_000_000
+    /// The latest record time a result file may hold, µs: twice the loader's bound on sample
+    /// times (a replay ends at most the 10 s settle budget after its last sample).
+    public static let maxRecordTime: Microseconds = 2 * TraceLoader.maxTime
 
     private static func parseRecord(_ line: Substring, frameRate: Int, file: String, line number: Int) throws(ResultFileError) -> ResultRecord {
         let r = try parseObject(line, file: file, line: number)
         let time = try r.micros("t")
+        // Bounded so that differences of two files' times cannot overflow (the comparator
+        // subtracts them).
+        guard time >= 0, time <= maxRecordTime else {
+            throw r.error("field \"t\" must be a time in 0…\(maxRecordTime / 1_000_000) s, got \(CanonicalNumber.formatSeconds(time))")
+        }
         if r.has("frame") {
             if r.has("event") { throw r.error("a record has either \"frame\" or \"event\", not both") }
             let index = try r.int("frame")

@@ -151,6 +151,9 @@ final class ResultFileTests: XCTestCase {
         assertReadError(#"{"t": 0, "location": 3}"#, line: 2, contains: "\"event\" or \"frame\"")
         // Frame indices whose time would overflow 64-bit µs (the fuzzer's finding of issue 19:
         // `frameTime` trapped) or that are negative.
+        // Times beyond 2·10⁸ s or negative: the comparator subtracts two files' times.
+        assertReadError(#"{"t": -9223372036854.775, "event": "didRemove"}"#, line: 2, contains: "field \"t\" must be a time in 0…200000000 s, got -9223372036854.775000")
+        assertReadError(#"{"t": 200000000.000001, "event": "didRemove"}"#, line: 2, contains: "field \"t\" must be a time in 0…200000000 s")
         for index in ["161675914819328", "4611686018427387", "-1"] {
             assertReadError(#"{"t": 0, "frame": "# + index + #", "location": 0, "state": "tip", "backdropAlpha": 0, "isAttracting": false, "isDragging": false}"#,
                             line: 2, contains: "field \"frame\" must be an integer in 0…2000000000000, got \(index)")
