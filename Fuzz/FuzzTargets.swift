@@ -4,7 +4,7 @@
 // One binary, several targets, chosen by PANELSIM_FUZZ_TARGET (scripts/fuzz.sh sets it):
 //   trace        the trace loader (file entry point, fast and general paths), the trace writer,
 //                the replay and the result file round trip
-//   result       the result (golden) file reader and writer
+//   result       the result (golden) file reader and writer, the comparator and the reports
 //   csv, getevent, pointer, axis-scroll
 //                the importers, each followed by the trace writer and the loader (`panelsim import`)
 //
@@ -181,13 +181,46 @@ func utf8Body(_ bytes: [UInt8]) -> [UInt8]? {
 
 func fuzzResult(_ bytes: [UInt8]) {
     guard let text = String(validating: bytes, as: UTF8.self) else { return }   // `check` reads goldens as UTF-8
-    roundTrip(text, file: "fuzz.golden.jsonl", mustParse: false, replay: nil)
+    guard let parsed = roundTrip(text, file: "fuzz.golden.jsonl", mustParse: false, replay: nil),
+          parsed.header.version == ResultHeader.currentVersion else { return }
+    // What `check`, `diff` and `report` do with a golden: compare it with a replay (both ways),
+    // write the failure report and the HTML report. Only crashes and traps are findings here.
+    // (Up to 400 records: the reports cost more than the rest, and size adds no new paths.)
+    guard parsed.records.count <= 400 else { return }
+    for (expected, actual) in [(parsed, referenceResult), (referenceResult, parsed)] {
+        let comparison = Comparator.compare(expected: expected, actual: actual)
+        _ = comparison.report(indent: "  ")
+        _ = HTMLReport.render(HTMLReport.Input(title: "fuzz", header: referenceHeader, golden: expected, actual: actual,
+                                               comparison: comparison, goldenName: "fuzz.golden.jsonl"))
+    }
 }
+
+/// A replay to compare fuzzed goldens with: a drag released into an attraction, with a list.
+let referenceHeader: TraceHeader = {
+    do throws(TraceError) {
+        return try TraceLoader.parse(text: listTemplate + "\n", file: "reference.jsonl").header
+    } catch { fail("the reference trace does not load: \(error.description)") }
+}()
+let referenceResult: ResultDocument = {
+    let text = listTemplate + "\n" + """
+        {"t": 0, "touch": "began", "x": 195, "y": 300}
+        {"t": 0.05, "touch": "moved", "x": 195, "y": 340}
+        {"t": 0.1, "touch": "moved", "x": 195, "y": 420}
+        {"t": 0.12, "touch": "ended", "x": 195, "y": 460, "velocity": {"x": 0, "y": 1500}}
+        """ + "\n"
+    do throws(TraceError) {
+        let trace = try TraceLoader.parse(text: text, file: "reference.jsonl")
+        let header = ResultHeader(trace: "reference", traceDigest: "sha256:" + SHA256.hex(Array(text.utf8)),
+                                  frameRate: trace.header.environment.frameRate, displayScale: trace.header.environment.displayScale)
+        return ResultDocument(header: header, records: simulate(trace).records)
+    } catch { fail("the reference trace does not load: \(error.description)") }
+}()
 
 /// Parses `text` as a result file: a parsed file renders canonically (render → parse → render
 /// gives the same bytes) and compares equal to itself (and to `replay`, the document it was
 /// rendered from); an error is one line naming the file.
-func roundTrip(_ text: String, file: String, mustParse: Bool, replay: ResultDocument?) {
+@discardableResult
+func roundTrip(_ text: String, file: String, mustParse: Bool, replay: ResultDocument?) -> ResultDocument? {
     let parsed: ResultDocument
     do throws(ResultFileError) {
         parsed = try ResultFile.read(text: text, file: file)
@@ -196,11 +229,11 @@ func roundTrip(_ text: String, file: String, mustParse: Bool, replay: ResultDocu
         check(!mustParse, "a rendered result does not parse: \(description)\n--- rendered:\n\(text.prefix(4000))")
         check(!description.contains("\n") && !description.contains("\r"), "result error spans lines: \(description.debugDescription)")
         check(description.hasPrefix(error.line > 0 ? "\(file):\(error.line): " : "\(file): "), "result error does not start with file and line: \(description)")
-        return
+        return nil
     }
     let rendered = ResultFile.render(parsed)
     if mustParse { check(rendered == text, "a rendered result parses back to other bytes") }
-    guard parsed.header.version == ResultHeader.currentVersion else { return }
+    guard parsed.header.version == ResultHeader.currentVersion else { return parsed }
     do throws(ResultFileError) {
         let reparsed = try ResultFile.read(text: rendered, file: file)
         check(ResultFile.render(reparsed) == rendered, "render → parse → render is not stable")
@@ -213,6 +246,7 @@ func roundTrip(_ text: String, file: String, mustParse: Bool, replay: ResultDocu
         let comparison = Comparator.compare(expected: parsed, actual: replay)
         check(comparison.passed, "a rendered result does not compare equal to the replay: \(comparison.report(indent: ""))")
     }
+    return parsed
 }
 
 // MARK: - importers

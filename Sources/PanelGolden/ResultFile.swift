@@ -376,7 +376,9 @@ public enum ResultFile {
                                 engine: r.optionalString("engine") ?? "", frameRate: 0, displayScale: 0)
         }
         let frameRate = try r.int("frameRate")
-        guard frameRate > 0 else { throw r.error("frameRate must be > 0, got \(frameRate)") }
+        guard frameRate > 0, frameRate <= maxFrameRate else {
+            throw r.error("frameRate must be an integer in 1…\(maxFrameRate) (a trace's environment.frameRate), got \(frameRate)")
+        }
         var model = PanelModel.floatingPanel
         if r.has("model") {
             let name = try r.string("model")
@@ -395,12 +397,32 @@ public enum ResultFile {
         return header
     }
 
+    /// The largest `frameRate` a result file may declare: the loader's bound on a trace's
+    /// `environment.frameRate` (Hz).
+    public static let maxFrameRate = TraceLoader.maxFrameRate
+    /// The largest frame index a result file may hold: the last frame of a replay of the longest
+    /// trace (10⁸ s plus the 10 s settle budget at 10,000 Hz is about 10¹²) with room to spare,
+    /// and small enough that `frameTime` (2·index·10⁶ + rate in 64 bits) cannot overflow.
+    public static let maxFrameIndex = 2_000_000_000_000
+    /// The latest record time a result file may hold, µs: twice the loader's bound on sample
+    /// times (a replay ends at most the 10 s settle budget after its last sample).
+    public static let maxRecordTime: Microseconds = 2 * TraceLoader.maxTime
+
     private static func parseRecord(_ line: Substring, frameRate: Int, model: PanelModel, file: String, line number: Int) throws(ResultFileError) -> ResultRecord {
         let r = try parseObject(line, file: file, line: number)
         let time = try r.micros("t")
+        // Bounded so that differences of two files' times cannot overflow (the comparator
+        // subtracts them).
+        guard time >= 0, time <= maxRecordTime else {
+            throw r.error("field \"t\" must be a time in 0…\(maxRecordTime / 1_000_000) s, got \(CanonicalNumber.formatSeconds(time))")
+        }
         if r.has("frame") {
             if r.has("event") { throw r.error("a record has either \"frame\" or \"event\", not both") }
             let index = try r.int("frame")
+            // Bounded before `frameTime`, whose µs arithmetic would overflow (a trap) beyond it.
+            guard index >= 0, index <= maxFrameIndex else {
+                throw r.error("field \"frame\" must be an integer in 0…\(maxFrameIndex), got \(index)")
+            }
             let expectedTime = frameTime(index, frameRate: frameRate)
             guard expectedTime == time else {
                 throw r.error("t \(CanonicalNumber.formatSeconds(time)) does not match frame \(index) at \(frameRate) Hz (\(CanonicalNumber.formatSeconds(expectedTime)))")

@@ -779,6 +779,7 @@ extension TraceLoader {
         let items = try r.array(v, "panel.states")
         var result: [PanelState] = []
         var declaredAt: [String: Int] = [:]
+        declaredAt.reserveCapacity(items.count)
         for (k, item) in items.enumerated() {
             let path = "panel.states[\(k)]"
             let o = try r.object(item, path)

@@ -149,6 +149,15 @@ final class ResultFileTests: XCTestCase {
         assertReadError(#"{"t": 0.5, "frame": 1, "location": 0, "state": "tip", "backdropAlpha": 0, "isAttracting": false, "isDragging": false}"#,
                         line: 2, contains: "does not match frame 1")
         assertReadError(#"{"t": 0, "location": 3}"#, line: 2, contains: "\"event\" or \"frame\"")
+        // Frame indices whose time would overflow 64-bit µs (the fuzzer's finding of issue 19:
+        // `frameTime` trapped) or that are negative.
+        // Times beyond 2·10⁸ s or negative: the comparator subtracts two files' times.
+        assertReadError(#"{"t": -9223372036854.775, "event": "didRemove"}"#, line: 2, contains: "field \"t\" must be a time in 0…200000000 s, got -9223372036854.775000")
+        assertReadError(#"{"t": 200000000.000001, "event": "didRemove"}"#, line: 2, contains: "field \"t\" must be a time in 0…200000000 s")
+        for index in ["161675914819328", "4611686018427387", "-1"] {
+            assertReadError(#"{"t": 0, "frame": "# + index + #", "location": 0, "state": "tip", "backdropAlpha": 0, "isAttracting": false, "isDragging": false}"#,
+                            line: 2, contains: "field \"frame\" must be an integer in 0…2000000000000, got \(index)")
+        }
         assertReadError(#"[1, 2]"#, line: 2, contains: "object")
         assertReadError(#"{"t": "soon", "event": "didRemove"}"#, line: 2, contains: "\"t\"")
         assertReadError(#"{"t": 0, "event": "shouldRemove", "velocity": {"x": 0}, "result": true}"#, line: 2, contains: "\"y\"")
@@ -161,6 +170,16 @@ final class ResultFileTests: XCTestCase {
         XCTAssertThrowsError(try ResultFile.read(text: #"{"format": "panelsim-trace", "version": 1}"#, file: "e")) { error in
             XCTAssertEqual((error as? ResultFileError)?.line, 1)
             XCTAssertTrue("\(error)".contains("not a result file"))
+        }
+    }
+
+    func testHeaderFrameRateIsBounded() {
+        for rate in ["0", "10001", "4611686018427387"] {
+            let text = #"{"format": "panelsim-result", "version": 1, "trace": "x", "traceDigest": "sha256:0", "engine": "e", "frameRate": "# + rate + #", "displayScale": 3}"# + "\n"
+                + #"{"t": 1, "frame": 2, "location": 0, "state": "tip", "backdropAlpha": 0, "isAttracting": false, "isDragging": false}"# + "\n"
+            XCTAssertThrowsError(try ResultFile.read(text: text, file: "g")) { error in
+                XCTAssertEqual("\(error)", "g:1: frameRate must be an integer in 1…10000 (a trace's environment.frameRate), got \(rate)")
+            }
         }
     }
 

@@ -51,18 +51,18 @@ enum BenchCorpus {
 
     static let states = ["full", "half", "tip"]
 
-    /// A trace whose header declares `states` custom states, each with an anchor, followed by
-    /// `invalidations` pairs of an `invalidateLayout` (a new intrinsic length) and a `move` to one
-    /// of the custom states: the shape of issue 19's state-table reproducers (10⁵ states; 1,100
-    /// states with 420 invalidations). Loading it is linear in its size.
+    /// A trace whose header declares `states` custom states (each with an anchor when `anchors`),
+    /// followed by `invalidations` pairs of an `invalidateLayout` (a new intrinsic length) and a
+    /// `move` (to one of the custom states when they have anchors, else to full): the shape of
+    /// issue 19's state-table reproducers (10⁵ state names; 1,100 states with 420 invalidations).
     /// - Complexity: O(states + invalidations).
-    static func manyStatesTrace(states: Int, invalidations: Int) -> String {
+    static func manyStatesTrace(states: Int, anchors: Bool, invalidations: Int) -> String {
         var stateItems: [String] = [], anchorItems: [String] = []
         stateItems.reserveCapacity(states); anchorItems.reserveCapacity(states + 1)
         anchorItems.append(#""full": {"absoluteInset": 53, "edge": "top"}, "half": {"absoluteInset": 388, "edge": "bottom"}, "tip": {"absoluteInset": 69, "edge": "bottom"}"#)
         for i in 0..<states {
             stateItems.append("{\"name\": \"s\(i)\", \"order\": \(2000 + i)}")
-            anchorItems.append("\"s\(i)\": {\"absoluteInset\": \(120 + i % 300), \"edge\": \"top\"}")
+            if anchors { anchorItems.append("\"s\(i)\": {\"absoluteInset\": \(120 + i % 300), \"edge\": \"top\"}") }
         }
         var lines = [#"{"format": "panelsim-trace", "version": 1, "name": "many-states", "environment": {"container": {"width": 390, "height": 844}}, "panel": {"states": ["#
             + stateItems.joined(separator: ", ") + #"], "anchors": {"# + anchorItems.joined(separator: ", ") + #"}, "initialState": "half"}}"#]
@@ -70,7 +70,7 @@ enum BenchCorpus {
         for k in 0..<invalidations {
             w.t = Int64(k) * 10_000
             w.add("\"call\": \"invalidateLayout\", \"panel\": {\"intrinsicLength\": \(300 + k % 7)}")
-            if states > 0 { w.add("\"call\": \"move\", \"to\": \"s\(k % states)\", \"animated\": false") }
+            w.add("\"call\": \"move\", \"to\": \"\(anchors && states > 0 ? "s\(k % states)" : "full")\", \"animated\": false")
         }
         lines += w.lines
         return lines.joined(separator: "\n") + "\n"
