@@ -8,38 +8,8 @@ import PanelTrace
 /// lnpopup.md's rules alone (a discrete model of states, pans, release rules, the queue, timers and
 /// taps), never from this simulator. Also asserts the invariants P1–P6 of lnpopup.md §6 on every
 /// LNPopup trace.
-final class LNPopupCorpusTests: XCTestCase {
-    static var root: URL {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("traces/lnpopup")
-    }
-
-    static func traces() throws -> [(String, Trace)] {
-        let files = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil)?
-            .compactMap { $0 as? URL }.filter { $0.pathExtension == "jsonl" } ?? []
-        return try files.sorted { $0.path < $1.path }.map { url in
-            (url.path.replacingOccurrences(of: root.path + "/", with: ""), try TraceLoader.load(path: url.path).trace)
-        }
-    }
-
-    static func expectations(_ description: String) -> [(String, String)] {
-        guard let range = description.range(of: "expect: ") else { return [] }
-        return description[range.upperBound...].split(separator: " ").compactMap { pair in
-            let kv = pair.split(separator: "=", maxSplits: 1)
-            return kv.count == 2 ? (String(kv[0]), String(kv[1])) : nil
-        }
-    }
-
-    static func string(_ v: FieldValue?) -> String? { if case .string(let s)? = v { return s } else { return nil } }
-    static func number(_ v: FieldValue?) -> Double? { if case .number(let x)? = v { return x } else { return nil } }
-    static func bool(_ v: FieldValue?) -> Bool? { if case .bool(let b)? = v { return b } else { return nil } }
-
-    static func events(_ r: SimulationResult) -> [(Microseconds, SystemEvent)] {
-        r.records.compactMap { if case .event(let t, .system(let e)) = $0 { return (t, e) } else { return nil } }
-    }
-    static func frames(_ r: SimulationResult) -> [SystemFrame] {
-        r.records.compactMap { if case .systemFrame(let f) = $0 { return f } else { return nil } }
-    }
+final class LNPopupCorpusTests: XCTestCase, GeneratedCorpus {
+    static let folder = "lnpopup"
 
     /// `name[:argument]@seconds`, the generator's notation.
     static func label(_ t: Microseconds, _ e: SystemEvent) -> String {
@@ -57,7 +27,7 @@ final class LNPopupCorpusTests: XCTestCase {
     func testEveryExpectationHolds() throws {
         var checked = 0
         for (name, trace) in try Self.traces() {
-            let expected = Self.expectations(trace.header.description)
+            let expected = Self.expectationPairs(trace.header.description)
             XCTAssertFalse(expected.isEmpty, "\(name): no expect: clause")
             let result = simulate(trace)
             XCTAssertFalse(result.budgetExceeded, name)

@@ -8,40 +8,9 @@ import PanelTrace
 /// uisheet.md's rules alone (geometry, the release rule, permissions, the spring's closed form and
 /// completion test, dimming, hand-off, keyboard), never from this simulator. Also asserts the
 /// invariants SH1–SH8 of uisheet.md §5 on every sheet trace.
-final class UISheetCorpusTests: XCTestCase {
-    static var root: URL {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("traces/uisheet")
-    }
-
-    static func traces() throws -> [(String, Trace)] {
-        let files = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil)?
-            .compactMap { $0 as? URL }.filter { $0.pathExtension == "jsonl" } ?? []
-        return try files.sorted { $0.path < $1.path }.map { url in
-            (url.path.replacingOccurrences(of: root.path + "/", with: ""), try TraceLoader.load(path: url.path).trace)
-        }
-    }
-
-    static func expectations(_ description: String) -> [String: String] {
-        guard let range = description.range(of: "expect: ") else { return [:] }
-        var out: [String: String] = [:]
-        for pair in description[range.upperBound...].split(separator: " ") {
-            let kv = pair.split(separator: "=", maxSplits: 1)
-            if kv.count == 2 { out[String(kv[0])] = String(kv[1]) }
-        }
-        return out
-    }
-
-    static func number(_ v: FieldValue?) -> Double? { if case .number(let x)? = v { return x } else { return nil } }
-    static func bool(_ v: FieldValue?) -> Bool? { if case .bool(let b)? = v { return b } else { return nil } }
+final class UISheetCorpusTests: XCTestCase, GeneratedCorpus {
+    static let folder = "uisheet"
     static func state(_ f: SystemFrame) -> String? { if case .string(let s)? = f["state"] { return s } else { return nil } }
-
-    static func events(_ r: SimulationResult) -> [(Microseconds, SystemEvent)] {
-        r.records.compactMap { if case .event(let t, .system(let e)) = $0 { return (t, e) } else { return nil } }
-    }
-    static func frames(_ r: SimulationResult) -> [SystemFrame] {
-        r.records.compactMap { if case .systemFrame(let f) = $0 { return f } else { return nil } }
-    }
     /// An event as the clauses spell it: name, or name(arg) for the selection and shouldDismiss.
     static func spelled(_ e: SystemEvent) -> String {
         switch e.name {

@@ -221,13 +221,26 @@ enum BenchCorpus {
     /// velocities, each followed by its 0.4 s transition and a `setDrawerState` back to partial.
     static func drawerDragTrace(gestures: Int) -> String {
         var w = SampleWriter()
-        let velocities: [Double] = [-2400, 1800, -600, 900, -3500, 350]
+        addResetDrags(&w, gestures: gestures, velocities: [-2400, 1800, -600, 900, -3500, 350], startY: 644, pause: 600_000,
+                      reset: "\"call\": \"setDrawerState\", \"state\": \"partiallyExpanded\"")
+        return "{\"format\": \"panelsim-trace\", \"version\": 1, \"model\": \"drawerkit\", \"name\": \"bench-drawerkit\", "
+            + "\"environment\": {\"container\": {\"width\": 390, \"height\": 844}}, "
+            + "\"drawer\": {\"heightOfPartiallyExpandedDrawer\": 300, \"heightOfCollapsedDrawer\": 100}}\n"
+            + w.lines.joined(separator: "\n") + "\n"
+    }
+
+    /// `gestures` vertical drags 1.5 s apart, each of 12 moves at 120 Hz from (195, `startY`) at
+    /// `velocities[g mod count]` pt/s and a lift 4 ms later that records that velocity; every drag
+    /// but the first is preceded by the `reset` sample, `pause` µs before its touch-down. Ends 1.5 s
+    /// after the last lift with an `end` sample.
+    static func addResetDrags(_ w: inout SampleWriter, gestures: Int, velocities: [Double], startY: Double,
+                              pause: Int64, reset: String) {
         for g in 0..<gestures {
             w.t = Int64(g) * 1_500_000
-            if g > 0 { w.add("\"call\": \"setDrawerState\", \"state\": \"partiallyExpanded\"") }
-            w.t += 600_000
+            if g > 0 { w.add(reset) }
+            w.t += pause
             let v = velocities[g % velocities.count]
-            var y = 644.0
+            var y = startY
             w.add("\"touch\": \"began\", \"x\": 195, \"y\": \(num(y))")
             for _ in 0..<12 {
                 w.t += 8_333
@@ -239,10 +252,6 @@ enum BenchCorpus {
         }
         w.t += 1_500_000
         w.add("\"end\": true")
-        return "{\"format\": \"panelsim-trace\", \"version\": 1, \"model\": \"drawerkit\", \"name\": \"bench-drawerkit\", "
-            + "\"environment\": {\"container\": {\"width\": 390, \"height\": 844}}, "
-            + "\"drawer\": {\"heightOfPartiallyExpandedDrawer\": 300, \"heightOfCollapsedDrawer\": 100}}\n"
-            + w.lines.joined(separator: "\n") + "\n"
     }
 
     /// The LNPopup core workload: `cycles` animated `openPopup` / `closePopup` pairs (0.5 s springs)
@@ -268,24 +277,8 @@ enum BenchCorpus {
     /// sheet is modal (`isModalInPresentation`), so a downward flick never dismisses it.
     static func sheetDragTrace(gestures: Int) -> String {
         var w = SampleWriter()
-        let velocities: [Double] = [-2400, 1200, -600, 900, -3500, 350]
-        for g in 0..<gestures {
-            w.t = Int64(g) * 1_500_000
-            if g > 0 { w.add("\"call\": \"selectDetent\", \"identifier\": \"medium\"") }
-            w.t += 100_000
-            let v = velocities[g % velocities.count]
-            var y = 500.0
-            w.add("\"touch\": \"began\", \"x\": 195, \"y\": \(num(y))")
-            for _ in 0..<12 {
-                w.t += 8_333
-                y += v / 120
-                w.add("\"touch\": \"moved\", \"x\": 195, \"y\": \(num(y))")
-            }
-            w.t += 4_000
-            w.add("\"touch\": \"ended\", \"x\": 195, \"y\": \(num(y)), \"velocity\": {\"x\": 0, \"y\": \(num(v))}")
-        }
-        w.t += 1_500_000
-        w.add("\"end\": true")
+        addResetDrags(&w, gestures: gestures, velocities: [-2400, 1200, -600, 900, -3500, 350], startY: 500, pause: 100_000,
+                      reset: "\"call\": \"selectDetent\", \"identifier\": \"medium\"")
         return "{\"format\": \"panelsim-trace\", \"version\": 1, \"model\": \"uisheet\", \"name\": \"bench-uisheet\", "
             + "\"environment\": {\"container\": {\"width\": 390, \"height\": 844}}, "
             + "\"sheet\": {\"detents\": [{\"identifier\": \"medium\", \"kind\": \"medium\"}, {\"identifier\": \"large\", \"kind\": \"large\"}], "

@@ -23,15 +23,6 @@ struct DrawerAnimator: Sendable, Equatable {
     let timing: AnimatorTiming
     let deltaY: Double, deltaCorner: Double, deltaHandle: Double
     let completion: Completion
-
-    /// Share of the offsets still showing `elapsed` s after the start: 1 − p.
-    @inline(__always)
-    func remaining(at time: Microseconds) -> Double { 1 - timing.progress(at: Double(time - start) / 1_000_000) }
-
-    /// D9: the first frame with t_k > t_s and t_k − t_s ≥ D − 10⁻⁹ s.
-    func isDue(at time: Microseconds) -> Bool {
-        time > start && Double(time - start) / 1_000_000 >= timing.duration - 1e-9
-    }
 }
 
 /// `DrawerAnimationInfo` as the events write it (§2.3).
@@ -57,7 +48,7 @@ struct DrawerKitSystem: PanelSystem {
     var geometry: DrawerGeometry
     var records = RecordList()
     var warnings: [String] = []
-    var warnedIds: Set<Int> = []
+    var secondFingers = SecondFingerFilter()
     /// Time of the sample or frame being processed (µs).
     var now: Microseconds = 0
 
@@ -165,7 +156,7 @@ struct DrawerKitSystem: PanelSystem {
         if !animators.isEmpty {
             var i = 0
             while i < animators.count {
-                if animators[i].isDue(at: time) {
+                if animators[i].timing.completes(since: animators[i].start, at: time) {
                     let done = animators.remove(at: i)
                     complete(done)
                 } else {
@@ -203,7 +194,7 @@ struct DrawerKitSystem: PanelSystem {
     mutating func writeFrame(index: Int, time: Microseconds) {
         var y = modelY, corner = cornerModel, handle = handleModel
         for a in animators {
-            let r = a.remaining(at: time)
+            let r = a.timing.remaining(since: a.start, at: time)
             y += a.deltaY * r; corner += a.deltaCorner * r; handle += a.deltaHandle * r
         }
         var channels: [RecordField] = []
@@ -504,12 +495,7 @@ struct DrawerKitSystem: PanelSystem {
     // MARK: Touches (§3.3, D6, D7)
 
     mutating func handleTouch(_ t: TouchSample, line: Int) {
-        guard t.id == 0 else {
-            if warnedIds.insert(t.id).inserted {
-                warnings.append("line \(line): touches with id \(t.id) are ignored (only id 0 drives the recognizers)")
-            }
-            return
-        }
+        guard secondFingers.admits(t, line: line, warnings: &warnings) else { return }
         let p = t.location
         switch t.phase {
         case .began:

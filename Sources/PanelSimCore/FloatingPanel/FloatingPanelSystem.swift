@@ -39,7 +39,7 @@ struct FloatingPanelSystem: PanelSystem {
         _modify { yield &core.pan }
     }
     var warnings: [String] = []
-    var warnedIds: Set<Int> = []
+    var secondFingers = SecondFingerFilter()
 
     init(trace: Trace, options: SimulationOptions) {
         self.trace = trace; self.options = options
@@ -135,12 +135,7 @@ struct FloatingPanelSystem: PanelSystem {
     }
 
     private mutating func handleTouch(_ touch: TouchSample, time: Microseconds, line: Int) {
-        guard touch.id == 0 else {
-            if warnedIds.insert(touch.id).inserted {
-                warnings.append("line \(line): touches with id \(touch.id) are ignored (only id 0 drives the recognizers)")
-            }
-            return
-        }
+        guard secondFingers.admits(touch, line: line, warnings: &warnings) else { return }
         let p = touch.location
         switch touch.phase {
         case .began:

@@ -42,15 +42,6 @@ struct PopupAnimator: Sendable, Equatable {
     let timing: AnimatorTiming
     let delta: PopupChannels
     let completion: Completion
-
-    /// Share of the offsets still showing at `time` µs: 1 − P.
-    @inline(__always)
-    func remaining(at time: Microseconds) -> Double { 1 - timing.progress(at: Double(time - start) / 1_000_000) }
-
-    /// L4: the first frame with t_k > t_s and t_k − t_s ≥ D − 10⁻⁹ s.
-    func isDue(at time: Microseconds) -> Bool {
-        time > start && Double(time - start) / 1_000_000 >= timing.duration - 1e-9
-    }
 }
 
 /// What the caller of a transition does in its completion (§3.4 step 8).
@@ -138,7 +129,7 @@ struct LNPopupSystem: PanelSystem {
     let beginThreshold: Double
     var records = RecordList()
     var warnings: [String] = []
-    var warnedIds: Set<Int> = []
+    var secondFingers = SecondFingerFilter()
     /// Time of the sample, timer or frame being processed (µs).
     var now: Microseconds = 0
 
@@ -220,7 +211,7 @@ struct LNPopupSystem: PanelSystem {
         if !animators.isEmpty {
             var i = 0
             while i < animators.count {
-                if animators[i].isDue(at: time) {
+                if animators[i].timing.completes(since: animators[i].start, at: time) {
                     let done = animators.remove(at: i)
                     complete(done)
                 } else {
@@ -250,7 +241,7 @@ struct LNPopupSystem: PanelSystem {
     mutating func writeFrame(index: Int, time: Microseconds) {
         var v = model
         for a in animators {
-            let r = a.remaining(at: time)
+            let r = a.timing.remaining(since: a.start, at: time)
             v.location += a.delta.location * r
             v.barTop += a.delta.barTop * r
             v.barHeight += a.delta.barHeight * r
@@ -587,12 +578,7 @@ struct LNPopupSystem: PanelSystem {
     // MARK: Touches (L2, L5–L8)
 
     mutating func handleTouch(_ t: TouchSample, line: Int) {
-        guard t.id == 0 else {
-            if warnedIds.insert(t.id).inserted {
-                warnings.append("line \(line): touches with id \(t.id) are ignored (only id 0 drives the recognizers)")
-            }
-            return
-        }
+        guard secondFingers.admits(t, line: line, warnings: &warnings) else { return }
         let p = t.location
         switch t.phase {
         case .began:

@@ -26,6 +26,24 @@ enum PanRecognition {
     }
 }
 
+/// The one-finger rule every system's recognizers follow (floatingpanel-core.md §9 O4, which the
+/// other systems' specs take over): only touch id 0 drives them; every other id is ignored, and the
+/// first sample of each such id adds one warning to the result.
+struct SecondFingerFilter: Sendable {
+    private var warnedIds: Set<Int> = []
+
+    /// True for a touch of id 0. For any other id, false, appending "line L: touches with id N are
+    /// ignored …" to `warnings` the first time that id is seen. O(1) expected.
+    @inline(__always)
+    mutating func admits(_ touch: TouchSample, line: Int, warnings: inout [String]) -> Bool {
+        if touch.id == 0 { return true }
+        if warnedIds.insert(touch.id).inserted {
+            warnings.append("line \(line): touches with id \(touch.id) are ignored (only id 0 drives the recognizers)")
+        }
+        return false
+    }
+}
+
 extension VelocitySource {
     /// The estimator behind this source (`recorded` falls back to `lsq2` for samples without a
     /// recorded velocity).

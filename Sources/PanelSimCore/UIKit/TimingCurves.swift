@@ -106,4 +106,17 @@ struct AnimatorTiming: Sendable, Equatable {
         case let .spring(response, uPerSecond): return 1 - response.x(t * uPerSecond)
         }
     }
+
+    /// Share of an animator's offsets still showing at `time` µs when it started at `start` µs:
+    /// 1 − progress (the additive animation of drawerkit.md §3.8, which LNPopup's L4 takes over).
+    @inline(__always)
+    func remaining(since start: Microseconds, at time: Microseconds) -> Double {
+        1 - progress(at: Double(time - start) / 1_000_000)
+    }
+
+    /// True at the frame that completes an animator started at `start` µs: the first frame time
+    /// t_k (µs) with t_k > t_s and t_k − t_s ≥ D − 10⁻⁹ s (drawerkit.md §5 D9; lnpopup.md L4).
+    func completes(since start: Microseconds, at time: Microseconds) -> Bool {
+        time > start && Double(time - start) / 1_000_000 >= duration - 1e-9
+    }
 }

@@ -49,7 +49,7 @@ struct UISheetSystem: PanelSystem {
     var geometry: SheetGeometry
     var records = RecordList()
     var warnings: [String] = []
-    var warnedIds: Set<Int> = []
+    var secondFingers = SecondFingerFilter()
     var now: Microseconds = 0
     var lastFrame: SystemFrame?
 
@@ -372,12 +372,7 @@ struct UISheetSystem: PanelSystem {
     // MARK: Touches (§3.3, §3.8, §3.9)
 
     mutating func handleTouch(_ t: TouchSample, line: Int) {
-        guard t.id == 0 else {
-            if warnedIds.insert(t.id).inserted {
-                warnings.append("line \(line): touches with id \(t.id) are ignored (only id 0 drives the recognizers)")
-            }
-            return
-        }
+        guard secondFingers.admits(t, line: line, warnings: &warnings) else { return }
         let p = t.location
         switch t.phase {
         case .began:
