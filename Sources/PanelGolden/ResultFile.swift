@@ -82,9 +82,10 @@ public struct ResultFileError: Error, Sendable, Equatable, CustomStringConvertib
     public init(file: String, line: Int, message: String) {
         self.file = file; self.line = line; self.message = message
     }
-    /// One line: `file:line: message`.
+    /// One line: `file:line: message` (line breaks inside, e.g. from a key that spells `\r`,
+    /// are escaped).
     public var description: String {
-        line > 0 ? "\(file):\(line): \(message)" : "\(file): \(message)"
+        oneLine(line > 0 ? "\(file):\(line): \(message)" : "\(file): \(message)")
     }
 }
 

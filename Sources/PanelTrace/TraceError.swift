@@ -43,7 +43,7 @@ public struct TraceError: Error, Sendable, Equatable, CustomStringConvertible {
 }
 
 /// Replaces line breaks so that a message stays on one line.
-func oneLine(_ s: String) -> String {
+package func oneLine(_ s: String) -> String {
     guard s.contains(where: { $0.isNewline }) else { return s }
     var out = ""
     for scalar in s.unicodeScalars {

@@ -173,6 +173,18 @@ final class ResultFileTests: XCTestCase {
         }
     }
 
+    /// An error quoting a key with an escaped line break stays on one line (the fuzzer's second
+    /// finding of issue 19).
+    func testErrorsStayOnOneLine() {
+        let text = #"{"fo\rmat": 1 f}"# + "\n"
+        XCTAssertThrowsError(try ResultFile.read(text: text, file: "g")) { error in
+            let description = "\(error)"
+            XCTAssertFalse(description.contains("\r") || description.contains("\n"), description.debugDescription)
+            XCTAssertTrue(description.hasPrefix("g:1: "), description)
+            XCTAssertTrue(description.contains(#"fo\rmat"#), description)
+        }
+    }
+
     func testHeaderFrameRateIsBounded() {
         for rate in ["0", "10001", "4611686018427387"] {
             let text = #"{"format": "panelsim-result", "version": 1, "trace": "x", "traceDigest": "sha256:0", "engine": "e", "frameRate": "# + rate + #", "displayScale": 3}"# + "\n"
