@@ -176,12 +176,16 @@ final class ResultFileTests: XCTestCase {
     /// An error quoting a key with an escaped line break stays on one line (the fuzzer's second
     /// finding of issue 19).
     func testErrorsStayOnOneLine() {
-        let text = #"{"fo\rmat": 1 f}"# + "\n"
-        XCTAssertThrowsError(try ResultFile.read(text: text, file: "g")) { error in
-            let description = "\(error)"
-            XCTAssertFalse(description.contains("\r") || description.contains("\n"), description.debugDescription)
-            XCTAssertTrue(description.hasPrefix("g:1: "), description)
-            XCTAssertTrue(description.contains(#"fo\rmat"#), description)
+        // \r: the issue-19 branch's finding; \n: the same fault found again by the result target on
+        // main, where that fix had not been merged (a key `ev\nt` followed by a NUL byte).
+        for escape in [#"\r"#, #"\n"#] {
+            let text = #"{"fo"# + escape + #"mat": 1 f}"# + "\n"
+            XCTAssertThrowsError(try ResultFile.read(text: text, file: "g")) { error in
+                let description = "\(error)"
+                XCTAssertFalse(description.contains("\r") || description.contains("\n"), description.debugDescription)
+                XCTAssertTrue(description.hasPrefix("g:1: "), description)
+                XCTAssertTrue(description.contains("fo" + escape + "mat"), description)
+            }
         }
     }
 
