@@ -30,6 +30,26 @@ final class BenchTests: XCTestCase {
         XCTAssertEqual(report.table().hasPrefix("WARNING: a debug build"), !BenchReport.isOptimizedBuild)
     }
 
+    /// The core ratios are medians of per-run pairs (replay rate over the same run's bare rate),
+    /// not ratios of medians: a slow phase that hits one run's replay and bare loop alike cancels.
+    func testCoreRatiosAreMediansOfPerRunPairs() throws {
+        var options = BenchOptions.quickRun
+        options.cSource = nil
+        var report = try Bench.run(options)
+        XCTAssertEqual(report.core.dragRatios.count, options.runs, "one pair per run")
+        XCTAssertEqual(report.core.attractionRatios.count, options.runs)
+        // Three runs in which the machine ran at full, half and full speed: bare 50, 25, 50 M
+        // steps/s with replays at 0.4, 0.4 and 0.2 of them. Ratio of medians: 10/50 = 0.2 for the
+        // drag; median of pairs: 0.4.
+        report.core.bareStepsPerSecond = 50e6
+        report.core.dragFramesPerSecond = 10e6
+        report.core.dragRatios = [20e6 / 50e6, 10e6 / 25e6, 10e6 / 50e6]
+        XCTAssertEqual(report.dragRatio, 0.4, accuracy: 1e-12)
+        XCTAssertTrue(report.table().contains("0.400 of bare (runs 0.200–0.400)"), report.table())
+        report.core.dragRatios = []
+        XCTAssertEqual(report.dragRatio, 0.2, accuracy: 1e-12, "without pairs: the ratio of medians")
+    }
+
     /// The bare loop steps exactly NumericSpring.advance's arithmetic (bit for bit).
     func testBareLoopMatchesNumericSpring() {
         let springs = BareSpring.workload()

@@ -65,6 +65,15 @@ public struct BenchReport: Sendable {
         public var popupFrames: Int = 0
         public var sheetFramesPerSecond: Double = 0
         public var sheetFrames: Int = 0
+        /// Per run, the attraction and drag replays' frames per second over the bare Swift loop's
+        /// steps per second measured just before them in the same run. The ratios are the medians of
+        /// these pairs (not a ratio of medians), so a slow phase of a shared machine lowers both sides
+        /// of one pair instead of one side of the ratio; their range shows the run-to-run spread.
+        public var attractionRatios: [Double] = []
+        public var dragRatios: [Double] = []
+        /// The same pairs against the C loop of the same run (runs where it ran).
+        public var attractionToCRatios: [Double] = []
+        public var dragToCRatios: [Double] = []
     }
     public struct EndToEnd: Sendable {
         public var traces: Int
@@ -107,8 +116,17 @@ public struct BenchReport: Sendable {
     public var load: Load
     public var states: States
 
-    public var attractionRatio: Double { core.attractionFramesPerSecond / core.bareStepsPerSecond }
-    public var dragRatio: Double { core.dragFramesPerSecond / core.bareStepsPerSecond }
+    public var attractionRatio: Double {
+        core.attractionRatios.isEmpty ? core.attractionFramesPerSecond / core.bareStepsPerSecond : median(core.attractionRatios)
+    }
+    public var dragRatio: Double {
+        core.dragRatios.isEmpty ? core.dragFramesPerSecond / core.bareStepsPerSecond : median(core.dragRatios)
+    }
+    /// "lo–hi over N runs" for per-run ratios (empty for fewer than two runs).
+    static func spread(_ ratios: [Double]) -> String {
+        guard ratios.count > 1, let lo = ratios.min(), let hi = ratios.max() else { return "" }
+        return " (runs \(fmt(lo, 3))–\(fmt(hi, 3)))"
+    }
     /// DrawerKit's drag+transition replay against the same bare loop (no budget: a new system's row).
     public var drawerRatio: Double { core.drawerFramesPerSecond / core.bareStepsPerSecond }
     public var popupRatio: Double { core.popupFramesPerSecond / core.bareStepsPerSecond }
@@ -167,9 +185,9 @@ public struct BenchReport: Sendable {
             row("core", "bare spring loop, C gcc -O2 (steps/s CPU)", "n/a", "gcc or \(options.cSource ?? "the C source") not found, or it did not build")
         }
         row("core", "attraction-only replay (frames/s CPU)", sci(core.attractionFramesPerSecond),
-            "\(fmt(attractionRatio, 3)) of bare; \(core.attractionFrames) frames/replay")
+            "\(fmt(attractionRatio, 3)) of bare\(Self.spread(core.attractionRatios)); \(core.attractionFrames) frames/replay")
         row("core", "drag+attraction replay (frames/s CPU)", sci(core.dragFramesPerSecond),
-            "\(fmt(dragRatio, 3)) of bare; \(core.dragFrames) frames/replay")
+            "\(fmt(dragRatio, 3)) of bare\(Self.spread(core.dragRatios)); \(core.dragFrames) frames/replay")
         row("core", "DrawerKit drag+transition replay (frames/s CPU)", sci(core.drawerFramesPerSecond),
             "\(fmt(drawerRatio, 3)) of bare; \(core.drawerFrames) frames/replay")
         row("core", "LNPopup open/close replay (frames/s CPU)", sci(core.popupFramesPerSecond),
@@ -178,8 +196,10 @@ public struct BenchReport: Sendable {
             "\(fmt(sheetRatio, 3)) of bare; \(core.sheetFrames) frames/replay")
         if let c = core.cStepsPerSecond {
             row("core", "Swift bare / C bare", fmt(core.bareStepsPerSecond / c, 3))
-            row("core", "attraction replay / C bare", fmt(core.attractionFramesPerSecond / c, 3))
-            row("core", "drag+attraction replay / C bare", fmt(core.dragFramesPerSecond / c, 3))
+            row("core", "attraction replay / C bare", fmt(core.attractionToCRatios.isEmpty ? core.attractionFramesPerSecond / c : median(core.attractionToCRatios), 3),
+                Self.spread(core.attractionToCRatios).trimmingCharacters(in: .whitespaces))
+            row("core", "drag+attraction replay / C bare", fmt(core.dragToCRatios.isEmpty ? core.dragFramesPerSecond / c : median(core.dragToCRatios), 3),
+                Self.spread(core.dragToCRatios).trimmingCharacters(in: .whitespaces))
         }
         row("end to end", "check, 1 job (traces/s)", fmt(Double(endToEnd.traces) / endToEnd.wallSeconds1, 0),
             "\(endToEnd.passed)/\(endToEnd.traces) passed, \(fmt(endToEnd.simulatedSeconds, 1)) simulated s")
@@ -299,15 +319,20 @@ public enum Bench {
         let cLoop = options.cSource.flatMap { CSpringLoop(source: $0, directory: dir) }
         var bare: [Double] = [], cRates: [Double] = [], attr: [Double] = [], dr: [Double] = [], dk: [Double] = [], lp: [Double] = [], sh: [Double] = []
         var cMatches: Bool?
+        var attrRatios: [Double] = [], dragRatios: [Double] = [], attrC: [Double] = [], dragC: [Double] = []
         for run in 0..<options.runs {
             let b = BareSpring.measure(springs, steps: steps)
             bare.append(b.rate)
+            var cRate: Double?
             if let cLoop, let c = cLoop.run(springs, steps: steps) {
                 cRates.append(c.rate)
+                cRate = c.rate
                 cMatches = (cMatches ?? true) && c.checksum == b.checksum
             }
             attr.append(replayRate(attraction, frames: attractionFrames, minSeconds: options.minCoreSeconds))
             dr.append(replayRate(drag, frames: dragFrames, minSeconds: options.minCoreSeconds))
+            attrRatios.append(attr.last! / b.rate); dragRatios.append(dr.last! / b.rate)
+            if let cRate { attrC.append(attr.last! / cRate); dragC.append(dr.last! / cRate) }
             dk.append(replayRate(drawer, frames: drawerFrames, minSeconds: options.minCoreSeconds))
             lp.append(replayRate(popup, frames: popupFrames, minSeconds: options.minCoreSeconds))
             sh.append(replayRate(sheet, frames: sheetFrames, minSeconds: options.minCoreSeconds))
@@ -317,6 +342,8 @@ public enum Bench {
                                     cChecksumMatches: cRates.isEmpty ? nil : cMatches,
                                     attractionFramesPerSecond: median(attr), dragFramesPerSecond: median(dr),
                                     attractionFrames: attractionFrames, dragFrames: dragFrames)
+        core.attractionRatios = attrRatios; core.dragRatios = dragRatios
+        core.attractionToCRatios = attrC; core.dragToCRatios = dragC
         core.drawerFramesPerSecond = median(dk)
         core.drawerFrames = drawerFrames
         core.popupFramesPerSecond = median(lp); core.popupFrames = popupFrames
