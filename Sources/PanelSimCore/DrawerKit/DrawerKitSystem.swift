@@ -381,11 +381,19 @@ struct DrawerKitSystem: PanelSystem {
         let y0 = geometry.position(target), y1 = geometry.height
         let info = DrawerTransitionInfo(start: geometry.place(at: y0), target: .dismissed, end: .dismissed, isPresenting: false,
                                         duration: geometry.duration(from: y0, to: y1), startingFrameY: y0, endingFrameY: y1)
+        runUIKitTransition(info, completion: .dismissal(info))
+    }
+
+    /// UIKit's presentation or dismissal transition from `info.startingFrameY` to
+    /// `info.endingFrameY` (§3.10): `transitionWillStart`, the participants' `prepare`, the frame
+    /// animator (the drawer's own timing over the drawer's duration), then `animateAlong`.
+    private mutating func runUIKitTransition(_ info: DrawerTransitionInfo, completion: DrawerAnimator.Completion) {
+        let y0 = info.startingFrameY, y1 = info.endingFrameY
         emit("transitionWillStart", info.fields)
         emitParticipants("prepare", info)
         modelY = y0
         animators.append(DrawerAnimator(start: now, timing: timing(from: y0, to: y1), deltaY: y0 - y1, deltaCorner: 0,
-                                        deltaHandle: 0, completion: .dismissal(info)))
+                                        deltaHandle: 0, completion: completion))
         modelY = y1
         emitParticipants("animateAlong", info)
     }
@@ -403,13 +411,7 @@ struct DrawerKitSystem: PanelSystem {
         let info = DrawerTransitionInfo(start: geometry.place(at: y0), target: geometry.place(at: y1), end: geometry.place(at: y1),
                                         isPresenting: true, duration: geometry.duration(from: y0, to: y1),
                                         startingFrameY: y0, endingFrameY: y1)
-        emit("transitionWillStart", info.fields)
-        emitParticipants("prepare", info)
-        modelY = y0
-        animators.append(DrawerAnimator(start: now, timing: timing(from: y0, to: y1), deltaY: y0 - y1, deltaCorner: 0,
-                                        deltaHandle: 0, completion: .presentation(info)))
-        modelY = y1
-        emitParticipants("animateAlong", info)
+        runUIKitTransition(info, completion: .presentation(info))
     }
 
     /// `dismissalTransitionDidEnd`: the presentation controller and its recognizers are gone.
