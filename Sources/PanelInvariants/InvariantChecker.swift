@@ -161,6 +161,26 @@ public enum InvariantChecker {
                 return "floatingpanel-core.md §3.3 step 5: the over-scroll shift's y is added for every position"
             }
         }
+        // A content-size change of a tracked list on a top or left mirror: the mirror measures
+        // the offset from the end of the content (the pinned edge of a top/left panel, §3.6.2),
+        // and UIKit keeps `contentOffset` when the size changes, so the mirrored list's distance
+        // from its pinned edge changes by the size difference while the bottom list's does not.
+        // The mirror image of the bottom replay would need an offset change the app never made.
+        if hasList, position == .top || position == .left {
+            var list = trace.header.scrollView
+            for s in trace.samples {
+                switch s.kind {
+                case let .call(.track(c)): list = c
+                case .call(.untrack): list = nil
+                case let .call(.setContentSize(_, h)):
+                    if let c = list, let h, h != c.contentSize.height {
+                        return "§3.6.2: a top/left list's pinned edge is the end of its content, which a size change moves"
+                    }
+                    if var c = list { c.contentSize.height = h ?? c.contentSize.height; list = c }
+                default: break
+                }
+            }
+        }
         switch position {
         case .right:
             guard hasList else { return nil }
@@ -309,7 +329,11 @@ private struct Run {
             anchors.formUnion(anchors.map { min(max($0, lo), hi) })
         }
         coverage.g1Rests += 1
-        if !anchors.contains(last.location) {
+        // G1 is stated for a rest with no touch and no animation. A drag abandoned in the hidden
+        // state keeps interactionInProgress and its interaction constraint (floatingpanel-core.md
+        // §4.1 step 1 [QUIRK]): the surface stays where the finger left it, so G1 has no rest to
+        // check. (A drag that ended, or none at all, is still checked.)
+        if !anchors.contains(last.location), !abandonedDragAtEnd {
             fail("G1", "rest", "rests at \(last.location) in \(last.state), not on an anchor (anchors at \(anchors.sorted()))")
         }
         // G4.
@@ -337,9 +361,26 @@ private struct Run {
             && position.mainDimension(list.contentSize) < position.mainDimension(list.frame.size) + mostOffset
         // `track(scrollView:)` neither locks nor unlocks (floatingpanel-core.md §2): a list tracked
         // after the panel last settled keeps the lock it was given until the next interaction.
-        let lastSettle = result.records.reversed().lazy.compactMap { r -> Microseconds? in
-            guard case let .event(t, e) = r else { return nil }
+        // The end of an attraction a drag release started decides nothing when the state is not
+        // scrollable (§4.5 step 3 only unlocks; the lock was decided at endInteraction, §4.1 step
+        // 4), so a list tracked while that attraction ran stays unlocked (§2 step 3).
+        var dragReleaseEnds: Set<Microseconds> = []
+        var releaseAttraction = false
+        let events = result.records.compactMap { r -> (Microseconds, DelegateEvent)? in
+            if case let .event(t, e) = r { return (t, e) } else { return nil }
+        }
+        for (k, (t, e)) in events.enumerated() {
             switch e {
+            case .willBeginAttracting: releaseAttraction = k > 0 && events[k - 1].1 == .didEndDragging(willAttract: true)
+            case .didEndAttracting:
+                if releaseAttraction && !scrollable { dragReleaseEnds.insert(t) }
+                releaseAttraction = false
+            default: break
+            }
+        }
+        let lastSettle = events.reversed().lazy.compactMap { (t, e) -> Microseconds? in
+            switch e {
+            case .didEndAttracting where dragReleaseEnds.contains(t): return nil
             case .didEndDragging, .didEndAttracting, .didChangeState, .didRemove: return t
             default: return nil
             }
@@ -347,7 +388,8 @@ private struct Run {
         let trackedSinceSettle = trace.samples.contains { s in
             if case .call(.track) = s.kind { return s.time >= lastSettle } else { return false }
         }
-        if last.scrollLocked != !scrollable, !releasedOnAnchor, !trackedSinceSettle, !(looselyLocked && last.scrollLocked == false) {
+        if last.scrollLocked != !scrollable, !releasedOnAnchor, !trackedSinceSettle, !(looselyLocked && last.scrollLocked == false),
+           !(scrollable && last.scrollLocked == true && lockedByScrollHandler()) {
             fail("G4", "lock", "rests in \(last.state) with scrollLocked \(last.scrollLocked.map(String.init) ?? "absent"), but the state is \(scrollable ? "" : "not ")scrollable")
         }
         // An offset the app put there (header, track, setContentOffset) that nothing moved since may
@@ -362,7 +404,21 @@ private struct Run {
             default: break
             }
         }
-        if let inset = last.contentInset, !appOffsets.contains(offset) {
+        // The same holds for any offset that stopped inside its range and that nothing moved
+        // since FloatingPanel rewrote the inset under it (a later safe-area update or state
+        // change, §3.10): UIKit does not move a resting offset when contentInset changes.
+        var insetWhenSet: Insets?
+        var previousFrame: FrameRecord?
+        for case let .frame(f) in result.records {
+            if let p = previousFrame, p.contentOffset != f.contentOffset || insetWhenSet == nil { insetWhenSet = f.contentInset }
+            previousFrame = f
+        }
+        var pinMovedUnderRestingOffset = false
+        if let before = insetWhenSet, before != last.contentInset {
+            let (lo, hi) = offsetRange(list, before)
+            pinMovedUnderRestingOffset = offset >= lo - 1e-9 && offset <= hi + 1e-9
+        }
+        if let inset = last.contentInset, !appOffsets.contains(offset), !pinMovedUnderRestingOffset {
             let bounds = list.frame.size, size = list.contentSize
             switch position {
             case .bottom where offset < -inset.top - 1e-9:
@@ -377,6 +433,32 @@ private struct Run {
                 if offset > pin + 1e-9 { fail("G4", "pin", "O rests at \(offset), beyond the pinning offset \(pin)") }
             default: break
             }
+        }
+    }
+
+    /// True when the list was last locked by Core's scroll-pan handler during a touch the panel
+    /// never took: at the frame where `scrollLocked` last turned true no drag, attraction or call
+    /// ran, a finger was down, and no drag began after it. That is §3.7 case B's `lock(strict:
+    /// true)` (the content reached its pinned edge while the finger pulls toward hidden, e.g. with
+    /// `shouldBeginDragging` false); FloatingPanel unlocks again only in case B (a finger moving the
+    /// other way with the content scrollable) or at the end of a drag or attraction (§4.1 step 7,
+    /// §4.5 step 3), so the list may rest locked in a scrollable state.
+    func lockedByScrollHandler() -> Bool {
+        var previous: FrameRecord?
+        var lockFrame: FrameRecord?
+        for case let .frame(f) in result.records {
+            if let p = previous, p.scrollLocked == false, f.scrollLocked == true { lockFrame = f }
+            previous = f
+        }
+        guard let f = lockFrame, !f.isDragging, !f.isAttracting else { return false }
+        let t = frameTime(f.index, frameRate: rate)
+        let t0 = frameTime(f.index - 1, frameRate: rate)
+        guard fingerDown(at: t) || fingerLifts.contains(where: { $0 > t0 && $0 <= t }) else { return false }
+        if trace.samples.contains(where: { s in
+            if case .call = s.kind { return s.time > t0 && s.time <= t } else { return false }
+        }) { return false }
+        return !result.records.contains { r in
+            if case let .event(et, .willBeginDragging) = r { return et > t0 } else { return false }
         }
     }
 
@@ -413,6 +495,15 @@ private struct Run {
         // ends; G2 is not asserted for it.
         var abandoned = false
         var lifts = fingerLifts[...]
+        // Calls that run `move(to:)` (show, hide, remove and the backdrop tap through hide): its
+        // tearDownActiveInteraction cancels a drag synchronously (§5.1 step 2, O12), and a cancel
+        // while the state is hidden is abandoned like a lift (§4.1 step 1).
+        let cancellingCalls = trace.samples.compactMap { s -> Microseconds? in
+            switch s.kind {
+            case .call(.move), .call(.show), .call(.hide), .call(.remove), .call(.tapBackdrop): return s.time
+            default: return nil
+            }
+        }
         var lastTarget: String?
         var reported = "hidden"
         let records = Array(result.records)
@@ -465,7 +556,19 @@ private struct Run {
                     lastTarget = target
                 case .didEndDragging(let willAttract):
                     if !dragging && !dragClosedByRemove { fail("G2", "pairing", "\(Run.seconds(t)): didEndDragging outside a drag") }
-                    guard case .willEndDragging(_, _, let target)? = previous(willAttract ? 1 : 2) else {
+                    // F4's own order: willEndDragging, didChangeState(target), didEndDragging(false).
+                    // The app's dismissIn recipe runs inside that didChangeState (O14, synchronous),
+                    // so a removal's events (from willRemove on) may sit between the last two.
+                    var back = willAttract ? 1 : 2
+                    if !willAttract, previous(2).map({ if case .willEndDragging = $0 { return false } else { return true } }) ?? true {
+                        var k = 2
+                        while let e = previous(k) {
+                            if case .willEndDragging = e { break }
+                            k += 1
+                        }
+                        if previous(k) != nil, previous(k - 2) == .willRemove { back = k }
+                    }
+                    guard case .willEndDragging(_, _, let target)? = previous(back) else {
                         fail("F4", "order", "\(Run.seconds(t)): didEndDragging(\(willAttract)) without willEndDragging just before it")
                         dragging = false; dragClosedByRemove = false
                         break
@@ -474,14 +577,24 @@ private struct Run {
                         if next(1) != .willBeginAttracting(to: target) {
                             fail("F2", "order", "\(Run.seconds(t)): didEndDragging(true) is not followed by willBeginAttracting(\(target)) but by \(next(1).map { "\($0)" } ?? "nothing")")
                         }
-                    } else if previous(1) != .didChangeState(state: target) {
-                        fail("F4", "order", "\(Run.seconds(t)): didEndDragging(false) is not preceded by didChangeState(\(target)) but by \(previous(1).map { "\($0)" } ?? "nothing")")
+                    } else if previous(back - 1) != .didChangeState(state: target) {
+                        fail("F4", "order", "\(Run.seconds(t)): didEndDragging(false) is not preceded by didChangeState(\(target)) but by \(previous(back - 1).map { "\($0)" } ?? "nothing")")
                     }
                     _ = lastTarget
                     dragging = false; dragClosedByRemove = false; closeAbandoned(at: t); abandoned = false
                 case .willRemove:
-                    if dragging { dragging = false; dragClosedByRemove = true }
+                    // The removal's hide cancels a drag in the hidden state without ending it
+                    // (§4.1 step 1): that drag stays open (abandoned), as an abandoned one does.
+                    if dragging && (abandoned || reported == "hidden") {
+                        if !abandoned { abandoned = true; abandonedSince = t; abandonedOpen = true }
+                    } else if dragging { dragging = false; dragClosedByRemove = true }
                 case .didChangeState(let s):
+                    // A call's move(to:) cancelled a drag while the state was hidden: panningEnd
+                    // returned at once (§4.1 step 1), so the drag stays open (abandoned) before
+                    // the call's own didChangeState.
+                    if dragging && !abandoned && reported == "hidden" && cancellingCalls.contains(t) && fingerDown(at: t) {
+                        abandoned = true; abandonedSince = t; abandonedOpen = true
+                    }
                     reported = s
                 default:
                     break
@@ -604,6 +717,31 @@ private struct Run {
         }
     }
 
+    /// The scroll view's offset range on the main axis (O6) for `list` with the content inset
+    /// `inset`: [−inset.lead, max(−inset.lead, size + inset.trail − bounds)].
+    func offsetRange(_ list: ScrollViewConfiguration, _ inset: Insets) -> (Double, Double) {
+        let bounds = position.mainDimension(list.frame.size), size = position.mainDimension(list.contentSize)
+        let lead = position.isVertical ? inset.top : inset.left, trail = position.isVertical ? inset.bottom : inset.right
+        return (-lead, max(-lead, size + trail - bounds))
+    }
+
+    /// Every content offset the list showed in frames before frame `k`, and the offsets the app
+    /// gave it (header, `track`, `setContentOffset`): the values io can hold (§2, §3.3, §3.2 step 3).
+    func earlierOffsets(before k: Int) -> Set<Double> {
+        var values: Set<Double> = trace.header.scrollView.map { [position.main($0.contentOffset)] } ?? []
+        for sample in trace.samples {
+            switch sample.kind {
+            case let .call(.track(c)): values.insert(position.main(c.contentOffset))
+            case let .call(.setContentOffset(x, y, _)): if let v = position.isVertical ? y : x { values.insert(v) }
+            default: break
+            }
+        }
+        for case let .frame(f) in result.records where f.index < k - 1 {
+            if let o = f.contentOffset { values.insert(o) }
+        }
+        return values
+    }
+
     func finalGeometryAt(_ time: Microseconds) -> LayoutGeometry {
         var panel = trace.header.panel, environment = trace.header.environment
         for sample in trace.samples where sample.time <= time {
@@ -721,7 +859,11 @@ private struct Run {
             lastValue = value
         }
         if let c = current { touches.append(c) }
-        let monotonicTouches = touches.filter(\.monotonic)
+        // A touch that begins while an abandoned drag is open (§4.1 step 1 [QUIRK]) continues that
+        // interaction: its diff is measured from the old touch's initialTranslation (§3.4 step 2),
+        // so the surface jumps by the difference of two unrelated gestures. G3 has no finger path
+        // to hold it to.
+        let monotonicTouches = touches.filter { t in t.monotonic && !abandonedDrags.contains { $0.contains(t.began) } }
         guard !monotonicTouches.isEmpty else { return }
         let otherTimes = trace.samples.compactMap { s -> Microseconds? in
             switch s.kind {
@@ -782,16 +924,67 @@ private struct Run {
                 if bounds.contains(where: { lo, hi in
                     (p.frame.location < lo || p.frame.location > hi) && (abs(frame.location - lo) < 1e-9 || abs(frame.location - hi) < 1e-9)
                 }) { continue }
+                // With rubber banding on that side the same start is pulled to the band's image of
+                // its distance (§3.4.1 steps 2–3: c = minC − rb(minC − c) or maxC + rb(c − maxC)
+                // with c = initialConst + diff, diff = 0 at the first accepted sample): the surface
+                // moves toward the extreme anchor by itself, staying beyond it.
+                if !p.frame.isDragging, frame.isDragging, let (lo, hi) = bounds.first {
+                    let location = frame.location, previousLocation = p.frame.location
+                    if (previousLocation > hi && location >= hi && location < previousLocation)
+                        || (previousLocation < lo && location <= lo && location > previousLocation) { continue }
+                }
                 // A drag that starts on the list pins the content to the pinning offset (§3.3 step 2b
                 // io := pin, applied by §3.7 while dragging): O jumps there by itself.
                 if frame.isDragging, let o = frame.contentOffset, let inset = frame.contentInset, let list = listAt(tk),
                    abs(o - pinningOffset(list, inset)) < 1e-9, abs(o - (p.frame.contentOffset ?? o)) > 1 { continue }
                 coverage.g3Frames += 1
                 let df = value - p.finger, ds = frame.location - p.frame.location
-                let dO = (frame.contentOffset ?? 0) - (p.frame.contentOffset ?? 0)
+                var dO = (frame.contentOffset ?? 0) - (p.frame.contentOffset ?? 0)
                 // A list that appears or disappears changes O by itself.
                 if (frame.contentOffset == nil) != (p.frame.contentOffset == nil) { continue }
                 let slack = Double(max(count, 1))
+                // Exemptions for O, looked at only when a check would fail (they scan the replay).
+                func offsetJumpIsFloatingPanels() -> Bool {
+                    guard let o = frame.contentOffset, let po = p.frame.contentOffset, o != po else { return false }
+                    // Pinned back to the offset FloatingPanel captured in io (at `track`, at the
+                    // touch's `began`, or at startInteraction): §3.7 case A1 pins to io while the
+                    // surface is inside the most expanded anchor, also with a stale io (§8 item 12,
+                    // scenarios.md S3). O then returns exactly to a value it held before, with the
+                    // surface inside the most expanded anchor (case A: D > 0).
+                    let most = g.position(of: g.mostExpandedState)
+                    let lower = position.expandsTowardLowerCoordinate
+                    func inside(_ l: Double) -> Bool { lower ? l - most > 0 : most - l > 0 }
+                    if inside(p.frame.location) || inside(frame.location), earlierOffsets(before: k).contains(o) { return true }
+                    // Clamped to its edge: §3.7 case B's lock(strict: true) turns `bounces` off
+                    // while the content is pulled past its pinned edge, and a pan with bounces off
+                    // clamps to the range (O6), so an over-scrolled offset returns to the edge.
+                    if frame.scrollLocked == true, let list = listAt(tk), let inset = frame.contentInset {
+                        let (lo, hi) = offsetRange(list, inset)
+                        if (po < lo && o == lo) || (po > hi && o == hi) { return true }
+                    }
+                    return false
+                }
+                // At or beyond the most expanded anchor (D ≤ 0 at the last layout sync) Core's scroll
+                // handler does not pin the content while the panel drags (§3.7 case B pins only
+                // for a grabber touch), so in a sample where a drag moves the surface out of that
+                // zone toward hidden the list scrolls too: each follows the finger, not their sum.
+                // (Toward full, a content touch is clamped at the anchor, §3.4.2, and a grabber
+                // touch's list never scrolls, §3.8 item 2, so that direction stays checked.)
+                let mostAnchor = g.position(of: g.mostExpandedState)
+                let beyondMost = position.expandsTowardLowerCoordinate ? p.frame.location <= mostAnchor : p.frame.location >= mostAnchor
+                let collapsing = position.expandsTowardLowerCoordinate ? ds > 0 : ds < 0
+                if beyondMost, collapsing, frame.isDragging, abs(ds) + abs(dO) > abs(df) + slack,
+                   abs(ds) <= abs(df) + slack, abs(dO) <= abs(df) + slack {
+                    if df != 0 {
+                        let sign = df > 0 ? 1.0 : -1.0
+                        if ds * sign < -1 { fail("G3", "surface-against", "frame \(k) (\(Run.seconds(tk))): the surface moves \(ds) against the finger's \(df)") }
+                        if dO * sign > 1 { fail("G3", "offset-against", "frame \(k) (\(Run.seconds(tk))): O moves \(dO) against the finger's \(df)") }
+                    }
+                    continue
+                }
+                // An exempt jump of O is left out; the surface is still held to the finger.
+                if abs(dO) > 0, abs(ds) + abs(dO) > abs(df) + slack || (df != 0 && dO * (df > 0 ? 1.0 : -1.0) > 1),
+                   offsetJumpIsFloatingPanels() { dO = 0 }
                 if abs(ds) + abs(dO) > abs(df) + slack {
                     fail("G3", "bound", "frame \(k) (\(Run.seconds(tk))): |Δsurface| \(abs(ds)) + |ΔO| \(abs(dO)) > |Δfinger| \(abs(df)) + \(slack)")
                 }
