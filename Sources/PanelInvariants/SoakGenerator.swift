@@ -87,7 +87,38 @@ private struct Builder {
         header.recognizer.beginThreshold = draw.chance(0.7) ? 10 : Double(draw.int(0, 20))
         if draw.chance(0.6) { header.scrollView = makeList(panel) }
         let samples = makeTimeline(header)
+        // The clamp recipe is drawn to keep every anchor inside it in the starting environment; a
+        // rotation, safe-area change or new layout can reorder mixed-edge anchors so that its range
+        // no longer holds them or is empty (min past max). No app writes such a clamp (O14's
+        // recipe keeps the surface *between* two anchor locations), so it is dropped (no draw is
+        // consumed: every other byte of the trace stays as drawn).
+        if let clamp = header.delegate.didMove?.clamp, !Self.clampHoldsAnchors(clamp, header, samples) {
+            header.delegate.didMove?.clamp = nil
+            if header.delegate.didMove?.dismissBeyond == nil { header.delegate.didMove = nil }
+        }
         return Trace(header: header, samples: samples)
+    }
+
+    /// True when `clamp`'s range [pos(min.state) + min.offset, pos(max.state) + max.offset] holds
+    /// every anchor of the panel in every environment and layout of the trace.
+    static func clampHoldsAnchors(_ clamp: (min: StateOffset, max: StateOffset), _ header: TraceHeader, _ samples: [TraceSample]) -> Bool {
+        var panel = header.panel, environment = header.environment
+        func holds() -> Bool {
+            let g = LayoutGeometry(panel: panel, environment: environment)
+            guard g.hasAnchor(clamp.min.state), g.hasAnchor(clamp.max.state) else { return false }
+            let lo = g.position(of: clamp.min.state) + clamp.min.offset, hi = g.position(of: clamp.max.state) + clamp.max.offset
+            return lo <= hi && panel.anchors.allSatisfy { let p = g.position(of: $0.state); return p >= lo && p <= hi }
+        }
+        if !holds() { return false }
+        for sample in samples {
+            switch sample.kind {
+            case let .environment(e): environment = e
+            case let .call(.invalidateLayout(p)): panel = p
+            default: continue
+            }
+            if !holds() { return false }
+        }
+        return true
     }
 
     // MARK: Header
