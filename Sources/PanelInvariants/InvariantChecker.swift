@@ -382,7 +382,7 @@ private struct Run {
         // state keeps interactionInProgress and its interaction constraint (floatingpanel-core.md
         // §4.1 step 1 [QUIRK]): the surface stays where the finger left it, so G1 has no rest to
         // check. (A drag that ended, or none at all, is still checked.)
-        if !anchors.contains(last.location), !abandonedDragAtEnd {
+        if !anchors.contains(last.location), !abandonedDragAtEnd, !interruptedAndNotTaken() {
             fail("G1", "rest", "rests at \(last.location) in \(last.state), not on an anchor (anchors at \(anchors.sorted()))")
         }
         // G4.
@@ -483,6 +483,34 @@ private struct Run {
             default: break
             }
         }
+    }
+
+    /// True when the last animation was stopped by a touch (§4.7: a spring is stopped without
+    /// finishing, a property animator is finished where it visibly was, O13) and no drag followed:
+    /// FloatingPanel brings the surface back to an anchor only through that touch's panningEnd
+    /// (§4.7 "Interrupted attraction" step 7). When the delegate vetoes the drag (§3.2 step 1:
+    /// asked on every event once the animation stopped) or the tracked list takes the touch
+    /// (§3.5), nothing ends a drag and the surface stays off its anchor until the next interaction.
+    func interruptedAndNotTaken() -> Bool {
+        let downs = trace.samples.compactMap { s -> Microseconds? in
+            if case let .touch(t) = s.kind, t.id == 0, t.phase == .began { return s.time } else { return nil }
+        }
+        var interruption: Microseconds?
+        var previous: DelegateEvent?
+        for case let .event(t, e) in result.records {
+            if downs.contains(t) {
+                if e == .didEndAttracting || (e.name == "didMove" && previous == .shouldBeginDragging(result: true)) { interruption = t }
+            }
+            previous = e
+        }
+        guard let t0 = interruption else { return false }
+        var vetoed = false
+        for case let .event(t, e) in result.records where t >= t0 {
+            if case .willBeginDragging = e { return false }
+            if case .willBeginAttracting = e { return false }
+            if e == .shouldBeginDragging(result: false) { vetoed = true }
+        }
+        return vetoed || listAt(t0) != nil
     }
 
     /// True when the list was last locked by Core's scroll-pan handler during a touch the panel
@@ -885,7 +913,7 @@ private struct Run {
         let frames = result.records.compactMap { r -> FrameRecord? in if case let .frame(f) = r { return f } else { return nil } }
         guard let lastIndex = frames.last?.index else { return }
         // Touches of finger 0: index ranges of samples, and whether each is monotonic.
-        struct Touch { var began: Microseconds; var end: Microseconds; var monotonic: Bool }
+        struct Touch { var began: Microseconds; var end: Microseconds; var monotonic: Bool; var down = Point(x: 0, y: 0) }
         var touches: [Touch] = []
         var current: Touch?
         var lastValue = 0.0, direction = 0.0
@@ -895,7 +923,7 @@ private struct Run {
             switch t.phase {
             case .began:
                 if var c = current { c.end = s.time; touches.append(c) }
-                current = Touch(began: s.time, end: .max, monotonic: true); direction = 0
+                current = Touch(began: s.time, end: .max, monotonic: true, down: t.location); direction = 0
             case .moved, .ended, .cancelled:
                 guard current != nil else { break }
                 let d = value - lastValue
@@ -929,6 +957,19 @@ private struct Run {
         let fingerSamples = trace.samples.compactMap { s -> (Microseconds, Double)? in
             if case let .touch(t) = s.kind, t.id == 0 { return (s.time, position.main(t.location)) } else { return nil }
         }
+        // Times at which a touch's began finished a property animator (shouldBeginDragging, then
+        // the animator's completion didMove outside a drag).
+        var transitionInterrupts: [Microseconds] = []
+        do {
+            var previous: DelegateEvent?
+            var inDrag = false
+            for case let .event(t, e) in result.records {
+                if case .willBeginDragging = e { inDrag = true }
+                if case .didEndDragging = e { inDrag = false }
+                if e.name == "didMove", previous == .shouldBeginDragging(result: true), !inDrag { transitionInterrupts.append(t) }
+                previous = e
+            }
+        }
         // The frame in force at each index (frames that repeat the previous one are not written).
         var byIndex: [Int: FrameRecord] = [:]
         for f in frames { byIndex[f.index] = f }
@@ -944,6 +985,14 @@ private struct Run {
             sampleCursor = fingerSamples.firstIndex { $0.0 >= touch.began } ?? fingerSamples.count
             finger = nil; previous = nil
             guard firstFrame <= lastFrame else { continue }
+            // A touch that goes down outside the list's frame never drives the scroll pan (§9 O4)
+            // nor Core's scroll handler (§3.7), the only per-sample writers of O: whatever O does
+            // during it (a deceleration it did not stop, O7) is not the finger's.
+            var onList = false
+            if let list = listAt(touch.began), let at = carried {
+                let origin = finalGeometryAt(touch.began).surfaceFrame(at: at.location)
+                onList = list.frame.contains(Point(x: touch.down.x - origin.minX, y: touch.down.y - origin.minY))
+            }
             for k in firstFrame...lastFrame {
                 let tk = frameTime(k, frameRate: rate)
                 guard k >= due(touch.began), touch.end == .max || k < due(touch.end) else {
@@ -961,6 +1010,10 @@ private struct Run {
                 let t0 = frameTime(k - 1, frameRate: rate)
                 if otherTimes.contains(where: { due($0) == k })
                     || removalTimes.contains(where: { due($0) == k || ($0 > t0 && $0 <= tk) }) { continue }
+                // The pan's began stopped a property animator in this frame (§3.2 step 2, §4.7
+                // step 2): the surface takes the value the animation visibly had (O13), a jump
+                // from the animator's target that the finger did not make.
+                if transitionInterrupts.contains(where: { $0 > t0 && $0 <= tk }) { continue }
                 // A drag that starts beyond the extreme anchors (an interrupted show or hide, §4.7)
                 // is clamped to them at its first move while the content can scroll (§3.4.1,
                 // `shouldScrollingContentInMoving`): the surface jumps to the bound by itself.
@@ -991,6 +1044,11 @@ private struct Run {
                 var dO = (frame.contentOffset ?? 0) - (p.frame.contentOffset ?? 0)
                 // A list that appears or disappears changes O by itself.
                 if (frame.contentOffset == nil) != (p.frame.contentOffset == nil) { continue }
+                // G3 bounds what the finger's samples do. In a frame that processed no finger
+                // sample, O can only move by itself: a deceleration or a return to an edge that an
+                // earlier touch started and this touch did not stop (it stops only for a touch-down
+                // inside the list's frame, §9 O7).
+                if count == 0 || !onList { dO = 0 }
                 let slack = Double(max(count, 1))
                 // Exemptions for O, looked at only when a check would fail (they scan the replay).
                 func offsetJumpIsFloatingPanels() -> Bool {
