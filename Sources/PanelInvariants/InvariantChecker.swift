@@ -438,7 +438,10 @@ private struct Run {
             if case .call(.track) = s.kind { return s.time >= lastSettle } else { return false }
         }
         if last.scrollLocked != !scrollable, !releasedOnAnchor, !trackedSinceSettle, !(looselyLocked && last.scrollLocked == false),
-           !(scrollable && last.scrollLocked == true && lockedByScrollHandler()) {
+           !(scrollable && last.scrollLocked == true && lockedByScrollHandler()),
+           // An abandoned drag (§4.1 step 1) never reaches endInteraction's lock decision (step
+           // 4) nor an unlock: the list keeps the lock startInteraction gave it (§3.3 step 7).
+           !abandonedDragAtEnd {
             fail("G4", "lock", "rests in \(last.state) with scrollLocked \(last.scrollLocked.map(String.init) ?? "absent"), but the state is \(scrollable ? "" : "not ")scrollable")
         }
         // An offset the app put there (header, track, setContentOffset) that nothing moved since may
