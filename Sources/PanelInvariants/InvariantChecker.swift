@@ -382,7 +382,10 @@ private struct Run {
         // state keeps interactionInProgress and its interaction constraint (floatingpanel-core.md
         // §4.1 step 1 [QUIRK]): the surface stays where the finger left it, so G1 has no rest to
         // check. (A drag that ended, or none at all, is still checked.)
-        if !anchors.contains(last.location), !abandonedDragAtEnd, !interruptedAndNotTaken() {
+        // Within 1e-9 pt: a clamp bound is pos(state) + offset in floating point, and a top/left
+        // surface placed through the location setter (§1.5: edge minus length, read back plus
+        // length) can differ from it in the last bits; G1 asks for the anchor position, not bits.
+        if !anchors.contains(where: { abs($0 - last.location) < 1e-9 }), !abandonedDragAtEnd, !interruptedAndNotTaken() {
             fail("G1", "rest", "rests at \(last.location) in \(last.state), not on an anchor (anchors at \(anchors.sorted()))")
         }
         // G4.
@@ -664,8 +667,11 @@ private struct Run {
                     dragging = false; dragClosedByRemove = false; closeAbandoned(at: t); abandoned = false
                 case .willRemove:
                     // The removal's hide cancels a drag in the hidden state without ending it
-                    // (§4.1 step 1): that drag stays open (abandoned), as an abandoned one does.
-                    if dragging && (abandoned || reported == "hidden") {
+                    // (§4.1 step 1): that drag stays open (abandoned). In any other state the
+                    // drag ends (panningEnd's endInteraction, §4.1 step 4, then the removal path of
+                    // step 5, or the cancel of §5.1 step 2), also an abandoned drag a later touch
+                    // continued.
+                    if dragging && reported == "hidden" {
                         if !abandoned { abandoned = true; abandonedSince = t; abandonedOpen = true }
                     } else if dragging { dragging = false; dragClosedByRemove = true }
                 case .didChangeState(let s):
@@ -795,6 +801,15 @@ private struct Run {
         case .top: return max(size.height + inset.bottom - bounds.height, 0)
         case .left: return max(size.width + inset.right - bounds.width, 0)
         }
+    }
+
+    /// True when the container point `p` lies in the grabber band (§1.8) of a surface whose moving
+    /// edge is at `location`: within grabberAreaOffset of that edge on its inner side, or past it
+    /// (FloatingPanel clamps an outside point into the band).
+    func inGrabber(_ p: Point, surfaceAt location: Double, time: Microseconds) -> Bool {
+        let g = finalGeometryAt(time)
+        let depth = position.expandsTowardLowerCoordinate ? position.main(p) - location : location - position.main(p)
+        return depth < g.panel.grabberAreaOffset
     }
 
     /// The scroll view's offset range on the main axis (O6) for `list` with the content inset
@@ -996,6 +1011,27 @@ private struct Run {
                 let origin = finalGeometryAt(touch.began).surfaceFrame(at: at.location)
                 onList = list.frame.contains(Point(x: touch.down.x - origin.minX, y: touch.down.y - origin.minY))
             }
+            // A touch that goes down in the grabber band but has left it when the pans recognize
+            // (the first sample ≥ beginThreshold away, O4): §3.8 item 2 asks for the *current*
+            // location (§3.9b item 5), so the list's pan does not wait for the panel's and
+            // scrolls, while the grabber start keeps the panel's drag unclamped (§3.4.2) and the
+            // scroll view from taking the touch (§3.5 step 3); §3.7 pins O to io only while the
+            // finger is in the band (case B) or the surface is inside the most expanded anchor
+            // (case A). O then follows neither the finger nor a pin, so only the surface is held to
+            // the finger. (A touch still in the band at recognition is fully checked: its list
+            // never scrolls, issue 18 part 1.)
+            if onList, let at = carried, inGrabber(touch.down, surfaceAt: at.location, time: touch.began) {
+                let threshold = trace.header.recognizer.beginThreshold
+                let recognition = trace.samples.first { s in
+                    guard s.time >= touch.began, s.time <= touch.end, case let .touch(t) = s.kind, t.id == 0, t.phase == .moved else { return false }
+                    let dx = t.location.x - touch.down.x, dy = t.location.y - touch.down.y
+                    return (dx * dx + dy * dy).squareRoot() >= threshold
+                }
+                if let r = recognition, case let .touch(t) = r.kind {
+                    let surface = frames.last { frameTime($0.index, frameRate: rate) <= r.time }?.location ?? at.location
+                    if !inGrabber(t.location, surfaceAt: surface, time: r.time) { onList = false }
+                }
+            }
             for k in firstFrame...lastFrame {
                 let tk = frameTime(k, frameRate: rate)
                 guard k >= due(touch.began), touch.end == .max || k < due(touch.end) else {
@@ -1068,12 +1104,26 @@ private struct Run {
                     // Clamped to its edge: §3.7 case B's lock(strict: true) turns `bounces` off
                     // while the content is pulled past its pinned edge, and a pan with bounces off
                     // clamps to the range (O6), so an over-scrolled offset returns to the edge.
-                    if frame.scrollLocked == true, let list = listAt(tk), let inset = frame.contentInset {
+                    // Likewise for a list whose `bounces` the app turned off.
+                    if let list = listAt(tk), frame.scrollLocked == true || p.frame.scrollLocked == true || !list.bounces, let inset = frame.contentInset {
                         let (lo, hi) = offsetRange(list, inset)
                         if (po < lo && o == lo) || (po > hi && o == hi) { return true }
                     }
                     return false
                 }
+                // A drag that starts on an over-scrolled list absorbs the over-scroll: startInteraction
+                // shifts the surface's start by −od toward hidden (§3.3 step 2b, applied as shift.y,
+                // so only on top/bottom panels [QUIRK]) without a didMove.
+                if !p.frame.isDragging, frame.isDragging, position.isVertical, let po = p.frame.contentOffset,
+                   let list = listAt(tk), let inset = frame.contentInset ?? p.frame.contentInset {
+                    let od = po - pinningOffset(list, inset)
+                    let overScrolled = position == .bottom ? od < 0 : od > 0
+                    let collapsing = position.expandsTowardLowerCoordinate ? ds > 0 : ds < 0
+                    if overScrolled, collapsing, abs(ds) <= abs(od) + abs(df) + slack, abs(ds) > abs(df) + slack { continue }
+                }
+                // An exempt jump of O is left out; the surface is still held to the finger.
+                if abs(dO) > 0, abs(ds) + abs(dO) > abs(df) + slack || (df != 0 && dO * (df > 0 ? 1.0 : -1.0) > 1),
+                   offsetJumpIsFloatingPanels() { dO = 0 }
                 // At or beyond the most expanded anchor (D ≤ 0 at the last layout sync) Core's scroll
                 // handler does not pin the content while the panel drags (§3.7 case B pins only
                 // for a grabber touch), so in a sample where a drag moves the surface out of that
@@ -1092,9 +1142,6 @@ private struct Run {
                     }
                     continue
                 }
-                // An exempt jump of O is left out; the surface is still held to the finger.
-                if abs(dO) > 0, abs(ds) + abs(dO) > abs(df) + slack || (df != 0 && dO * (df > 0 ? 1.0 : -1.0) > 1),
-                   offsetJumpIsFloatingPanels() { dO = 0 }
                 if abs(ds) + abs(dO) > abs(df) + slack {
                     fail("G3", "bound", "frame \(k) (\(Run.seconds(tk))): |Δsurface| \(abs(ds)) + |ΔO| \(abs(dO)) > |Δfinger| \(abs(df)) + \(slack)")
                 }
