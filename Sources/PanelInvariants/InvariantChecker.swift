@@ -116,7 +116,12 @@ public enum InvariantChecker {
                 if f.state != rest.state {
                     violations.append(InvariantViolation(rule: "G6", variant: position.rawValue, kind: "rest-state",
                         message: "rests in \(f.state), the bottom replay in \(rest.state)"))
-                } else if abs(f.location - Mirror(position: position, h: finalHeight).location(rest.location)) > pixel + 1e-9 {
+                } else if !(rest.isDragging && finalHeight != trace.header.environment.container.height),
+                          abs(f.location - Mirror(position: position, h: finalHeight).location(rest.location)) > pixel + 1e-9 {
+                    // (A drag abandoned in the hidden state, §4.1 step 1, leaves the surface on its
+                    // interaction constraint, whose constant is container-based and kept across a
+                    // container change (O16): measured from the top edge on both panels, it is not
+                    // the mirror image once the container's height changed.)
                     violations.append(InvariantViolation(rule: "G6", variant: position.rawValue, kind: "rest-location",
                         message: "rests at \(f.location), the mirror of the bottom replay's \(rest.location) is \(Mirror(position: position, h: finalHeight).location(rest.location))"))
                 }
@@ -180,6 +185,24 @@ public enum InvariantChecker {
                     if abs(x - x.rounded(.down) - 0.5) < 1e-9 { return "floatingpanel-core.md §0.2: an anchor on a half-pixel tie rounds away from zero on both panels" }
                 }
             } }
+            // A list on a surface whose length changes (rotation, safe-area change or new layout:
+            // the static length follows the most expanded anchor, §1.7): a list frame is given in
+            // surface coordinates from the surface's top-left corner (trace-format §1.1), which
+            // is the moving edge of a bottom/right panel but the far edge of a top/left one, so
+            // the mirrored list drifts relative to the moving edge when the length changes.
+            if hasList {
+                var environments = [trace.header.environment]
+                for case let .environment(e) in trace.samples.map(\.kind) { environments.append(e) }
+                for panel in layouts { for environment in environments {
+                    let g = LayoutGeometry(panel: Mirror(position: position, h: environment.container.height).panel(panel),
+                                           environment: Mirror(position: position, h: environment.container.height).environment(environment))
+                    let m0 = LayoutGeometry(panel: Mirror(position: position, h: trace.header.environment.container.height).panel(trace.header.panel),
+                                            environment: Mirror(position: position, h: trace.header.environment.container.height).environment(trace.header.environment))
+                    if abs(g.surfaceLength(at: g.position(of: g.mostExpandedState)) - m0.surfaceLength(at: m0.position(of: m0.mostExpandedState))) > 1e-9 {
+                        return "layout-behavior §1.7: a top/left surface whose length changes moves a list framed from its far edge"
+                    }
+                } }
+            }
             // A list whose content (with its insets) is shorter than its bounds: a top/left panel
             // measures the content from contentOffsetMax = max(size + inset − bounds, 0)
             // (§3.6.2, also in allowScrollPanGesture), clamped at 0, while a bottom panel measures
@@ -444,7 +467,11 @@ private struct Run {
            !(scrollable && last.scrollLocked == true && lockedByScrollHandler()),
            // An abandoned drag (§4.1 step 1) never reaches endInteraction's lock decision (step
            // 4) nor an unlock: the list keeps the lock startInteraction gave it (§3.3 step 7).
-           !abandonedDragAtEnd {
+           !abandonedDragAtEnd,
+           // A property animator a touch stopped off its anchor (§4.7 step 2) runs its
+           // completion's updateScrollView (§5.1 step 5), which locks unless offset(from: state)
+           // is 0; when that touch never becomes a drag (see G1) nothing decides the lock again.
+           !(last.scrollLocked == true && interruptedAndNotTaken() && !geometry.panel.anchors.contains { abs(geometry.position(of: $0.state) - last.location) < 1e-9 }) {
             fail("G4", "lock", "rests in \(last.state) with scrollLocked \(last.scrollLocked.map(String.init) ?? "absent"), but the state is \(scrollable ? "" : "not ")scrollable")
         }
         // An offset the app put there (header, track, setContentOffset) that nothing moved since may
