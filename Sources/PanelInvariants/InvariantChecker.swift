@@ -696,9 +696,10 @@ private struct Run {
                     // The removal's hide cancels a drag in the hidden state without ending it
                     // (§4.1 step 1): that drag stays open (abandoned). In any other state the
                     // drag ends (panningEnd's endInteraction, §4.1 step 4, then the removal path of
-                    // step 5, or the cancel of §5.1 step 2), also an abandoned drag a later touch
-                    // continued.
-                    if dragging && reported == "hidden" {
+                    // step 5, or the cancel of §5.1 step 2): for an abandoned drag only when a
+                    // later touch continued it and lifts now (the removal path of panningEnd); an
+                    // app's removal cannot cancel a pan that already ended or was cancelled.
+                    if dragging && (reported == "hidden" || (abandoned && !fingerLifts.contains(t))) {
                         if !abandoned { abandoned = true; abandonedSince = t; abandonedOpen = true }
                     } else if dragging { dragging = false; dragClosedByRemove = true }
                 case .didChangeState(let s):

@@ -86,7 +86,26 @@ private struct Builder {
         header.recognizer.velocity = draw.chance(0.5) ? .recorded : draw.pick(VelocitySource.allCases)
         header.recognizer.beginThreshold = draw.chance(0.7) ? 10 : Double(draw.int(0, 20))
         if draw.chance(0.6) { header.scrollView = makeList(panel) }
-        let samples = makeTimeline(header)
+        var samples = makeTimeline(header)
+        // Anchors drawn 24 pt apart in one environment can coincide in another (a rotation or the
+        // keyboard moves mixed-edge and safe-area anchors differently): a least and most expanded
+        // anchor at one position is invalid input in any environment of a trace (core §9 O19,
+        // trace-format's loader). Such an environment or layout sample is dropped, so every trace
+        // the generator writes is one the contract accepts (no draw is consumed).
+        do {
+            var current = header
+            samples = samples.filter { sample in
+                var next = current
+                switch sample.kind {
+                case let .environment(e): next.environment = e
+                case let .call(.invalidateLayout(p)): next.panel = p
+                default: return true
+                }
+                guard (try? validate(next)) != nil else { return false }
+                current = next
+                return true
+            }
+        }
         // The clamp recipe is drawn to keep every anchor inside it in the starting environment; a
         // rotation, safe-area change or new layout can reorder mixed-edge anchors so that its range
         // no longer holds them or is empty (min past max). No app writes such a clamp (O14's
