@@ -1015,6 +1015,41 @@ private struct Run {
                 if e.name == "didMove", previous == .shouldBeginDragging(result: true), !inDrag { transitionInterrupts.append(t) }
                 previous = e
             }
+            // After didRemove the view is out of the window and didMove is not notified (O15):
+            // there, the pans' recognition sample of a touch (the first `moved` at least
+            // beginThreshold from its touch-down, O4) counts when a property animator may be in
+            // flight: an animated show, hide, move to or from hidden, or a removal started less
+            // than 1 s before (O13's duration is 0.369 s from rest, longer with a dismissal
+            // velocity).
+            let starts = trace.samples.compactMap { s -> Microseconds? in
+                switch s.kind {
+                case .call(.show(true)), .call(.hide(true)), .call(.move(_, true)), .call(.remove), .call(.tapBackdrop): return s.time
+                default: return nil
+                }
+            } + result.records.compactMap { r -> Microseconds? in
+                if case let .event(t, .willRemove) = r { return t } else { return nil }
+            }
+            let removals = result.records.compactMap { r -> Microseconds? in
+                if case let .event(t, .didRemove) = r { return t } else { return nil }
+            }
+            var down: Point?
+            var recognized = false
+            for sample in trace.samples {
+                guard case let .touch(t) = sample.kind, t.id == 0 else { continue }
+                switch t.phase {
+                case .began: down = t.location; recognized = false
+                case .moved:
+                    guard let d = down, !recognized else { continue }
+                    let dx = t.location.x - d.x, dy = t.location.y - d.y
+                    guard (dx * dx + dy * dy).squareRoot() >= trace.header.recognizer.beginThreshold else { continue }
+                    recognized = true
+                    if removals.contains(where: { $0 <= sample.time }),
+                       starts.contains(where: { $0 <= sample.time && sample.time - $0 < 1_000_000 }) {
+                        transitionInterrupts.append(sample.time)
+                    }
+                default: down = nil
+                }
+            }
         }
         // The frame in force at each index (frames that repeat the previous one are not written).
         var byIndex: [Int: FrameRecord] = [:]
@@ -1107,7 +1142,8 @@ private struct Run {
                 if frame.isDragging, let o = frame.contentOffset, let inset = frame.contentInset, let list = listAt(tk),
                    abs(o - pinningOffset(list, inset)) < 1e-9, abs(o - (p.frame.contentOffset ?? o)) > 1 { continue }
                 coverage.g3Frames += 1
-                let df = value - p.finger, ds = frame.location - p.frame.location
+                let df = value - p.finger
+                var ds = frame.location - p.frame.location
                 var dO = (frame.contentOffset ?? 0) - (p.frame.contentOffset ?? 0)
                 // A list that appears or disappears changes O by itself.
                 if (frame.contentOffset == nil) != (p.frame.contentOffset == nil) { continue }
@@ -1144,10 +1180,12 @@ private struct Run {
                 // so only on top/bottom panels [QUIRK]) without a didMove.
                 if !p.frame.isDragging, frame.isDragging, position.isVertical, let po = p.frame.contentOffset,
                    let list = listAt(tk), let inset = frame.contentInset ?? p.frame.contentInset {
-                    let od = po - pinningOffset(list, inset)
-                    let overScrolled = position == .bottom ? od < 0 : od > 0
+                    // od at the handler: O before this frame, or after the scroll view's own update
+                    // in the same sample (O3), whichever is the larger over-scroll.
+                    let pin = pinningOffset(list, inset)
+                    let ods = [po - pin, (frame.contentOffset ?? po) - pin].filter { position == .bottom ? $0 < 0 : $0 > 0 }
                     let collapsing = position.expandsTowardLowerCoordinate ? ds > 0 : ds < 0
-                    if overScrolled, collapsing, abs(ds) <= abs(od) + abs(df) + slack, abs(ds) > abs(df) + slack { continue }
+                    if let od = ods.map(abs).max(), collapsing, abs(ds) <= od + 1e-9 { ds = 0 }
                 }
                 // An exempt jump of O is left out; the surface is still held to the finger.
                 if abs(dO) > 0, abs(ds) + abs(dO) > abs(df) + slack || (df != 0 && dO * (df > 0 ? 1.0 : -1.0) > 1),
