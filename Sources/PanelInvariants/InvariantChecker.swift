@@ -468,10 +468,13 @@ private struct Run {
            // An abandoned drag (§4.1 step 1) never reaches endInteraction's lock decision (step
            // 4) nor an unlock: the list keeps the lock startInteraction gave it (§3.3 step 7).
            !abandonedDragAtEnd,
-           // A property animator a touch stopped off its anchor (§4.7 step 2) runs its
-           // completion's updateScrollView (§5.1 step 5), which locks unless offset(from: state)
-           // is 0; when that touch never becomes a drag (see G1) nothing decides the lock again.
-           !(last.scrollLocked == true && interruptedAndNotTaken() && !geometry.panel.anchors.contains { abs(geometry.position(of: $0.state) - last.location) < 1e-9 }) {
+           !lockFollowsProposedTarget(geometry, locked: last.scrollLocked),
+           // An animation a touch stopped off its anchor decides the lock no more: a stopped
+           // spring skips its completion (endAttraction(false), no updateScrollView, §4.7 step 1,
+           // §5.1 step 5), a stopped property animator runs updateScrollView, which locks unless
+           // offset(from: state) is 0 (§4.7 step 2); when that touch never becomes a drag (see G1)
+           // nothing decides the lock again.
+           !(interruptedAndNotTaken() && !geometry.panel.anchors.contains { abs(geometry.position(of: $0.state) - last.location) < 1e-9 }) {
             fail("G4", "lock", "rests in \(last.state) with scrollLocked \(last.scrollLocked.map(String.init) ?? "absent"), but the state is \(scrollable ? "" : "not ")scrollable")
         }
         // An offset the app put there (header, track, setContentOffset) that nothing moved since may
@@ -500,7 +503,15 @@ private struct Run {
             let (lo, hi) = offsetRange(list, before)
             pinMovedUnderRestingOffset = offset >= lo - 1e-9 && offset <= hi + 1e-9
         }
-        if let inset = last.contentInset, !appOffsets.contains(offset), !pinMovedUnderRestingOffset {
+        // An attraction pins the list to io on every frame (§4.4 update step 3) with the
+        // non-animated setter, which stops a scroll view's return to its edge (§3.6.3
+        // stopScrolling, O7); io captured beyond the pin (a grabber start takes the current offset,
+        // §3.3 step 2a) therefore stays where it was when the attraction ends (§4.5 clears io but
+        // moves nothing).
+        var lastAttractionOffset: Double?
+        for case let .frame(f) in result.records where f.isAttracting { lastAttractionOffset = f.contentOffset }
+        let pinnedByAttraction = lastAttractionOffset == offset
+        if let inset = last.contentInset, !appOffsets.contains(offset), !pinMovedUnderRestingOffset, !pinnedByAttraction {
             let bounds = list.frame.size, size = list.contentSize
             switch position {
             case .bottom where offset < -inset.top - 1e-9:
@@ -516,6 +527,22 @@ private struct Run {
             default: break
             }
         }
+    }
+
+    /// True when the last drag's delegate rewrote its target (`targetStateOverrides`) and the list's
+    /// lock `locked` is the one the *proposed* target gives: endInteraction decides the lock from
+    /// the target before the override (floatingpanel-core.md §4.1 step 4, §8 item 10), and the
+    /// attraction's end only unlocks in a scrollable state (§4.5 step 3).
+    func lockFollowsProposedTarget(_ geometry: LayoutGeometry, locked: Bool?) -> Bool {
+        guard let locked else { return false }
+        var last: (proposed: String, target: String)?
+        for case let .event(_, e) in result.records {
+            if case let .willEndDragging(_, proposed, target) = e { last = (proposed, target) }
+            if case .willBeginDragging = e { last = nil }
+        }
+        guard let (proposed, target) = last, proposed != target else { return false }
+        let scrollableProposed = trace.header.delegate.scrollableStates.map { $0.contains(proposed) } ?? (proposed == geometry.mostExpandedState.name)
+        return locked == !scrollableProposed
     }
 
     /// True when the last animation was stopped by a touch (§4.7: a spring is stopped without

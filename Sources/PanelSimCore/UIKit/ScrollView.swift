@@ -189,8 +189,11 @@ extension ScrollViewModel {
     mutating func endPan(velocity: Double, at now: Microseconds, frameRate: Int, _ position: PanelPosition) {
         let (lo, hi) = range(position)
         let offset = mainOffset(position)
-        rawOffset = offset
-        rawRange = (lo, hi)
+        // Keep u consistent with the shown offset (O6): beyond an edge the shown offset is the
+        // band's image of u, not u itself. Storing the shown value as u would make a touch that
+        // grabs the list again before it returns (O7: at the next frame; a touch-down stops the
+        // return) jump it toward the edge, against the finger.
+        deriveRawOffset(from: offset, lo: lo, hi: hi, d: position.mainDimension(boundsSize))
         if offset < lo || offset > hi {
             returnsToEdge = true; decelerationStart = now
         } else if velocity != 0 {
