@@ -100,4 +100,51 @@ final class SoakInvariantTests: XCTestCase {
         XCTAssertLessThan(offsets.min() ?? 0, -57, "the content follows the finger past its edge")
         XCTAssertEqual(InvariantChecker.checkAll(trace).violations.filter { $0.rule == "G3" }, [])
     }
+
+    /// The content offset of every frame of `trace` at or after `from` and before `to` (s).
+    private func offsets(_ trace: Trace, from: Double, to: Double) -> [Double] {
+        simulate(trace).records.compactMap { r -> Double? in
+            guard case let .frame(f) = r else { return nil }
+            let t = Double(frameTime(f.index, frameRate: trace.header.environment.frameRate)) / 1_000_000
+            return t >= from && t < to ? f.contentOffset : nil
+        }
+    }
+
+    /// Regression (found by the soak, seed 2649): a list released past its edge and grabbed again
+    /// before it returns (O7) continues from the finger offset that shows it (O6). The release used
+    /// to store the shown offset as the finger offset, so the re-grab showed 481.56 after 486.27,
+    /// against the upward finger. Values: 400 + b(x), b(x) = (1 − 1/(0.55x/400 + 1))·400.
+    func testRegrabBeyondTheEdgeContinuesWithTheFinger() throws {
+        let url = CorpusExpectationTests.repositoryRoot.appendingPathComponent("traces/soak/soak-2649-G3-offset-against.jsonl")
+        let trace = try TraceLoader.load(path: url.path).trace
+        let first = offsets(trace, from: 0.12, to: 0.14)
+        XCTAssertEqual(first.count, 2)
+        XCTAssertEqual(first[0], 448.35164835164835, accuracy: 1e-9)
+        XCTAssertEqual(first[1], 486.27450980392155, accuracy: 1e-9)
+        let second = offsets(trace, from: 0.17, to: 0.19)
+        XCTAssertEqual(second.count, 2)
+        XCTAssertEqual(second[0], 516.8141592920354, accuracy: 1e-9, "u continues from 600 (not from the shown 486.27)")
+        XCTAssertEqual(second[1], 541.9354838709678, accuracy: 1e-9)
+        XCTAssertEqual(offsets(trace, from: 0.2, to: 0.21), [400], "returns to the edge after the second release")
+        XCTAssertEqual(InvariantChecker.checkAll(trace).violations, [])
+    }
+
+    /// Regression (found by the soak, seed 117): an offset the app set further past the edge than
+    /// the band can reach (500 pt with d = 400) has no finger offset; a pan holds it instead of
+    /// jumping to edge + d against the finger (the jump was 900 → 800 on an upward finger).
+    func testOffsetBeyondTheBandsReachIsHeldByAPan() throws {
+        let url = CorpusExpectationTests.repositoryRoot.appendingPathComponent("traces/soak/soak-117-G3-bound.jsonl")
+        let trace = try TraceLoader.load(path: url.path).trace
+        XCTAssertTrue(offsets(trace, from: 0.05, to: 0.15).allSatisfy { $0 == 900 })
+        XCTAssertFalse(offsets(trace, from: 0.05, to: 0.15).isEmpty)
+        XCTAssertEqual(offsets(trace, from: 0.15, to: 0.16), [400])
+        XCTAssertEqual(InvariantChecker.checkAll(trace).violations, [])
+        // Within reach (excess 300 < 400) the same pan does follow the finger past the edge.
+        var near = trace
+        near.samples[0].kind = .call(.setContentOffset(x: nil, y: 700, animated: false))
+        let moving = offsets(near, from: 0.12, to: 0.14)
+        XCTAssertEqual(moving.count, 2)
+        XCTAssertGreaterThan(moving[0], 700)
+        XCTAssertGreaterThan(moving[1], moving[0])
+    }
 }
