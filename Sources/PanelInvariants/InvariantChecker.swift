@@ -171,20 +171,6 @@ public enum InvariantChecker {
             }
         }
         if position == .top || position == .left {
-            // Pixel rounding is not mirror-symmetric: rounded(by:) rounds half away from zero
-            // (floatingpanel-core.md §0.2), so an anchor whose raw position lies on a half-pixel
-            // tie rounds one pixel toward higher coordinates on both panels, and the flipped
-            // panel's anchor is one pixel off the mirror of the bottom one. Grabber-band hits,
-            // exact-anchor releases (§4.1 step 7) and settle frames then differ by that pixel.
-            var environments = [trace.header.environment]
-            for case let .environment(e) in trace.samples.map(\.kind) { environments.append(e) }
-            for panel in layouts { for environment in environments {
-                let g = LayoutGeometry(panel: panel, environment: environment)
-                for entry in panel.anchors {
-                    let x = (g.rawPosition(of: entry.anchor) * 1e9).rounded(.towardZero) / 1e9 * environment.displayScale
-                    if abs(x - x.rounded(.down) - 0.5) < 1e-9 { return "floatingpanel-core.md §0.2: an anchor on a half-pixel tie rounds away from zero on both panels" }
-                }
-            } }
             // A list on a surface whose length changes (rotation, safe-area change or new layout:
             // the static length follows the most expanded anchor, §1.7): a list frame is given in
             // surface coordinates from the surface's top-left corner (trace-format §1.1), which

@@ -30,6 +30,16 @@ public struct Mirror: Sendable {
         }
     }
     public var flips: Bool { position == .top || position == .left }
+
+    /// How far (pt) a flipped mirror moves each anchor toward lower coordinates, and the same as a
+    /// fraction (of a main dimension or an intrinsic length, 280–1400 pt in practice). Pixel rounding
+    /// (floatingpanel-core.md §0.2) rounds a half-pixel tie away from zero on both panels, so an
+    /// anchor of the bottom panel on a tie rounds toward higher coordinates and its mirror image
+    /// must round toward lower ones. The nudge is far below a pixel and above the rounding's 1e-9
+    /// truncation: it decides ties (for anchors at positive coordinates, as every bottom-panel anchor
+    /// on the screen is) and leaves every other rounded position unchanged.
+    static let nudge = 1e-6
+    static let fractionalNudge = 1e-9
     public func environment(_ e: PanelEnvironment) -> PanelEnvironment {
         var m = e
         let s = e.safeArea
@@ -60,8 +70,20 @@ public struct Mirror: Sendable {
         var m = p
         m.position = position
         m.anchors = p.anchors.map { entry in
-            guard case let .inset(v, fractional, e, guide) = entry.anchor else { return entry }
-            return AnchorEntry(state: entry.state, anchor: .inset(v, isFractional: fractional, edge: edge(e), guide: guide))
+            switch entry.anchor {
+            case let .inset(v, fractional, e, guide):
+                let mirrored = edge(e)
+                guard flips else { return AnchorEntry(state: entry.state, anchor: .inset(v, isFractional: fractional, edge: mirrored, guide: guide)) }
+                // Toward lower coordinates: a min-side inset shrinks, a max-side inset grows.
+                let minSide = mirrored == .top || mirrored == .left
+                let nudge = (fractional ? Self.fractionalNudge : Self.nudge) * (minSide ? -1 : 1)
+                return AnchorEntry(state: entry.state, anchor: .inset(v + nudge, isFractional: fractional, edge: mirrored, guide: guide))
+            case let .intrinsic(v, fractional, guide) where flips:
+                // Top/left: base + L − d, so a larger d is a lower coordinate.
+                return AnchorEntry(state: entry.state, anchor: .intrinsic(v + (fractional ? Self.fractionalNudge : Self.nudge), isFractional: fractional, guide: guide))
+            default:
+                return entry
+            }
         }
         if flips {
             m.behavior.rubberBandingEdges = p.behavior.rubberBandingEdges.map { $0 == "top" ? "bottom" : $0 == "bottom" ? "top" : $0 }
