@@ -1198,7 +1198,13 @@ private struct Run {
                     let pin = pinningOffset(list, inset)
                     let ods = [po - pin, (frame.contentOffset ?? po) - pin].filter { position == .bottom ? $0 < 0 : $0 > 0 }
                     let collapsing = position.expandsTowardLowerCoordinate ? ds > 0 : ds < 0
-                    if let od = ods.map(abs).max(), collapsing, abs(ds) <= od + 1e-9 { ds = 0 }
+                    // The shift is taken off ds; the rest (later samples of the same frame) is the
+                    // finger's. One pixel more: the start is the rounded frame edge (§3.3 step 5,
+                    // O2), not the unrounded location the previous frame reported.
+                    if let od = ods.map(abs).max(), collapsing {
+                        let pixel = 1 / trace.header.environment.displayScale
+                        ds = (ds > 0 ? 1 : -1) * max(0, abs(ds) - od - pixel)
+                    }
                 }
                 // An exempt jump of O is left out; the surface is still held to the finger.
                 if abs(dO) > 0, abs(ds) + abs(dO) > abs(df) + slack || (df != 0 && dO * (df > 0 ? 1.0 : -1.0) > 1),
