@@ -90,8 +90,11 @@ private struct Builder {
         // Anchors drawn 24 pt apart in one environment can coincide in another (a rotation or the
         // keyboard moves mixed-edge and safe-area anchors differently): a least and most expanded
         // anchor at one position is invalid input in any environment of a trace (core §9 O19,
-        // trace-format's loader). Such an environment or layout sample is dropped, so every trace
-        // the generator writes is one the contract accepts (no draw is consumed).
+        // trace-format's loader), and anchors whose on-screen order no longer follows their state
+        // order break what FloatingPanel assumes of every layout (core §0.3: sorting is by order
+        // only, "the code assumes that order is monotone with the on-screen coordinate"). Such an
+        // environment or layout sample is dropped, so every trace describes a layout FloatingPanel
+        // supports (no draw is consumed).
         do {
             var current = header
             samples = samples.filter { sample in
@@ -101,7 +104,7 @@ private struct Builder {
                 case let .call(.invalidateLayout(p)): next.panel = p
                 default: return true
                 }
-                guard (try? validate(next)) != nil else { return false }
+                guard (try? validate(next)) != nil, Self.ordersFollowCoordinates(next) else { return false }
                 current = next
                 return true
             }
@@ -116,6 +119,15 @@ private struct Builder {
             if header.delegate.didMove?.dismissBeyond == nil { header.delegate.didMove = nil }
         }
         return Trace(header: header, samples: samples)
+    }
+
+    /// True when the anchors' positions in `header`'s environment strictly follow their state order
+    /// (core §0.3): more expanded states lie further toward the expanding side.
+    static func ordersFollowCoordinates(_ header: TraceHeader) -> Bool {
+        let g = LayoutGeometry(panel: header.panel, environment: header.environment)
+        let positions = g.sortedByOrder.map { g.position(of: $0) }   // least expanded first
+        let lower = header.panel.position.expandsTowardLowerCoordinate
+        return zip(positions, positions.dropFirst()).allSatisfy { lower ? $1 < $0 : $1 > $0 }
     }
 
     /// True when `clamp`'s range [pos(min.state) + min.offset, pos(max.state) + max.offset] holds
