@@ -418,8 +418,14 @@ private struct Run {
         let mostOffset = max(0, position.expandsTowardLowerCoordinate
             ? last.location - geometry.position(of: geometry.mostExpandedState)
             : geometry.position(of: geometry.mostExpandedState) - last.location)
+        // Evaluated with the list as it was when the last attraction ended (a later setContentSize
+        // changes nothing FloatingPanel decided then).
+        let lastAttractionEnd = result.records.reversed().lazy.compactMap { r -> Microseconds? in
+            if case let .event(t, .didEndAttracting) = r { return t } else { return nil }
+        }.first
+        let listAtEnd = lastAttractionEnd.flatMap { listAt($0) } ?? list
         let looselyLocked = geometry.panel.contentMode == .fitToBounds
-            && position.mainDimension(list.contentSize) < position.mainDimension(list.frame.size) + mostOffset
+            && position.mainDimension(listAtEnd.contentSize) < position.mainDimension(listAtEnd.frame.size) + mostOffset
         // `track(scrollView:)` neither locks nor unlocks (floatingpanel-core.md §2): a list tracked
         // after the panel last settled keeps the lock it was given until the next interaction.
         // The end of an attraction a drag release started decides nothing when the state is not
@@ -497,7 +503,20 @@ private struct Run {
         var lastAttractionOffset: Double?
         for case let .frame(f) in result.records where f.isAttracting { lastAttractionOffset = f.contentOffset }
         let pinnedByAttraction = lastAttractionOffset == offset
-        if let inset = last.contentInset, !appOffsets.contains(offset), !pinMovedUnderRestingOffset, !pinnedByAttraction {
+        // A safe-area update remembers the offset and restores it with the setter (§3.10 steps 1
+        // and 4), which stops a deceleration or a return to the edge (O9): an offset past the pin
+        // at that moment stays there.
+        var restoredBySafeAreaUpdate = false
+        if let te = trace.samples.last(where: { if case .environment = $0.kind { return true } else { return false } })?.time {
+            var atUpdate: Double?
+            var changedAfter = false
+            for case let .frame(f) in result.records {
+                if f.index == due(te) || (atUpdate == nil && f.index > due(te)) { atUpdate = f.contentOffset }
+                else if let a = atUpdate, f.index > due(te), f.contentOffset != a { changedAfter = true }
+            }
+            restoredBySafeAreaUpdate = atUpdate == offset && !changedAfter
+        }
+        if let inset = last.contentInset, !appOffsets.contains(offset), !pinMovedUnderRestingOffset, !pinnedByAttraction, !restoredBySafeAreaUpdate {
             let bounds = list.frame.size, size = list.contentSize
             switch position {
             case .bottom where offset < -inset.top - 1e-9:
@@ -538,8 +557,10 @@ private struct Run {
     /// asked on every event once the animation stopped) or the tracked list takes the touch
     /// (§3.5), nothing ends a drag and the surface stays off its anchor until the next interaction.
     func interruptedAndNotTaken() -> Bool {
+        // The pan's began stops it: at touch-down while something animates (§3.1), else at the
+        // recognition sample (O4); any finger-0 sample time.
         let downs = trace.samples.compactMap { s -> Microseconds? in
-            if case let .touch(t) = s.kind, t.id == 0, t.phase == .began { return s.time } else { return nil }
+            if case let .touch(t) = s.kind, t.id == 0, t.phase == .began || t.phase == .moved { return s.time } else { return nil }
         }
         var interruption: Microseconds?
         var previous: DelegateEvent?
@@ -954,7 +975,15 @@ private struct Run {
                   p.location != f.location else { continue }
             if otherTimes.contains(where: { due($0) > p.index && due($0) <= f.index }) { continue }
             var moved = false
-            for k in pi..<i { if case .event(_, .didMove) = records[k] { moved = true; break } }
+            // A drag that ended and a new one that began between the two frames: the new drag's
+            // first accepted sample only sets its baseline (F5), from the rounded frame edge
+            // (core §3.3 step 5, §1.6), with no didMove.
+            var restarted = false
+            for k in pi..<i {
+                if case .event(_, .didMove) = records[k] { moved = true; break }
+                if case .event(_, .willBeginDragging) = records[k] { restarted = true }
+            }
+            if restarted { continue }
             if !moved {
                 fail("F5", "drag", "the drag moved the surface from \(p.location) to \(f.location) between frames \(p.index) and \(f.index) without didMove")
             }
