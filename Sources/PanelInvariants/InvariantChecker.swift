@@ -485,15 +485,19 @@ private struct Run {
         // since FloatingPanel rewrote the inset under it (a later safe-area update or state
         // change, §3.10): UIKit does not move a resting offset when contentInset changes.
         var insetWhenSet: Insets?
+        var frameWhenSet = 0
         var previousFrame: FrameRecord?
         for case let .frame(f) in result.records {
-            if let p = previousFrame, p.contentOffset != f.contentOffset || insetWhenSet == nil { insetWhenSet = f.contentInset }
+            if let p = previousFrame, p.contentOffset != f.contentOffset || insetWhenSet == nil { insetWhenSet = f.contentInset; frameWhenSet = f.index }
             previousFrame = f
         }
+        // Also an app's setContentSize (O9: UIKit keeps the offset) moves a top/left panel's pin,
+        // the end of the content (§3.6.2).
         var pinMovedUnderRestingOffset = false
-        if let before = insetWhenSet, before != last.contentInset {
-            let (lo, hi) = offsetRange(list, before)
-            pinMovedUnderRestingOffset = offset >= lo - 1e-9 && offset <= hi + 1e-9
+        if let before = insetWhenSet, let listThen = listAt(frameTime(frameWhenSet, frameRate: rate)), let now = last.contentInset {
+            let (lo, hi) = offsetRange(listThen, before)
+            let (lo2, hi2) = offsetRange(list, now)
+            pinMovedUnderRestingOffset = (lo != lo2 || hi != hi2) && offset >= lo - 1e-9 && offset <= hi + 1e-9
         }
         // An attraction pins the list to io on every frame (§4.4 update step 3) with the
         // non-animated setter, which stops a scroll view's return to its edge (§3.6.3
