@@ -149,4 +149,26 @@ final class SoakInvariantTests: XCTestCase {
         XCTAssertGreaterThan(moving[0], 700)
         XCTAssertGreaterThan(moving[1], moving[0])
     }
+
+    /// Regression (found by the soak, seed 218): the app removes the panel from the didChangeState
+    /// that an animated show reports (dismissIn). FloatingPanel stores the presenting animator
+    /// before starting it (core §5.1 step 6), so the removal's hide finishes that animator (§4.7)
+    /// and its own dismissing animator keeps running to didRemove. The model used to store the
+    /// show's animator after the block, dropping the removal's: didRemove never came.
+    func testRemovalInsideAnAnimatedShowStillRemoves() throws {
+        let url = CorpusExpectationTests.repositoryRoot.appendingPathComponent("traces/soak/soak-218-G1-dismiss-in-during-show.jsonl")
+        let trace = try TraceLoader.load(path: url.path).trace
+        let events = simulate(trace).records.compactMap { r -> String? in
+            guard case let .event(t, e) = r else { return nil }
+            switch e {
+            case let .didChangeState(s): return "\(t) didChangeState(\(s))"
+            case let .didMove(l): return "\(t) didMove(\(l))"
+            default: return "\(t) \(e.name)"
+            }
+        }
+        XCTAssertEqual(events, ["100000 didChangeState(full)", "100000 willRemove", "100000 didMove(944.0)",
+                                "100000 didChangeState(hidden)", "470000 didMove(100.0)", "470000 didRemove"])
+        XCTAssertEqual(InvariantChecker.checkAll(trace).violations, [])
+    }
 }
+
