@@ -31,7 +31,7 @@ public struct Mirror: Sendable {
     }
     public var flips: Bool { position == .top || position == .left }
 
-    /// How far (pt) a flipped mirror moves each anchor toward lower coordinates, and the same as a
+    /// How far (pt) a flipped mirror moves each anchor (and each touch point) toward lower coordinates, and the same as a
     /// fraction (of a main dimension or an intrinsic length, 280–1400 pt in practice). Pixel rounding
     /// (floatingpanel-core.md §0.2) rounds a half-pixel tie away from zero on both panels, so an
     /// anchor of the bottom panel on a tie rounds toward higher coordinates and its mirror image
@@ -109,7 +109,15 @@ public struct Mirror: Sendable {
             let point = mirror.point, environment = mirror.environment
             switch s.kind {
             case let .touch(touch):
-                m.kind = .touch(TouchSample(phase: touch.phase, id: touch.id, location: point(touch.location),
+                // Hit tests are half-open (UIKit's point(inside:), the grabber band and the list's
+                // frame, core §1.8): [a, b) flips to (h − b, h − a], so a finger exactly on an edge
+                // of the bottom panel would land exactly on the excluded edge of its mirror. Moving
+                // every mirrored point by `nudge` toward lower coordinates keeps each hit test's
+                // answer (translations, being differences, are unchanged).
+                var location = point(touch.location)
+                if position == .top { location.y -= Self.nudge }
+                if position == .left { location.x -= Self.nudge }
+                m.kind = .touch(TouchSample(phase: touch.phase, id: touch.id, location: location,
                                             velocity: touch.velocity.map(velocity)))
             case let .call(.invalidateLayout(p)): m.kind = .call(.invalidateLayout(panel(p)))
             case let .environment(e):
