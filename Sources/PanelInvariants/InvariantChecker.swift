@@ -461,6 +461,10 @@ private struct Run {
            // 4) nor an unlock: the list keeps the lock startInteraction gave it (§3.3 step 7).
            !abandonedDragAtEnd,
            !lockFollowsProposedTarget(geometry, locked: last.scrollLocked),
+           // A surface that rests off its own state's anchor (a removal started inside a show,
+           // then the show's layout, §5.1 step 6) was last given the lock by updateScrollView,
+           // which unlocks only at offset(from: state) == 0 (§5.1 step 5): locked.
+           !(last.scrollLocked == true && abs(last.location - geometry.position(of: geometry.panel.anchors.first { $0.state.name == last.state }?.state ?? .hidden)) > 1e-9),
            // An animation a touch stopped off its anchor decides the lock no more: a stopped
            // spring skips its completion (endAttraction(false), no updateScrollView, §4.7 step 1,
            // §5.1 step 5), a stopped property animator runs updateScrollView, which locks unless
