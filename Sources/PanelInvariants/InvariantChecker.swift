@@ -1243,6 +1243,15 @@ private struct Run {
                         ds = (ds > 0 ? 1 : -1) * max(0, abs(ds) - od - pixel)
                     }
                 }
+                // The clamp of an over-scrolled offset back to its edge (bounces off: the strict
+                // lock of §3.7 case B, or the app's; O6) is not the finger's; what the finger does
+                // after it in the same frame is.
+                if let list = listAt(tk), let inset = frame.contentInset ?? p.frame.contentInset,
+                   let o = frame.contentOffset, let po = p.frame.contentOffset,
+                   p.frame.scrollLocked == true || frame.scrollLocked == true || !list.bounces {
+                    let (lo, hi) = offsetRange(list, inset)
+                    if po > hi + 1e-9 && o <= hi { dO = o - hi } else if po < lo - 1e-9 && o >= lo { dO = o - lo }
+                }
                 // An exempt jump of O is left out; the surface is still held to the finger.
                 if abs(dO) > 0, abs(ds) + abs(dO) > abs(df) + slack || (df != 0 && dO * (df > 0 ? 1.0 : -1.0) > 1),
                    offsetJumpIsFloatingPanels() { dO = 0 }
