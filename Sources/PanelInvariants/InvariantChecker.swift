@@ -470,7 +470,10 @@ private struct Run {
            // §5.1 step 5), a stopped property animator runs updateScrollView, which locks unless
            // offset(from: state) is 0 (§4.7 step 2); when that touch never becomes a drag (see G1)
            // nothing decides the lock again.
-           !(interruptedAndNotTaken() && !geometry.panel.anchors.contains { abs(geometry.position(of: $0.state) - last.location) < 1e-9 }) {
+           // (With the app's clamp recipe the surface can be back on an anchor: the recipe runs
+           // in the completion's didMove, after its updateScrollView, O14.)
+           !(interruptedAndNotTaken() && (trace.header.delegate.didMove?.clamp != nil
+               || !geometry.panel.anchors.contains { $0.state.name == last.state && abs(geometry.position(of: $0.state) - last.location) < 1e-9 })) {
             fail("G4", "lock", "rests in \(last.state) with scrollLocked \(last.scrollLocked.map(String.init) ?? "absent"), but the state is \(scrollable ? "" : "not ")scrollable")
         }
         // An offset the app put there (header, track, setContentOffset) that nothing moved since may
@@ -524,7 +527,12 @@ private struct Run {
             }
             restoredBySafeAreaUpdate = atUpdate == offset && !changedAfter
         }
-        if let inset = last.contentInset, !appOffsets.contains(offset), !pinMovedUnderRestingOffset, !pinnedByAttraction, !restoredBySafeAreaUpdate {
+        // Core's scroll handler pins to io (§3.7 case A1, also at a touch's end) with the
+        // non-animated setter, which stops the list's return to its edge (§3.6.3 stopScrolling,
+        // O7): an io captured past the pin leaves O resting there, at a value it held before.
+        let pinnedToEarlierOffset = earlierOffsets(before: last.index).contains(offset)
+        if let inset = last.contentInset, !appOffsets.contains(offset), !pinMovedUnderRestingOffset, !pinnedByAttraction,
+           !restoredBySafeAreaUpdate, !pinnedToEarlierOffset {
             let bounds = list.frame.size, size = list.contentSize
             switch position {
             case .bottom where offset < -inset.top - 1e-9:
