@@ -1109,6 +1109,15 @@ private struct Run {
                 }
             }
         }
+        // Animated show/hide/move/removal starts (property animators, O13).
+        let animatedStarts = trace.samples.compactMap { s -> Microseconds? in
+            switch s.kind {
+            case .call(.show(true)), .call(.hide(true)), .call(.move(_, true)), .call(.remove), .call(.tapBackdrop): return s.time
+            default: return nil
+            }
+        } + result.records.compactMap { r -> Microseconds? in
+            if case let .event(t, .willRemove) = r { return t } else { return nil }
+        }
         // The frame in force at each index (frames that repeat the previous one are not written).
         var byIndex: [Int: FrameRecord] = [:]
         for f in frames { byIndex[f.index] = f }
@@ -1128,7 +1137,11 @@ private struct Run {
             // nor Core's scroll handler (§3.7), the only per-sample writers of O: whatever O does
             // during it (a deceleration it did not stop, O7) is not the finger's.
             var onList = false
-            if let list = listAt(touch.began), let at = carried {
+            // While a property animator may run, frames report its target, not where the surface
+            // visibly is (O13), so whether the finger went down on the list is not known here:
+            // such a touch's O is left out too.
+            let animatorMayRun = animatedStarts.contains { $0 <= touch.began && touch.began - $0 < 1_000_000 }
+            if !animatorMayRun, let list = listAt(touch.began), let at = carried {
                 let origin = finalGeometryAt(touch.began).surfaceFrame(at: at.location)
                 onList = list.frame.contains(Point(x: touch.down.x - origin.minX, y: touch.down.y - origin.minY))
             }
