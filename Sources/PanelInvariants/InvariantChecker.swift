@@ -610,6 +610,22 @@ private struct Run {
             if let p = previous, p.scrollLocked == false, f.scrollLocked == true { lockFrame = f }
             previous = f
         }
+        // The last lock decision of FloatingPanel itself: a call (move's step 1 and end), a drag's
+        // end or an attraction's end. A finger that moved after it while no drag began is a touch
+        // the panel never took, whose scroll handler may have locked the list (also within the
+        // frame of that decision, where no unlocked frame is written in between).
+        let decisions = trace.samples.compactMap { s -> Microseconds? in if case .call = s.kind { return s.time } else { return nil } }
+            + result.records.compactMap { r -> Microseconds? in
+                guard case let .event(t, e) = r else { return nil }
+                switch e { case .didEndDragging, .didEndAttracting, .willBeginDragging: return t; default: return nil }
+            }
+        if let last = decisions.max(), trace.samples.contains(where: { s in
+            if case let .touch(t) = s.kind, t.id == 0, t.phase == .moved { return s.time > last } else { return false }
+        }), !result.records.contains(where: { r in
+            if case let .event(et, .willBeginDragging) = r { return et > last } else { return false }
+        }), listAt(last) != nil, !(result.lastFrame?.isDragging ?? false) {
+            return true
+        }
         guard let f = lockFrame, !f.isDragging, !f.isAttracting else { return false }
         let t = frameTime(f.index, frameRate: rate)
         let t0 = frameTime(f.index - 1, frameRate: rate)
