@@ -171,6 +171,12 @@ public enum InvariantChecker {
             }
         }
         if position == .top || position == .left {
+            // An adaptive anchor with the safe-area guide: on top/left panels position(for:) ignores
+            // the safe-area inset (floatingpanel-layout-behavior.md §8 item 3 [QUIRK]), so its
+            // mirror image sits the safe inset away from the bottom panel's.
+            if layouts.contains(where: { $0.anchors.contains { if case .adaptive(_, _, _, .safeArea, _) = $0.anchor { return true } else { return false } } }) {
+                return "floatingpanel-layout-behavior.md §8 item 3: top/left adaptive anchors ignore the safe-area inset"
+            }
             // A list on a surface whose length changes (rotation, safe-area change or new layout:
             // the static length follows the most expanded anchor, §1.7): a list frame is given in
             // surface coordinates from the surface's top-left corner (trace-format §1.1), which

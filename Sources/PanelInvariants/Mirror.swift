@@ -81,6 +81,10 @@ public struct Mirror: Sendable {
             case let .intrinsic(v, fractional, guide) where flips:
                 // Top/left: base + L − d, so a larger d is a lower coordinate.
                 return AnchorEntry(state: entry.state, anchor: .intrinsic(v + (fractional ? Self.fractionalNudge : Self.nudge), isFractional: fractional, guide: guide))
+            case let .adaptive(v, fractional, length, guide, bounding) where flips:
+                // Top/left: min(length − d, bound), so a larger d is a lower coordinate.
+                return AnchorEntry(state: entry.state, anchor: .adaptive(v + (fractional ? Self.fractionalNudge : Self.nudge), isFractional: fractional,
+                                                                         contentLength: length, guide: guide, bounding: bounding))
             default:
                 return entry
             }

@@ -109,6 +109,7 @@ private struct Builder {
                 return true
             }
         }
+        Self.addPart3Fields(&header, &samples, seed: seed)
         // The clamp recipe is drawn to keep every anchor inside it in the starting environment; a
         // rotation, safe-area change or new layout can reorder mixed-edge anchors so that its range
         // no longer holds them or is empty (min past max). No app writes such a clamp (O14's
@@ -119,6 +120,40 @@ private struct Builder {
             if header.delegate.didMove?.dismissBeyond == nil { header.delegate.didMove = nil }
         }
         return Trace(header: header, samples: samples)
+    }
+
+    /// The fields part 3 of issue 18 added to the contract, drawn from a stream of their own (so the
+    /// rest of every trace stays as drawn): adaptive anchors (FloatingPanelAdaptiveLayoutAnchor,
+    /// floatingpanel-layout-behavior.md §3.4c: an absolute intrinsic anchor becomes an adaptive one
+    /// with `contentLength` = intrinsicLength and the same position, bounded by no guide or the
+    /// superview), and tracked lists with a zero-size frame (a `UIScrollView()` never laid out:
+    /// it contains no touch). A change that leaves the layout invalid or its anchors out of state
+    /// order in the header's environment is not made.
+    static func addPart3Fields(_ header: inout TraceHeader, _ samples: inout [TraceSample], seed: UInt64) {
+        var draw = Draw(seed: seed ^ 0x5EED_0018_0003_0000)
+        func adaptive(_ panel: PanelConfiguration) -> PanelConfiguration {
+            var p = panel
+            p.anchors = p.anchors.map { entry in
+                guard case let .intrinsic(d, false, guide) = entry.anchor, draw.chance(0.6) else { return entry }
+                let bounding: ContentBoundingGuide = draw.chance(0.7) ? .none : .superview
+                return AnchorEntry(state: entry.state, anchor: .adaptive(d, isFractional: false, contentLength: p.intrinsicLength, guide: guide, bounding: bounding))
+            }
+            return p
+        }
+        if draw.chance(0.8) {
+            var candidate = header
+            candidate.panel = adaptive(header.panel)
+            if candidate.panel != header.panel, (try? validate(candidate)) != nil, ordersFollowCoordinates(candidate) { header = candidate }
+        }
+        if var list = header.scrollView, draw.chance(0.08) {
+            list.frame = Rect(x: list.frame.minX, y: list.frame.minY, width: 0, height: 0)
+            header.scrollView = list
+        }
+        for i in samples.indices {
+            guard case var .call(.track(list)) = samples[i].kind, draw.chance(0.08) else { continue }
+            list.frame = Rect(x: list.frame.minX, y: list.frame.minY, width: 0, height: 0)
+            samples[i].kind = .call(.track(list))
+        }
     }
 
     /// True when the anchors' positions in `header`'s environment strictly follow their state order

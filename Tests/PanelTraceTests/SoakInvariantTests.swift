@@ -170,5 +170,21 @@ final class SoakInvariantTests: XCTestCase {
                                 "100000 didChangeState(hidden)", "470000 didMove(100.0)", "470000 didRemove"])
         XCTAssertEqual(InvariantChecker.checkAll(trace).violations, [])
     }
+
+    /// The generator also draws the fields part 3 of issue 18 added (adaptive anchors, zero-size
+    /// list frames), in traces the loader accepts.
+    func testGeneratorDrawsAdaptiveAnchorsAndZeroSizeLists() {
+        var adaptive = 0, zeroFrames = 0
+        for seed: UInt64 in 1...300 {
+            let trace = SoakGenerator.trace(seed: seed)
+            XCTAssertFalse(trace.header.description.hasPrefix("GENERATOR ERROR"), "seed \(seed)")
+            if trace.header.panel.anchors.contains(where: { if case .adaptive = $0.anchor { return true } else { return false } }) { adaptive += 1 }
+            var lists = trace.header.scrollView.map { [$0] } ?? []
+            for case let .call(.track(c)) in trace.samples.map(\.kind) { lists.append(c) }
+            if lists.contains(where: { $0.frame.size.width == 0 && $0.frame.size.height == 0 }) { zeroFrames += 1 }
+        }
+        XCTAssertGreaterThan(adaptive, 5)
+        XCTAssertGreaterThan(zeroFrames, 5)
+    }
 }
 
