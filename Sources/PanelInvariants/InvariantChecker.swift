@@ -82,7 +82,11 @@ public enum InvariantChecker {
         let reference = simulate(trace, options: options)
         var (violations, coverage) = check(trace, result: reference)
         guard trace.header.panel.position == .bottom, trace.header.model == .floatingPanel else { return (violations, coverage) }
-        let referenceSignature = signature(reference)
+        // Runs of didMove compare as one: pixel rounding (floatingpanel-core.md §0.2, half away from
+        // zero) does not mirror, so an anchor on a half-pixel tie starts or ends a spring one pixel
+        // off its mirror image and the settle test (§4.4) can take one frame more or less; the
+        // number of per-frame didMove is not a target, decision or order of G6.
+        let referenceSignature = collapsingMoves(signature(reference))
         let referenceRest = reference.lastFrame
         var finalHeight = trace.header.environment.container.height
         for case let .environment(e) in trace.samples.map(\.kind) { finalHeight = e.container.height }
@@ -94,7 +98,7 @@ public enum InvariantChecker {
             violations += v; coverage += c
             if let reason = g6Exemption(trace, position, reference: reference) { _ = reason; continue }
             coverage.mirrors += 1
-            let sig = signature(result)
+            let sig = collapsingMoves(signature(result))
             if sig != referenceSignature {
                 let i = (0..<min(sig.count, referenceSignature.count)).first { sig[$0] != referenceSignature[$0] } ?? min(sig.count, referenceSignature.count)
                 let expected = i < referenceSignature.count ? referenceSignature[i] : "(end)"
@@ -112,7 +116,12 @@ public enum InvariantChecker {
                 if f.state != rest.state {
                     violations.append(InvariantViolation(rule: "G6", variant: position.rawValue, kind: "rest-state",
                         message: "rests in \(f.state), the bottom replay in \(rest.state)"))
-                } else if abs(f.location - Mirror(position: position, h: finalHeight).location(rest.location)) > pixel + 1e-9 {
+                } else if !(rest.isDragging && finalHeight != trace.header.environment.container.height),
+                          abs(f.location - Mirror(position: position, h: finalHeight).location(rest.location)) > pixel + 1e-9 {
+                    // (A drag abandoned in the hidden state, §4.1 step 1, leaves the surface on its
+                    // interaction constraint, whose constant is container-based and kept across a
+                    // container change (O16): measured from the top edge on both panels, it is not
+                    // the mirror image once the container's height changed.)
                     violations.append(InvariantViolation(rule: "G6", variant: position.rawValue, kind: "rest-location",
                         message: "rests at \(f.location), the mirror of the bottom replay's \(rest.location) is \(Mirror(position: position, h: finalHeight).location(rest.location))"))
                 }
@@ -161,6 +170,74 @@ public enum InvariantChecker {
                 return "floatingpanel-core.md §3.3 step 5: the over-scroll shift's y is added for every position"
             }
         }
+        if position == .top || position == .left {
+            // An adaptive anchor with the safe-area guide: on top/left panels position(for:) ignores
+            // the safe-area inset (floatingpanel-layout-behavior.md §8 item 3 [QUIRK]), so its
+            // mirror image sits the safe inset away from the bottom panel's.
+            if layouts.contains(where: { $0.anchors.contains { if case .adaptive(_, _, _, .safeArea, _) = $0.anchor { return true } else { return false } } }) {
+                return "floatingpanel-layout-behavior.md §8 item 3: top/left adaptive anchors ignore the safe-area inset"
+            }
+            // A list on a surface whose length changes (rotation, safe-area change or new layout:
+            // the static length follows the most expanded anchor, §1.7): a list frame is given in
+            // surface coordinates from the surface's top-left corner (trace-format §1.1), which
+            // is the moving edge of a bottom/right panel but the far edge of a top/left one, so
+            // the mirrored list drifts relative to the moving edge when the length changes.
+            if hasList {
+                var environments = [trace.header.environment]
+                for case let .environment(e) in trace.samples.map(\.kind) { environments.append(e) }
+                for panel in layouts { for environment in environments {
+                    let g = LayoutGeometry(panel: Mirror(position: position, h: environment.container.height).panel(panel),
+                                           environment: Mirror(position: position, h: environment.container.height).environment(environment))
+                    let m0 = LayoutGeometry(panel: Mirror(position: position, h: trace.header.environment.container.height).panel(trace.header.panel),
+                                            environment: Mirror(position: position, h: trace.header.environment.container.height).environment(trace.header.environment))
+                    if abs(g.surfaceLength(at: g.position(of: g.mostExpandedState)) - m0.surfaceLength(at: m0.position(of: m0.mostExpandedState))) > 1e-9 {
+                        return "layout-behavior §1.7: a top/left surface whose length changes moves a list framed from its far edge"
+                    }
+                } }
+            }
+            // A list whose content (with its insets) is shorter than its bounds: a top/left panel
+            // measures the content from contentOffsetMax = max(size + inset − bounds, 0)
+            // (§3.6.2, also in allowScrollPanGesture), clamped at 0, while a bottom panel measures
+            // from −inset.top; the clamp has no mirror image.
+            var lists: [ScrollViewConfiguration] = trace.header.scrollView.map { [$0] } ?? []
+            var current = trace.header.scrollView
+            for s in trace.samples {
+                switch s.kind {
+                case let .call(.track(c)): lists.append(c); current = c
+                case .call(.untrack): current = nil
+                case let .call(.setContentSize(_, h)):
+                    if var c = current, let h { c.contentSize.height = h; lists.append(c); current = c }
+                default: break
+                }
+            }
+            let environment = trace.header.environment
+            if lists.contains(where: { c in
+                c.contentSize.height < c.frame.size.height + c.contentInset.top + c.contentInset.bottom
+                    + environment.safeArea.top + environment.safeArea.bottom
+            }) {
+                return "floatingpanel-core.md §3.6.2: a top/left list shorter than its bounds is measured from contentOffsetMax clamped at 0"
+            }
+        }
+        // A content-size change of a tracked list on a top or left mirror: the mirror measures
+        // the offset from the end of the content (the pinned edge of a top/left panel, §3.6.2),
+        // and UIKit keeps `contentOffset` when the size changes, so the mirrored list's distance
+        // from its pinned edge changes by the size difference while the bottom list's does not.
+        // The mirror image of the bottom replay would need an offset change the app never made.
+        if hasList, position == .top || position == .left {
+            var list = trace.header.scrollView
+            for s in trace.samples {
+                switch s.kind {
+                case let .call(.track(c)): list = c
+                case .call(.untrack): list = nil
+                case let .call(.setContentSize(_, h)):
+                    if let c = list, let h, h != c.contentSize.height {
+                        return "§3.6.2: a top/left list's pinned edge is the end of its content, which a size change moves"
+                    }
+                    if var c = list { c.contentSize.height = h ?? c.contentSize.height; list = c }
+                default: break
+                }
+            }
+        }
         switch position {
         case .right:
             guard hasList else { return nil }
@@ -184,6 +261,13 @@ public enum InvariantChecker {
         default:
             return nil
         }
+    }
+
+    /// `signature` with each run of consecutive `didMove` replaced by one.
+    static func collapsingMoves(_ s: [String]) -> [String] {
+        var out: [String] = []
+        for e in s where !(e == "didMove" && out.last == "didMove") { out.append(e) }
+        return out
     }
 
     /// Event names with their discrete payloads (states, targets, decisions); locations left out.
@@ -309,7 +393,14 @@ private struct Run {
             anchors.formUnion(anchors.map { min(max($0, lo), hi) })
         }
         coverage.g1Rests += 1
-        if !anchors.contains(last.location) {
+        // G1 is stated for a rest with no touch and no animation. A drag abandoned in the hidden
+        // state keeps interactionInProgress and its interaction constraint (floatingpanel-core.md
+        // §4.1 step 1 [QUIRK]): the surface stays where the finger left it, so G1 has no rest to
+        // check. (A drag that ended, or none at all, is still checked.)
+        // Within 1e-9 pt: a clamp bound is pos(state) + offset in floating point, and a top/left
+        // surface placed through the location setter (§1.5: edge minus length, read back plus
+        // length) can differ from it in the last bits; G1 asks for the anchor position, not bits.
+        if !anchors.contains(where: { abs($0 - last.location) < 1e-9 }), !abandonedDragAtEnd, !interruptedAndNotTaken() {
             fail("G1", "rest", "rests at \(last.location) in \(last.state), not on an anchor (anchors at \(anchors.sorted()))")
         }
         // G4.
@@ -333,13 +424,36 @@ private struct Run {
         let mostOffset = max(0, position.expandsTowardLowerCoordinate
             ? last.location - geometry.position(of: geometry.mostExpandedState)
             : geometry.position(of: geometry.mostExpandedState) - last.location)
+        // Evaluated with the list as it was when the last attraction ended (a later setContentSize
+        // changes nothing FloatingPanel decided then).
+        let lastAttractionEnd = result.records.reversed().lazy.compactMap { r -> Microseconds? in
+            if case let .event(t, .didEndAttracting) = r { return t } else { return nil }
+        }.first
+        let listAtEnd = lastAttractionEnd.flatMap { listAt($0) } ?? list
         let looselyLocked = geometry.panel.contentMode == .fitToBounds
-            && position.mainDimension(list.contentSize) < position.mainDimension(list.frame.size) + mostOffset
+            && position.mainDimension(listAtEnd.contentSize) < position.mainDimension(listAtEnd.frame.size) + mostOffset
         // `track(scrollView:)` neither locks nor unlocks (floatingpanel-core.md §2): a list tracked
         // after the panel last settled keeps the lock it was given until the next interaction.
-        let lastSettle = result.records.reversed().lazy.compactMap { r -> Microseconds? in
-            guard case let .event(t, e) = r else { return nil }
+        // The end of an attraction a drag release started decides nothing when the state is not
+        // scrollable (§4.5 step 3 only unlocks; the lock was decided at endInteraction, §4.1 step
+        // 4), so a list tracked while that attraction ran stays unlocked (§2 step 3).
+        var dragReleaseEnds: Set<Microseconds> = []
+        var releaseAttraction = false
+        let events = result.records.compactMap { r -> (Microseconds, DelegateEvent)? in
+            if case let .event(t, e) = r { return (t, e) } else { return nil }
+        }
+        for (k, (t, e)) in events.enumerated() {
             switch e {
+            case .willBeginAttracting: releaseAttraction = k > 0 && events[k - 1].1 == .didEndDragging(willAttract: true)
+            case .didEndAttracting:
+                if releaseAttraction && !scrollable { dragReleaseEnds.insert(t) }
+                releaseAttraction = false
+            default: break
+            }
+        }
+        let lastSettle = events.reversed().lazy.compactMap { (t, e) -> Microseconds? in
+            switch e {
+            case .didEndAttracting where dragReleaseEnds.contains(t): return nil
             case .didEndDragging, .didEndAttracting, .didChangeState, .didRemove: return t
             default: return nil
             }
@@ -347,7 +461,25 @@ private struct Run {
         let trackedSinceSettle = trace.samples.contains { s in
             if case .call(.track) = s.kind { return s.time >= lastSettle } else { return false }
         }
-        if last.scrollLocked != !scrollable, !releasedOnAnchor, !trackedSinceSettle, !(looselyLocked && last.scrollLocked == false) {
+        if last.scrollLocked != !scrollable, !releasedOnAnchor, !trackedSinceSettle, !(looselyLocked && last.scrollLocked == false),
+           !(scrollable && last.scrollLocked == true && lockedByScrollHandler()),
+           // An abandoned drag (§4.1 step 1) never reaches endInteraction's lock decision (step
+           // 4) nor an unlock: the list keeps the lock startInteraction gave it (§3.3 step 7).
+           !abandonedDragAtEnd,
+           !lockFollowsProposedTarget(geometry, locked: last.scrollLocked),
+           // A surface that rests off its own state's anchor (a removal started inside a show,
+           // then the show's layout, §5.1 step 6) was last given the lock by updateScrollView,
+           // which unlocks only at offset(from: state) == 0 (§5.1 step 5): locked.
+           !(last.scrollLocked == true && abs(last.location - geometry.position(of: geometry.panel.anchors.first { $0.state.name == last.state }?.state ?? .hidden)) > 1e-9),
+           // An animation a touch stopped off its anchor decides the lock no more: a stopped
+           // spring skips its completion (endAttraction(false), no updateScrollView, §4.7 step 1,
+           // §5.1 step 5), a stopped property animator runs updateScrollView, which locks unless
+           // offset(from: state) is 0 (§4.7 step 2); when that touch never becomes a drag (see G1)
+           // nothing decides the lock again.
+           // (With the app's clamp recipe the surface can be back on an anchor: the recipe runs
+           // in the completion's didMove, after its updateScrollView, O14.)
+           !(interruptedAndNotTaken() && (trace.header.delegate.didMove?.clamp != nil
+               || !geometry.panel.anchors.contains { $0.state.name == last.state && abs(geometry.position(of: $0.state) - last.location) < 1e-9 })) {
             fail("G4", "lock", "rests in \(last.state) with scrollLocked \(last.scrollLocked.map(String.init) ?? "absent"), but the state is \(scrollable ? "" : "not ")scrollable")
         }
         // An offset the app put there (header, track, setContentOffset) that nothing moved since may
@@ -362,7 +494,51 @@ private struct Run {
             default: break
             }
         }
-        if let inset = last.contentInset, !appOffsets.contains(offset) {
+        // The same holds for any offset that stopped inside its range and that nothing moved
+        // since FloatingPanel rewrote the inset under it (a later safe-area update or state
+        // change, §3.10): UIKit does not move a resting offset when contentInset changes.
+        var insetWhenSet: Insets?
+        var frameWhenSet = 0
+        var previousFrame: FrameRecord?
+        for case let .frame(f) in result.records {
+            if let p = previousFrame, p.contentOffset != f.contentOffset || insetWhenSet == nil { insetWhenSet = f.contentInset; frameWhenSet = f.index }
+            previousFrame = f
+        }
+        // Also an app's setContentSize (O9: UIKit keeps the offset) moves a top/left panel's pin,
+        // the end of the content (§3.6.2).
+        var pinMovedUnderRestingOffset = false
+        if let before = insetWhenSet, let listThen = listAt(frameTime(frameWhenSet, frameRate: rate)), let now = last.contentInset {
+            let (lo, hi) = offsetRange(listThen, before)
+            let (lo2, hi2) = offsetRange(list, now)
+            pinMovedUnderRestingOffset = (lo != lo2 || hi != hi2) && offset >= lo - 1e-9 && offset <= hi + 1e-9
+        }
+        // An attraction pins the list to io on every frame (§4.4 update step 3) with the
+        // non-animated setter, which stops a scroll view's return to its edge (§3.6.3
+        // stopScrolling, O7); io captured beyond the pin (a grabber start takes the current offset,
+        // §3.3 step 2a) therefore stays where it was when the attraction ends (§4.5 clears io but
+        // moves nothing).
+        var lastAttractionOffset: Double?
+        for case let .frame(f) in result.records where f.isAttracting { lastAttractionOffset = f.contentOffset }
+        let pinnedByAttraction = lastAttractionOffset == offset
+        // A safe-area update remembers the offset and restores it with the setter (§3.10 steps 1
+        // and 4), which stops a deceleration or a return to the edge (O9): an offset past the pin
+        // at that moment stays there.
+        var restoredBySafeAreaUpdate = false
+        if let te = trace.samples.last(where: { if case .environment = $0.kind { return true } else { return false } })?.time {
+            var atUpdate: Double?
+            var changedAfter = false
+            for case let .frame(f) in result.records {
+                if f.index == due(te) || (atUpdate == nil && f.index > due(te)) { atUpdate = f.contentOffset }
+                else if let a = atUpdate, f.index > due(te), f.contentOffset != a { changedAfter = true }
+            }
+            restoredBySafeAreaUpdate = atUpdate == offset && !changedAfter
+        }
+        // Core's scroll handler pins to io (§3.7 case A1, also at a touch's end) with the
+        // non-animated setter, which stops the list's return to its edge (§3.6.3 stopScrolling,
+        // O7): an io captured past the pin leaves O resting there, at a value it held before.
+        let pinnedToEarlierOffset = earlierOffsets(before: last.index).contains(offset)
+        if let inset = last.contentInset, !appOffsets.contains(offset), !pinMovedUnderRestingOffset, !pinnedByAttraction,
+           !restoredBySafeAreaUpdate, !pinnedToEarlierOffset {
             let bounds = list.frame.size, size = list.contentSize
             switch position {
             case .bottom where offset < -inset.top - 1e-9:
@@ -377,6 +553,94 @@ private struct Run {
                 if offset > pin + 1e-9 { fail("G4", "pin", "O rests at \(offset), beyond the pinning offset \(pin)") }
             default: break
             }
+        }
+    }
+
+    /// True when the last drag's delegate rewrote its target (`targetStateOverrides`) and the list's
+    /// lock `locked` is the one the *proposed* target gives: endInteraction decides the lock from
+    /// the target before the override (floatingpanel-core.md §4.1 step 4, §8 item 10), and the
+    /// attraction's end only unlocks in a scrollable state (§4.5 step 3).
+    func lockFollowsProposedTarget(_ geometry: LayoutGeometry, locked: Bool?) -> Bool {
+        guard let locked else { return false }
+        var last: (proposed: String, target: String)?
+        for case let .event(_, e) in result.records {
+            if case let .willEndDragging(_, proposed, target) = e { last = (proposed, target) }
+            if case .willBeginDragging = e { last = nil }
+        }
+        guard let (proposed, target) = last, proposed != target else { return false }
+        let scrollableProposed = trace.header.delegate.scrollableStates.map { $0.contains(proposed) } ?? (proposed == geometry.mostExpandedState.name)
+        return locked == !scrollableProposed
+    }
+
+    /// True when the last animation was stopped by a touch (§4.7: a spring is stopped without
+    /// finishing, a property animator is finished where it visibly was, O13) and no drag followed:
+    /// FloatingPanel brings the surface back to an anchor only through that touch's panningEnd
+    /// (§4.7 "Interrupted attraction" step 7). When the delegate vetoes the drag (§3.2 step 1:
+    /// asked on every event once the animation stopped) or the tracked list takes the touch
+    /// (§3.5), nothing ends a drag and the surface stays off its anchor until the next interaction.
+    func interruptedAndNotTaken() -> Bool {
+        // The pan's began stops it: at touch-down while something animates (§3.1), else at the
+        // recognition sample (O4); any finger-0 sample time.
+        let downs = trace.samples.compactMap { s -> Microseconds? in
+            if case let .touch(t) = s.kind, t.id == 0, t.phase == .began || t.phase == .moved { return s.time } else { return nil }
+        }
+        var interruption: Microseconds?
+        var previous: DelegateEvent?
+        for case let .event(t, e) in result.records {
+            if downs.contains(t) {
+                if e == .didEndAttracting || (e.name == "didMove" && previous == .shouldBeginDragging(result: true)) { interruption = t }
+            }
+            previous = e
+        }
+        guard let t0 = interruption else { return false }
+        var vetoed = false
+        for case let .event(t, e) in result.records where t >= t0 {
+            if case .willBeginDragging = e { return false }
+            if case .willBeginAttracting = e { return false }
+            if e == .shouldBeginDragging(result: false) { vetoed = true }
+        }
+        return vetoed || listAt(t0) != nil
+    }
+
+    /// True when the list was last locked by Core's scroll-pan handler during a touch the panel
+    /// never took: at the frame where `scrollLocked` last turned true no drag, attraction or call
+    /// ran, a finger was down, and no drag began after it. That is §3.7 case B's `lock(strict:
+    /// true)` (the content reached its pinned edge while the finger pulls toward hidden, e.g. with
+    /// `shouldBeginDragging` false); FloatingPanel unlocks again only in case B (a finger moving the
+    /// other way with the content scrollable) or at the end of a drag or attraction (§4.1 step 7,
+    /// §4.5 step 3), so the list may rest locked in a scrollable state.
+    func lockedByScrollHandler() -> Bool {
+        var previous: FrameRecord?
+        var lockFrame: FrameRecord?
+        for case let .frame(f) in result.records {
+            if let p = previous, p.scrollLocked == false, f.scrollLocked == true { lockFrame = f }
+            previous = f
+        }
+        // The last lock decision of FloatingPanel itself: a call (move's step 1 and end), a drag's
+        // end or an attraction's end. A finger that moved after it while no drag began is a touch
+        // the panel never took, whose scroll handler may have locked the list (also within the
+        // frame of that decision, where no unlocked frame is written in between).
+        let decisions = trace.samples.compactMap { s -> Microseconds? in if case .call = s.kind { return s.time } else { return nil } }
+            + result.records.compactMap { r -> Microseconds? in
+                guard case let .event(t, e) = r else { return nil }
+                switch e { case .didEndDragging, .didEndAttracting, .willBeginDragging: return t; default: return nil }
+            }
+        if let last = decisions.max(), trace.samples.contains(where: { s in
+            if case let .touch(t) = s.kind, t.id == 0, t.phase == .moved { return s.time > last } else { return false }
+        }), !result.records.contains(where: { r in
+            if case let .event(et, .willBeginDragging) = r { return et > last } else { return false }
+        }), listAt(last) != nil, !(result.lastFrame?.isDragging ?? false) {
+            return true
+        }
+        guard let f = lockFrame, !f.isDragging, !f.isAttracting else { return false }
+        let t = frameTime(f.index, frameRate: rate)
+        let t0 = frameTime(f.index - 1, frameRate: rate)
+        guard fingerDown(at: t) || fingerLifts.contains(where: { $0 > t0 && $0 <= t }) else { return false }
+        if trace.samples.contains(where: { s in
+            if case .call = s.kind { return s.time > t0 && s.time <= t } else { return false }
+        }) { return false }
+        return !result.records.contains { r in
+            if case let .event(et, .willBeginDragging) = r { return et > t0 } else { return false }
         }
     }
 
@@ -413,6 +677,15 @@ private struct Run {
         // ends; G2 is not asserted for it.
         var abandoned = false
         var lifts = fingerLifts[...]
+        // Calls that run `move(to:)` (show, hide, remove and the backdrop tap through hide): its
+        // tearDownActiveInteraction cancels a drag synchronously (§5.1 step 2, O12), and a cancel
+        // while the state is hidden is abandoned like a lift (§4.1 step 1).
+        let cancellingCalls = trace.samples.compactMap { s -> Microseconds? in
+            switch s.kind {
+            case .call(.move), .call(.show), .call(.hide), .call(.remove), .call(.tapBackdrop): return s.time
+            default: return nil
+            }
+        }
         var lastTarget: String?
         var reported = "hidden"
         let records = Array(result.records)
@@ -465,7 +738,19 @@ private struct Run {
                     lastTarget = target
                 case .didEndDragging(let willAttract):
                     if !dragging && !dragClosedByRemove { fail("G2", "pairing", "\(Run.seconds(t)): didEndDragging outside a drag") }
-                    guard case .willEndDragging(_, _, let target)? = previous(willAttract ? 1 : 2) else {
+                    // F4's own order: willEndDragging, didChangeState(target), didEndDragging(false).
+                    // The app's dismissIn recipe runs inside that didChangeState (O14, synchronous),
+                    // so a removal's events (from willRemove on) may sit between the last two.
+                    var back = willAttract ? 1 : 2
+                    if !willAttract, previous(2).map({ if case .willEndDragging = $0 { return false } else { return true } }) ?? true {
+                        var k = 2
+                        while let e = previous(k) {
+                            if case .willEndDragging = e { break }
+                            k += 1
+                        }
+                        if previous(k) != nil, previous(k - 2) == .willRemove { back = k }
+                    }
+                    guard case .willEndDragging(_, _, let target)? = previous(back) else {
                         fail("F4", "order", "\(Run.seconds(t)): didEndDragging(\(willAttract)) without willEndDragging just before it")
                         dragging = false; dragClosedByRemove = false
                         break
@@ -474,14 +759,28 @@ private struct Run {
                         if next(1) != .willBeginAttracting(to: target) {
                             fail("F2", "order", "\(Run.seconds(t)): didEndDragging(true) is not followed by willBeginAttracting(\(target)) but by \(next(1).map { "\($0)" } ?? "nothing")")
                         }
-                    } else if previous(1) != .didChangeState(state: target) {
-                        fail("F4", "order", "\(Run.seconds(t)): didEndDragging(false) is not preceded by didChangeState(\(target)) but by \(previous(1).map { "\($0)" } ?? "nothing")")
+                    } else if previous(back - 1) != .didChangeState(state: target) {
+                        fail("F4", "order", "\(Run.seconds(t)): didEndDragging(false) is not preceded by didChangeState(\(target)) but by \(previous(back - 1).map { "\($0)" } ?? "nothing")")
                     }
                     _ = lastTarget
                     dragging = false; dragClosedByRemove = false; closeAbandoned(at: t); abandoned = false
                 case .willRemove:
-                    if dragging { dragging = false; dragClosedByRemove = true }
+                    // The removal's hide cancels a drag in the hidden state without ending it
+                    // (§4.1 step 1): that drag stays open (abandoned). In any other state the
+                    // drag ends (panningEnd's endInteraction, §4.1 step 4, then the removal path of
+                    // step 5, or the cancel of §5.1 step 2): for an abandoned drag only when a
+                    // later touch continued it and lifts now (the removal path of panningEnd); an
+                    // app's removal cannot cancel a pan that already ended or was cancelled.
+                    if dragging && (reported == "hidden" || (abandoned && !fingerLifts.contains(t))) {
+                        if !abandoned { abandoned = true; abandonedSince = t; abandonedOpen = true }
+                    } else if dragging { dragging = false; dragClosedByRemove = true }
                 case .didChangeState(let s):
+                    // A call's move(to:) cancelled a drag while the state was hidden: panningEnd
+                    // returned at once (§4.1 step 1), so the drag stays open (abandoned) before
+                    // the call's own didChangeState.
+                    if dragging && !abandoned && reported == "hidden" && cancellingCalls.contains(t) && fingerDown(at: t) {
+                        abandoned = true; abandonedSince = t; abandonedOpen = true
+                    }
                     reported = s
                 default:
                     break
@@ -604,6 +903,40 @@ private struct Run {
         }
     }
 
+    /// True when the container point `p` lies in the grabber band (§1.8) of a surface whose moving
+    /// edge is at `location`: within grabberAreaOffset of that edge on its inner side, or past it
+    /// (FloatingPanel clamps an outside point into the band).
+    func inGrabber(_ p: Point, surfaceAt location: Double, time: Microseconds) -> Bool {
+        let g = finalGeometryAt(time)
+        let depth = position.expandsTowardLowerCoordinate ? position.main(p) - location : location - position.main(p)
+        return depth < g.panel.grabberAreaOffset
+    }
+
+    /// The scroll view's offset range on the main axis (O6) for `list` with the content inset
+    /// `inset`: [−inset.lead, max(−inset.lead, size + inset.trail − bounds)].
+    func offsetRange(_ list: ScrollViewConfiguration, _ inset: Insets) -> (Double, Double) {
+        let bounds = position.mainDimension(list.frame.size), size = position.mainDimension(list.contentSize)
+        let lead = position.isVertical ? inset.top : inset.left, trail = position.isVertical ? inset.bottom : inset.right
+        return (-lead, max(-lead, size + trail - bounds))
+    }
+
+    /// Every content offset the list showed in frames before frame `k`, and the offsets the app
+    /// gave it (header, `track`, `setContentOffset`): the values io can hold (§2, §3.3, §3.2 step 3).
+    func earlierOffsets(before k: Int) -> Set<Double> {
+        var values: Set<Double> = trace.header.scrollView.map { [position.main($0.contentOffset)] } ?? []
+        for sample in trace.samples {
+            switch sample.kind {
+            case let .call(.track(c)): values.insert(position.main(c.contentOffset))
+            case let .call(.setContentOffset(x, y, _)): if let v = position.isVertical ? y : x { values.insert(v) }
+            default: break
+            }
+        }
+        for case let .frame(f) in result.records where f.index < k - 1 {
+            if let o = f.contentOffset { values.insert(o) }
+        }
+        return values
+    }
+
     func finalGeometryAt(_ time: Microseconds) -> LayoutGeometry {
         var panel = trace.header.panel, environment = trace.header.environment
         for sample in trace.samples where sample.time <= time {
@@ -680,7 +1013,15 @@ private struct Run {
                   p.location != f.location else { continue }
             if otherTimes.contains(where: { due($0) > p.index && due($0) <= f.index }) { continue }
             var moved = false
-            for k in pi..<i { if case .event(_, .didMove) = records[k] { moved = true; break } }
+            // A drag that ended and a new one that began between the two frames: the new drag's
+            // first accepted sample only sets its baseline (F5), from the rounded frame edge
+            // (core §3.3 step 5, §1.6), with no didMove.
+            var restarted = false
+            for k in pi..<i {
+                if case .event(_, .didMove) = records[k] { moved = true; break }
+                if case .event(_, .willBeginDragging) = records[k] { restarted = true }
+            }
+            if restarted { continue }
             if !moved {
                 fail("F5", "drag", "the drag moved the surface from \(p.location) to \(f.location) between frames \(p.index) and \(f.index) without didMove")
             }
@@ -698,7 +1039,7 @@ private struct Run {
         let frames = result.records.compactMap { r -> FrameRecord? in if case let .frame(f) = r { return f } else { return nil } }
         guard let lastIndex = frames.last?.index else { return }
         // Touches of finger 0: index ranges of samples, and whether each is monotonic.
-        struct Touch { var began: Microseconds; var end: Microseconds; var monotonic: Bool }
+        struct Touch { var began: Microseconds; var end: Microseconds; var monotonic: Bool; var down = Point(x: 0, y: 0) }
         var touches: [Touch] = []
         var current: Touch?
         var lastValue = 0.0, direction = 0.0
@@ -708,7 +1049,7 @@ private struct Run {
             switch t.phase {
             case .began:
                 if var c = current { c.end = s.time; touches.append(c) }
-                current = Touch(began: s.time, end: .max, monotonic: true); direction = 0
+                current = Touch(began: s.time, end: .max, monotonic: true, down: t.location); direction = 0
             case .moved, .ended, .cancelled:
                 guard current != nil else { break }
                 let d = value - lastValue
@@ -721,7 +1062,11 @@ private struct Run {
             lastValue = value
         }
         if let c = current { touches.append(c) }
-        let monotonicTouches = touches.filter(\.monotonic)
+        // A touch that begins while an abandoned drag is open (§4.1 step 1 [QUIRK]) continues that
+        // interaction: its diff is measured from the old touch's initialTranslation (§3.4 step 2),
+        // so the surface jumps by the difference of two unrelated gestures. G3 has no finger path
+        // to hold it to.
+        let monotonicTouches = touches.filter { t in t.monotonic && !abandonedDrags.contains { $0.contains(t.began) } }
         guard !monotonicTouches.isEmpty else { return }
         let otherTimes = trace.samples.compactMap { s -> Microseconds? in
             switch s.kind {
@@ -738,6 +1083,63 @@ private struct Run {
         let fingerSamples = trace.samples.compactMap { s -> (Microseconds, Double)? in
             if case let .touch(t) = s.kind, t.id == 0 { return (s.time, position.main(t.location)) } else { return nil }
         }
+        // Times at which a touch's began finished a property animator (shouldBeginDragging, then
+        // the animator's completion didMove outside a drag).
+        var transitionInterrupts: [Microseconds] = []
+        do {
+            var previous: DelegateEvent?
+            var inDrag = false
+            for case let .event(t, e) in result.records {
+                if case .willBeginDragging = e { inDrag = true }
+                if case .didEndDragging = e { inDrag = false }
+                if e.name == "didMove", previous == .shouldBeginDragging(result: true), !inDrag { transitionInterrupts.append(t) }
+                previous = e
+            }
+            // After didRemove the view is out of the window and didMove is not notified (O15):
+            // there, the pans' recognition sample of a touch (the first `moved` at least
+            // beginThreshold from its touch-down, O4) counts when a property animator may be in
+            // flight: an animated show, hide, move to or from hidden, or a removal started less
+            // than 1 s before (O13's duration is 0.369 s from rest, longer with a dismissal
+            // velocity).
+            let starts = trace.samples.compactMap { s -> Microseconds? in
+                switch s.kind {
+                case .call(.show(true)), .call(.hide(true)), .call(.move(_, true)), .call(.remove), .call(.tapBackdrop): return s.time
+                default: return nil
+                }
+            } + result.records.compactMap { r -> Microseconds? in
+                if case let .event(t, .willRemove) = r { return t } else { return nil }
+            }
+            let removals = result.records.compactMap { r -> Microseconds? in
+                if case let .event(t, .didRemove) = r { return t } else { return nil }
+            }
+            var down: Point?
+            var recognized = false
+            for sample in trace.samples {
+                guard case let .touch(t) = sample.kind, t.id == 0 else { continue }
+                switch t.phase {
+                case .began: down = t.location; recognized = false
+                case .moved:
+                    guard let d = down, !recognized else { continue }
+                    let dx = t.location.x - d.x, dy = t.location.y - d.y
+                    guard (dx * dx + dy * dy).squareRoot() >= trace.header.recognizer.beginThreshold else { continue }
+                    recognized = true
+                    if removals.contains(where: { $0 <= sample.time }),
+                       starts.contains(where: { $0 <= sample.time && sample.time - $0 < 1_000_000 }) {
+                        transitionInterrupts.append(sample.time)
+                    }
+                default: down = nil
+                }
+            }
+        }
+        // Animated show/hide/move/removal starts (property animators, O13).
+        let animatedStarts = trace.samples.compactMap { s -> Microseconds? in
+            switch s.kind {
+            case .call(.show(true)), .call(.hide(true)), .call(.move(_, true)), .call(.remove), .call(.tapBackdrop): return s.time
+            default: return nil
+            }
+        } + result.records.compactMap { r -> Microseconds? in
+            if case let .event(t, .willRemove) = r { return t } else { return nil }
+        }
         // The frame in force at each index (frames that repeat the previous one are not written).
         var byIndex: [Int: FrameRecord] = [:]
         for f in frames { byIndex[f.index] = f }
@@ -753,6 +1155,39 @@ private struct Run {
             sampleCursor = fingerSamples.firstIndex { $0.0 >= touch.began } ?? fingerSamples.count
             finger = nil; previous = nil
             guard firstFrame <= lastFrame else { continue }
+            // A touch that goes down outside the list's frame never drives the scroll pan (§9 O4)
+            // nor Core's scroll handler (§3.7), the only per-sample writers of O: whatever O does
+            // during it (a deceleration it did not stop, O7) is not the finger's.
+            var onList = false
+            // While a property animator may run, frames report its target, not where the surface
+            // visibly is (O13), so whether the finger went down on the list is not known here:
+            // such a touch's O is left out too.
+            let animatorMayRun = animatedStarts.contains { $0 <= touch.began && touch.began - $0 < 1_000_000 }
+            if !animatorMayRun, let list = listAt(touch.began), let at = carried {
+                let origin = finalGeometryAt(touch.began).surfaceFrame(at: at.location)
+                onList = list.frame.contains(Point(x: touch.down.x - origin.minX, y: touch.down.y - origin.minY))
+            }
+            // A touch that goes down in the grabber band but has left it when the pans recognize
+            // (the first sample ≥ beginThreshold away, O4): §3.8 item 2 asks for the *current*
+            // location (§3.9b item 5), so the list's pan does not wait for the panel's and
+            // scrolls, while the grabber start keeps the panel's drag unclamped (§3.4.2) and the
+            // scroll view from taking the touch (§3.5 step 3); §3.7 pins O to io only while the
+            // finger is in the band (case B) or the surface is inside the most expanded anchor
+            // (case A). O then follows neither the finger nor a pin, so only the surface is held to
+            // the finger. (A touch still in the band at recognition is fully checked: its list
+            // never scrolls, issue 18 part 1.)
+            if onList, let at = carried, inGrabber(touch.down, surfaceAt: at.location, time: touch.began) {
+                let threshold = trace.header.recognizer.beginThreshold
+                let recognition = trace.samples.first { s in
+                    guard s.time >= touch.began, s.time <= touch.end, case let .touch(t) = s.kind, t.id == 0, t.phase == .moved else { return false }
+                    let dx = t.location.x - touch.down.x, dy = t.location.y - touch.down.y
+                    return (dx * dx + dy * dy).squareRoot() >= threshold
+                }
+                if let r = recognition, case let .touch(t) = r.kind {
+                    let surface = frames.last { frameTime($0.index, frameRate: rate) <= r.time }?.location ?? at.location
+                    if !inGrabber(t.location, surfaceAt: surface, time: r.time) { onList = false }
+                }
+            }
             for k in firstFrame...lastFrame {
                 let tk = frameTime(k, frameRate: rate)
                 guard k >= due(touch.began), touch.end == .max || k < due(touch.end) else {
@@ -770,6 +1205,10 @@ private struct Run {
                 let t0 = frameTime(k - 1, frameRate: rate)
                 if otherTimes.contains(where: { due($0) == k })
                     || removalTimes.contains(where: { due($0) == k || ($0 > t0 && $0 <= tk) }) { continue }
+                // The pan's began stopped a property animator in this frame (§3.2 step 2, §4.7
+                // step 2): the surface takes the value the animation visibly had (O13), a jump
+                // from the animator's target that the finger did not make.
+                if transitionInterrupts.contains(where: { $0 > t0 && $0 <= tk }) { continue }
                 // A drag that starts beyond the extreme anchors (an interrupted show or hide, §4.7)
                 // is clamped to them at its first move while the content can scroll (§3.4.1,
                 // `shouldScrollingContentInMoving`): the surface jumps to the bound by itself.
@@ -782,16 +1221,101 @@ private struct Run {
                 if bounds.contains(where: { lo, hi in
                     (p.frame.location < lo || p.frame.location > hi) && (abs(frame.location - lo) < 1e-9 || abs(frame.location - hi) < 1e-9)
                 }) { continue }
+                // With rubber banding on that side the same start is pulled to the band's image of
+                // its distance (§3.4.1 steps 2–3: c = minC − rb(minC − c) or maxC + rb(c − maxC)
+                // with c = initialConst + diff, diff = 0 at the first accepted sample): the surface
+                // moves toward the extreme anchor by itself, staying beyond it.
+                if !p.frame.isDragging, frame.isDragging, let (lo, hi) = bounds.first {
+                    let location = frame.location, previousLocation = p.frame.location
+                    if (previousLocation > hi && location >= hi && location < previousLocation)
+                        || (previousLocation < lo && location <= lo && location > previousLocation) { continue }
+                }
                 // A drag that starts on the list pins the content to the pinning offset (§3.3 step 2b
                 // io := pin, applied by §3.7 while dragging): O jumps there by itself.
                 if frame.isDragging, let o = frame.contentOffset, let inset = frame.contentInset, let list = listAt(tk),
                    abs(o - pinningOffset(list, inset)) < 1e-9, abs(o - (p.frame.contentOffset ?? o)) > 1 { continue }
                 coverage.g3Frames += 1
-                let df = value - p.finger, ds = frame.location - p.frame.location
-                let dO = (frame.contentOffset ?? 0) - (p.frame.contentOffset ?? 0)
+                let df = value - p.finger
+                var ds = frame.location - p.frame.location
+                var dO = (frame.contentOffset ?? 0) - (p.frame.contentOffset ?? 0)
                 // A list that appears or disappears changes O by itself.
                 if (frame.contentOffset == nil) != (p.frame.contentOffset == nil) { continue }
+                // G3 bounds what the finger's samples do. In a frame that processed no finger
+                // sample, O can only move by itself: a deceleration or a return to an edge that an
+                // earlier touch started and this touch did not stop (it stops only for a touch-down
+                // inside the list's frame, §9 O7).
+                if count == 0 || !onList { dO = 0 }
                 let slack = Double(max(count, 1))
+                // Exemptions for O, looked at only when a check would fail (they scan the replay).
+                func offsetJumpIsFloatingPanels() -> Bool {
+                    guard let o = frame.contentOffset, let po = p.frame.contentOffset, o != po else { return false }
+                    // Pinned back to the offset FloatingPanel captured in io (at `track`, at the
+                    // touch's `began`, or at startInteraction): §3.7 case A1 pins to io while the
+                    // surface is inside the most expanded anchor, also with a stale io (§8 item 12,
+                    // scenarios.md S3). O then returns exactly to a value it held before, with the
+                    // surface inside the most expanded anchor (case A: D > 0).
+                    let most = g.position(of: g.mostExpandedState)
+                    let lower = position.expandsTowardLowerCoordinate
+                    func inside(_ l: Double) -> Bool { lower ? l - most > 0 : most - l > 0 }
+                    if inside(p.frame.location) || inside(frame.location), earlierOffsets(before: k).contains(o) { return true }
+                    // Clamped to its edge: §3.7 case B's lock(strict: true) turns `bounces` off
+                    // while the content is pulled past its pinned edge, and a pan with bounces off
+                    // clamps to the range (O6), so an over-scrolled offset returns to the edge.
+                    // Likewise for a list whose `bounces` the app turned off.
+                    if let list = listAt(tk), frame.scrollLocked == true || p.frame.scrollLocked == true || !list.bounces, let inset = frame.contentInset {
+                        let (lo, hi) = offsetRange(list, inset)
+                        if (po < lo && o == lo) || (po > hi && o == hi) { return true }
+                    }
+                    return false
+                }
+                // A drag that starts on an over-scrolled list absorbs the over-scroll: startInteraction
+                // shifts the surface's start by −od toward hidden (§3.3 step 2b, applied as shift.y,
+                // so only on top/bottom panels [QUIRK]) without a didMove.
+                if !p.frame.isDragging, frame.isDragging, position.isVertical, let po = p.frame.contentOffset,
+                   let list = listAt(tk), let inset = frame.contentInset ?? p.frame.contentInset {
+                    // od at the handler: O before this frame, or after the scroll view's own update
+                    // in the same sample (O3), whichever is the larger over-scroll.
+                    let pin = pinningOffset(list, inset)
+                    let ods = [po - pin, (frame.contentOffset ?? po) - pin].filter { position == .bottom ? $0 < 0 : $0 > 0 }
+                    let collapsing = position.expandsTowardLowerCoordinate ? ds > 0 : ds < 0
+                    // The shift is taken off ds; the rest (later samples of the same frame) is the
+                    // finger's. One pixel more: the start is the rounded frame edge (§3.3 step 5,
+                    // O2), not the unrounded location the previous frame reported.
+                    if let od = ods.map(abs).max(), collapsing {
+                        let pixel = 1 / trace.header.environment.displayScale
+                        ds = (ds > 0 ? 1 : -1) * max(0, abs(ds) - od - pixel)
+                    }
+                }
+                // The clamp of an over-scrolled offset back to its edge (bounces off: the strict
+                // lock of §3.7 case B, or the app's; O6) is not the finger's; what the finger does
+                // after it in the same frame is.
+                if let list = listAt(tk), let inset = frame.contentInset ?? p.frame.contentInset,
+                   let o = frame.contentOffset, let po = p.frame.contentOffset,
+                   p.frame.scrollLocked == true || frame.scrollLocked == true || !list.bounces {
+                    let (lo, hi) = offsetRange(list, inset)
+                    if po > hi + 1e-9 && o <= hi { dO = o - hi } else if po < lo - 1e-9 && o >= lo { dO = o - lo }
+                }
+                // An exempt jump of O is left out; the surface is still held to the finger.
+                if abs(dO) > 0, abs(ds) + abs(dO) > abs(df) + slack || (df != 0 && dO * (df > 0 ? 1.0 : -1.0) > 1),
+                   offsetJumpIsFloatingPanels() { dO = 0 }
+                // At or beyond the most expanded anchor (D ≤ 0 at the last layout sync) Core's scroll
+                // handler does not pin the content while the panel drags (§3.7 case B pins only
+                // for a grabber touch), so in a sample where a drag moves the surface out of that
+                // zone toward hidden the list scrolls too: each follows the finger, not their sum.
+                // (Toward full, a content touch is clamped at the anchor, §3.4.2, and a grabber
+                // touch's list never scrolls, §3.8 item 2, so that direction stays checked.)
+                let mostAnchor = g.position(of: g.mostExpandedState)
+                let beyondMost = position.expandsTowardLowerCoordinate ? p.frame.location <= mostAnchor : p.frame.location >= mostAnchor
+                let collapsing = position.expandsTowardLowerCoordinate ? ds > 0 : ds < 0
+                if beyondMost, collapsing, frame.isDragging, abs(ds) + abs(dO) > abs(df) + slack,
+                   abs(ds) <= abs(df) + slack, abs(dO) <= abs(df) + slack {
+                    if df != 0 {
+                        let sign = df > 0 ? 1.0 : -1.0
+                        if ds * sign < -1 { fail("G3", "surface-against", "frame \(k) (\(Run.seconds(tk))): the surface moves \(ds) against the finger's \(df)") }
+                        if dO * sign > 1 { fail("G3", "offset-against", "frame \(k) (\(Run.seconds(tk))): O moves \(dO) against the finger's \(df)") }
+                    }
+                    continue
+                }
                 if abs(ds) + abs(dO) > abs(df) + slack {
                     fail("G3", "bound", "frame \(k) (\(Run.seconds(tk))): |Δsurface| \(abs(ds)) + |ΔO| \(abs(dO)) > |Δfinger| \(abs(df)) + \(slack)")
                 }

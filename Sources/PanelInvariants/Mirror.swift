@@ -30,6 +30,16 @@ public struct Mirror: Sendable {
         }
     }
     public var flips: Bool { position == .top || position == .left }
+
+    /// How far (pt) a flipped mirror moves each anchor (and each touch point) toward lower coordinates, and the same as a
+    /// fraction (of a main dimension or an intrinsic length, 280–1400 pt in practice). Pixel rounding
+    /// (floatingpanel-core.md §0.2) rounds a half-pixel tie away from zero on both panels, so an
+    /// anchor of the bottom panel on a tie rounds toward higher coordinates and its mirror image
+    /// must round toward lower ones. The nudge is far below a pixel and above the rounding's 1e-9
+    /// truncation: it decides ties (for anchors at positive coordinates, as every bottom-panel anchor
+    /// on the screen is) and leaves every other rounded position unchanged.
+    static let nudge = 1e-6
+    static let fractionalNudge = 1e-9
     public func environment(_ e: PanelEnvironment) -> PanelEnvironment {
         var m = e
         let s = e.safeArea
@@ -60,8 +70,24 @@ public struct Mirror: Sendable {
         var m = p
         m.position = position
         m.anchors = p.anchors.map { entry in
-            guard case let .inset(v, fractional, e, guide) = entry.anchor else { return entry }
-            return AnchorEntry(state: entry.state, anchor: .inset(v, isFractional: fractional, edge: edge(e), guide: guide))
+            switch entry.anchor {
+            case let .inset(v, fractional, e, guide):
+                let mirrored = edge(e)
+                guard flips else { return AnchorEntry(state: entry.state, anchor: .inset(v, isFractional: fractional, edge: mirrored, guide: guide)) }
+                // Toward lower coordinates: a min-side inset shrinks, a max-side inset grows.
+                let minSide = mirrored == .top || mirrored == .left
+                let nudge = (fractional ? Self.fractionalNudge : Self.nudge) * (minSide ? -1 : 1)
+                return AnchorEntry(state: entry.state, anchor: .inset(v + nudge, isFractional: fractional, edge: mirrored, guide: guide))
+            case let .intrinsic(v, fractional, guide) where flips:
+                // Top/left: base + L − d, so a larger d is a lower coordinate.
+                return AnchorEntry(state: entry.state, anchor: .intrinsic(v + (fractional ? Self.fractionalNudge : Self.nudge), isFractional: fractional, guide: guide))
+            case let .adaptive(v, fractional, length, guide, bounding) where flips:
+                // Top/left: min(length − d, bound), so a larger d is a lower coordinate.
+                return AnchorEntry(state: entry.state, anchor: .adaptive(v + (fractional ? Self.fractionalNudge : Self.nudge), isFractional: fractional,
+                                                                         contentLength: length, guide: guide, bounding: bounding))
+            default:
+                return entry
+            }
         }
         if flips {
             m.behavior.rubberBandingEdges = p.behavior.rubberBandingEdges.map { $0 == "top" ? "bottom" : $0 == "bottom" ? "top" : $0 }
@@ -87,7 +113,15 @@ public struct Mirror: Sendable {
             let point = mirror.point, environment = mirror.environment
             switch s.kind {
             case let .touch(touch):
-                m.kind = .touch(TouchSample(phase: touch.phase, id: touch.id, location: point(touch.location),
+                // Hit tests are half-open (UIKit's point(inside:), the grabber band and the list's
+                // frame, core §1.8): [a, b) flips to (h − b, h − a], so a finger exactly on an edge
+                // of the bottom panel would land exactly on the excluded edge of its mirror. Moving
+                // every mirrored point by `nudge` toward lower coordinates keeps each hit test's
+                // answer (translations, being differences, are unchanged).
+                var location = point(touch.location)
+                if position == .top { location.y -= Self.nudge }
+                if position == .left { location.x -= Self.nudge }
+                m.kind = .touch(TouchSample(phase: touch.phase, id: touch.id, location: location,
                                             velocity: touch.velocity.map(velocity)))
             case let .call(.invalidateLayout(p)): m.kind = .call(.invalidateLayout(panel(p)))
             case let .environment(e):

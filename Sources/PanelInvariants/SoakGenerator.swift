@@ -86,8 +86,105 @@ private struct Builder {
         header.recognizer.velocity = draw.chance(0.5) ? .recorded : draw.pick(VelocitySource.allCases)
         header.recognizer.beginThreshold = draw.chance(0.7) ? 10 : Double(draw.int(0, 20))
         if draw.chance(0.6) { header.scrollView = makeList(panel) }
-        let samples = makeTimeline(header)
+        var samples = makeTimeline(header)
+        // Anchors drawn 24 pt apart in one environment can coincide in another (a rotation or the
+        // keyboard moves mixed-edge and safe-area anchors differently): a least and most expanded
+        // anchor at one position is invalid input in any environment of a trace (core §9 O19,
+        // trace-format's loader), and anchors whose on-screen order no longer follows their state
+        // order break what FloatingPanel assumes of every layout (core §0.3: sorting is by order
+        // only, "the code assumes that order is monotone with the on-screen coordinate"). Such an
+        // environment or layout sample is dropped, so every trace describes a layout FloatingPanel
+        // supports (no draw is consumed).
+        do {
+            var current = header
+            samples = samples.filter { sample in
+                var next = current
+                switch sample.kind {
+                case let .environment(e): next.environment = e
+                case let .call(.invalidateLayout(p)): next.panel = p
+                default: return true
+                }
+                guard (try? validate(next)) != nil, Self.ordersFollowCoordinates(next) else { return false }
+                current = next
+                return true
+            }
+        }
+        Self.addPart3Fields(&header, &samples, seed: seed)
+        // The clamp recipe is drawn to keep every anchor inside it in the starting environment; a
+        // rotation, safe-area change or new layout can reorder mixed-edge anchors so that its range
+        // no longer holds them or is empty (min past max). No app writes such a clamp (O14's
+        // recipe keeps the surface *between* two anchor locations), so it is dropped (no draw is
+        // consumed: every other byte of the trace stays as drawn).
+        if let clamp = header.delegate.didMove?.clamp, !Self.clampHoldsAnchors(clamp, header, samples) {
+            header.delegate.didMove?.clamp = nil
+            if header.delegate.didMove?.dismissBeyond == nil { header.delegate.didMove = nil }
+        }
         return Trace(header: header, samples: samples)
+    }
+
+    /// The fields part 3 of issue 18 added to the contract, drawn from a stream of their own (so the
+    /// rest of every trace stays as drawn): adaptive anchors (FloatingPanelAdaptiveLayoutAnchor,
+    /// floatingpanel-layout-behavior.md §3.4c: an absolute intrinsic anchor becomes an adaptive one
+    /// with `contentLength` = intrinsicLength and the same position, bounded by no guide or the
+    /// superview), and tracked lists with a zero-size frame (a `UIScrollView()` never laid out:
+    /// it contains no touch). A change that leaves the layout invalid or its anchors out of state
+    /// order in the header's environment is not made.
+    static func addPart3Fields(_ header: inout TraceHeader, _ samples: inout [TraceSample], seed: UInt64) {
+        var draw = Draw(seed: seed ^ 0x5EED_0018_0003_0000)
+        func adaptive(_ panel: PanelConfiguration) -> PanelConfiguration {
+            var p = panel
+            p.anchors = p.anchors.map { entry in
+                guard case let .intrinsic(d, false, guide) = entry.anchor, draw.chance(0.6) else { return entry }
+                let bounding: ContentBoundingGuide = draw.chance(0.7) ? .none : .superview
+                return AnchorEntry(state: entry.state, anchor: .adaptive(d, isFractional: false, contentLength: p.intrinsicLength, guide: guide, bounding: bounding))
+            }
+            return p
+        }
+        if draw.chance(0.8) {
+            var candidate = header
+            candidate.panel = adaptive(header.panel)
+            if candidate.panel != header.panel, (try? validate(candidate)) != nil, ordersFollowCoordinates(candidate) { header = candidate }
+        }
+        if var list = header.scrollView, draw.chance(0.08) {
+            list.frame = Rect(x: list.frame.minX, y: list.frame.minY, width: 0, height: 0)
+            header.scrollView = list
+        }
+        for i in samples.indices {
+            guard case var .call(.track(list)) = samples[i].kind, draw.chance(0.08) else { continue }
+            list.frame = Rect(x: list.frame.minX, y: list.frame.minY, width: 0, height: 0)
+            samples[i].kind = .call(.track(list))
+        }
+    }
+
+    /// True when the anchors' positions in `header`'s environment strictly follow their state order
+    /// (core §0.3): more expanded states lie further toward the expanding side.
+    static func ordersFollowCoordinates(_ header: TraceHeader) -> Bool {
+        let g = LayoutGeometry(panel: header.panel, environment: header.environment)
+        let positions = g.sortedByOrder.map { g.position(of: $0) }   // least expanded first
+        let lower = header.panel.position.expandsTowardLowerCoordinate
+        return zip(positions, positions.dropFirst()).allSatisfy { lower ? $1 < $0 : $1 > $0 }
+    }
+
+    /// True when `clamp`'s range [pos(min.state) + min.offset, pos(max.state) + max.offset] holds
+    /// every anchor of the panel in every environment and layout of the trace.
+    static func clampHoldsAnchors(_ clamp: (min: StateOffset, max: StateOffset), _ header: TraceHeader, _ samples: [TraceSample]) -> Bool {
+        var panel = header.panel, environment = header.environment
+        func holds() -> Bool {
+            let g = LayoutGeometry(panel: panel, environment: environment)
+            guard g.hasAnchor(clamp.min.state), g.hasAnchor(clamp.max.state) else { return false }
+            let lo = g.position(of: clamp.min.state) + clamp.min.offset, hi = g.position(of: clamp.max.state) + clamp.max.offset
+            return lo <= hi && panel.anchors.allSatisfy { let p = g.position(of: $0.state); return p >= lo && p <= hi }
+        }
+        if !holds() { return false }
+        for sample in samples {
+            switch sample.kind {
+            case let .environment(e): environment = e
+            case let .call(.invalidateLayout(p)): panel = p
+            default: continue
+            }
+            if !holds() { return false }
+        }
+        return true
     }
 
     // MARK: Header

@@ -11,8 +11,8 @@ struct SoakCommand: PanelCommand {
     static let info = CommandInfo(
         name: "soak",
         abstract: "Check the invariants (G1–G4, G6, F1–F5) on random traces; write minimized violators.",
-        usage: "panelsim soak [--seed S] [--count N] [--jobs J] [--out DIR] [--limit K]",
-        arguments: [],
+        usage: "panelsim soak [--seed S] [--count N] [--jobs J] [--out DIR] [--limit K] [TRACE…]",
+        arguments: [("TRACE...", "Check these trace files (bottom panels are also mirrored)\ninstead of generated ones; with --emit, write their mirrors.")],
         options: [
             OptionSpec(names: ["--seed"], valueName: "S", help: "First seed (default 1); trace i uses seed S+i."),
             OptionSpec(names: ["--count"], valueName: "N", help: "Number of random traces (default 1000)."),
@@ -49,8 +49,11 @@ struct SoakCommand: PanelCommand {
 
     init(_ parsed: ParsedArguments) throws(UsageError) {
         self.parsed = parsed
-        guard parsed.positionals.isEmpty else { throw UsageError("unexpected argument '\(parsed.positionals[0])'", command: "soak") }
+        files = parsed.positionals
     }
+
+    /// Trace files to check instead of generated traces (empty: the seeds).
+    var files: [String] = []
 
     mutating func validate(_ context: CommandContext) throws(UsageError) {
         if let s = try parsed.seed(command: "soak") { seed = s }
@@ -72,6 +75,7 @@ struct SoakCommand: PanelCommand {
     }
 
     func run(_ context: CommandContext) -> ExitCode {
+        if !files.isEmpty { return checkFiles(context) }
         let first = seed
         var coverage = InvariantCoverage()
         var violating: [(seed: UInt64, violation: InvariantViolation)] = []
@@ -152,5 +156,31 @@ struct SoakCommand: PanelCommand {
                     .prefix(50).map { "\($0.seed) \($0.violation.key)" }.joined(separator: ", "))
         }
         return .regression
+    }
+
+    /// Checks each of `files` (and, for a bottom panel, its mirrors) and prints every violation;
+    /// with `--emit`, writes the mirrors beside each other in that folder.
+    func checkFiles(_ context: CommandContext) -> ExitCode {
+        var failed = false
+        for file in files {
+            let trace: Trace
+            do { trace = try TraceLoader.load(path: context.resolve(file)).trace } catch {
+                context.stderr.line("error: \(error)"); return .badInput
+            }
+            if let emit, trace.header.panel.position == .bottom {
+                for position in [PanelPosition.top, .left, .right] {
+                    var m = Mirror(position: position, h: trace.header.environment.container.height).trace(trace)
+                    m.header.name = trace.header.name + "-" + position.rawValue
+                    do { try AtomicFile.write(TraceWriter.write(m), to: context.resolve(emit) + "/" + m.header.name + ".jsonl") } catch {
+                        context.stderr.line("error: \(error)"); return .badInput
+                    }
+                }
+            }
+            let violations = InvariantChecker.checkAll(trace).violations
+            for v in violations { context.stdout.line("VIOLATION \(file) \(v)") }
+            if violations.isEmpty { context.stdout.line("\(file): no violations") }
+            failed = failed || !violations.isEmpty
+        }
+        return failed ? .regression : .success
     }
 }

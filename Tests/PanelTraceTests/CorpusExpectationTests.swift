@@ -56,7 +56,7 @@ final class CorpusExpectationTests: XCTestCase {
             XCTAssertFalse(result.budgetExceeded, name)
             checked += 1
         }
-        XCTAssertEqual(checked, 104, "flicks 48, scenarios 5, custom states 4, positions 12, scroll 19, app 15, soak 1")
+        XCTAssertEqual(checked, 107, "flicks 48, scenarios 5, custom states 4, positions 12, scroll 19, app 15, soak 4")
     }
 
     /// G3: on a monotonic finger path, neither the surface nor the content offset O moves against
@@ -128,7 +128,7 @@ final class CorpusExpectationTests: XCTestCase {
             }
         }
         XCTAssertGreaterThan(g3Frames, 500, "G3 must see the scroll corpus's drags")
-        XCTAssertEqual(g4Traces, 24, "G4 at rest on every scroll trace (19 scenarios, 4 axis-scroll imports, 1 soak finding)")
+        XCTAssertEqual(g4Traces, 26, "G4 at rest on every scroll trace (19 scenarios, 4 axis-scroll imports, 3 soak findings)")
     }
 
     /// The shared checker of `panelsim soak` (G1–G4, F1–F5; PanelInvariants) on every corpus trace.

@@ -642,11 +642,16 @@ struct PanelCore {
         if from == .hidden || target == .hidden {
             let visibleStart = geometry.rounded(frameEdge)
             let velocity = target == .hidden && from != .hidden ? abs(position.main(removalVector)) : 0
-            setState(target)
-            updateLayout(to: target)
+            // §5.1 step 6: `transitionAnimator := animator`, then `startAnimation()`, which runs the
+            // animation block (state := to, updateLayout(to)). The order matters when app code
+            // inside that block's didChangeState moves the panel again (the dismissIn recipe of a
+            // show, O14): the nested move finds this animator and finishes it (§4.7 step 2), and
+            // its own animator (a removal's, with didRemove) is the one left running.
             transition = RunningTransition(
                 spring: TransitionSpring(from: visibleStart, to: geometry.position(of: target), relativeVelocity: velocity),
                 startTime: now, completion: completion)
+            setState(target)
+            updateLayout(to: target)
             return
         }
         startAttraction(to: target, velocity: 0, completion: .programmatic)

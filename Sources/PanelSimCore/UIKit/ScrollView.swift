@@ -147,7 +147,9 @@ struct ScrollViewModel: Equatable {
         rawRange = (lo, hi)
     }
 
-    /// Inverse of the rubber band: the finger excess x that shows an excess y (y < d).
+    /// Inverse of the rubber band: the finger excess x that shows an excess y (y < d). For y ≥ d no
+    /// finite x shows it (the band approaches d and never reaches it); `pan(by:_:)` then holds the
+    /// offset instead of deriving a finger excess from this value.
     static func unbanded(_ y: Double, _ d: Double) -> Double {
         // y ≥ d covers a zero-size scroll view (d = 0): no finite finger excess shows it.
         y >= d ? Double.greatestFiniteMagnitude : y * d / (0.55 * (d - y))
@@ -158,6 +160,16 @@ struct ScrollViewModel: Equatable {
         let (lo, hi) = range(position)
         let d = position.mainDimension(boundsSize)
         if lo != rawRange.min || hi != rawRange.max { deriveRawOffset(from: mainOffset(position), lo: lo, hi: hi, d: d) }
+        // An offset set from outside at d or more past an edge (setContentOffset, a content size
+        // or inset change) is beyond anything the band can show (b(x) < d for every finger excess
+        // x, O6): there is no finger offset to continue from. The offset stays where it is shown
+        // (the band's slope tends to 0 as x grows) until the pan ends, and O7 returns it to the
+        // edge; deriving u = ∞ would make it jump to edge ± d at the first sample.
+        let shownNow = mainOffset(position)
+        if bounces, (shownNow < lo && lo - shownNow >= d) || (shownNow > hi && shownNow - hi >= d) {
+            rawOffset = shownNow
+            return
+        }
         rawOffset -= delta
         var shown = rawOffset
         if rawOffset < lo { shown = bounces ? lo - rubberBand(lo - rawOffset, d) : lo }
@@ -177,8 +189,11 @@ extension ScrollViewModel {
     mutating func endPan(velocity: Double, at now: Microseconds, frameRate: Int, _ position: PanelPosition) {
         let (lo, hi) = range(position)
         let offset = mainOffset(position)
-        rawOffset = offset
-        rawRange = (lo, hi)
+        // Keep u consistent with the shown offset (O6): beyond an edge the shown offset is the
+        // band's image of u, not u itself. Storing the shown value as u would make a touch that
+        // grabs the list again before it returns (O7: at the next frame; a touch-down stops the
+        // return) jump it toward the edge, against the finger.
+        deriveRawOffset(from: offset, lo: lo, hi: hi, d: position.mainDimension(boundsSize))
         if offset < lo || offset > hi {
             returnsToEdge = true; decelerationStart = now
         } else if velocity != 0 {

@@ -1,0 +1,121 @@
+import XCTest
+import PanelSimCore
+import PanelTrace
+import PanelInvariants
+
+/// The exceptions `InvariantChecker` makes to G1–G4, F3 and F4 where FloatingPanel itself departs
+/// from the plain invariant (each found by `panelsim soak` and cited to the spec rule in the
+/// checker). Every test checks both ways: the minimized situation from the soak passes, and the
+/// same kind of result with the exception's condition removed (or the result tampered into a real
+/// violation) still fails, so an exception cannot silently swallow a true violation.
+/// Fixtures: `Tests/Fixtures/soak-checker/`.
+final class SoakCheckerTests: XCTestCase {
+    private func fixture(_ name: String) throws -> Trace {
+        let url = CorpusExpectationTests.repositoryRoot.appendingPathComponent("Tests/Fixtures/soak-checker/\(name).jsonl")
+        return try TraceLoader.load(path: url.path).trace
+    }
+
+    private func keys(_ trace: Trace, _ result: SimulationResult) -> Set<String> {
+        Set(InvariantChecker.check(trace, result: result).violations.map(\.key))
+    }
+
+    private func replay(_ trace: Trace) -> SimulationResult { simulate(trace, options: InvariantChecker.options) }
+
+    /// Index of the last frame record of `records`.
+    private func lastFrameIndex(_ records: [ResultRecord]) throws -> Int {
+        try XCTUnwrap(records.lastIndex { if case .frame = $0 { return true } else { return false } })
+    }
+
+    /// G4 (seed 57): `track` unlocks (core §2 step 3) while a drag's attraction to a non-scrollable
+    /// state runs, and that attraction's end only unlocks (§4.5 step 3): the list rests unlocked.
+    /// Tracked before the drag instead, the drag's end locks it (§4.1 step 4); a result that then
+    /// rests unlocked is a real G4 violation.
+    func testListTrackedDuringAttractionKeepsItsUnlock() throws {
+        let trace = try fixture("g4-track-during-attraction")
+        let result = replay(trace)
+        guard case let .frame(rest)? = result.records.last(where: { if case .frame = $0 { return true } else { return false } }) else { return XCTFail("no frame") }
+        XCTAssertEqual(rest.state, "tip")
+        XCTAssertEqual(rest.scrollLocked, false, "FloatingPanel leaves it unlocked")
+        XCTAssertEqual(InvariantChecker.checkAll(trace).violations, [])
+
+        var early = trace
+        let index = try XCTUnwrap(early.samples.firstIndex { if case .call(.track) = $0.kind { return true } else { return false } })
+        var track = early.samples.remove(at: index)
+        track.time = 1_000_000
+        early.samples.insert(track, at: 0)
+        var records = Array(replay(early).records)
+        let last = try lastFrameIndex(records)
+        guard case var .frame(f) = records[last] else { return XCTFail() }
+        XCTAssertEqual(f.scrollLocked, true, "tracked before the drag, the drag's end locks the list")
+        XCTAssertEqual(keys(early, SimulationResult(records: records)), [])
+        f.scrollLocked = false
+        records[last] = .frame(f)
+        XCTAssertTrue(keys(early, SimulationResult(records: records)).contains("G4@bottom:lock"))
+    }
+
+    /// F3 and G2 (seed 1770): `move(to:)` cancels a drag of the hidden state; its panningEnd returns
+    /// at once (core §4.1 step 1), so no didEndDragging follows. In a shown state the same call ends
+    /// the drag; a result without that end is a real F3 violation.
+    func testMoveCancellingADragInTheHiddenStateEndsNothing() throws {
+        let trace = try fixture("f3-move-cancels-drag-in-hidden")
+        XCTAssertEqual(InvariantChecker.checkAll(trace).violations, [])
+        var shown = trace
+        shown.samples.removeFirst()   // the move to hidden: the drag now runs in tip
+        let result = replay(shown)
+        let names = result.records.compactMap { r -> String? in if case let .event(_, e) = r { return e.name } else { return nil } }
+        XCTAssertTrue(names.contains("didEndDragging"), "\(names)")
+        XCTAssertEqual(keys(shown, result), [])
+        let callTime = try XCTUnwrap(shown.samples.last).time
+        let tampered = result.records.filter { r in
+            if case let .event(t, e) = r, t == callTime, e.name == "willEndDragging" || e.name == "didEndDragging" { return false }
+            return true
+        }
+        XCTAssertTrue(keys(shown, SimulationResult(records: tampered)).contains("F3@bottom:drag"))
+    }
+
+    /// F4 (seed 673): the app's dismissIn recipe runs inside the didChangeState of a release exactly
+    /// on an anchor (O14), so the removal's events sit between didChangeState(target) and
+    /// didEndDragging(false). Without that didChangeState the order is a real F4 violation.
+    func testRemovalInsideAnExactAnchorReleaseKeepsF4() throws {
+        let trace = try fixture("f4-dismiss-in-inside-end")
+        let result = replay(trace)
+        XCTAssertEqual(keys(trace, result), [])
+        var records = Array(result.records)
+        let end = try XCTUnwrap(records.firstIndex { if case .event(_, .willEndDragging) = $0 { return true } else { return false } })
+        guard case .event(_, .didChangeState(state: "full")) = records[end + 1] else { return XCTFail("didChangeState(full) follows willEndDragging") }
+        records.remove(at: end + 1)
+        XCTAssertTrue(keys(trace, SimulationResult(records: records)).contains("F4@bottom:order"))
+    }
+
+    /// G3 (seed 201): with shouldBeginDragging false, §3.7 case B's lock(strict: true) turns bounces
+    /// off while the list is pulled past its pinned edge, and the next pan clamps it back to the
+    /// edge (O6): O moves against the finger onto the edge. Anywhere but the edge it is a real
+    /// violation.
+    func testStrictLockClampBackToTheEdge() throws {
+        let trace = try fixture("g3-strict-lock-clamps-overscroll")
+        let result = replay(trace)
+        XCTAssertEqual(keys(trace, result), [])
+        var records = Array(result.records)
+        let last = try lastFrameIndex(records)
+        guard case var .frame(f) = records[last] else { return XCTFail() }
+        XCTAssertEqual(f.contentOffset, 0, "clamped to the pinned edge")
+        f.contentOffset = 5
+        records[last] = .frame(f)
+        XCTAssertTrue(keys(trace, SimulationResult(records: records)).contains("G3@bottom:offset-against"))
+    }
+
+    /// G3 (seed 250): io captured at `track` (core §2) pins the list back when the panel's drag
+    /// begins in a non-scrollable state (§3.7 case A1, §8 item 12): O jumps to the offset it had
+    /// before the app's setContentOffset. A jump to a value O never had is a real violation.
+    func testStaleIoPinReturnsToAnEarlierOffset() throws {
+        let trace = try fixture("g3-stale-io-pin")
+        let result = replay(trace)
+        XCTAssertEqual(keys(trace, result), [])
+        var records = Array(result.records)
+        let index = try XCTUnwrap(records.firstIndex { if case let .frame(f) = $0 { return f.contentOffset == 2103.5 && f.index > 0 } else { return false } })
+        guard case var .frame(f) = records[index] else { return XCTFail() }
+        f.contentOffset = 2000
+        records[index] = .frame(f)
+        XCTAssertTrue(keys(trace, SimulationResult(records: records)).contains("G3@bottom:bound"))
+    }
+}
