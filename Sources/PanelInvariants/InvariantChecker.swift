@@ -569,7 +569,11 @@ private struct Run {
         }
         guard let (proposed, target) = last, proposed != target else { return false }
         let scrollableProposed = trace.header.delegate.scrollableStates.map { $0.contains(proposed) } ?? (proposed == geometry.mostExpandedState.name)
-        return locked == !scrollableProposed
+        // One direction only: a scrollable proposal leaves endInteraction's lock off, and the end of
+        // the attraction to a non-scrollable target only ever unlocks, so the list rests unlocked.
+        // The other way round (a non-scrollable proposal locks, the target is scrollable), the
+        // attraction's end unlocks (§4.5 step 3), so a locked rest there stays a violation.
+        return locked == false && scrollableProposed
     }
 
     /// True when the last animation was stopped by a touch (§4.7: a spring is stopped without

@@ -53,6 +53,24 @@ final class SoakCheckerTests: XCTestCase {
         XCTAssertTrue(keys(early, SimulationResult(records: records)).contains("G4@bottom:lock"))
     }
 
+    /// G4, the lock taken from the proposed target (core §4.1 step 4, §8 item 10) applies in one
+    /// direction only. A release proposed for half (not scrollable) that the delegate sends to full
+    /// locks at endInteraction, and the attraction's end to full unlocks (§4.5 step 3): the list
+    /// rests unlocked. A result tampered to rest locked is a real G4 violation (found by the
+    /// session-5 audit: the exception used to accept both directions).
+    func testLockFromTheProposedTargetOnlyExcusesAnUnlockedRest() throws {
+        let trace = try fixture("g4-override-to-scrollable")
+        var records = Array(replay(trace).records)
+        XCTAssertEqual(keys(trace, SimulationResult(records: records)), [])
+        let last = try lastFrameIndex(records)
+        guard case var .frame(f) = records[last] else { return XCTFail() }
+        XCTAssertEqual(f.state, "full")
+        XCTAssertEqual(f.scrollLocked, false)
+        f.scrollLocked = true
+        records[last] = .frame(f)
+        XCTAssertTrue(keys(trace, SimulationResult(records: records)).contains("G4@bottom:lock"))
+    }
+
     /// F3 and G2 (seed 1770): `move(to:)` cancels a drag of the hidden state; its panningEnd returns
     /// at once (core §4.1 step 1), so no didEndDragging follows. In a shown state the same call ends
     /// the drag; a result without that end is a real F3 violation.
