@@ -1228,11 +1228,15 @@ private struct Run {
                 // With rubber banding on that side the same start is pulled to the band's image of
                 // its distance (§3.4.1 steps 2–3: c = minC − rb(minC − c) or maxC + rb(c − maxC)
                 // with c = initialConst + diff, diff = 0 at the first accepted sample): the surface
-                // moves toward the extreme anchor by itself, staying beyond it.
+                // moves toward the extreme anchor by itself, staying beyond it. Only on a side that
+                // rubber-bands: `.top` governs the minimum-coordinate side and `.bottom` the maximum
+                // one for every position (§3.4.1 edge naming [QUIRK]); without it the start is not
+                // pulled (diff = 0 leaves c where it was).
                 if !p.frame.isDragging, frame.isDragging, let (lo, hi) = bounds.first {
                     let location = frame.location, previousLocation = p.frame.location
-                    if (previousLocation > hi && location >= hi && location < previousLocation)
-                        || (previousLocation < lo && location <= lo && location > previousLocation) { continue }
+                    let edges = g.panel.behavior.rubberBandingEdges
+                    if (edges.contains("bottom") && previousLocation > hi && location >= hi && location < previousLocation)
+                        || (edges.contains("top") && previousLocation < lo && location <= lo && location > previousLocation) { continue }
                 }
                 // A drag that starts on the list pins the content to the pinning offset (§3.3 step 2b
                 // io := pin, applied by §3.7 while dragging): O jumps there by itself.

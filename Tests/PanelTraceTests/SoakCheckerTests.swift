@@ -71,6 +71,27 @@ final class SoakCheckerTests: XCTestCase {
         XCTAssertTrue(keys(trace, SimulationResult(records: records)).contains("G4@bottom:lock"))
     }
 
+    /// G3, a drag that starts beyond the extreme anchors: FloatingPanel pulls the start toward
+    /// them only on a side that rubber-bands (core §3.4.1 steps 2–3); with no rubber banding the
+    /// surface follows the finger from where it was. A result tampered to jump 20 pt toward the
+    /// anchor at the drag's start is a real G3 violation (session-5 audit: the exception used to
+    /// ignore `behavior.rubberBandingEdges`).
+    func testDragStartPullOnlyWhereTheEdgeRubberBands() throws {
+        let trace = try fixture("g3-rubber-band-off-at-drag-start")
+        var records = Array(replay(trace).records)
+        XCTAssertEqual(keys(trace, SimulationResult(records: records)), [])
+        var tampered = 0
+        for i in records.indices {
+            guard case var .frame(f) = records[i], f.isDragging else { continue }
+            f.location -= 20
+            records[i] = .frame(f)
+            tampered += 1
+        }
+        XCTAssertGreaterThan(tampered, 2)
+        XCTAssertTrue(keys(trace, SimulationResult(records: records)).contains("G3@bottom:bound"),
+                      "\(keys(trace, SimulationResult(records: records)))")
+    }
+
     /// F3 and G2 (seed 1770): `move(to:)` cancels a drag of the hidden state; its panningEnd returns
     /// at once (core §4.1 step 1), so no didEndDragging follows. In a shown state the same call ends
     /// the drag; a result without that end is a real F3 violation.
