@@ -41,7 +41,9 @@ awk 'BEGIN{done=0} { if (!done && NR>10 && index($0, "\"frame\"") && match($0, /
 "$P" tune traces/tune/flick-up-fast.jsonl traces/tune/slow-release.jsonl --param springResponseTime=0.3...0.8 --grid 3 --precision 1e-2 --report "$WORK/tune.html" >/dev/null 2>&1 || { echo "FAIL: panelsim tune --report"; exit 1; }
 "$P" sweep traces/tune/flick-up-fast.jsonl --param springResponseTime=0.3...0.8:6 --svg "$WORK/sweep.svg" >/dev/null 2>&1 || { echo "FAIL: panelsim sweep --svg"; exit 1; }
 for t in drawerkit lnpopup uisheet; do
-  f="$(find traces/$t -name '*.jsonl' | LC_ALL=C sort | head -1)"
+  # awk reads to the end (`head -1` would close the pipe early: sort could die of SIGPIPE, which
+  # pipefail turns into a failed check).
+  f="$(find traces/$t -name '*.jsonl' | LC_ALL=C sort | awk 'NR == 1')"
   "$P" report "$f" -o "$WORK/$t.html" >/dev/null 2>&1 || true
 done
 { echo '<!DOCTYPE html><html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"></head><body style="margin:8px">'; cat "$WORK/sweep.svg"; echo '</body></html>'; } > "$WORK/sweep.html"
@@ -100,7 +102,7 @@ for page in $PAGES; do
     { printf '<!DOCTYPE html><html><head><meta charset="utf-8"></head><body style="margin:0">'; frame "$page" "$width" 2600 x ""; printf '</body></html>\n'; } > "$WORK/$page-$width.shot.html"
     "$CHROMIUM" --headless --no-sandbox --disable-gpu --hide-scrollbars --window-size=$width,2600 \
       --screenshot="$SHOTS/$page-$width.png" "file://$WORK/$page-$width.shot.html" >/dev/null 2>&1 || true
-    result="$(printf '%s\n' "$results" | grep "^RESULT $page@$width " | head -1 || true)"
+    result="$(printf '%s\n' "$results" | grep "^RESULT $page@$width " | awk 'NR == 1' || true)"
     if [ -z "$result" ]; then echo "FAIL $page @ ${width}px: no measurement (page did not load)"; status=1; continue; fi
     case "$result" in
       *'"count":0'*) if [ "$page" = selftest ]; then echo "FAIL the overlap measurement missed the self-test's overlap"; status=1; else echo "ok   $page @ ${width}px"; fi;;
