@@ -1312,8 +1312,12 @@ private struct Run {
                 // zone toward hidden the list scrolls too: each follows the finger, not their sum.
                 // (Toward full, a content touch is clamped at the anchor, §3.4.2, and a grabber
                 // touch's list never scrolls, §3.8 item 2, so that direction stays checked.)
+                // D is FloatingPanel's offset(from: most expanded): the pixel-rounded distance of
+                // the pixel-rounded frame edge (§1.4, §1.6/O2, §0.2), not of the unrounded getter
+                // value the frames carry, which can sit a hair inside the anchor.
                 let mostAnchor = g.position(of: g.mostExpandedState)
-                let beyondMost = position.expandsTowardLowerCoordinate ? p.frame.location <= mostAnchor : p.frame.location >= mostAnchor
+                let frameEdge = g.rounded(p.frame.location)
+                let beyondMost = g.rounded(position.expandsTowardLowerCoordinate ? frameEdge - mostAnchor : mostAnchor - frameEdge) <= 0
                 let collapsing = position.expandsTowardLowerCoordinate ? ds > 0 : ds < 0
                 if beyondMost, collapsing, frame.isDragging, abs(ds) + abs(dO) > abs(df) + slack,
                    abs(ds) <= abs(df) + slack, abs(dO) <= abs(df) + slack {
