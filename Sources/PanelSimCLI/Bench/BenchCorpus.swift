@@ -196,23 +196,8 @@ enum BenchCorpus {
     static func dragTrace(gestures: Int) -> String {
         let layout = layouts[0]
         var w = SampleWriter()
-        let velocities: [Double] = [-2400, 1800, -600, 900, -3500, 350]
-        for g in 0..<gestures {
-            w.t = Int64(g) * 1_500_000
-            if g > 0 { w.add("\"call\": \"move\", \"to\": \"half\", \"animated\": false") }
-            let v = velocities[g % velocities.count]
-            var y = 452.0
-            w.add("\"touch\": \"began\", \"x\": 195, \"y\": \(num(y))")
-            for _ in 0..<12 {
-                w.t += 8_333
-                y += v / 120
-                w.add("\"touch\": \"moved\", \"x\": 195, \"y\": \(num(y))")
-            }
-            w.t += 4_000
-            w.add("\"touch\": \"ended\", \"x\": 195, \"y\": \(num(y)), \"velocity\": {\"x\": 0, \"y\": \(num(v))}")
-        }
-        w.t += 1_500_000
-        w.add("\"end\": true")
+        addResetDrags(&w, gestures: gestures, velocities: [-2400, 1800, -600, 900, -3500, 350], startY: 452, pause: 0,
+                      reset: "\"call\": \"move\", \"to\": \"half\", \"animated\": false")
         return coreHeader(layout: layout, name: "bench-drag") + "\n" + w.lines.joined(separator: "\n") + "\n"
     }
 
