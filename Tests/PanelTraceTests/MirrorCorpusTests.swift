@@ -13,22 +13,6 @@ import PanelInvariants
 /// listed in `knownQuirks` with the rule that breaks them. The mirror itself is `Mirror`
 /// (PanelInvariants), shared with the random-gesture soak.
 final class MirrorCorpusTests: XCTestCase {
-    /// Event names with their discrete payloads (states, targets, decisions); locations left out.
-    static func signature(_ r: SimulationResult) -> [String] {
-        r.records.compactMap { record in
-            guard case let .event(_, e) = record else { return nil }
-            switch e {
-            case let .didChangeState(s): return "didChangeState(\(s))"
-            case let .willEndDragging(_, p, t): return "willEndDragging(\(p)->\(t))"
-            case let .didEndDragging(a): return "didEndDragging(\(a))"
-            case let .willBeginAttracting(to): return "willBeginAttracting(\(to))"
-            case let .shouldRemove(_, result): return "shouldRemove(\(result))"
-            case let .shouldBeginDragging(result): return "shouldBeginDragging(\(result))"
-            default: return e.name
-            }
-        }
-    }
-
     /// Mirrors that FloatingPanel itself breaks, each with the rule that breaks it. The test asserts
     /// that these still differ, so the list shrinks the day the model stops reproducing the quirk.
     static let knownQuirks: [String: String] = [
@@ -47,7 +31,7 @@ final class MirrorCorpusTests: XCTestCase {
             if let sv = trace.header.scrollView, sv.systemInset != .zero { continue }
             let name = url.lastPathComponent
             let reference = simulate(trace)
-            let referenceSignature = Self.signature(reference)
+            let referenceSignature = InvariantChecker.signature(reference)
             var finalHeight = trace.header.environment.container.height
             for case let .environment(e) in trace.samples.map(\.kind) { finalHeight = e.container.height }
             let referenceFrame = try XCTUnwrap(reference.records.last { if case .frame = $0 { return true } else { return false } })
@@ -56,7 +40,7 @@ final class MirrorCorpusTests: XCTestCase {
                 let mirror = Mirror(position: position, h: trace.header.environment.container.height)
                 let result = simulate(mirror.trace(trace))
                 if Self.knownQuirks["\(name) \(position)"] != nil {
-                    XCTAssertNotEqual(Self.signature(result), referenceSignature, "\(name) on \(position) mirrors now: remove it from knownQuirks")
+                    XCTAssertNotEqual(InvariantChecker.signature(result), referenceSignature, "\(name) on \(position) mirrors now: remove it from knownQuirks")
                     mirrored += 1
                     continue
                 }
@@ -65,10 +49,10 @@ final class MirrorCorpusTests: XCTestCase {
                     // FloatingPanel's left-panel attraction uses the opposite safe-area side (layout-behavior
                     // §8 item 2): the surface jumps by left − right while attracting, so an interrupted
                     // attraction can take a different number of frames. Targets and decisions still mirror.
-                    XCTAssertEqual(Self.signature(result).filter { $0 != "didMove" }, referenceSignature.filter { $0 != "didMove" },
+                    XCTAssertEqual(InvariantChecker.signature(result).filter { $0 != "didMove" }, referenceSignature.filter { $0 != "didMove" },
                                    "\(name) on \(position): event order differs")
                 } else {
-                    XCTAssertEqual(Self.signature(result), referenceSignature, "\(name) on \(position): event order differs")
+                    XCTAssertEqual(InvariantChecker.signature(result), referenceSignature, "\(name) on \(position): event order differs")
                 }
                 guard case let .frame(f)? = result.records.last(where: { if case .frame = $0 { return true } else { return false } }) else {
                     XCTFail("\(name) on \(position): no frame"); continue
