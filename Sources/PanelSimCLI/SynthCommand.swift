@@ -35,7 +35,9 @@ struct SynthCommand: PanelCommand {
               end [TIME]                  the end sample
             DURATION is 300ms or 0.3s; TIME is seconds (0.8) or 800ms. The output is a valid trace
             (it is loaded back before it is written) and the same inputs give the same bytes. With
-            --jitter the seed is printed on standard error.
+            --jitter the seed is printed on standard error. A script may run to 100000000 s and
+            write at most 1000000 samples (a move of D s writes D x HZ); an error names the script
+            line and step (SCRIPT:LINE: STEP: "the step": what was expected).
 
             \(HelpFormat.exitCodes([(0, "trace written"), HelpFormat.usageOrBadInput, HelpFormat.otherVersion]))
             """)
@@ -91,8 +93,8 @@ struct SynthCommand: PanelCommand {
             }
         }
         do throws(TraceProblem) {
-            let steps: [GestureStep]
-            do throws(TraceError) { steps = try GestureScript.parse(text, file: scriptName) } catch { throw TraceProblem(error) }
+            let steps: [ScriptStep]
+            do throws(TraceError) { steps = try GestureScript.parseLocated(text, file: scriptName) } catch { throw TraceProblem(error) }
             var settings = "--rate \(rate)"
             if jitter > 0 {
                 settings += " --jitter \(CanonicalNumber.format(jitter)) --seed \(seed)"
@@ -107,7 +109,7 @@ struct SynthCommand: PanelCommand {
                                                        provenance: "Synthesized by `panelsim synth`: \(oneLine).")
             let synth = GestureSynthesizer(rate: rate, jitter: jitter, seed: seed)
             var samples: [TraceSample]
-            do throws(TraceError) { samples = try synth.samples(steps, file: scriptName) } catch { throw TraceProblem(error) }
+            do throws(TraceError) { samples = try synth.samples(script: steps, file: scriptName) } catch { throw TraceProblem(error) }
             // Custom states named in calls take their order from the template.
             for i in samples.indices {
                 if case .call(.move(let to, let animated)) = samples[i].kind,

@@ -67,6 +67,19 @@ public enum GestureStep: Sendable, Equatable {
     case end(at: Microseconds?)
 }
 
+/// A gesture step with where it was written: its 1-based script line and its text (words joined
+/// by single spaces), for error messages.
+public struct ScriptStep: Sendable, Equatable {
+    public var step: GestureStep
+    /// 1-based line of the script; 0 when unknown.
+    public var line: Int
+    /// The step as written (`move 195,400 300ms`); empty when unknown.
+    public var text: String
+    public init(_ step: GestureStep, line: Int = 0, text: String = "") {
+        self.step = step; self.line = line; self.text = text
+    }
+}
+
 /// The gesture script language of `panelsim synth`.
 ///
 /// A script is a list of steps separated by `;` or line breaks; `#` starts a comment. One finger
@@ -94,7 +107,17 @@ public enum GestureScript {
     /// - Throws: `TraceError` (`.invalid`) with the step's keyword as `field` and what was expected.
     /// - Complexity: O(length of the script).
     public static func parse(_ text: String, file: String) throws(TraceError) -> [GestureStep] {
-        var steps: [GestureStep] = []
+        try parseLocated(text, file: file).map(\.step)
+    }
+
+    /// Parses a script, keeping where each step was written, so that errors found while
+    /// sampling (`GestureSynthesizer.samples(script:file:)`) name the script line
+    /// and the step as parse errors do.
+    /// - Parameter file: the name used in errors.
+    /// - Throws: `TraceError` (`.invalid`), as `parse(_:file:)`.
+    /// - Complexity: O(length of the script).
+    public static func parseLocated(_ text: String, file: String) throws(TraceError) -> [ScriptStep] {
+        var steps: [ScriptStep] = []
         let lines = text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" })
         for (index, rawLine) in lines.enumerated() {
             var line = Substring(rawLine)
@@ -102,8 +125,9 @@ public enum GestureScript {
             for part in line.split(separator: ";") {
                 let words = part.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\r" }).map(String.init)
                 guard let keyword = words.first else { continue }
-                steps.append(try parseStep(keyword, Array(words.dropFirst()),
-                                           StepContext(file: file, line: index + 1, text: words.joined(separator: " "))))
+                let text = words.joined(separator: " ")
+                let step = try parseStep(keyword, Array(words.dropFirst()), StepContext(file: file, line: index + 1, text: text))
+                steps.append(ScriptStep(step, line: index + 1, text: text))
             }
         }
         return steps
@@ -226,18 +250,36 @@ public struct GestureSynthesizer: Sendable {
         self.rate = rate; self.jitter = jitter; self.seed = seed
     }
 
+    /// At most this many samples in one synthesized trace (10⁶, the size of the largest trace
+    /// `panelsim bench` loads): a `move` so long, at such a rate, that it would write more is
+    /// refused instead of exhausting memory.
+    public static let maxSamples = 1_000_000
+
     /// The samples for `steps`, ordered by time (touches in script order; calls merged in by time,
     /// after touches of the same time; `end` last). Same steps and settings → same samples.
     ///
     /// A `move` of duration D from time t₀ writes n = max(1, round(D × rate)) samples at
     /// t₀ + round(D·k/n) µs, k = 1…n, at start + (target − start)·e(k/n), each plus jitter; the
     /// finger's nominal position becomes the target (jitter never accumulates) and `up` lands
-    /// where the last sample was written.
-    /// - Parameter file: the name used in errors (the step index is in the message).
+    /// where the last sample was written. Times are computed in 128-bit integers, so no duration
+    /// the parser accepts can overflow them.
+    /// - Parameter file: the name used in errors (line 0, the step's index as `field`).
     /// - Throws: `TraceError` (`.invalid`) for a finger that is not down (or already down), a
-    ///   time that goes backwards (`at`, `end`), a rate outside 1…1000, a negative or non-finite jitter.
+    ///   time that goes backwards (`at`, `end`), a script running past 10⁸ s, more than
+    ///   `maxSamples` samples, a moved sample or flick velocity beyond 10⁷ (pt, pt/s) in
+    ///   magnitude, a rate outside 1…1000, a negative or non-finite jitter.
     /// - Complexity: O(samples).
     public func samples(_ steps: [GestureStep], file: String) throws(TraceError) -> [TraceSample] {
+        try samples(script: steps.map { ScriptStep($0) }, file: file)
+    }
+
+    /// `samples(_:file:)` for steps that know where they were written (`GestureScript.parseLocated`):
+    /// an error names the step's script line, its keyword as `field` and quotes the step, as
+    /// parse errors do (`SCRIPT:1: move: "move 195,400 1000000s": …`). Steps without a line
+    /// (line 0) are named by their index, as in `samples(_:file:)`.
+    /// - Throws: `TraceError` (`.invalid`), as `samples(_:file:)`.
+    /// - Complexity: O(samples).
+    public func samples(script steps: [ScriptStep], file: String) throws(TraceError) -> [TraceSample] {
         guard (1...1000).contains(rate) else {
             throw TraceError(file: file, line: 0, field: "rate", message: "expected a sampling rate in 1…1000 Hz, got \(rate)")
         }
@@ -251,7 +293,12 @@ public struct GestureSynthesizer: Sendable {
         var endTime: Microseconds?
         var finger: (nominal: Point, written: Point)?
         func fail(_ k: Int, _ message: String) -> TraceError {
-            TraceError(file: file, line: 0, field: "step \(k + 1)", message: message)
+            let s = steps[k]
+            guard s.line > 0 else { return TraceError(file: file, line: 0, field: "step \(k + 1)", message: message) }
+            return TraceError(file: file, line: s.line, field: s.step.keyword, message: "\(quoted(s.text)): \(message)")
+        }
+        func representable(_ p: Point) -> Bool {
+            abs(p.x) <= FieldReader.maxMagnitude && abs(p.y) <= FieldReader.maxMagnitude
         }
         func touch(_ phase: TouchPhase, _ p: Point, _ v: Point? = nil) {
             touches.append(TraceSample(time: now, kind: .touch(TouchSample(phase: phase, location: p, velocity: v))))
@@ -260,7 +307,8 @@ public struct GestureSynthesizer: Sendable {
             guard now + d <= TraceLoader.maxTime else { throw fail(k, "the script runs past 100000000 s") }
             now += d
         }
-        for (k, step) in steps.enumerated() {
+        for (k, scripted) in steps.enumerated() {
+            let step = scripted.step
             if endTime != nil { throw fail(k, "nothing may follow 'end' (expected 'end' last)") }
             switch step {
             case .down(let p):
@@ -269,9 +317,14 @@ public struct GestureSynthesizer: Sendable {
                 touch(.began, p)
             case .move(let to, let d, let e), .flick(let to, let d, let e):
                 guard let start = finger?.nominal else { throw fail(k, "'\(step.keyword)' without a finger down (expected 'down' first)") }
-                let n = max(1, Int((Double(d) * Double(rate) / 1_000_000).rounded()))
                 let t0 = now
                 try advance(d, k)
+                // d ≤ 10¹⁴ µs and rate ≤ 1000, so the count (≤ 10¹¹) is exact in a Double.
+                let n = max(1, Int((Double(d) * Double(rate) / 1_000_000).rounded()))
+                guard n <= Self.maxSamples - touches.count else {
+                    throw fail(k, "\(n) samples at \(rate) Hz over \(CanonicalNumber.format(Double(d) / 1_000_000)) s (expected at most "
+                                  + "\(Self.maxSamples) samples in a trace: a shorter duration or a lower rate)")
+                }
                 var written = start
                 for i in 1...n {
                     let f = e.progress(Double(i) / Double(n))
@@ -280,7 +333,11 @@ public struct GestureSynthesizer: Sendable {
                         p.x += (random.nextUnit() * 2 - 1) * jitter
                         p.y += (random.nextUnit() * 2 - 1) * jitter
                     }
-                    let t = t0 + (d * Microseconds(i) + Microseconds(n) / 2) / Microseconds(n)
+                    guard representable(p) else {
+                        throw fail(k, "a moved sample with jitter lands at (\(CanonicalNumber.format(p.x)), \(CanonicalNumber.format(p.y))) "
+                                      + "(expected positions within ±10000000 pt)")
+                    }
+                    let t = t0 + Self.roundedFraction(d, i, n)
                     touches.append(TraceSample(time: t, kind: .touch(TouchSample(phase: .moved, location: p))))
                     written = p
                 }
@@ -288,6 +345,10 @@ public struct GestureSynthesizer: Sendable {
                 if case .flick = step {
                     let seconds = Double(d) / 1_000_000
                     let v = Point(x: (to.x - start.x) / seconds * e.endSlope, y: (to.y - start.y) / seconds * e.endSlope)
+                    guard representable(v) else {
+                        throw fail(k, "the release velocity would be (\(CanonicalNumber.format(v.x)), \(CanonicalNumber.format(v.y))) pt/s "
+                                      + "(expected at most 10000000 pt/s in magnitude: a longer duration or a shorter distance)")
+                    }
                     touch(.ended, written, v)
                     finger = nil
                 }
@@ -330,6 +391,19 @@ public struct GestureSynthesizer: Sendable {
             all.append(TraceSample(time: endTime, kind: .end))
         }
         return all
+    }
+}
+
+extension GestureSynthesizer {
+    /// round(d·i / n) half up, for 0 ≤ i ≤ n: (d·i + ⌊n/2⌋) / n in 128-bit arithmetic, so it
+    /// cannot overflow (the quotient is at most d + 1).
+    /// - Complexity: O(1).
+    static func roundedFraction(_ d: Microseconds, _ i: Int, _ n: Int) -> Microseconds {
+        precondition(d >= 0 && i >= 0 && n > 0 && i <= n)
+        let product = UInt64(d).multipliedFullWidth(by: UInt64(i))
+        let (low, carry) = product.low.addingReportingOverflow(UInt64(n / 2))
+        let (quotient, _) = UInt64(n).dividingFullWidth((high: product.high + (carry ? 1 : 0), low: low))
+        return Microseconds(quotient)
     }
 }
 

@@ -68,4 +68,40 @@ final class InputCommandTests: CLITestCase {
         XCTAssertEqual(run(["synth", "--template", "t.json"]).code, 2)
         XCTAssertTrue(run(["help", "synth"]).stdout.contains("flick X,Y DURATION [EASING]"))
     }
+
+    /// New-user review, item 1: a long `move` used to trap ("arithmetic overflow" in d × i) at
+    /// 1000 Hz over 10⁶ s, and at 120 Hz over ~280000 s. It is refused at its script line, like
+    /// the other step errors, before any sample is made.
+    func testSynthRefusesMovesTooLongToSample() throws {
+        try write(Self.template + "\n", "t.json")
+        let crash = run(["synth", "--template", "t.json", "--rate", "1000", "down 195,700; move 195,400 1000000s; up"])
+        XCTAssertEqual(crash.code, 2, crash.stderr)
+        XCTAssertEqual(crash.stderr, "SCRIPT:1: move: \"move 195,400 1000000s\": 1000000000 samples at 1000 Hz over 1000000 s "
+                       + "(expected at most 1000000 samples in a trace: a shorter duration or a lower rate)\n")
+        XCTAssertEqual(crash.stdout, "")
+        let slow = run(["synth", "--template", "t.json", "down 195,700\nhold 1s\nmove 195,400 280000s\nup"])
+        XCTAssertEqual(slow.code, 2, slow.stderr)
+        XCTAssertTrue(slow.stderr.hasPrefix("SCRIPT:3: move: \"move 195,400 280000s\": 33600000 samples at 120 Hz"), slow.stderr)
+        // At 1 Hz the longest duration the parser takes (10^8 s) is 10^8 samples: refused too.
+        let longest = run(["synth", "--template", "t.json", "--rate", "1", "down 195,700; move 195,400 99999999s"])
+        XCTAssertEqual(longest.code, 2, longest.stderr)
+        XCTAssertTrue(longest.stderr.hasPrefix("SCRIPT:1: move: "), longest.stderr)
+        // The run-time checks now name the script line and step too (they used to say "step 3").
+        try write("down 195,700\nhold 99999999s\nhold 2s\n", "long.txt")
+        let past = run(["synth", "--template", "t.json", "--file", "long.txt"])
+        XCTAssertEqual(past.code, 2)
+        XCTAssertEqual(past.stderr, "long.txt:3: hold: \"hold 2s\": the script runs past 100000000 s\n")
+        // A flick whose release velocity the loader would refuse is refused at its step.
+        let flick = run(["synth", "--template", "t.json", "down 195,700; flick 195,-9000000 1ms"])
+        XCTAssertEqual(flick.code, 2)
+        XCTAssertTrue(flick.stderr.hasPrefix("SCRIPT:1: flick: \"flick 195,-9000000 1ms\": the release velocity would be (0, -9000700000) pt/s"),
+                      flick.stderr)
+        // Jitter pushing a sample past the loader's bound: refused at the move, not at the load-back.
+        let edge = run(["synth", "--template", "t.json", "--jitter", "1000", "--seed", "3", "down 195,9999999; move 195,10000000 500ms"])
+        XCTAssertEqual(edge.code, 2)
+        XCTAssertTrue(edge.stderr.contains("SCRIPT:1: move: \"move 195,10000000 500ms\": a moved sample with jitter lands at"), edge.stderr)
+        // A long move at the highest rate is still written.
+        let fits = run(["synth", "--template", "t.json", "--rate", "1000", "down 195,700; move 195,400 10s; up"])
+        XCTAssertEqual(fits.code, 0, fits.stderr)
+    }
 }

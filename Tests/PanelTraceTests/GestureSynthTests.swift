@@ -114,4 +114,30 @@ final class GestureSynthTests: XCTestCase {
         XCTAssertThrowsError(try GestureSynthesizer(rate: 0).samples([], file: "s"))
         XCTAssertThrowsError(try GestureSynthesizer(jitter: .nan).samples([], file: "s"))
     }
+
+    /// New-user review, item 1: sample times are round(D·k/n) in 128-bit arithmetic (no
+    /// overflow for any duration), and the sample count is bounded before sampling.
+    func testLongMovesNeitherOverflowNorExhaustMemory() throws {
+        XCTAssertEqual(GestureSynthesizer.roundedFraction(300_000, 1, 36), 8_333)
+        XCTAssertEqual(GestureSynthesizer.roundedFraction(TraceLoader.maxTime, 999_999, 1_000_000), 99_999_900_000_000)
+        XCTAssertEqual(GestureSynthesizer.roundedFraction(TraceLoader.maxTime, 1_000_000, 1_000_000), TraceLoader.maxTime)
+        XCTAssertEqual(GestureSynthesizer.roundedFraction(.max, 3, 3), .max)
+        // 10^6 samples fit (the last exactly at the end); one more move sample does not.
+        let s = try synth("down 0,0; move 0,100 999.999s", rate: 1000)
+        XCTAssertEqual(s.count, 1_000_000)
+        XCTAssertEqual(s.last?.time, 999_999_000)
+        XCTAssertThrowsError(try synth("down 0,0; move 0,100 1000s", rate: 1000)) { error in
+            let e = error as! TraceError
+            XCTAssertEqual(e.line, 0)
+            XCTAssertEqual(e.field, "step 2")
+            XCTAssertTrue(e.message.contains("1000000 samples at 1000 Hz over 1000 s (expected at most 1000000 samples"), e.message)
+        }
+        // Located steps name the script line and the step.
+        let located = try GestureScript.parseLocated("down 0,0\n# a comment\nwait 1s; move 0,100 100000000s", file: "s")
+        XCTAssertEqual(located.map(\.line), [1, 3, 3])
+        XCTAssertEqual(located[2].text, "move 0,100 100000000s")
+        XCTAssertThrowsError(try GestureSynthesizer().samples(script: located, file: "s")) { error in
+            XCTAssertEqual((error as! TraceError).description, "s:3: move: \"move 0,100 100000000s\": the script runs past 100000000 s")
+        }
+    }
 }
