@@ -48,8 +48,22 @@ enum PendingGoldens {
         return items.filter { seen.insert($0.pendingPath).inserted }
     }
 
-    /// Moves the pending golden over its golden (a rename: atomic). Returns the line to print.
+    /// Moves the pending golden over its golden (a rename: atomic).
+    ///
+    /// The pending file is parsed first, whole, exactly as `review` reads it (`ResultFiles.load`):
+    /// a file that is not a complete result file (cut off, header only, not UTF-8) is refused and
+    /// neither file is touched.
+    /// - Returns: the line to print, or the failure: the parse error (file, line, field) or the
+    ///   system's reason the rename failed.
     static func accept(_ item: Item) -> Result<String, Files.ReadFailure> {
+        if case .failure(let f) = ResultFiles.load(item.pendingPath, shown: item.pendingShown) {
+            return .failure(Files.ReadFailure(message: "\(f.message) (not accepted; \(item.goldenShown) unchanged)"))
+        }
+        return move(item)
+    }
+
+    /// The rename of `accept`, for a pending file already parsed (`review`). Returns the line to print.
+    static func move(_ item: Item) -> Result<String, Files.ReadFailure> {
         let existed = Files.isFile(item.goldenPath)
         guard rename(item.pendingPath, item.goldenPath) == 0 else {
             return .failure(Files.ReadFailure(message: "cannot move \(item.pendingShown) to \(item.goldenShown): \(String(cString: strerror(errno)))"))
@@ -92,7 +106,7 @@ extension PendingCommand {
                 \(what) Prints one line per file.
 
                 \(HelpFormat.exitCodes([(0, "done (also when nothing was pending)"),
-                                         (2, "usage error: a PATH names no pending golden; or a file could not be moved or removed")]))
+                                         (2, "usage error: a PATH names no pending golden; a pending golden is malformed (accept); or a file could not be moved or removed")]))
                 """)
     }
 
@@ -119,7 +133,13 @@ extension PendingCommand {
 struct AcceptCommand: PendingCommand {
     static let accepts = true
     static let info = makeInfo("accept", "Accept pending goldens (check --record pending).",
-                               "Moves each pending golden over its golden (a rename, atomic).")
+                               """
+                               Moves each pending golden over its golden (a rename, atomic), after
+                               reading it whole as review does: a pending file that is not a
+                               complete result file (cut off, header only) is refused with its
+                               file, line and field, and it and its golden stay as they were; the
+                               other pending goldens are still accepted.
+                               """)
     var paths: [String]
     init(_ parsed: ParsedArguments) throws(UsageError) { paths = parsed.positionals }
     mutating func validate(_ context: CommandContext) throws(UsageError) {}
@@ -233,7 +253,7 @@ struct ReviewCommand: PanelCommand {
             }
             switch answer {
             case "a", "A", "y":
-                switch PendingGoldens.accept(item) {
+                switch PendingGoldens.move(item) {   // parsed above
                 case .success(let line): out.line("  " + line); accepted += 1
                 case .failure(let f): context.stderr.line("error: \(f.message)"); code = .badInput
                 }

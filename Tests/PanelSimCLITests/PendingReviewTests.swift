@@ -43,6 +43,46 @@ final class PendingReviewTests: CLITestCase {
         XCTAssertEqual(runFake(["accept"]).stdout, "no pending goldens under golden\n")
     }
 
+    /// New-user review, item 2: `accept` used to move any file named NAME.golden.jsonl.new over
+    /// the golden, even a truncated or header-only one that `review` refuses. It now parses the
+    /// whole pending file first, as `review` does, and refuses a malformed one (exit 2), leaving
+    /// the golden and the pending file as they were; the other pending goldens are accepted.
+    func testAcceptRefusesAMalformedPendingGolden() throws {
+        let good = try nudged()
+        XCTAssertEqual(runFake(["check", "--record", "pending"]).code, 1)
+        let pending = read("golden/a.golden.jsonl.new")!
+        let lines = pending.split(separator: "\n", omittingEmptySubsequences: false)
+        let cases: [(String, String)] = [
+            (#"{"format": "panelsim-result", "version": 1}"# + "\n", "golden/a.golden.jsonl.new:1: missing field \"frameRate\""),
+            (lines[0] + "\n" + lines[1].prefix(20), "golden/a.golden.jsonl.new:2: "),
+            ("", "golden/a.golden.jsonl.new"),
+        ]
+        for (text, message) in cases {
+            try write(text, "golden/a.golden.jsonl.new")
+            for args in [["accept", "golden/a.golden.jsonl.new"], ["accept"], ["accept", "traces/a.jsonl"]] {
+                let r = runFake(args)
+                XCTAssertEqual(r.code, 2, "\(args) \(text.debugDescription)")
+                XCTAssertTrue(r.stderr.hasPrefix("error: " + message), r.stderr)
+                XCTAssertTrue(r.stderr.contains("not accepted; golden/a.golden.jsonl unchanged"), r.stderr)
+                XCTAssertEqual(r.stdout, "")
+                XCTAssertEqual(read("golden/a.golden.jsonl"), good, "the golden is untouched")
+                XCTAssertEqual(read("golden/a.golden.jsonl.new"), text, "the pending file is untouched")
+            }
+        }
+        // One bad pending golden does not hold back a good one; the run still exits 2.
+        try write("200\n", "traces/b.jsonl")
+        XCTAssertEqual(runFake(["check", "--record", "pending"]).code, 1)
+        try write(cases[0].0, "golden/a.golden.jsonl.new")
+        let both = runFake(["accept"])
+        XCTAssertEqual(both.code, 2)
+        XCTAssertEqual(both.stdout, "accepted golden/b.golden.jsonl (new golden from golden/b.golden.jsonl.new)\n")
+        XCTAssertEqual(read("golden/a.golden.jsonl"), good)
+        // A valid pending golden is still accepted.
+        try write(pending, "golden/a.golden.jsonl.new")
+        XCTAssertEqual(runFake(["accept"]).code, 0)
+        XCTAssertEqual(read("golden/a.golden.jsonl"), pending)
+    }
+
     func testPendingForAMissingGoldenAndReviewAll() throws {
         try write("100\n", "traces/a.jsonl")
         try write("200\n", "traces/b.jsonl")
