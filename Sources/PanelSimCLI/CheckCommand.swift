@@ -28,7 +28,7 @@ struct CheckCommand: PanelCommand {
             OptionSpec(names: ["--jobs", "-j"], valueName: "N",
                        help: "Replay N traces in parallel (default 1). Output is\nidentical to --jobs 1."),
             OptionSpec(names: ["--shard"], valueName: "I/N",
-                       help: "Check only the traces at sorted positions p with\np mod N = I - 1 (1 <= I <= N), for CI matrices."),
+                       help: "Check only the traces at sorted positions p with\np mod N = I - 1 (1 <= I <= N), for CI matrices\n(positions among the traces selected by TRACE… or --filter)."),
             OptionSpec(names: ["--report-dir"], valueName: "DIR",
                        help: "Write an HTML report per failing or missing trace:\nTRACE_DIR/a/b.jsonl -> DIR/a/b.html."),
             OptionSpec(names: ["--summary-json"], valueName: "FILE",

@@ -146,7 +146,8 @@ public enum CheckRunner {
         /// Command-line tolerance settings, applied after tolerance files (they win).
         public var tolerances: [(ToleranceChannel, Tolerance)] = []
         /// `(index, count)` with 1 ≤ index ≤ count: only traces whose 0-based position in the
-        /// sorted corpus is ≡ index − 1 (mod count). Nil: the whole corpus.
+        /// sorted selection (`selection` and `filters` applied) is ≡ index − 1 (mod count). Nil:
+        /// the whole selection.
         public var shard: (index: Int, count: Int)?
         /// Directory for one HTML report per failing trace (`a/b.jsonl` → `DIR/a/b.html`).
         public var reportDirectory: String?
@@ -201,7 +202,9 @@ public enum CheckRunner {
         }
         var shardText: String?
         if let shard = options.shard {
-            selected = all.enumerated().filter { $0.offset % shard.count == shard.index - 1 }.map(\.element)
+            // Positions in the selection (the files given, or what the filters keep), so that
+            // the shards of one selection cover it exactly once.
+            selected = selected.enumerated().filter { $0.offset % shard.count == shard.index - 1 }.map(\.element)
             shardText = "\(shard.index)/\(shard.count)"
         }
         let tolerances = ToleranceResolver(root: traceRoot, shownRoot: traceShown, settings: options.tolerances)

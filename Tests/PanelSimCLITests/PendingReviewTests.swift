@@ -150,6 +150,23 @@ final class PendingReviewTests: CLITestCase {
         XCTAssertTrue(read("j.xml")!.contains("<failure message=\"FAIL traces/x/b.jsonl: first divergence at record 4 (line 6), t = 0.016667 s, frame 2: location\""), read("j.xml")!)
     }
 
+    /// `--shard` splits the traces `check` was asked for (the files given, or those --filter
+    /// keeps), not the whole folder: with a filter or files, a shard used to check traces
+    /// outside them.
+    func testShardsSplitTheSelectedTraces() throws {
+        for name in ["a", "b", "c", "d"] { try write("100\n", "traces/x/\(name).jsonl") }
+        try write("100\n", "traces/y/e.jsonl")
+        XCTAssertEqual(runFake(["check", "--record", "missing"]).code, 0)
+        XCTAssertEqual(runFake(["check", "--filter", "y/*", "--shard", "1/2"]).stdout, "PASS traces/y/e.jsonl\n1 passed, 0 failed\n")
+        XCTAssertEqual(runFake(["check", "--filter", "x/*", "--shard", "2/2"]).stdout,
+                       "PASS traces/x/b.jsonl\nPASS traces/x/d.jsonl\n2 passed, 0 failed\n")
+        XCTAssertEqual(runFake(["check", "traces/x/c.jsonl", "traces/y/e.jsonl", "--shard", "1/2"]).stdout,
+                       "PASS traces/x/c.jsonl\n1 passed, 0 failed\n")
+        // Without a selection, the shards of the whole folder are as before.
+        XCTAssertEqual(runFake(["check", "--shard", "2/2", "--record", "never"]).stdout,
+                       "PASS traces/x/b.jsonl\nPASS traces/x/d.jsonl\n2 passed, 0 failed\n")
+    }
+
     func testUnreferencedFailAndDeleteAreInTheSummary() throws {
         try write("100\n", "traces/a.jsonl")
         XCTAssertEqual(runFake(["check"]).code, 0)
