@@ -14,7 +14,7 @@ struct CheckCommand: PanelCommand {
                     ("TRACE…", "Or one or more trace files (of one trace folder): check only those.")],
         options: [
             OptionSpec(names: ["--golden"], valueName: "DIR",
-                       help: "Directory of golden result files (default: golden).\nThe golden of TRACE_DIR/a/b.jsonl is DIR/a/b.golden.jsonl;\nfor TRACE_DIR traces/SUB the default is golden/SUB.\nA DIR that does not exist is a usage error unless\n--record is given."),
+                       help: "Directory of golden result files (default: golden).\nThe golden of TRACE_DIR/a/b.jsonl is DIR/a/b.golden.jsonl;\nfor TRACE_DIR traces/SUB the default is golden/SUB.\nA DIR that does not exist is a usage error unless\n--record is given; so is a missing default golden folder\nunless --record or $PANELSIM_RECORD is set."),
             OptionSpec(names: ["--record"], valueName: "MODE",
                        help: "When to write goldens: never, missing, failed, all or\npending (write NAME.golden.jsonl.new beside a failing or\nmissing golden, for panelsim review / accept / reject).\nDefault: $PANELSIM_RECORD; else never when $CI is set;\nelse missing."),
             OptionSpec(names: ["--filter"], valueName: "GLOB",
@@ -62,7 +62,7 @@ struct CheckCommand: PanelCommand {
             (.NAME.tmp-PID-XXXXXXXX) that a killed golden write left in the golden folder:
             removed when their process no longer exists and the record mode writes, else
             reported with how to remove them. Then a summary line:
-              <N> passed, <M> failed[, <K> skipped][, <E> errors][ (<W> goldens written, <U> rewritten)]
+              <N> passed, <M> failed[, <K> skipped][, <E> errors][, no traces][ (<W> goldens written, <U> rewritten)]
 
             Tolerances: defaults are location abs 1e-6 pt, contentOffset abs 1e-6 pt,
             backdropAlpha abs 1e-9, velocity abs 1e-9 or rel 1e-6, time exact. A file named
@@ -85,8 +85,9 @@ struct CheckCommand: PanelCommand {
             golden/a/b.golden.jsonl) unless --golden is given.
 
             Exit status: 1 if any trace FAILed or is MISSING (or a golden is unreferenced under
-            --unreferenced fail); otherwise 2 if any ERROR; otherwise
-            125 if any SKIP; otherwise 0. A regression wins over bad input, so that `git bisect
+            --unreferenced fail); otherwise 2 if any ERROR, or if there was no trace to check
+            (an empty folder, or --filter matching none; an empty --shard of a non-empty
+            selection is only a warning); otherwise 125 if any SKIP; otherwise 0. A regression wins over bad input, so that `git bisect
             run` treats a commit with a real regression as bad even if some trace is malformed.
 
             \(HelpFormat.exitCodes)
@@ -206,8 +207,11 @@ struct CheckCommand: PanelCommand {
     }
 
     mutating func validate(_ context: CommandContext) throws(UsageError) {
+        let recordingAsked: Bool
         do {
-            mode = try RecordMode.resolve(flag: recordFlag, environment: context.environment)
+            let resolution = try RecordMode.resolution(flag: recordFlag, environment: context.environment)
+            mode = resolution.mode
+            recordingAsked = resolution.source == .flag || resolution.source == .environment
         } catch {
             throw UsageError(error.description, command: "check")
         }
@@ -238,6 +242,18 @@ struct CheckCommand: PanelCommand {
         }
         guard Files.isDirectory(context.resolve(traceDirectory)) else {
             throw UsageError("trace directory '\(traceDirectory)' does not exist or is not a directory", command: "check")
+        }
+        if goldenIsDefault && !recordingAsked {
+            // No accidental blessing with the default folder either: run from the wrong folder
+            // (or in a new project), `missing` would create it and record every trace as its own
+            // golden. Only the root is required; a new subfolder of traces/ still records into
+            // golden/ (`check traces/new`).
+            let root = traceFiles.isEmpty ? "golden" : goldenDirectory
+            if !Files.isDirectory(context.resolve(root)) && !Files.isFile(context.resolve(root)) {
+                throw UsageError("golden directory '\(root)' does not exist, so every trace would be recorded as its own golden; "
+                                 + "check from the folder that holds traces/ and golden/, or record the goldens with --record missing "
+                                 + "(or PANELSIM_RECORD=missing)", command: "check")
+            }
         }
         let explicitRecord = recordFlag != nil
         if !goldenIsDefault && !explicitRecord && !goldenDirectory.isEmpty {
@@ -289,9 +305,12 @@ struct CheckCommand: PanelCommand {
             }
             for line in outcome.lines { out.line(line) }
         }
-        if summary.traces.isEmpty {
-            out.line("warning: no *.jsonl traces under \(traceDirectory)" + (shard.map { " in shard \($0.index)/\($0.count)" } ?? "")
-                     + (filters.isEmpty ? "" : " matching --filter " + filters.joined(separator: ", ")))
+        if summary.noTraces {
+            // Checking nothing is an error (exit 2 via the summary), not a pass.
+            context.stderr.line("error: no *.jsonl traces under \(traceDirectory)"
+                                + (filters.isEmpty ? "" : " match --filter " + filters.joined(separator: ", ")) + ": nothing was checked")
+        } else if summary.traces.isEmpty, let shard {
+            out.line("warning: no traces in shard \(shard.index)/\(shard.count) (fewer traces than shards)")
         }
         for entry in summary.unlisted { out.line("warning: skipped \(entry)") }
         for temporary in summary.temporaries where !(quiet && temporary.disposition == .removed) { out.line(temporary.line) }

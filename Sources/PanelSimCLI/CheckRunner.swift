@@ -49,6 +49,11 @@ public struct CheckSummary: Sendable, Equatable {
     /// leaves), sorted, and what was done with them. Listed with the unreferenced goldens (by
     /// shard 1 only when sharded); they never count as goldens. Warnings and notes only.
     public var temporaries: [TemporaryFile]
+    /// True when there was nothing to check at all: the trace folder holds no trace, or the
+    /// files given / `--filter` select none (before sharding: an empty shard of a non-empty
+    /// selection is not this). The run then fails with exit 2, as `PanelTraces` fails a test for
+    /// an empty folder, so a wrong folder or a mistyped filter cannot pass.
+    public var noTraces = false
 
     /// A temporary file of an atomic golden write (`.NAME.tmp-PID-XXXXXXXX`, hidden).
     public struct TemporaryFile: Sendable, Equatable {
@@ -104,11 +109,12 @@ public struct CheckSummary: Sendable, Equatable {
     /// Unreferenced goldens that fail the run (`--unreferenced fail`).
     public var failingUnreferenced: Int { unreferencedFails ? unreferenced.count : 0 }
 
-    /// `<N> passed, <M> failed[, <K> skipped][, <E> errors][, <G> unreferenced goldens]
+    /// `<N> passed, <M> failed[, <K> skipped][, <E> errors][, <G> unreferenced goldens][, no traces]
     /// [ (<W> goldens written, <U> rewritten, <P> pending, <D> deleted)]`: every reason for a
     /// non-zero exit is named (unreferenced goldens only when they fail the run).
     public var summaryLine: String {
         var s = "\(passed) passed, \(failed) failed"
+        if noTraces { s += ", no traces" }
         if skipped > 0 { s += ", \(skipped) skipped" }
         if errors > 0 { s += ", \(errors) error" + (errors == 1 ? "" : "s") }
         if failingUnreferenced > 0 { s += ", \(failingUnreferenced) unreferenced golden" + (failingUnreferenced == 1 ? "" : "s") }
@@ -122,10 +128,11 @@ public struct CheckSummary: Sendable, Equatable {
     }
 
     /// 1 if any trace failed or is missing (or a golden is unreferenced under `--unreferenced
-    /// fail`); otherwise 2 if any error; otherwise 125 if any skip; otherwise 0.
+    /// fail`); otherwise 2 if any error or no trace at all (`noTraces`); otherwise 125 if any
+    /// skip; otherwise 0.
     public var exitCode: ExitCode {
         if failed > 0 || (unreferencedFails && !unreferenced.isEmpty) { return .regression }
-        if errors > 0 { return .badInput }
+        if errors > 0 || noTraces { return .badInput }
         if skipped > 0 { return .unsupported }
         return .success
     }
@@ -200,6 +207,7 @@ public enum CheckRunner {
                 options.filters.contains { fnmatch($0, rel, 0) == 0 || fnmatch($0, Files.join(traceShown, rel), 0) == 0 }
             }
         }
+        let nothingSelected = selected.isEmpty
         var shardText: String?
         if let shard = options.shard {
             // Positions in the selection (the files given, or what the filters keep), so that
@@ -238,6 +246,7 @@ public enum CheckRunner {
                                    unlisted: unlisted.map { $0.hasPrefix(": ") ? traceShown + $0 : Files.join(traceShown, $0) },
                                    temporaries: temporaries)
         summary.deleted = deleted
+        summary.noTraces = nothingSelected
         return summary
     }
 

@@ -80,10 +80,13 @@ extension CheckSummary {
             if case .string(let r)? = t["report"] { outcome.report = r }
             summary.traces.append(outcome)
         }
+        // A whole run (or a merge) without a trace checked nothing; one shard may be empty.
+        summary.noTraces = summary.traces.isEmpty && summary.shard.flatMap(ShardID.init) == nil
         return summary
     }
 
-    /// Merges shard summaries: traces sorted by path bytes, unreferenced goldens united.
+    /// Merges shard summaries: traces sorted by path bytes, unreferenced goldens united; a merge
+    /// without a single trace is `noTraces` (exit 2), as a `check` that found none.
     /// - Throws: `SummaryFileError` when a trace path appears in two inputs, when a `shard` is
     ///   neither "I/N" nor "merged", or when the inputs include shards ("I/N") but are not exactly
     ///   the shards 1…N of one N (a missing shard would otherwise merge into a summary that looks
@@ -118,8 +121,10 @@ extension CheckSummary {
             throw SummaryFileError(file: "", message: "trace \(traces[i].path) appears in more than one summary")
         }
         let unreferenced = Set(parts.flatMap(\.unreferenced)).sorted(by: utf8Precedes)
-        return CheckSummary(traces: traces, unreferenced: unreferenced,
-                            unreferencedFails: parts.contains { $0.unreferencedFails }, shard: "merged")
+        var merged = CheckSummary(traces: traces, unreferenced: unreferenced,
+                                  unreferencedFails: parts.contains { $0.unreferencedFails }, shard: "merged")
+        merged.noTraces = traces.isEmpty
+        return merged
     }
 
     /// JUnit XML: one `<testsuite name="panelsim check">` with one `<testcase>` per trace

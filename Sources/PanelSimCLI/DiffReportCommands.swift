@@ -203,7 +203,7 @@ struct MergeSummariesCommand: PanelCommand {
 
             \(HelpFormat.exitCodes([(0, "every trace passed"),
                                      (1, "a trace failed or is missing a golden (as check over the whole corpus)"),
-                                     (2, "a trace had an error; or usage error, an unreadable or malformed summary, or shards that are not exactly 1/N … N/N"),
+                                     (2, "a trace had an error; or no trace at all; or usage error, an unreadable or malformed summary, or shards that are not exactly 1/N … N/N"),
                                      (125, "a trace was skipped (and none failed or had an error)")]))
             """)
 
@@ -238,6 +238,7 @@ struct MergeSummariesCommand: PanelCommand {
         do { merged = try CheckSummary.merge(parts) } catch {
             context.stderr.line("error: \(error.description)"); return .badInput
         }
+        if merged.noTraces { context.stderr.line("error: the summaries hold no trace: nothing was checked") }
         for t in merged.traces where !t.status.countsAsPassed {
             for line in t.lines { context.stdout.line(line) }
         }

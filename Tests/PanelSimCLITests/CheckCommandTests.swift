@@ -14,7 +14,10 @@ final class CheckCommandTests: CLITestCase {
             ([], ["PANELSIM_RECORD": "all", "CI": "1"], 0, "NEW traces/a.jsonl (golden written)", true),
         ]
         for c in cases {
+            // An empty golden folder: the record modes, not the missing-folder guard
+            // (testMissingDefaultGoldenFolderIsNotBlessed), decide.
             try? FileManager.default.removeItem(atPath: root + "/golden")
+            try FileManager.default.createDirectory(atPath: root + "/golden", withIntermediateDirectories: true)
             try write("100\n", "traces/a.jsonl")
             let r = runFake(["check"] + c.args, env: c.env)
             XCTAssertEqual(r.code, c.code, "\(c)")
@@ -27,7 +30,7 @@ final class CheckCommandTests: CLITestCase {
 
     func testWrittenGoldenIsTheReplayResult() throws {
         try write("100\n", "traces/sub/a.jsonl")
-        XCTAssertEqual(runFake(["check"]).code, 0)
+        XCTAssertEqual(runFake(["check", "--record", "missing"]).code, 0)
         let golden = try XCTUnwrap(read("golden/sub/a.golden.jsonl"))
         XCTAssertEqual(golden, runFake(["replay", "traces/sub/a.jsonl"]).stdout)
         XCTAssertEqual(runFake(["check", "--record", "never"]).stdout, "PASS traces/sub/a.jsonl\n1 passed, 0 failed\n")
@@ -36,7 +39,7 @@ final class CheckCommandTests: CLITestCase {
 
     func testEditedGoldenFailsWithReport() throws {
         try write("100\n", "traces/a.jsonl")
-        XCTAssertEqual(runFake(["check"]).code, 0)
+        XCTAssertEqual(runFake(["check", "--record", "missing"]).code, 0)
         let golden = read("golden/a.golden.jsonl")!
         try write(golden.replacingOccurrences(of: #""frame": 2, "location": 100"#, with: #""frame": 2, "location": 100.5"#),
                   "golden/a.golden.jsonl")
@@ -61,7 +64,7 @@ final class CheckCommandTests: CLITestCase {
 
     func testEventChangeShowsEventDiff() throws {
         try write("100 half\n", "traces/a.jsonl")
-        XCTAssertEqual(runFake(["check"]).code, 0)
+        XCTAssertEqual(runFake(["check", "--record", "missing"]).code, 0)
         try write("100 tip\n", "traces/a.jsonl")
         let r = runFake(["check"])
         XCTAssertEqual(r.code, 1)
@@ -72,7 +75,7 @@ final class CheckCommandTests: CLITestCase {
     func testRecordAllRewritesOnlyChangedBytes() throws {
         try write("100\n", "traces/a.jsonl")
         try write("200\n", "traces/b.jsonl")
-        XCTAssertEqual(runFake(["check"]).code, 0)
+        XCTAssertEqual(runFake(["check", "--record", "missing"]).code, 0)
         try write("100.0000001\n", "traces/a.jsonl")    // within tolerance, different bytes
         let r = runFake(["check", "--record", "all"])
         XCTAssertEqual(r.code, 0)
@@ -94,7 +97,7 @@ final class CheckCommandTests: CLITestCase {
         try write("ignored\n", "traces/.hidden/x.jsonl")
         try write("ignored\n", "traces/x.golden.jsonl")
         try write("ignored\n", "traces/notes.txt")
-        XCTAssertEqual(runFake(["check"]).code, 0)
+        XCTAssertEqual(runFake(["check", "--record", "missing"]).code, 0)
 
         // Unsupported only → 125.
         try write("UNSUPPORTED\n", "traces/u.jsonl")
@@ -129,7 +132,7 @@ final class CheckCommandTests: CLITestCase {
     /// the whole-corpus check does; an explicit `--golden` is taken as given.
     func testSubfolderChecksAgainstTheSameGoldenSubfolder() throws {
         try write("100\n", "traces/sub/a.jsonl")
-        XCTAssertEqual(runFake(["check"]).code, 0)   // writes golden/sub/a.golden.jsonl
+        XCTAssertEqual(runFake(["check", "--record", "missing"]).code, 0)   // writes golden/sub/a.golden.jsonl
         XCTAssertNotNil(read("golden/sub/a.golden.jsonl"))
         for folder in ["traces/sub", "traces/sub/", "traces/sub//", "./traces/sub"] {
             let r = runFake(["check", folder, "--record", "never"])
@@ -170,7 +173,7 @@ final class CheckCommandTests: CLITestCase {
     /// is in the result header.
     func testSimulatorOptionsSeparateGoldens() throws {
         try write("100\n", "traces/a.jsonl")
-        XCTAssertEqual(runFake(["check"]).code, 0)
+        XCTAssertEqual(runFake(["check", "--record", "missing"]).code, 0)
         let r = runFake(["check", "--drive-scroll", "--record", "never"])
         XCTAssertEqual(r.code, 1)
         XCTAssertTrue(r.stdout.hasPrefix("FAIL traces/a.jsonl\n  header differs: expected simulator defaults, actual simulator driveScroll\n"), r.stdout)
@@ -181,7 +184,7 @@ final class CheckCommandTests: CLITestCase {
 
     func testUnreferencedGoldensAreListed() throws {
         try write("100\n", "traces/a.jsonl")
-        XCTAssertEqual(runFake(["check"]).code, 0)
+        XCTAssertEqual(runFake(["check", "--record", "missing"]).code, 0)
         try write("x", "golden/old/gone.golden.jsonl")
         try write("x", "golden/readme.md")
         let r = runFake(["check"])
@@ -221,12 +224,72 @@ final class CheckCommandTests: CLITestCase {
         XCTAssertEqual(runFake(["check", "--record", "never"]).code, 0)
     }
 
+    /// New-user review, item 3: checking nothing used to be a warning and exit 0, so a wrong
+    /// folder or a mistyped --filter passed CI. It is an error (exit 2), as an empty folder is
+    /// for PanelSimTesting's `PanelTraces`; an empty shard of a non-empty selection is not.
     func testEmptyTraceDirectory() throws {
         try FileManager.default.createDirectory(atPath: root + "/t", withIntermediateDirectories: true)
         try FileManager.default.createDirectory(atPath: root + "/g", withIntermediateDirectories: true)   // issue 17: a --golden that does not exist is a usage error
-        let r = runFake(["check", "t", "--golden", "g"])
-        XCTAssertEqual(r.code, 0)
-        XCTAssertEqual(r.stdout, "warning: no *.jsonl traces under t\n0 passed, 0 failed\n")
+        let r = runFake(["check", "t", "--golden", "g", "--summary-json", "s.json"])
+        XCTAssertEqual(r.code, 2)
+        XCTAssertEqual(r.stdout, "0 passed, 0 failed, no traces\n")
+        XCTAssertEqual(r.stderr, "error: no *.jsonl traces under t: nothing was checked\nwrote s.json\n")
+        XCTAssertTrue(read("s.json")!.contains(#""exitCode": 2"#), read("s.json")!)
+        // A filter that matches nothing.
+        try write("100\n", "t/a.jsonl")
+        XCTAssertEqual(runFake(["check", "t", "--golden", "g"]).code, 0)
+        let f = runFake(["check", "t", "--golden", "g", "--filter", "b*", "--filter", "c*"])
+        XCTAssertEqual(f.code, 2)
+        XCTAssertEqual(f.stderr, "error: no *.jsonl traces under t match --filter b*, c*: nothing was checked\n")
+        XCTAssertEqual(f.stdout, "0 passed, 0 failed, no traces\n")
+        // An empty shard of one trace: a warning, exit 0 (the other shard checks it).
+        let shard = runFake(["check", "t", "--golden", "g", "--shard", "2/2", "--summary-json", "s2.json"])
+        XCTAssertEqual(shard.code, 0, shard.stderr)
+        XCTAssertEqual(shard.stdout, "warning: no traces in shard 2/2 (fewer traces than shards)\n0 passed, 0 failed\n")
+        XCTAssertEqual(runFake(["check", "t", "--golden", "g", "--shard", "1/2", "--summary-json", "s1.json"]).code, 0)
+        XCTAssertEqual(runFake(["merge-summaries", "s1.json", "s2.json"]).code, 0)
+        // Summaries with no trace at all merge into an error too.
+        let m = runFake(["merge-summaries", "s.json"])
+        XCTAssertEqual(m.code, 2)
+        XCTAssertEqual(m.stdout, "0 passed, 0 failed, no traces\n")
+    }
+
+    /// New-user review, item 3: with the default golden folder missing (a check run from the
+    /// wrong folder, or a new project) and the default record mode `missing`, `check` used to
+    /// create ./golden and bless every trace (NEW … 1 passed). As for an explicit --golden that
+    /// does not exist, it is now a usage error that writes nothing and says how to record,
+    /// unless recording was asked for (--record or PANELSIM_RECORD).
+    func testMissingDefaultGoldenFolderIsNotBlessed() throws {
+        try write("100\n", "traces/sub/a.jsonl")
+        for (args, env) in [([String](), [String: String]()), (["traces/sub"], [:]), (["traces/sub/a.jsonl"], [:]),
+                            ([], ["CI": "true"]), (["--filter", "sub/*"], [:])] {
+            let r = runFake(["check"] + args, env: env)
+            XCTAssertEqual(r.code, 2, "\(args) \(env)")
+            XCTAssertEqual(r.stdout, "")
+            XCTAssertTrue(r.stderr.hasPrefix("error: golden directory 'golden' does not exist, so every trace would be recorded as its own golden; "
+                                             + "check from the folder that holds traces/ and golden/, or record the goldens with --record missing "
+                                             + "(or PANELSIM_RECORD=missing)\nUsage: panelsim check "), "\(args) \(env): \(r.stderr)")
+            XCTAssertEqual(allFiles(), ["traces/sub/a.jsonl"], "nothing written")
+            XCTAssertFalse(exists("golden"))
+        }
+        // Asked for: recorded.
+        XCTAssertEqual(runFake(["check"], env: ["PANELSIM_RECORD": "missing"]).code, 0)
+        XCTAssertTrue(exists("golden/sub/a.golden.jsonl"))
+        try FileManager.default.removeItem(atPath: root + "/golden")
+        let never = runFake(["check", "--record", "never"])
+        XCTAssertEqual(never.code, 1)
+        XCTAssertFalse(exists("golden"))
+        XCTAssertEqual(runFake(["check", "traces/sub", "--record", "missing"]).code, 0)
+        XCTAssertTrue(exists("golden/sub/a.golden.jsonl"))
+        // Once golden/ exists, a new subfolder of traces records into it as before.
+        try write("200\n", "traces/new/b.jsonl")
+        let r = runFake(["check", "traces/new"])
+        XCTAssertEqual(r.stdout, "NEW traces/new/b.jsonl (golden written)\n1 passed, 0 failed (1 golden written)\n")
+        // Trace files outside a `traces` folder: their golden folder is the file's folder + golden.
+        try write("300\n", "elsewhere/c.jsonl")
+        let files = runFake(["check", "elsewhere/c.jsonl"])
+        XCTAssertEqual(files.code, 2)
+        XCTAssertTrue(files.stderr.hasPrefix("error: golden directory 'elsewhere/golden' does not exist"), files.stderr)
     }
 
     func testGoldenWriteFailureIsAnError() throws {

@@ -77,14 +77,14 @@ final class LiveCommandTests: CLITestCase {
         XCTAssertEqual(r.code, 125, r.stderr)
         XCTAssertTrue(r.stderr.hasPrefix("v2.jsonl:1: "), r.stderr)
         try write(v2 + "\n", "traces/v2.jsonl")
-        let c = run(["check"])
+        let c = run(["check", "--record", "missing"])
         XCTAssertEqual(c.code, 125)
         XCTAssertTrue(c.stdout.hasPrefix("SKIP traces/v2.jsonl:1: "), c.stdout)
     }
 
     func testCheckEndToEndAndEditedGolden() throws {
         try write(Self.trace, "traces/flick.jsonl")
-        var r = run(["check"])
+        var r = run(["check", "--record", "missing"])
         XCTAssertEqual(r.stdout, "NEW traces/flick.jsonl (golden written)\n1 passed, 0 failed (1 golden written)\n")
         XCTAssertEqual(r.code, 0)
         XCTAssertEqual(read("golden/flick.golden.jsonl"), run(["replay", "traces/flick.jsonl"]).stdout)
@@ -104,7 +104,7 @@ final class LiveCommandTests: CLITestCase {
     func testEditedGoldenFrameIsARegression() throws {
         try XCTSkipIf(simulatorPending, "PENDING: simulate() is still a stub")
         try write(Self.trace, "traces/flick.jsonl")
-        XCTAssertEqual(run(["check"]).code, 0)
+        XCTAssertEqual(run(["check", "--record", "missing"]).code, 0)
         let golden = read("golden/flick.golden.jsonl")!
         var lines = golden.split(separator: "\n").map(String.init)
         let index = try XCTUnwrap(lines.firstIndex { $0.contains(#""frame": 30, "location": "#) })

@@ -8,7 +8,7 @@ final class PendingReviewTests: CLITestCase {
     /// A corpus of one trace with a golden, then the golden nudged by 3 pt.
     private func nudged() throws -> String {
         try write("100\n", "traces/a.jsonl")
-        XCTAssertEqual(runFake(["check"]).code, 0)
+        XCTAssertEqual(runFake(["check", "--record", "missing"]).code, 0)
         let golden = read("golden/a.golden.jsonl")!
         try write(golden.replacingOccurrences(of: #""frame": 2, "location": 100"#, with: #""frame": 2, "location": 103"#),
                   "golden/a.golden.jsonl")
@@ -131,7 +131,7 @@ final class PendingReviewTests: CLITestCase {
         try write("100\n", "traces/x/a.jsonl")
         try write("200\n", "traces/x/b.jsonl")
         try write("300\n", "traces/y/c.jsonl")
-        XCTAssertEqual(runFake(["check"]).code, 0)
+        XCTAssertEqual(runFake(["check", "--record", "missing"]).code, 0)
         XCTAssertEqual(runFake(["check", "traces/x/b.jsonl"]).stdout, "PASS traces/x/b.jsonl\n1 passed, 0 failed\n")
         XCTAssertEqual(runFake(["check", "traces/y/c.jsonl", "traces/x/a.jsonl"]).stdout,
                        "PASS traces/x/a.jsonl\nPASS traces/y/c.jsonl\n2 passed, 0 failed\n")
@@ -169,7 +169,7 @@ final class PendingReviewTests: CLITestCase {
 
     func testUnreferencedFailAndDeleteAreInTheSummary() throws {
         try write("100\n", "traces/a.jsonl")
-        XCTAssertEqual(runFake(["check"]).code, 0)
+        XCTAssertEqual(runFake(["check", "--record", "missing"]).code, 0)
         try FileManager.default.copyItem(atPath: root + "/golden/a.golden.jsonl", toPath: root + "/golden/gone.golden.jsonl")
         let f = runFake(["check", "--unreferenced", "fail"])
         XCTAssertEqual(f.code, 1)

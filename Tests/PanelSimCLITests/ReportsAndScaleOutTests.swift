@@ -9,7 +9,7 @@ final class ReportsAndScaleOutTests: CLITestCase {
     /// A golden whose frame 2 is 0.5 pt off.
     private func offByHalf() throws {
         try write("100\n", "traces/sub/a.jsonl")
-        XCTAssertEqual(runFake(["check"]).code, 0)
+        XCTAssertEqual(runFake(["check", "--record", "missing"]).code, 0)
         let golden = read("golden/sub/a.golden.jsonl")!
         try write(golden.replacingOccurrences(of: #""frame": 2, "location": 100"#, with: #""frame": 2, "location": 100.5"#),
                   "golden/sub/a.golden.jsonl")
