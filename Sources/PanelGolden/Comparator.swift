@@ -164,8 +164,16 @@ public struct Comparison: Sendable, Equatable {
     }
     public var status: Status
     public var passed: Bool { status == .passed }
-    /// The first diverging record in file order (nil when passed or incompatible).
+    /// The first difference: the first of `headerDifferences` when the headers differ, else
+    /// `firstRecordDivergence` (nil when passed or incompatible).
     public var firstDivergence: Divergence?
+    /// Every header field that differs and fails the comparison (`trace`, `model`, `frameRate`,
+    /// `simulator`, `displayScale`, in that order; channel `header`). The records are compared
+    /// all the same.
+    public var headerDifferences: [Divergence] = []
+    /// The first diverging record in file order, whatever the header says (nil when the
+    /// records match within tolerances, or when incompatible).
+    public var firstRecordDivergence: Divergence?
     /// The first divergence on a discrete channel (record kind or order, event name, state,
     /// `isAttracting`/`isDragging`, answers and targets: the events, states and arbitration
     /// decisions, which compare exactly), found ignoring continuous values. Nil when they all match.
@@ -179,7 +187,10 @@ public struct Comparison: Sendable, Equatable {
     public var channelErrors: [ChannelError]
     /// Header differences that do not fail the comparison (trace edited since blessed, engine).
     public var notes: [String]
-    /// Unified-style diff of the event-name sequences (empty when they are equal).
+    /// Unified-style diff of the event-name sequences (empty when they are equal). Each line is
+    /// the event's time in seconds and its name: `-` lines are golden events at the golden's
+    /// times, `+` lines actual events at the actual's times, and context lines (`" "`, an event
+    /// of both) the golden's time followed by `(actual T)` when the actual's time differs.
     public var eventDiff: [String]
     /// Rows of records around the first divergence (`" "` matching, `"-"` golden, `"+"` actual).
     public var context: [String]
@@ -194,27 +205,29 @@ public struct Comparison: Sendable, Equatable {
         case .passed:
             lines.append("matches the golden (\(expectedCount) records)")
         case .failed:
-            if let d = firstDivergence, d.channel == .header {
-                lines.append("header differs: expected \(d.expected), actual \(d.actual)")
-            } else if let d = firstDivergence {
-                var at = "first divergence at record \(d.recordIndex) (line \(d.recordIndex + 2)), t = \(CanonicalNumber.formatSeconds(d.time)) s"
-                if let f = d.frame { at += ", frame \(f)" }
-                lines.append(at + ": \(d.channelName)")
-                lines.append("  expected: \(d.expected)")
-                var actualLine = "  actual:   \(d.actual)"
-                if let e = d.error { actualLine += "  (|error| \(CanonicalNumber.format(e)))" }
-                lines.append(actualLine)
+            for h in headerDifferences {
+                lines.append("header differs: expected \(h.expected), actual \(h.actual)")
             }
-            if let d = firstDivergence, d.channel != .header {
-                if let x = firstDiscreteDivergence {
-                    if x != d {
-                        var at = "events, states and decisions: first differ at record \(x.recordIndex) (line \(x.recordIndex + 2)), t = \(CanonicalNumber.formatSeconds(x.time)) s"
-                        if let f = x.frame { at += ", frame \(f)" }
-                        lines.append(at + ": \(x.channelName): expected \(x.expected), actual \(x.actual)")
-                    }
-                } else {
-                    lines.append("events, states and decisions: identical (only continuous values differ)")
+            guard let d = firstRecordDivergence else {
+                // Only the header differs.
+                lines.append("records: identical within tolerances (\(expectedCount) records)")
+                break
+            }
+            var at = "first divergence at record \(d.recordIndex) (line \(d.recordIndex + 2)), t = \(CanonicalNumber.formatSeconds(d.time)) s"
+            if let f = d.frame { at += ", frame \(f)" }
+            lines.append(at + ": \(d.channelName)")
+            lines.append("  expected: \(d.expected)")
+            var actualLine = "  actual:   \(d.actual)"
+            if let e = d.error { actualLine += "  (|error| \(CanonicalNumber.format(e)))" }
+            lines.append(actualLine)
+            if let x = firstDiscreteDivergence {
+                if x != d {
+                    var at = "events, states and decisions: first differ at record \(x.recordIndex) (line \(x.recordIndex + 2)), t = \(CanonicalNumber.formatSeconds(x.time)) s"
+                    if let f = x.frame { at += ", frame \(f)" }
+                    lines.append(at + ": \(x.channelName): expected \(x.expected), actual \(x.actual)")
                 }
+            } else {
+                lines.append("events, states and decisions: identical (only continuous values differ)")
             }
             lines.append("records: expected \(expectedCount), actual \(actualCount); \(divergentRecords) differ")
             lines.append("max error per channel:")
@@ -258,7 +271,7 @@ public enum Comparator {
     /// Header: a different `version` gives `.incompatible` (records not compared); a different
     /// `traceDigest`, `parameterDigest` (when both files have one) or `engine` is a note; a different
     /// `trace`, `model`, `frameRate`, `simulator` options or `displayScale` is a divergence on channel
-    /// `header`.
+    /// `header` (each one in `headerDifferences`), and the records are still compared.
     ///
     /// Records: the first divergence is found walking both record lists in file order, record
     /// by record (kind, then each field in file order). Max errors per channel and the count of
@@ -286,11 +299,11 @@ public enum Comparator {
             return result
         }
 
-        var headerDivergence: Divergence?
+        var headerDifferences: [Divergence] = []
         func headerField(_ name: String, _ e: String, _ a: String) {
-            if e != a && headerDivergence == nil {
-                headerDivergence = Divergence(recordIndex: -1, time: 0, frame: nil, channel: .header,
-                                              expected: "\(name) \(e)", actual: "\(name) \(a)")
+            if e != a {
+                headerDifferences.append(Divergence(recordIndex: -1, time: 0, frame: nil, channel: .header,
+                                                    expected: "\(name) \(e)", actual: "\(name) \(a)"))
             }
         }
         headerField("trace", ResultFile.quoted(expected.header.trace), ResultFile.quoted(actual.header.trace))
@@ -310,10 +323,13 @@ public enum Comparator {
             }
             return nil
         }
-        let first: Divergence? = headerDivergence ?? firstPositional(tolerances)
+        // The records are compared whether or not the headers differ (a header difference alone
+        // would hide where and how the results diverge).
+        let firstRecord = firstPositional(tolerances)
+        let first: Divergence? = headerDifferences.first ?? firstRecord
         // Discrete channels on their own: every continuous value accepted.
         var discrete: Divergence?
-        if let f = first, f.channel != .header {
+        if let f = firstRecord {
             discrete = Channel.continuous.contains(f.channel) ? firstPositional(.anyValue) : f
         }
 
@@ -351,10 +367,16 @@ public enum Comparator {
                 }
             }
             if eNames != aNames {
+                func seconds(_ r: ResultRecord) -> String { CanonicalNumber.formatSeconds(time(of: r, frameRate: 1)) }
                 eventDiff = SequenceDiff.unifiedHunks(
                     edits, context: 3,
-                    oldLine: { "\(CanonicalNumber.formatSeconds(time(of: e[ePositions[$0]], frameRate: 1))) \(eNames[$0])" },
-                    newLine: { "\(CanonicalNumber.formatSeconds(time(of: a[aPositions[$0]], frameRate: 1))) \(aNames[$0])" })
+                    oldLine: { "\(seconds(e[ePositions[$0]])) \(eNames[$0])" },
+                    newLine: { "\(seconds(a[aPositions[$0]])) \(aNames[$0])" },
+                    keptLine: { i, j in
+                        // An event of both: the golden's time, and the actual's when it differs.
+                        let (te, ta) = (seconds(e[ePositions[i]]), seconds(a[aPositions[j]]))
+                        return "\(te) \(eNames[i])" + (te == ta ? "" : " (actual \(ta))")
+                    })
             }
         } else {
             divergent += abs(eNames.count - aNames.count) + 1
@@ -369,11 +391,13 @@ public enum Comparator {
         if let d = first {
             result.status = .failed
             result.firstDivergence = d
+            result.headerDifferences = headerDifferences
+            result.firstRecordDivergence = firstRecord
             result.firstDiscreteDivergence = discrete
-            result.divergentRecords = max(divergent, 1)
+            result.divergentRecords = firstRecord == nil ? divergent : max(divergent, 1)
             result.eventDiff = eventDiff
-            if d.recordIndex >= 0 {
-                result.context = context(around: d.recordIndex, expected: expected, actual: actual, tolerances: tolerances)
+            if let r = firstRecord {
+                result.context = context(around: r.recordIndex, expected: expected, actual: actual, tolerances: tolerances)
             }
         }
         return result

@@ -229,11 +229,19 @@ public enum HTMLReport {
         case .passed: return "Matches the golden within tolerances (\(c.expectedCount) records)."
         case .incompatible(let v): return "The golden is result format version \(v); not compared."
         case .failed:
-            guard let d = c.firstDivergence else { return "Differs from the golden." }
-            if d.channel == .header { return "Differs from the golden in the header: expected \(Markup.escape(d.expected)), actual \(Markup.escape(d.actual))." }
+            var header = ""
+            if !c.headerDifferences.isEmpty {
+                header = "Differs from the golden in the header: "
+                    + c.headerDifferences.map { "expected \(Markup.escape($0.expected)), actual \(Markup.escape($0.actual))" }.joined(separator: "; ")
+                    + ". "
+            }
+            guard let d = c.firstRecordDivergence else {
+                return header.isEmpty ? "Differs from the golden." : header + "The records match within tolerances."
+            }
             var at = "t = \(CanonicalNumber.formatSeconds(d.time)) s"
             if let f = d.frame { at += ", frame \(f)" }
-            var text = "Differs from the golden: first at <b>\(at)</b> on <b>\(Markup.escape(d.channelName))</b>: expected \(Markup.escape(d.expected)), actual \(Markup.escape(d.actual))"
+            var text = header + (header.isEmpty ? "Differs from the golden: first" : "The records differ: first")
+                + " at <b>\(at)</b> on <b>\(Markup.escape(d.channelName))</b>: expected \(Markup.escape(d.expected)), actual \(Markup.escape(d.actual))"
             if let e = d.error { text += " (|error| \(CanonicalNumber.format(e)))" }
             text += ". \(c.divergentRecords) records differ"
             if let x = c.firstDiscreteDivergence, x != d {
@@ -519,7 +527,7 @@ struct Plot {
             }
             stateNames = geometry.sortedByOrder.reversed().map(\.name)
         }
-        if let d = input.comparison?.firstDivergence, d.channel != .header, input.comparison?.status != .passed {
+        if let d = input.comparison?.firstRecordDivergence, input.comparison?.status != .passed {
             divergenceTime = seconds(d.time)
         }
     }

@@ -112,10 +112,14 @@ public enum SequenceDiff {
     /// `" "`, `"-"` or `"+"`), with `context` unchanged lines around each change.
     /// - Parameters:
     ///   - oldLine / newLine: text of element i of the old / new sequence.
+    ///   - keptLine: text of a context line, from the old and new index of the element both
+    ///     sequences keep (for elements that are equal but carry other data, such as times);
+    ///     default: `oldLine` of the old index.
     /// - Returns: the hunk lines (without the `---`/`+++` file header); empty when nothing changed.
     /// - Complexity: O(edits).
     public static func unifiedHunks(_ edits: [Edit], context: Int = 3,
-                                    oldLine: (Int) -> String, newLine: (Int) -> String) -> [String] {
+                                    oldLine: (Int) -> String, newLine: (Int) -> String,
+                                    keptLine: ((Int, Int) -> String)? = nil) -> [String] {
         let changeIndices = edits.indices.filter { if case .keep = edits[$0] { return false } else { return true } }
         guard !changeIndices.isEmpty else { return [] }
         // Group changes whose context windows touch.
@@ -146,7 +150,7 @@ public enum SequenceDiff {
             lines.append("@@ -\(oldStart),\(oldCount) +\(newStart),\(newCount) @@")
             for e in edits[lo...hi] {
                 switch e {
-                case .keep(let i, _): lines.append(" " + oldLine(i))
+                case .keep(let i, let j): lines.append(" " + (keptLine?(i, j) ?? oldLine(i)))
                 case .delete(let i): lines.append("-" + oldLine(i))
                 case .insert(let j): lines.append("+" + newLine(j))
                 }

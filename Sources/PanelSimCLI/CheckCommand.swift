@@ -49,8 +49,9 @@ struct CheckCommand: PanelCommand {
             directories starting with "." and files ending in .golden.jsonl are skipped). One line
             per trace:
               PASS path                     matches its golden within tolerances
-              FAIL path                     differs; a report follows (first divergence, max
-                                            error per channel, context rows, event diff)
+              FAIL path                     differs; a report follows (header differences,
+                                            first divergence, max error per channel, context
+                                            rows, event diff: see panelsim help diff)
               NEW path (golden written)     no golden existed; written (counts as passed)
               UPDATED path (golden rewritten)  rewritten by --record failed/all (counts as passed)
               MISSING path (no golden)      no golden and recording is off (counts as failed)

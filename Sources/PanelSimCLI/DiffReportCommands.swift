@@ -29,11 +29,16 @@ struct DiffCommand: PanelCommand {
                        help: "Also write an HTML report (A as golden, B as actual)."),
         ],
         discussion: """
-            Prints the same report as a FAIL of check: first divergence (record, frame, time,
-            channel, expected vs actual), the first difference in events, states and decisions,
-            records that differ, max error per channel and where, context rows and a unified
-            diff of the event sequence. Header differences that do not fail the comparison
-            (trace or parameter digest, engine) are printed as notes.
+            Prints the same report as a FAIL of check: each header field that differs (trace,
+            model, frameRate, simulator, displayScale: "header differs: ..."), then the records,
+            compared whatever the headers say: first divergence (record, frame, time, channel,
+            expected vs actual), the first difference in events, states and decisions, records
+            that differ, max error per channel and where, context rows and a unified diff of the
+            event sequence. In that diff each line is a time (s) and an event: "-" a golden event
+            at the golden's time, "+" an actual event at the actual's time, " " an event of both at
+            the golden's time, followed by "(actual T)" when the actual's time differs. Header
+            differences that do not fail the comparison (trace or parameter digest, engine) are
+            printed as notes.
 
             \(HelpFormat.exitCodes([(0, "same within tolerances"), (1, "different"),
                                      (2, "usage error or bad input (unreadable or malformed file, or files of different format versions)")]))
@@ -113,9 +118,10 @@ struct ReportCommand: PanelCommand {
             The report is one HTML file with no external scripts, fonts or styles: the surface
             location over time (and the content offset when the trace has a scroll view) as inline
             SVG, golden and actual overlaid, bands for the panel state, dashed lines at the layout
-            anchors, delegate events along the time axis, the comparison report when they differ,
-            and a table of the delegate events of both results aligned by name. The same inputs
-            always give the same bytes.
+            anchors, delegate events along the time axis, the comparison report when they differ
+            (as diff prints it: header differences, then the records' first divergence, marked on
+            the plot, and the event diff), and a table of the delegate events of both results
+            aligned by name. The same inputs always give the same bytes.
 
             \(HelpFormat.exitCodes([(0, "report written; the result matches the golden (or there is none)"),
                                      (1, "report written; the result differs from the golden"),

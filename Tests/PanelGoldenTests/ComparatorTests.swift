@@ -266,4 +266,74 @@ extension ComparatorTests {
         let c = Comparator.compare(expected: ResultDocument(header: header, records: Fixtures.records), actual: Fixtures.document)
         XCTAssertTrue(c.report(indent: "").hasPrefix(#"header differs: expected trace "other", actual trace "handoff-at-content-top""#), c.report())
     }
+
+    /// New-user review, item 4: a header difference used to end the report ("header differs: …"
+    /// and nothing else), hiding where the records diverge and the event diff. Every header
+    /// difference is listed, then the records are compared as usual.
+    func testHeaderDifferenceKeepsTheRecordComparison() {
+        var header = Fixtures.header
+        header.displayScale = 2
+        header.simulator = ["driveScroll"]
+        var records = Fixtures.records
+        records.insert(.event(time: 500_000, .didChangeState(state: "tip")), at: 7)
+        let (i, f) = frame(60, records)
+        var g = f
+        g.location += 2
+        records[i] = .frame(g)
+        let c = Comparator.compare(expected: Fixtures.document, actual: ResultDocument(header: header, records: records))
+        XCTAssertEqual(c.status, .failed)
+        XCTAssertEqual(c.headerDifferences.map(\.expected), ["simulator defaults", "displayScale 3"])
+        XCTAssertEqual(c.headerDifferences.map(\.actual), ["simulator driveScroll", "displayScale 2"])
+        XCTAssertEqual(c.firstDivergence?.channel, .header, "firstDivergence: the header first, as before")
+        let d = try! XCTUnwrap(c.firstRecordDivergence)
+        XCTAssertEqual(d.recordIndex, 7)
+        XCTAssertEqual(d.channel, .event)
+        XCTAssertEqual(c.firstDiscreteDivergence, d)
+        XCTAssertEqual(c.divergentRecords, 2)
+        XCTAssertFalse(c.context.isEmpty)
+        XCTAssertTrue(c.eventDiff.contains("+0.500000 didChangeState"), c.eventDiff.joined(separator: "\n"))
+        let report = c.report(indent: "")
+        let lines = report.split(separator: "\n").map(String.init)
+        XCTAssertEqual(Array(lines.prefix(3)), ["header differs: expected simulator defaults, actual simulator driveScroll",
+                                                 "header differs: expected displayScale 3, actual displayScale 2",
+                                                 "first divergence at record 7 (line 9), t = 0.500000 s: event"], report)
+        XCTAssertTrue(report.contains("event sequence diff:\n  --- golden\n  +++ actual\n  @@ -3,6 +3,7 @@"), report)
+        XCTAssertTrue(report.contains("context (- golden, + actual):\n"), report)
+        XCTAssertTrue(report.contains("records: expected 15, actual 16; 2 differ"), report)
+
+        // Only the header differs: said so, and nothing more to show.
+        let headerOnly = Comparator.compare(expected: Fixtures.document, actual: ResultDocument(header: header, records: Fixtures.records))
+        XCTAssertEqual(headerOnly.status, .failed)
+        XCTAssertNil(headerOnly.firstRecordDivergence)
+        XCTAssertEqual(headerOnly.divergentRecords, 0)
+        XCTAssertEqual(headerOnly.report(indent: ""), """
+            header differs: expected simulator defaults, actual simulator driveScroll
+            header differs: expected displayScale 3, actual displayScale 2
+            records: identical within tolerances (15 records)
+            """)
+    }
+
+    /// New-user review, item 4: a context line of the event diff (an event in both results) used
+    /// to show the golden's time only, between `+` lines with the actual's times, so a shifted
+    /// event looked unchanged. It shows the golden's time and, when the actual's differs, that too.
+    func testEventDiffContextLinesShowBothTimesWhenTheyDiffer() {
+        var records = Fixtures.records
+        records.insert(.event(time: 500_000, .didMove(location: 333)), at: 10)
+        // Everything after the inserted event happens 1/60 s later.
+        for k in 11..<records.count {
+            if case .event(let t, let e) = records[k] { records[k] = .event(time: t + 16_667, e) }
+        }
+        let c = Comparator.compare(expected: Fixtures.document, actual: doc(records))
+        XCTAssertEqual(c.eventDiff, [
+            "@@ -6,6 +6,7 @@",
+            " 0.500000 didEndDragging",
+            " 0.500000 willBeginAttracting",
+            " 0.500000 didChangeState",
+            "+0.500000 didMove",
+            " 0.858333 didEndAttracting (actual 0.875000)",
+            " 0.900000 shouldRemove (actual 0.916667)",
+            " 1.000000 willRemove (actual 1.016667)",
+        ])
+    }
 }
+

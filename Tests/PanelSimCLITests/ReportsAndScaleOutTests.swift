@@ -49,6 +49,37 @@ final class ReportsAndScaleOutTests: CLITestCase {
         XCTAssertEqual(runFake(["diff", "a.result.jsonl"]).code, 2)
     }
 
+    /// New-user review, item 4: `diff` and `report` used to stop at "header differs: …" when the
+    /// headers differed (here: another displayScale), dropping the first divergence, the event
+    /// diff and the HTML report's divergence marker.
+    func testHeaderDifferenceKeepsTheRestOfTheComparison() throws {
+        try offByHalf()
+        let golden = read("golden/sub/a.golden.jsonl")!
+        try write(golden.replacingOccurrences(of: #""displayScale": 3}"#, with: #""displayScale": 2}"#), "golden/sub/a.golden.jsonl")
+        XCTAssertEqual(runFake(["replay", "traces/sub/a.jsonl", "-o", "a.result.jsonl"]).code, 0)
+        let d = runFake(["diff", "golden/sub/a.golden.jsonl", "a.result.jsonl", "--report", "diff.html"])
+        XCTAssertEqual(d.code, 1)
+        XCTAssertTrue(d.stdout.hasPrefix("""
+            DIFFERENT golden/sub/a.golden.jsonl a.result.jsonl
+              header differs: expected displayScale 2, actual displayScale 3
+              first divergence at record 4 (line 6), t = 0.016667 s, frame 2: location
+                expected: 100.5
+                actual:   100  (|error| 0.5)
+              events, states and decisions: identical (only continuous values differ)
+
+            """), d.stdout)
+        XCTAssertTrue(d.stdout.contains("  context (- golden, + actual):\n"), d.stdout)
+        for html in [read("diff.html")!] {
+            XCTAssertTrue(html.contains("first divergence</span>"), "the legend entry of the divergence marker")
+            XCTAssertTrue(html.contains("in the header: expected displayScale 2, actual displayScale 3"), html)
+            XCTAssertTrue(html.contains("first at <b>t = 0.016667 s, frame 2</b> on <b>location</b>"), html)
+        }
+        let r = runFake(["report", "traces/sub/a.jsonl", "-o", "r.html"])
+        XCTAssertEqual(r.code, 1)
+        XCTAssertTrue(read("r.html")!.contains("first divergence</span>"))
+        XCTAssertTrue(read("r.html")!.contains("first at <b>t = 0.016667 s, frame 2</b> on <b>location</b>"))
+    }
+
     func testReportDirSummaryJUnitAndUnreferenced() throws {
         try write("200\n", "traces/b.jsonl")
         try offByHalf()
