@@ -96,4 +96,53 @@ final class DrawerKitLoaderTests: XCTestCase {
         XCTAssertEqual(back.samples.map(\.kind), trace.samples.map(\.kind))
         XCTAssertEqual(back.samples.map(\.time), trace.samples.map(\.time))
     }
+
+    /// New-user review, item 5: the visible heights are not "≥ 0" fields. drawerkit.md §2.1 and
+    /// §3.1 clamp them to [0, H], as DrawerKit's `GeometryEvaluator.drawerPartialH` /
+    /// `drawerCollapsedH` do (min(max(0, h), H)), and DrawerKit has no ordering check between the
+    /// collapsed and partial heights: an app can configure all of these, so they load (within the
+    /// loader's 10^7 bound) and replay as DrawerKit would, with a warning naming the field, since
+    /// such a value is most likely a mistake. Other §2.4 cases stay refused.
+    func testHeightsOutsideTheScreenAreClampedWithAWarning() throws {
+        let flick = "\n" + #"{"t": 0.1, "touch": "began", "x": 195, "y": 700}"# + "\n" + #"{"t": 0.2, "touch": "ended", "x": 195, "y": 700}"# + "\n"
+        func replay(_ drawer: String) throws -> SimulationResult {
+            simulate(try TraceLoader.parse(text: header(drawer) + flick, file: "t.jsonl"))
+        }
+        let cases: [(String, String, [String])] = [
+            (#"{"heightOfPartiallyExpandedDrawer": -1}"#, #"{"heightOfPartiallyExpandedDrawer": 0}"#,
+             ["line 1: drawer.heightOfPartiallyExpandedDrawer -1 is outside 0…844 (the container height): DrawerKit clamps it to 0 (drawerkit.md §3.1)"]),
+            (#"{"heightOfPartiallyExpandedDrawer": -1e7}"#, #"{"heightOfPartiallyExpandedDrawer": 0}"#,
+             ["line 1: drawer.heightOfPartiallyExpandedDrawer -10000000 is outside 0…844 (the container height): DrawerKit clamps it to 0 (drawerkit.md §3.1)"]),
+            (#"{"heightOfPartiallyExpandedDrawer": 1e7}"#, #"{"heightOfPartiallyExpandedDrawer": 844}"#,
+             ["line 1: drawer.heightOfPartiallyExpandedDrawer 10000000 is outside 0…844 (the container height): DrawerKit clamps it to 844 (drawerkit.md §3.1)"]),
+            (#"{"heightOfPartiallyExpandedDrawer": 300, "heightOfCollapsedDrawer": -1}"#, #"{"heightOfPartiallyExpandedDrawer": 300}"#,
+             ["line 1: drawer.heightOfCollapsedDrawer -1 is outside 0…844 (the container height): DrawerKit clamps it to 0 (drawerkit.md §3.1)"]),
+            (#"{"heightOfPartiallyExpandedDrawer": 300, "heightOfCollapsedDrawer": 400}"#, "",
+             ["line 1: drawer.heightOfCollapsedDrawer 400 is greater than heightOfPartiallyExpandedDrawer 300: collapsed rests above partiallyExpanded (DrawerKit does not check the order)"]),
+        ]
+        for (drawer, clamped, warnings) in cases {
+            let result = try replay(drawer)
+            XCTAssertEqual(result.warnings, warnings, drawer)
+            guard !clamped.isEmpty else { continue }
+            let reference = try replay(clamped)
+            XCTAssertEqual(reference.warnings, [], clamped)
+            XCTAssertEqual(result.records, reference.records, "\(drawer) replays as \(clamped)")
+        }
+        // Collapsed above partial: the geometry DrawerKit computes, collapsed at 844 − 400.
+        let d = try XCTUnwrap(try TraceLoader.parse(text: header(cases[4].0) + flick, file: "t.jsonl").header.drawer)
+        let anchors = d.anchorPositions(environment: PanelEnvironment(container: Size(width: 390, height: 844)))
+        XCTAssertEqual(anchors.map(\.0), ["fullyExpanded", "partiallyExpanded", "collapsed", "dismissed"])
+        XCTAssertEqual(anchors.map(\.1), [0, 544, 444, 844])
+        // Heights inside the screen, in order: no warning.
+        XCTAssertEqual(try replay(#"{"heightOfPartiallyExpandedDrawer": 300, "heightOfCollapsedDrawer": 100}"#).warnings, [])
+        XCTAssertEqual(try replay(#"{"heightOfPartiallyExpandedDrawer": 844}"#).warnings, [])
+        // Beyond the loader's bound on lengths, and the §2.4 fields marked ≥ 0, are refused.
+        refused(header(#"{"heightOfPartiallyExpandedDrawer": 1.5e7}"#), line: 1, field: "drawer.heightOfPartiallyExpandedDrawer", "magnitude")
+        refused(header(#"{"heightOfPartiallyExpandedDrawer": 300, "configuration": {"numberOfTapsForOutsideDrawerDismissal": -1}}"#),
+                line: 1, field: "drawer.configuration.numberOfTapsForOutsideDrawerDismissal", "≥ 0")
+        refused(header(#"{"heightOfPartiallyExpandedDrawer": 300, "configuration": {"timingCurveProvider": {"dampingRatio": -1}}}"#),
+                line: 1, field: "drawer.configuration.timingCurveProvider.dampingRatio")
+        refused(header(#"{"heightOfPartiallyExpandedDrawer": 300, "statusBarHeight": -1}"#), line: 1, field: "drawer.statusBarHeight", "≥ 0")
+    }
 }
+

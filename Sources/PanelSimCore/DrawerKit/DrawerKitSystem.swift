@@ -123,6 +123,7 @@ struct DrawerKitSystem: PanelSystem {
     // MARK: PanelSystem
 
     mutating func start() {
+        warnAboutHeights()
         guard drawer.presented else { return }
         // D12: the presentation finished before t = 0; no records.
         presented = true
@@ -137,6 +138,26 @@ struct DrawerKitSystem: PanelSystem {
     }
 
     mutating func reserveRecords(_ n: Int) { records.reserveCapacity(n) }
+
+    /// Warnings (never errors) for visible heights DrawerKit accepts but that are most likely
+    /// mistakes: outside [0, H], which DrawerKit clamps (drawerkit.md §3.1,
+    /// `GeometryEvaluator.drawerPartialH`/`drawerCollapsedH`), and a collapsed height above the
+    /// partial one, which DrawerKit does not check. Judged against the header's container.
+    mutating func warnAboutHeights() {
+        func text(_ x: Double) -> String {
+            x == x.rounded() && abs(x) < 1e15 ? String(Int64(x)) : String(x)
+        }
+        let h = geometry.height
+        for (name, value, clamped) in [("heightOfPartiallyExpandedDrawer", drawer.heightOfPartiallyExpandedDrawer, geometry.partialHeight),
+                                       ("heightOfCollapsedDrawer", drawer.heightOfCollapsedDrawer, geometry.collapsedHeight)]
+        where value < 0 || value > h {
+            warn(1, "drawer.\(name) \(text(value)) is outside 0…\(text(h)) (the container height): DrawerKit clamps it to \(text(clamped)) (drawerkit.md §3.1)")
+        }
+        if geometry.collapsedHeight > geometry.partialHeight {
+            warn(1, "drawer.heightOfCollapsedDrawer \(text(geometry.collapsedHeight)) is greater than heightOfPartiallyExpandedDrawer "
+                 + "\(text(geometry.partialHeight)): collapsed rests above partiallyExpanded (DrawerKit does not check the order)")
+        }
+    }
 
     mutating func process(_ sample: TraceSample) {
         now = sample.time
