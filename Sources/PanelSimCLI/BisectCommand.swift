@@ -5,8 +5,37 @@ import PanelTrace
 /// Partial trace headers (`{"panel": {"behavior": {…}}, "recognizer": {…}}`) as parameter sets:
 /// their leaves, edits of single leaves, and application over a trace's header line.
 enum HeaderPatch {
-    /// Top-level keys a patch may name.
-    static let sections = ["environment", "panel", "recognizer", "delegate"]
+    /// Sections of every model's header that a patch may name.
+    static let commonSections = ["environment", "recognizer"]
+    /// The sections of each panel system's header a patch may name besides `commonSections`
+    /// (the model's own sections, trace-format.md §1.1a).
+    static let modelSections: [(model: PanelModel, sections: [String])] = [
+        (.floatingPanel, ["panel", "delegate", "scrollView"]),
+        (.drawerKit, ["drawer"]),
+        (.uiSheet, ["sheet", "sheetDelegate", "scrollView"]),
+        (.lnPopup, ["popup", "scrollView"]),
+    ]
+    /// Top-level keys a patch may name (for some model).
+    static let sections: [String] = {
+        var all = commonSections
+        for (_, own) in modelSections { for s in own where !all.contains(s) { all.append(s) } }
+        return all
+    }()
+    /// The keys a patch may name for a trace of `model`.
+    static func sections(of model: PanelModel) -> [String] {
+        commonSections + (modelSections.first { $0.model == model }?.sections ?? [])
+    }
+    /// The keys a patch may name, by model, for messages: "environment, recognizer; floatingpanel:
+    /// panel, delegate, scrollView; …".
+    static var sectionList: String {
+        (commonSections.joined(separator: ", ") + " (every model); "
+         + modelSections.map { "\($0.sections.joined(separator: ", ")) (\($0.model.rawValue))" }.joined(separator: "; "))
+    }
+    /// Objects of a section whose own fields a patch sets one by one instead of replacing the object
+    /// whole: DrawerKit's `DrawerConfiguration` is assigned property by property, and the
+    /// simulator options are independent switches. (`panel.behavior` is replaced whole, as
+    /// `invalidateLayout` does.)
+    static let fieldwise: Set<String> = ["drawer.configuration", "drawer.simulator", "sheet.simulator", "popup.simulator"]
 
     /// A leaf: a path of object keys to a value that is not an object (arrays are leaves).
     struct Leaf { var path: [String]; var value: JSONValue }
@@ -67,14 +96,26 @@ enum HeaderPatch {
     }
 
     /// The trace header `header` with `patch` applied: for each section the patch names, each
-    /// field it names replaces that field of the header's section whole (as `invalidateLayout`).
+    /// field it names replaces that field of the header's section whole (as `invalidateLayout`),
+    /// except in the `fieldwise` objects (`drawer.configuration`, the `simulator` options), whose
+    /// fields are replaced one by one and the trace's other fields kept.
+    /// - Complexity: O(size of header + patch).
     static func apply(_ patch: JSONObject, to header: JSONObject) -> JSONObject {
         var result = header
         for section in patch.entries {
             guard case .object(let fields) = section.value else { continue }
             var target = JSONObject()
             if case .object(let existing)? = result[section.key] { target = existing }
-            for field in fields.entries { target = setting(target, at: [field.key], to: field.value) }
+            for field in fields.entries {
+                if fieldwise.contains(section.key + "." + field.key), case .object(let inner) = field.value {
+                    var object = JSONObject()
+                    if case .object(let existing)? = target[field.key] { object = existing }
+                    for f in inner.entries { object = setting(object, at: [f.key], to: f.value) }
+                    target = setting(target, at: [field.key], to: .object(object))
+                } else {
+                    target = setting(target, at: [field.key], to: field.value)
+                }
+            }
             result = setting(result, at: [section.key], to: .object(target))
         }
         return result
@@ -141,7 +182,7 @@ struct BisectCommand: PanelCommand {
         arguments: [("TRACE", "Trace files, or directories searched for *.jsonl traces.")],
         options: [
             OptionSpec(names: ["--base"], valueName: "A.json",
-                       help: "Partial header: an object with some of environment,\npanel, recognizer, delegate."),
+                       help: "Partial header: an object with some of the sections of\nthe traces' headers: environment, recognizer, and the\nmodel's own (panel, delegate, scrollView; drawer; sheet,\nsheetDelegate, scrollView; popup, scrollView)."),
             OptionSpec(names: ["--changed"], valueName: "B.json", help: "Partial header with the changed parameters."),
             OptionSpec(names: ["--tolerance"], valueName: "CHANNEL=VALUE",
                        help: "Tolerance of a channel (repeatable), as for check.", repeatable: true),
@@ -149,7 +190,14 @@ struct BisectCommand: PanelCommand {
         discussion: """
             A and B are applied over each trace's header: each field a section names replaces that
             field of the trace's section whole, like invalidateLayout ({"panel": {"behavior":
-            {...}}} replaces the whole behavior object, keeping the trace's anchors). The leaves
+            {...}}} replaces the whole behavior object, keeping the trace's anchors); the fields of
+            drawer.configuration and of a simulator object (drawer, sheet, popup) are replaced one
+            by one, keeping the trace's others ({"drawer": {"configuration":
+            {"flickSpeedThreshold": 5}}} changes only the threshold). Each trace takes the
+            sections of its own model: FloatingPanel panel, delegate, scrollView; DrawerKit
+            drawer; UISheet sheet, sheetDelegate, scrollView; LNPopup popup, scrollView; and
+            environment and recognizer for all. A section another model's trace would need is an
+            error naming the trace. The leaves
             (paths such as panel.behavior.redirectionalProgress) that differ between A and B are
             the changed parameters; a leaf present in only one of them counts as changed (applying
             it removes it from A). Every trace is replayed with A, and with A plus subsets of the
@@ -198,7 +246,8 @@ struct BisectCommand: PanelCommand {
         guard case .object(let o) = value else { throw Failure(code: .badInput, message: "error: \(path): expected a JSON object") }
         for e in o.entries {
             guard HeaderPatch.sections.contains(e.key) else {
-                throw Failure(code: .badInput, message: "error: \(path): key \"\(e.key)\" is not one of \(HeaderPatch.sections.joined(separator: ", "))")
+                throw Failure(code: .badInput, message: "error: \(path): key \"\(e.key)\" is not a header section bisect can change "
+                              + "(expected \(HeaderPatch.sectionList))")
             }
             guard case .object = e.value else { throw Failure(code: .badInput, message: "error: \(path): \"\(e.key)\" must be an object") }
         }
@@ -237,6 +286,22 @@ struct BisectCommand: PanelCommand {
             }
         }
         if sources.isEmpty { throw Failure(code: .badInput, message: "error: no traces") }
+        // Each trace takes its own model's sections; a section of another model is named here
+        // (the loader would refuse the patched header less clearly).
+        for s in sources {
+            var model = PanelModel.floatingPanel
+            if case .string(let name)? = s.header["model"] {
+                guard let m = PanelModel(rawValue: name) else { continue }   // the loader names it
+                model = m
+            }
+            let allowed = HeaderPatch.sections(of: model)
+            for (patch, path) in [(a, base), (b, changed)] {
+                if let key = patch.keys.first(where: { !allowed.contains($0) }) {
+                    throw Failure(code: .badInput, message: "error: \(path): the \"\(key)\" section does not belong in \(s.shown), a "
+                                  + "\(model.rawValue) trace (its sections: \(allowed.joined(separator: ", ")))")
+                }
+            }
+        }
 
         // Changed leaves, sorted by path.
         var paths: [[String]] = []

@@ -2,6 +2,7 @@ import XCTest
 import Foundation
 @testable import PanelSimCLI
 import PanelGolden
+import PanelTrace
 
 /// Issue #5: tolerances per run and per folder, diff, reports, summaries, JUnit, unreferenced
 /// policy, --jobs, --shard and merge-summaries.
@@ -276,4 +277,66 @@ final class CorpusScaleOutTests: XCTestCase {
         try #"{"layout": {}}"#.write(toFile: tmp + "/bad.json", atomically: true, encoding: .utf8)
         XCTAssertEqual(run(["bisect", "--base", tmp + "/bad.json", "--changed", tmp + "/B.json"] + traces).code, 2)
     }
+
+    /// New-user review, item 6: bisect refused the `drawer`, `sheet` and `popup` sections ("key
+    /// \"drawer\" is not one of environment, panel, recognizer, delegate") although the README
+    /// said it works on those traces. Each trace now takes its own model's sections.
+    func testParameterBisectOnDrawerKitSheetAndPopupTraces() throws {
+        let tmp = FileManager.default.temporaryDirectory.appendingPathComponent("panelsim-bisect-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: tmp, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: tmp) }
+        func patch(_ name: String, _ json: String) throws -> String {
+            try json.write(toFile: tmp + "/" + name, atomically: true, encoding: .utf8)
+            return tmp + "/" + name
+        }
+        let cases: [(String, String, [String], String)] = [
+            (#"{"drawer": {"configuration": {"flickSpeedThreshold": 3, "numberOfTapsForOutsideDrawerDismissal": 1}}}"#,
+             #"{"drawer": {"configuration": {"flickSpeedThreshold": 100, "numberOfTapsForOutsideDrawerDismissal": 2}}}"#,
+             ["traces/drawerkit/flick/d1-partial-up.jsonl", "traces/drawerkit/limits/d1-not-draggable.jsonl"],
+             "  drawer.configuration.flickSpeedThreshold: 3 -> 100"),
+            (#"{"sheet": {"preferredCornerRadius": 10, "simulator": {"projectionRate": 0.99}}}"#,
+             #"{"sheet": {"preferredCornerRadius": 20, "simulator": {"projectionRate": 0.2}}}"#,
+             ["traces/uisheet/x2/x2-option-no-fast-rule.jsonl"], "  sheet.simulator.projectionRate: 0.99 -> 0.2"),
+            (#"{"popup": {"snapPercent": 0.32, "closeButton": {"style": "default"}}}"#,
+             #"{"popup": {"snapPercent": 0.1, "closeButton": {"style": "chevron"}}}"#,
+             ["traces/lnpopup/s3/snap-pull-30-tab.jsonl"], "  popup.snapPercent: 0.32 -> 0.1"),
+        ]
+        for (k, (a, b, traces, culprit)) in cases.enumerated() {
+            let r = run(["bisect", "--base", try patch("A\(k).json", a), "--changed", try patch("B\(k).json", b)] + traces)
+            XCTAssertEqual(r.code, 1, r.stdout + r.stderr)
+            let lines = r.stdout.split(separator: "\n").map(String.init)
+            XCTAssertEqual(lines.first, "changed parameters (2):")
+            let at = try XCTUnwrap(lines.firstIndex { $0.hasPrefix("culprit (1 of 2") }, r.stdout)
+            XCTAssertEqual(lines[at + 1], culprit)
+            XCTAssertTrue(lines[at + 2].hasPrefix("first diverging trace: " + traces[0]), r.stdout)
+        }
+        // A section of another model: named with the trace, exit 2.
+        let wrong = run(["bisect", "--base", tmp + "/A0.json", "--changed", tmp + "/B0.json", "traces/flicks/flick-d1-full-to-half-500.jsonl"])
+        XCTAssertEqual(wrong.code, 2)
+        XCTAssertEqual(wrong.stderr, "error: \(tmp)/A0.json: the \"drawer\" section does not belong in traces/flicks/flick-d1-full-to-half-500.jsonl, "
+                       + "a floatingpanel trace (its sections: environment, recognizer, panel, delegate, scrollView)\n")
+        let unknown = run(["bisect", "--base", try patch("bad.json", #"{"layout": {}}"#), "--changed", tmp + "/B0.json", "traces/flicks/flick-d1-full-to-half-500.jsonl"])
+        XCTAssertEqual(unknown.code, 2)
+        XCTAssertEqual(unknown.stderr, "error: \(tmp)/bad.json: key \"layout\" is not a header section bisect can change (expected environment, "
+                       + "recognizer (every model); panel, delegate, scrollView (floatingpanel); drawer (drawerkit); sheet, sheetDelegate, "
+                       + "scrollView (uisheet); popup, scrollView (lnpopup))\n")
+    }
+
+    /// How a patch applies: fields replace the section's fields whole, except in
+    /// drawer.configuration and the simulator objects, whose fields are set one by one.
+    func testHeaderPatchKeepsTheTracesOtherConfigurationFields() throws {
+        func object(_ text: String) throws -> JSONObject {
+            guard case .object(let o) = try JSON.parse(text) else { throw CocoaError(.coderInvalidValue) }
+            return o
+        }
+        let header = try object(#"{"model": "drawerkit", "drawer": {"heightOfPartiallyExpandedDrawer": 300, "configuration": {"initialState": "fullyExpanded", "upperMarkGap": 10}, "simulator": {"midTransition": "shipped"}}}"#)
+        let patched = HeaderPatch.apply(try object(#"{"drawer": {"heightOfCollapsedDrawer": 100, "configuration": {"upperMarkGap": 20, "lowerMarkGap": 30}, "simulator": {"physicalSpring": true}}}"#), to: header)
+        XCTAssertEqual(HeaderPatch.render(.object(patched)),
+                       #"{"model": "drawerkit", "drawer": {"heightOfPartiallyExpandedDrawer": 300, "configuration": {"initialState": "fullyExpanded", "upperMarkGap": 20, "lowerMarkGap": 30}, "simulator": {"midTransition": "shipped", "physicalSpring": true}, "heightOfCollapsedDrawer": 100}}"#)
+        // FloatingPanel's behavior is still replaced whole (as invalidateLayout).
+        let panel = try object(#"{"panel": {"anchors": {}, "behavior": {"springResponseTime": 0.4, "momentumProjectionRate": 0.99}}}"#)
+        XCTAssertEqual(HeaderPatch.render(.object(HeaderPatch.apply(try object(#"{"panel": {"behavior": {"springResponseTime": 0.3}}}"#), to: panel))),
+                       #"{"panel": {"anchors": {}, "behavior": {"springResponseTime": 0.3}}}"#)
+    }
 }
+
