@@ -37,7 +37,8 @@ public enum AtomicFile {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         } catch {
             let folder = named.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
-            throw FileWriteError(path: named, message: "cannot create the folder \(folder.isEmpty ? (named.hasPrefix("/") ? "/" : ".") : folder)")
+            throw FileWriteError(path: named, message: "cannot create the folder \(folder.isEmpty ? (named.hasPrefix("/") ? "/" : ".") : folder)"
+                                 + " (\(whyNoFolder(directory)))")
         }
         let temp = directory + "/" + temporaryName(for: url.lastPathComponent, pid: getpid(), tag: String(UUID().uuidString.prefix(8)))
         let fd = open(temp, O_WRONLY | O_CREAT | O_EXCL, 0o644)
@@ -68,6 +69,27 @@ public enum AtomicFile {
     }
 
     private static func errnoText() -> String { String(cString: strerror(errno)) }
+
+    /// Why the folder `directory` could not be created: a file where it (or a folder on the way)
+    /// should be, or the system's reason for the outermost folder that is missing.
+    static func whyNoFolder(_ directory: String) -> String {
+        var target = directory
+        // The outermost missing component: its parent exists (as a folder or not).
+        while !FileManager.default.fileExists(atPath: target) {
+            let parent = (target as NSString).deletingLastPathComponent
+            if parent.isEmpty || parent == target || FileManager.default.fileExists(atPath: parent) { break }
+            target = parent
+        }
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: target, isDirectory: &isFolder), !isFolder.boolValue {
+            return "a file is in the way"
+        }
+        if mkdir(target, 0o755) == 0 {   // it can be created now: the failure was not lasting
+            rmdir(target)
+            return "the folder could not be created; try again"
+        }
+        return errno == ENOTDIR ? "a file is in the way" : errnoText()
+    }
 
     /// The name of the temporary file a write of `name` uses: `.<name>.tmp-<pid>-<tag>`, where
     /// `tag` is 8 random hexadecimal digits. Hidden, so that listings of goldens never take it

@@ -1,4 +1,5 @@
 import Foundation
+import PanelTrace
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -114,15 +115,37 @@ package enum Files {
         return (goldens, temporaries.sorted(by: utf8Precedes))
     }
 
-    /// Reads a UTF-8 text file; nil with a reason when it cannot.
-    package static func read(_ path: String) -> Result<String, ReadFailure> {
+    /// Reads a UTF-8 text file, or says why it cannot, naming it `shown` (default: `path`):
+    /// `cannot read NAME: no such file or directory` (or `is a directory`, or the system's reason),
+    /// or, as the trace loader words it, `NAME:LINE: invalid UTF-8 at column C (expected UTF-8
+    /// encoded text, found byte 0xXX)`.
+    /// - Complexity: O(file size).
+    package static func read(_ path: String, shown: String? = nil) -> Result<String, ReadFailure> {
+        let name = shown ?? path
         guard let data = FileManager.default.contents(atPath: path) else {
-            return .failure(ReadFailure(message: "cannot read \(path)"))
+            return .failure(ReadFailure(message: "cannot read \(name): \(unreadableReason(path))"))
         }
         guard let text = String(data: data, encoding: .utf8) else {
-            return .failure(ReadFailure(message: "\(path) is not UTF-8 text"))
+            if let (line, message) = TraceLoader.invalidUTF8([UInt8](data)) {
+                return .failure(ReadFailure(message: "\(name):\(line): \(message)"))
+            }
+            return .failure(ReadFailure(message: "\(name) is not UTF-8 text"))
         }
         return .success(text)
+    }
+
+    /// Why the file at `path` cannot be read: `no such file or directory`, `is a directory`, or
+    /// the system's reason (`Permission denied`, …).
+    package static func unreadableReason(_ path: String) -> String {
+        switch probe(path) {
+        case .missing: return "no such file or directory"
+        case .unusable(let reason): return reason
+        case .file:
+            let fd = open(path, O_RDONLY)
+            guard fd >= 0 else { return String(cString: strerror(errno)) }
+            close(fd)
+            return "the file could not be read"
+        }
     }
 
     package struct ReadFailure: Error {

@@ -210,7 +210,7 @@ public enum GoldenCheck {
         // The usual case: the golden's bytes are the rendered result's (no text decoding needed).
         if Files.contentsEqual(goldenPath, actualBytes) { return leftover(emit(.pass, "PASS \(shown)")) }
         let goldenText: String
-        switch Files.read(goldenPath) {
+        switch Files.read(goldenPath, shown: goldenName) {
         case .success(let text): goldenText = text
         case .failure(let failure): return ioError("ERROR \(shown): \(failure.message)")
         }

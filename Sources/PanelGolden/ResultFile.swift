@@ -355,7 +355,8 @@ public enum ResultFile {
         do {
             value = try JSON.parse(String(line))
         } catch {
-            throw ResultFileError(file: file, line: number, message: "column \(error.column): \(error.message)")
+            throw ResultFileError(file: file, line: number,
+                                  message: (error.path.isEmpty ? "" : "\(error.path): ") + "column \(error.column): \(error.message)")
         }
         guard case .object(let object) = value else {
             throw ResultFileError(file: file, line: number, message: "expected a JSON object")
@@ -493,10 +494,22 @@ private struct FieldReader {
             case .object:
                 out.append(RecordField(entry.key, .point(try point(entry.key))))
             case .array:
-                throw error("field \"\(entry.key)\" must be a number, string, boolean or {\"x\", \"y\"}")
+                throw error("field \"\(entry.key)\" must be a number, string, boolean or {\"x\", \"y\"}, got \(Self.kind(entry.value))")
             }
         }
         return out
+    }
+
+    /// What a JSON value is, for "got …" in messages: `a string ("x")`, `a number (3)`, `an object`, ….
+    static func kind(_ v: JSONValue) -> String {
+        switch v {
+        case .null: return "null"
+        case .bool(let b): return "a boolean (\(b))"
+        case .number(let n): return "a number (\(n.text.count > 40 ? String(n.text.prefix(40)) + "…" : n.text))"
+        case .string(let s): return "a string (\(ResultFile.quoted(s.count > 40 ? String(s.prefix(40)) + "…" : s)))"
+        case .array: return "an array"
+        case .object: return "an object"
+        }
     }
 
     func value(_ key: String) throws(ResultFileError) -> JSONValue {
@@ -504,14 +517,18 @@ private struct FieldReader {
         return v
     }
     func string(_ key: String) throws(ResultFileError) -> String {
-        guard case .string(let s) = try value(key) else { throw error("field \"\(key)\" must be a string") }
+        let v = try value(key)
+        guard case .string(let s) = v else { throw error("field \"\(key)\" must be a string, got \(Self.kind(v))") }
         return s
     }
     func strings(_ key: String) throws(ResultFileError) -> [String] {
-        guard case .array(let items) = try value(key) else { throw error("field \"\(key)\" must be an array of strings") }
+        let v = try value(key)
+        guard case .array(let items) = v else { throw error("field \"\(key)\" must be an array of strings, got \(Self.kind(v))") }
         var out: [String] = []
-        for item in items {
-            guard case .string(let s) = item else { throw error("field \"\(key)\" must be an array of strings") }
+        for (k, item) in items.enumerated() {
+            guard case .string(let s) = item else {
+                throw error("field \"\(key)\" must be an array of strings, got \(Self.kind(item)) at index \(k)")
+            }
             out.append(s)
         }
         return out
@@ -521,25 +538,29 @@ private struct FieldReader {
         return nil
     }
     func bool(_ key: String) throws(ResultFileError) -> Bool {
-        guard case .bool(let b) = try value(key) else { throw error("field \"\(key)\" must be true or false") }
+        let v = try value(key)
+        guard case .bool(let b) = v else { throw error("field \"\(key)\" must be true or false, got \(Self.kind(v))") }
         return b
     }
     func double(_ key: String) throws(ResultFileError) -> Double {
-        switch try value(key) {
+        let v = try value(key)
+        switch v {
         case .number(let n): return n.double
         case .null: return .nan   // how non-finite values are written (CanonicalNumber.format)
-        default: throw error("field \"\(key)\" must be a number")
+        default: throw error("field \"\(key)\" must be a number, got \(Self.kind(v))")
         }
     }
     func int(_ key: String) throws(ResultFileError) -> Int {
-        guard case .number(let n) = try value(key), let i = Int(exactly: n.double),
+        let v = try value(key)
+        guard case .number(let n) = v, let i = Int(exactly: n.double),
               !n.text.contains("."), !n.text.contains("e"), !n.text.contains("E") else {
-            throw error("field \"\(key)\" must be an integer")
+            throw error("field \"\(key)\" must be an integer, got \(Self.kind(v))")
         }
         return i
     }
     func micros(_ key: String) throws(ResultFileError) -> Microseconds {
-        guard case .number(let n) = try value(key) else { throw error("field \"\(key)\" must be a number (seconds)") }
+        let v = try value(key)
+        guard case .number(let n) = v else { throw error("field \"\(key)\" must be a number (seconds), got \(Self.kind(v))") }
         guard let us = DecimalSeconds.micros(n.text) else {
             throw error("field \"\(key)\" is not a time in seconds: \(n.text)")
         }
@@ -547,8 +568,9 @@ private struct FieldReader {
     }
     /// An `{"top", "left", "bottom", "right"}` object (pt), e.g. the `contentInset` frame channel.
     func insets(_ key: String) throws(ResultFileError) -> Insets {
-        guard case .object(let o) = try value(key) else {
-            throw error("field \"\(key)\" must be an object {\"top\", \"left\", \"bottom\", \"right\"}")
+        let v = try value(key)
+        guard case .object(let o) = v else {
+            throw error("field \"\(key)\" must be an object {\"top\", \"left\", \"bottom\", \"right\"}, got \(Self.kind(v))")
         }
         let inner = FieldReader(object: o, file: file, line: line)
         do {
@@ -560,7 +582,8 @@ private struct FieldReader {
     }
 
     func point(_ key: String) throws(ResultFileError) -> Point {
-        guard case .object(let o) = try value(key) else { throw error("field \"\(key)\" must be an object {\"x\", \"y\"}") }
+        let v = try value(key)
+        guard case .object(let o) = v else { throw error("field \"\(key)\" must be an object {\"x\", \"y\"}, got \(Self.kind(v))") }
         let inner = FieldReader(object: o, file: file, line: line)
         do {
             return Point(x: try inner.double("x"), y: try inner.double("y"))

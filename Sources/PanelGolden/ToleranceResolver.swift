@@ -36,7 +36,7 @@ package struct ToleranceResolver {
                     if !Files.isFile(path) {
                         fileCache[relFile] = .success([])
                     } else {
-                        switch Files.read(path) {
+                        switch Files.read(path, shown: Files.join(shownRoot, relFile)) {
                         case .failure(let e): fileCache[relFile] = .failure(ToleranceSettingError(message: e.message))
                         case .success(let text):
                             do {

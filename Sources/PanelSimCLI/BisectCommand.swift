@@ -236,8 +236,10 @@ struct BisectCommand: PanelCommand {
     private struct Failure: Error { var code: ExitCode; var message: String }
 
     private func readPatch(_ path: String, _ context: CommandContext) throws(Failure) -> JSONObject {
-        guard case .success(let text) = Files.read(context.resolve(path)) else {
-            throw Failure(code: .badInput, message: "error: cannot read \(path)")
+        let text: String
+        switch Files.read(context.resolve(path), shown: path) {
+        case .success(let t): text = t
+        case .failure(let f): throw Failure(code: .badInput, message: "error: \(f.message)")
         }
         let value: JSONValue
         do { value = try JSON.parse(text) } catch {
@@ -277,7 +279,11 @@ struct BisectCommand: PanelCommand {
                 ? Files.list(under: path, suffix: ".jsonl", excluding: ".golden.jsonl").map { (Files.join(t, $0), path + "/" + $0) }
                 : [(t, path)]
             for (shown, full) in files {
-                guard case .success(let text) = Files.read(full) else { throw Failure(code: .badInput, message: "error: cannot read \(shown)") }
+                let text: String
+                switch Files.read(full, shown: shown) {
+                case .success(let t): text = t
+                case .failure(let f): throw Failure(code: .badInput, message: "error: \(f.message)")
+                }
                 let split = text.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false)
                 guard let first = split.first, case .object(let header)? = try? JSON.parse(String(first)) else {
                     throw Failure(code: .badInput, message: "error: \(shown):1: the header line is not a JSON object")

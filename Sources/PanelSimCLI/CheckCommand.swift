@@ -54,7 +54,8 @@ struct CheckCommand: PanelCommand {
                                             rows, event diff: see panelsim help diff)
               NEW path (golden written)     no golden existed; written (counts as passed)
               UPDATED path (golden rewritten)  rewritten by --record failed/all (counts as passed)
-              MISSING path (no golden)      no golden and recording is off (counts as failed)
+              MISSING path (no golden)      no golden and recording is off (counts as failed);
+                                            the next line says how to record it
               ERROR path[:line]: <error>    the trace or its golden is malformed or unreadable
               SKIP path[:line]: <reason>    cannot be evaluated at this revision (unsupported
                                             trace feature, or a golden of another format version)

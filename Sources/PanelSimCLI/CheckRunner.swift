@@ -323,6 +323,11 @@ struct TraceChecker: @unchecked Sendable {
                                            mode: options.mode, tolerances: tolerances, warnings: GoldenCheck.warningLines(result))
         var o = TraceOutcome(path: shown, status: verdict.status, lines: verdict.lines, wroteGolden: verdict.wroteGolden)
         o.pending = verdict.wrotePending
+        if verdict.status == .missing && verdict.wrotePending == nil {
+            // How to get out of MISSING (record mode never: CI, or --record never).
+            o.lines.insert("  to record it, run check again with --record missing (writes \(goldenName)), "
+                           + "or with --record pending to review it first", at: 1)
+        }
         if verdict.status == .fail, let d = verdict.comparison?.firstDivergence {
             o.line = d.channel == .header ? 1 : TraceChecker.sampleLine(traceRoot + "/" + rel, atOrBefore: d.time)
         } else if verdict.status == .error {

@@ -4,7 +4,7 @@ import PanelSimCore
 /// Reads and parses a result file for `diff` and `report`; the message names the file.
 enum ResultFiles {
     static func load(_ path: String, shown: String) -> Result<ResultDocument, Files.ReadFailure> {
-        switch Files.read(path) {
+        switch Files.read(path, shown: shown) {
         case .failure(let f): return .failure(f)
         case .success(let text):
             do { return .success(try ResultFile.read(text: text, file: shown)) } catch {
@@ -232,7 +232,7 @@ struct MergeSummariesCommand: PanelCommand {
     func run(_ context: CommandContext) -> ExitCode {
         var parts: [CheckSummary] = []
         for input in inputs {
-            switch Files.read(context.resolve(input)) {
+            switch Files.read(context.resolve(input), shown: input) {
             case .failure(let f): context.stderr.line("error: \(f.message)"); return .badInput
             case .success(let text):
                 do { parts.append(try CheckSummary.parse(summaryJSON: text, file: input)) } catch {

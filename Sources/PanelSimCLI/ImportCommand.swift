@@ -120,7 +120,7 @@ struct ImportCommand: PanelCommand {
         }
         let inputPath = context.resolve(file)
         let input: String
-        switch Files.read(inputPath) {
+        switch Files.read(inputPath, shown: file) {
         case .success(let t): input = t
         case .failure(let f): context.stderr.line("error: \(f.message)"); return .badInput
         }
@@ -162,16 +162,23 @@ struct ImportCommand: PanelCommand {
                              defaultName: String, origin: String, kind: String,
                              provenance: String) throws(TraceProblem) -> Trace {
         let templateText: String
-        switch Files.read(context.resolve(template)) {
+        switch Files.read(context.resolve(template), shown: template) {
         case .success(let t): templateText = t
-        case .failure(let f): throw TraceProblem(kind: .io, description: "error: \(f.message)")
+        case .failure(let f): throw TraceProblem(kind: .io, description: "error: \(f.message) (the --template file)")
         }
         guard let headerLine = templateText.split(separator: "\n").first(where: {
             !$0.allSatisfy { $0 == " " || $0 == "\t" || $0 == "\r" }
         }) else {
             throw TraceProblem(kind: .invalid, description: "error: \(template): empty template (expected a trace header line)")
         }
-        var trace = try importer.parse(String(headerLine) + "\n", template)
+        var trace: Trace
+        do throws(TraceProblem) {
+            trace = try importer.parse(String(headerLine) + "\n", template)
+        } catch {
+            // Say which file this is: the template, whose first line must be a trace header.
+            throw TraceProblem(kind: error.kind, description: error.description
+                               + " (the --template file: expected a trace header line, {\"format\": \"panelsim-trace\", \"version\": 1, …})")
+        }
         let own = trace.header.description
         trace.header.description = own.isEmpty ? provenance : provenance + " Template: " + own
         if case .object(let object)? = try? JSON.parse(String(headerLine)) {

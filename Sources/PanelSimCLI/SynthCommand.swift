@@ -87,7 +87,7 @@ struct SynthCommand: PanelCommand {
         var scriptName = "SCRIPT"
         if let scriptFile {
             scriptName = scriptFile
-            switch Files.read(context.resolve(scriptFile)) {
+            switch Files.read(context.resolve(scriptFile), shown: scriptFile) {
             case .success(let t): text = t
             case .failure(let f): context.stderr.line("error: \(f.message)"); return .badInput
             }

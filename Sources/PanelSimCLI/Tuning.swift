@@ -43,6 +43,17 @@ public enum TunableParameter: String, Sendable, CaseIterable {
         }
     }
 
+    /// The values `isValid` accepts, for messages: `0 < x ≤ 100 (s)`, `0 < x < 1`, ….
+    public var acceptedValues: String {
+        switch self {
+        case .springResponseTime, .sheetSpringResponse, .totalDurationInSeconds: return "0 < x ≤ 100 (s)"
+        case .dampingRatio: return "0 < x ≤ 100"
+        case .springDecelerationRate, .momentumProjectionRate, .sheetProjectionRate: return "0 < x < 1 (per ms)"
+        case .redirectionalProgress: return "0 ≤ x ≤ 1"
+        case .sheetDampingRatio: return "0 < x ≤ 10"
+        }
+    }
+
     /// This parameter's value in `header` (for DrawerKit's damping ratio: the system spring's ζ
     /// under `systemSpring`, NaN under `linear`); NaN when the header is another system's.
     public func value(in header: TraceHeader) -> Double {
@@ -133,7 +144,9 @@ public struct ParameterRange: Sendable, Equatable {
             return .failure(ParameterSyntaxError("\(name): expected A...B (numbers), got '\(rest)'"))
         }
         guard parameter.isValid(lower), parameter.isValid(upper) else {
-            return .failure(ParameterSyntaxError("\(name): '\(rest)' is outside the values the simulator accepts"))
+            let bad = parameter.isValid(lower) ? bounds[bounds.count - 1] : bounds[0]
+            return .failure(ParameterSyntaxError("\(name): '\(rest)' is outside the values the simulator accepts "
+                                                 + "(\(bad) is not in \(parameter.acceptedValues))"))
         }
         guard lower <= upper else { return .failure(ParameterSyntaxError("\(name): lower bound \(bounds[0]) exceeds upper bound \(bounds[1])")) }
         if lower == upper, let s = steps, s > 1 {

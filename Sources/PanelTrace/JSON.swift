@@ -40,9 +40,22 @@ public indirect enum JSONValue: Sendable, Equatable {
 ///
 /// The column counts Unicode scalars (UTF-8 lead bytes), so for ASCII text it is the byte column.
 public struct JSONSyntaxError: Error, Sendable, Equatable {
+    /// 1-based column (in characters) of the offending character.
     public var column: Int
     public var message: String
-    public init(column: Int, message: String) { self.column = column; self.message = message }
+    /// Where in the document the error is: the keys and array indices of the values being parsed
+    /// (`velocity.y`, `detents[1].height`); empty at the top level.
+    public var path: String
+    public init(column: Int, message: String, path: String = "") {
+        self.column = column; self.message = message; self.path = path
+    }
+
+    /// The error inside the value of `key` (an object member) or at `[index]` (an array element).
+    func within(_ component: String) -> JSONSyntaxError {
+        var e = self
+        e.path = path.isEmpty ? component : component + (path.hasPrefix("[") ? "" : ".") + path
+        return e
+    }
 }
 
 public enum JSON {
@@ -197,8 +210,22 @@ private struct JSONParser {
         case UInt8(ascii: "f"): try literal("false"); return .bool(false)
         case UInt8(ascii: "n"): try literal("null"); return .null
         default:
+            if let word = nonNumber(at: i) { throw notANumber(word, at: i) }
             throw fail("a JSON value (object, array, string, number, true, false or null)")
         }
+    }
+
+    /// `NaN`, `Infinity` or `-Infinity` (which other encoders write for non-finite numbers) at `offset`.
+    func nonNumber(at offset: Int) -> String? {
+        for word in ["NaN", "Infinity", "-Infinity"] {
+            let w = Array(word.utf8)
+            if offset + w.count <= b.count, b[offset..<(offset + w.count)].elementsEqual(w) { return word }
+        }
+        return nil
+    }
+
+    func notANumber(_ word: String, at offset: Int) -> JSONSyntaxError {
+        failPlain("\(word) is not a JSON number (JSON has no NaN or Infinity; expected a finite number)", at: offset)
     }
 
     mutating func literal(_ word: String) throws(JSONSyntaxError) {
@@ -249,7 +276,8 @@ private struct JSONParser {
             guard i < b.count, b[i] == UInt8(ascii: ":") else { throw fail("':' after key \"\(key)\"") }
             i += 1
             skipWhitespace()
-            let value = try parseValue()
+            let value: JSONValue
+            do { value = try parseValue() } catch { throw error.within(key) }
             entries.append((key: key, value: value))
             skipWhitespace()
             guard i < b.count else { throw fail("',' or '}' after the value of \"\(key)\"") }
@@ -272,7 +300,7 @@ private struct JSONParser {
         }
         while true {
             skipWhitespace()
-            items.append(try parseValue())
+            do { items.append(try parseValue()) } catch { throw error.within("[\(items.count)]") }
             skipWhitespace()
             guard i < b.count else { throw fail("',' or ']' after an array element") }
             if b[i] == UInt8(ascii: ",") { i += 1; continue }
@@ -398,7 +426,10 @@ private struct JSONParser {
             negative = true
             i += 1
         }
-        guard i < b.count, isDigit(b[i]) else { throw fail("a digit after '-'") }
+        guard i < b.count, isDigit(b[i]) else {
+            if negative, let word = nonNumber(at: start) { throw notANumber(word, at: start) }
+            throw fail("a digit after '-'")
+        }
         if b[i] == UInt8(ascii: "0") {
             i += 1
             if i < b.count, isDigit(b[i]) {

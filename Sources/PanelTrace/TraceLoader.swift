@@ -85,17 +85,31 @@ public enum TraceLoader {
         let trace = try bytes.withUnsafeBufferPointer { (all) throws(TraceError) -> Trace in
             let body = UnsafeBufferPointer(rebasing: all[(hasBOM ? 3 : 0)...])
             if let bad = UTF8Validation.firstInvalidOffset(body) {
-                var line = 1
-                var lineStart = 0
-                for k in 0..<bad where body[k] == 0x0A { line += 1; lineStart = k + 1 }
-                var column = 1
-                for k in lineStart..<bad where body[k] & 0xC0 != 0x80 { column += 1 }
-                throw TraceError(file: path, line: line, field: "",
-                                 message: "invalid UTF-8 at column \(column) (expected UTF-8 encoded text, found byte 0x\(String(body[bad], radix: 16, uppercase: true)))")
+                let (line, message) = invalidUTF8(body, at: bad)
+                throw TraceError(file: path, line: line, field: "", message: message)
             }
             return try parse(buffer: body, file: path, fastPath: true)
         }
         return LoadedTrace(trace: trace, digest: digest.value, path: path)
+    }
+
+    /// Where the first ill-formed UTF-8 sequence of `bytes` is and what to say about it:
+    /// (1-based line, `invalid UTF-8 at column C (expected UTF-8 encoded text, found byte 0xXX)`),
+    /// nil for well-formed text. The one wording of the trace loader and of the result and text
+    /// files the commands read (`Files.read`).
+    /// - Complexity: O(n).
+    package static func invalidUTF8(_ bytes: [UInt8]) -> (line: Int, message: String)? {
+        guard let bad = UTF8Validation.firstInvalidOffset(bytes) else { return nil }
+        return bytes.withUnsafeBufferPointer { invalidUTF8($0, at: bad) }
+    }
+
+    static func invalidUTF8(_ body: UnsafeBufferPointer<UInt8>, at bad: Int) -> (line: Int, message: String) {
+        var line = 1
+        var lineStart = 0
+        for k in 0..<bad where body[k] == 0x0A { line += 1; lineStart = k + 1 }
+        var column = 1
+        for k in lineStart..<bad where body[k] & 0xC0 != 0x80 { column += 1 }
+        return (line, "invalid UTF-8 at column \(column) (expected UTF-8 encoded text, found byte 0x\(String(body[bad], radix: 16, uppercase: true)))")
     }
 
     /// The bytes of the file at `path`.
@@ -216,7 +230,7 @@ public enum TraceLoader {
             do {
                 value = try JSON.parse(utf8: line)
             } catch {
-                throw TraceError(file: file, line: lineNumber, field: "",
+                throw TraceError(file: file, line: lineNumber, field: error.path,
                                  message: "invalid JSON at column \(error.column): \(error.message)")
             }
             let r = FieldReader(file: file, line: lineNumber)

@@ -94,16 +94,16 @@ final class ReliabilityCommandTests: CLITestCase {
         try write("not a folder\n", "golden/sub")
         let check = run(["check", "--record", "missing"])
         XCTAssertEqual(check.code, 2)
-        XCTAssertTrue(check.stdout.hasPrefix("ERROR traces/sub/a.jsonl: cannot write golden/sub/a.golden.jsonl: cannot create the folder golden/sub\n"), check.stdout)
+        XCTAssertTrue(check.stdout.hasPrefix("ERROR traces/sub/a.jsonl: cannot write golden/sub/a.golden.jsonl: cannot create the folder golden/sub (a file is in the way)\n"), check.stdout)
         XCTAssertFalse(check.stdout.contains(root), check.stdout)
 
         let replay = run(["replay", "traces/sub/a.jsonl", "-o", "golden/sub/out.jsonl"])
         XCTAssertEqual(replay.code, 2)
-        XCTAssertEqual(replay.stderr, "cannot write golden/sub/out.jsonl: cannot create the folder golden/sub\n")
+        XCTAssertEqual(replay.stderr, "cannot write golden/sub/out.jsonl: cannot create the folder golden/sub (a file is in the way)\n")
 
         try write("not a folder\n", "reports/sub")
         let report = run(["check", "--record", "never", "--report-dir", "reports"])
-        XCTAssertTrue(report.stdout.contains("  warning: cannot write reports/sub/a.html: cannot create the folder reports/sub\n"), report.stdout)
+        XCTAssertTrue(report.stdout.contains("  warning: cannot write reports/sub/a.html: cannot create the folder reports/sub (a file is in the way)\n"), report.stdout)
         XCTAssertFalse(report.stdout.contains(root), report.stdout)
     }
 }

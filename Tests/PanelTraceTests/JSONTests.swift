@@ -61,12 +61,28 @@ final class JSONTests: XCTestCase {
         assertSyntaxError("{} x", column: 4, contains: "found 'x'")
         assertSyntaxError("tru", column: 1, contains: "expected 'true'")
         assertSyntaxError("nul", column: 1, contains: "expected 'null'")
-        assertSyntaxError("NaN", column: 1, contains: "expected a JSON value")
-        assertSyntaxError("Infinity", column: 1, contains: "expected a JSON value")
-        assertSyntaxError("-Infinity", column: 2, contains: "expected a digit after '-'")
+        // New-user review, item 7: what other encoders write for non-finite numbers is named.
+        assertSyntaxError("NaN", column: 1, contains: "NaN is not a JSON number (JSON has no NaN or Infinity; expected a finite number)")
+        assertSyntaxError("Infinity", column: 1, contains: "Infinity is not a JSON number")
+        assertSyntaxError("-Infinity", column: 1, contains: "-Infinity is not a JSON number")
+        assertSyntaxError("-Inf", column: 2, contains: "expected a digit after '-'")
+        assertSyntaxError("Nope", column: 1, contains: "expected a JSON value")
         assertSyntaxError("'a'", column: 1, contains: "expected a JSON value")
         assertSyntaxError("\"abc", column: 5, contains: "expected '\"' to close the string")
         assertSyntaxError("{\"é\": 1, \"é\": 2}", column: 10, contains: "duplicate key")
+    }
+
+    /// New-user review, item 7: a syntax error inside a value says whose value it is.
+    func testSyntaxErrorsNameThePathOfTheValue() {
+        func path(_ text: String) -> String? {
+            do { _ = try JSON.parse(text); return nil } catch { return error.path }
+        }
+        XCTAssertEqual(path(#"{"t": 1, "y": NaN}"#), "y")
+        XCTAssertEqual(path(#"{"velocity": {"x": 0, "y": -Infinity}}"#), "velocity.y")
+        XCTAssertEqual(path(#"{"detents": [{"height": 1}, {"height": 01}]}"#), "detents[1].height")
+        XCTAssertEqual(path(#"[[1, 2], [3, x]]"#), "[1][1]")
+        XCTAssertEqual(path(#"{"a": 1 "b": 2}"#), "", "an error in the object itself, not in a value")
+        XCTAssertEqual(path(#"{"a": {"b": 1 "c": 2}}"#), "a")
     }
 
     func testNumberGrammar() {

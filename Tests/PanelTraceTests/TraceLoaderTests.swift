@@ -230,8 +230,9 @@ final class TraceLoaderTests: XCTestCase {
     }
 
     func testNaNLikeAndOverflowingNumbers() {
+        // New-user review, item 7: the field being parsed is named, and NaN/Infinity explained.
         assertError(Fixtures.minimalHeader + "\n" + #"{"t": 0, "touch": "began", "x": NaN, "y": 2}"#,
-                    line: 2, field: "", "invalid JSON at column 33", "expected a JSON value")
+                    line: 2, field: "x", "invalid JSON at column 33", "NaN is not a JSON number (JSON has no NaN or Infinity; expected a finite number)")
         assertError(Fixtures.minimalHeader + "\n" + #"{"t": 0, "touch": "began", "x": "NaN", "y": 2}"#,
                     line: 2, field: "x", #"expected a number, got a string ("NaN")"#)
         assertError(Fixtures.minimalHeader + "\n" + #"{"t": 0, "touch": "began", "x": 1e999, "y": 2}"#,
@@ -244,7 +245,7 @@ final class TraceLoaderTests: XCTestCase {
         assertError(Fixtures.minimalHeader.replacingOccurrences(of: #""height": 844"#, with: #""height": 1e400"#),
                     line: 1, field: "environment.container.height", "expected a finite number")
         assertError(Fixtures.minimalHeader.replacingOccurrences(of: #""absoluteInset": 18"#, with: #""absoluteInset": Infinity"#),
-                    line: 1, field: "", "invalid JSON")
+                    line: 1, field: "panel.anchors.full.absoluteInset", "invalid JSON", "Infinity is not a JSON number")
     }
 
     func testTimeGoingBackwards() {
