@@ -38,11 +38,11 @@ struct CheckCommand: PanelCommand {
             OptionSpec(names: ["--unreferenced"], valueName: "POLICY",
                        help: "warn (default), fail (unreferenced goldens make the run\nexit 1) or delete (remove them, naming each)."),
             OptionSpec(names: ["--drive-scroll"], valueName: nil,
-                       help: "Apply `scroll` samples to the scroll view instead of the finger-driven\nmodel (floatingpanel-core.md §9 O8; default: observations)."),
+                       help: "Apply `scroll` samples to the scroll view instead of the finger-driven\nmodel (default: they are observations; docs/FORMATS.md)."),
             OptionSpec(names: ["--panel-handler-first"], valueName: nil,
-                       help: "Run the panel's pan handler before the scroll view's for each touch\nsample (§9 O3; default: scroll view, Core's scroll handler, panel)."),
+                       help: "Run the panel's pan handler before the scroll view's for each touch\nsample (default: scroll view, Core's scroll handler, panel)."),
             OptionSpec(names: ["--content-inset"], valueName: nil,
-                       help: "Add the opt-in `contentInset` frame channel: the tracked list's\ncontentInset as FloatingPanel writes it (floatingpanel-core.md §3.10);\nrecorded in the result header (\"simulator\": [\"contentInset\"])."),
+                       help: "Add the opt-in `contentInset` frame channel: the tracked list's\ncontentInset as FloatingPanel writes it (docs/FORMATS.md §2);\nrecorded in the result header (\"simulator\": [\"contentInset\"])."),
         ],
         discussion: """
             Traces are replayed in the byte order of their paths relative to TRACE_DIR (files and

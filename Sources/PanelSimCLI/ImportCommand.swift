@@ -11,13 +11,13 @@ struct ImportCommand: PanelCommand {
         name: "import",
         abstract: "Convert a touch recording from another format into a trace.",
         usage: "panelsim import csv|getevent|pointer|axis-scroll FILE [--points-per-unit K] --template HEADER.json [-o OUT] [--swap-axes] [--flip-x] [--flip-y]",
-        arguments: [("FORMAT", "csv: t_ms,phase,x_px,y_px rows (real-traces/README.md);\ngetevent: 'adb shell getevent -lt' output (multi-touch protocol B);\npointer: JSON lines of W3C pointer events (pointerId, type,\nclientX, clientY, timeStamp in ms);\naxis-scroll: t_ms,phase,scroll_delta rows of relative scroll steps,\nimported as `scroll` samples of the template's scroll view."),
+        arguments: [("FORMAT", "csv: t_ms,phase,x_px,y_px rows (docs/FORMATS.md §4);\ngetevent: 'adb shell getevent -lt' output (multi-touch protocol B);\npointer: JSON lines of W3C pointer events (pointerId, type,\nclientX, clientY, timeStamp in ms);\naxis-scroll: t_ms,phase,scroll_delta rows of relative scroll steps,\nimported as `scroll` samples of the template's scroll view."),
                     ("FILE", "The recording to import.")],
         options: [
             OptionSpec(names: ["--points-per-unit"], valueName: "K",
                        help: "Points per recorded unit (> 0): 1 for Flutter logical pixels,\n1/displayScale for device pixels (csv, getevent: required;\npointer: default 1, CSS px = pt)."),
             OptionSpec(names: ["--template"], valueName: "HEADER.json",
-                       help: "A file whose first line is a trace header (trace-format.md §1.1)."),
+                       help: "A file whose first line is a trace header\n(docs/FORMATS.md §1.1; e.g. traces/real/template-d1-b3-half.json)."),
             OptionSpec(names: ["-o", "--output"], valueName: "OUT",
                        help: "Write the trace to OUT (atomically) instead of standard output."),
             OptionSpec(names: ["--swap-axes"], valueName: nil,
@@ -26,7 +26,7 @@ struct ImportCommand: PanelCommand {
             OptionSpec(names: ["--flip-y"], valueName: nil, help: "Negate the vertical motion (after --swap-axes)."),
         ],
         discussion: """
-            Placement (floatingpanel-core.md §9 O18): the recording's first (down) row goes to
+            Placement: the recording's first (down) row goes to
             x = container width / 2, y = location of the template's initial state + 100 pt for a
             bottom panel (top: − 100 pt; left/right: the same on the x axis, y = container
             height / 2); the gesture keeps its relative motion and timing; up becomes ended

@@ -20,8 +20,9 @@ public enum PanelSimCommand {
     /// Top-level help (`panelsim --help`), ending with a newline.
     public static var helpText: String {
         var out = """
-            OVERVIEW: Replay gesture traces through a model of FloatingPanel and check the results
-            against golden files.
+            OVERVIEW: Replay gesture traces through models of iOS panel systems (FloatingPanel,
+            DrawerKit, LNPopupController / LNPopupUI and UIKit's UISheetPresentationController) and
+            check the results against golden files. Formats: docs/FORMATS.md.
 
             USAGE: panelsim <command> [arguments] [options]
 

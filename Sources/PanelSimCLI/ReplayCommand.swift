@@ -11,14 +11,14 @@ struct ReplayCommand: PanelCommand {
         options: [OptionSpec(names: ["-o", "--output"], valueName: "OUT",
                              help: "Write the result file to OUT (atomically) instead of standard output."),
             OptionSpec(names: ["--drive-scroll"], valueName: nil,
-                       help: "Apply `scroll` samples to the scroll view instead of the finger-driven\nmodel (floatingpanel-core.md §9 O8; default: observations)."),
+                       help: "Apply `scroll` samples to the scroll view instead of the finger-driven\nmodel (default: they are observations; docs/FORMATS.md)."),
             OptionSpec(names: ["--panel-handler-first"], valueName: nil,
-                       help: "Run the panel's pan handler before the scroll view's for each touch\nsample (§9 O3; default: scroll view, Core's scroll handler, panel)."),
+                       help: "Run the panel's pan handler before the scroll view's for each touch\nsample (default: scroll view, Core's scroll handler, panel)."),
             OptionSpec(names: ["--content-inset"], valueName: nil,
-                       help: "Add the opt-in `contentInset` frame channel: the tracked list's\ncontentInset as FloatingPanel writes it (floatingpanel-core.md §3.10);\nrecorded in the result header (\"simulator\": [\"contentInset\"])."),
+                       help: "Add the opt-in `contentInset` frame channel: the tracked list's\ncontentInset as FloatingPanel writes it (docs/FORMATS.md §2);\nrecorded in the result header (\"simulator\": [\"contentInset\"])."),
         ],
         discussion: """
-            The result file is the golden format (trace-format.md §2): a header line, then one line
+            The result file is the golden format (docs/FORMATS.md §2): a header line, then one line
             per delegate event and per frame. The same trace always gives the same bytes.
             Simulation warnings go to standard error.
 

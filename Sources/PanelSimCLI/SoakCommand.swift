@@ -11,7 +11,7 @@ struct SoakCommand: PanelCommand {
     static let info = CommandInfo(
         name: "soak",
         abstract: "Check the invariants (G1–G4, G6, F1–F5) on random traces; write minimized violators.",
-        usage: "panelsim soak [--seed S] [--count N] [--jobs J] [--out DIR] [--limit K] [TRACE…]",
+        usage: "panelsim soak [--seed S] [--count N] [--jobs J] [--out DIR] [--limit K] [--emit DIR] [TRACE…]",
         arguments: [("TRACE...", "Check these trace files (bottom panels are also mirrored)\ninstead of generated ones; with --emit, write their mirrors.")],
         options: [
             OptionSpec(names: ["--seed"], valueName: "S", help: "First seed (default 1); trace i uses seed S+i."),
@@ -34,7 +34,9 @@ struct SoakCommand: PanelCommand {
             and F1–F5, and the mirrors against the bottom replay (G6). A violating trace is
             minimized (delta debugging over its samples, then its header) while the same rule
             still fails on the same replay, and written with a description naming the rule and the
-            seed. Reproduce one with `panelsim soak --seed SEED --count 1`.
+            seed. Reproduce one with `panelsim soak --seed SEED --count 1`. The rules (G1–G4, G6,
+            F1–F5) are invariants of the team's scenario spec, which is not part of this
+            repository; the InvariantChecker type (module PanelInvariants) states each one.
 
             \(HelpFormat.exitCodes([(0, "no violation"), (1, "at least one violation (or a generator error)"), HelpFormat.usageOrBadInput]))
             """)

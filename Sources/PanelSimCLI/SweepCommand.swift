@@ -9,7 +9,7 @@ struct SweepCommand: PanelCommand {
     static let info = CommandInfo(
         name: "sweep",
         abstract: "Replay traces over a parameter grid and write CSV.",
-        usage: "panelsim sweep TRACE... --param NAME=A...B[:STEPS]... [-o FILE.csv] [--svg FILE.svg] [--plot METRIC] [--jobs N]",
+        usage: "panelsim sweep TRACE... --param NAME=A...B[:STEPS]... [-o FILE.csv] [--svg FILE.svg] [--plot METRIC] [--jobs N] [--settle-tolerance PT]",
         arguments: [("TRACE...", "Trace files (.jsonl); observed samples are optional.")],
         options: [
             OptionSpec(names: ["--param"], valueName: "NAME=A...B[:STEPS]",

@@ -12,7 +12,7 @@ struct SynthCommand: PanelCommand {
         arguments: [("SCRIPT", "Steps separated by ';', e.g.\n\"down 195,700; move 195,400 300ms ease-out; hold 50ms;\nup velocity 0,-1500; call 0.8 move full\".")],
         options: [
             OptionSpec(names: ["--template"], valueName: "HEADER.json",
-                       help: "A file whose first line is a trace header (trace-format.md §1.1)."),
+                       help: "A file whose first line is a trace header\n(docs/FORMATS.md §1.1; e.g. traces/real/template-d1-b3-half.json)."),
             OptionSpec(names: ["--rate"], valueName: "HZ", help: "Touch samples per second while moving (default 120; 1…1000)."),
             OptionSpec(names: ["--jitter"], valueName: "PT", help: "Uniform noise of ±PT on each moved sample (default 0)."),
             OptionSpec(names: ["--seed"], valueName: "N", help: "Seed of the jitter generator, SplitMix64 (default 1)."),

@@ -8,7 +8,7 @@ struct TuneCommand: PanelCommand {
     static let info = CommandInfo(
         name: "tune",
         abstract: "Fit spring and projection parameters to observed samples.",
-        usage: "panelsim tune TRACE... --param NAME=A...B... [--grid N] [--precision X] [--jobs N] [--report FILE.html]",
+        usage: "panelsim tune TRACE... --param NAME=A...B... [--grid N] [--precision X] [--jobs N] [--report FILE.html] [--settle-tolerance PT]",
         arguments: [("TRACE...", "Trace files (.jsonl), each with observed locations.")],
         options: [
             OptionSpec(names: ["--param"], valueName: "NAME=A...B[:STEPS]",

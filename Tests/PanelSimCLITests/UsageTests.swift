@@ -19,6 +19,38 @@ final class UsageTests: CLITestCase {
         XCTAssertTrue(help.hasSuffix("See 'panelsim help <command>' for detailed help.\n"))
     }
 
+    /// New-user review, item 8: the overview named FloatingPanel only; usage lines left out
+    /// options (`soak --emit`, `tune --settle-tolerance`); help texts cited the team's spec files
+    /// (`trace-format.md §1.1`, `floatingpanel-core.md §9 O8`), which are not in the repository.
+    func testHelpTextsAreCompleteAndCiteOnlyTheRepository() {
+        let overview = PanelSimCommand.helpText.split(separator: "\n\n")[0]
+        for system in ["FloatingPanel", "DrawerKit", "LNPopupController", "UISheetPresentationController"] {
+            XCTAssertTrue(overview.contains(system), "\(system) in «\(overview)»")
+        }
+        var texts = [("panelsim", PanelSimCommand.helpText)]
+        for c in PanelSimCommand.commands {
+            let info = c.info
+            texts.append((info.name, info.helpText()))
+            guard !info.usage.contains("[options]") else { continue }
+            for option in info.options {
+                XCTAssertTrue(option.names.contains { info.usage.contains($0 + " ") || info.usage.contains($0 + "]") },
+                              "\(info.name): \(option.names) missing from its usage line «\(info.usage)»")
+            }
+        }
+        let outside = ["trace-format.md", "floatingpanel-core.md", "floatingpanel-layout-behavior.md", "scenarios.md",
+                       "physics.md", "real-traces/README.md", "spec/"]
+        for (name, text) in texts {
+            for file in outside { XCTAssertFalse(text.contains(file), "\(name) cites \(file), which is not in the repository") }
+            // Repository documents are cited with their folder; a section sign only after docs/FORMATS.md.
+            for model in ["drawerkit.md", "uisheet.md", "lnpopup.md"] {
+                XCTAssertEqual(text.components(separatedBy: model).count, text.components(separatedBy: "docs/" + model).count,
+                               "\(name) cites \(model) without docs/")
+            }
+            XCTAssertEqual(text.components(separatedBy: "§").count, text.components(separatedBy: "docs/FORMATS.md §").count,
+                           "\(name) cites a section of a document outside the repository")
+        }
+    }
+
     func testCommandHelp() {
         let check = run(["help", "check"])
         XCTAssertEqual(check.code, 0)

@@ -52,6 +52,27 @@ final class PanelTraceCheckTests: XCTestCase {
         try lines.joined(separator: "\n").write(toFile: goldenPath, atomically: true, encoding: .utf8)
     }
 
+    /// New-user review, item 8: the README's first test, then its "Options" call as written. The
+    /// options call used to name the first call's golden, so it failed on `header differs:
+    /// expected simulator defaults, actual simulator driveScroll`; with a golden of its own it
+    /// records once and then passes, like the first.
+    func testTheReadmeExamplesPassAsWritten() throws {
+        XCTAssertEqual(evaluate("traces/flick.jsonl", env: local).status, .new)
+        XCTAssertEqual(evaluate("traces/flick.jsonl", env: local).status, .pass)
+        func options(_ golden: String) -> PanelTraceOutcome {
+            evaluate("traces/flick.jsonl", golden: golden, tolerances: ["location=0.01", "velocity=abs:1e-6,rel:1e-5"],
+                     record: .missing, simulation: .init(driveScroll: true), env: local)
+        }
+        XCTAssertEqual(options("golden/flick-drive-scroll.golden.jsonl").status, .new)
+        XCTAssertEqual(options("golden/flick-drive-scroll.golden.jsonl").status, .pass)
+        // The first call's golden is another simulator mode's: why the README gives the call its own.
+        let shared = options("golden/flick.golden.jsonl")
+        XCTAssertEqual(shared.status, .fail)
+        XCTAssertTrue(shared.lines.contains("  header differs: expected simulator defaults, actual simulator driveScroll"), shared.lines.joined(separator: "\n"))
+        let readme = try read(Self.repository + "/README.md")
+        XCTAssertTrue(readme.contains(#"golden: "golden/flick-drive-scroll.golden.jsonl","#), "the README's Options snippet")
+    }
+
     /// Issue 17: `record: .pending` (and `PANELSIM_RECORD=pending`) leaves the golden alone and
     /// writes the actual result beside it; the assertion fails and says how to accept it.
     func testPendingModeWritesBesideTheGolden() throws {
