@@ -82,14 +82,6 @@ public enum InvariantChecker {
         let reference = simulate(trace, options: options)
         var (violations, coverage) = check(trace, result: reference)
         guard trace.header.panel.position == .bottom, trace.header.model == .floatingPanel else { return (violations, coverage) }
-        // Runs of didMove compare as one: pixel rounding (floatingpanel-core.md §0.2, half away from
-        // zero) does not mirror, so an anchor on a half-pixel tie starts or ends a spring one pixel
-        // off its mirror image and the settle test (§4.4) can take one frame more or less; the
-        // number of per-frame didMove is not a target, decision or order of G6.
-        let referenceSignature = collapsingMoves(signature(reference))
-        let referenceRest = reference.lastFrame
-        var finalHeight = trace.header.environment.container.height
-        for case let .environment(e) in trace.samples.map(\.kind) { finalHeight = e.container.height }
         for position in [PanelPosition.top, .left, .right] {
             let mirror = Mirror(position: position, h: trace.header.environment.container.height)
             let mirrored = mirror.trace(trace)
@@ -98,36 +90,74 @@ public enum InvariantChecker {
             violations += v; coverage += c
             if let reason = g6Exemption(trace, position, reference: reference) { _ = reason; continue }
             coverage.mirrors += 1
-            let sig = collapsingMoves(signature(result))
-            if sig != referenceSignature {
-                let i = (0..<min(sig.count, referenceSignature.count)).first { sig[$0] != referenceSignature[$0] } ?? min(sig.count, referenceSignature.count)
-                let expected = i < referenceSignature.count ? referenceSignature[i] : "(end)"
-                let actual = i < sig.count ? sig[i] : "(end)"
-                violations.append(InvariantViolation(rule: "G6", variant: position.rawValue, kind: "order",
-                    message: "event \(i) differs from the bottom replay: bottom \(expected), \(position.rawValue) \(actual)"))
-                continue
-            }
-            // The resting state and location, when both replays come to rest. The location within one
-            // device pixel: anchors are rounded to the pixel grid with ties away from zero
-            // (layout-behavior §3, FloatingPanel `rounded(by:)`), which a mirror does not preserve
-            // (an anchor at 542.5 on a 1× display rounds to 543, its mirror 124.5 to 125, not 124).
-            if let rest = referenceRest, let f = result.lastFrame, endsAtRest(trace, reference), endsAtRest(mirrored, result) {
-                let pixel = 1 / trace.header.environment.displayScale
-                if f.state != rest.state {
-                    violations.append(InvariantViolation(rule: "G6", variant: position.rawValue, kind: "rest-state",
-                        message: "rests in \(f.state), the bottom replay in \(rest.state)"))
-                } else if !(rest.isDragging && finalHeight != trace.header.environment.container.height),
-                          abs(f.location - Mirror(position: position, h: finalHeight).location(rest.location)) > pixel + 1e-9 {
-                    // (A drag abandoned in the hidden state, §4.1 step 1, leaves the surface on its
-                    // interaction constraint, whose constant is container-based and kept across a
-                    // container change (O16): measured from the top edge on both panels, it is not
-                    // the mirror image once the container's height changed.)
-                    violations.append(InvariantViolation(rule: "G6", variant: position.rawValue, kind: "rest-location",
-                        message: "rests at \(f.location), the mirror of the bottom replay's \(rest.location) is \(Mirror(position: position, h: finalHeight).location(rest.location))"))
-                }
-            }
+            violations += checkMirror(trace, reference: reference, position: position, mirrored: mirrored, result: result)
         }
         return (violations, coverage)
+    }
+
+    /// G6 for one mirror: `mirrored` (normally `Mirror(position:h:).trace(trace)`) replayed as
+    /// `result` is compared with `reference`, the replay of the bottom trace `trace`: the same
+    /// events with their discrete payloads, and when both come to rest the same state and the
+    /// mirrored location within a device pixel. `g6Exemption` is not consulted.
+    ///
+    /// Where FloatingPanel's own arithmetic on a top/left panel is not the mirror image of a bottom
+    /// panel's, a mirror may legitimately take another course. There are three such rules
+    /// (`SimulationOptions.mirrorImageArithmetic`): the pixel rounding of the frame edge
+    /// (FloatingPanel `Extensions.swift`, `rounded(by:)`: truncation toward zero at 1e-9, then half
+    /// away from zero; on the positive coordinates of every panel both go toward higher
+    /// coordinates; core §0.2, §1.6/O2), startInteraction's inset-area test (`Core.swift`,
+    /// `startInteraction`: `case .top, .left` adds `contentOffsetMax` where `.bottom, .right` adds
+    /// −adjustedContentInset.top/left; core §3.3 step 2b) and the interaction constraint, tied to
+    /// the container's top/left edge for every position across a container change (`Layout.swift`,
+    /// `LayoutAdapter.startInteraction`; core O16). A top/left mirror whose events differ is
+    /// replayed again with exactly those rules replaced by their mirror image; if that replay's
+    /// events are the bottom one's, the difference was theirs, and the rest is compared on it.
+    /// Anything else still fails.
+    public static func checkMirror(_ trace: Trace, reference: SimulationResult, position: PanelPosition,
+                                   mirrored: Trace, result: SimulationResult) -> [InvariantViolation] {
+        // Runs of didMove compare as one: pixel rounding (floatingpanel-core.md §0.2, half away from
+        // zero) does not mirror, so an anchor on a half-pixel tie starts or ends a spring one pixel
+        // off its mirror image and the settle test (§4.4) can take one frame more or less; the
+        // number of per-frame didMove is not a target, decision or order of G6.
+        let referenceSignature = collapsingMoves(signature(reference))
+        var finalHeight = trace.header.environment.container.height
+        for case let .environment(e) in trace.samples.map(\.kind) { finalHeight = e.container.height }
+        var sig = collapsingMoves(signature(result))
+        var restResult = result
+        if sig != referenceSignature, position == .top || position == .left {
+            var mirrorImage = options
+            mirrorImage.mirrorImageArithmetic = true
+            let counterfactual = simulate(mirrored, options: mirrorImage)
+            let s = collapsingMoves(signature(counterfactual))
+            if s == referenceSignature { sig = s; restResult = counterfactual }
+        }
+        if sig != referenceSignature {
+            let i = (0..<min(sig.count, referenceSignature.count)).first { sig[$0] != referenceSignature[$0] } ?? min(sig.count, referenceSignature.count)
+            let expected = i < referenceSignature.count ? referenceSignature[i] : "(end)"
+            let actual = i < sig.count ? sig[i] : "(end)"
+            return [InvariantViolation(rule: "G6", variant: position.rawValue, kind: "order",
+                message: "event \(i) differs from the bottom replay: bottom \(expected), \(position.rawValue) \(actual)")]
+        }
+        // The resting state and location, when both replays come to rest. The location within one
+        // device pixel: anchors are rounded to the pixel grid with ties away from zero
+        // (layout-behavior §3, FloatingPanel `rounded(by:)`), which a mirror does not preserve
+        // (an anchor at 542.5 on a 1× display rounds to 543, its mirror 124.5 to 125, not 124).
+        if let rest = reference.lastFrame, let f = restResult.lastFrame, endsAtRest(trace, reference), endsAtRest(mirrored, restResult) {
+            let pixel = 1 / trace.header.environment.displayScale
+            if f.state != rest.state {
+                return [InvariantViolation(rule: "G6", variant: position.rawValue, kind: "rest-state",
+                    message: "rests in \(f.state), the bottom replay in \(rest.state)")]
+            } else if !(rest.isDragging && finalHeight != trace.header.environment.container.height),
+                      abs(f.location - Mirror(position: position, h: finalHeight).location(rest.location)) > pixel + 1e-9 {
+                // (A drag abandoned in the hidden state, §4.1 step 1, leaves the surface on its
+                // interaction constraint, whose constant is container-based and kept across a
+                // container change (O16): measured from the top edge on both panels, it is not
+                // the mirror image once the container's height changed.)
+                return [InvariantViolation(rule: "G6", variant: position.rawValue, kind: "rest-location",
+                    message: "rests at \(f.location), the mirror of the bottom replay's \(rest.location) is \(Mirror(position: position, h: finalHeight).location(rest.location))")]
+            }
+        }
+        return []
     }
 
     /// True when the replay ended at rest: no `end` sample cut it short and the settle budget did
