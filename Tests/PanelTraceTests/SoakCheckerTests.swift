@@ -245,4 +245,25 @@ final class SoakCheckerTests: XCTestCase {
         XCTAssertEqual(g6(trace, .top, mirror: tampered).map(\.key), ["G6@top:order"])
     }
 
+    /// G6 (seed 9560): a finger held still before lifting has an estimated velocity of exactly 0.
+    /// The mirror moves touch points by a power of two (2^-20 pt), so mirrored positions stay
+    /// exactly representable and their differences exact; with the old 1e-6 pt the top replay
+    /// released at 6.8e-27 pt/s toward another state. Moved by 1e-6 pt, the same mirror fails.
+    func testMirrorNudgeKeepsTouchArithmeticExact() throws {
+        let trace = try fixture("g6-held-finger-mirror")
+        XCTAssertEqual(InvariantChecker.checkAll(trace).violations, [])
+        let h = trace.header.environment.container.height
+        let mirror = mirrored(trace, .top)
+        for (b, m) in zip(trace.samples, mirror.samples) {
+            guard case let .touch(tb) = b.kind, case let .touch(tm) = m.kind else { continue }
+            XCTAssertEqual((h - tb.location.y) - tm.location.y, 0x1p-20, "exact nudge")
+        }
+        var old = mirror
+        for i in old.samples.indices {
+            guard case var .touch(t) = old.samples[i].kind else { continue }
+            t.location.y = (h - { if case let .touch(b) = trace.samples[i].kind { return b.location.y } else { return 0 } }()) - 1e-6
+            old.samples[i].kind = .touch(t)
+        }
+        XCTAssertEqual(g6(trace, .top, mirror: old).map(\.key), ["G6@top:order"])
+    }
 }
