@@ -1199,7 +1199,12 @@ private struct Run {
             let animatorMayRun = animatedStarts.contains { $0 <= touch.began && touch.began - $0 < 1_000_000 }
             if !animatorMayRun, let list = listAt(touch.began), let at = carried {
                 let origin = finalGeometryAt(touch.began).surfaceFrame(at: at.location)
-                onList = list.frame.contains(Point(x: touch.down.x - origin.minX, y: touch.down.y - origin.minY))
+                // UIKit's hit test reaches the list only through the surface (the replay's touch-down
+                // rule, core §1.8): the part of a list frame that sticks out of the surface takes no
+                // touch. Only top/left panels show it on screen (past the moving edge), and a hidden
+                // surface (negative length) contains nothing.
+                onList = origin.contains(touch.down)
+                    && list.frame.contains(Point(x: touch.down.x - origin.minX, y: touch.down.y - origin.minY))
             }
             // A touch that goes down in the grabber band but has left it when the pans recognize
             // (the first sample ≥ beginThreshold away, O4): §3.8 item 2 asks for the *current*

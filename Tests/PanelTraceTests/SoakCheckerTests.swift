@@ -266,4 +266,21 @@ final class SoakCheckerTests: XCTestCase {
         }
         XCTAssertEqual(g6(trace, .top, mirror: old).map(\.key), ["G6@top:order"])
     }
+
+    /// G3 on a top panel (seed 22685): the list frame is longer than the surface; on a top panel its
+    /// part past the moving edge is on screen, and a touch there is outside the surface, so UIKit
+    /// never gives it to the list (the replay's touch-down rule, core §1.8) and the list's
+    /// deceleration goes on under it. With the surface recorded over the touch (frames moved
+    /// 450 pt), the list would have been stopped: the same offsets are a real violation.
+    func testListOutsideTheSurfaceTakesNoTouch() throws {
+        let trace = mirrored(try fixture("g3-list-outside-surface"), .top)
+        let result = replay(trace)
+        XCTAssertEqual(InvariantChecker.check(trace, result: result, variant: "top").violations, [])
+        let records = result.records.map { r -> ResultRecord in
+            guard case var .frame(f) = r else { return r }
+            f.location += 450
+            return .frame(f)
+        }
+        XCTAssertTrue(Set(InvariantChecker.check(trace, result: SimulationResult(records: records), variant: "top").violations.map(\.key)).contains("G3@top:bound"))
+    }
 }
