@@ -946,6 +946,38 @@ private struct Run {
         return depth < g.panel.grabberAreaOffset
     }
 
+    /// True when, on a top/left `fitToBounds` surface, the touch-down point `down` (container
+    /// coordinates; the surface at `downAt` then) is on one side of the grabber band's inner edge
+    /// with the surface at a frame location of this frame pair (`from`, `to`) and on the other side
+    /// with the surface on the extreme anchor that location is at or beyond (the drag's clamp
+    /// bound): the drag can switch between clamped and unclamped in this frame, also between two
+    /// frames' records.
+    ///
+    /// FloatingPanel keeps `initialLocation` in surface coordinates and draws the grabber band from
+    /// the bounds' max edge on top/left panels (`SurfaceView.swift`, `grabberAreaFrame`:
+    /// `bounds.maxY − grabberAreaOffset`; core §1.8): a fitToBounds surface's length is its
+    /// location (core §1.7, layout-behavior §3.11), so as the surface moves the band slides over a
+    /// fixed initialLocation, which bottom and right panels (band at bounds.min) never see. `shouldScrollingContentInMoving` then
+    /// changes its answer mid-drag (§3.4.2, first test), and the drag switches between the clamp
+    /// to the extreme anchors and initialConst + diff (§3.4.1 step 4): the surface jumps between
+    /// the two by itself.
+    func grabberBandMovedAcrossTouchDown(_ down: Point, downAt: Double?, from: Double, to: Double, geometry g: LayoutGeometry) -> Bool {
+        guard position == .top || position == .left, g.panel.contentMode == .fitToBounds, let downAt else { return false }
+        let (minC, maxC) = (g.leastCoordinatePosition, g.mostCoordinatePosition)
+        // Surface-local touch-down (initialLocation), measured along the main axis.
+        let initial = position.main(down) - position.main(g.surfaceFrame(at: g.rounded(downAt)).origin)
+        // The band at a frame edge (the layout sync rounds it, O2): [length − offset, length), an
+        // initialLocation past the length capped into it (`grabberAreaContains`).
+        func inBand(_ location: Double) -> Bool {
+            let length = position.mainDimension(g.surfaceFrame(at: g.rounded(location)).size)
+            return initial >= length - g.panel.grabberAreaOffset
+        }
+        return [from, to].contains { location in
+            let bound = location <= minC + 1e-9 ? minC : location >= maxC - 1e-9 ? maxC : nil
+            return bound.map { inBand($0) != inBand(location) } ?? false
+        }
+    }
+
     /// The scroll view's offset range on the main axis (O6) for `list` with the content inset
     /// `inset`: [−inset.lead, max(−inset.lead, size + inset.trail − bounds)].
     func offsetRange(_ list: ScrollViewConfiguration, _ inset: Insets) -> (Double, Double) {
@@ -1193,6 +1225,7 @@ private struct Run {
             // nor Core's scroll handler (§3.7), the only per-sample writers of O: whatever O does
             // during it (a deceleration it did not stop, O7) is not the finger's.
             var onList = false
+            let touchDownLocation = carried?.location
             // While a property animator may run, frames report its target, not where the surface
             // visibly is (O13), so whether the finger went down on the list is not known here:
             // such a touch's O is left out too.
@@ -1260,6 +1293,10 @@ private struct Run {
                 if bounds.contains(where: { lo, hi in
                     (p.frame.location < lo || p.frame.location > hi) && (abs(frame.location - lo) < 1e-9 || abs(frame.location - hi) < 1e-9)
                 }) { continue }
+                // (Only a touch that went down on the list clamps, while the finger goes toward
+                // expanding, §3.4.2; a top/left panel expands toward higher coordinates.)
+                if onList, value > p.finger,
+                   grabberBandMovedAcrossTouchDown(touch.down, downAt: touchDownLocation, from: p.frame.location, to: frame.location, geometry: g) { continue }
                 // With rubber banding on that side the same start is pulled to the band's image of
                 // its distance (§3.4.1 steps 2–3: c = minC − rb(minC − c) or maxC + rb(c − maxC)
                 // with c = initialConst + diff, diff = 0 at the first accepted sample): the surface

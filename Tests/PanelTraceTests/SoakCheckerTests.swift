@@ -283,4 +283,20 @@ final class SoakCheckerTests: XCTestCase {
         }
         XCTAssertTrue(Set(InvariantChecker.check(trace, result: SimulationResult(records: records), variant: "top").violations.map(\.key)).contains("G3@top:bound"))
     }
+
+    /// G3 on a top fitToBounds panel (seed 22364): the grabber band is drawn from the surface's max
+    /// edge (FloatingPanel `SurfaceView.grabberAreaFrame`, core §1.8) and a fitToBounds surface's
+    /// length is its location (§1.7), so when the drag beyond the most expanded anchor is clamped
+    /// back to it (§3.4.2) the band slides over the touch-down point; the clamp test's first
+    /// condition turns false and the next sample is unclamped: a jump of the surface that the
+    /// finger did not make. The same result on a static surface (the band does not move) is a
+    /// real G3 violation.
+    func testTopFitToBoundsGrabberBandSlidesOverTheTouchDown() throws {
+        let trace = mirrored(try fixture("g3-fit-to-bounds-band-drift"), .top)
+        let result = replay(trace)
+        XCTAssertEqual(InvariantChecker.check(trace, result: result, variant: "top").violations, [])
+        var fixed = trace
+        fixed.header.panel.contentMode = .static
+        XCTAssertTrue(Set(InvariantChecker.check(fixed, result: result, variant: "top").violations.map(\.key)).contains("G3@top:bound"))
+    }
 }
