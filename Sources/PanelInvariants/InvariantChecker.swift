@@ -1373,7 +1373,16 @@ private struct Run {
                    let o = frame.contentOffset, let po = p.frame.contentOffset,
                    p.frame.scrollLocked == true || frame.scrollLocked == true || !list.bounces {
                     let (lo, hi) = offsetRange(list, inset)
-                    if po > hi + 1e-9 && o <= hi { dO = o - hi } else if po < lo - 1e-9 && o >= lo { dO = o - lo }
+                    // The clamp comes first, at the frame's first pan sample (O3: the scroll view's
+                    // own update before Core's handler); when case B unlocks (§3.7) in that sample,
+                    // bounces are back and the later samples pull the content past the same edge again.
+                    // Only where that is what O shows: nearer the edge than it started and no farther
+                    // past it than the finger went (a loose lock keeps bounces, §3.6.3, and an offset
+                    // held d or more past the edge does not move, O6: neither is clamped).
+                    let unlocked = onList && count > 0 && p.frame.scrollLocked == true && frame.scrollLocked == false
+                    func pulledBack(_ edge: Double) -> Bool { unlocked && abs(o - edge) < abs(po - edge) && abs(o - edge) <= abs(df) + slack }
+                    if po > hi + 1e-9 && (o <= hi || pulledBack(hi)) { dO = o - hi }
+                    else if po < lo - 1e-9 && (o >= lo || pulledBack(lo)) { dO = o - lo }
                 }
                 // An exempt jump of O is left out; the surface is still held to the finger.
                 if abs(dO) > 0, abs(ds) + abs(dO) > abs(df) + slack || (df != 0 && dO * (df > 0 ? 1.0 : -1.0) > 1),

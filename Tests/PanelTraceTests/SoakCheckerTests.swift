@@ -299,4 +299,24 @@ final class SoakCheckerTests: XCTestCase {
         fixed.header.panel.contentMode = .static
         XCTAssertTrue(Set(InvariantChecker.check(fixed, result: result, variant: "top").violations.map(\.key)).contains("G3@top:bound"))
     }
+
+    /// G3 on a top panel (seed 84457): a short list strictly locked past its edge; in one frame the
+    /// first pan sample clamps it back to the edge (bounces off, O6), Core's scroll handler unlocks
+    /// (§3.7 case B) and the next sample pulls it past the same edge with the finger. O then moves
+    /// from the edge, not from where the frame before left it. Pulled farther than the finger went,
+    /// it is a real violation.
+    func testClampBackToTheEdgeThenPulledPastItInOneFrame() throws {
+        let trace = mirrored(try fixture("g3-clamp-then-pull"), .top)
+        let result = replay(trace)
+        XCTAssertEqual(InvariantChecker.check(trace, result: result, variant: "top").violations, [])
+        var records = Array(result.records)
+        let index = try XCTUnwrap(records.firstIndex { r in
+            if case let .frame(f) = r { return f.index == 258 } else { return false }
+        })
+        guard case var .frame(f) = records[index] else { return XCTFail() }
+        XCTAssertEqual(f.scrollLocked, false)
+        f.contentOffset = (f.contentOffset ?? 0) - 30
+        records[index] = .frame(f)
+        XCTAssertFalse(InvariantChecker.check(trace, result: SimulationResult(records: records), variant: "top").violations.isEmpty)
+    }
 }
