@@ -82,14 +82,6 @@ public enum InvariantChecker {
         let reference = simulate(trace, options: options)
         var (violations, coverage) = check(trace, result: reference)
         guard trace.header.panel.position == .bottom, trace.header.model == .floatingPanel else { return (violations, coverage) }
-        // Runs of didMove compare as one: pixel rounding (floatingpanel-core.md §0.2, half away from
-        // zero) does not mirror, so an anchor on a half-pixel tie starts or ends a spring one pixel
-        // off its mirror image and the settle test (§4.4) can take one frame more or less; the
-        // number of per-frame didMove is not a target, decision or order of G6.
-        let referenceSignature = collapsingMoves(signature(reference))
-        let referenceRest = reference.lastFrame
-        var finalHeight = trace.header.environment.container.height
-        for case let .environment(e) in trace.samples.map(\.kind) { finalHeight = e.container.height }
         for position in [PanelPosition.top, .left, .right] {
             let mirror = Mirror(position: position, h: trace.header.environment.container.height)
             let mirrored = mirror.trace(trace)
@@ -98,36 +90,74 @@ public enum InvariantChecker {
             violations += v; coverage += c
             if let reason = g6Exemption(trace, position, reference: reference) { _ = reason; continue }
             coverage.mirrors += 1
-            let sig = collapsingMoves(signature(result))
-            if sig != referenceSignature {
-                let i = (0..<min(sig.count, referenceSignature.count)).first { sig[$0] != referenceSignature[$0] } ?? min(sig.count, referenceSignature.count)
-                let expected = i < referenceSignature.count ? referenceSignature[i] : "(end)"
-                let actual = i < sig.count ? sig[i] : "(end)"
-                violations.append(InvariantViolation(rule: "G6", variant: position.rawValue, kind: "order",
-                    message: "event \(i) differs from the bottom replay: bottom \(expected), \(position.rawValue) \(actual)"))
-                continue
-            }
-            // The resting state and location, when both replays come to rest. The location within one
-            // device pixel: anchors are rounded to the pixel grid with ties away from zero
-            // (layout-behavior §3, FloatingPanel `rounded(by:)`), which a mirror does not preserve
-            // (an anchor at 542.5 on a 1× display rounds to 543, its mirror 124.5 to 125, not 124).
-            if let rest = referenceRest, let f = result.lastFrame, endsAtRest(trace, reference), endsAtRest(mirrored, result) {
-                let pixel = 1 / trace.header.environment.displayScale
-                if f.state != rest.state {
-                    violations.append(InvariantViolation(rule: "G6", variant: position.rawValue, kind: "rest-state",
-                        message: "rests in \(f.state), the bottom replay in \(rest.state)"))
-                } else if !(rest.isDragging && finalHeight != trace.header.environment.container.height),
-                          abs(f.location - Mirror(position: position, h: finalHeight).location(rest.location)) > pixel + 1e-9 {
-                    // (A drag abandoned in the hidden state, §4.1 step 1, leaves the surface on its
-                    // interaction constraint, whose constant is container-based and kept across a
-                    // container change (O16): measured from the top edge on both panels, it is not
-                    // the mirror image once the container's height changed.)
-                    violations.append(InvariantViolation(rule: "G6", variant: position.rawValue, kind: "rest-location",
-                        message: "rests at \(f.location), the mirror of the bottom replay's \(rest.location) is \(Mirror(position: position, h: finalHeight).location(rest.location))"))
-                }
-            }
+            violations += checkMirror(trace, reference: reference, position: position, mirrored: mirrored, result: result)
         }
         return (violations, coverage)
+    }
+
+    /// G6 for one mirror: `mirrored` (normally `Mirror(position:h:).trace(trace)`) replayed as
+    /// `result` is compared with `reference`, the replay of the bottom trace `trace`: the same
+    /// events with their discrete payloads, and when both come to rest the same state and the
+    /// mirrored location within a device pixel. `g6Exemption` is not consulted.
+    ///
+    /// Where FloatingPanel's own arithmetic on a top/left panel is not the mirror image of a bottom
+    /// panel's, a mirror may legitimately take another course. There are three such rules
+    /// (`SimulationOptions.mirrorImageArithmetic`): the pixel rounding of the frame edge
+    /// (FloatingPanel `Extensions.swift`, `rounded(by:)`: truncation toward zero at 1e-9, then half
+    /// away from zero; on the positive coordinates of every panel both go toward higher
+    /// coordinates; core §0.2, §1.6/O2), startInteraction's inset-area test (`Core.swift`,
+    /// `startInteraction`: `case .top, .left` adds `contentOffsetMax` where `.bottom, .right` adds
+    /// −adjustedContentInset.top/left; core §3.3 step 2b) and the interaction constraint, tied to
+    /// the container's top/left edge for every position across a container change (`Layout.swift`,
+    /// `LayoutAdapter.startInteraction`; core O16). A top/left mirror whose events differ is
+    /// replayed again with exactly those rules replaced by their mirror image; if that replay's
+    /// events are the bottom one's, the difference was theirs, and the rest is compared on it.
+    /// Anything else still fails.
+    public static func checkMirror(_ trace: Trace, reference: SimulationResult, position: PanelPosition,
+                                   mirrored: Trace, result: SimulationResult) -> [InvariantViolation] {
+        // Runs of didMove compare as one: pixel rounding (floatingpanel-core.md §0.2, half away from
+        // zero) does not mirror, so an anchor on a half-pixel tie starts or ends a spring one pixel
+        // off its mirror image and the settle test (§4.4) can take one frame more or less; the
+        // number of per-frame didMove is not a target, decision or order of G6.
+        let referenceSignature = collapsingMoves(signature(reference))
+        var finalHeight = trace.header.environment.container.height
+        for case let .environment(e) in trace.samples.map(\.kind) { finalHeight = e.container.height }
+        var sig = collapsingMoves(signature(result))
+        var restResult = result
+        if sig != referenceSignature, position == .top || position == .left {
+            var mirrorImage = options
+            mirrorImage.mirrorImageArithmetic = true
+            let counterfactual = simulate(mirrored, options: mirrorImage)
+            let s = collapsingMoves(signature(counterfactual))
+            if s == referenceSignature { sig = s; restResult = counterfactual }
+        }
+        if sig != referenceSignature {
+            let i = (0..<min(sig.count, referenceSignature.count)).first { sig[$0] != referenceSignature[$0] } ?? min(sig.count, referenceSignature.count)
+            let expected = i < referenceSignature.count ? referenceSignature[i] : "(end)"
+            let actual = i < sig.count ? sig[i] : "(end)"
+            return [InvariantViolation(rule: "G6", variant: position.rawValue, kind: "order",
+                message: "event \(i) differs from the bottom replay: bottom \(expected), \(position.rawValue) \(actual)")]
+        }
+        // The resting state and location, when both replays come to rest. The location within one
+        // device pixel: anchors are rounded to the pixel grid with ties away from zero
+        // (layout-behavior §3, FloatingPanel `rounded(by:)`), which a mirror does not preserve
+        // (an anchor at 542.5 on a 1× display rounds to 543, its mirror 124.5 to 125, not 124).
+        if let rest = reference.lastFrame, let f = restResult.lastFrame, endsAtRest(trace, reference), endsAtRest(mirrored, restResult) {
+            let pixel = 1 / trace.header.environment.displayScale
+            if f.state != rest.state {
+                return [InvariantViolation(rule: "G6", variant: position.rawValue, kind: "rest-state",
+                    message: "rests in \(f.state), the bottom replay in \(rest.state)")]
+            } else if !(rest.isDragging && finalHeight != trace.header.environment.container.height),
+                      abs(f.location - Mirror(position: position, h: finalHeight).location(rest.location)) > pixel + 1e-9 {
+                // (A drag abandoned in the hidden state, §4.1 step 1, leaves the surface on its
+                // interaction constraint, whose constant is container-based and kept across a
+                // container change (O16): measured from the top edge on both panels, it is not
+                // the mirror image once the container's height changed.)
+                return [InvariantViolation(rule: "G6", variant: position.rawValue, kind: "rest-location",
+                    message: "rests at \(f.location), the mirror of the bottom replay's \(rest.location) is \(Mirror(position: position, h: finalHeight).location(rest.location))")]
+            }
+        }
+        return []
     }
 
     /// True when the replay ended at rest: no `end` sample cut it short and the settle budget did
@@ -916,6 +946,38 @@ private struct Run {
         return depth < g.panel.grabberAreaOffset
     }
 
+    /// True when, on a top/left `fitToBounds` surface, the touch-down point `down` (container
+    /// coordinates; the surface at `downAt` then) is on one side of the grabber band's inner edge
+    /// with the surface at a frame location of this frame pair (`from`, `to`) and on the other side
+    /// with the surface on the extreme anchor that location is at or beyond (the drag's clamp
+    /// bound): the drag can switch between clamped and unclamped in this frame, also between two
+    /// frames' records.
+    ///
+    /// FloatingPanel keeps `initialLocation` in surface coordinates and draws the grabber band from
+    /// the bounds' max edge on top/left panels (`SurfaceView.swift`, `grabberAreaFrame`:
+    /// `bounds.maxY − grabberAreaOffset`; core §1.8): a fitToBounds surface's length is its
+    /// location (core §1.7, layout-behavior §3.11), so as the surface moves the band slides over a
+    /// fixed initialLocation, which bottom and right panels (band at bounds.min) never see. `shouldScrollingContentInMoving` then
+    /// changes its answer mid-drag (§3.4.2, first test), and the drag switches between the clamp
+    /// to the extreme anchors and initialConst + diff (§3.4.1 step 4): the surface jumps between
+    /// the two by itself.
+    func grabberBandMovedAcrossTouchDown(_ down: Point, downAt: Double?, from: Double, to: Double, geometry g: LayoutGeometry) -> Bool {
+        guard position == .top || position == .left, g.panel.contentMode == .fitToBounds, let downAt else { return false }
+        let (minC, maxC) = (g.leastCoordinatePosition, g.mostCoordinatePosition)
+        // Surface-local touch-down (initialLocation), measured along the main axis.
+        let initial = position.main(down) - position.main(g.surfaceFrame(at: g.rounded(downAt)).origin)
+        // The band at a frame edge (the layout sync rounds it, O2): [length − offset, length), an
+        // initialLocation past the length capped into it (`grabberAreaContains`).
+        func inBand(_ location: Double) -> Bool {
+            let length = position.mainDimension(g.surfaceFrame(at: g.rounded(location)).size)
+            return initial >= length - g.panel.grabberAreaOffset
+        }
+        return [from, to].contains { location in
+            let bound = location <= minC + 1e-9 ? minC : location >= maxC - 1e-9 ? maxC : nil
+            return bound.map { inBand($0) != inBand(location) } ?? false
+        }
+    }
+
     /// The scroll view's offset range on the main axis (O6) for `list` with the content inset
     /// `inset`: [−inset.lead, max(−inset.lead, size + inset.trail − bounds)].
     func offsetRange(_ list: ScrollViewConfiguration, _ inset: Insets) -> (Double, Double) {
@@ -1163,13 +1225,19 @@ private struct Run {
             // nor Core's scroll handler (§3.7), the only per-sample writers of O: whatever O does
             // during it (a deceleration it did not stop, O7) is not the finger's.
             var onList = false
+            let touchDownLocation = carried?.location
             // While a property animator may run, frames report its target, not where the surface
             // visibly is (O13), so whether the finger went down on the list is not known here:
             // such a touch's O is left out too.
             let animatorMayRun = animatedStarts.contains { $0 <= touch.began && touch.began - $0 < 1_000_000 }
             if !animatorMayRun, let list = listAt(touch.began), let at = carried {
                 let origin = finalGeometryAt(touch.began).surfaceFrame(at: at.location)
-                onList = list.frame.contains(Point(x: touch.down.x - origin.minX, y: touch.down.y - origin.minY))
+                // UIKit's hit test reaches the list only through the surface (the replay's touch-down
+                // rule, core §1.8): the part of a list frame that sticks out of the surface takes no
+                // touch. Only top/left panels show it on screen (past the moving edge), and a hidden
+                // surface (negative length) contains nothing.
+                onList = origin.contains(touch.down)
+                    && list.frame.contains(Point(x: touch.down.x - origin.minX, y: touch.down.y - origin.minY))
             }
             // A touch that goes down in the grabber band but has left it when the pans recognize
             // (the first sample ≥ beginThreshold away, O4): §3.8 item 2 asks for the *current*
@@ -1225,6 +1293,10 @@ private struct Run {
                 if bounds.contains(where: { lo, hi in
                     (p.frame.location < lo || p.frame.location > hi) && (abs(frame.location - lo) < 1e-9 || abs(frame.location - hi) < 1e-9)
                 }) { continue }
+                // (Only a touch that went down on the list clamps, while the finger goes toward
+                // expanding, §3.4.2; a top/left panel expands toward higher coordinates.)
+                if onList, value > p.finger,
+                   grabberBandMovedAcrossTouchDown(touch.down, downAt: touchDownLocation, from: p.frame.location, to: frame.location, geometry: g) { continue }
                 // With rubber banding on that side the same start is pulled to the band's image of
                 // its distance (§3.4.1 steps 2–3: c = minC − rb(minC − c) or maxC + rb(c − maxC)
                 // with c = initialConst + diff, diff = 0 at the first accepted sample): the surface
@@ -1301,7 +1373,16 @@ private struct Run {
                    let o = frame.contentOffset, let po = p.frame.contentOffset,
                    p.frame.scrollLocked == true || frame.scrollLocked == true || !list.bounces {
                     let (lo, hi) = offsetRange(list, inset)
-                    if po > hi + 1e-9 && o <= hi { dO = o - hi } else if po < lo - 1e-9 && o >= lo { dO = o - lo }
+                    // The clamp comes first, at the frame's first pan sample (O3: the scroll view's
+                    // own update before Core's handler); when case B unlocks (§3.7) in that sample,
+                    // bounces are back and the later samples pull the content past the same edge again.
+                    // Only where that is what O shows: nearer the edge than it started and no farther
+                    // past it than the finger went (a loose lock keeps bounces, §3.6.3, and an offset
+                    // held d or more past the edge does not move, O6: neither is clamped).
+                    let unlocked = onList && count > 0 && p.frame.scrollLocked == true && frame.scrollLocked == false
+                    func pulledBack(_ edge: Double) -> Bool { unlocked && abs(o - edge) < abs(po - edge) && abs(o - edge) <= abs(df) + slack }
+                    if po > hi + 1e-9 && (o <= hi || pulledBack(hi)) { dO = o - hi }
+                    else if po < lo - 1e-9 && (o >= lo || pulledBack(lo)) { dO = o - lo }
                 }
                 // An exempt jump of O is left out; the surface is still held to the finger.
                 if abs(dO) > 0, abs(ds) + abs(dO) > abs(df) + slack || (df != 0 && dO * (df > 0 ? 1.0 : -1.0) > 1),

@@ -38,7 +38,15 @@ public struct Mirror: Sendable {
     /// must round toward lower ones. The nudge is far below a pixel and above the rounding's 1e-9
     /// truncation: it decides ties (for anchors at positive coordinates, as every bottom-panel anchor
     /// on the screen is) and leaves every other rounded position unchanged.
-    static let nudge = 1e-6
+    /// It is a power of two (2^-20 ≈ 9.5e-7 pt) so that the mirrored touch points h − y − nudge of
+    /// coordinates on a binary grid (the soak's are mostly multiples of 1/8 pt) stay exactly
+    /// representable: their differences (translations, begin-threshold distances) are then exactly
+    /// the bottom trace's, and the velocity estimators see exactly the same motion. With 1e-6 a
+    /// finger held still had an estimated velocity of 6.8e-27 pt/s instead of 0 (the least-squares
+    /// mean of equal inexact values is not exact) and a release took another target (seed 9560);
+    /// a recognition distance exactly at the begin threshold came out a hair off, so the pan began a
+    /// sample early or late (56940, 61775).
+    static let nudge = 0x1p-20
     static let fractionalNudge = 1e-9
     public func environment(_ e: PanelEnvironment) -> PanelEnvironment {
         var m = e

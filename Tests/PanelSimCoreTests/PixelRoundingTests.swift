@@ -91,3 +91,38 @@ final class DisplayScaleRoundingTests: XCTestCase {
         }
     }
 }
+
+/// `mirroredRoundedByDisplayScale` (only for `SimulationOptions.mirrorImageArithmetic`) is the
+/// mirror image of FloatingPanel's rounding: f(H − u) = H − roundedByDisplayScale(u) for u ≥ 0
+/// and a container H of whole pixels, ties and the 1e-9 truncation included.
+final class MirroredDisplayScaleRoundingTests: XCTestCase {
+    func testMirrorImageOfTheRoundingOnTiesAndNearTies() {
+        for s in [1.0, 2, 3] {
+            let h = 932.0
+            for k in stride(from: 0.0, through: 2700, by: 1) {
+                let tie = (k + 0.5) / s
+                for u in [tie, tie + 4e-10, tie - 4e-10, tie + 2e-9, tie - 2e-9, k / s, (k + 0.3) / s] where u >= 0 && u <= h {
+                    // Mirrored exactly (dyadic u) or to within an ulp: compare pixel counts.
+                    let image = h - mirroredRoundedByDisplayScale(h - u, scale: s)
+                    let bottom = roundedByDisplayScale(u, scale: s)
+                    XCTAssertEqual((image * s).rounded(), (bottom * s).rounded(), "u = \(u), scale \(s)")
+                }
+            }
+        }
+        // The ties of the tests' traces: 487.5 on a 1x display rounds up on a bottom panel (488);
+        // FloatingPanel rounds its mirror 444.5 up too (445, the image of 487), its mirror image down.
+        XCTAssertEqual(roundedByDisplayScale(487.5, scale: 1), 488)
+        XCTAssertEqual(roundedByDisplayScale(444.5, scale: 1), 445)
+        XCTAssertEqual(mirroredRoundedByDisplayScale(444.5, scale: 1), 444)
+        // At scale 3 a sixth of a point is half a pixel; the truncation at 1e-9 decides it.
+        XCTAssertEqual(roundedByDisplayScale(797.1666666666666, scale: 3), 797)
+        XCTAssertEqual((roundedByDisplayScale(134.83333333333334, scale: 3) * 3).rounded(), 404)
+        XCTAssertEqual(mirroredRoundedByDisplayScale(134.83333333333334, scale: 3), 135)
+        // Pixel values come back unchanged, bit for bit.
+        for k in stride(from: -300.0, through: 3000, by: 1) {
+            for s in [1.0, 2, 3] {
+                XCTAssertEqual(mirroredRoundedByDisplayScale(k / s, scale: s).bitPattern, roundedByDisplayScale(k / s, scale: s).bitPattern, "\(k)/\(s)")
+            }
+        }
+    }
+}

@@ -157,4 +157,166 @@ final class SoakCheckerTests: XCTestCase {
         records[index] = .frame(f)
         XCTAssertTrue(keys(trace, SimulationResult(records: records)).contains("G3@bottom:bound"))
     }
+
+    // MARK: G6 and the mirror (issue 18, part 2: the G6-order and mirror-only G3 seeds)
+
+    /// Event names with their discrete payloads, runs of didMove as one (G6's comparison).
+    private func events(_ r: SimulationResult) -> [String] {
+        var out: [String] = []
+        for e in InvariantChecker.signature(r) where !(e == "didMove" && out.last == "didMove") { out.append(e) }
+        return out
+    }
+
+    private func mirrored(_ trace: Trace, _ position: PanelPosition) -> Trace {
+        Mirror(position: position, h: trace.header.environment.container.height).trace(trace)
+    }
+
+    private func g6(_ trace: Trace, _ position: PanelPosition, mirror: Trace) -> [InvariantViolation] {
+        InvariantChecker.checkMirror(trace, reference: replay(trace), position: position, mirrored: mirror, result: replay(mirror))
+    }
+
+    /// The touch samples of `trace` from index `from` on, moved by `dy` pt on the y axis.
+    private func movingTouches(_ trace: Trace, from: Int, by dy: Double) -> Trace {
+        var t = trace
+        var seen = 0
+        for i in t.samples.indices {
+            guard case var .touch(touch) = t.samples[i].kind else { continue }
+            if seen >= from { touch.location.y += dy; t.samples[i].kind = .touch(touch) }
+            seen += 1
+        }
+        return t
+    }
+
+    /// G6 (seed 14216): a drag on a 1× display releases at 487.5 pt, a half-pixel tie. FloatingPanel's
+    /// `rounded(by:)` (truncation toward zero, then half away from zero) rounds the bottom frame
+    /// edge up to 488 and the top mirror's 444.5 up to 445, the image of 487: the mirror's
+    /// attraction starts a pixel farther away, settles a frame later and the next touch interrupts
+    /// it. The mirror-image replay (ties toward hidden) is the bottom replay's mirror, so G6 holds.
+    /// A mirror whose drag ends a pixel farther out (not a tie: 445.5 rounds the same way in both
+    /// rules) still fails.
+    func testFrameEdgeTieRoundsTowardHigherCoordinatesOnEveryPanel() throws {
+        let trace = try fixture("g6-frame-edge-tie")
+        let reference = replay(trace)
+        for position in [PanelPosition.top, .left] {
+            let mirror = mirrored(trace, position)
+            XCTAssertNotEqual(events(replay(mirror)), events(reference), "\(position): FloatingPanel's mirror takes another course")
+            var options = InvariantChecker.options
+            options.mirrorImageArithmetic = true
+            XCTAssertEqual(events(simulate(mirror, options: options)), events(reference), "\(position)")
+            XCTAssertEqual(g6(trace, position, mirror: mirror), [], "\(position)")
+        }
+        XCTAssertEqual(InvariantChecker.checkAll(trace).violations, [])
+        // Tampered: the top mirror's drag (from its fourth touch sample on) ends one point farther out.
+        let tampered = movingTouches(mirrored(trace, .top), from: 3, by: 1)
+        XCTAssertEqual(g6(trace, .top, mirror: tampered).map(\.key), ["G6@top:order"])
+    }
+
+    /// G6 (seed 41140): the panel is dragged from the list with the finger far above the list's
+    /// visible top. startInteraction's inset-area test (core §3.3 step 2b) keeps the over-scrolled
+    /// offset on the bottom panel (−inset.top + location < 0); the top panel's test adds
+    /// contentOffsetMax instead (FloatingPanel `Core.startInteraction`, `case .top, .left`), fails,
+    /// and the panel absorbs the 42 pt over-scroll, so it is released off the anchor it rests on in
+    /// the bottom replay and attracted back. The mirror-image test restores the bottom replay's
+    /// course. A mirror released one point farther (its last touch samples moved) still fails.
+    func testInsetAreaTestOfTopPanelsAddsContentOffsetMax() throws {
+        let trace = try fixture("g6-inset-area-top")
+        let mirror = mirrored(trace, .top)
+        XCTAssertNotEqual(events(replay(mirror)), events(replay(trace)))
+        XCTAssertEqual(g6(trace, .top, mirror: mirror), [])
+        XCTAssertEqual(InvariantChecker.checkAll(trace).violations, [])
+        let tampered = movingTouches(mirror, from: 3, by: 1)
+        XCTAssertEqual(g6(trace, .top, mirror: tampered).map(\.key), ["G6@top:order"])
+    }
+
+    /// G6 (seed 10999): a drag of the hidden state is abandoned (core §4.1 step 1) and the container
+    /// rotates. The interaction constraint hangs from the container's top edge on every panel
+    /// (FloatingPanel `LayoutAdapter.startInteraction`), so the bottom surface stays where it was
+    /// while the top mirror's moving edge no longer is the image of it, and a later touch lands on
+    /// the top surface only. With the constraint moved with the container's far edge (the mirror
+    /// image) the replays agree. A mirror that is not rotated still fails.
+    func testInteractionConstraintStaysOnTheContainerTopAcrossARotation() throws {
+        let trace = try fixture("g6-container-change-abandoned-drag")
+        let mirror = mirrored(trace, .top)
+        XCTAssertNotEqual(events(replay(mirror)), events(replay(trace)))
+        XCTAssertEqual(g6(trace, .top, mirror: mirror), [])
+        XCTAssertEqual(InvariantChecker.checkAll(trace).violations, [])
+        var tampered = mirror
+        tampered.samples.removeAll { if case .environment = $0.kind { return true } else { return false } }
+        XCTAssertEqual(g6(trace, .top, mirror: tampered).map(\.key), ["G6@top:order"])
+    }
+
+    /// G6 (seed 9560): a finger held still before lifting has an estimated velocity of exactly 0.
+    /// The mirror moves touch points by a power of two (2^-20 pt), so mirrored positions stay
+    /// exactly representable and their differences exact; with the old 1e-6 pt the top replay
+    /// released at 6.8e-27 pt/s toward another state. Moved by 1e-6 pt, the same mirror fails.
+    func testMirrorNudgeKeepsTouchArithmeticExact() throws {
+        let trace = try fixture("g6-held-finger-mirror")
+        XCTAssertEqual(InvariantChecker.checkAll(trace).violations, [])
+        let h = trace.header.environment.container.height
+        let mirror = mirrored(trace, .top)
+        for (b, m) in zip(trace.samples, mirror.samples) {
+            guard case let .touch(tb) = b.kind, case let .touch(tm) = m.kind else { continue }
+            XCTAssertEqual((h - tb.location.y) - tm.location.y, 0x1p-20, "exact nudge")
+        }
+        var old = mirror
+        for i in old.samples.indices {
+            guard case var .touch(t) = old.samples[i].kind else { continue }
+            t.location.y = (h - { if case let .touch(b) = trace.samples[i].kind { return b.location.y } else { return 0 } }()) - 1e-6
+            old.samples[i].kind = .touch(t)
+        }
+        XCTAssertEqual(g6(trace, .top, mirror: old).map(\.key), ["G6@top:order"])
+    }
+
+    /// G3 on a top panel (seed 22685): the list frame is longer than the surface; on a top panel its
+    /// part past the moving edge is on screen, and a touch there is outside the surface, so UIKit
+    /// never gives it to the list (the replay's touch-down rule, core §1.8) and the list's
+    /// deceleration goes on under it. With the surface recorded over the touch (frames moved
+    /// 450 pt), the list would have been stopped: the same offsets are a real violation.
+    func testListOutsideTheSurfaceTakesNoTouch() throws {
+        let trace = mirrored(try fixture("g3-list-outside-surface"), .top)
+        let result = replay(trace)
+        XCTAssertEqual(InvariantChecker.check(trace, result: result, variant: "top").violations, [])
+        let records = result.records.map { r -> ResultRecord in
+            guard case var .frame(f) = r else { return r }
+            f.location += 450
+            return .frame(f)
+        }
+        XCTAssertTrue(Set(InvariantChecker.check(trace, result: SimulationResult(records: records), variant: "top").violations.map(\.key)).contains("G3@top:bound"))
+    }
+
+    /// G3 on a top fitToBounds panel (seed 22364): the grabber band is drawn from the surface's max
+    /// edge (FloatingPanel `SurfaceView.grabberAreaFrame`, core §1.8) and a fitToBounds surface's
+    /// length is its location (§1.7), so when the drag beyond the most expanded anchor is clamped
+    /// back to it (§3.4.2) the band slides over the touch-down point; the clamp test's first
+    /// condition turns false and the next sample is unclamped: a jump of the surface that the
+    /// finger did not make. The same result on a static surface (the band does not move) is a
+    /// real G3 violation.
+    func testTopFitToBoundsGrabberBandSlidesOverTheTouchDown() throws {
+        let trace = mirrored(try fixture("g3-fit-to-bounds-band-drift"), .top)
+        let result = replay(trace)
+        XCTAssertEqual(InvariantChecker.check(trace, result: result, variant: "top").violations, [])
+        var fixed = trace
+        fixed.header.panel.contentMode = .static
+        XCTAssertTrue(Set(InvariantChecker.check(fixed, result: result, variant: "top").violations.map(\.key)).contains("G3@top:bound"))
+    }
+
+    /// G3 on a top panel (seed 84457): a short list strictly locked past its edge; in one frame the
+    /// first pan sample clamps it back to the edge (bounces off, O6), Core's scroll handler unlocks
+    /// (§3.7 case B) and the next sample pulls it past the same edge with the finger. O then moves
+    /// from the edge, not from where the frame before left it. Pulled farther than the finger went,
+    /// it is a real violation.
+    func testClampBackToTheEdgeThenPulledPastItInOneFrame() throws {
+        let trace = mirrored(try fixture("g3-clamp-then-pull"), .top)
+        let result = replay(trace)
+        XCTAssertEqual(InvariantChecker.check(trace, result: result, variant: "top").violations, [])
+        var records = Array(result.records)
+        let index = try XCTUnwrap(records.firstIndex { r in
+            if case let .frame(f) = r { return f.index == 258 } else { return false }
+        })
+        guard case var .frame(f) = records[index] else { return XCTFail() }
+        XCTAssertEqual(f.scrollLocked, false)
+        f.contentOffset = (f.contentOffset ?? 0) - 30
+        records[index] = .frame(f)
+        XCTAssertFalse(InvariantChecker.check(trace, result: SimulationResult(records: records), variant: "top").violations.isEmpty)
+    }
 }

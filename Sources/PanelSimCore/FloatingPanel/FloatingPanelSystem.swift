@@ -45,6 +45,7 @@ struct FloatingPanelSystem: PanelSystem {
         self.trace = trace; self.options = options
         core = PanelCore(header: trace.header)
         core.recordsContentInset = options.recordContentInset
+        core.mirrorImageArithmetic = options.mirrorImageArithmetic && !trace.header.panel.position.expandsTowardLowerCoordinate
         core.pan = PanRecognizer(tracker: VelocityTracker(strategy: trace.header.recognizer.velocity.strategy))
     }
 

@@ -89,6 +89,8 @@ struct PanelCore {
     private(set) var records = RecordList()
     /// The last frame written, for dropping frames that repeat it.
     private var lastFrame: RecordList.Entry?
+    /// `SimulationOptions.mirrorImageArithmetic` on a top or left panel (false otherwise).
+    var mirrorImageArithmetic = false
     /// `SimulationOptions.recordContentInset`: frames carry the scroll view's `contentInset`.
     var recordsContentInset = false
     /// The `contentInset` of the last frame written with that channel (nil: none, or no list).
@@ -226,9 +228,19 @@ struct PanelCore {
             switch constraint.kind {
             case .interaction: return constraint.constant
             case .attraction where stateHasAnchor: return constraint.constant + constraint.getterShift
-            default: return geometry.rounded(frameEdge)
+            default: return roundedEdge(frameEdge)
             }
         }
+    }
+
+    /// FloatingPanel's pixel rounding of a frame edge, an absolute coordinate (§0.2, §1.6/O2); its
+    /// mirror image with `SimulationOptions.mirrorImageArithmetic` (top/left panels only) for
+    /// coordinates up to the container's main dimension, where the mirrored bottom/right value is
+    /// non-negative.
+    @inline(__always)
+    func roundedEdge(_ v: Double) -> Double {
+        guard mirrorImageArithmetic, v <= geometry.mainDimension else { return geometry.rounded(v) }
+        return mirroredRoundedByDisplayScale(v, scale: geometry.environment.displayScale)
     }
 
     /// FloatingPanel `surfaceLocation` setter.
@@ -253,7 +265,7 @@ struct PanelCore {
     @inline(__always)
     mutating func syncLayout() {
         guard layoutNeedsSync else { return }
-        frameEdge = geometry.rounded(constraintLocation)
+        frameEdge = roundedEdge(constraintLocation)
         layoutNeedsSync = false
     }
 
@@ -303,6 +315,14 @@ struct PanelCore {
     /// layout sync; interaction constants stay put, attraction constants keep their constraint-space
     /// value; then the controller's safe-area update (§3.10) if it is observing.
     mutating func changeEnvironment(_ environment: PanelEnvironment) {
+        if mirrorImageArithmetic, constraint.kind == .interaction {
+            // `SimulationOptions.mirrorImageArithmetic` rule 3: the constant moves with the
+            // container's far edge, the mirror image of a bottom/right panel's constraint, which
+            // FloatingPanel ties to the container's top/left edge like every other.
+            let shift = position.mainDimension(environment.container) - geometry.mainDimension
+            constraint.constant += shift
+            initialConstant += shift
+        }
         geometry = LayoutGeometry(panel: geometry.panel, environment: environment)
         layoutNeedsSync = true
         if observingSafeArea { observeSafeArea() }
@@ -355,9 +375,13 @@ struct PanelCore {
             } else if sv.frame.contains(initialLocation) {
                 let pin = pinningOffset(sv)
                 let inScrollView = location - sv.frame.origin
+                // Top/left: FloatingPanel adds contentOffsetMax (the pinning offset); the mirror
+                // image of the bottom/right test adds −adjustedContentInset.bottom (.right) instead
+                // (`SimulationOptions.mirrorImageArithmetic`).
+                let trail = mirrorImageArithmetic ? -(position == .top ? sv.adjustedContentInset.bottom : sv.adjustedContentInset.right) : position.main(pin)
                 let insideInsetArea = position.expandsTowardLowerCoordinate
                     ? position.main(pin) + position.main(inScrollView) < 0
-                    : position.main(pin) + (position.mainDimension(sv.boundsSize) - position.main(inScrollView)) < 0
+                    : trail + (position.mainDimension(sv.boundsSize) - position.main(inScrollView)) < 0
                 if insideInsetArea {
                     initialScrollOffset = sv.contentOffset
                 } else {
@@ -533,7 +557,7 @@ struct PanelCore {
 
     /// The location the attraction starts from: the getter after the interaction constraint is dropped.
     private mutating func setUpAttractionStart() -> Double {
-        if constraint.kind == .interaction { constraint = .anchored(state); return geometry.rounded(frameEdge) }
+        if constraint.kind == .interaction { constraint = .anchored(state); return roundedEdge(frameEdge) }
         return surfaceLocation
     }
 
@@ -586,7 +610,7 @@ struct PanelCore {
             let running = transition.unsafelyUnwrapped
             if offset(from: geometry.mostExpandedState) < 0 { return }
             let elapsed = Double(now - running.startTime) / 1_000_000
-            frameEdge = geometry.rounded(running.spring.location(at: elapsed))
+            frameEdge = roundedEdge(running.spring.location(at: elapsed))
             if offset(from: geometry.mostExpandedState) == 0 {
                 setSurfaceLocation(geometry.position(of: geometry.mostExpandedState))
             }
@@ -640,7 +664,7 @@ struct PanelCore {
             return
         }
         if from == .hidden || target == .hidden {
-            let visibleStart = geometry.rounded(frameEdge)
+            let visibleStart = roundedEdge(frameEdge)
             let velocity = target == .hidden && from != .hidden ? abs(position.main(removalVector)) : 0
             // §5.1 step 6: `transitionAnimator := animator`, then `startAnimation()`, which runs the
             // animation block (state := to, updateLayout(to)). The order matters when app code

@@ -64,6 +64,18 @@ public func roundedByDisplayScale(_ value: Double, scale: Double) -> Double {
     return PixelRounding.halfAwayFromZero(truncated * scale) / scale
 }
 
+/// The mirror image of `roundedByDisplayScale` on non-negative coordinates: where that function
+/// truncates toward zero (down) at 1e-9 pt and rounds a half pixel away from zero (up), this one
+/// rounds up at 1e-9 pt and a half pixel down, so that f(H − u) = H − roundedByDisplayScale(u)
+/// for u ≥ 0 when H is a whole number of pixels. Not FloatingPanel: only for
+/// `SimulationOptions.mirrorImageArithmetic`.
+/// - Complexity: O(1); it calls the standard library's `rounded(.up)` (exact on every platform).
+public func mirroredRoundedByDisplayScale(_ value: Double, scale: Double) -> Double {
+    let x = ((value * 1e9).rounded(.up) / 1e9) * scale
+    let up = x.rounded(.up)
+    return (up - x >= 0.5 ? up - 1 : up) / scale
+}
+
 /// `Double.rounded(.towardZero)` and `.rounded(.toNearestOrAwayFromZero)`, bit for bit (the sign
 /// of a zero result included), in plain arithmetic on x86-64.
 ///
