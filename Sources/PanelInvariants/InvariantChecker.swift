@@ -296,12 +296,14 @@ extension SimulationResult {
 }
 
 /// One replay under check.
-private struct Run {
+struct Run {
     let trace: Trace
     let result: SimulationResult
     let variant: String
     let rate: Int
     let position: PanelPosition
+    /// The written frames, in index order.
+    let frameList: [FrameRecord]
     var violations: [InvariantViolation] = []
     var coverage = InvariantCoverage()
     /// Set by `checkPairing`: the replay ends inside a drag abandoned by §4.1 step 1.
@@ -320,6 +322,8 @@ private struct Run {
         self.trace = trace; self.result = result; self.variant = variant
         rate = trace.header.environment.frameRate
         position = trace.header.panel.position
+        frameList = result.records.compactMap { r -> FrameRecord? in if case let .frame(f) = r { return f } else { return nil } }
+        recognitions = Run.recognitions(trace)
     }
 
     mutating func fail(_ rule: String, _ kind: String, _ message: String) {
@@ -340,6 +344,9 @@ private struct Run {
     /// True when the replay ended at rest: no `end` sample cut it short, the settle budget did not
     /// run out, and no finger is down at the end.
     var endsAtRest: Bool { InvariantChecker.endsAtRest(trace, result) }
+    /// Finger 0's touches: touch-down time and point, and the pans' recognition sample (nil for a
+    /// touch that never moved beginThreshold away, O4).
+    let recognitions: [(down: Microseconds, downPoint: Point, recognition: Microseconds?)]
 
     /// The layout, environment, list and delegate in force at the end.
     var finalGeometry: LayoutGeometry {
@@ -517,9 +524,11 @@ private struct Run {
         // stopScrolling, O7); io captured beyond the pin (a grabber start takes the current offset,
         // §3.3 step 2a) therefore stays where it was when the attraction ends (§4.5 clears io but
         // moves nothing).
-        var lastAttractionOffset: Double?
-        for case let .frame(f) in result.records where f.isAttracting { lastAttractionOffset = f.contentOffset }
-        let pinnedByAttraction = lastAttractionOffset == offset
+        // Only while io is set, to the offset O rests at.
+        let io = ioHistory()
+        var lastAttraction: FrameRecord?
+        for f in frameList where f.isAttracting { lastAttraction = f }
+        let pinnedByAttraction = lastAttraction.map { $0.contentOffset == offset && ioValues(io, frame: $0.index).holds(offset) } ?? false
         // A safe-area update remembers the offset and restores it with the setter (§3.10 steps 1
         // and 4), which stops a deceleration or a return to the edge (O9): an offset past the pin
         // at that moment stays there.
@@ -535,8 +544,13 @@ private struct Run {
         }
         // Core's scroll handler pins to io (§3.7 case A1, also at a touch's end) with the
         // non-animated setter, which stops the list's return to its edge (§3.6.3 stopScrolling,
-        // O7): an io captured past the pin leaves O resting there, at a value it held before.
-        let pinnedToEarlierOffset = earlierOffsets(before: last.index).contains(offset)
+        // O7): an io captured past the pin leaves O resting there. Only at a value io held while
+        // O rested at it (from the frame where O took its resting value on).
+        var restSince = last.index
+        for f in frameList.reversed() {
+            if f.contentOffset == offset { restSince = f.index } else { break }
+        }
+        let pinnedToEarlierOffset = io.values(after: frameTime(restSince - 1, frameRate: rate), through: frameTime(last.index, frameRate: rate)).holds(offset)
         if let inset = last.contentInset, !appOffsets.contains(offset), !pinMovedUnderRestingOffset, !pinnedByAttraction,
            !restoredBySafeAreaUpdate, !pinnedToEarlierOffset {
             let bounds = list.frame.size, size = list.contentSize
@@ -924,23 +938,6 @@ private struct Run {
         return (-lead, max(-lead, size + trail - bounds))
     }
 
-    /// Every content offset the list showed in frames before frame `k`, and the offsets the app
-    /// gave it (header, `track`, `setContentOffset`): the values io can hold (§2, §3.3, §3.2 step 3).
-    func earlierOffsets(before k: Int) -> Set<Double> {
-        var values: Set<Double> = trace.header.scrollView.map { [position.main($0.contentOffset)] } ?? []
-        for sample in trace.samples {
-            switch sample.kind {
-            case let .call(.track(c)): values.insert(position.main(c.contentOffset))
-            case let .call(.setContentOffset(x, y, _)): if let v = position.isVertical ? y : x { values.insert(v) }
-            default: break
-            }
-        }
-        for case let .frame(f) in result.records where f.index < k - 1 {
-            if let o = f.contentOffset { values.insert(o) }
-        }
-        return values
-    }
-
     func finalGeometryAt(_ time: Microseconds) -> LayoutGeometry {
         var panel = trace.header.panel, environment = trace.header.environment
         for sample in trace.samples where sample.time <= time {
@@ -1066,12 +1063,9 @@ private struct Run {
             lastValue = value
         }
         if let c = current { touches.append(c) }
-        // A touch that begins while an abandoned drag is open (§4.1 step 1 [QUIRK]) continues that
-        // interaction: its diff is measured from the old touch's initialTranslation (§3.4 step 2),
-        // so the surface jumps by the difference of two unrelated gestures. G3 has no finger path
-        // to hold it to.
-        let monotonicTouches = touches.filter { t in t.monotonic && !abandonedDrags.contains { $0.contains(t.began) } }
+        let monotonicTouches = touches.filter(\.monotonic)
         guard !monotonicTouches.isEmpty else { return }
+        let io = ioHistory()
         let otherTimes = trace.samples.compactMap { s -> Microseconds? in
             switch s.kind {
             case .touch, .observed, .scroll: return nil
@@ -1159,27 +1153,60 @@ private struct Run {
             sampleCursor = fingerSamples.firstIndex { $0.0 >= touch.began } ?? fingerSamples.count
             finger = nil; previous = nil
             guard firstFrame <= lastFrame else { continue }
+            // A touch that begins while an abandoned drag is open (§4.1 step 1 [QUIRK]) continues that
+            // interaction: its first sample the panel handler takes as `changed` (or its end)
+            // measures diff from the old touch's initialTranslation (§3.4 step 2), so the surface
+            // jumps there by the difference of two unrelated gestures; every later sample moves it
+            // by the finger's step. Only that sample's frame is left out. (It is the sample after
+            // the recognition sample, which delivers `began` only, O4; or the first sample after
+            // touch-down when an animation forced `began` there, §3.1; both when that is unknown.)
+            var continuationFrames: Set<Int> = []
+            if abandonedDrags.contains(where: { $0.contains(touch.began) }) {
+                let own = fingerSamples.filter { $0.0 > touch.began && $0.0 <= touch.end }
+                if panelMayAnimate(at: touch.began), let first = own.first { continuationFrames.insert(due(first.0)) }
+                if let r = recognitions.first(where: { $0.down == touch.began })?.recognition,
+                   let next = own.first(where: { $0.0 > r }) {
+                    continuationFrames.insert(due(next.0))
+                }
+            }
             // A touch that goes down outside the list's frame never drives the scroll pan (§9 O4)
             // nor Core's scroll handler (§3.7), the only per-sample writers of O: whatever O does
             // during it (a deceleration it did not stop, O7) is not the finger's.
             var onList = false
             // While a property animator may run, frames report its target, not where the surface
             // visibly is (O13), so whether the finger went down on the list is not known here:
-            // such a touch's O is left out too.
+            // such a touch's O is left out in frames with finger samples, and held to what either
+            // kind of touch allows in frames without.
             let animatorMayRun = animatedStarts.contains { $0 <= touch.began && touch.began - $0 < 1_000_000 }
-            if !animatorMayRun, let list = listAt(touch.began), let at = carried {
+            // Where the touch went down, surface-local (initialLocation, §3.1), when known.
+            var downLocal: Point?
+            if !animatorMayRun, let at = carried {
                 let origin = finalGeometryAt(touch.began).surfaceFrame(at: at.location)
-                onList = list.frame.contains(Point(x: touch.down.x - origin.minX, y: touch.down.y - origin.minY))
+                downLocal = Point(x: touch.down.x - origin.minX, y: touch.down.y - origin.minY)
             }
+            // On the list: inside its frame, and on the surface of a panel in the window (a touch
+            // elsewhere never reaches the surface's recognizers nor the list, O15, so it cannot
+            // stop a deceleration either).
+            if let local = downLocal, let list = listAt(touch.began), let at = carried,
+               finalGeometryAt(touch.began).surfaceFrame(at: at.location).contains(touch.down), isInWindow(at: touch.began) {
+                onList = list.frame.contains(local)
+            }
+            let offList = downLocal != nil && !onList
+            let downInGrabber = carried.map { inGrabber(touch.down, surfaceAt: $0.location, time: touch.began) }
             // A touch that goes down in the grabber band but has left it when the pans recognize
             // (the first sample ≥ beginThreshold away, O4): §3.8 item 2 asks for the *current*
             // location (§3.9b item 5), so the list's pan does not wait for the panel's and
             // scrolls, while the grabber start keeps the panel's drag unclamped (§3.4.2) and the
             // scroll view from taking the touch (§3.5 step 3); §3.7 pins O to io only while the
             // finger is in the band (case B) or the surface is inside the most expanded anchor
-            // (case A). O then follows neither the finger nor a pin, so only the surface is held to
-            // the finger. (A touch still in the band at recognition is fully checked: its list
-            // never scrolls, issue 18 part 1.)
+            // (case A). While D > 0, case A pins O to io (§3.7 A1: with I, or not I with G0), so
+            // those frames are checked as any. At or beyond the anchor (D ≤ 0) case B pins only for
+            // a finger in the band moving toward hidden, and unlocks for one moving toward full
+            // (od ≥ 0, v ≤ 0): the list scrolls with the finger while the unclamped grabber drag
+            // moves the surface with it in either direction, so there each is held to the finger
+            // on its own (below). (A touch still in the band at recognition is fully checked: its
+            // list never scrolls, issue 18 part 1.)
+            var leftBand = false
             if onList, let at = carried, inGrabber(touch.down, surfaceAt: at.location, time: touch.began) {
                 let threshold = trace.header.recognizer.beginThreshold
                 let recognition = trace.samples.first { s in
@@ -1189,7 +1216,7 @@ private struct Run {
                 }
                 if let r = recognition, case let .touch(t) = r.kind {
                     let surface = frames.last { frameTime($0.index, frameRate: rate) <= r.time }?.location ?? at.location
-                    if !inGrabber(t.location, surfaceAt: surface, time: r.time) { onList = false }
+                    if !inGrabber(t.location, surfaceAt: surface, time: r.time) { leftBand = true }
                 }
             }
             for k in firstFrame...lastFrame {
@@ -1213,6 +1240,7 @@ private struct Run {
                 // step 2): the surface takes the value the animation visibly had (O13), a jump
                 // from the animator's target that the finger did not make.
                 if transitionInterrupts.contains(where: { $0 > t0 && $0 <= tk }) { continue }
+                if continuationFrames.contains(k) { continue }
                 // A drag that starts beyond the extreme anchors (an interrupted show or hide, §4.7)
                 // is clamped to them at its first move while the content can scroll (§3.4.1,
                 // `shouldScrollingContentInMoving`): the surface jumps to the bound by itself.
@@ -1225,52 +1253,102 @@ private struct Run {
                 if bounds.contains(where: { lo, hi in
                     (p.frame.location < lo || p.frame.location > hi) && (abs(frame.location - lo) < 1e-9 || abs(frame.location - hi) < 1e-9)
                 }) { continue }
+                // The clamp flag of §3.4.2 is off while grabberAreaContains(initialLocation); the
+                // band is tested against the surface's current bounds (§1.8), and a top/left
+                // fitToBounds surface is as long as its location (§1.7), so the band moves under
+                // the fixed touch-down point as the surface moves: the flag flips mid-drag and the
+                // surface jumps between the extreme anchor it was clamped to and the unclamped
+                // constant (seed 23200, top mirror).
+                if p.frame.isDragging, frame.isDragging, g.panel.contentMode == .fitToBounds, !position.expandsTowardLowerCoordinate,
+                   let (lo, hi) = bounds.first,
+                   [p.frame.location, frame.location].contains(where: { abs($0 - lo) < 1e-9 || abs($0 - hi) < 1e-9 }),
+                   downLocal.map({ local in
+                       // The flag is read at each sample from where the previous sample left the
+                       // surface: the positions of frames k − 2 … k.
+                       Set([self.frame(at: k - 2)?.location ?? p.frame.location, p.frame.location, frame.location]
+                           .map { touchDownInBand(local, surfaceAt: $0, g) }).count > 1
+                   }) ?? true {
+                    continue
+                }
                 // With rubber banding on that side the same start is pulled to the band's image of
                 // its distance (§3.4.1 steps 2–3: c = minC − rb(minC − c) or maxC + rb(c − maxC)
                 // with c = initialConst + diff, diff = 0 at the first accepted sample): the surface
                 // moves toward the extreme anchor by itself, staying beyond it. Only on a side that
                 // rubber-bands: `.top` governs the minimum-coordinate side and `.bottom` the maximum
                 // one for every position (§3.4.1 edge naming [QUIRK]); without it the start is not
-                // pulled (diff = 0 leaves c where it was).
+                // pulled (diff = 0 leaves c where it was). The pull is d − rb(d, H), d the start's
+                // distance beyond the anchor (initialConst is the rounded frame edge, §3.3 step 5,
+                // O2); it is taken off the surface's move, the rest of the frame is the finger's.
+                var pull = 0.0
                 if !p.frame.isDragging, frame.isDragging, let (lo, hi) = bounds.first {
-                    let location = frame.location, previousLocation = p.frame.location
+                    let previousLocation = p.frame.location, start = g.rounded(previousLocation)
                     let edges = g.panel.behavior.rubberBandingEdges
-                    if (edges.contains("bottom") && previousLocation > hi && location >= hi && location < previousLocation)
-                        || (edges.contains("top") && previousLocation < lo && location <= lo && location > previousLocation) { continue }
+                    if edges.contains("bottom") && previousLocation > hi {
+                        pull = (start > hi ? hi + rubberBand(start - hi, g.mainDimension) : start) - previousLocation
+                    } else if edges.contains("top") && previousLocation < lo {
+                        pull = (start < lo ? lo - rubberBand(lo - start, g.mainDimension) : start) - previousLocation
+                    }
                 }
-                // A drag that starts on the list pins the content to the pinning offset (§3.3 step 2b
-                // io := pin, applied by §3.7 while dragging): O jumps there by itself.
-                if frame.isDragging, let o = frame.contentOffset, let inset = frame.contentInset, let list = listAt(tk),
-                   abs(o - pinningOffset(list, inset)) < 1e-9, abs(o - (p.frame.contentOffset ?? o)) > 1 { continue }
                 coverage.g3Frames += 1
                 let df = value - p.finger
-                var ds = frame.location - p.frame.location
+                var ds = frame.location - p.frame.location - pull
                 var dO = (frame.contentOffset ?? 0) - (p.frame.contentOffset ?? 0)
                 // A list that appears or disappears changes O by itself.
                 if (frame.contentOffset == nil) != (p.frame.contentOffset == nil) { continue }
-                // G3 bounds what the finger's samples do. In a frame that processed no finger
-                // sample, O can only move by itself: a deceleration or a return to an edge that an
-                // earlier touch started and this touch did not stop (it stops only for a touch-down
-                // inside the list's frame, §9 O7).
-                if count == 0 || !onList { dO = 0 }
+                // G3 bounds what the finger's samples do. O also moves by itself: a deceleration
+                // or a return to an edge that an earlier touch started (O7), which this touch stops
+                // only when it goes down inside the list's frame (tap-to-stop). So:
+                // * a touch that went down off the list (it never drives the scroll pan nor Core's
+                //   scroll handler, O4, §3.7): O may only take a deceleration's step (same sign,
+                //   no larger than the last) or land on a range edge;
+                // * a touch on the list, in a frame that processed no finger sample: O may only
+                //   land on a range edge;
+                // * a touch whose start on the list is unknown (a property animator may run, O13):
+                //   O is left out in frames with finger samples, either rule in frames without.
+                if let o = frame.contentOffset, let po = p.frame.contentOffset, o != po {
+                    let free: Bool
+                    if offList || animatorMayRun && count == 0 {
+                        free = landsOnRangeEdge(o, from: po, at: tk, frame: frame) || decelerationStep(frame: k)
+                    } else if onList && count == 0 {
+                        free = landsOnRangeEdge(o, from: po, at: tk, frame: frame)
+                    } else {
+                        free = animatorMayRun
+                    }
+                    if free { dO = 0 }
+                }
                 let slack = Double(max(count, 1))
+                // The pin jump of a drag that started on the list: startInteraction sets io := the
+                // pinning offset (§3.3 step 2b) and §3.7 case A (D > 0) with I pins O there at the
+                // next scroll-pan sample, whatever O was (also from a drag that interrupted an
+                // attraction with the list scrolled); a pin to io inside the anchor is left out
+                // below. If the surface, inside the most expanded anchor at the frame's start,
+                // reaches it later in the same frame (D ≤ 0 at the sync, the clamp of §3.4.2), case
+                // B unlocks and the list scrolls from io with the finger's later samples: O is then
+                // held to the finger from io (seeds 52490, 98754), from whichever value io can hold
+                // here (or from where O was, when no pin happened) explains the least motion.
+                if dO != 0, frame.isDragging, let o = frame.contentOffset,
+                   !isAtOrBeyondMost(p.frame.location, g), isAtOrBeyondMost(frame.location, g) {
+                    // A scroll from io goes with the finger (O6: offset −= Δfinger).
+                    let withFinger: (Double) -> Bool = { d in df == 0 || d * (df > 0 ? 1 : -1) <= 0 }
+                    for c in ioValues(io, frame: k) where withFinger(o - c) && (abs(o - c) < abs(dO) || !withFinger(dO)) { dO = o - c }
+                }
                 // Exemptions for O, looked at only when a check would fail (they scan the replay).
                 func offsetJumpIsFloatingPanels() -> Bool {
                     guard let o = frame.contentOffset, let po = p.frame.contentOffset, o != po else { return false }
-                    // Pinned back to the offset FloatingPanel captured in io (at `track`, at the
-                    // touch's `began`, or at startInteraction): §3.7 case A1 pins to io while the
-                    // surface is inside the most expanded anchor, also with a stale io (§8 item 12,
-                    // scenarios.md S3). O then returns exactly to a value it held before, with the
-                    // surface inside the most expanded anchor (case A: D > 0).
+                    // Pinned back to the offset FloatingPanel holds in io (captured at `track`, at
+                    // the touch's `began`, or at startInteraction): §3.7 case A1 pins to io while
+                    // the surface is inside the most expanded anchor, also with a stale io (§8 item
+                    // 12, scenarios.md S3). O then jumps exactly to a value io holds in this frame,
+                    // with the surface inside the most expanded anchor (case A: D > 0).
                     let most = g.position(of: g.mostExpandedState)
                     let lower = position.expandsTowardLowerCoordinate
                     func inside(_ l: Double) -> Bool { lower ? l - most > 0 : most - l > 0 }
-                    if inside(p.frame.location) || inside(frame.location), earlierOffsets(before: k).contains(o) { return true }
+                    if inside(p.frame.location) || inside(frame.location), ioValues(io, frame: k).holds(o) { return true }
                     // Clamped to its edge: §3.7 case B's lock(strict: true) turns `bounces` off
                     // while the content is pulled past its pinned edge, and a pan with bounces off
                     // clamps to the range (O6), so an over-scrolled offset returns to the edge.
                     // Likewise for a list whose `bounces` the app turned off.
-                    if let list = listAt(tk), frame.scrollLocked == true || p.frame.scrollLocked == true || !list.bounces, let inset = frame.contentInset {
+                    if let list = listAt(tk), bouncesOff(frame, list) || bouncesOff(p.frame, list), let inset = frame.contentInset {
                         let (lo, hi) = offsetRange(list, inset)
                         if (po < lo && o == lo) || (po > hi && o == hi) { return true }
                     }
@@ -1278,9 +1356,15 @@ private struct Run {
                 }
                 // A drag that starts on an over-scrolled list absorbs the over-scroll: startInteraction
                 // shifts the surface's start by −od toward hidden (§3.3 step 2b, applied as shift.y,
-                // so only on top/bottom panels [QUIRK]) without a didMove.
+                // so only on top/bottom panels [QUIRK]) without a didMove. Only under step 2b's
+                // conditions: a list tracked, the drag starting in a scrollable state, the touch
+                // down on the list (initialLocation in its frame), not in the grabber band, and not
+                // in the list's top content inset (pin + location in the list ≥ 0).
                 if !p.frame.isDragging, frame.isDragging, position.isVertical, let po = p.frame.contentOffset,
-                   let list = listAt(tk), let inset = frame.contentInset ?? p.frame.contentInset {
+                   let list = listAt(tk), let inset = frame.contentInset ?? p.frame.contentInset,
+                   dragStartsInScrollableState(after: t0, through: tk), onList || downLocal == nil, downInGrabber != true,
+                   !inInsetArea(p.finger, surfaceAt: p.frame.location, list: list, inset: inset, g)
+                    || !inInsetArea(value, surfaceAt: p.frame.location, list: list, inset: inset, g) {
                     // od at the handler: O before this frame, or after the scroll view's own update
                     // in the same sample (O3), whichever is the larger over-scroll.
                     let pin = pinningOffset(list, inset)
@@ -1297,9 +1381,9 @@ private struct Run {
                 // The clamp of an over-scrolled offset back to its edge (bounces off: the strict
                 // lock of §3.7 case B, or the app's; O6) is not the finger's; what the finger does
                 // after it in the same frame is.
-                if let list = listAt(tk), let inset = frame.contentInset ?? p.frame.contentInset,
+                if dO != 0, let list = listAt(tk), let inset = frame.contentInset ?? p.frame.contentInset,
                    let o = frame.contentOffset, let po = p.frame.contentOffset,
-                   p.frame.scrollLocked == true || frame.scrollLocked == true || !list.bounces {
+                   bouncesOff(p.frame, list) || bouncesOff(frame, list) {
                     let (lo, hi) = offsetRange(list, inset)
                     if po > hi + 1e-9 && o <= hi { dO = o - hi } else if po < lo - 1e-9 && o >= lo { dO = o - lo }
                 }
@@ -1319,7 +1403,7 @@ private struct Run {
                 let frameEdge = g.rounded(p.frame.location)
                 let beyondMost = g.rounded(position.expandsTowardLowerCoordinate ? frameEdge - mostAnchor : mostAnchor - frameEdge) <= 0
                 let collapsing = position.expandsTowardLowerCoordinate ? ds > 0 : ds < 0
-                if beyondMost, collapsing, frame.isDragging, abs(ds) + abs(dO) > abs(df) + slack,
+                if beyondMost, collapsing || leftBand, frame.isDragging, abs(ds) + abs(dO) > abs(df) + slack,
                    abs(ds) <= abs(df) + slack, abs(dO) <= abs(df) + slack {
                     if df != 0 {
                         let sign = df > 0 ? 1.0 : -1.0

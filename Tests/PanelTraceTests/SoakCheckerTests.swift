@@ -26,6 +26,26 @@ final class SoakCheckerTests: XCTestCase {
         try XCTUnwrap(records.lastIndex { if case .frame = $0 { return true } else { return false } })
     }
 
+    /// `records` with `change` applied to every frame for which `which` holds; the number changed.
+    private func tamper(_ records: [ResultRecord], where which: (FrameRecord) -> Bool, _ change: (inout FrameRecord) -> Void) -> (records: [ResultRecord], count: Int) {
+        var out = records, count = 0
+        for i in out.indices {
+            guard case var .frame(f) = out[i], which(f) else { continue }
+            change(&f)
+            out[i] = .frame(f)
+            count += 1
+        }
+        return (out, count)
+    }
+
+    /// The keys the checker reports for `records` as the replay of `trace`.
+    private func keys(_ trace: Trace, _ records: [ResultRecord]) -> Set<String> { keys(trace, SimulationResult(records: records)) }
+
+    /// The frames of `records`.
+    private func frames(_ records: [ResultRecord]) -> [FrameRecord] {
+        records.compactMap { if case let .frame(f) = $0 { return f } else { return nil } }
+    }
+
     /// G4 (seed 57): `track` unlocks (core §2 step 3) while a drag's attraction to a non-scrollable
     /// state runs, and that attraction's end only unlocks (§4.5 step 3): the list rests unlocked.
     /// Tracked before the drag instead, the drag's end locks it (§4.1 step 4); a result that then
@@ -156,5 +176,191 @@ final class SoakCheckerTests: XCTestCase {
         f.contentOffset = 2000
         records[index] = .frame(f)
         XCTAssertTrue(keys(trace, SimulationResult(records: records)).contains("G3@bottom:bound"))
+    }
+
+    // MARK: Narrowings of the session-6 audit (docs/soak-triage.md, "Independent audit")
+
+    /// G3, a touch that continues a drag abandoned in the hidden state (core §4.1 step 1): only
+    /// the frame of its first `changed` sample jumps (diff from the old initialTranslation, §3.4
+    /// step 2); every later sample moves the surface by the finger's step. The checker used to
+    /// drop the whole touch; a result tampered with a 20 pt jump later in that touch is a G3
+    /// violation now.
+    func testAbandonedDragContinuationSkipsOnlyItsFirstSample() throws {
+        let trace = try fixture("g3-abandoned-drag-continuation")
+        let records = Array(replay(trace).records)
+        XCTAssertEqual(keys(trace, records), [])
+        // The continuation jump: 512 → 552 at the first changed sample (t = 2.04 s), against the
+        // finger, then 10 pt per sample with it.
+        let locations = frames(records).filter { $0.index >= 245 && $0.index <= 257 }.map(\.location)
+        XCTAssertEqual(locations, [552, 542, 532, 522, 512, 502])
+        let (tampered, n) = tamper(records, where: { $0.index >= 250 && $0.isDragging }) { $0.location += 20 }
+        XCTAssertEqual(n, 4)
+        XCTAssertTrue(keys(trace, tampered).contains("G3@bottom:surface-against"), "\(keys(trace, tampered))")
+    }
+
+    /// G3, a drag that starts beyond the extreme anchors on a side that rubber-bands: the first
+    /// sample pulls the start to the band's image, tip + rb(d, H) (core §3.4.1 step 3; here d =
+    /// 905.667 − 741 = 164.667, rb = 81.790, so 822.790). The exception is now that pull and no
+    /// more: a result tampered to start 20 pt further toward tip (the later frames shifted alike)
+    /// is a G3 violation; the checker used to accept any move toward the anchor.
+    func testRubberBandStartPullIsBoundedByTheBand() throws {
+        let trace = try fixture("g3-rubber-band-on-at-drag-start")
+        let records = Array(replay(trace).records)
+        XCTAssertEqual(keys(trace, records), [])
+        let start = try XCTUnwrap(frames(records).first { $0.isDragging })
+        XCTAssertEqual(start.location, 741 + rubberBand(905.6666666666666 - 741, 844), accuracy: 1e-9)
+        let (tampered, n) = tamper(records, where: \.isDragging) { $0.location -= 20 }
+        XCTAssertGreaterThan(n, 5)
+        XCTAssertTrue(keys(trace, tampered).contains("G3@bottom:bound"), "\(keys(trace, tampered))")
+    }
+
+    /// G3, the over-scroll shift at a drag's start (core §3.3 step 2b) only under step 2b's
+    /// conditions. A drag on a list over-scrolled by 20 pt in half, which is not scrollable, leaves
+    /// the start alone: a result tampered to jump 20 pt toward hidden there is a G3 violation
+    /// (the checker used to take the shift off any drag start). With half scrollable the same
+    /// drag does absorb the 20 pt, and passes.
+    func testOverScrollShiftOnlyUnderStep2bConditions() throws {
+        let trace = try fixture("g3-overscroll-shift-needs-step-2b")
+        let records = Array(replay(trace).records)
+        XCTAssertEqual(keys(trace, records), [])
+        XCTAssertEqual(frames(records).first { $0.isDragging }?.location, 422, "no shift in a state that is not scrollable")
+        let (tampered, n) = tamper(records, where: \.isDragging) { $0.location += 20 }
+        XCTAssertGreaterThan(n, 2)
+        XCTAssertTrue(keys(trace, tampered).contains("G3@bottom:bound"), "\(keys(trace, tampered))")
+
+        var scrollable = trace
+        scrollable.header.delegate.scrollableStates = ["half", "full"]
+        let shifted = Array(replay(scrollable).records)
+        // The list is unlocked in half now, so the finger first pulls it further (O6's band) and
+        // the start absorbs the over-scroll of the start sample.
+        let start = try XCTUnwrap(frames(shifted).first { $0.isDragging })
+        XCTAssertEqual(start.location, 422 - (start.contentOffset ?? 0), "the start absorbs the over-scroll")
+        XCTAssertLessThan(start.contentOffset ?? 0, -20)
+        XCTAssertEqual(keys(scrollable, shifted), [])
+    }
+
+    /// G3, the bounces-off clamp (§3.7 case B, O6) is not excused for a loosely locked list: a
+    /// fitToBounds surface with content shorter than its bounds locks without touching bounces
+    /// (§3.6.3 shouldLooselyLock). A result tampered so that O, 30 pt past its edge, snaps back
+    /// to the edge (0, not io's 40) against the finger is a G3 violation now; the same result
+    /// read with a static surface (a lock that does turn bounces off) stays excused.
+    func testLooseLockLeavesBouncesOn() throws {
+        let trace = try fixture("g3-loose-lock-keeps-bounces")
+        let records = Array(replay(trace).records)
+        XCTAssertEqual(keys(trace, records), [])
+        XCTAssertTrue(frames(records).filter(\.isDragging).allSatisfy { $0.scrollLocked == true && $0.contentOffset == 40 })
+        let firstDrag = try XCTUnwrap(frames(records).first { $0.isDragging }).index
+        var (tampered, _) = tamper(records, where: { $0.index < firstDrag }) { $0.contentOffset = -30 }
+        (tampered, _) = tamper(tampered, where: { $0.index >= firstDrag }) { $0.contentOffset = 0 }
+        XCTAssertTrue(keys(trace, tampered).contains("G3@bottom:offset-against"), "\(keys(trace, tampered))")
+        var strict = trace
+        strict.header.panel.contentMode = .static
+        XCTAssertFalse(keys(strict, tampered).contains { $0.hasPrefix("G3") }, "\(keys(strict, tampered))")
+    }
+
+    /// G3, a pin back to io (§3.7 A1, §8 item 12) is excused only to a value io holds in that
+    /// frame. Here io is captured at track (300); the app sets 120, then 50; the drag on the list
+    /// in half pins the list back to 300 at the pans' recognition. A result tampered to jump to
+    /// 120 mid-drag, a value O held but io never did, is a G3 violation now.
+    func testPinOnlyToTheIoInForce() throws {
+        let trace = try fixture("g3-pin-to-the-io-in-force")
+        let records = Array(replay(trace).records)
+        XCTAssertEqual(keys(trace, records), [])
+        XCTAssertEqual(frames(records).map(\.contentOffset), [300, 120, 50] + Array(repeating: 300, count: frames(records).count - 3))
+        let (tampered, n) = tamper(records, where: { $0.index >= 22 }) { $0.contentOffset = 120 }
+        XCTAssertGreaterThan(n, 2)
+        XCTAssertTrue(keys(trace, tampered).contains("G3@bottom:bound"), "\(keys(trace, tampered))")
+    }
+
+    /// G4 pin, a rest beyond the pinning offset is excused only at a value io held while O rested
+    /// there (§3.7 A1, O7). A list pulled past its edge returns to it at the frame after the
+    /// release (O7); a result tampered to skip that return rests at −31.28, a value O held but io
+    /// (100, from track; the vetoed touch never captured another) never did: a G4 violation now.
+    func testRestOnlyAtAValueIoHeld() throws {
+        let trace = try fixture("g4-return-to-the-edge")
+        var records = Array(replay(trace).records)
+        XCTAssertEqual(keys(trace, records), [])
+        let last = try lastFrameIndex(records)
+        guard case var .frame(f) = records[last] else { return XCTFail() }
+        XCTAssertEqual(f.contentOffset, 0)
+        let pulled = try XCTUnwrap(frames(records).dropLast().last?.contentOffset)
+        XCTAssertLessThan(pulled, -30)
+        f.contentOffset = pulled
+        records[last] = .frame(f)
+        XCTAssertTrue(keys(trace, records).contains("G4@bottom:pin"), "\(keys(trace, records))")
+    }
+
+    /// G3, a grabber touch that left the band before the pans recognized (§3.8 item 2): the list
+    /// scrolls with the finger while the surface is at the most expanded anchor (case B), and is
+    /// pinned to io = 90 once the surface is inside it (case A, §3.7 A1). The checker used to
+    /// leave O out for the whole touch; a result tampered with a 15 pt jump of O while the surface
+    /// is inside the anchor is a G3 violation now.
+    func testGrabberTouchThatLeftTheBandIsPinnedInsideTheAnchor() throws {
+        let trace = try fixture("g3-grabber-touch-leaves-band")
+        let records = Array(replay(trace).records)
+        XCTAssertEqual(keys(trace, records), [])
+        XCTAssertEqual(frames(records).filter(\.isDragging).map(\.contentOffset), [90, 80, 90, 90, 90, 90])
+        let (tampered, n) = tamper(records, where: { $0.index >= 27 }) { $0.contentOffset = 105 }
+        XCTAssertGreaterThan(n, 2)
+        XCTAssertTrue(keys(trace, tampered).contains("G3@bottom:offset-against"), "\(keys(trace, tampered))")
+    }
+
+    /// G3, O in a frame without a finger sample: under a touch on the list only a landing on an
+    /// edge of its range is O's own (O7's return; the touch-down stopped any deceleration). A
+    /// result tampered so that O jumps 120 → 400 in a sample-less frame is a G3 violation now
+    /// (the checker used to leave O out of every such frame).
+    func testOffsetDoesNotMoveBetweenSamplesOfATouchOnTheList() throws {
+        let trace = try fixture("g3-sampleless-frames-on-list")
+        var records = Array(replay(trace).records)
+        XCTAssertEqual(keys(trace, records), [])
+        // Frame 16 falls between the samples of frames 15 and 18 (60 Hz, a sample every 50 ms).
+        let i = try XCTUnwrap(records.firstIndex { if case let .frame(f) = $0 { return f.index == 15 } else { return false } })
+        guard case var .frame(f) = records[i] else { return XCTFail() }
+        f.index = 16
+        f.contentOffset = 400
+        records.insert(.frame(f), at: i + 1)
+        (records, _) = tamper(records, where: { $0.index > 16 }) { $0.contentOffset = 400 }
+        XCTAssertTrue(keys(trace, records).contains("G3@bottom:bound"), "\(keys(trace, records))")
+    }
+
+    /// G3, O under a touch that went down off the list: a deceleration it did not stop (O7) takes
+    /// ever smaller steps of one sign. A result tampered with a 30 pt larger step mid-drag is a
+    /// G3 violation now (the checker used to leave O out of such a touch).
+    func testOffsetUnderAnOffListTouchOnlyDecelerates() throws {
+        let trace = try fixture("g3-deceleration-under-an-off-list-touch")
+        let records = Array(replay(trace).records)
+        XCTAssertEqual(keys(trace, records), [])
+        let steps = zip(frames(records).dropFirst(), frames(records)).filter { $0.0.index >= 29 && $0.0.index <= 40 }
+            .map { ($0.0.contentOffset ?? 0) - ($0.1.contentOffset ?? 0) }
+        XCTAssertTrue(zip(steps.dropFirst(), steps).allSatisfy { $0.0 > 0 && $0.0 < $0.1 }, "\(steps)")
+        let (tampered, n) = tamper(records, where: { $0.index >= 34 && !$0.isAttracting }) { $0.contentOffset! += 30 }
+        XCTAssertGreaterThan(n, 3)
+        XCTAssertTrue(keys(trace, tampered).contains("G3@bottom:bound"), "\(keys(trace, tampered))")
+    }
+
+    /// G3 (seeds 52490, 98754; gap 2 of docs/soak-triage.md): an attraction to the most expanded
+    /// state is interrupted by a touch on the scrolled list short of the anchor; startInteraction
+    /// sets io := pin (§3.3 step 2b), the next scroll-pan sample pins O there (case A, §3.7 A1),
+    /// and once the surface is clamped at the anchor (§3.4.2) case B unlocks and the list scrolls
+    /// from the pin with the finger: frame 875 shows O 1337 → −19 → −12.25. The checker used to
+    /// report that frame; now O is held to the finger from io. A result tampered to scroll 30 pt
+    /// further from the pin than the finger went is still a G3 violation.
+    func testPinJumpThenFingerScrollInOneFrame() throws {
+        let url = CorpusExpectationTests.repositoryRoot.appendingPathComponent("Tests/Fixtures/soak-checker/g3-pin-jump-then-scroll.jsonl")
+        let trace = try TraceLoader.load(path: url.path).trace
+        let result = replay(trace)
+        XCTAssertTrue(result.budgetExceeded, "the trace ends with the finger down")
+        let records = Array(result.records)
+        func keys(_ records: [ResultRecord]) -> Set<String> {
+            Set(InvariantChecker.check(trace, result: SimulationResult(records: records, budgetExceeded: true)).violations.map(\.key))
+        }
+        XCTAssertEqual(keys(records), [])
+        XCTAssertEqual(InvariantChecker.checkAll(trace).violations, [])
+        let f875 = try XCTUnwrap(frames(records).first { $0.index == 875 })
+        XCTAssertEqual(f875.contentOffset, -12.25)
+        XCTAssertEqual(f875.location, 37)
+        let (tampered, n) = tamper(records, where: { $0.index >= 875 && !$0.isAttracting }) { $0.contentOffset! += 30 }
+        XCTAssertGreaterThan(n, 0)
+        XCTAssertTrue(keys(tampered).contains("G3@bottom:bound"), "\(keys(tampered))")
     }
 }
