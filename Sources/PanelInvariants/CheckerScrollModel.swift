@@ -350,3 +350,65 @@ extension Run {
         return !(loose(at.location) || before.map { loose($0.location) } ?? false)
     }
 }
+
+// MARK: The scroll handler's strict lock (G4)
+
+extension Run {
+    /// True when Core's scroll-pan handler may have taken §3.7 case B's `lock(strict: true)` at the
+    /// trace sample `s`: a finger-0 sample of a touch that drives the scroll pan (it went down on
+    /// the list, on the surface of a panel in the window, with content that scrolls on the main
+    /// axis, O4; at or after the pans' recognition, where the handler first runs), with no drag in
+    /// progress (not I), the surface at or beyond the most expanded anchor (D ≤ 0, rounded frame
+    /// edge), a scrollable state (S), the finger moving toward hidden (v > 0 for bottom/right,
+    /// v < 0 for top/left: the recorded velocity's sign or the step's) and allow false
+    /// (−30 < a ≤ 0, a = od for bottom/right, contentOffsetMax − O for top/left, §3.6.2).
+    func strictLockPossible(_ s: TraceSample) -> Bool {
+        guard case let .touch(touch) = s.kind, touch.id == 0, touch.phase != .began, touch.phase != .stationary else { return false }
+        guard let r = recognitions.last(where: { $0.down <= s.time }), let recognized = r.recognition, recognized <= s.time,
+              let list = listAt(s.time), isInWindow(at: r.down), let atDown = frame(at: due(r.down) - 1) else { return false }
+        let gDown = finalGeometryAt(r.down)
+        let surface = gDown.surfaceFrame(at: atDown.location)
+        let local = Point(x: r.downPoint.x - surface.origin.x, y: r.downPoint.y - surface.origin.y)
+        let alwaysBounce = position.isVertical ? list.alwaysBounceVertical : list.alwaysBounceHorizontal
+        guard surface.contains(r.downPoint), list.frame.contains(local),
+              position.mainDimension(list.contentSize) > position.mainDimension(list.frame.size) || alwaysBounce else { return false }
+        guard let before = frame(at: due(s.time) - 1), !before.isDragging else { return false }
+        let g = finalGeometryAt(s.time)
+        guard isAtOrBeyondMost(before.location, g), isScrollable(before.state, at: s.time) else { return false }
+        // The finger's direction: toward hidden is +main for bottom/right.
+        let towardHidden: (Double) -> Bool = { position.expandsTowardLowerCoordinate ? $0 > 0 : $0 < 0 }
+        // The velocity is estimated from the touch's recent samples (O5; a lift reports the last
+        // one), so the last step that moved decides when the sample itself did not move.
+        var previous: Double?, lastStep = 0.0
+        for x in trace.samples where x.time <= s.time && x.time >= r.down {
+            guard case let .touch(t) = x.kind, t.id == 0 else { continue }
+            let v = position.main(t.location)
+            if let p = previous, v != p { lastStep = v - p }
+            previous = v
+        }
+        var before1: Double?
+        for x in trace.samples where x.time < s.time {
+            if case let .touch(t) = x.kind, t.id == 0 { before1 = position.main(t.location) }
+        }
+        let step = before1.map { position.main(touch.location) - $0 } ?? 0
+        guard towardHidden(step) || towardHidden(lastStep) || touch.velocity.map({ towardHidden(position.main($0)) }) ?? false else { return false }
+        // allow false at the handler: O after the scroll view's own update of this sample (O3),
+        // which a pin in the same sample may hide from every frame: the frames' offsets, and the
+        // previous offset moved by this step (O6: offset −= Δfinger), clamped to its range when
+        // bounces is off.
+        return [before, frame(at: due(s.time))].contains { f in
+            guard let f, let o = f.contentOffset, let inset = f.contentInset else { return false }
+            let (lo, hi) = offsetRange(list, inset)
+            return [o, o - step, min(max(o - step, lo), hi)].contains { o in
+                let a: Double
+                if position.expandsTowardLowerCoordinate {
+                    a = o - pinningOffset(list, inset)
+                } else {
+                    let trail = position.isVertical ? inset.bottom : inset.right
+                    a = max(position.mainDimension(list.contentSize) + trail - position.mainDimension(list.frame.size), 0) - o
+                }
+                return a > -30 && a <= 0
+            }
+        }
+    }
+}

@@ -130,11 +130,20 @@ public enum InvariantChecker {
         return (violations, coverage)
     }
 
-    /// True when the replay ended at rest: no `end` sample cut it short and the settle budget did
-    /// not run out (so no finger is down and nothing animates at its last frame).
+    /// True when the replay ended at rest: the settle budget did not run out (so no finger is down
+    /// and nothing animates at its last frame) and an `end` sample, if any, did not cut it short.
+    /// A replay that an `end` sample stops is at rest when the same trace without it (and without
+    /// the samples after it, which the replay never reads) comes to rest by itself with exactly
+    /// the same records: nothing was left to happen after the end (trace-format §1: `end`
+    /// stops the replay at its time; §9 O1: otherwise it runs until nothing moves).
     static func endsAtRest(_ trace: Trace, _ result: SimulationResult) -> Bool {
         guard !result.budgetExceeded else { return false }
-        return !trace.samples.contains { if case .end = $0.kind { return true } else { return false } }
+        guard let endIndex = trace.samples.firstIndex(where: { if case .end = $0.kind { return true } else { return false } }) else { return true }
+        var free = trace
+        free.samples = Array(trace.samples[..<endIndex])
+        let unstopped = simulate(free, options: options)
+        guard !unstopped.budgetExceeded else { return false }
+        return Array(unstopped.records) == Array(simulate(trace, options: options).records)
     }
 
     /// Why G6 is not asserted for `trace` mirrored onto `position` (nil: it is). Each reason is a
@@ -323,6 +332,7 @@ struct Run {
         rate = trace.header.environment.frameRate
         position = trace.header.panel.position
         frameList = result.records.compactMap { r -> FrameRecord? in if case let .frame(f) = r { return f } else { return nil } }
+        endsAtRest = InvariantChecker.endsAtRest(trace, result)
         recognitions = Run.recognitions(trace)
     }
 
@@ -341,9 +351,8 @@ struct Run {
         return "t=\(s)"
     }
 
-    /// True when the replay ended at rest: no `end` sample cut it short, the settle budget did not
-    /// run out, and no finger is down at the end.
-    var endsAtRest: Bool { InvariantChecker.endsAtRest(trace, result) }
+    /// True when the replay ended at rest (`InvariantChecker.endsAtRest`).
+    let endsAtRest: Bool
     /// Finger 0's touches: touch-down time and point, and the pans' recognition sample (nil for a
     /// touch that never moved beginThreshold away, O4).
     let recognitions: [(down: Microseconds, downPoint: Point, recognition: Microseconds?)]
@@ -476,8 +485,11 @@ struct Run {
            !lockFollowsProposedTarget(geometry, locked: last.scrollLocked),
            // A surface that rests off its own state's anchor (a removal started inside a show,
            // then the show's layout, §5.1 step 6) was last given the lock by updateScrollView,
-           // which unlocks only at offset(from: state) == 0 (§5.1 step 5): locked.
-           !(last.scrollLocked == true && abs(last.location - geometry.position(of: geometry.panel.anchors.first { $0.state.name == last.state }?.state ?? .hidden)) > 1e-9),
+           // which unlocks only at offset(from: state) == 0 (§5.1 step 5): locked. Only with that
+           // cause: the app's dismissIn removal started inside a move's didChangeState (O14), after
+           // which the move applies its own layout (§5.1 steps 4 and 6, the show of O15 included).
+           !(last.scrollLocked == true && abs(last.location - geometry.position(of: geometry.panel.anchors.first { $0.state.name == last.state }?.state ?? .hidden)) > 1e-9
+             && removalInsideStateChange()),
            // An animation a touch stopped off its anchor decides the lock no more: a stopped
            // spring skips its completion (endAttraction(false), no updateScrollView, §4.7 step 1,
            // §5.1 step 5), a stopped property animator runs updateScrollView, which locks unless
@@ -532,8 +544,18 @@ struct Run {
         // A safe-area update remembers the offset and restores it with the setter (§3.10 steps 1
         // and 4), which stops a deceleration or a return to the edge (O9): an offset past the pin
         // at that moment stays there.
+        // Only for an environment sample that changed the safe area: the update runs only then
+        // (`update(safeAreaInsets:)`, "only if changed", §3.10).
         var restoredBySafeAreaUpdate = false
-        if let te = trace.samples.last(where: { if case .environment = $0.kind { return true } else { return false } })?.time {
+        var safeArea = trace.header.environment.safeArea
+        var lastSafeAreaChange: Microseconds?
+        for sample in trace.samples {
+            if case let .environment(e) = sample.kind {
+                if e.safeArea != safeArea { lastSafeAreaChange = sample.time }
+                safeArea = e.safeArea
+            }
+        }
+        if let te = lastSafeAreaChange {
             var atUpdate: Double?
             var changedAfter = false
             for case let .frame(f) in result.records {
@@ -568,6 +590,18 @@ struct Run {
             default: break
             }
         }
+    }
+
+    /// True when the app removed the panel from inside a state change: a `willRemove` right after
+    /// a `didChangeState` of a state its dismissIn recipe lists (the recipe runs synchronously in
+    /// that callback, O14), so that whatever changed the state applies its own layout afterwards.
+    func removalInsideStateChange() -> Bool {
+        var previous: DelegateEvent?
+        for case let .event(_, e) in result.records {
+            if e == .willRemove, case let .didChangeState(state)? = previous, trace.header.delegate.dismissIn.contains(state) { return true }
+            previous = e
+        }
+        return false
     }
 
     /// True when the last drag's delegate rewrote its target (`targetStateOverrides`) and the list's
@@ -617,7 +651,26 @@ struct Run {
             if case .willBeginAttracting = e { return false }
             if e == .shouldBeginDragging(result: false) { vetoed = true }
         }
-        return vetoed || listAt(t0) != nil
+        if vetoed { return true }
+        // The list takes the rest of the touch only while shouldScrollViewHandleTouch holds for it
+        // (§3.5), whose conditions on the touch-down are fixed for the touch: the list's frame
+        // contains initialLocation (step 1), the state (the interrupted target, §4.7 step 1) is
+        // scrollable, the surface is within 1 pt of its anchor (|offset(from: state)| < 1, from the
+        // rounded frame edge, §1.4) and initialLocation is not in the grabber band (step 3).
+        // initialLocation is taken where the surface was at the touch-down; the other tests are
+        // read at the end, where the surface stays (an environment change can still move an
+        // interrupted attraction's constraint with its guide, O16).
+        guard let list = listAt(t0), let rest = result.lastFrame,
+              let down = trace.samples.last(where: { s in
+                  if case let .touch(t) = s.kind, t.id == 0, t.phase == .began { return s.time <= t0 } else { return false }
+              }), case let .touch(touchDown) = down.kind, let atDown = frame(at: due(down.time) - 1) else { return false }
+        let origin = finalGeometryAt(down.time).surfaceFrame(at: atDown.location).origin
+        let local = Point(x: touchDown.location.x - origin.x, y: touchDown.location.y - origin.y)
+        let g = finalGeometry
+        guard list.frame.contains(local), isScrollable(rest.state, at: .max), !touchDownInBand(local, surfaceAt: rest.location, g),
+              let state = g.panel.anchors.first(where: { $0.state.name == rest.state })?.state else { return false }
+        let edge = g.rounded(rest.location), anchor = g.position(of: state)
+        return abs(g.rounded(position.expandsTowardLowerCoordinate ? edge - anchor : anchor - edge)) < 1
     }
 
     /// True when the list was last locked by Core's scroll-pan handler during a touch the panel
@@ -643,9 +696,11 @@ struct Run {
                 guard case let .event(t, e) = r else { return nil }
                 switch e { case .didEndDragging, .didEndAttracting, .willBeginDragging: return t; default: return nil }
             }
-        if let last = decisions.max(), trace.samples.contains(where: { s in
-            if case let .touch(t) = s.kind, t.id == 0, t.phase == .moved { return s.time > last } else { return false }
-        }), !result.records.contains(where: { r in
+        // Only a sample at which case B's strict lock can have been taken counts (§3.7 case B,
+        // not I: S, D ≤ 0, v toward hidden and allow false), for a touch that drives the scroll
+        // pan (strictLockPossible).
+        if let last = decisions.max(), trace.samples.contains(where: { s in s.time > last && strictLockPossible(s) }),
+           !result.records.contains(where: { r in
             if case let .event(et, .willBeginDragging) = r { return et > last } else { return false }
         }), listAt(last) != nil, !(result.lastFrame?.isDragging ?? false) {
             return true
@@ -653,7 +708,7 @@ struct Run {
         guard let f = lockFrame, !f.isDragging, !f.isAttracting else { return false }
         let t = frameTime(f.index, frameRate: rate)
         let t0 = frameTime(f.index - 1, frameRate: rate)
-        guard fingerDown(at: t) || fingerLifts.contains(where: { $0 > t0 && $0 <= t }) else { return false }
+        guard trace.samples.contains(where: { s in s.time > t0 && s.time <= t && strictLockPossible(s) }) else { return false }
         if trace.samples.contains(where: { s in
             if case .call = s.kind { return s.time > t0 && s.time <= t } else { return false }
         }) { return false }
@@ -758,7 +813,8 @@ struct Run {
                     if !dragging && !dragClosedByRemove { fail("G2", "pairing", "\(Run.seconds(t)): didEndDragging outside a drag") }
                     // F4's own order: willEndDragging, didChangeState(target), didEndDragging(false).
                     // The app's dismissIn recipe runs inside that didChangeState (O14, synchronous),
-                    // so a removal's events (from willRemove on) may sit between the last two.
+                    // so a removal's events (from willRemove on) may sit between the last two; only
+                    // when that didChangeState reports a state the recipe lists.
                     var back = willAttract ? 1 : 2
                     if !willAttract, previous(2).map({ if case .willEndDragging = $0 { return false } else { return true } }) ?? true {
                         var k = 2
@@ -766,7 +822,8 @@ struct Run {
                             if case .willEndDragging = e { break }
                             k += 1
                         }
-                        if previous(k) != nil, previous(k - 2) == .willRemove { back = k }
+                        if previous(k) != nil, previous(k - 2) == .willRemove,
+                           case let .didChangeState(state)? = previous(k - 1), trace.header.delegate.dismissIn.contains(state) { back = k }
                     }
                     guard case .willEndDragging(_, _, let target)? = previous(back) else {
                         fail("F4", "order", "\(Run.seconds(t)): didEndDragging(\(willAttract)) without willEndDragging just before it")
@@ -1016,11 +1073,36 @@ struct Run {
             var moved = false
             // A drag that ended and a new one that began between the two frames: the new drag's
             // first accepted sample only sets its baseline (F5), from the rounded frame edge
-            // (core §3.3 step 5, §1.6), with no didMove.
+            // (core §3.3 step 5, §1.6), with no didMove: the surface moves by at most a pixel of
+            // rounding plus the over-scroll shift startInteraction adds (§3.3 step 2b, top/bottom
+            // panels only, shift.y [QUIRK]).
             var restarted = false
             for k in pi..<i {
                 if case .event(_, .didMove) = records[k] { moved = true; break }
                 if case .event(_, .willBeginDragging) = records[k] { restarted = true }
+            }
+            if restarted && !moved {
+                var shift = 0.0
+                if position.isVertical, let list = listAt(frameTime(f.index, frameRate: rate)) {
+                    for frame in [p, f] {
+                        guard let o = frame.contentOffset, let inset = frame.contentInset ?? f.contentInset ?? p.contentInset else { continue }
+                        let od = o - pinningOffset(list, inset)
+                        if position == .bottom ? od < 0 : od > 0 { shift = max(shift, abs(od)) }
+                    }
+                }
+                // A left panel's attraction set-up in between (the old drag's release) reads the
+                // surface back offset by S.left − S.right (layout-behavior §8 item 2 [QUIRK]), and
+                // the new drag starts from that frame edge.
+                var quirk = 0.0
+                if position == .left, records[pi..<i].contains(where: { if case .event(_, .willBeginAttracting) = $0 { return true } else { return false } }) {
+                    let safe = finalGeometryAt(frameTime(f.index, frameRate: rate)).environment.safeArea
+                    quirk = abs(safe.left - safe.right)
+                }
+                let pixel = 1 / trace.header.environment.displayScale
+                if abs(f.location - p.location) > pixel + shift + quirk + 1e-9 {
+                    fail("F5", "drag", "a new drag moved the surface from \(p.location) to \(f.location) between frames \(p.index) and \(f.index) without didMove, more than a pixel and the over-scroll shift (\(shift))")
+                }
+                continue
             }
             if restarted { continue }
             if !moved {

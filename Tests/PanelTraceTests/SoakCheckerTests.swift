@@ -363,4 +363,142 @@ final class SoakCheckerTests: XCTestCase {
         XCTAssertGreaterThan(n, 0)
         XCTAssertTrue(keys(tampered).contains("G3@bottom:bound"), "\(keys(tampered))")
     }
+
+    /// G1, an animation stopped by a touch that is then not taken (§3.2 step 1, §3.5, §4.7): the
+    /// list takes the touch only under §3.5's conditions at the touch-down (on the list, a
+    /// scrollable state, within 1 pt of its anchor, not in the grabber). Here the touch-down is on
+    /// the surface's header, off the list, and FloatingPanel re-attracts at the lift; a result
+    /// tampered to stop there, between anchors, is a G1 violation now (the checker used to excuse
+    /// it because a list was tracked). With the delegate vetoing, the same stop is FloatingPanel's.
+    func testInterruptedAnimationIsLeftOnlyWhenTheListTakesTheTouch() throws {
+        let trace = try fixture("g1-interrupted-attraction-tap-off-list")
+        let records = Array(replay(trace).records)
+        XCTAssertEqual(keys(trace, records), [])
+        let stop = try XCTUnwrap(records.firstIndex { if case .event(_, .didEndAttracting) = $0 { return true } else { return false } })
+        let cut = Array(records[...(stop + 1)])
+        guard case let .frame(rest)? = cut.last else { return XCTFail("a frame follows the interruption") }
+        XCTAssertEqual(rest.location, 223.71745792022247, accuracy: 1e-9)
+        XCTAssertTrue(keys(trace, cut).contains("G1@bottom:rest"), "\(keys(trace, cut))")
+        var vetoed = trace
+        vetoed.header.delegate.shouldBeginDragging = false
+        let stopped = replay(vetoed)
+        XCTAssertEqual(frames(Array(stopped.records)).last?.location ?? 0, 223.71745792022247, accuracy: 1e-9)
+        XCTAssertEqual(keys(vetoed, stopped), [])
+    }
+
+    /// G4 lock, the scroll handler's strict lock (§3.7 case B) excuses a locked rest in a
+    /// scrollable state only when a sample could have taken it: a recognized scroll pan, no drag,
+    /// D ≤ 0, the finger toward hidden and allow false. A tap on the list (5 pt, below the
+    /// threshold, O4) recognizes nothing; a result tampered to rest locked is a G4 violation now.
+    /// The strict lock of seed 201 (g3-strict-lock-clamps-overscroll) still passes.
+    func testStrictLockNeedsCaseBConditions() throws {
+        let trace = try fixture("g4-tap-on-the-list-at-full")
+        var records = Array(replay(trace).records)
+        XCTAssertEqual(keys(trace, records), [])
+        let last = try lastFrameIndex(records)
+        guard case var .frame(f) = records[last] else { return XCTFail() }
+        XCTAssertEqual(f.scrollLocked, false)
+        f.scrollLocked = true
+        records[last] = .frame(f)
+        XCTAssertTrue(keys(trace, records).contains("G4@bottom:lock"), "\(keys(trace, records))")
+        let strict = try fixture("g3-strict-lock-clamps-overscroll")
+        XCTAssertEqual(keys(strict, replay(strict)), [])
+    }
+
+    /// G4 lock, a surface resting off its own state's anchor keeps updateScrollView's lock (§5.1
+    /// step 5) only after its cited cause, a removal the app's dismissIn recipe started inside a
+    /// state change (O14; the move then applies its own layout, §5.1 steps 4 and 6). The app's
+    /// clamp recipe holds the surface 20 pt below full after a non-animated move, which unlocks
+    /// (§5.1 step 4); a result tampered to rest locked there is a G4 violation now.
+    func testOffAnchorLockNeedsARemovalInsideAShow() throws {
+        let trace = try fixture("g4-clamp-recipe-off-the-anchor")
+        var records = Array(replay(trace).records)
+        XCTAssertEqual(keys(trace, records), [])
+        let last = try lastFrameIndex(records)
+        guard case var .frame(f) = records[last] else { return XCTFail() }
+        XCTAssertEqual(f.location, 120)
+        XCTAssertEqual(f.scrollLocked, false)
+        f.scrollLocked = true
+        records[last] = .frame(f)
+        XCTAssertTrue(keys(trace, records).contains("G4@bottom:lock"), "\(keys(trace, records))")
+    }
+
+    /// F4, the app's dismissIn removal between didChangeState(target) and didEndDragging(false) is
+    /// excused only when the recipe lists that target (O14). The same result read with an app
+    /// whose dismissIn does not list it is an F4 violation now.
+    func testDismissInRemovalNeedsTheTargetListed() throws {
+        let trace = try fixture("f4-dismiss-in-inside-end")
+        let result = replay(trace)
+        XCTAssertEqual(keys(trace, result), [])
+        XCTAssertFalse(trace.header.delegate.dismissIn.isEmpty)
+        var unlisted = trace
+        unlisted.header.delegate.dismissIn = []
+        XCTAssertTrue(keys(unlisted, result).contains("F4@bottom:order"), "\(keys(unlisted, result))")
+    }
+
+    /// F5, a drag that ends and a new one that begins between two frames: the new drag's first
+    /// sample only sets its baseline, from the rounded frame edge (§3.3 step 5), so the surface
+    /// moves by at most a pixel (432.6 → 432.667 here) plus the over-scroll shift; on a left panel
+    /// the release's attraction set-up adds S.left − S.right (layout-behavior §8 item 2), as the
+    /// left mirror shows. A result tampered with a 20 pt jump there is an F5 violation now.
+    func testDragRestartMovesOnlyByRounding() throws {
+        let trace = try fixture("f5-drag-restart-between-frames")
+        var records = Array(replay(trace).records)
+        XCTAssertEqual(keys(trace, records), [])
+        XCTAssertEqual(InvariantChecker.checkAll(trace).violations, [])
+        let i = try XCTUnwrap(records.firstIndex { if case let .frame(f) = $0 { return f.index == 10 } else { return false } })
+        guard case var .frame(f) = records[i] else { return XCTFail() }
+        XCTAssertEqual(f.location, 432.6666666666667, accuracy: 1e-9)
+        f.location += 20
+        records[i] = .frame(f)
+        XCTAssertTrue(keys(trace, records).contains("F5@bottom:drag"), "\(keys(trace, records))")
+    }
+
+    /// G4 pin, the safe-area update's restore of the offset (§3.10 steps 1 and 4, which stops the
+    /// return to the edge, O9) excuses a rest past the pin only after a sample that changed the
+    /// safe area (the update runs only then). With the same sample not changing it the list
+    /// returns to its edge; a result tampered to stay past the pin is a G4 violation now.
+    func testSafeAreaRestoreNeedsAChangedSafeArea() throws {
+        let trace = try fixture("g4-safe-area-restore")
+        let restored = replay(trace)
+        XCTAssertEqual(frames(Array(restored.records)).last?.contentOffset ?? 0, -31.27962085308056, accuracy: 1e-9)
+        XCTAssertEqual(keys(trace, restored), [])
+        var unchanged = trace
+        let e = try XCTUnwrap(unchanged.samples.firstIndex { if case .environment = $0.kind { return true } else { return false } })
+        unchanged.samples[e].kind = .environment(trace.header.environment)
+        var records = Array(replay(unchanged).records)
+        XCTAssertEqual(keys(unchanged, records), [])
+        let last = try lastFrameIndex(records)
+        guard case var .frame(f) = records[last] else { return XCTFail() }
+        XCTAssertEqual(f.contentOffset, 0, "no update: the list returns to its edge")
+        f.contentOffset = -31.27962085308056
+        records[last] = .frame(f)
+        XCTAssertTrue(keys(unchanged, records).contains("G4@bottom:pin"), "\(keys(unchanged, records))")
+    }
+
+    /// G1/G4 at rest with an `end` sample: the rest checks run when the replay was at rest by the
+    /// end (the same trace without the end sample stops by itself with the same records). An end
+    /// long after the re-attraction settles: a result tampered off the anchor is a G1 violation
+    /// now (the checker used to skip every rest check of a trace with an end sample). An end while
+    /// the interrupting finger is still down leaves the surface between anchors, and no rest is
+    /// asserted.
+    func testEndSampleKeepsRestChecksWhenAtRest() throws {
+        var trace = try fixture("g1-interrupted-attraction-tap-off-list")
+        trace.samples.append(TraceSample(time: 3_000_000, kind: .end))
+        var records = Array(replay(trace).records)
+        XCTAssertEqual(keys(trace, records), [])
+        let last = try lastFrameIndex(records)
+        guard case var .frame(f) = records[last] else { return XCTFail() }
+        XCTAssertEqual(f.location, 100)
+        f.location += 3
+        records[last] = .frame(f)
+        XCTAssertTrue(keys(trace, records).contains("G1@bottom:rest"), "\(keys(trace, records))")
+
+        var cut = try fixture("g1-interrupted-attraction-tap-off-list")
+        let lift = try XCTUnwrap(cut.samples.firstIndex { $0.time == 300_000 })
+        cut.samples.insert(TraceSample(time: 280_000, kind: .end), at: lift)
+        let midway = replay(cut)
+        XCTAssertEqual(frames(Array(midway.records)).last?.location ?? 0, 223.71745792022247, accuracy: 1e-9)
+        XCTAssertEqual(keys(cut, midway), [])
+    }
 }
