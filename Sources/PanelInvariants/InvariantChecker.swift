@@ -204,10 +204,15 @@ public enum InvariantChecker {
                     }
                 } }
             }
-            // A list whose content (with its insets) is shorter than its bounds: a top/left panel
-            // measures the content from contentOffsetMax = max(size + inset − bounds, 0)
+            // A list whose content and trailing inset are shorter than its bounds: a top/left panel
+            // measures the content from contentOffsetMax = max(size + inset.trail − bounds, 0)
             // (§3.6.2, also in allowScrollPanGesture), clamped at 0, while a bottom panel measures
-            // from −inset.top; the clamp has no mirror image.
+            // from −inset.top; the clamp has no mirror image. The mirror's trailing inset is the
+            // bottom list's inset.top until FloatingPanel rewrites it (§3.10: the safe-area update
+            // leaves only the position-side inset, trail 0; the adjustment writes the list's own
+            // safe-area insets, ≥ 0), so with a rewrite possible (a safe area in any environment,
+            // or a scrollable state other than the most expanded one) the clamp needs only
+            // size < bounds.
             var lists: [ScrollViewConfiguration] = trace.header.scrollView.map { [$0] } ?? []
             var current = trace.header.scrollView
             for s in trace.samples {
@@ -219,10 +224,13 @@ public enum InvariantChecker {
                 default: break
                 }
             }
-            let environment = trace.header.environment
+            var environments = [trace.header.environment]
+            for case let .environment(e) in trace.samples.map(\.kind) { environments.append(e) }
+            let mostNames = Set(layouts.map { LayoutGeometry(panel: $0, environment: trace.header.environment).mostExpandedState.name })
+            let rewrites = environments.contains { $0.safeArea != Insets.zero }
+                || (trace.header.delegate.scrollableStates ?? []).contains { !mostNames.contains($0) }
             if lists.contains(where: { c in
-                c.contentSize.height < c.frame.size.height + c.contentInset.top + c.contentInset.bottom
-                    + environment.safeArea.top + environment.safeArea.bottom
+                c.contentSize.height + (rewrites ? 0 : c.contentInset.top) < c.frame.size.height
             }) {
                 return "floatingpanel-core.md §3.6.2: a top/left list shorter than its bounds is measured from contentOffsetMax clamped at 0"
             }

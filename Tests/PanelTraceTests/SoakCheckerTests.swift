@@ -288,6 +288,19 @@ final class SoakCheckerTests: XCTestCase {
         f.contentOffset = pulled
         records[last] = .frame(f)
         XCTAssertTrue(keys(trace, records).contains("G4@bottom:pin"), "\(keys(trace, records))")
+
+        // The same for the attraction's pin (§4.4 update step 3), which holds O at io only: an
+        // animated move after the return, with every later frame tampered to the pulled value,
+        // attraction frames included, is a G4 violation too (io holds 100, not −31.28).
+        var moved = trace
+        moved.samples.append(TraceSample(time: 500_000, kind: .call(.move(to: .full, animated: true))))
+        let release = try XCTUnwrap(trace.samples.last).time
+        let movedRecords = Array(replay(moved).records)
+        XCTAssertEqual(keys(moved, movedRecords), [])
+        XCTAssertTrue(frames(movedRecords).contains(where: \.isAttracting))
+        let (pinned, n) = tamper(movedRecords, where: { frameTime($0.index, frameRate: 120) > release }) { $0.contentOffset = pulled }
+        XCTAssertGreaterThan(n, 5)
+        XCTAssertTrue(keys(moved, pinned).contains("G4@bottom:pin"), "\(keys(moved, pinned))")
     }
 
     /// G3, a grabber touch that left the band before the pans recognized (§3.8 item 2): the list
@@ -388,8 +401,10 @@ final class SoakCheckerTests: XCTestCase {
 
     /// G4 lock, the scroll handler's strict lock (§3.7 case B) excuses a locked rest in a
     /// scrollable state only when a sample could have taken it: a recognized scroll pan, no drag,
-    /// D ≤ 0, the finger toward hidden and allow false. A tap on the list (5 pt, below the
-    /// threshold, O4) recognizes nothing; a result tampered to rest locked is a G4 violation now.
+    /// D ≤ 0, the finger toward hidden and allow false. After a move (a lock decision), a tap on
+    /// the list (5 pt, below the threshold, O4) recognizes nothing; a result tampered to rest
+    /// locked is a G4 violation now (the checker used to accept any moved sample after the last
+    /// decision).
     /// The strict lock of seed 201 (g3-strict-lock-clamps-overscroll) still passes.
     func testStrictLockNeedsCaseBConditions() throws {
         let trace = try fixture("g4-tap-on-the-list-at-full")
@@ -500,5 +515,38 @@ final class SoakCheckerTests: XCTestCase {
         let midway = replay(cut)
         XCTAssertEqual(frames(Array(midway.records)).last?.location ?? 0, 223.71745792022247, accuracy: 1e-9)
         XCTAssertEqual(keys(cut, midway), [])
+    }
+
+    /// G3, the clamp flag flipping on a top/left fitToBounds surface (§3.4.2, §1.7, §1.8; seed 8048
+    /// on its top mirror, also 23200): the surface jumps between the extreme anchor it was
+    /// clamped to and the unclamped constant, which G3 leaves out. A jump that does not start or
+    /// end at that anchor is no such flip: the same result tampered to stop half a point short of
+    /// the anchor is a G3 violation.
+    func testClampFlagFlipOnlyBetweenTheAnchorAndTheConstant() throws {
+        let bottom = try fixture("g3-grabber-band-flip-fit-to-bounds")
+        let trace = Mirror(position: .top, h: bottom.header.environment.container.height).trace(bottom)
+        func topKeys(_ records: [ResultRecord]) -> Set<String> {
+            Set(InvariantChecker.check(trace, result: SimulationResult(records: records), variant: "top").violations.map(\.key))
+        }
+        let records = Array(replay(trace).records)
+        XCTAssertEqual(topKeys(records).filter { $0.hasPrefix("G3") }, [])
+        XCTAssertEqual(frames(records).filter { [215, 217, 219].contains($0.index) }.map(\.location), [817, 781, 818.375])
+        let (tampered, n) = tamper(records, where: { $0.index == 217 }) { $0.location += 0.5 }
+        XCTAssertEqual(n, 1)
+        XCTAssertTrue(topKeys(tampered).contains("G3@top:bound"), "\(topKeys(tampered))")
+    }
+
+    /// G6 is not asserted on top/left for a list that contentOffsetMax clamps at 0 (§3.6.2): size
+    /// plus the mirrored list's trailing inset shorter than the bounds, that inset being 0 once
+    /// FloatingPanel may rewrite it (§3.10). A 700 pt list in 600 pt bounds is never clamped and
+    /// is compared now (the checker used to add both insets and both safe areas: 700 < 781); a
+    /// 500 pt list is still exempt.
+    func testShortListMirrorExemptionUsesTheClampsInset() throws {
+        var trace = try fixture("g3-pin-to-the-io-in-force")
+        trace.header.scrollView?.contentInset = Insets(top: 50, left: 0, bottom: 50, right: 0)
+        trace.header.scrollView?.contentSize.height = 700
+        XCTAssertNil(InvariantChecker.g6Exemption(trace, .top))
+        trace.header.scrollView?.contentSize.height = 500
+        XCTAssertEqual(InvariantChecker.g6Exemption(trace, .top)?.hasPrefix("floatingpanel-core.md §3.6.2"), true)
     }
 }
