@@ -160,11 +160,20 @@ public enum InvariantChecker {
         return []
     }
 
-    /// True when the replay ended at rest: no `end` sample cut it short and the settle budget did
-    /// not run out (so no finger is down and nothing animates at its last frame).
+    /// True when the replay ended at rest: the settle budget did not run out (so no finger is down
+    /// and nothing animates at its last frame) and an `end` sample, if any, did not cut it short.
+    /// A replay that an `end` sample stops is at rest when the same trace without it (and without
+    /// the samples after it, which the replay never reads) comes to rest by itself with exactly
+    /// the same records: nothing was left to happen after the end (trace-format §1: `end`
+    /// stops the replay at its time; §9 O1: otherwise it runs until nothing moves).
     static func endsAtRest(_ trace: Trace, _ result: SimulationResult) -> Bool {
         guard !result.budgetExceeded else { return false }
-        return !trace.samples.contains { if case .end = $0.kind { return true } else { return false } }
+        guard let endIndex = trace.samples.firstIndex(where: { if case .end = $0.kind { return true } else { return false } }) else { return true }
+        var free = trace
+        free.samples = Array(trace.samples[..<endIndex])
+        let unstopped = simulate(free, options: options)
+        guard !unstopped.budgetExceeded else { return false }
+        return Array(unstopped.records) == Array(simulate(trace, options: options).records)
     }
 
     /// Why G6 is not asserted for `trace` mirrored onto `position` (nil: it is). Each reason is a
@@ -225,10 +234,15 @@ public enum InvariantChecker {
                     }
                 } }
             }
-            // A list whose content (with its insets) is shorter than its bounds: a top/left panel
-            // measures the content from contentOffsetMax = max(size + inset − bounds, 0)
+            // A list whose content and trailing inset are shorter than its bounds: a top/left panel
+            // measures the content from contentOffsetMax = max(size + inset.trail − bounds, 0)
             // (§3.6.2, also in allowScrollPanGesture), clamped at 0, while a bottom panel measures
-            // from −inset.top; the clamp has no mirror image.
+            // from −inset.top; the clamp has no mirror image. The mirror's trailing inset is the
+            // bottom list's inset.top until FloatingPanel rewrites it (§3.10: the safe-area update
+            // leaves only the position-side inset, trail 0; the adjustment writes the list's own
+            // safe-area insets, ≥ 0), so with a rewrite possible (a safe area in any environment,
+            // or a scrollable state other than the most expanded one) the clamp needs only
+            // size < bounds.
             var lists: [ScrollViewConfiguration] = trace.header.scrollView.map { [$0] } ?? []
             var current = trace.header.scrollView
             for s in trace.samples {
@@ -240,10 +254,13 @@ public enum InvariantChecker {
                 default: break
                 }
             }
-            let environment = trace.header.environment
+            var environments = [trace.header.environment]
+            for case let .environment(e) in trace.samples.map(\.kind) { environments.append(e) }
+            let mostNames = Set(layouts.map { LayoutGeometry(panel: $0, environment: trace.header.environment).mostExpandedState.name })
+            let rewrites = environments.contains { $0.safeArea != Insets.zero }
+                || (trace.header.delegate.scrollableStates ?? []).contains { !mostNames.contains($0) }
             if lists.contains(where: { c in
-                c.contentSize.height < c.frame.size.height + c.contentInset.top + c.contentInset.bottom
-                    + environment.safeArea.top + environment.safeArea.bottom
+                c.contentSize.height + (rewrites ? 0 : c.contentInset.top) < c.frame.size.height
             }) {
                 return "floatingpanel-core.md §3.6.2: a top/left list shorter than its bounds is measured from contentOffsetMax clamped at 0"
             }
@@ -326,12 +343,14 @@ extension SimulationResult {
 }
 
 /// One replay under check.
-private struct Run {
+struct Run {
     let trace: Trace
     let result: SimulationResult
     let variant: String
     let rate: Int
     let position: PanelPosition
+    /// The written frames, in index order.
+    let frameList: [FrameRecord]
     var violations: [InvariantViolation] = []
     var coverage = InvariantCoverage()
     /// Set by `checkPairing`: the replay ends inside a drag abandoned by §4.1 step 1.
@@ -350,6 +369,9 @@ private struct Run {
         self.trace = trace; self.result = result; self.variant = variant
         rate = trace.header.environment.frameRate
         position = trace.header.panel.position
+        frameList = result.records.compactMap { r -> FrameRecord? in if case let .frame(f) = r { return f } else { return nil } }
+        endsAtRest = InvariantChecker.endsAtRest(trace, result)
+        recognitions = Run.recognitions(trace)
     }
 
     mutating func fail(_ rule: String, _ kind: String, _ message: String) {
@@ -367,9 +389,11 @@ private struct Run {
         return "t=\(s)"
     }
 
-    /// True when the replay ended at rest: no `end` sample cut it short, the settle budget did not
-    /// run out, and no finger is down at the end.
-    var endsAtRest: Bool { InvariantChecker.endsAtRest(trace, result) }
+    /// True when the replay ended at rest (`InvariantChecker.endsAtRest`).
+    let endsAtRest: Bool
+    /// Finger 0's touches: touch-down time and point, and the pans' recognition sample (nil for a
+    /// touch that never moved beginThreshold away, O4).
+    let recognitions: [(down: Microseconds, downPoint: Point, recognition: Microseconds?)]
 
     /// The layout, environment, list and delegate in force at the end.
     var finalGeometry: LayoutGeometry {
@@ -499,8 +523,11 @@ private struct Run {
            !lockFollowsProposedTarget(geometry, locked: last.scrollLocked),
            // A surface that rests off its own state's anchor (a removal started inside a show,
            // then the show's layout, §5.1 step 6) was last given the lock by updateScrollView,
-           // which unlocks only at offset(from: state) == 0 (§5.1 step 5): locked.
-           !(last.scrollLocked == true && abs(last.location - geometry.position(of: geometry.panel.anchors.first { $0.state.name == last.state }?.state ?? .hidden)) > 1e-9),
+           // which unlocks only at offset(from: state) == 0 (§5.1 step 5): locked. Only with that
+           // cause: the app's dismissIn removal started inside a move's didChangeState (O14), after
+           // which the move applies its own layout (§5.1 steps 4 and 6, the show of O15 included).
+           !(last.scrollLocked == true && abs(last.location - geometry.position(of: geometry.panel.anchors.first { $0.state.name == last.state }?.state ?? .hidden)) > 1e-9
+             && removalInsideStateChange()),
            // An animation a touch stopped off its anchor decides the lock no more: a stopped
            // spring skips its completion (endAttraction(false), no updateScrollView, §4.7 step 1,
            // §5.1 step 5), a stopped property animator runs updateScrollView, which locks unless
@@ -547,14 +574,26 @@ private struct Run {
         // stopScrolling, O7); io captured beyond the pin (a grabber start takes the current offset,
         // §3.3 step 2a) therefore stays where it was when the attraction ends (§4.5 clears io but
         // moves nothing).
-        var lastAttractionOffset: Double?
-        for case let .frame(f) in result.records where f.isAttracting { lastAttractionOffset = f.contentOffset }
-        let pinnedByAttraction = lastAttractionOffset == offset
+        // Only while io is set, to the offset O rests at.
+        let io = ioHistory()
+        var lastAttraction: FrameRecord?
+        for f in frameList where f.isAttracting { lastAttraction = f }
+        let pinnedByAttraction = lastAttraction.map { $0.contentOffset == offset && ioValues(io, frame: $0.index).holds(offset) } ?? false
         // A safe-area update remembers the offset and restores it with the setter (§3.10 steps 1
         // and 4), which stops a deceleration or a return to the edge (O9): an offset past the pin
         // at that moment stays there.
+        // Only for an environment sample that changed the safe area: the update runs only then
+        // (`update(safeAreaInsets:)`, "only if changed", §3.10).
         var restoredBySafeAreaUpdate = false
-        if let te = trace.samples.last(where: { if case .environment = $0.kind { return true } else { return false } })?.time {
+        var safeArea = trace.header.environment.safeArea
+        var lastSafeAreaChange: Microseconds?
+        for sample in trace.samples {
+            if case let .environment(e) = sample.kind {
+                if e.safeArea != safeArea { lastSafeAreaChange = sample.time }
+                safeArea = e.safeArea
+            }
+        }
+        if let te = lastSafeAreaChange {
             var atUpdate: Double?
             var changedAfter = false
             for case let .frame(f) in result.records {
@@ -565,8 +604,13 @@ private struct Run {
         }
         // Core's scroll handler pins to io (§3.7 case A1, also at a touch's end) with the
         // non-animated setter, which stops the list's return to its edge (§3.6.3 stopScrolling,
-        // O7): an io captured past the pin leaves O resting there, at a value it held before.
-        let pinnedToEarlierOffset = earlierOffsets(before: last.index).contains(offset)
+        // O7): an io captured past the pin leaves O resting there. Only at a value io held while
+        // O rested at it (from the frame where O took its resting value on).
+        var restSince = last.index
+        for f in frameList.reversed() {
+            if f.contentOffset == offset { restSince = f.index } else { break }
+        }
+        let pinnedToEarlierOffset = io.values(after: frameTime(restSince - 1, frameRate: rate), through: frameTime(last.index, frameRate: rate)).holds(offset)
         if let inset = last.contentInset, !appOffsets.contains(offset), !pinMovedUnderRestingOffset, !pinnedByAttraction,
            !restoredBySafeAreaUpdate, !pinnedToEarlierOffset {
             let bounds = list.frame.size, size = list.contentSize
@@ -584,6 +628,18 @@ private struct Run {
             default: break
             }
         }
+    }
+
+    /// True when the app removed the panel from inside a state change: a `willRemove` right after
+    /// a `didChangeState` of a state its dismissIn recipe lists (the recipe runs synchronously in
+    /// that callback, O14), so that whatever changed the state applies its own layout afterwards.
+    func removalInsideStateChange() -> Bool {
+        var previous: DelegateEvent?
+        for case let .event(_, e) in result.records {
+            if e == .willRemove, case let .didChangeState(state)? = previous, trace.header.delegate.dismissIn.contains(state) { return true }
+            previous = e
+        }
+        return false
     }
 
     /// True when the last drag's delegate rewrote its target (`targetStateOverrides`) and the list's
@@ -633,7 +689,26 @@ private struct Run {
             if case .willBeginAttracting = e { return false }
             if e == .shouldBeginDragging(result: false) { vetoed = true }
         }
-        return vetoed || listAt(t0) != nil
+        if vetoed { return true }
+        // The list takes the rest of the touch only while shouldScrollViewHandleTouch holds for it
+        // (§3.5), whose conditions on the touch-down are fixed for the touch: the list's frame
+        // contains initialLocation (step 1), the state (the interrupted target, §4.7 step 1) is
+        // scrollable, the surface is within 1 pt of its anchor (|offset(from: state)| < 1, from the
+        // rounded frame edge, §1.4) and initialLocation is not in the grabber band (step 3).
+        // initialLocation is taken where the surface was at the touch-down; the other tests are
+        // read at the end, where the surface stays (an environment change can still move an
+        // interrupted attraction's constraint with its guide, O16).
+        guard let list = listAt(t0), let rest = result.lastFrame,
+              let down = trace.samples.last(where: { s in
+                  if case let .touch(t) = s.kind, t.id == 0, t.phase == .began { return s.time <= t0 } else { return false }
+              }), case let .touch(touchDown) = down.kind, let atDown = frame(at: due(down.time) - 1) else { return false }
+        let origin = finalGeometryAt(down.time).surfaceFrame(at: atDown.location).origin
+        let local = Point(x: touchDown.location.x - origin.x, y: touchDown.location.y - origin.y)
+        let g = finalGeometry
+        guard list.frame.contains(local), isScrollable(rest.state, at: .max), !touchDownInBand(local, surfaceAt: rest.location, g),
+              let state = g.panel.anchors.first(where: { $0.state.name == rest.state })?.state else { return false }
+        let edge = g.rounded(rest.location), anchor = g.position(of: state)
+        return abs(g.rounded(position.expandsTowardLowerCoordinate ? edge - anchor : anchor - edge)) < 1
     }
 
     /// True when the list was last locked by Core's scroll-pan handler during a touch the panel
@@ -659,9 +734,11 @@ private struct Run {
                 guard case let .event(t, e) = r else { return nil }
                 switch e { case .didEndDragging, .didEndAttracting, .willBeginDragging: return t; default: return nil }
             }
-        if let last = decisions.max(), trace.samples.contains(where: { s in
-            if case let .touch(t) = s.kind, t.id == 0, t.phase == .moved { return s.time > last } else { return false }
-        }), !result.records.contains(where: { r in
+        // Only a sample at which case B's strict lock can have been taken counts (§3.7 case B,
+        // not I: S, D ≤ 0, v toward hidden and allow false), for a touch that drives the scroll
+        // pan (strictLockPossible).
+        if let last = decisions.max(), trace.samples.contains(where: { s in s.time > last && strictLockPossible(s) }),
+           !result.records.contains(where: { r in
             if case let .event(et, .willBeginDragging) = r { return et > last } else { return false }
         }), listAt(last) != nil, !(result.lastFrame?.isDragging ?? false) {
             return true
@@ -669,7 +746,7 @@ private struct Run {
         guard let f = lockFrame, !f.isDragging, !f.isAttracting else { return false }
         let t = frameTime(f.index, frameRate: rate)
         let t0 = frameTime(f.index - 1, frameRate: rate)
-        guard fingerDown(at: t) || fingerLifts.contains(where: { $0 > t0 && $0 <= t }) else { return false }
+        guard trace.samples.contains(where: { s in s.time > t0 && s.time <= t && strictLockPossible(s) }) else { return false }
         if trace.samples.contains(where: { s in
             if case .call = s.kind { return s.time > t0 && s.time <= t } else { return false }
         }) { return false }
@@ -774,7 +851,8 @@ private struct Run {
                     if !dragging && !dragClosedByRemove { fail("G2", "pairing", "\(Run.seconds(t)): didEndDragging outside a drag") }
                     // F4's own order: willEndDragging, didChangeState(target), didEndDragging(false).
                     // The app's dismissIn recipe runs inside that didChangeState (O14, synchronous),
-                    // so a removal's events (from willRemove on) may sit between the last two.
+                    // so a removal's events (from willRemove on) may sit between the last two; only
+                    // when that didChangeState reports a state the recipe lists.
                     var back = willAttract ? 1 : 2
                     if !willAttract, previous(2).map({ if case .willEndDragging = $0 { return false } else { return true } }) ?? true {
                         var k = 2
@@ -782,7 +860,8 @@ private struct Run {
                             if case .willEndDragging = e { break }
                             k += 1
                         }
-                        if previous(k) != nil, previous(k - 2) == .willRemove { back = k }
+                        if previous(k) != nil, previous(k - 2) == .willRemove,
+                           case let .didChangeState(state)? = previous(k - 1), trace.header.delegate.dismissIn.contains(state) { back = k }
                     }
                     guard case .willEndDragging(_, _, let target)? = previous(back) else {
                         fail("F4", "order", "\(Run.seconds(t)): didEndDragging(\(willAttract)) without willEndDragging just before it")
@@ -946,61 +1025,12 @@ private struct Run {
         return depth < g.panel.grabberAreaOffset
     }
 
-    /// True when, on a top/left `fitToBounds` surface, the touch-down point `down` (container
-    /// coordinates; the surface at `downAt` then) is on one side of the grabber band's inner edge
-    /// with the surface at a frame location of this frame pair (`from`, `to`) and on the other side
-    /// with the surface on the extreme anchor that location is at or beyond (the drag's clamp
-    /// bound): the drag can switch between clamped and unclamped in this frame, also between two
-    /// frames' records.
-    ///
-    /// FloatingPanel keeps `initialLocation` in surface coordinates and draws the grabber band from
-    /// the bounds' max edge on top/left panels (`SurfaceView.swift`, `grabberAreaFrame`:
-    /// `bounds.maxY − grabberAreaOffset`; core §1.8): a fitToBounds surface's length is its
-    /// location (core §1.7, layout-behavior §3.11), so as the surface moves the band slides over a
-    /// fixed initialLocation, which bottom and right panels (band at bounds.min) never see. `shouldScrollingContentInMoving` then
-    /// changes its answer mid-drag (§3.4.2, first test), and the drag switches between the clamp
-    /// to the extreme anchors and initialConst + diff (§3.4.1 step 4): the surface jumps between
-    /// the two by itself.
-    func grabberBandMovedAcrossTouchDown(_ down: Point, downAt: Double?, from: Double, to: Double, geometry g: LayoutGeometry) -> Bool {
-        guard position == .top || position == .left, g.panel.contentMode == .fitToBounds, let downAt else { return false }
-        let (minC, maxC) = (g.leastCoordinatePosition, g.mostCoordinatePosition)
-        // Surface-local touch-down (initialLocation), measured along the main axis.
-        let initial = position.main(down) - position.main(g.surfaceFrame(at: g.rounded(downAt)).origin)
-        // The band at a frame edge (the layout sync rounds it, O2): [length − offset, length), an
-        // initialLocation past the length capped into it (`grabberAreaContains`).
-        func inBand(_ location: Double) -> Bool {
-            let length = position.mainDimension(g.surfaceFrame(at: g.rounded(location)).size)
-            return initial >= length - g.panel.grabberAreaOffset
-        }
-        return [from, to].contains { location in
-            let bound = location <= minC + 1e-9 ? minC : location >= maxC - 1e-9 ? maxC : nil
-            return bound.map { inBand($0) != inBand(location) } ?? false
-        }
-    }
-
     /// The scroll view's offset range on the main axis (O6) for `list` with the content inset
     /// `inset`: [−inset.lead, max(−inset.lead, size + inset.trail − bounds)].
     func offsetRange(_ list: ScrollViewConfiguration, _ inset: Insets) -> (Double, Double) {
         let bounds = position.mainDimension(list.frame.size), size = position.mainDimension(list.contentSize)
         let lead = position.isVertical ? inset.top : inset.left, trail = position.isVertical ? inset.bottom : inset.right
         return (-lead, max(-lead, size + trail - bounds))
-    }
-
-    /// Every content offset the list showed in frames before frame `k`, and the offsets the app
-    /// gave it (header, `track`, `setContentOffset`): the values io can hold (§2, §3.3, §3.2 step 3).
-    func earlierOffsets(before k: Int) -> Set<Double> {
-        var values: Set<Double> = trace.header.scrollView.map { [position.main($0.contentOffset)] } ?? []
-        for sample in trace.samples {
-            switch sample.kind {
-            case let .call(.track(c)): values.insert(position.main(c.contentOffset))
-            case let .call(.setContentOffset(x, y, _)): if let v = position.isVertical ? y : x { values.insert(v) }
-            default: break
-            }
-        }
-        for case let .frame(f) in result.records where f.index < k - 1 {
-            if let o = f.contentOffset { values.insert(o) }
-        }
-        return values
     }
 
     func finalGeometryAt(_ time: Microseconds) -> LayoutGeometry {
@@ -1081,11 +1111,36 @@ private struct Run {
             var moved = false
             // A drag that ended and a new one that began between the two frames: the new drag's
             // first accepted sample only sets its baseline (F5), from the rounded frame edge
-            // (core §3.3 step 5, §1.6), with no didMove.
+            // (core §3.3 step 5, §1.6), with no didMove: the surface moves by at most a pixel of
+            // rounding plus the over-scroll shift startInteraction adds (§3.3 step 2b, top/bottom
+            // panels only, shift.y [QUIRK]).
             var restarted = false
             for k in pi..<i {
                 if case .event(_, .didMove) = records[k] { moved = true; break }
                 if case .event(_, .willBeginDragging) = records[k] { restarted = true }
+            }
+            if restarted && !moved {
+                var shift = 0.0
+                if position.isVertical, let list = listAt(frameTime(f.index, frameRate: rate)) {
+                    for frame in [p, f] {
+                        guard let o = frame.contentOffset, let inset = frame.contentInset ?? f.contentInset ?? p.contentInset else { continue }
+                        let od = o - pinningOffset(list, inset)
+                        if position == .bottom ? od < 0 : od > 0 { shift = max(shift, abs(od)) }
+                    }
+                }
+                // A left panel's attraction set-up in between (the old drag's release) reads the
+                // surface back offset by S.left − S.right (layout-behavior §8 item 2 [QUIRK]), and
+                // the new drag starts from that frame edge.
+                var quirk = 0.0
+                if position == .left, records[pi..<i].contains(where: { if case .event(_, .willBeginAttracting) = $0 { return true } else { return false } }) {
+                    let safe = finalGeometryAt(frameTime(f.index, frameRate: rate)).environment.safeArea
+                    quirk = abs(safe.left - safe.right)
+                }
+                let pixel = 1 / trace.header.environment.displayScale
+                if abs(f.location - p.location) > pixel + shift + quirk + 1e-9 {
+                    fail("F5", "drag", "a new drag moved the surface from \(p.location) to \(f.location) between frames \(p.index) and \(f.index) without didMove, more than a pixel and the over-scroll shift (\(shift))")
+                }
+                continue
             }
             if restarted { continue }
             if !moved {
@@ -1128,12 +1183,9 @@ private struct Run {
             lastValue = value
         }
         if let c = current { touches.append(c) }
-        // A touch that begins while an abandoned drag is open (§4.1 step 1 [QUIRK]) continues that
-        // interaction: its diff is measured from the old touch's initialTranslation (§3.4 step 2),
-        // so the surface jumps by the difference of two unrelated gestures. G3 has no finger path
-        // to hold it to.
-        let monotonicTouches = touches.filter { t in t.monotonic && !abandonedDrags.contains { $0.contains(t.began) } }
+        let monotonicTouches = touches.filter(\.monotonic)
         guard !monotonicTouches.isEmpty else { return }
+        let io = ioHistory()
         let otherTimes = trace.samples.compactMap { s -> Microseconds? in
             switch s.kind {
             case .touch, .observed, .scroll: return nil
@@ -1221,33 +1273,60 @@ private struct Run {
             sampleCursor = fingerSamples.firstIndex { $0.0 >= touch.began } ?? fingerSamples.count
             finger = nil; previous = nil
             guard firstFrame <= lastFrame else { continue }
+            // A touch that begins while an abandoned drag is open (§4.1 step 1 [QUIRK]) continues that
+            // interaction: its first sample the panel handler takes as `changed` (or its end)
+            // measures diff from the old touch's initialTranslation (§3.4 step 2), so the surface
+            // jumps there by the difference of two unrelated gestures; every later sample moves it
+            // by the finger's step. Only that sample's frame is left out. (It is the sample after
+            // the recognition sample, which delivers `began` only, O4; or the first sample after
+            // touch-down when an animation forced `began` there, §3.1; both when that is unknown.)
+            var continuationFrames: Set<Int> = []
+            if abandonedDrags.contains(where: { $0.contains(touch.began) }) {
+                let own = fingerSamples.filter { $0.0 > touch.began && $0.0 <= touch.end }
+                if panelMayAnimate(at: touch.began), let first = own.first { continuationFrames.insert(due(first.0)) }
+                if let r = recognitions.first(where: { $0.down == touch.began })?.recognition,
+                   let next = own.first(where: { $0.0 > r }) {
+                    continuationFrames.insert(due(next.0))
+                }
+            }
             // A touch that goes down outside the list's frame never drives the scroll pan (§9 O4)
             // nor Core's scroll handler (§3.7), the only per-sample writers of O: whatever O does
             // during it (a deceleration it did not stop, O7) is not the finger's.
             var onList = false
-            let touchDownLocation = carried?.location
             // While a property animator may run, frames report its target, not where the surface
             // visibly is (O13), so whether the finger went down on the list is not known here:
-            // such a touch's O is left out too.
+            // such a touch's O is left out in frames with finger samples, and held to what either
+            // kind of touch allows in frames without.
             let animatorMayRun = animatedStarts.contains { $0 <= touch.began && touch.began - $0 < 1_000_000 }
-            if !animatorMayRun, let list = listAt(touch.began), let at = carried {
+            // Where the touch went down, surface-local (initialLocation, §3.1), when known.
+            var downLocal: Point?
+            if !animatorMayRun, let at = carried {
                 let origin = finalGeometryAt(touch.began).surfaceFrame(at: at.location)
-                // UIKit's hit test reaches the list only through the surface (the replay's touch-down
-                // rule, core §1.8): the part of a list frame that sticks out of the surface takes no
-                // touch. Only top/left panels show it on screen (past the moving edge), and a hidden
-                // surface (negative length) contains nothing.
-                onList = origin.contains(touch.down)
-                    && list.frame.contains(Point(x: touch.down.x - origin.minX, y: touch.down.y - origin.minY))
+                downLocal = Point(x: touch.down.x - origin.minX, y: touch.down.y - origin.minY)
             }
+            // On the list: inside its frame, and on the surface of a panel in the window (a touch
+            // elsewhere never reaches the surface's recognizers nor the list, O15, so it cannot
+            // stop a deceleration either).
+            if let local = downLocal, let list = listAt(touch.began), let at = carried,
+               finalGeometryAt(touch.began).surfaceFrame(at: at.location).contains(touch.down), isInWindow(at: touch.began) {
+                onList = list.frame.contains(local)
+            }
+            let offList = downLocal != nil && !onList
+            let downInGrabber = carried.map { inGrabber(touch.down, surfaceAt: $0.location, time: touch.began) }
             // A touch that goes down in the grabber band but has left it when the pans recognize
             // (the first sample ≥ beginThreshold away, O4): §3.8 item 2 asks for the *current*
             // location (§3.9b item 5), so the list's pan does not wait for the panel's and
             // scrolls, while the grabber start keeps the panel's drag unclamped (§3.4.2) and the
             // scroll view from taking the touch (§3.5 step 3); §3.7 pins O to io only while the
             // finger is in the band (case B) or the surface is inside the most expanded anchor
-            // (case A). O then follows neither the finger nor a pin, so only the surface is held to
-            // the finger. (A touch still in the band at recognition is fully checked: its list
-            // never scrolls, issue 18 part 1.)
+            // (case A). While D > 0, case A pins O to io (§3.7 A1: with I, or not I with G0), so
+            // those frames are checked as any. At or beyond the anchor (D ≤ 0) case B pins only for
+            // a finger in the band moving toward hidden, and unlocks for one moving toward full
+            // (od ≥ 0, v ≤ 0): the list scrolls with the finger while the unclamped grabber drag
+            // moves the surface with it in either direction, so there each is held to the finger
+            // on its own (below). (A touch still in the band at recognition is fully checked: its
+            // list never scrolls, issue 18 part 1.)
+            var leftBand = false
             if onList, let at = carried, inGrabber(touch.down, surfaceAt: at.location, time: touch.began) {
                 let threshold = trace.header.recognizer.beginThreshold
                 let recognition = trace.samples.first { s in
@@ -1257,7 +1336,7 @@ private struct Run {
                 }
                 if let r = recognition, case let .touch(t) = r.kind {
                     let surface = frames.last { frameTime($0.index, frameRate: rate) <= r.time }?.location ?? at.location
-                    if !inGrabber(t.location, surfaceAt: surface, time: r.time) { onList = false }
+                    if !inGrabber(t.location, surfaceAt: surface, time: r.time) { leftBand = true }
                 }
             }
             for k in firstFrame...lastFrame {
@@ -1281,6 +1360,7 @@ private struct Run {
                 // step 2): the surface takes the value the animation visibly had (O13), a jump
                 // from the animator's target that the finger did not make.
                 if transitionInterrupts.contains(where: { $0 > t0 && $0 <= tk }) { continue }
+                if continuationFrames.contains(k) { continue }
                 // A drag that starts beyond the extreme anchors (an interrupted show or hide, §4.7)
                 // is clamped to them at its first move while the content can scroll (§3.4.1,
                 // `shouldScrollingContentInMoving`): the surface jumps to the bound by itself.
@@ -1293,56 +1373,102 @@ private struct Run {
                 if bounds.contains(where: { lo, hi in
                     (p.frame.location < lo || p.frame.location > hi) && (abs(frame.location - lo) < 1e-9 || abs(frame.location - hi) < 1e-9)
                 }) { continue }
-                // (Only a touch that went down on the list clamps, while the finger goes toward
-                // expanding, §3.4.2; a top/left panel expands toward higher coordinates.)
-                if onList, value > p.finger,
-                   grabberBandMovedAcrossTouchDown(touch.down, downAt: touchDownLocation, from: p.frame.location, to: frame.location, geometry: g) { continue }
+                // The clamp flag of §3.4.2 is off while grabberAreaContains(initialLocation); the
+                // band is tested against the surface's current bounds (§1.8), and a top/left
+                // fitToBounds surface is as long as its location (§1.7), so the band moves under
+                // the fixed touch-down point as the surface moves: the flag flips mid-drag and the
+                // surface jumps between the extreme anchor it was clamped to and the unclamped
+                // constant (seed 23200, top mirror).
+                if p.frame.isDragging, frame.isDragging, g.panel.contentMode == .fitToBounds, !position.expandsTowardLowerCoordinate,
+                   let (lo, hi) = bounds.first,
+                   [p.frame.location, frame.location].contains(where: { abs($0 - lo) < 1e-9 || abs($0 - hi) < 1e-9 }),
+                   downLocal.map({ local in
+                       // The flag is read at each sample from where the previous sample left the
+                       // surface: the positions of frames k − 2 … k.
+                       Set([self.frame(at: k - 2)?.location ?? p.frame.location, p.frame.location, frame.location]
+                           .map { touchDownInBand(local, surfaceAt: $0, g) }).count > 1
+                   }) ?? true {
+                    continue
+                }
                 // With rubber banding on that side the same start is pulled to the band's image of
                 // its distance (§3.4.1 steps 2–3: c = minC − rb(minC − c) or maxC + rb(c − maxC)
                 // with c = initialConst + diff, diff = 0 at the first accepted sample): the surface
                 // moves toward the extreme anchor by itself, staying beyond it. Only on a side that
                 // rubber-bands: `.top` governs the minimum-coordinate side and `.bottom` the maximum
                 // one for every position (§3.4.1 edge naming [QUIRK]); without it the start is not
-                // pulled (diff = 0 leaves c where it was).
+                // pulled (diff = 0 leaves c where it was). The pull is d − rb(d, H), d the start's
+                // distance beyond the anchor (initialConst is the rounded frame edge, §3.3 step 5,
+                // O2); it is taken off the surface's move, the rest of the frame is the finger's.
+                var pull = 0.0
                 if !p.frame.isDragging, frame.isDragging, let (lo, hi) = bounds.first {
-                    let location = frame.location, previousLocation = p.frame.location
+                    let previousLocation = p.frame.location, start = g.rounded(previousLocation)
                     let edges = g.panel.behavior.rubberBandingEdges
-                    if (edges.contains("bottom") && previousLocation > hi && location >= hi && location < previousLocation)
-                        || (edges.contains("top") && previousLocation < lo && location <= lo && location > previousLocation) { continue }
+                    if edges.contains("bottom") && previousLocation > hi {
+                        pull = (start > hi ? hi + rubberBand(start - hi, g.mainDimension) : start) - previousLocation
+                    } else if edges.contains("top") && previousLocation < lo {
+                        pull = (start < lo ? lo - rubberBand(lo - start, g.mainDimension) : start) - previousLocation
+                    }
                 }
-                // A drag that starts on the list pins the content to the pinning offset (§3.3 step 2b
-                // io := pin, applied by §3.7 while dragging): O jumps there by itself.
-                if frame.isDragging, let o = frame.contentOffset, let inset = frame.contentInset, let list = listAt(tk),
-                   abs(o - pinningOffset(list, inset)) < 1e-9, abs(o - (p.frame.contentOffset ?? o)) > 1 { continue }
                 coverage.g3Frames += 1
                 let df = value - p.finger
-                var ds = frame.location - p.frame.location
+                var ds = frame.location - p.frame.location - pull
                 var dO = (frame.contentOffset ?? 0) - (p.frame.contentOffset ?? 0)
                 // A list that appears or disappears changes O by itself.
                 if (frame.contentOffset == nil) != (p.frame.contentOffset == nil) { continue }
-                // G3 bounds what the finger's samples do. In a frame that processed no finger
-                // sample, O can only move by itself: a deceleration or a return to an edge that an
-                // earlier touch started and this touch did not stop (it stops only for a touch-down
-                // inside the list's frame, §9 O7).
-                if count == 0 || !onList { dO = 0 }
+                // G3 bounds what the finger's samples do. O also moves by itself: a deceleration
+                // or a return to an edge that an earlier touch started (O7), which this touch stops
+                // only when it goes down inside the list's frame (tap-to-stop). So:
+                // * a touch that went down off the list (it never drives the scroll pan nor Core's
+                //   scroll handler, O4, §3.7): O may only take a deceleration's step (same sign,
+                //   no larger than the last) or land on a range edge;
+                // * a touch on the list, in a frame that processed no finger sample: O may only
+                //   land on a range edge;
+                // * a touch whose start on the list is unknown (a property animator may run, O13):
+                //   O is left out in frames with finger samples, either rule in frames without.
+                if let o = frame.contentOffset, let po = p.frame.contentOffset, o != po {
+                    let free: Bool
+                    if offList || animatorMayRun && count == 0 {
+                        free = landsOnRangeEdge(o, from: po, at: tk, frame: frame) || decelerationStep(frame: k)
+                    } else if onList && count == 0 {
+                        free = landsOnRangeEdge(o, from: po, at: tk, frame: frame)
+                    } else {
+                        free = animatorMayRun
+                    }
+                    if free { dO = 0 }
+                }
                 let slack = Double(max(count, 1))
+                // The pin jump of a drag that started on the list: startInteraction sets io := the
+                // pinning offset (§3.3 step 2b) and §3.7 case A (D > 0) with I pins O there at the
+                // next scroll-pan sample, whatever O was (also from a drag that interrupted an
+                // attraction with the list scrolled); a pin to io inside the anchor is left out
+                // below. If the surface, inside the most expanded anchor at the frame's start,
+                // reaches it later in the same frame (D ≤ 0 at the sync, the clamp of §3.4.2), case
+                // B unlocks and the list scrolls from io with the finger's later samples: O is then
+                // held to the finger from io (seeds 52490, 98754), from whichever value io can hold
+                // here (or from where O was, when no pin happened) explains the least motion.
+                if dO != 0, frame.isDragging, let o = frame.contentOffset,
+                   !isAtOrBeyondMost(p.frame.location, g), isAtOrBeyondMost(frame.location, g) {
+                    // A scroll from io goes with the finger (O6: offset −= Δfinger).
+                    let withFinger: (Double) -> Bool = { d in df == 0 || d * (df > 0 ? 1 : -1) <= 0 }
+                    for c in ioValues(io, frame: k) where withFinger(o - c) && (abs(o - c) < abs(dO) || !withFinger(dO)) { dO = o - c }
+                }
                 // Exemptions for O, looked at only when a check would fail (they scan the replay).
                 func offsetJumpIsFloatingPanels() -> Bool {
                     guard let o = frame.contentOffset, let po = p.frame.contentOffset, o != po else { return false }
-                    // Pinned back to the offset FloatingPanel captured in io (at `track`, at the
-                    // touch's `began`, or at startInteraction): §3.7 case A1 pins to io while the
-                    // surface is inside the most expanded anchor, also with a stale io (§8 item 12,
-                    // scenarios.md S3). O then returns exactly to a value it held before, with the
-                    // surface inside the most expanded anchor (case A: D > 0).
+                    // Pinned back to the offset FloatingPanel holds in io (captured at `track`, at
+                    // the touch's `began`, or at startInteraction): §3.7 case A1 pins to io while
+                    // the surface is inside the most expanded anchor, also with a stale io (§8 item
+                    // 12, scenarios.md S3). O then jumps exactly to a value io holds in this frame,
+                    // with the surface inside the most expanded anchor (case A: D > 0).
                     let most = g.position(of: g.mostExpandedState)
                     let lower = position.expandsTowardLowerCoordinate
                     func inside(_ l: Double) -> Bool { lower ? l - most > 0 : most - l > 0 }
-                    if inside(p.frame.location) || inside(frame.location), earlierOffsets(before: k).contains(o) { return true }
+                    if inside(p.frame.location) || inside(frame.location), ioValues(io, frame: k).holds(o) { return true }
                     // Clamped to its edge: §3.7 case B's lock(strict: true) turns `bounces` off
                     // while the content is pulled past its pinned edge, and a pan with bounces off
                     // clamps to the range (O6), so an over-scrolled offset returns to the edge.
                     // Likewise for a list whose `bounces` the app turned off.
-                    if let list = listAt(tk), frame.scrollLocked == true || p.frame.scrollLocked == true || !list.bounces, let inset = frame.contentInset {
+                    if let list = listAt(tk), bouncesOff(frame, list) || bouncesOff(p.frame, list), let inset = frame.contentInset {
                         let (lo, hi) = offsetRange(list, inset)
                         if (po < lo && o == lo) || (po > hi && o == hi) { return true }
                     }
@@ -1350,9 +1476,15 @@ private struct Run {
                 }
                 // A drag that starts on an over-scrolled list absorbs the over-scroll: startInteraction
                 // shifts the surface's start by −od toward hidden (§3.3 step 2b, applied as shift.y,
-                // so only on top/bottom panels [QUIRK]) without a didMove.
+                // so only on top/bottom panels [QUIRK]) without a didMove. Only under step 2b's
+                // conditions: a list tracked, the drag starting in a scrollable state, the touch
+                // down on the list (initialLocation in its frame), not in the grabber band, and not
+                // in the list's top content inset (pin + location in the list ≥ 0).
                 if !p.frame.isDragging, frame.isDragging, position.isVertical, let po = p.frame.contentOffset,
-                   let list = listAt(tk), let inset = frame.contentInset ?? p.frame.contentInset {
+                   let list = listAt(tk), let inset = frame.contentInset ?? p.frame.contentInset,
+                   dragStartsInScrollableState(after: t0, through: tk), onList || downLocal == nil, downInGrabber != true,
+                   !inInsetArea(p.finger, surfaceAt: p.frame.location, list: list, inset: inset, g)
+                    || !inInsetArea(value, surfaceAt: p.frame.location, list: list, inset: inset, g) {
                     // od at the handler: O before this frame, or after the scroll view's own update
                     // in the same sample (O3), whichever is the larger over-scroll.
                     let pin = pinningOffset(list, inset)
@@ -1369,9 +1501,9 @@ private struct Run {
                 // The clamp of an over-scrolled offset back to its edge (bounces off: the strict
                 // lock of §3.7 case B, or the app's; O6) is not the finger's; what the finger does
                 // after it in the same frame is.
-                if let list = listAt(tk), let inset = frame.contentInset ?? p.frame.contentInset,
+                if dO != 0, let list = listAt(tk), let inset = frame.contentInset ?? p.frame.contentInset,
                    let o = frame.contentOffset, let po = p.frame.contentOffset,
-                   p.frame.scrollLocked == true || frame.scrollLocked == true || !list.bounces {
+                   bouncesOff(p.frame, list) || bouncesOff(frame, list) {
                     let (lo, hi) = offsetRange(list, inset)
                     // The clamp comes first, at the frame's first pan sample (O3: the scroll view's
                     // own update before Core's handler); when case B unlocks (§3.7) in that sample,
@@ -1400,7 +1532,7 @@ private struct Run {
                 let frameEdge = g.rounded(p.frame.location)
                 let beyondMost = g.rounded(position.expandsTowardLowerCoordinate ? frameEdge - mostAnchor : mostAnchor - frameEdge) <= 0
                 let collapsing = position.expandsTowardLowerCoordinate ? ds > 0 : ds < 0
-                if beyondMost, collapsing, frame.isDragging, abs(ds) + abs(dO) > abs(df) + slack,
+                if beyondMost, collapsing || leftBand, frame.isDragging, abs(ds) + abs(dO) > abs(df) + slack,
                    abs(ds) <= abs(df) + slack, abs(dO) <= abs(df) + slack {
                     if df != 0 {
                         let sign = df > 0 ? 1.0 : -1.0

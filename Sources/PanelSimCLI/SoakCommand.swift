@@ -18,11 +18,11 @@ struct SoakCommand: PanelCommand {
             OptionSpec(names: ["--count"], valueName: "N", help: "Number of random traces (default 1000)."),
             OptionSpec(names: ["--jobs", "-j"], valueName: "J", help: "Check J traces in parallel (default 1). Output is\nidentical to --jobs 1."),
             OptionSpec(names: ["--out"], valueName: "DIR",
-                       help: "Where minimized violating traces go (default soak-findings):\nDIR/soak-<seed>-<rule>-<variant>.jsonl."),
+                       help: "Where minimized violating traces go (default soak-findings):\nDIR/soak-<seed>-<rule>-<variant>.jsonl; DIR/violations.txt\nlists every violation."),
             OptionSpec(names: ["--emit"], valueName: "DIR",
                        help: "Also write each generated trace and its top, left and right\nmirrors, unminimized, to DIR (for looking at one seed)."),
             OptionSpec(names: ["--limit"], valueName: "K",
-                       help: "Minimize and write at most K traces per rule and variant\n(default: every one); the rest are counted and listed."),
+                       help: "Minimize and write at most K traces per rule and variant\n(default: every one; 0: none); the rest are counted and listed."),
         ],
         discussion: """
             Each seed gives one trace (the same seed always gives the same bytes): a bottom panel
@@ -68,7 +68,7 @@ struct SoakCommand: PanelCommand {
         }
         if let n = try positive("--count", 1_000_000_000) { count = n }
         if let n = try positive("--jobs", 1024) { jobs = n }
-        if let n = try positive("--limit", Int.max) { limit = n }
+        if parsed.values["--limit"] == "0" { limit = 0 } else if let n = try positive("--limit", Int.max) { limit = n }
         emit = parsed.values["--emit"]
         if let o = parsed.values["--out"] {
             guard !o.isEmpty else { throw UsageError("empty --out directory", command: "soak") }
@@ -129,6 +129,12 @@ struct SoakCommand: PanelCommand {
             return .success
         }
         for key in byKey.keys.sorted() { context.stdout.line("\(key): \(byKey[key]!) trace(s)") }
+        // Every violation, one a line (seed, key, message), for triage beyond --limit.
+        let listing = violating.map { "\($0.seed) \($0.violation.key): \($0.violation.message)\n" }.joined()
+        do { try AtomicFile.write(listing, to: context.resolve(out) + "/violations.txt") } catch {
+            context.stderr.line("error: \(error)")
+            return .badInput
+        }
         // Minimize and write, per key up to the limit.
         var written: [String: Int] = [:]
         var toWrite: [(seed: UInt64, violation: InvariantViolation)] = []
