@@ -1025,6 +1025,38 @@ struct Run {
         return depth < g.panel.grabberAreaOffset
     }
 
+    /// True when, on a top/left `fitToBounds` surface, the touch-down point `down` (container
+    /// coordinates; the surface at `downAt` then) is on one side of the grabber band's inner edge
+    /// with the surface at a frame location of this frame pair (`from`, `to`) and on the other side
+    /// with the surface on the extreme anchor that location is at or beyond (the drag's clamp
+    /// bound): the drag can switch between clamped and unclamped in this frame, also between two
+    /// frames' records.
+    ///
+    /// FloatingPanel keeps `initialLocation` in surface coordinates and draws the grabber band from
+    /// the bounds' max edge on top/left panels (`SurfaceView.swift`, `grabberAreaFrame`:
+    /// `bounds.maxY − grabberAreaOffset`; core §1.8): a fitToBounds surface's length is its
+    /// location (core §1.7, layout-behavior §3.11), so as the surface moves the band slides over a
+    /// fixed initialLocation, which bottom and right panels (band at bounds.min) never see. `shouldScrollingContentInMoving` then
+    /// changes its answer mid-drag (§3.4.2, first test), and the drag switches between the clamp
+    /// to the extreme anchors and initialConst + diff (§3.4.1 step 4): the surface jumps between
+    /// the two by itself.
+    func grabberBandMovedAcrossTouchDown(_ down: Point, downAt: Double?, from: Double, to: Double, geometry g: LayoutGeometry) -> Bool {
+        guard position == .top || position == .left, g.panel.contentMode == .fitToBounds, let downAt else { return false }
+        let (minC, maxC) = (g.leastCoordinatePosition, g.mostCoordinatePosition)
+        // Surface-local touch-down (initialLocation), measured along the main axis.
+        let initial = position.main(down) - position.main(g.surfaceFrame(at: g.rounded(downAt)).origin)
+        // The band at a frame edge (the layout sync rounds it, O2): [length − offset, length), an
+        // initialLocation past the length capped into it (`grabberAreaContains`).
+        func inBand(_ location: Double) -> Bool {
+            let length = position.mainDimension(g.surfaceFrame(at: g.rounded(location)).size)
+            return initial >= length - g.panel.grabberAreaOffset
+        }
+        return [from, to].contains { location in
+            let bound = location <= minC + 1e-9 ? minC : location >= maxC - 1e-9 ? maxC : nil
+            return bound.map { inBand($0) != inBand(location) } ?? false
+        }
+    }
+
     /// The scroll view's offset range on the main axis (O6) for `list` with the content inset
     /// `inset`: [−inset.lead, max(−inset.lead, size + inset.trail − bounds)].
     func offsetRange(_ list: ScrollViewConfiguration, _ inset: Insets) -> (Double, Double) {
@@ -1293,6 +1325,7 @@ struct Run {
             // nor Core's scroll handler (§3.7), the only per-sample writers of O: whatever O does
             // during it (a deceleration it did not stop, O7) is not the finger's.
             var onList = false
+            let touchDownLocation = carried?.location
             // While a property animator may run, frames report its target, not where the surface
             // visibly is (O13), so whether the finger went down on the list is not known here:
             // such a touch's O is left out in frames with finger samples, and held to what either
@@ -1373,6 +1406,14 @@ struct Run {
                 if bounds.contains(where: { lo, hi in
                     (p.frame.location < lo || p.frame.location > hi) && (abs(frame.location - lo) < 1e-9 || abs(frame.location - hi) < 1e-9)
                 }) { continue }
+                // Both flips inside one frame (two or more finger samples, seeds 18809, 22638,
+                // 83291, 88986 on top/left): the surface can leave the bound and come back between
+                // the frame's records, so the frames k − 2 … k below do not show the flip; the
+                // touch-down's side of the band at the bound then differs from its side at this
+                // frame pair's location (only a touch that went down on the list clamps, while the
+                // finger goes toward expanding, §3.4.2).
+                if count >= 2, onList, value > p.finger,
+                   grabberBandMovedAcrossTouchDown(touch.down, downAt: touchDownLocation, from: p.frame.location, to: frame.location, geometry: g) { continue }
                 // The clamp flag of §3.4.2 is off while grabberAreaContains(initialLocation); the
                 // band is tested against the surface's current bounds (§1.8), and a top/left
                 // fitToBounds surface is as long as its location (§1.7), so the band moves under

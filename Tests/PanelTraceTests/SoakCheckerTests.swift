@@ -698,6 +698,29 @@ final class SoakCheckerTests: XCTestCase {
         XCTAssertTrue(topKeys(tampered).contains("G3@top:bound"), "\(topKeys(tampered))")
     }
 
+    /// G3, the clamp flag flipping twice inside one frame on a top/left fitToBounds surface (seed
+    /// 18809, also 22638, 83291, 88986; touches at 240 Hz, two per 120 Hz frame): the surface
+    /// leaves the anchor and comes back between two frame records, so the frames around it do not
+    /// show the flip, and G3 leaves out a frame with two or more finger samples whose locations lie
+    /// on both sides of the band's flip (`grabberBandMovedAcrossTouchDown`). The same result read
+    /// against the trace with frame 507's first sample removed (one sample, so no flip can hide
+    /// between records) is a G3 violation.
+    func testClampFlagFlipTwiceInOneFrameNeedsTwoSamples() throws {
+        let bottom = try fixture("g3-band-flip-twice-in-one-frame")
+        let trace = Mirror(position: .top, h: bottom.header.environment.container.height).trace(bottom)
+        let result = replay(trace)
+        func topKeys(_ t: Trace) -> Set<String> {
+            Set(InvariantChecker.check(t, result: result, variant: "top").violations.map(\.key))
+        }
+        XCTAssertEqual(topKeys(trace).filter { $0.hasPrefix("G3") }, [])
+        var thinned = trace
+        let before = thinned.samples.count
+        // Frame 507 at 120 Hz takes the samples of (4.216667 s, 4.225 s]: 4.217565 and 4.221731.
+        thinned.samples.removeAll { $0.time == 4_217_565 }
+        XCTAssertEqual(thinned.samples.count, before - 1)
+        XCTAssertTrue(topKeys(thinned).contains("G3@top:bound"), "\(topKeys(thinned))")
+    }
+
     /// G6 is not asserted on top/left for a list that contentOffsetMax clamps at 0 (§3.6.2): size
     /// plus the mirrored list's trailing inset shorter than the bounds, that inset being 0 once
     /// FloatingPanel may rewrite it (§3.10). A 700 pt list in 600 pt bounds is never clamped and
