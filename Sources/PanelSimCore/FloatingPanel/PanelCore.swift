@@ -55,6 +55,13 @@ struct RunningAttraction: Equatable {
     /// nothing else of the running attraction.
     struct Step { var settled: Bool; var value: Double; var initialValue: Double; var serial: Int; var detached: Bool }
 
+    /// What `PanelCore` keeps while no attraction runs (never stepped).
+    static var placeholder: RunningAttraction {
+        RunningAttraction(
+            spring: NumericSpring(value: 0, velocity: 0, target: 0, logDecelerationRate: 0, responseTime: 1, frameRate: 60, displayScale: 1),
+            state: .hidden, completion: .programmatic, startTime: 0)
+    }
+
     /// Advances the spring one frame if the attraction started before `frameTime` (µs).
     @inline(__always)
     mutating func step(before frameTime: Microseconds) -> Step? {
@@ -108,12 +115,17 @@ struct PanelCore {
         }
     }
     private(set) var interactionInProgress = false
-    var isAttracting: Bool { if case .none = attraction { return false } else { return true } }
+    /// True while an attraction runs (`runningAttraction` holds it).
+    private(set) var isAttracting = false
     private var initialTranslation = Point.zero
     /// Surface-local touch-down point (recorded on every touch-began on the surface).
     var initialLocation = Point.zero
     private var removalVector = Point.zero
-    private(set) var attraction: RunningAttraction?
+    /// The running attraction while `isAttracting`; a finished one (or a placeholder) otherwise.
+    /// A flag beside a plain value rather than an optional: testing an optional this large (the
+    /// spring keeps its per-frame constants) made the optimizer copy it at every test, four times
+    /// per frame.
+    private var runningAttraction = RunningAttraction.placeholder
     /// Serial of the last attraction started.
     private var attractionSerial = 0
     /// ln of the last spring deceleration rate used (the behavior can change with the layout).
@@ -285,7 +297,7 @@ struct PanelCore {
     private mutating func activateLayout() {
         let offset = scrollView?.contentOffset
         if !geometry.isValid(state) { setState(geometry.panel.initialState) }
-        attraction?.detached = true
+        if isAttracting { runningAttraction.detached = true }
         constraint = .anchored(state)
         forceLayout()
         backdropAlpha = geometry.snappedBackdropAlpha(for: state)
@@ -522,10 +534,11 @@ struct PanelCore {
                                    frameRate: geometry.environment.frameRate,
                                    displayScale: geometry.environment.displayScale)
         attractionSerial += 1
-        attraction = RunningAttraction(spring: spring, state: target, completion: completion, startTime: now,
-                                       serial: attractionSerial)
+        runningAttraction = RunningAttraction(spring: spring, state: target, completion: completion, startTime: now,
+                                              serial: attractionSerial)
+        isAttracting = true
         emit(.willBeginAttracting(to: target.name))
-        guard case .some = attraction else { return }
+        guard isAttracting else { return }
         constraint = .attraction(spring.value, state: target, geometry: geometry)
         layoutNeedsSync = true
         setState(target)
@@ -541,8 +554,7 @@ struct PanelCore {
     /// The attraction is stepped in place (no copy of it per frame).
     @inline(__always)
     mutating func stepAttraction(frameTime: Microseconds) {
-        guard case .some = attraction else { return }
-        guard let step = attraction!.step(before: frameTime) else { return }
+        guard isAttracting, let step = runningAttraction.step(before: frameTime) else { return }
         let value = step.value, serial = step.serial
         if !step.detached {
             // The attraction's constraint holds the surface until a layout activation detaches it.
@@ -555,10 +567,11 @@ struct PanelCore {
         if tracksScrollView, let io = initialScrollOffset { stopScrolling(at: io) }
         notifyDidMove(at: location)
         // The delegate hook may have ended this attraction or started another.
-        guard step.settled, let running = attraction, running.serial == serial else { return }
-        updateLayout(to: running.state)
+        guard step.settled, isAttracting, runningAttraction.serial == serial else { return }
+        let target = runningAttraction.state, completion = runningAttraction.completion
+        updateLayout(to: target)
         notifyDidMove()
-        switch running.completion {
+        switch completion {
         case .dragEnd: endAttraction(tryUnlock: true)
         case .programmatic: endAttraction(tryUnlock: false); updateScrollViewLock()
         }
@@ -566,7 +579,7 @@ struct PanelCore {
 
     /// §4.5.
     private mutating func endAttraction(tryUnlock: Bool) {
-        attraction = nil
+        isAttracting = false
         initialScrollOffset = nil
         emit(.didEndAttracting)
         if tryUnlock, (isScrollable(state) && offset(from: state) == 0) || shouldLooselyLock { unlockScrollView() }
@@ -579,7 +592,7 @@ struct PanelCore {
 
     /// §4.7.
     private mutating func interruptAnimationIfNeeded() {
-        if case .some = attraction {
+        if isAttracting {
             endAttraction(tryUnlock: false)
         }
         if case .some = transition {
@@ -723,7 +736,7 @@ struct PanelCore {
     /// True while an attraction or property animator runs (a touch then begins the pan at once, §3.1).
     /// Tests the optionals' cases, not `!= nil`, so that no running value is copied.
     var isPanelAnimating: Bool {
-        if case .some = attraction { return true }
+        if isAttracting { return true }
         if case .some = transition { return true }
         return false
     }
