@@ -126,12 +126,12 @@ struct FloatingPanelSystem: PanelSystem {
         PanRecognition.recordedVelocity(touch, source: trace.header.recognizer.velocity)
     }
 
-    private func surfaceLocal(_ p: Point) -> Point { p - core.surfaceFrame.origin }
+    private func surfaceLocal(_ p: Point) -> Point { core.surfaceLocal(p) }
 
     private mutating func deliver(_ phase: PanPhase, point: Point, velocity: Point?) {
         let translation = point - (pan.touchDown ?? point)
         pan.lastTranslation = translation; pan.lastVelocity = velocity; pan.lastPoint = point
-        core.handlePan(phase, translation: translation, velocity: velocity, location: surfaceLocal(point))
+        core.handlePan(phase, translation: translation, velocity: velocity, at: point)
     }
 
     private mutating func handleTouch(_ touch: TouchSample, time: Microseconds, line: Int) {

@@ -86,6 +86,10 @@ struct PanelCore {
     /// True when the delegate has `didMove` recipes (O14), so that plain frames skip them.
     private let hasDidMoveRecipes: Bool
     var geometry: LayoutGeometry {
+        willSet {
+            // A synced frame edge is rounded by the display scale of its sync, not by a new one.
+            if frameEdgeNeedsRounding { frameEdge = geometry.rounded(frameEdgeValue) }
+        }
         didSet {
             stateHasAnchor = geometry.hasAnchor(state)
             if constraint.kind == .attraction { constraint.getterShift = geometry.attractionGetterShift(for: constraint.state) }
@@ -136,8 +140,17 @@ struct PanelCore {
     // LayoutAdapter (§1.5, §1.6).
     private var constraint: SurfaceConstraint = .anchored(.hidden)
     private var initialConstant: Double = 0
-    /// The laid-out frame's moving edge (pt), updated at layout syncs (O2).
-    private(set) var frameEdge: Double
+    /// The laid-out frame's moving edge (pt), updated at layout syncs (O2): `frameEdgeValue`, rounded
+    /// by display scale when it came from a sync (`frameEdgeNeedsRounding`). A sync stores the
+    /// constraints' location and the rounding is done by whoever reads the edge: an attraction
+    /// syncs every frame, and nothing reads the edge until it ends.
+    private(set) var frameEdge: Double {
+        @inline(__always) get { frameEdgeNeedsRounding ? geometry.rounded(frameEdgeValue) : frameEdgeValue }
+        set { frameEdgeValue = newValue; frameEdgeNeedsRounding = false }
+    }
+    /// The stored edge (pt), and whether `frameEdge` rounds it by display scale when read.
+    private var frameEdgeValue: Double
+    private var frameEdgeNeedsRounding = false
     private var layoutNeedsSync = false
 
     // Tracked scroll view (§2, §3.6).
@@ -170,7 +183,7 @@ struct PanelCore {
         delegate = header.delegate
         hasDidMoveRecipes = header.delegate.didMove != nil
         geometry = LayoutGeometry(panel: header.panel, environment: header.environment)
-        frameEdge = geometry.position(of: .hidden)
+        frameEdgeValue = geometry.position(of: .hidden)
         stateHasAnchor = geometry.hasAnchor(.hidden)
         stateNameIndex = records.nameIndex(PanelState.hidden.name)
     }
@@ -206,11 +219,9 @@ struct PanelCore {
     }
 
     /// `notifyDidMove`: gated on the view being in a window (until `didRemove`, O15).
-    @inline(__always)
-    /// `location` is the surface location when the caller already has it.
-    private mutating func notifyDidMove(at location: Double? = nil) {
+    private mutating func notifyDidMove() {
         guard inWindow else { return }
-        emitDidMove(location ?? surfaceLocation)
+        emitDidMove(surfaceLocation)
     }
 
     /// The `didMove` recipes of O14 at `location` (pt).
@@ -265,7 +276,8 @@ struct PanelCore {
     @inline(__always)
     mutating func syncLayout() {
         guard layoutNeedsSync else { return }
-        frameEdge = geometry.rounded(constraintLocation)
+        frameEdgeValue = constraintLocation
+        frameEdgeNeedsRounding = true
         layoutNeedsSync = false
     }
 
@@ -281,6 +293,9 @@ struct PanelCore {
 
     /// The surface frame at the last layout sync (O17).
     var surfaceFrame: Rect { geometry.surfaceFrame(at: frameEdge) }
+
+    /// `p` (container coordinates) in the surface's coordinates at the last layout sync.
+    func surfaceLocal(_ p: Point) -> Point { p - surfaceFrame.origin }
 
     // MARK: Layout application
 
@@ -328,8 +343,17 @@ struct PanelCore {
 
     /// FloatingPanel `handle(panGesture:)`, panel branch. `translation` in container axes (pt),
     /// `velocity` pt/s (nil: the tracker's current estimate, computed only where it is used),
-    /// `location` surface-local.
-    mutating func handlePan(_ phase: PanPhase, translation: Point, velocity: Point?, location: Point) {
+    /// `point` the touch in container coordinates. Its surface-local location is taken with the
+    /// surface frame as it is at the call, and converted only where it is used (starting the
+    /// interaction), so that a drag's `changed` events do not compute the surface frame.
+    mutating func handlePan(_ phase: PanPhase, translation: Point, velocity: Point?, at point: Point) {
+        // The frame edge at the call (what `frameEdge` reads now); nothing in the handler changes
+        // the geometry, so converting later with it gives the location at the call.
+        let edgeAtCall = (value: frameEdgeValue, needsRounding: frameEdgeNeedsRounding)
+        func location(_ core: borrowing PanelCore) -> Point {
+            let edge = edgeAtCall.needsRounding ? core.geometry.rounded(edgeAtCall.value) : edgeAtCall.value
+            return point - core.geometry.surfaceFrame(at: edge).origin
+        }
         if !interactionInProgress && !isAttracting {
             let answer = delegate.shouldBeginDragging
             emit(.shouldBeginDragging(result: answer))
@@ -345,11 +369,11 @@ struct PanelCore {
         case .began:
             return
         case .changed:
-            if !interactionInProgress { startInteraction(translation: translation, location: location) }
+            if !interactionInProgress { startInteraction(translation: translation, location: location(self)) }
             panningChange(translation: translation)
         case .ended, .cancelled:
             if !interactionInProgress {
-                startInteraction(translation: translation, location: location)
+                startInteraction(translation: translation, location: location(self))
                 updateInteractiveEdge(diff: position.main(translation) - Double.leastNonzeroMagnitude, clamp: true)
             }
             panningEnd(translation: translation, velocity: resolve(velocity))
@@ -565,7 +589,8 @@ struct PanelCore {
         let location = surfaceLocation
         backdropAlpha = geometry.interpolatedBackdropAlpha(at: location, translation: value - step.initialValue)
         if tracksScrollView, let io = initialScrollOffset { stopScrolling(at: io) }
-        notifyDidMove(at: location)
+        // notifyDidMove at the location already computed (written out: the inliner kept a helper out of line).
+        if inWindow { emitDidMove(location) }
         // The delegate hook may have ended this attraction or started another.
         guard step.settled, isAttracting, runningAttraction.serial == serial else { return }
         let target = runningAttraction.state, completion = runningAttraction.completion
@@ -691,8 +716,7 @@ struct PanelCore {
         guard pan.active, pan.onSurface, !pan.cancelledByPanel else { return }
         pan.active = false
         pan.cancelledByPanel = true
-        handlePan(.cancelled, translation: pan.lastTranslation, velocity: pan.lastVelocity,
-                  location: pan.lastPoint - surfaceFrame.origin)
+        handlePan(.cancelled, translation: pan.lastTranslation, velocity: pan.lastVelocity, at: pan.lastPoint)
     }
 
     /// `hide(animated:)`.
