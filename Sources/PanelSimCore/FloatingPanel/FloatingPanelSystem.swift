@@ -67,6 +67,10 @@ struct FloatingPanelSystem: PanelSystem {
     @inline(__always)
     mutating func runFrame(index: Int, time: Microseconds) -> Bool { core.runFrame(index: index, time: time) }
 
+    mutating func runFrames(_ clock: inout FrameClock, before dueFrame: Int64) -> Bool {
+        core.runFrames(&clock, before: dueFrame)
+    }
+
     var isTouchDown: Bool { pan.touchDown != nil }
 
     mutating func finish() -> (records: RecordList, warnings: [String]) { (core.takeRecords(), warnings) }

@@ -773,10 +773,25 @@ struct PanelCore {
         return tracksScrollView && (scrollView.unsafelyUnwrapped.isDecelerating || scrollView.unsafelyUnwrapped.returnsToEdge)
     }
 
+    /// `PanelSystem.runFrames`: `runFrame` and `clock.advance()` while the frame reported animating
+    /// and the clock is before `dueFrame`, in one loop (the frame's body inlined, no call per frame).
+    mutating func runFrames(_ clock: inout FrameClock, before dueFrame: Int64) -> Bool {
+        var animating: Bool
+        repeat {
+            animating = frame(index: clock.index, time: clock.time)
+            clock.advance()
+        } while animating && Int64(clock.index) < dueFrame
+        return animating
+    }
+
     /// One display frame: at `time` (µs), frame number `index`, steps every animation started before
     /// it (attraction, scroll deceleration, property animator), syncs the layout and records the frame.
     /// Returns `isAnimating` afterwards.
-    mutating func runFrame(index: Int, time: Microseconds) -> Bool {
+    mutating func runFrame(index: Int, time: Microseconds) -> Bool { frame(index: index, time: time) }
+
+    /// `runFrame`'s body, inlined into `runFrame` and into `runFrames`' loop.
+    @inline(__always)
+    private mutating func frame(index: Int, time: Microseconds) -> Bool {
         now = time
         stepAttraction(frameTime: time)
         stepDeceleration(frameTime: time)

@@ -23,8 +23,25 @@ protocol PanelSystem {
     /// samples), then records the frame when a value changed (frame 0 always).
     /// - Returns: true while anything still needs frames (an animation, a pending timer).
     mutating func runFrame(index: Int, time: Microseconds) -> Bool
+    /// Runs the frames that process no sample back to back: `runFrame` at `clock`'s frame, then
+    /// `clock.advance()`, again while that frame reported animating and the clock is before frame
+    /// `dueFrame` (the frame that processes the next sample). The clock's frame is before
+    /// `dueFrame` on entry. Returns the last `runFrame` result. The default calls `runFrame`; a
+    /// system whose frames are cheap can keep its loop in one function (no call per frame).
+    mutating func runFrames(_ clock: inout FrameClock, before dueFrame: Int64) -> Bool
     /// True while a finger is down: the replay does not stop for settling.
     var isTouchDown: Bool { get }
     /// Hands over the records and warnings once the replay is done.
     mutating func finish() -> (records: RecordList, warnings: [String])
+}
+
+extension PanelSystem {
+    mutating func runFrames(_ clock: inout FrameClock, before dueFrame: Int64) -> Bool {
+        var animating: Bool
+        repeat {
+            animating = runFrame(index: clock.index, time: clock.time)
+            clock.advance()
+        } while animating && Int64(clock.index) < dueFrame
+        return animating
+    }
 }

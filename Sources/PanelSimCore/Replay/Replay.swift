@@ -108,13 +108,18 @@ struct Replay<System: PanelSystem> {
                 if case .end = sample.kind { system.reachEnd(at: sample.time); sawEnd = true; break }
                 system.process(sample)
             }
-            let animating = system.runFrame(index: k, time: tk)
+            var animating = system.runFrame(index: k, time: tk)
             if sawEnd { break }
             if next == samples.count {
                 if !system.isTouchDown && !animating { break }
                 if tk - lastSampleTime >= settleBudget { budgetExceeded = true; break }
             }
             clock.advance()
+            // While something animates, the frames before the next sample's frame need none of the
+            // checks above (samples remain): the system runs them back to back.
+            if animating, next < samples.count, nextDue > Int64(clock.index) {
+                animating = system.runFrames(&clock, before: nextDue)
+            }
             // Nothing changes between samples while nothing animates: jump to the frame that
             // processes the next sample (the skipped frames would repeat this one and are not written).
             if !animating, next < samples.count, nextDue > Int64(clock.index) {
