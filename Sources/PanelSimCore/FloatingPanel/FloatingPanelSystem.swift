@@ -62,6 +62,20 @@ struct FloatingPanelSystem: PanelSystem {
         core.syncLayout()
     }
 
+    /// `process(_:)` reading a touch sample's plain fields in place: the whole sample (a large
+    /// enum payload) is copied out only for the other kinds.
+    @inline(__always)
+    mutating func process(at sample: UnsafePointer<TraceSample>) {
+        if case let .touch(touch) = sample.pointee.kind {
+            let time = sample.pointee.time, line = sample.pointee.line
+            core.now = time
+            handleTouch(touch, time: time, line: line)
+            core.syncLayout()
+        } else {
+            process(sample.pointee)
+        }
+    }
+
     mutating func reachEnd(at time: Microseconds) { core.now = time }
 
     @inline(__always)

@@ -17,6 +17,10 @@ protocol PanelSystem {
     mutating func reserveRecords(_ n: Int)
     /// Processes one sample at `sample.time` µs (never `end`; samples arrive in file order).
     mutating func process(_ sample: TraceSample)
+    /// `process(_:)` for the sample at `sample` (in the trace's storage, valid for the call): a system
+    /// may read the fields it needs in place instead of copying the whole sample out. The default
+    /// calls `process(sample.pointee)`.
+    mutating func process(at sample: UnsafePointer<TraceSample>)
     /// The `end` sample at `time` µs was reached; the current frame is the last one.
     mutating func reachEnd(at time: Microseconds)
     /// Steps the running animations and timers to frame `index` (at `time` µs, after the frame's
@@ -36,6 +40,8 @@ protocol PanelSystem {
 }
 
 extension PanelSystem {
+    mutating func process(at sample: UnsafePointer<TraceSample>) { process(sample.pointee) }
+
     mutating func runFrames(_ clock: inout FrameClock, before dueFrame: Int64) -> Bool {
         var animating: Bool
         repeat {
