@@ -747,8 +747,13 @@ struct PanelCore {
     /// True until `didRemove` (the view is in a window).
     var isInWindow: Bool { inWindow }
 
-    /// Reserves room for `n` records (no regrowth copies while a replay writes them).
-    mutating func reserveRecords(_ n: Int) { records.reserveCapacity(n) }
+    /// Reserves room for `n` records (no regrowth copies while a replay writes them), and for the
+    /// delegate events other than `didMove` among them: n/16, at most 1,024 (a drag writes about
+    /// eight per gesture; the cap keeps the block below the allocator's mmap threshold).
+    mutating func reserveRecords(_ n: Int) {
+        records.reserveCapacity(n)
+        records.reserveEventCapacity(min(n / 16, 1024))
+    }
 
     /// Hands over every record and leaves the list empty (no copy).
     mutating func takeRecords() -> RecordList {

@@ -280,6 +280,10 @@ public struct RecordList: RandomAccessCollection, @unchecked Sendable, Equatable
         if n > capacity || !isKnownUniquelyReferenced(&storage) { reallocate(capacity: Swift.max(n, capacity)) }
     }
 
+    /// Reserves room for `n` events other than frames and `didMove` (they are kept whole beside
+    /// the packed entries).
+    mutating func reserveEventCapacity(_ n: Int) { events.reserveCapacity(n) }
+
     /// Appends one record.
     public mutating func append(_ record: ResultRecord) {
         switch record {
