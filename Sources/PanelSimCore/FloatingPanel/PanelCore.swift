@@ -430,7 +430,7 @@ struct PanelCore {
         updateInteractiveEdge(diff: diff, clamp: tracksScrollView && shouldScrollingContentInMoving(from: pre, to: pre + diff))
         let cur = surfaceLocation
         backdropAlpha = geometry.interpolatedBackdropAlpha(at: cur, translation: position.main(translation))
-        if pre != cur { emit(.didMove(location: cur)) }
+        if pre != cur { emitDidMove(cur) }
     }
 
     /// §3.4.1, with UIScrollView's rubber band (physics.md §2) on the edges the behavior allows.
