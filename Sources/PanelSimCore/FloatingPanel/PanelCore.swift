@@ -782,10 +782,12 @@ struct PanelCore {
     /// and the clock is before `dueFrame`, in one loop (the frame's body inlined, no call per frame).
     mutating func runFrames(_ clock: inout FrameClock, before dueFrame: Int64) -> Bool {
         var animating: Bool
+        var frameClock = clock // a local copy stays in registers (the caller's is written once)
         repeat {
-            animating = frame(index: clock.index, time: clock.time)
-            clock.advance()
-        } while animating && Int64(clock.index) < dueFrame
+            animating = frame(index: frameClock.index, time: frameClock.time)
+            frameClock.advance()
+        } while animating && Int64(frameClock.index) < dueFrame
+        clock = frameClock
         return animating
     }
 
