@@ -593,6 +593,12 @@ struct PanelCore {
         if inWindow { emitDidMove(location) }
         // The delegate hook may have ended this attraction or started another.
         guard step.settled, isAttracting, runningAttraction.serial == serial else { return }
+        settleAttraction()
+    }
+
+    /// The running attraction's spring settled this frame (§4.4 completion): the layout snaps to
+    /// its state, then the completion runs.
+    private mutating func settleAttraction() {
         let target = runningAttraction.state, completion = runningAttraction.completion
         updateLayout(to: target)
         notifyDidMove()
@@ -780,15 +786,66 @@ struct PanelCore {
 
     /// `PanelSystem.runFrames`: `runFrame` and `clock.advance()` while the frame reported animating
     /// and the clock is before `dueFrame`, in one loop (the frame's body inlined, no call per frame).
+    /// Plain attraction frames (`runsPlainAttraction`) take `plainAttractionFrame`, the others `frame`.
     mutating func runFrames(_ clock: inout FrameClock, before dueFrame: Int64) -> Bool {
         var animating: Bool
         var frameClock = clock // a local copy stays in registers (the caller's is written once)
+        var plain = runsPlainAttraction
         repeat {
-            animating = frame(index: frameClock.index, time: frameClock.time)
+            if plain && runningAttraction.startTime < frameClock.time {
+                let result = plainAttractionFrame(index: frameClock.index, time: frameClock.time)
+                animating = result.animating
+                if result.settled { plain = runsPlainAttraction }
+            } else {
+                animating = frame(index: frameClock.index, time: frameClock.time)
+                plain = runsPlainAttraction
+            }
             frameClock.advance()
         } while animating && Int64(frameClock.index) < dueFrame
         clock = frameClock
         return animating
+    }
+
+    /// True when the attraction's next frames are plain: it runs attached to the surface through its
+    /// own constraint for an anchor state, and nothing else takes part in a frame: no tracked scroll
+    /// view, no property animator, no drag, no `didMove` recipes (so no app code runs), the view in
+    /// a window, no `contentInset` channel. A plain frame changes none of these; only a settling
+    /// spring, a sample or a general frame can.
+    private var runsPlainAttraction: Bool {
+        guard isAttracting, !runningAttraction.detached, constraint.kind == .attraction, stateHasAnchor,
+              !tracksScrollView, !hasDidMoveRecipes, inWindow, !interactionInProgress, !recordsContentInset
+        else { return false }
+        if case .some = transition { return false }
+        return true
+    }
+
+    /// `frame(index:time:)` for a plain attraction (`runsPlainAttraction`) whose spring started
+    /// before `time`, with what those conditions decide written out: the surface location is the
+    /// constraint's constant plus its getter shift, the frame has only the `isAttracting` flag and
+    /// no content offset, nothing decelerates, no animator completes, and `isAnimating` stays true
+    /// unless the spring settles. When it settles, the frame ends as a general one
+    /// (`settleAttraction`, then `finishFrame`). Returns `isAnimating` and whether it settled.
+    @inline(__always)
+    private mutating func plainAttractionFrame(index: Int, time: Microseconds) -> (animating: Bool, settled: Bool) {
+        now = time
+        let settled = runningAttraction.spring.advance()
+        let value = runningAttraction.spring.value
+        constraint.constant = value
+        layoutNeedsSync = true
+        let location = value + constraint.getterShift // surfaceLocation
+        backdropAlpha = geometry.interpolatedBackdropAlpha(at: location, translation: value - runningAttraction.spring.initialValue)
+        emitDidMove(location)
+        if settled { return (settleAndFinishFrame(index: index), true) }
+        // syncLayout(): the constraints' location is the surface location.
+        frameEdgeValue = location
+        frameEdgeNeedsRounding = true
+        layoutNeedsSync = false
+        let entry = RecordList.Entry(kind: .frame, flags: RecordList.Entry.isAttracting, index: stateNameIndex,
+                                     integer: Int64(index), location: location, backdropAlpha: backdropAlpha, contentOffset: 0)
+        if case let .some(last) = lastFrame, last.sameFrameValues(as: entry) { return (true, false) }
+        lastFrame = entry
+        records.appendFrame(entry, owned: true)
+        return (true, false)
     }
 
     /// One display frame: at `time` (µs), frame number `index`, steps every animation started before
@@ -801,6 +858,22 @@ struct PanelCore {
     private mutating func frame(index: Int, time: Microseconds) -> Bool {
         now = time
         stepAttraction(frameTime: time)
+        return finishFrame(index: index)
+    }
+
+    /// A plain attraction frame whose spring settled: `settleAttraction`, then the rest of the frame
+    /// as a general one. Out of line, so that the plain frame stays small enough to inline.
+    @inline(never)
+    private mutating func settleAndFinishFrame(index: Int) -> Bool {
+        settleAttraction()
+        return finishFrame(index: index)
+    }
+
+    /// The rest of frame `index` at `now` after the attraction's step: the scroll view's deceleration,
+    /// the property animator, the layout sync and the frame record. Returns `isAnimating`.
+    @inline(__always)
+    private mutating func finishFrame(index: Int) -> Bool {
+        let time = now
         stepDeceleration(frameTime: time)
         stepTransition(frameTime: time)
         syncLayout()
