@@ -161,9 +161,10 @@ struct FloatingPanelSystem: PanelSystem {
             pan.tracker.reset()
             pan.tracker.addMovement(timeNanos: time * 1000, position: p)
             pan.lastPoint = p
-            guard core.isInWindow, core.surfaceFrame.contains(p) else { return }
+            let surfaceFrame = core.surfaceFrame
+            guard core.isInWindow, surfaceFrame.contains(p) else { return }
             pan.onSurface = true
-            let local = surfaceLocal(p)
+            let local = p - surfaceFrame.origin // surfaceLocal(p)
             core.initialLocation = local
             core.touchDownInScrollView(local)
             if let sv = core.scrollView, sv.frame.contains(local), sv.isScrollableContent(core.geometry.panel.position) {

@@ -350,9 +350,9 @@ struct PanelCore {
         // The frame edge at the call (what `frameEdge` reads now); nothing in the handler changes
         // the geometry, so converting later with it gives the location at the call.
         let edgeAtCall = (value: frameEdgeValue, needsRounding: frameEdgeNeedsRounding)
-        func location(_ core: borrowing PanelCore) -> Point {
-            let edge = edgeAtCall.needsRounding ? core.geometry.rounded(edgeAtCall.value) : edgeAtCall.value
-            return point - core.geometry.surfaceFrame(at: edge).origin
+        func location(_ geometry: LayoutGeometry) -> Point {
+            let edge = edgeAtCall.needsRounding ? geometry.rounded(edgeAtCall.value) : edgeAtCall.value
+            return point - geometry.surfaceFrame(at: edge).origin
         }
         if !interactionInProgress && !isAttracting {
             let answer = delegate.shouldBeginDragging
@@ -369,11 +369,11 @@ struct PanelCore {
         case .began:
             return
         case .changed:
-            if !interactionInProgress { startInteraction(translation: translation, location: location(self)) }
+            if !interactionInProgress { startInteraction(translation: translation, location: location(geometry)) }
             panningChange(translation: translation)
         case .ended, .cancelled:
             if !interactionInProgress {
-                startInteraction(translation: translation, location: location(self))
+                startInteraction(translation: translation, location: location(geometry))
                 updateInteractiveEdge(diff: position.main(translation) - Double.leastNonzeroMagnitude, clamp: true)
             }
             panningEnd(translation: translation, velocity: resolve(velocity))
@@ -613,7 +613,8 @@ struct PanelCore {
         isAttracting = false
         initialScrollOffset = nil
         emit(.didEndAttracting)
-        if tryUnlock, (isScrollable(state) && offset(from: state) == 0) || shouldLooselyLock { unlockScrollView() }
+        // Without a tracked scroll view all three are false (and unlocking does nothing).
+        if tryUnlock, tracksScrollView, (isScrollable(state) && offset(from: state) == 0) || shouldLooselyLock { unlockScrollView() }
     }
 
     /// The end step of programmatic moves (`updateScrollView`, §5.1 step 5).
