@@ -135,7 +135,9 @@ struct FloatingPanelSystem: PanelSystem {
 
     /// The pan's velocity at lift (pt/s): the recorded one, or the tracker's lift estimate.
     private mutating func liftVelocity(for touch: TouchSample, time: Microseconds) -> Point {
-        PanRecognition.liftVelocity(touch, time: time, source: trace.header.recognizer.velocity, tracker: pan.tracker)
+        // The recorded velocity first, so that the tracker is not passed (copied) when it is not read.
+        if let v = PanRecognition.recordedVelocity(touch, source: trace.header.recognizer.velocity) { return v }
+        return PanRecognition.liftVelocity(touch, time: time, source: trace.header.recognizer.velocity, tracker: pan.tracker)
     }
 
     /// The pan's velocity while moving: the recorded one, or nil for the tracker's current estimate

@@ -361,7 +361,7 @@ struct PanelCore {
         }
         interruptAnimationIfNeeded()
         if phase == .began {
-            if let sv = scrollView { initialScrollOffset = sv.contentOffset }
+            if tracksScrollView { initialScrollOffset = scrollView.unsafelyUnwrapped.contentOffset }
             return
         }
         if tracksScrollView, shouldScrollViewHandleTouch(velocity: position.main(resolve(velocity))) { return }
