@@ -852,7 +852,35 @@ struct PanelCore {
     /// One display frame: at `time` (µs), frame number `index`, steps every animation started before
     /// it (attraction, scroll deceleration, property animator), syncs the layout and records the frame.
     /// Returns `isAnimating` afterwards.
-    mutating func runFrame(index: Int, time: Microseconds) -> Bool { frame(index: index, time: time) }
+    mutating func runFrame(index: Int, time: Microseconds) -> Bool {
+        if isQuietFrame { return quietFrame(index: index, time: time) }
+        return frame(index: index, time: time)
+    }
+
+    /// True when a frame has nothing to step: no attraction, no property animator, no tracked
+    /// scroll view (so no deceleration and no content-offset channel), no `contentInset` channel;
+    /// the frames after a drag's samples are such frames.
+    private var isQuietFrame: Bool {
+        guard !isAttracting, !tracksScrollView, !recordsContentInset else { return false }
+        if case .some = transition { return false }
+        return true
+    }
+
+    /// `frame(index:time:)` when `isQuietFrame`: the layout sync and the frame record, with what
+    /// those conditions decide written out (no step, no content offset, not attracting, nothing
+    /// animating afterwards). Returns `isAnimating` (false).
+    @inline(__always)
+    private mutating func quietFrame(index: Int, time: Microseconds) -> Bool {
+        now = time
+        syncLayout()
+        let flags: UInt8 = interactionInProgress ? RecordList.Entry.isDragging : 0
+        let entry = RecordList.Entry(kind: .frame, flags: flags, index: stateNameIndex, integer: Int64(index),
+                                     location: surfaceLocation, backdropAlpha: backdropAlpha, contentOffset: 0)
+        if case let .some(last) = lastFrame, last.sameFrameValues(as: entry) { return false }
+        lastFrame = entry
+        records.appendFrame(entry, owned: true)
+        return false
+    }
 
     /// `runFrame`'s body, inlined into `runFrame` and into `runFrames`' loop.
     @inline(__always)
