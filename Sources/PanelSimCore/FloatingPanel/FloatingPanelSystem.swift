@@ -234,7 +234,7 @@ struct FloatingPanelSystem: PanelSystem {
     /// One touch sample through the recognizers in the O3 order: the scroll view's own pan update,
     /// Core's scroll-pan handler, then Core's panel-pan handler (or the panel first, as an option).
     private mutating func runHandlers(scroll: PanPhase?, panel: PanPhase?, point p: Point, previous: Point, velocity v: Point?) {
-        let position = core.geometry.panel.position
+        let position = core.position
         func runScroll(_ r: inout FloatingPanelSystem) {
             guard let phase = scroll else { return }
             if !r.options.driveScroll {

@@ -1147,7 +1147,7 @@ extension PanelCore {
 
     /// §3.10 `adjustScrollContentInsetIfNeeded` (contentInsetAdjustmentBehavior `always`).
     mutating func adjustScrollContentInsetIfNeeded() {
-        guard let sv = scrollView, state != geometry.mostExpandedState, isScrollable(state) else { return }
+        guard tracksScrollView, let sv = scrollView, state != geometry.mostExpandedState, isScrollable(state) else { return }
         var inset = scrollViewSafeAreaInsets(sv)
         if geometry.panel.contentMode == .static {
             let offset = offset(from: geometry.mostExpandedState)
