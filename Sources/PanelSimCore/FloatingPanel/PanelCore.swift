@@ -97,9 +97,9 @@ struct PanelCore {
     }
     /// The panel's position.
     var position: PanelPosition { geometry.panelPosition }
+    /// The records written so far; a frame that repeats the last one written is dropped
+    /// (`RecordList.repeatsLastFrame`).
     private(set) var records = RecordList()
-    /// The last frame written, for dropping frames that repeat it.
-    private var lastFrame: RecordList.Entry?
     /// `SimulationOptions.recordContentInset`: frames carry the scroll view's `contentInset`.
     var recordsContentInset = false
     /// The `contentInset` of the last frame written with that channel (nil: none, or no list).
@@ -843,8 +843,7 @@ struct PanelCore {
         layoutNeedsSync = false
         let entry = RecordList.Entry(kind: .frame, flags: RecordList.Entry.isAttracting, index: stateNameIndex,
                                      integer: Int64(index), location: location, backdropAlpha: backdropAlpha, contentOffset: 0)
-        if case let .some(last) = lastFrame, last.sameFrameValues(as: entry) { return (true, false) }
-        lastFrame = entry
+        if records.repeatsLastFrame(entry) { return (true, false) }
         records.appendFrame(entry, owned: true)
         return (true, false)
     }
@@ -876,8 +875,7 @@ struct PanelCore {
         let flags: UInt8 = interactionInProgress ? RecordList.Entry.isDragging : 0
         let entry = RecordList.Entry(kind: .frame, flags: flags, index: stateNameIndex, integer: Int64(index),
                                      location: surfaceLocation, backdropAlpha: backdropAlpha, contentOffset: 0)
-        if case let .some(last) = lastFrame, last.sameFrameValues(as: entry) { return false }
-        lastFrame = entry
+        if records.repeatsLastFrame(entry) { return false }
         records.appendFrame(entry, owned: true)
         return false
     }
@@ -921,14 +919,12 @@ struct PanelCore {
                                      location: surfaceLocation, backdropAlpha: backdropAlpha, contentOffset: offset)
         if recordsContentInset {
             let inset = tracksScrollView ? scrollView.unsafelyUnwrapped.contentInset : nil
-            if case let .some(last) = lastFrame, last.sameFrameValues(as: entry), inset == lastFrameInset { return isAnimating }
-            lastFrame = entry
+            if records.repeatsLastFrame(entry), inset == lastFrameInset { return isAnimating }
             lastFrameInset = inset
             if let inset { records.appendFrame(entry, contentInset: inset, owned: true) } else { records.appendFrame(entry, owned: true) }
             return isAnimating
         }
-        if case let .some(last) = lastFrame, last.sameFrameValues(as: entry) { return isAnimating }
-        lastFrame = entry
+        if records.repeatsLastFrame(entry) { return isAnimating }
         records.appendFrame(entry, owned: true)
         return isAnimating
     }
