@@ -197,13 +197,18 @@ struct PanelCore {
         // record is written: `didMove` recipes, and `dismissIn` on a state change.
         switch event {
         case let .didMove(location): return emitDidMove(location)
-        case let .didChangeState(name):
-            let dismiss = !dismissInFired && !delegate.dismissIn.isEmpty && delegate.dismissIn.contains(name)
-            records.appendEvent(time: now, event, owned: true)
-            if dismiss { dismissInFired = true; remove() }
+        case let .didChangeState(name): return emitDidChangeState(name)
         default:
             records.appendEvent(time: now, event, owned: true)
         }
+    }
+
+    /// `didChangeState` to `name`, then the `dismissIn` recipe (O14) when it names that state (the
+    /// event is built here from the name, not copied out of an event already built).
+    private mutating func emitDidChangeState(_ name: String) {
+        let dismiss = !dismissInFired && !delegate.dismissIn.isEmpty && delegate.dismissIn.contains(name)
+        records.appendEvent(time: now, .didChangeState(state: name), owned: true)
+        if dismiss { dismissInFired = true; remove() }
     }
 
     /// `didMove` at `location`, then the app's recipes (the per-frame event: no enum built).
@@ -215,7 +220,7 @@ struct PanelCore {
 
     private mutating func setState(_ newState: PanelState) {
         state = newState
-        emit(.didChangeState(state: newState.name))
+        emitDidChangeState(newState.name)
     }
 
     /// `notifyDidMove`: gated on the view being in a window (until `didRemove`, O15).
