@@ -234,6 +234,13 @@ struct FloatingPanelSystem: PanelSystem {
     /// One touch sample through the recognizers in the O3 order: the scroll view's own pan update,
     /// Core's scroll-pan handler, then Core's panel-pan handler (or the panel first, as an option).
     private mutating func runHandlers(scroll: PanPhase?, panel: PanPhase?, point p: Point, previous: Point, velocity v: Point?) {
+        // Without a scroll-view phase (no tracked list, or it did not recognize) only the panel's
+        // handler runs, whatever the order: the common case of a drag, without the closures below.
+        guard case .some = scroll else {
+            if let phase = panel { deliver(phase, point: p, velocity: v) }
+            pan.lastPoint = p
+            return
+        }
         let position = core.position
         func runScroll(_ r: inout FloatingPanelSystem) {
             guard let phase = scroll else { return }
