@@ -364,7 +364,8 @@ struct PanelCore {
             emit(.shouldBeginDragging(result: answer))
             if !answer { return }
         }
-        interruptAnimationIfNeeded()
+        // (It does nothing unless an attraction or animator runs: tested here, without a call per sample.)
+        if isPanelAnimating { interruptAnimationIfNeeded() }
         if phase == .began {
             if tracksScrollView { initialScrollOffset = scrollView.unsafelyUnwrapped.contentOffset }
             return
