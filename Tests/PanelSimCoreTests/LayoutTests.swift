@@ -110,6 +110,50 @@ final class LayoutTests: XCTestCase {
         XCTAssertEqual(g.interpolatedBackdropAlpha(at: 600, translation: 1), 0)
     }
 
+    /// The segment table gives, bit for bit, FloatingPanel's `getBackdropAlpha(at:with:)` evaluated
+    /// directly from the sorted anchors (the formula of layout-behavior §3.12, as written before the
+    /// table existed), at anchors, between them, beyond both ends and in both directions.
+    func testBackdropInterpolationTableMatchesDirectFormula() {
+        func direct(_ g: LayoutGeometry, _ location: Double, _ translation: Double) -> Double {
+            let states = g.sortedByCoordinate
+            let positions = states.map(g.position(of:)), alphas = states.map(g.panel.layoutBackdropAlpha(for:))
+            let forward = translation >= 0
+            var i = 0
+            while i < positions.count, forward ? !(location < positions[i]) : !(location <= positions[i]) { i += 1 }
+            let most = (g.position(of: g.mostExpandedState), g.panel.layoutBackdropAlpha(for: g.mostExpandedState))
+            let least = (g.position(of: g.leastExpandedState), g.panel.layoutBackdropAlpha(for: g.leastExpandedState))
+            let lower = i > 0 ? (positions[i - 1], alphas[i - 1]) : most
+            let upper = i < positions.count ? (positions[i], alphas[i]) : least
+            let (xp, ap) = forward ? lower : upper, (xn, an) = forward ? upper : lower
+            if xp == xn { return ap }
+            return ap + max(min(1, 1 - (xn - location) / (xn - xp)), 0) * (an - ap)
+        }
+        var oneAnchor = PanelConfiguration()
+        oneAnchor.anchors = [AnchorEntry(state: .full, anchor: Fixture.inset(20, .top))]
+        var alphas = Fixture.b3()
+        alphas.backdropAlpha = ["full": 0.7, "half": 0.35, "tip": 0.1]
+        var left = Fixture.defaultLayout(position: .left)
+        left.anchors = [AnchorEntry(state: .full, anchor: Fixture.inset(300, .left, .superview)),
+                        AnchorEntry(state: .tip, anchor: Fixture.inset(60, .left, .superview))]
+        left.backdropAlpha = ["full": 0.5, "tip": 0.2]
+        let layouts: [(PanelConfiguration, PanelEnvironment)] = [
+            (Fixture.b3(), Fixture.d1), (alphas, Fixture.d1), (Fixture.defaultLayout(), Fixture.d2),
+            (oneAnchor, Fixture.env(375, 667)), (left, Fixture.env(812, 375, scale: 2)),
+            (Fixture.defaultLayout(position: .top), Fixture.d1),
+        ]
+        for (panel, environment) in layouts {
+            let g = LayoutGeometry(panel: panel, environment: environment)
+            var locations = g.sortedByCoordinate.map(g.position(of:)) + [-1000, -0.5, 0, 1000, g.position(of: .hidden)]
+            for k in 0...400 { locations.append(-50 + Double(k) * 2.3456789) }
+            for location in locations {
+                for translation in [-1.0, -0.0, 0, 3.5] {
+                    let expected = direct(g, location, translation), actual = g.interpolatedBackdropAlpha(at: location, translation: translation)
+                    XCTAssertEqual(actual.bitPattern, expected.bitPattern, "\(panel.position) at \(location), translation \(translation): \(actual) vs \(expected)")
+                }
+            }
+        }
+    }
+
     func testValidationRejectsO19Layouts() {
         var p = Fixture.b3()
         p.anchors[0] = AnchorEntry(state: .full, anchor: Fixture.inset(10, .left))

@@ -63,10 +63,28 @@ struct FloatingPanelSystem: PanelSystem {
         core.syncLayout()
     }
 
+    /// `process(_:)` reading a touch sample's plain fields in place: the whole sample (a large
+    /// enum payload) is copied out only for the other kinds.
+    @inline(__always)
+    mutating func process(at sample: UnsafePointer<TraceSample>) {
+        if case let .touch(touch) = sample.pointee.kind {
+            let time = sample.pointee.time, line = sample.pointee.line
+            core.now = time
+            handleTouch(touch, time: time, line: line)
+            core.syncLayout()
+        } else {
+            process(sample.pointee)
+        }
+    }
+
     mutating func reachEnd(at time: Microseconds) { core.now = time }
 
     @inline(__always)
     mutating func runFrame(index: Int, time: Microseconds) -> Bool { core.runFrame(index: index, time: time) }
+
+    mutating func runFrames(_ clock: inout FrameClock, before dueFrame: Int64) -> Bool {
+        core.runFrames(&clock, before: dueFrame)
+    }
 
     var isTouchDown: Bool { pan.touchDown != nil }
 
@@ -118,7 +136,9 @@ struct FloatingPanelSystem: PanelSystem {
 
     /// The pan's velocity at lift (pt/s): the recorded one, or the tracker's lift estimate.
     private mutating func liftVelocity(for touch: TouchSample, time: Microseconds) -> Point {
-        PanRecognition.liftVelocity(touch, time: time, source: trace.header.recognizer.velocity, tracker: pan.tracker)
+        // The recorded velocity first, so that the tracker is not passed (copied) when it is not read.
+        if let v = PanRecognition.recordedVelocity(touch, source: trace.header.recognizer.velocity) { return v }
+        return PanRecognition.liftVelocity(touch, time: time, source: trace.header.recognizer.velocity, tracker: pan.tracker)
     }
 
     /// The pan's velocity while moving: the recorded one, or nil for the tracker's current estimate
@@ -127,12 +147,12 @@ struct FloatingPanelSystem: PanelSystem {
         PanRecognition.recordedVelocity(touch, source: trace.header.recognizer.velocity)
     }
 
-    private func surfaceLocal(_ p: Point) -> Point { p - core.surfaceFrame.origin }
+    private func surfaceLocal(_ p: Point) -> Point { core.surfaceLocal(p) }
 
     private mutating func deliver(_ phase: PanPhase, point: Point, velocity: Point?) {
         let translation = point - (pan.touchDown ?? point)
         pan.lastTranslation = translation; pan.lastVelocity = velocity; pan.lastPoint = point
-        core.handlePan(phase, translation: translation, velocity: velocity, location: surfaceLocal(point))
+        core.handlePan(phase, translation: translation, velocity: velocity, at: point)
     }
 
     private mutating func handleTouch(_ touch: TouchSample, time: Microseconds, line: Int) {
@@ -144,9 +164,10 @@ struct FloatingPanelSystem: PanelSystem {
             pan.tracker.reset()
             pan.tracker.addMovement(timeNanos: time * 1000, position: p)
             pan.lastPoint = p
-            guard core.isInWindow, core.surfaceFrame.contains(p) else { return }
+            let surfaceFrame = core.surfaceFrame
+            guard core.isInWindow, surfaceFrame.contains(p) else { return }
             pan.onSurface = true
-            let local = surfaceLocal(p)
+            let local = p - surfaceFrame.origin // surfaceLocal(p)
             core.initialLocation = local
             core.touchDownInScrollView(local)
             if let sv = core.scrollView, sv.frame.contains(local), sv.isScrollableContent(core.geometry.panel.position) {
@@ -214,7 +235,14 @@ struct FloatingPanelSystem: PanelSystem {
     /// One touch sample through the recognizers in the O3 order: the scroll view's own pan update,
     /// Core's scroll-pan handler, then Core's panel-pan handler (or the panel first, as an option).
     private mutating func runHandlers(scroll: PanPhase?, panel: PanPhase?, point p: Point, previous: Point, velocity v: Point?) {
-        let position = core.geometry.panel.position
+        // Without a scroll-view phase (no tracked list, or it did not recognize) only the panel's
+        // handler runs, whatever the order: the common case of a drag, without the closures below.
+        guard case .some = scroll else {
+            if let phase = panel { deliver(phase, point: p, velocity: v) }
+            pan.lastPoint = p
+            return
+        }
+        let position = core.position
         func runScroll(_ r: inout FloatingPanelSystem) {
             guard let phase = scroll else { return }
             if !r.options.driveScroll {

@@ -47,6 +47,10 @@ public struct LayoutGeometry: Sendable, Equatable {
         /// The surface's main-axis length when it does not depend on the location (content mode
         /// `static`), nil for `fitToBounds`.
         let staticSurfaceLength: Double?
+        /// `interpolatedBackdropAlpha`'s segments: entry 2·i + (forward ? 1 : 0) for the segment
+        /// index i = `segmentIndex(at:forward:)` (0 … anchors), so that a frame looks its segment up
+        /// instead of choosing its ends and subtracting them again.
+        let alphaSegments: [AlphaSegment]
 
         /// - Complexity: O(anchors log anchors) (the sort; every lookup while building is hashed).
         init(panel: PanelConfiguration, environment: PanelEnvironment) {
@@ -82,6 +86,8 @@ public struct LayoutGeometry: Sendable, Equatable {
             let least = byOrder.count == 1 ? .hidden : (byOrder.first ?? .hidden)
             mostExpanded = (pos(most), panel.layoutBackdropAlpha(for: most))
             leastExpanded = (pos(least), panel.layoutBackdropAlpha(for: least))
+            alphaSegments = AlphaSegment.table(coordinatePositions: coordinatePositions, coordinateAlphas: coordinateAlphas,
+                                               mostExpanded: mostExpanded, leastExpanded: leastExpanded)
             if panel.contentMode == .fitToBounds {
                 staticSurfaceLength = nil
             } else if case let .intrinsic(_, _, guide)? = panel.anchors.first(where: { $0.state == most })?.anchor {
@@ -103,7 +109,7 @@ public struct LayoutGeometry: Sendable, Equatable {
             sortedByOrder = []; sortedByCoordinate = []; states = []; positions = []; alphas = []
             getterShifts = []; setUpShifts = []; otherPosition = 0; otherGetterShift = 0; otherSetUpShift = 0
             coordinatePositions = []; coordinateAlphas = []; mostExpanded = (0, 0); leastExpanded = (0, 0)
-            staticSurfaceLength = nil
+            staticSurfaceLength = nil; alphaSegments = []
         }
     }
     private var storage: Storage
@@ -294,23 +300,19 @@ public struct LayoutGeometry: Sendable, Equatable {
     /// while dragging or attracting. `translation` (pt) only gives the direction (≥ 0: forward).
     /// Missing segment ends fall back to the most/least expanded state (order-based, a FloatingPanel quirk).
     /// Source: FloatingPanel `Core.getBackdropAlpha(at:with:)`; layout-behavior §3.12.
-    /// - Complexity: O(anchors), on the cached positions and alphas (no lookups by name).
+    ///
+    /// With xp, ap the position and alpha of the anchor the panel moves from (lower for forward,
+    /// upper backward) and xn, an the one it moves to: ap when xp = xn, else
+    /// ap + max(min(1, 1 − (xn − location)/(xn − xp)), 0)·(an − ap). The segment's ends, xn − xp and
+    /// an − ap are looked up from a table made with the layout (`AlphaSegment`), the same values.
+    /// - Complexity: O(anchors) comparisons to find the segment, on the cached positions.
     @inline(__always)
     public func interpolatedBackdropAlpha(at location: Double, translation: Double) -> Double {
-        let table = storage
-        let positions = table.coordinatePositions, alphas = table.coordinateAlphas
         let forward = translation >= 0
-        let n = positions.count
         let i = segmentIndex(at: location, forward: forward)
-        // The anchors around the location: lower (smaller coordinate) and upper.
-        let lowerPosition = i > 0 ? positions[i - 1] : table.mostExpanded.position
-        let lowerAlpha = i > 0 ? alphas[i - 1] : table.mostExpanded.alpha
-        let upperPosition = i < n ? positions[i] : table.leastExpanded.position
-        let upperAlpha = i < n ? alphas[i] : table.leastExpanded.alpha
-        let xp = forward ? lowerPosition : upperPosition, ap = forward ? lowerAlpha : upperAlpha
-        let xn = forward ? upperPosition : lowerPosition, an = forward ? upperAlpha : lowerAlpha
-        if xp == xn { return ap }
-        return ap + max(min(1, 1 - (xn - location) / (xn - xp)), 0) * (an - ap)
+        let segment = storage.alphaSegments[2 &* i &+ (forward ? 1 : 0)]
+        if segment.isPoint { return segment.startAlpha }
+        return segment.startAlpha + max(min(1, 1 - (segment.end - location) / segment.length), 0) * segment.alphaChange
     }
 
     /// The reference edge of an anchor: its own edge, or the panel's edge for intrinsic and adaptive anchors.
@@ -390,5 +392,46 @@ public func validate(_ header: TraceHeader) throws(ConfigurationError) {
     }
     guard env.frameRate > 0 else {
         throw ConfigurationError(field: "environment.frameRate", message: "expected a positive integer")
+    }
+}
+
+/// One segment of `LayoutGeometry.interpolatedBackdropAlpha`: the anchor a panel moves from (its
+/// surface location xp, pt, and backdrop alpha ap) and the one it moves to (xn, an), with
+/// xn − xp and an − ap computed once.
+struct AlphaSegment: Sendable {
+    /// xp (pt) and ap.
+    var start: Double, startAlpha: Double
+    /// xn (pt).
+    var end: Double
+    /// xn − xp (pt) and an − ap.
+    var length: Double, alphaChange: Double
+    /// xp == xn: the alpha is ap wherever the panel is.
+    var isPoint: Bool
+
+    /// The segments for every segment index i (0 … n, n = anchors) and direction, at 2·i + (forward ? 1 : 0).
+    /// Around index i the lower anchor is sorted entry i − 1 and the upper one entry i; a missing end
+    /// falls back to the most expanded state below and the least expanded one above (order-based, a
+    /// FloatingPanel quirk; layout-behavior §3.12). Forward moves from lower to upper.
+    /// - Parameters: positions (pt) and alphas in `sortedByCoordinate` order, and the (position,
+    ///   alpha) of the most and least expanded states.
+    static func table(coordinatePositions positions: [Double], coordinateAlphas alphas: [Double],
+                      mostExpanded: (position: Double, alpha: Double),
+                      leastExpanded: (position: Double, alpha: Double)) -> [AlphaSegment] {
+        let n = positions.count
+        var table: [AlphaSegment] = []
+        table.reserveCapacity(2 * (n + 1))
+        for i in 0...n {
+            let lowerPosition = i > 0 ? positions[i - 1] : mostExpanded.position
+            let lowerAlpha = i > 0 ? alphas[i - 1] : mostExpanded.alpha
+            let upperPosition = i < n ? positions[i] : leastExpanded.position
+            let upperAlpha = i < n ? alphas[i] : leastExpanded.alpha
+            for forward in [false, true] {
+                let xp = forward ? lowerPosition : upperPosition, ap = forward ? lowerAlpha : upperAlpha
+                let xn = forward ? upperPosition : lowerPosition, an = forward ? upperAlpha : lowerAlpha
+                table.append(AlphaSegment(start: xp, startAlpha: ap, end: xn, length: xn - xp, alphaChange: an - ap,
+                                          isPoint: xp == xn))
+            }
+        }
+        return table
     }
 }

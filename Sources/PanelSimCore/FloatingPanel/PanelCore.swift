@@ -55,6 +55,13 @@ struct RunningAttraction: Equatable {
     /// nothing else of the running attraction.
     struct Step { var settled: Bool; var value: Double; var initialValue: Double; var serial: Int; var detached: Bool }
 
+    /// What `PanelCore` keeps while no attraction runs (never stepped).
+    static var placeholder: RunningAttraction {
+        RunningAttraction(
+            spring: NumericSpring(value: 0, velocity: 0, target: 0, logDecelerationRate: 0, responseTime: 1, frameRate: 60, displayScale: 1),
+            state: .hidden, completion: .programmatic, startTime: 0)
+    }
+
     /// Advances the spring one frame if the attraction started before `frameTime` (µs).
     @inline(__always)
     mutating func step(before frameTime: Microseconds) -> Step? {
@@ -79,6 +86,10 @@ struct PanelCore {
     /// True when the delegate has `didMove` recipes (O14), so that plain frames skip them.
     private let hasDidMoveRecipes: Bool
     var geometry: LayoutGeometry {
+        willSet {
+            // A synced frame edge is rounded by the display scale of its sync, not by a new one.
+            if frameEdgeNeedsRounding { frameEdge = roundedEdge(frameEdgeValue) }
+        }
         didSet {
             stateHasAnchor = geometry.hasAnchor(state)
             if constraint.kind == .attraction { constraint.getterShift = geometry.attractionGetterShift(for: constraint.state) }
@@ -86,9 +97,9 @@ struct PanelCore {
     }
     /// The panel's position.
     var position: PanelPosition { geometry.panelPosition }
+    /// The records written so far; a frame that repeats the last one written is dropped
+    /// (`RecordList.repeatsLastFrame`).
     private(set) var records = RecordList()
-    /// The last frame written, for dropping frames that repeat it.
-    private var lastFrame: RecordList.Entry?
     /// `SimulationOptions.mirrorImageArithmetic` on a top or left panel (false otherwise).
     var mirrorImageArithmetic = false
     /// `SimulationOptions.recordContentInset`: frames carry the scroll view's `contentInset`.
@@ -110,12 +121,17 @@ struct PanelCore {
         }
     }
     private(set) var interactionInProgress = false
-    var isAttracting: Bool { if case .none = attraction { return false } else { return true } }
+    /// True while an attraction runs (`runningAttraction` holds it).
+    private(set) var isAttracting = false
     private var initialTranslation = Point.zero
     /// Surface-local touch-down point (recorded on every touch-began on the surface).
     var initialLocation = Point.zero
     private var removalVector = Point.zero
-    private(set) var attraction: RunningAttraction?
+    /// The running attraction while `isAttracting`; a finished one (or a placeholder) otherwise.
+    /// A flag beside a plain value rather than an optional: testing an optional this large (the
+    /// spring keeps its per-frame constants) made the optimizer copy it at every test, four times
+    /// per frame.
+    private var runningAttraction = RunningAttraction.placeholder
     /// Serial of the last attraction started.
     private var attractionSerial = 0
     /// ln of the last spring deceleration rate used (the behavior can change with the layout).
@@ -126,8 +142,17 @@ struct PanelCore {
     // LayoutAdapter (§1.5, §1.6).
     private var constraint: SurfaceConstraint = .anchored(.hidden)
     private var initialConstant: Double = 0
-    /// The laid-out frame's moving edge (pt), updated at layout syncs (O2).
-    private(set) var frameEdge: Double
+    /// The laid-out frame's moving edge (pt), updated at layout syncs (O2): `frameEdgeValue`, rounded
+    /// by display scale when it came from a sync (`frameEdgeNeedsRounding`). A sync stores the
+    /// constraints' location and the rounding is done by whoever reads the edge: an attraction
+    /// syncs every frame, and nothing reads the edge until it ends.
+    private(set) var frameEdge: Double {
+        @inline(__always) get { frameEdgeNeedsRounding ? roundedEdge(frameEdgeValue) : frameEdgeValue }
+        set { frameEdgeValue = newValue; frameEdgeNeedsRounding = false }
+    }
+    /// The stored edge (pt), and whether `frameEdge` rounds it by display scale when read.
+    private var frameEdgeValue: Double
+    private var frameEdgeNeedsRounding = false
     private var layoutNeedsSync = false
 
     // Tracked scroll view (§2, §3.6).
@@ -160,7 +185,7 @@ struct PanelCore {
         delegate = header.delegate
         hasDidMoveRecipes = header.delegate.didMove != nil
         geometry = LayoutGeometry(panel: header.panel, environment: header.environment)
-        frameEdge = geometry.position(of: .hidden)
+        frameEdgeValue = geometry.position(of: .hidden)
         stateHasAnchor = geometry.hasAnchor(.hidden)
         stateNameIndex = records.nameIndex(PanelState.hidden.name)
     }
@@ -174,13 +199,18 @@ struct PanelCore {
         // record is written: `didMove` recipes, and `dismissIn` on a state change.
         switch event {
         case let .didMove(location): return emitDidMove(location)
-        case let .didChangeState(name):
-            let dismiss = !dismissInFired && !delegate.dismissIn.isEmpty && delegate.dismissIn.contains(name)
-            records.appendEvent(time: now, event, owned: true)
-            if dismiss { dismissInFired = true; remove() }
+        case let .didChangeState(name): return emitDidChangeState(name)
         default:
             records.appendEvent(time: now, event, owned: true)
         }
+    }
+
+    /// `didChangeState` to `name`, then the `dismissIn` recipe (O14) when it names that state (the
+    /// event is built here from the name, not copied out of an event already built).
+    private mutating func emitDidChangeState(_ name: String) {
+        let dismiss = !dismissInFired && !delegate.dismissIn.isEmpty && delegate.dismissIn.contains(name)
+        records.appendEvent(time: now, .didChangeState(state: name), owned: true)
+        if dismiss { dismissInFired = true; remove() }
     }
 
     /// `didMove` at `location`, then the app's recipes (the per-frame event: no enum built).
@@ -192,15 +222,13 @@ struct PanelCore {
 
     private mutating func setState(_ newState: PanelState) {
         state = newState
-        emit(.didChangeState(state: newState.name))
+        emitDidChangeState(newState.name)
     }
 
     /// `notifyDidMove`: gated on the view being in a window (until `didRemove`, O15).
-    @inline(__always)
-    /// `location` is the surface location when the caller already has it.
-    private mutating func notifyDidMove(at location: Double? = nil) {
+    private mutating func notifyDidMove() {
         guard inWindow else { return }
-        emitDidMove(location ?? surfaceLocation)
+        emitDidMove(surfaceLocation)
     }
 
     /// The `didMove` recipes of O14 at `location` (pt).
@@ -239,7 +267,13 @@ struct PanelCore {
     /// non-negative.
     @inline(__always)
     func roundedEdge(_ v: Double) -> Double {
-        guard mirrorImageArithmetic, v <= geometry.mainDimension else { return geometry.rounded(v) }
+        Self.roundedEdge(v, geometry: geometry, mirrorImage: mirrorImageArithmetic)
+    }
+
+    /// `roundedEdge(_:)` with the geometry and the option given.
+    @inline(__always)
+    static func roundedEdge(_ v: Double, geometry: LayoutGeometry, mirrorImage: Bool) -> Double {
+        guard mirrorImage, v <= geometry.mainDimension else { return geometry.rounded(v) }
         return mirroredRoundedByDisplayScale(v, scale: geometry.environment.displayScale)
     }
 
@@ -265,7 +299,8 @@ struct PanelCore {
     @inline(__always)
     mutating func syncLayout() {
         guard layoutNeedsSync else { return }
-        frameEdge = roundedEdge(constraintLocation)
+        frameEdgeValue = constraintLocation
+        frameEdgeNeedsRounding = true
         layoutNeedsSync = false
     }
 
@@ -282,6 +317,9 @@ struct PanelCore {
     /// The surface frame at the last layout sync (O17).
     var surfaceFrame: Rect { geometry.surfaceFrame(at: frameEdge) }
 
+    /// `p` (container coordinates) in the surface's coordinates at the last layout sync.
+    func surfaceLocal(_ p: Point) -> Point { p - surfaceFrame.origin }
+
     // MARK: Layout application
 
     /// `updateLayout(to:)` (§5.5): snap to the anchor, discrete backdrop alpha.
@@ -297,7 +335,7 @@ struct PanelCore {
     private mutating func activateLayout() {
         let offset = scrollView?.contentOffset
         if !geometry.isValid(state) { setState(geometry.panel.initialState) }
-        attraction?.detached = true
+        if isAttracting { runningAttraction.detached = true }
         constraint = .anchored(state)
         forceLayout()
         backdropAlpha = geometry.snappedBackdropAlpha(for: state)
@@ -336,16 +374,28 @@ struct PanelCore {
 
     /// FloatingPanel `handle(panGesture:)`, panel branch. `translation` in container axes (pt),
     /// `velocity` pt/s (nil: the tracker's current estimate, computed only where it is used),
-    /// `location` surface-local.
-    mutating func handlePan(_ phase: PanPhase, translation: Point, velocity: Point?, location: Point) {
+    /// `point` the touch in container coordinates. Its surface-local location is taken with the
+    /// surface frame as it is at the call, and converted only where it is used (starting the
+    /// interaction), so that a drag's `changed` events do not compute the surface frame.
+    mutating func handlePan(_ phase: PanPhase, translation: Point, velocity: Point?, at point: Point) {
+        // The frame edge at the call (what `frameEdge` reads now); nothing in the handler changes
+        // the geometry, so converting later with it gives the location at the call.
+        let edgeAtCall = (value: frameEdgeValue, needsRounding: frameEdgeNeedsRounding)
+        let mirrorImage = mirrorImageArithmetic
+        func location(_ geometry: LayoutGeometry) -> Point {
+            let edge = edgeAtCall.needsRounding
+                ? Self.roundedEdge(edgeAtCall.value, geometry: geometry, mirrorImage: mirrorImage) : edgeAtCall.value
+            return point - geometry.surfaceFrame(at: edge).origin
+        }
         if !interactionInProgress && !isAttracting {
             let answer = delegate.shouldBeginDragging
             emit(.shouldBeginDragging(result: answer))
             if !answer { return }
         }
-        interruptAnimationIfNeeded()
+        // (It does nothing unless an attraction or animator runs: tested here, without a call per sample.)
+        if isPanelAnimating { interruptAnimationIfNeeded() }
         if phase == .began {
-            if let sv = scrollView { initialScrollOffset = sv.contentOffset }
+            if tracksScrollView { initialScrollOffset = scrollView.unsafelyUnwrapped.contentOffset }
             return
         }
         if tracksScrollView, shouldScrollViewHandleTouch(velocity: position.main(resolve(velocity))) { return }
@@ -353,11 +403,11 @@ struct PanelCore {
         case .began:
             return
         case .changed:
-            if !interactionInProgress { startInteraction(translation: translation, location: location) }
+            if !interactionInProgress { startInteraction(translation: translation, location: location(geometry)) }
             panningChange(translation: translation)
         case .ended, .cancelled:
             if !interactionInProgress {
-                startInteraction(translation: translation, location: location)
+                startInteraction(translation: translation, location: location(geometry))
                 updateInteractiveEdge(diff: position.main(translation) - Double.leastNonzeroMagnitude, clamp: true)
             }
             panningEnd(translation: translation, velocity: resolve(velocity))
@@ -418,7 +468,7 @@ struct PanelCore {
         updateInteractiveEdge(diff: diff, clamp: tracksScrollView && shouldScrollingContentInMoving(from: pre, to: pre + diff))
         let cur = surfaceLocation
         backdropAlpha = geometry.interpolatedBackdropAlpha(at: cur, translation: position.main(translation))
-        if pre != cur { emit(.didMove(location: cur)) }
+        if pre != cur { emitDidMove(cur) }
     }
 
     /// §3.4.1, with UIScrollView's rubber band (physics.md §2) on the edges the behavior allows.
@@ -546,10 +596,11 @@ struct PanelCore {
                                    frameRate: geometry.environment.frameRate,
                                    displayScale: geometry.environment.displayScale)
         attractionSerial += 1
-        attraction = RunningAttraction(spring: spring, state: target, completion: completion, startTime: now,
-                                       serial: attractionSerial)
+        runningAttraction = RunningAttraction(spring: spring, state: target, completion: completion, startTime: now,
+                                              serial: attractionSerial)
+        isAttracting = true
         emit(.willBeginAttracting(to: target.name))
-        guard case .some = attraction else { return }
+        guard isAttracting else { return }
         constraint = .attraction(spring.value, state: target, geometry: geometry)
         layoutNeedsSync = true
         setState(target)
@@ -565,8 +616,7 @@ struct PanelCore {
     /// The attraction is stepped in place (no copy of it per frame).
     @inline(__always)
     mutating func stepAttraction(frameTime: Microseconds) {
-        guard case .some = attraction else { return }
-        guard let step = attraction!.step(before: frameTime) else { return }
+        guard isAttracting, let step = runningAttraction.step(before: frameTime) else { return }
         let value = step.value, serial = step.serial
         if !step.detached {
             // The attraction's constraint holds the surface until a layout activation detaches it.
@@ -577,12 +627,20 @@ struct PanelCore {
         let location = surfaceLocation
         backdropAlpha = geometry.interpolatedBackdropAlpha(at: location, translation: value - step.initialValue)
         if tracksScrollView, let io = initialScrollOffset { stopScrolling(at: io) }
-        notifyDidMove(at: location)
+        // notifyDidMove at the location already computed (written out: the inliner kept a helper out of line).
+        if inWindow { emitDidMove(location) }
         // The delegate hook may have ended this attraction or started another.
-        guard step.settled, let running = attraction, running.serial == serial else { return }
-        updateLayout(to: running.state)
+        guard step.settled, isAttracting, runningAttraction.serial == serial else { return }
+        settleAttraction()
+    }
+
+    /// The running attraction's spring settled this frame (§4.4 completion): the layout snaps to
+    /// its state, then the completion runs.
+    private mutating func settleAttraction() {
+        let target = runningAttraction.state, completion = runningAttraction.completion
+        updateLayout(to: target)
         notifyDidMove()
-        switch running.completion {
+        switch completion {
         case .dragEnd: endAttraction(tryUnlock: true)
         case .programmatic: endAttraction(tryUnlock: false); updateScrollViewLock()
         }
@@ -590,10 +648,11 @@ struct PanelCore {
 
     /// §4.5.
     private mutating func endAttraction(tryUnlock: Bool) {
-        attraction = nil
+        isAttracting = false
         initialScrollOffset = nil
         emit(.didEndAttracting)
-        if tryUnlock, (isScrollable(state) && offset(from: state) == 0) || shouldLooselyLock { unlockScrollView() }
+        // Without a tracked scroll view all three are false (and unlocking does nothing).
+        if tryUnlock, tracksScrollView, (isScrollable(state) && offset(from: state) == 0) || shouldLooselyLock { unlockScrollView() }
     }
 
     /// The end step of programmatic moves (`updateScrollView`, §5.1 step 5).
@@ -603,7 +662,7 @@ struct PanelCore {
 
     /// §4.7.
     private mutating func interruptAnimationIfNeeded() {
-        if case .some = attraction {
+        if isAttracting {
             endAttraction(tryUnlock: false)
         }
         if case .some = transition {
@@ -702,8 +761,7 @@ struct PanelCore {
         guard pan.active, pan.onSurface, !pan.cancelledByPanel else { return }
         pan.active = false
         pan.cancelledByPanel = true
-        handlePan(.cancelled, translation: pan.lastTranslation, velocity: pan.lastVelocity,
-                  location: pan.lastPoint - surfaceFrame.origin)
+        handlePan(.cancelled, translation: pan.lastTranslation, velocity: pan.lastVelocity, at: pan.lastPoint)
     }
 
     /// `hide(animated:)`.
@@ -734,8 +792,13 @@ struct PanelCore {
     /// True until `didRemove` (the view is in a window).
     var isInWindow: Bool { inWindow }
 
-    /// Reserves room for `n` records (no regrowth copies while a replay writes them).
-    mutating func reserveRecords(_ n: Int) { records.reserveCapacity(n) }
+    /// Reserves room for `n` records (no regrowth copies while a replay writes them), and for the
+    /// delegate events other than `didMove` among them: n/16, at most 1,024 (a drag writes about
+    /// eight per gesture; the cap keeps the block below the allocator's mmap threshold).
+    mutating func reserveRecords(_ n: Int) {
+        records.reserveCapacity(n)
+        records.reserveEventCapacity(min(n / 16, 1024))
+    }
 
     /// Hands over every record and leaves the list empty (no copy).
     mutating func takeRecords() -> RecordList {
@@ -747,7 +810,7 @@ struct PanelCore {
     /// True while an attraction or property animator runs (a touch then begins the pan at once, §3.1).
     /// Tests the optionals' cases, not `!= nil`, so that no running value is copied.
     var isPanelAnimating: Bool {
-        if case .some = attraction { return true }
+        if isAttracting { return true }
         if case .some = transition { return true }
         return false
     }
@@ -760,12 +823,122 @@ struct PanelCore {
         return tracksScrollView && (scrollView.unsafelyUnwrapped.isDecelerating || scrollView.unsafelyUnwrapped.returnsToEdge)
     }
 
+    /// `PanelSystem.runFrames`: `runFrame` and `clock.advance()` while the frame reported animating
+    /// and the clock is before `dueFrame`, in one loop (the frame's body inlined, no call per frame).
+    /// Plain attraction frames (`runsPlainAttraction`) take `plainAttractionFrame`, the others `frame`.
+    mutating func runFrames(_ clock: inout FrameClock, before dueFrame: Int64) -> Bool {
+        var animating: Bool
+        var frameClock = clock // a local copy stays in registers (the caller's is written once)
+        var plain = runsPlainAttraction
+        repeat {
+            if plain && runningAttraction.startTime < frameClock.time {
+                let result = plainAttractionFrame(index: frameClock.index, time: frameClock.time)
+                animating = result.animating
+                if result.settled { plain = runsPlainAttraction }
+            } else {
+                animating = frame(index: frameClock.index, time: frameClock.time)
+                plain = runsPlainAttraction
+            }
+            frameClock.advance()
+        } while animating && Int64(frameClock.index) < dueFrame
+        clock = frameClock
+        return animating
+    }
+
+    /// True when the attraction's next frames are plain: it runs attached to the surface through its
+    /// own constraint for an anchor state, and nothing else takes part in a frame: no tracked scroll
+    /// view, no property animator, no drag, no `didMove` recipes (so no app code runs), the view in
+    /// a window, no `contentInset` channel. A plain frame changes none of these; only a settling
+    /// spring, a sample or a general frame can.
+    private var runsPlainAttraction: Bool {
+        guard isAttracting, !runningAttraction.detached, constraint.kind == .attraction, stateHasAnchor,
+              !tracksScrollView, !hasDidMoveRecipes, inWindow, !interactionInProgress, !recordsContentInset
+        else { return false }
+        if case .some = transition { return false }
+        return true
+    }
+
+    /// `frame(index:time:)` for a plain attraction (`runsPlainAttraction`) whose spring started
+    /// before `time`, with what those conditions decide written out: the surface location is the
+    /// constraint's constant plus its getter shift, the frame has only the `isAttracting` flag and
+    /// no content offset, nothing decelerates, no animator completes, and `isAnimating` stays true
+    /// unless the spring settles. When it settles, the frame ends as a general one
+    /// (`settleAttraction`, then `finishFrame`). Returns `isAnimating` and whether it settled.
+    @inline(__always)
+    private mutating func plainAttractionFrame(index: Int, time: Microseconds) -> (animating: Bool, settled: Bool) {
+        now = time
+        let settled = runningAttraction.spring.advance()
+        let value = runningAttraction.spring.value
+        constraint.constant = value
+        layoutNeedsSync = true
+        let location = value + constraint.getterShift // surfaceLocation
+        backdropAlpha = geometry.interpolatedBackdropAlpha(at: location, translation: value - runningAttraction.spring.initialValue)
+        emitDidMove(location)
+        if settled { return (settleAndFinishFrame(index: index), true) }
+        // syncLayout(): the constraints' location is the surface location.
+        frameEdgeValue = location
+        frameEdgeNeedsRounding = true
+        layoutNeedsSync = false
+        let entry = RecordList.Entry(kind: .frame, flags: RecordList.Entry.isAttracting, index: stateNameIndex,
+                                     integer: Int64(index), location: location, backdropAlpha: backdropAlpha, contentOffset: 0)
+        if records.repeatsLastFrame(entry) { return (true, false) }
+        records.appendFrame(entry, owned: true)
+        return (true, false)
+    }
+
     /// One display frame: at `time` (µs), frame number `index`, steps every animation started before
     /// it (attraction, scroll deceleration, property animator), syncs the layout and records the frame.
     /// Returns `isAnimating` afterwards.
     mutating func runFrame(index: Int, time: Microseconds) -> Bool {
+        if isQuietFrame { return quietFrame(index: index, time: time) }
+        return frame(index: index, time: time)
+    }
+
+    /// True when a frame has nothing to step: no attraction, no property animator, no tracked
+    /// scroll view (so no deceleration and no content-offset channel), no `contentInset` channel;
+    /// the frames after a drag's samples are such frames.
+    private var isQuietFrame: Bool {
+        guard !isAttracting, !tracksScrollView, !recordsContentInset else { return false }
+        if case .some = transition { return false }
+        return true
+    }
+
+    /// `frame(index:time:)` when `isQuietFrame`: the layout sync and the frame record, with what
+    /// those conditions decide written out (no step, no content offset, not attracting, nothing
+    /// animating afterwards). Returns `isAnimating` (false).
+    @inline(__always)
+    private mutating func quietFrame(index: Int, time: Microseconds) -> Bool {
+        now = time
+        syncLayout()
+        let flags: UInt8 = interactionInProgress ? RecordList.Entry.isDragging : 0
+        let entry = RecordList.Entry(kind: .frame, flags: flags, index: stateNameIndex, integer: Int64(index),
+                                     location: surfaceLocation, backdropAlpha: backdropAlpha, contentOffset: 0)
+        if records.repeatsLastFrame(entry) { return false }
+        records.appendFrame(entry, owned: true)
+        return false
+    }
+
+    /// `runFrame`'s body, inlined into `runFrame` and into `runFrames`' loop.
+    @inline(__always)
+    private mutating func frame(index: Int, time: Microseconds) -> Bool {
         now = time
         stepAttraction(frameTime: time)
+        return finishFrame(index: index)
+    }
+
+    /// A plain attraction frame whose spring settled: `settleAttraction`, then the rest of the frame
+    /// as a general one. Out of line, so that the plain frame stays small enough to inline.
+    @inline(never)
+    private mutating func settleAndFinishFrame(index: Int) -> Bool {
+        settleAttraction()
+        return finishFrame(index: index)
+    }
+
+    /// The rest of frame `index` at `now` after the attraction's step: the scroll view's deceleration,
+    /// the property animator, the layout sync and the frame record. Returns `isAnimating`.
+    @inline(__always)
+    private mutating func finishFrame(index: Int) -> Bool {
+        let time = now
         stepDeceleration(frameTime: time)
         stepTransition(frameTime: time)
         syncLayout()
@@ -784,14 +957,12 @@ struct PanelCore {
                                      location: surfaceLocation, backdropAlpha: backdropAlpha, contentOffset: offset)
         if recordsContentInset {
             let inset = tracksScrollView ? scrollView.unsafelyUnwrapped.contentInset : nil
-            if case let .some(last) = lastFrame, last.sameFrameValues(as: entry), inset == lastFrameInset { return isAnimating }
-            lastFrame = entry
+            if records.repeatsLastFrame(entry), inset == lastFrameInset { return isAnimating }
             lastFrameInset = inset
             if let inset { records.appendFrame(entry, contentInset: inset, owned: true) } else { records.appendFrame(entry, owned: true) }
             return isAnimating
         }
-        if case let .some(last) = lastFrame, last.sameFrameValues(as: entry) { return isAnimating }
-        lastFrame = entry
+        if records.repeatsLastFrame(entry) { return isAnimating }
         records.appendFrame(entry, owned: true)
         return isAnimating
     }
@@ -1010,7 +1181,7 @@ extension PanelCore {
 
     /// §3.10 `adjustScrollContentInsetIfNeeded` (contentInsetAdjustmentBehavior `always`).
     mutating func adjustScrollContentInsetIfNeeded() {
-        guard let sv = scrollView, state != geometry.mostExpandedState, isScrollable(state) else { return }
+        guard tracksScrollView, let sv = scrollView, state != geometry.mostExpandedState, isScrollable(state) else { return }
         var inset = scrollViewSafeAreaInsets(sv)
         if geometry.panel.contentMode == .static {
             let offset = offset(from: geometry.mostExpandedState)

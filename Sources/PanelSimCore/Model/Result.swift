@@ -232,6 +232,8 @@ public struct RecordList: RandomAccessCollection, @unchecked Sendable, Equatable
     var contentInsets: [Int: Insets] = [:]
     /// `names` by name, for `nameIndex(_:)` once there are more than 8.
     private var nameIndices: [String: UInt32] = [:]
+    /// Position of the last frame entry appended (-1: none), for `repeatsLastFrame`.
+    private var lastFrameIndex = -1
 
     public init() {
         capacity = 16
@@ -280,6 +282,10 @@ public struct RecordList: RandomAccessCollection, @unchecked Sendable, Equatable
         if n > capacity || !isKnownUniquelyReferenced(&storage) { reallocate(capacity: Swift.max(n, capacity)) }
     }
 
+    /// Reserves room for `n` events other than frames and `didMove` (they are kept whole beside
+    /// the packed entries).
+    mutating func reserveEventCapacity(_ n: Int) { events.reserveCapacity(n) }
+
     /// Appends one record.
     public mutating func append(_ record: ResultRecord) {
         switch record {
@@ -293,6 +299,7 @@ public struct RecordList: RandomAccessCollection, @unchecked Sendable, Equatable
             if f.contentOffset != nil { flags |= Entry.hasContentOffset }
             if let locked = f.scrollLocked { flags |= Entry.hasScrollLocked | (locked ? Entry.scrollLocked : 0) }
             if let inset = f.contentInset { contentInsets[count] = inset }
+            lastFrameIndex = count
             appendEntry(Entry(kind: .frame, flags: flags, index: nameIndex(f.state), integer: Int64(f.index),
                               location: f.location, backdropAlpha: f.backdropAlpha, contentOffset: f.contentOffset ?? 0), owned: false)
         }
@@ -321,12 +328,26 @@ public struct RecordList: RandomAccessCollection, @unchecked Sendable, Equatable
 
     /// Appends a frame entry. `owned`: see `appendEntry(_:owned:)`.
     @inline(__always)
-    mutating func appendFrame(_ entry: Entry, owned: Bool = false) { appendEntry(entry, owned: owned) }
+    mutating func appendFrame(_ entry: Entry, owned: Bool = false) {
+        lastFrameIndex = count
+        appendEntry(entry, owned: owned)
+    }
 
     /// Appends a frame entry with its `contentInset` channel (`SimulationOptions.recordContentInset`).
     mutating func appendFrame(_ entry: Entry, contentInset: Insets, owned: Bool = false) {
         contentInsets[count] = contentInset
+        lastFrameIndex = count
         appendEntry(entry, owned: owned)
+    }
+
+    /// True when the last frame appended has the same values as the frame `entry` (its frame
+    /// number aside, `Entry.sameFrameValues`): the replay drops such a frame. Compares with the
+    /// stored entry, so the replay keeps no copy of the last frame.
+    @inline(__always)
+    func repeatsLastFrame(_ entry: Entry) -> Bool {
+        let i = lastFrameIndex
+        guard i >= 0 else { return false }
+        return storage.withUnsafeMutablePointerToElements { $0[i] }.sameFrameValues(as: entry)
     }
 
     /// Appends a packed entry, copy-on-write like Array's append.
@@ -342,7 +363,7 @@ public struct RecordList: RandomAccessCollection, @unchecked Sendable, Equatable
             reallocate(capacity: Swift.max(2 * capacity, 16))
         }
         storage.withUnsafeMutablePointerToElements { $0[count] = e }
-        count += 1
+        count &+= 1 // count < capacity here
     }
 
     /// Moves the entries into a new storage of `capacity` (≥ count) entries, owned by this list.

@@ -32,7 +32,9 @@ struct FrameClock {
     /// Moves to the next frame.
     @inline(__always)
     mutating func advance() {
-        index += 1
+        // Unchecked: the index stays far below Int.max (the replay reaches frame k only through a
+        // sample time t with k ≤ t·frameRate/10⁶ + settle frames, and t·frameRate is checked first).
+        index &+= 1
         time &+= stepQuotient
         remainder &+= stepRemainder
         if remainder >= divisor { remainder &-= divisor; time &+= 1 }

@@ -17,14 +17,37 @@ protocol PanelSystem {
     mutating func reserveRecords(_ n: Int)
     /// Processes one sample at `sample.time` µs (never `end`; samples arrive in file order).
     mutating func process(_ sample: TraceSample)
+    /// `process(_:)` for the sample at `sample` (in the trace's storage, valid for the call): a system
+    /// may read the fields it needs in place instead of copying the whole sample out. The default
+    /// calls `process(sample.pointee)`.
+    mutating func process(at sample: UnsafePointer<TraceSample>)
     /// The `end` sample at `time` µs was reached; the current frame is the last one.
     mutating func reachEnd(at time: Microseconds)
     /// Steps the running animations and timers to frame `index` (at `time` µs, after the frame's
     /// samples), then records the frame when a value changed (frame 0 always).
     /// - Returns: true while anything still needs frames (an animation, a pending timer).
     mutating func runFrame(index: Int, time: Microseconds) -> Bool
+    /// Runs the frames that process no sample back to back: `runFrame` at `clock`'s frame, then
+    /// `clock.advance()`, again while that frame reported animating and the clock is before frame
+    /// `dueFrame` (the frame that processes the next sample). The clock's frame is before
+    /// `dueFrame` on entry. Returns the last `runFrame` result. The default calls `runFrame`; a
+    /// system whose frames are cheap can keep its loop in one function (no call per frame).
+    mutating func runFrames(_ clock: inout FrameClock, before dueFrame: Int64) -> Bool
     /// True while a finger is down: the replay does not stop for settling.
     var isTouchDown: Bool { get }
     /// Hands over the records and warnings once the replay is done.
     mutating func finish() -> (records: RecordList, warnings: [String])
+}
+
+extension PanelSystem {
+    mutating func process(at sample: UnsafePointer<TraceSample>) { process(sample.pointee) }
+
+    mutating func runFrames(_ clock: inout FrameClock, before dueFrame: Int64) -> Bool {
+        var animating: Bool
+        repeat {
+            animating = runFrame(index: clock.index, time: clock.time)
+            clock.advance()
+        } while animating && Int64(clock.index) < dueFrame
+        return animating
+    }
 }

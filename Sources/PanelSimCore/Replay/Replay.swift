@@ -111,9 +111,21 @@ struct Replay<System: PanelSystem> {
         // while the samples last, a few per sample (capped so that idle hours reserve nothing absurd).
         let spanFrames = Int(min(lastSampleTime * frameRate / 1_000_000, 1 << 20))
         system.reserveRecords(min(2 * spanFrames + 4 * samples.count + 1024, 1 << 18))
+        // The samples are read in place (borrowed, not copied out of the array and destroyed again).
+        let samples = self.samples
+        samples.withUnsafeBufferPointer { samples in
+            budgetExceeded = loop(samples, lastSampleTime: lastSampleTime)
+        }
+        let (records, warnings) = system.finish()
+        return SimulationResult(records: records, warnings: warnings, budgetExceeded: budgetExceeded)
+    }
+
+    /// The frame loop of `run()` over `samples` (the trace's); returns true when the settle budget
+    /// ran out.
+    private mutating func loop(_ samples: UnsafeBufferPointer<TraceSample>, lastSampleTime: Microseconds) -> Bool {
         var next = 0
         var clock = FrameClock(frameRate: Int(frameRate))
-        let frameRate = self.frameRate, samples = self.samples
+        let frameRate = self.frameRate
         // The frame that processes samples[next]: the first k with t·frameRate ≤ k·10⁶ (t ≥ 0).
         func dueFrame(_ i: Int) -> Int64 {
             i < samples.count ? (samples[i].time * frameRate + 999_999) / 1_000_000 : .max
@@ -123,26 +135,29 @@ struct Replay<System: PanelSystem> {
             let k = clock.index, tk = clock.time
             var sawEnd = false
             while nextDue <= Int64(k) {
-                let sample = samples[next]
+                let i = next
                 next += 1
                 nextDue = dueFrame(next)
-                if case .end = sample.kind { system.reachEnd(at: sample.time); sawEnd = true; break }
-                system.process(sample)
+                if case .end = samples[i].kind { system.reachEnd(at: samples[i].time); sawEnd = true; break }
+                system.process(at: samples.baseAddress.unsafelyUnwrapped + i)
             }
-            let animating = system.runFrame(index: k, time: tk)
-            if sawEnd { break }
+            var animating = system.runFrame(index: k, time: tk)
+            if sawEnd { return false }
             if next == samples.count {
-                if !system.isTouchDown && !animating { break }
-                if tk - lastSampleTime >= settleBudget { budgetExceeded = true; break }
+                if !system.isTouchDown && !animating { return false }
+                if tk - lastSampleTime >= settleBudget { return true }
             }
             clock.advance()
+            // While something animates, the frames before the next sample's frame need none of the
+            // checks above (samples remain): the system runs them back to back.
+            if animating, next < samples.count, nextDue > Int64(clock.index) {
+                animating = system.runFrames(&clock, before: nextDue)
+            }
             // Nothing changes between samples while nothing animates: jump to the frame that
             // processes the next sample (the skipped frames would repeat this one and are not written).
             if !animating, next < samples.count, nextDue > Int64(clock.index) {
                 clock.set(Int(nextDue))
             }
         }
-        let (records, warnings) = system.finish()
-        return SimulationResult(records: records, warnings: warnings, budgetExceeded: budgetExceeded)
     }
 }

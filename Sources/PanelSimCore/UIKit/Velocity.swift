@@ -55,8 +55,9 @@ enum VelocityConstants {
 /// Timestamps should not decrease. A decreasing timestamp is stored as given (like Android) and
 /// never traps: every division is guarded, and a degenerate fit yields zero velocity.
 ///
-/// Complexity: `addMovement` is O(20) worst case (dropping the oldest of 20 samples);
-/// `currentVelocity` is O(20) for every strategy; memory is O(20).
+/// Complexity: `addMovement` is O(1) (the history is a ring of 20 slots stored in the value: no
+/// allocation, no copy-on-write check per sample); `currentVelocity` is O(20) for every strategy;
+/// memory is O(20).
 /// The type is a value: copies are independent, and `==` compares strategy and history.
 public struct VelocityTracker: Sendable, Equatable {
     /// One stored sample: time in ns, position in the caller's unit.
@@ -68,18 +69,63 @@ public struct VelocityTracker: Sendable, Equatable {
 
     /// The estimator this tracker uses.
     public let strategy: VelocityStrategy
-    /// Oldest first, newest last; never more than `VelocityConstants.historySize` entries.
-    private(set) var samples: [Sample] = []
+    /// The history: sample i (0 = oldest) is in slot (historyStart + i) mod 20, for i < historyCount.
+    /// Slots outside the history keep stale values that nothing reads.
+    private var slots: Slots = VelocityTracker.emptySlots
+    private var historyStart = 0
+    private var historyCount = 0
+
+    /// `VelocityConstants.historySize` (20) samples stored in the value (a homogeneous tuple is laid
+    /// out like a C array).
+    typealias Slots = (Sample, Sample, Sample, Sample, Sample, Sample, Sample, Sample, Sample, Sample,
+                       Sample, Sample, Sample, Sample, Sample, Sample, Sample, Sample, Sample, Sample)
+    private static var emptySlots: Slots {
+        let z = Sample(time: 0, x: 0, y: 0)
+        return (z, z, z, z, z, z, z, z, z, z, z, z, z, z, z, z, z, z, z, z)
+    }
+
+    /// The history, oldest first, newest last; never more than `VelocityConstants.historySize` entries.
+    var samples: [Sample] { (0..<historyCount).map { sample(at: slot($0)) } }
 
     /// Creates an empty tracker for `strategy`.
     public init(strategy: VelocityStrategy) {
         self.strategy = strategy
-        samples.reserveCapacity(VelocityConstants.historySize)
     }
 
     /// Forgets every sample (Android `VelocityTracker::clear`, done on ACTION_DOWN).
     public mutating func reset() {
-        samples.removeAll(keepingCapacity: true)
+        historyStart = 0
+        historyCount = 0
+    }
+
+    /// Equal strategies and histories (the stale slots do not count).
+    public static func == (a: VelocityTracker, b: VelocityTracker) -> Bool {
+        guard a.strategy == b.strategy, a.historyCount == b.historyCount else { return false }
+        for i in 0..<a.historyCount where a.sample(at: a.slot(i)) != b.sample(at: b.slot(i)) { return false }
+        return true
+    }
+
+    /// The slot of history entry `i` (0 ≤ i < 20).
+    @inline(__always)
+    private func slot(_ i: Int) -> Int {
+        let s = historyStart &+ i
+        return s < VelocityConstants.historySize ? s : s &- VelocityConstants.historySize
+    }
+
+    /// The sample in `slot` (reads a copy of the slots: for the estimators and `==`, not per sample).
+    private func sample(at slot: Int) -> Sample {
+        withUnsafeBytes(of: slots) { $0.load(fromByteOffset: slot &* MemoryLayout<Sample>.stride, as: Sample.self) }
+    }
+
+    /// The time of the sample in `slot`, read in place (an inout access: no copy of the slots).
+    @inline(__always)
+    private mutating func time(at slot: Int) -> Int64 {
+        withUnsafeMutableBytes(of: &slots) { $0.load(fromByteOffset: slot &* MemoryLayout<Sample>.stride, as: Sample.self).time }
+    }
+
+    @inline(__always)
+    private mutating func setSample(_ sample: Sample, at slot: Int) {
+        withUnsafeMutableBytes(of: &slots) { $0.storeBytes(of: sample, toByteOffset: slot &* MemoryLayout<Sample>.stride, as: Sample.self) }
     }
 
     /// Adds a touch-down or move sample. timeNanos: monotonic time in ns; position in pt (or px), container axes.
@@ -87,20 +133,26 @@ public struct VelocityTracker: Sendable, Equatable {
     /// Applies the history rules described on the type: clear after a gap of more than 40 ms,
     /// replace a sample with an equal timestamp, keep at most 20. Lift-off positions must not be
     /// added (Android and Flutter both ignore the up event's position); use `velocityAtLift`.
+    @inline(__always)
     public mutating func addMovement(timeNanos: Int64, position: Point) {
         let sample = Sample(time: timeNanos, x: position.x, y: position.y)
-        if let last = samples.last {
-            if timeNanos &- last.time > VelocityConstants.assumeStoppedNanos {
-                samples.removeAll(keepingCapacity: true)
-            } else if timeNanos == last.time {
-                samples[samples.count - 1] = sample
+        if historyCount > 0 {
+            let newest = slot(historyCount &- 1)
+            let lastTime = time(at: newest)
+            if timeNanos &- lastTime > VelocityConstants.assumeStoppedNanos {
+                reset()
+            } else if timeNanos == lastTime {
+                setSample(sample, at: newest)
                 return
             }
         }
-        if samples.count == VelocityConstants.historySize {
-            samples.removeFirst()
+        if historyCount == VelocityConstants.historySize {
+            // Drop the oldest: its slot becomes the newest one.
+            historyStart = slot(1)
+            historyCount &-= 1
         }
-        samples.append(sample)
+        setSample(sample, at: slot(historyCount))
+        historyCount &+= 1
     }
 
     /// Velocity estimate at the newest sample, units per second (pt/s when positions are pt), per axis. Zero with < 2 samples (lsq2/impulse: Android semantics; see below).
@@ -116,10 +168,11 @@ public struct VelocityTracker: Sendable, Equatable {
     ///
     /// O(20).
     public func currentVelocity() -> Point {
+        let samples = self.samples
         switch strategy {
-        case .lsq2: return leastSquaresVelocity()
-        case .impulse: return impulseVelocity()
-        case .ios: return iosVelocity()
+        case .lsq2: return Self.leastSquaresVelocity(samples)
+        case .impulse: return Self.impulseVelocity(samples)
+        case .ios: return Self.iosVelocity(samples)
         }
     }
 
@@ -128,7 +181,8 @@ public struct VelocityTracker: Sendable, Equatable {
     /// The 40 ms comparison is strict, as in AOSP (`delaySinceLastEvent > ASSUME_POINTER_STOPPED_TIME`);
     /// Android then reports *no* velocity, which this API expresses as zero. O(20).
     public func velocityAtLift(timeNanos: Int64) -> Point {
-        guard let last = samples.last else { return .zero }
+        guard historyCount > 0 else { return .zero }
+        let last = sample(at: slot(historyCount &- 1))
         switch strategy {
         case .lsq2, .impulse:
             if timeNanos &- last.time > VelocityConstants.assumeStoppedNanos { return .zero }
@@ -142,7 +196,7 @@ public struct VelocityTracker: Sendable, Equatable {
 
     /// The newest samples no older than 100 ms before the newest one, oldest first (AOSP
     /// `getEstimator`: `age > HORIZON` stops the walk).
-    private func horizonWindow() -> ArraySlice<Sample> {
+    private static func horizonWindow(_ samples: [Sample]) -> ArraySlice<Sample> {
         guard let newest = samples.last else { return samples[...] }
         var start = samples.count - 1
         while start > 0 && newest.time &- samples[start - 1].time <= VelocityConstants.horizonNanos {
@@ -158,8 +212,8 @@ public struct VelocityTracker: Sendable, Equatable {
     }
 
     /// lsq2: AOSP `LeastSquaresVelocityTrackerStrategy(2)` with `Weighting::NONE`.
-    private func leastSquaresVelocity() -> Point {
-        let window = horizonWindow()
+    private static func leastSquaresVelocity(_ samples: [Sample]) -> Point {
+        let window = horizonWindow(samples)
         guard let newest = window.last, window.count >= 2 else { return .zero }
         if window.count == 2 {
             // Degree drops to 1: a line through two points is their slope.
@@ -187,8 +241,8 @@ public struct VelocityTracker: Sendable, Equatable {
     }
 
     /// impulse: AOSP `ImpulseVelocityTrackerStrategy` on positions (not deltas), per axis.
-    private func impulseVelocity() -> Point {
-        let window = horizonWindow()
+    private static func impulseVelocity(_ samples: [Sample]) -> Point {
+        let window = horizonWindow(samples)
         let times = window.map(\.time)
         return Point(x: Self.impulse(times: times, positions: window.map(\.x)),
                      y: Self.impulse(times: times, positions: window.map(\.y)))
@@ -240,18 +294,18 @@ public struct VelocityTracker: Sendable, Equatable {
     /// Differences from Flutter's tracker: the history here is the shared one, so a gap > 40 ms
     /// starts a new history and an equal timestamp replaces the previous sample (Flutter's iOS
     /// tracker keeps both and gets a zero pair instead).
-    private func iosVelocity() -> Point {
+    private static func iosVelocity(_ samples: [Sample]) -> Point {
         let w = VelocityConstants.iosWeights
-        let v0 = pairVelocity(back: 0)
-        let v1 = pairVelocity(back: 1)
-        let v2 = pairVelocity(back: 2)
+        let v0 = pairVelocity(samples, back: 0)
+        let v1 = pairVelocity(samples, back: 1)
+        let v2 = pairVelocity(samples, back: 2)
         return Point(x: w.older2 * v2.x + w.older1 * v1.x + w.newest * v0.x,
                      y: w.older2 * v2.y + w.older1 * v1.y + w.newest * v0.y)
     }
 
     /// Velocity between the samples `back + 1` and `back` places before the newest one, or zero if
     /// either is missing or they share a timestamp.
-    private func pairVelocity(back: Int) -> Point {
+    private static func pairVelocity(_ samples: [Sample], back: Int) -> Point {
         let endIndex = samples.count - 1 - back
         let startIndex = endIndex - 1
         guard startIndex >= 0 else { return .zero }
