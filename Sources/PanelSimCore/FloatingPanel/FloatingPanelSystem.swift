@@ -70,7 +70,11 @@ struct FloatingPanelSystem: PanelSystem {
         if case let .touch(touch) = sample.pointee.kind {
             let time = sample.pointee.time, line = sample.pointee.line
             core.now = time
-            handleTouch(touch, time: time, line: line)
+            if touch.phase == .moved, touch.id == 0, isPlainDragMove {
+                plainDragMove(touch, time: time)
+            } else {
+                handleTouch(touch, time: time, line: line)
+            }
             core.syncLayout()
         } else {
             process(sample.pointee)
@@ -89,6 +93,30 @@ struct FloatingPanelSystem: PanelSystem {
     var isTouchDown: Bool { pan.touchDown != nil }
 
     mutating func finish() -> (records: RecordList, warnings: [String]) { (core.takeRecords(), warnings) }
+
+    /// True when a `moved` sample of finger 0 is a plain drag step: the touch began on the surface,
+    /// both recognizers have decided, the panel's pan is active (not cancelled) and the list's is
+    /// not, and the core takes the change without arbitration (`PanelCore.takesPlainDragChanges`).
+    private var isPlainDragMove: Bool {
+        pan.onSurface && pan.recognitionDone && pan.active && !pan.cancelledByPanel && !pan.scrollActive
+            && pan.touchDown != nil && core.takesPlainDragChanges
+    }
+
+    /// `handleTouch` for a `moved` sample when `isPlainDragMove`, with what those conditions decide
+    /// written out: the tracker takes the sample, the panel's handler gets `changed` (no scroll
+    /// phase, so `runHandlers` delivers to the panel alone), and the last point is updated. The
+    /// same steps in the same order as the general path.
+    @inline(__always)
+    private mutating func plainDragMove(_ touch: TouchSample, time: Microseconds) {
+        let p = touch.location
+        pan.tracker.addMovement(timeNanos: time * 1000, position: p)
+        let v = movingVelocity(for: touch)
+        // deliver(.changed, point: p, velocity: v)
+        let translation = p - pan.touchDown.unsafelyUnwrapped
+        pan.lastTranslation = translation; pan.lastVelocity = v; pan.lastPoint = p
+        core.takePlainDragChange(translation: translation)
+        pan.lastPoint = p
+    }
 
     private mutating func dispatch(_ sample: TraceSample) {
         switch sample.kind {

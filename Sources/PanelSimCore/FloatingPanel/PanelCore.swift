@@ -414,6 +414,15 @@ struct PanelCore {
         }
     }
 
+    /// True when `handlePan(.changed, …)` reduces to `panningChange`: the interaction is in progress
+    /// (no shouldBeginDragging, no start), nothing animates (nothing to interrupt), and no scroll
+    /// view is tracked (no arbitration).
+    var takesPlainDragChanges: Bool { interactionInProgress && !isPanelAnimating && !tracksScrollView }
+
+    /// `handlePan(.changed, translation:, …)` when `takesPlainDragChanges`: `panningChange`.
+    @inline(__always)
+    mutating func takePlainDragChange(translation: Point) { panningChange(translation: translation) }
+
     /// §3.3: the pinned offset and the over-scroll shift, then willBeginDragging and the
     /// interaction constraint. `location` is surface-local.
     private mutating func startInteraction(translation: Point, location: Point) {
