@@ -1,5 +1,5 @@
 /* The bare spring loop of `panelsim bench` in C: NumericSpring.advance's arithmetic
- * (Sources/PanelSimCore/Spring.swift), term for term, over the same springs and step count.
+ * (Sources/PanelSimCore/FloatingPanel/NumericSpring.swift), term for term, over the same springs and step count.
  *
  * Build and run (panelsim bench does both, with the springs and step count it measured):
  *   gcc -O2 -o /tmp/spring bench/spring.c
