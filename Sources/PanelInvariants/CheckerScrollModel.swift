@@ -281,16 +281,7 @@ extension Run {
     /// FloatingPanel's grabberAreaContains (§1.8) for the surface-local point `local` on a surface
     /// at `location`: the band along the moving edge of the surface's current size, with its clamps.
     func touchDownInBand(_ local: Point, surfaceAt location: Double, _ g: LayoutGeometry) -> Bool {
-        let size = g.surfaceFrame(at: location).size, band = g.panel.grabberAreaOffset
-        var q = local
-        let r: Rect
-        switch position {
-        case .bottom: q.y = max(q.y, 0); r = Rect(x: 0, y: 0, width: size.width, height: band)
-        case .top: q.y = min(q.y, size.height - g.pixel); r = Rect(x: 0, y: size.height - band, width: size.width, height: band)
-        case .left: q.x = min(q.x, size.width - g.pixel); r = Rect(x: size.width - band, y: 0, width: band, height: size.height)
-        case .right: q.x = max(q.x, 0); r = Rect(x: 0, y: 0, width: band, height: size.height)
-        }
-        return r.contains(q)
+        g.grabberAreaContains(local, surfaceSize: g.surfaceFrame(at: location).size)
     }
 
     /// True when the finger at main coordinate `value` is inside the list's content inset on the

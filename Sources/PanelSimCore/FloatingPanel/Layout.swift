@@ -276,6 +276,26 @@ public struct LayoutGeometry: Sendable, Equatable {
         return panelPosition.expandsTowardLowerCoordinate ? mainDimension - location : location
     }
 
+    /// FloatingPanel's grabber area test (floatingpanel-core.md §1.8, `SurfaceView.grabberAreaFrame`
+    /// and `grabberAreaContains`): true when `local`, a point in surface coordinates (pt, origin at
+    /// the surface's top-left corner, y down), lies in the band `panel.grabberAreaOffset` pt deep
+    /// along the moving edge of a surface of size `surfaceSize` (pt). A point past the moving edge
+    /// counts as on it: bottom/right clamp it up to 0, top/left down to the size less one device
+    /// pixel. The band's cross axis is the surface's full width (height).
+    @inline(__always)
+    public func grabberAreaContains(_ local: Point, surfaceSize size: Size) -> Bool {
+        let depth = panel.grabberAreaOffset
+        var q = local
+        let band: Rect
+        switch panelPosition {
+        case .bottom: q.y = max(q.y, 0); band = Rect(x: 0, y: 0, width: size.width, height: depth)
+        case .top: q.y = min(q.y, size.height - pixel); band = Rect(x: 0, y: size.height - depth, width: size.width, height: depth)
+        case .left: q.x = min(q.x, size.width - pixel); band = Rect(x: size.width - depth, y: 0, width: depth, height: size.height)
+        case .right: q.x = max(q.x, 0); band = Rect(x: 0, y: 0, width: depth, height: size.height)
+        }
+        return band.contains(q)
+    }
+
     /// The surface frame in the container when its moving edge is at `location`. The cross axis
     /// spans the safe area (FloatingPanel's default `prepareLayout`; floatingpanel-core.md §9 O17).
     public func surfaceFrame(at location: Double) -> Rect {

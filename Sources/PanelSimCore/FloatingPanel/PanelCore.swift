@@ -1042,17 +1042,7 @@ extension PanelCore {
     /// `p` is surface-local.
     @inline(__always)
     func grabberContains(_ p: Point) -> Bool {
-        let size = surfaceFrame.size
-        let g = geometry.panel.grabberAreaOffset
-        var q = p
-        let band: Rect
-        switch position {
-        case .bottom: q.y = max(q.y, 0); band = Rect(x: 0, y: 0, width: size.width, height: g)
-        case .top: q.y = min(q.y, size.height - geometry.pixel); band = Rect(x: 0, y: size.height - g, width: size.width, height: g)
-        case .left: q.x = min(q.x, size.width - geometry.pixel); band = Rect(x: size.width - g, y: 0, width: g, height: size.height)
-        case .right: q.x = max(q.x, 0); band = Rect(x: 0, y: 0, width: g, height: size.height)
-        }
-        return band.contains(q)
+        geometry.grabberAreaContains(p, surfaceSize: surfaceFrame.size)
     }
 
     /// `stopScrolling(at:)`: replaces the main-axis offset (non-animated setter, kills deceleration).
