@@ -1,0 +1,208 @@
+/// Typed, packed frame records of the panel systems other than FloatingPanel: each system declares
+/// its frame channels once (`SystemFrameLayout`) and writes every frame as a fixed number of
+/// 64-bit words into its `RecordList`; reading a record builds the `SystemFrame` view from them.
+
+/// The channels of one panel system's frame records, in the order they are written
+/// (trace-format.md §2; drawerkit.md, lnpopup.md and uisheet.md §2.3), each with its kind and
+/// whether a frame may leave it out. Declared once per system (`PackedSystemFrame.layout`).
+///
+/// A frame is `wordCount` words: word 0 holds one bit per `bool` channel (its value) and one per
+/// optional channel (set when present), in channel order; then every `number` and `name` channel
+/// has a word of its own, in channel order: a number's IEEE 754 bits, a name's index in the record
+/// list's name table (`nullName` for JSON `null`). An absent channel's word is 0.
+struct SystemFrameLayout: Sendable {
+    enum Kind: Sendable, Equatable {
+        /// A `Double` (`FieldValue.number`).
+        case number
+        /// `FieldValue.bool`.
+        case bool
+        /// A string from the record list's name table (`FieldValue.string`), or `null`.
+        case name
+    }
+
+    struct Channel: Sendable, Equatable {
+        let key: String
+        let kind: Kind
+        /// The channel may be absent from a frame (it is then not written at all).
+        let isOptional: Bool
+        /// Word of a number or name channel (≥ 1); bit in word 0 of a bool's value, of an optional
+        /// channel's presence (-1 when neither).
+        fileprivate(set) var word = 0, valueBit = -1, presenceBit = -1
+
+        static func number(_ key: String, optional: Bool = false) -> Channel { Channel(key: key, kind: .number, isOptional: optional) }
+        static func bool(_ key: String) -> Channel { Channel(key: key, kind: .bool, isOptional: false) }
+        static func name(_ key: String) -> Channel { Channel(key: key, kind: .name, isOptional: false) }
+    }
+
+    /// The name index that stands for JSON `null` in a `name` channel.
+    static let nullName = UInt32.max
+
+    let channels: [Channel]
+    /// Words per frame: 1 + the number and name channels.
+    let wordCount: Int
+    /// Bit i set when word i holds a `Double` (compared with `==` when frames are deduplicated).
+    let numberWords: UInt64
+    /// Names the system's frames use, entered first into the record list's name table in this
+    /// order, so that a system can write them by position (`vocabulary.firstIndex(of:)`) without
+    /// looking strings up per frame.
+    let vocabulary: [String]
+
+    /// - Precondition: at most 63 number and name channels and at most 64 bool and optional ones.
+    init(_ channels: [Channel], vocabulary: [String] = []) {
+        var placed: [Channel] = [], word = 1, bit = 0, numbers: UInt64 = 0
+        for var c in channels {
+            if c.isOptional { c.presenceBit = bit; bit += 1 }
+            switch c.kind {
+            case .bool:
+                precondition(!c.isOptional, "bool channels are always written")
+                c.valueBit = bit; bit += 1
+            case .number:
+                numbers |= 1 << UInt64(word)
+                c.word = word; word += 1
+            case .name:
+                c.word = word; word += 1
+            }
+            placed.append(c)
+        }
+        precondition(word <= 64 && bit <= 64, "too many channels for one packed frame")
+        self.channels = placed
+        wordCount = word
+        numberWords = numbers
+        self.vocabulary = vocabulary
+    }
+
+    /// True when the frames at `a` and `b` (`words` words each; `numberWords` says which hold
+    /// numbers) have the same values: numbers equal by `==` (so -0 and +0 are the same value and
+    /// NaN differs from itself, as `SystemFrame.sameValues(as:)` says), every other word bit for
+    /// bit. O(words); the first difference ends it.
+    @inline(__always)
+    static func sameValues(_ a: UnsafePointer<UInt64>, _ b: UnsafePointer<UInt64>, words: Int, numberWords: UInt64) -> Bool {
+        for i in 0..<words {
+            let x = a[i], y = b[i]
+            if numberWords & (1 << UInt64(i)) != 0 {
+                if Double(bitPattern: x) != Double(bitPattern: y) { return false }
+            } else if x != y {
+                return false
+            }
+        }
+        return true
+    }
+
+    /// The `SystemFrame` view of the packed frame at `words` (frame number `index`), resolving
+    /// names in `names`. O(channels).
+    func frame(index: Int, words: UnsafePointer<UInt64>, names: [String]) -> SystemFrame {
+        let bits = words[0]
+        var out: [RecordField] = []
+        out.reserveCapacity(channels.count)
+        for c in channels {
+            if c.isOptional && bits & (1 << UInt64(c.presenceBit)) == 0 { continue }
+            switch c.kind {
+            case .number: out.append(RecordField(c.key, .number(Double(bitPattern: words[c.word]))))
+            case .bool: out.append(RecordField(c.key, .bool(bits & (1 << UInt64(c.valueBit)) != 0)))
+            case .name:
+                let i = words[c.word]
+                out.append(RecordField(c.key, i == UInt64(Self.nullName) ? .null : .string(names[Int(i)])))
+            }
+        }
+        return SystemFrame(index: index, channels: out)
+    }
+}
+
+/// A panel system's frame record as a fixed-size value: it declares its channels once and packs
+/// itself, channel by channel in layout order, into a record list's words.
+protocol PackedSystemFrame {
+    /// The channels, declared once (a `static let`).
+    static var layout: SystemFrameLayout { get }
+    /// Writes the channels of `layout`, in order, with `writer`.
+    func pack(into writer: inout PackedFrameWriter)
+}
+
+/// Writes one frame's channels, in layout order, into its words (see `SystemFrameLayout`). Debug
+/// builds check every call against the layout.
+struct PackedFrameWriter {
+    private let words: UnsafeMutablePointer<UInt64>
+    private var bits: UInt64 = 0
+    private var nextWord = 1, nextBit = 0
+    #if DEBUG
+    private let layout: SystemFrameLayout
+    private var channel = 0
+    #endif
+
+    #if DEBUG
+    /// A writer for the frame at `words`, checked against `layout`.
+    init(words: UnsafeMutablePointer<UInt64>, layout: SystemFrameLayout) {
+        self.words = words
+        self.layout = layout
+    }
+    #else
+    /// A writer for the frame at `words` (`wordCount` words of its layout).
+    init(words: UnsafeMutablePointer<UInt64>) { self.words = words }
+    #endif
+
+    @inline(__always)
+    private mutating func check(_ kind: SystemFrameLayout.Kind, optional: Bool) {
+        #if DEBUG
+        precondition(channel < layout.channels.count, "more channels written than the layout declares")
+        let c = layout.channels[channel]
+        precondition(c.kind == kind && c.isOptional == optional,
+                     "channel \(channel) (\(c.key)) is declared \(c.kind)\(c.isOptional ? "?" : "") but written as \(kind)\(optional ? "?" : "")")
+        channel += 1
+        #endif
+    }
+
+    /// A `number` channel.
+    @inline(__always)
+    mutating func number(_ x: Double) {
+        check(.number, optional: false)
+        words[nextWord] = x.bitPattern
+        nextWord &+= 1
+    }
+
+    /// An optional `number` channel: written when `x` is not nil.
+    @inline(__always)
+    mutating func number(_ x: Double?) {
+        check(.number, optional: true)
+        if let x {
+            bits |= 1 << UInt64(nextBit)
+            words[nextWord] = x.bitPattern
+        } else {
+            words[nextWord] = 0
+        }
+        nextBit &+= 1
+        nextWord &+= 1
+    }
+
+    /// A `bool` channel.
+    @inline(__always)
+    mutating func bool(_ b: Bool) {
+        check(.bool, optional: false)
+        if b { bits |= 1 << UInt64(nextBit) }
+        nextBit &+= 1
+    }
+
+    /// A `name` channel: an index in the record list's name table (a position in the layout's
+    /// `vocabulary`, or one `RecordList.nameIndex(_:)` returned), or `SystemFrameLayout.nullName`.
+    @inline(__always)
+    mutating func name(_ index: UInt32) {
+        check(.name, optional: false)
+        words[nextWord] = UInt64(index)
+        nextWord &+= 1
+    }
+
+    /// Stores the bool and presence bits (after the last channel).
+    @inline(__always)
+    mutating func finish() {
+        #if DEBUG
+        precondition(channel == layout.channels.count, "\(layout.channels.count - channel) channels of the layout not written")
+        #endif
+        words[0] = bits
+    }
+}
+
+/// The words of a `RecordList`'s packed system frames (no header: the list keeps count and
+/// capacity). Plain data; mutated only through a list that owns it alone, like `EntryStorage`.
+final class FrameWordStorage: ManagedBuffer<Void, UInt64> {
+    static func make(capacity: Int) -> FrameWordStorage {
+        unsafeDowncast(FrameWordStorage.create(minimumCapacity: capacity) { _ in }, to: FrameWordStorage.self)
+    }
+}
