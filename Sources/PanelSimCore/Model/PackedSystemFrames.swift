@@ -6,8 +6,8 @@
 /// (trace-format.md §2; drawerkit.md, lnpopup.md and uisheet.md §2.3), each with its kind and
 /// whether a frame may leave it out. Declared once per system (`PackedSystemFrame.layout`).
 ///
-/// A frame is `wordCount` words: word 0 holds one bit per `bool` channel (its value) and one per
-/// optional channel (set when present), in channel order; then every `number` and `name` channel
+/// A frame is `wordCount` words: word 0 holds, in channel order, for an optional channel a bit set
+/// when it is present, then for a `bool` channel a bit for its value; then every `number` and `name` channel
 /// has a word of its own, in channel order: a number's IEEE 754 bits, a name's index in the record
 /// list's name table (`nullName` for JSON `null`). An absent channel's word is 0.
 struct SystemFrameLayout: Sendable {
@@ -30,7 +30,7 @@ struct SystemFrameLayout: Sendable {
         fileprivate(set) var word = 0, valueBit = -1, presenceBit = -1
 
         static func number(_ key: String, optional: Bool = false) -> Channel { Channel(key: key, kind: .number, isOptional: optional) }
-        static func bool(_ key: String) -> Channel { Channel(key: key, kind: .bool, isOptional: false) }
+        static func bool(_ key: String, optional: Bool = false) -> Channel { Channel(key: key, kind: .bool, isOptional: optional) }
         static func name(_ key: String) -> Channel { Channel(key: key, kind: .name, isOptional: false) }
     }
 
@@ -54,7 +54,6 @@ struct SystemFrameLayout: Sendable {
             if c.isOptional { c.presenceBit = bit; bit += 1 }
             switch c.kind {
             case .bool:
-                precondition(!c.isOptional, "bool channels are always written")
                 c.valueBit = bit; bit += 1
             case .number:
                 numbers |= 1 << UInt64(word)
@@ -178,6 +177,17 @@ struct PackedFrameWriter {
         check(.bool, optional: false)
         if b { bits |= 1 << UInt64(nextBit) }
         nextBit &+= 1
+    }
+
+    /// An optional `bool` channel: written when `b` is not nil.
+    @inline(__always)
+    mutating func bool(_ b: Bool?) {
+        check(.bool, optional: true)
+        if let b {
+            bits |= 1 << UInt64(nextBit)
+            if b { bits |= 1 << UInt64(nextBit &+ 1) }
+        }
+        nextBit &+= 2
     }
 
     /// A `name` channel: an index in the record list's name table (a position in the layout's
