@@ -1,0 +1,41 @@
+/// The sheet's frame records (uisheet.md §2.3): what the frame channels hold and how a frame is
+/// written.
+
+/// One sheet frame: `location` (the sheet's top edge, pt), `state` (the selected detent's
+/// identifier, or null), `dimming` (0…1), `backdropAlpha` (dimming × the dimming view's alpha), with
+/// a tracked scroll view its `contentOffset` (y, pt), then `isDragging`, `isAttracting` and
+/// `presented`, in that order.
+struct UISheetFrame: PackedSystemFrame {
+    var location: Double
+    /// The identifier's index in the record list's name table, or `SystemFrameLayout.nullName`.
+    var state: UInt32
+    var dimming: Double
+    var backdropAlpha: Double
+    var contentOffset: Double?
+    var isDragging: Bool
+    var isAttracting: Bool
+    var presented: Bool
+
+    static let layout = SystemFrameLayout(
+        [.number("location"), .name("state"), .number("dimming"), .number("backdropAlpha"),
+         .number("contentOffset", optional: true), .bool("isDragging"), .bool("isAttracting"), .bool("presented")])
+
+    @inline(__always)
+    func pack(into w: inout PackedFrameWriter) {
+        w.number(location); w.name(state); w.number(dimming); w.number(backdropAlpha); w.number(contentOffset)
+        w.bool(isDragging); w.bool(isAttracting); w.bool(presented)
+    }
+}
+
+extension UISheetSystem {
+    /// Records frame `index` at `time` µs when a channel changed (frame 0 always).
+    mutating func writeFrame(index: Int, time: Microseconds) {
+        let y = presented ? displayed(at: time) : geometry.height
+        let dim = presented ? dimming(at: y) : 0
+        let state = recorder.nameIndex(sheet.selectedDetentIdentifier)
+        recorder.record(UISheetFrame(
+            location: y, state: state, dimming: dim, backdropAlpha: dim * options.dimmingAlpha,
+            contentOffset: scrollView?.contentOffset.y, isDragging: sheetDragging, isAttracting: animation != nil,
+            presented: presented), index: index)
+    }
+}
