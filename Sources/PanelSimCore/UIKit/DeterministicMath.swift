@@ -1,13 +1,23 @@
 /// Elementary functions written in Swift so that every platform computes the same bits
-/// (DESIGN.md: nothing from the platform's libm reaches a result). They run once per animation,
-/// never per frame. Accuracy: a few ulps over the ranges used here (tested against known values).
+/// (DESIGN.md: nothing from the platform's libm reaches a result). Accuracy: a few ulps over the
+/// ranges used here (tested against known values).
+///
+/// `exp`, `sin` and `cos` sum their Taylor series term by term and stop at the first term whose
+/// addition leaves the sum unchanged. That gives the bits of the full fixed-length sum: after such
+/// a term t (|t| at most half the sum's spacing in t's direction), every later term is smaller
+/// than 0.18·|t| (each is the previous one times r/n, |r/n| < 0.18, or times r²/(2n(2n±1)),
+/// < 0.11), so below half the spacing on either side of the sum (at least a quarter of the larger
+/// one), and every later addition leaves the sum unchanged too. A zero sum (r = ±0) runs the
+/// whole series, whose additions can still turn −0 into +0. `DeterministicMathTests` compares the
+/// three with the full-length sums bit for bit.
 public enum DeterministicMath {
     /// ln 2 split for Cody–Waite reduction: hi has trailing zero bits so k·hi is exact for |k| < 2^11.
     static let ln2Hi = 6.93147180369123816490e-01
     static let ln2Lo = 1.90821492927058770002e-10
     static let ln2 = 0.6931471805599453
 
-    /// Natural logarithm of x > 0; NaN for x ≤ 0 or NaN, +∞ for +∞.
+    /// Natural logarithm of x > 0; NaN for x ≤ 0 or NaN, +∞ for +∞. Runs once per animation,
+    /// never per frame.
     public static func log(_ x: Double) -> Double {
         guard x > 0, x.isFinite else { return x == .infinity ? .infinity : .nan }
         var e = Double(Int(x.exponent))
@@ -22,16 +32,37 @@ public enum DeterministicMath {
         return e * ln2Hi + (e * ln2Lo + 2 * s * sum)
     }
 
+    /// `v` rounded to the nearest integer, ties to even, for |v| < 2^51: adding and subtracting
+    /// 1.5·2^52 leaves no fraction bits (`rounded(.toNearestOrEven)` is a libm call on x86-64's
+    /// baseline). Equal to it except that it gives +0 where that gives −0; the callers' reductions
+    /// x − k·c give the same r from either zero for every x ≠ 0, and their series the same result
+    /// for x = ±0.
+    @inline(__always)
+    static func roundedToNearestEven(_ v: Double) -> Double {
+        (v + 6_755_399_441_055_744) - 6_755_399_441_055_744
+    }
+
     /// e^x.
     public static func exp(_ x: Double) -> Double {
         if x.isNaN { return x }
         if x > 709.8 { return .infinity }
         if x < -745.2 { return 0 }
-        let k = (x / ln2).rounded(.toNearestOrEven)
+        let k = roundedToNearestEven(x / ln2)
         let r = (x - k * ln2Hi) - k * ln2Lo // |r| ≤ 0.347
+        // 1 + r + r²/2! + …, at most 28 terms (see the type's comment for the early end).
         var term = 1.0, sum = 1.0
-        for i in 1...27 { term *= r / Double(i); sum += term }
-        return scale(sum, by: Int(k))
+        for i in 1...27 {
+            term *= r / Double(i)
+            let next = sum + term
+            if next == sum { break }
+            sum = next
+        }
+        let n = Int(k)
+        if n >= -1000 && n <= 1000 {
+            // 2^n from its bits: the value `Double(sign:exponent:significand:)` gives, without the call.
+            return sum * Double(bitPattern: UInt64(1023 + n) << 52)
+        }
+        return scale(sum, by: n)
     }
 
     /// sum · 2^k without overflow in intermediate steps.
@@ -48,26 +79,41 @@ public enum DeterministicMath {
     static let pio2Lo = 2.02226624879595063154e-21
 
     /// Reduces x to r ∈ [−π/4, π/4] and the quadrant q with x ≈ q·π/2 + r. Accurate for |x| < 1e6.
+    @inline(__always)
     static func reduce(_ x: Double) -> (r: Double, quadrant: Int) {
-        let k = (x / 1.5707963267948966).rounded(.toNearestOrEven)
+        let k = roundedToNearestEven(x / 1.5707963267948966)
         let r = ((x - k * pio2Hi) - k * pio2Mid) - k * pio2Lo
         let q = Int(k) & 3
         return (r, q)
     }
 
+    /// r − r³/3! + r⁵/5! − …, at most 13 terms (see the type's comment for the early end).
     static func sinKernel(_ r: Double) -> Double {
         let r2 = r * r
         var term = r, sum = r
         var i = 1.0
-        for _ in 0..<12 { term *= -r2 / ((2 * i) * (2 * i + 1)); sum += term; i += 1 }
+        for _ in 0..<12 {
+            term *= -r2 / ((2 * i) * (2 * i + 1))
+            let next = sum + term
+            if next == sum && sum != 0 { break }
+            sum = next
+            i += 1
+        }
         return sum
     }
 
+    /// 1 − r²/2! + r⁴/4! − …, at most 13 terms (see the type's comment for the early end).
     static func cosKernel(_ r: Double) -> Double {
         let r2 = r * r
         var term = 1.0, sum = 1.0
         var i = 1.0
-        for _ in 0..<12 { term *= -r2 / ((2 * i - 1) * (2 * i)); sum += term; i += 1 }
+        for _ in 0..<12 {
+            term *= -r2 / ((2 * i - 1) * (2 * i))
+            let next = sum + term
+            if next == sum { break }
+            sum = next
+            i += 1
+        }
         return sum
     }
 
@@ -90,6 +136,18 @@ public enum DeterministicMath {
         case 1: return -sinKernel(r)
         case 2: return -cosKernel(r)
         default: return sinKernel(r)
+        }
+    }
+
+    /// (sin x, cos x) with one argument reduction: the same bits as `sin(x)` and `cos(x)`.
+    public static func sinAndCos(_ x: Double) -> (sin: Double, cos: Double) {
+        let (r, q) = reduce(x)
+        let s = sinKernel(r), c = cosKernel(r)
+        switch q {
+        case 0: return (s, c)
+        case 1: return (c, -s)
+        case 2: return (-s, -c)
+        default: return (-c, s)
         }
     }
 }

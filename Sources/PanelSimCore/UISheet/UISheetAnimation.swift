@@ -34,6 +34,7 @@ struct SheetAnimation: Sendable, Equatable {
 
 extension UISheetSystem {
     /// The sheet's on-screen offset at `time` µs (pt).
+    @inline(__always)
     func displayed(at time: Microseconds) -> Double {
         guard let a = animation else { return modelY }
         return a.target + a.state(at: time).displacement

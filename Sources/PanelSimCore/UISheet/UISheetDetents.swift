@@ -78,6 +78,7 @@ extension UISheetSystem {
     }
 
     /// The dimming fraction at displayed offset y (§3.8 items 1–2, U18).
+    @inline(__always)
     func dimming(at y: Double) -> Double {
         let d = geometry.detents
         guard !d.isEmpty else { return 0 }

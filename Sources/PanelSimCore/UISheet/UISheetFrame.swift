@@ -28,9 +28,10 @@ struct UISheetFrame: PackedSystemFrame {
 }
 
 extension UISheetSystem {
-    /// Records frame `index` at `time` µs when a channel changed (frame 0 always).
-    mutating func writeFrame(index: Int, time: Microseconds) {
-        let y = presented ? displayed(at: time) : geometry.height
+    /// Records frame `index` when a channel changed (frame 0 always); `displayed` is the sheet's
+    /// on-screen offset at the frame's time (`displayed(at:)`, pt).
+    mutating func writeFrame(index: Int, displayed: Double) {
+        let y = presented ? displayed : geometry.height
         let dim = presented ? dimming(at: y) : 0
         let state = recorder.nameIndex(sheet.selectedDetentIdentifier)
         recorder.record(UISheetFrame(

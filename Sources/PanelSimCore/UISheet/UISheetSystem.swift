@@ -115,12 +115,19 @@ struct UISheetSystem: RecordingPanelSystem {
 
     mutating func runFrame(index: Int, time: Microseconds) -> Bool {
         now = time
+        // The spring is evaluated once per frame: its displacement also places the frame.
+        var shown = modelY
         if let a = animation {
             let (d, v) = a.state(at: time)
-            if abs(d) < 0.1 && abs(v) < 5 { complete(a) }
+            if abs(d) < 0.1 && abs(v) < 5 {
+                complete(a)
+                shown = displayed(at: time)
+            } else {
+                shown = a.target + d
+            }
         }
         stepDeceleration(frameTime: time)
-        writeFrame(index: index, time: time)
+        writeFrame(index: index, displayed: shown)
         return animation != nil || (scrollView.map { $0.isDecelerating || $0.returnsToEdge } ?? false)
     }
 
