@@ -127,9 +127,16 @@ struct LNPopupSystem: RecordingPanelSystem {
                              bottomBarTop: geometry.glass ? model.bottomBarTop : geometry.dock)
     }
 
-    func timing(dampingRatio zeta: Double) -> AnimatorTiming {
-        popup.curve == .linear ? .linear(duration: 0.5) : .stretchedSpring(dampingRatio: zeta, duration: 0.5)
+    /// LNPopup's 0.5 s animator with `spring`'s curve, or linear (§3.9).
+    func timing(_ spring: SpringStepResponse) -> AnimatorTiming {
+        popup.curve == .linear ? .linear(duration: 0.5) : .stretchedSpring(spring, duration: 0.5)
     }
+
+    /// The springs of §3.9, computed once: ζ = 1 for programmatic transitions, 0.87 for those a
+    /// gesture starts, 500 for the bar's presentation and dismissal.
+    static let transitionSpring = SpringStepResponse(dampingRatio: 1)
+    static let gestureSpring = SpringStepResponse(dampingRatio: 0.87)
+    static let barSpring = SpringStepResponse(dampingRatio: 500)
 
     var windowLocked: Bool { animator.contains { $0.kind == .close || $0.kind == .barDismissal } }
     var opening: Bool { animator.contains { $0.kind == .open } }

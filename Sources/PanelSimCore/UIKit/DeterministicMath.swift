@@ -51,11 +51,13 @@ public enum DeterministicMath {
         let r = (x - k * ln2Hi) - k * ln2Lo // |r| ≤ 0.347
         // 1 + r + r²/2! + …, at most 28 terms (see the type's comment for the early end).
         var term = 1.0, sum = 1.0
-        for i in 1...27 {
-            term *= r / Double(i)
+        var i = 1.0
+        for _ in 0..<27 {
+            term *= r / i
             let next = sum + term
             if next == sum { break }
             sum = next
+            i += 1
         }
         let n = Int(k)
         if n >= -1000 && n <= 1000 {

@@ -38,6 +38,8 @@ struct SpringStepResponse: Sendable, Equatable {
     static let systemSpringDampingRatio = 500 / (2 * (3000.0).squareRoot())
     /// The system spring's natural frequency √(k/m) = √(1000/3) rad/s.
     static let systemSpringNaturalFrequency = (1000.0 / 3).squareRoot()
+    /// The system spring's response (ζ = `systemSpringDampingRatio`), computed once.
+    static let systemSpring = SpringStepResponse(dampingRatio: systemSpringDampingRatio)
 
     init(dampingRatio zeta: Double) {
         self.zeta = zeta
@@ -117,16 +119,19 @@ struct AnimatorTiming: Sendable, Equatable {
     /// A spring of damping ratio ζ whose time axis is stretched so that it settles exactly at
     /// `duration` s (drawerkit.md §5 D1 default: UIKit honours the animator's duration).
     static func stretchedSpring(dampingRatio zeta: Double, duration: Double) -> AnimatorTiming {
-        let response = SpringStepResponse(dampingRatio: zeta)
-        return AnimatorTiming(curve: .spring(response, uPerSecond: duration > 0 ? response.settlingU / duration : 0),
-                              duration: duration)
+        stretchedSpring(SpringStepResponse(dampingRatio: zeta), duration: duration)
+    }
+
+    /// `stretchedSpring(dampingRatio:duration:)` for a response computed before.
+    static func stretchedSpring(_ response: SpringStepResponse, duration: Double) -> AnimatorTiming {
+        AnimatorTiming(curve: .spring(response, uPerSecond: duration > 0 ? response.settlingU / duration : 0),
+                       duration: duration)
     }
 
     /// A spring in real time: natural frequency ω₀ rad/s, completing at its settling time U_s/ω₀
     /// (drawerkit.md §5 D1 option `physicalSpring`).
-    static func physicalSpring(dampingRatio zeta: Double, naturalFrequency omega0: Double) -> AnimatorTiming {
-        let response = SpringStepResponse(dampingRatio: zeta)
-        return AnimatorTiming(curve: .spring(response, uPerSecond: omega0), duration: response.settlingU / omega0)
+    static func physicalSpring(_ response: SpringStepResponse, naturalFrequency omega0: Double) -> AnimatorTiming {
+        AnimatorTiming(curve: .spring(response, uPerSecond: omega0), duration: response.settlingU / omega0)
     }
 
     /// Progress (0 at the start, 1 at completion; a spring with ζ < 1 overshoots) `t` s after the

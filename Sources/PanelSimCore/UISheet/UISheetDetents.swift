@@ -58,7 +58,12 @@ extension UISheetSystem {
         return shownDetent?.offset ?? geometry.height
     }
 
-    var topCandidate: Double { restCandidates().list.first?.offset ?? geometry.largeTop }
+    /// The top rest candidate's offset (`restCandidates().list.first`, else y_L). Without the
+    /// keyboard the candidates are the detents in order, so the first detent's offset.
+    var topCandidate: Double {
+        guard keyboardUp else { return geometry.detents.first?.offset ?? geometry.largeTop }
+        return restCandidates().list.first?.offset ?? geometry.largeTop
+    }
 
     /// The lower bound B of the drag (§3.3 item 5).
     var lowerBound: Double { dismissible && !sheet.isModalInPresentation ? geometry.height : smallestOffset }

@@ -267,7 +267,8 @@ extension UISheetSystem {
     }
 
     mutating func stepDeceleration(frameTime: Microseconds) {
-        guard scrollView != nil else { return }
+        // Tested first: the call takes the model out of the optional and writes it back.
+        guard scrollView?.isAnimating == true else { return }
         scrollView!.stepDeceleration(frameTime: frameTime, pixel: 1 / environment.displayScale, .bottom)
     }
 }
