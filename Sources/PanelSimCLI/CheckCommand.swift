@@ -37,13 +37,7 @@ struct CheckCommand: PanelCommand {
                        help: "Write a JUnit XML report."),
             OptionSpec(names: ["--unreferenced"], valueName: "POLICY",
                        help: "warn (default), fail (unreferenced goldens make the run\nexit 1) or delete (remove them, naming each)."),
-            OptionSpec(names: ["--drive-scroll"], valueName: nil,
-                       help: "Apply `scroll` samples to the scroll view instead of the finger-driven\nmodel (default: they are observations; docs/FORMATS.md)."),
-            OptionSpec(names: ["--panel-handler-first"], valueName: nil,
-                       help: "Run the panel's pan handler before the scroll view's for each touch\nsample (default: scroll view, Core's scroll handler, panel)."),
-            OptionSpec(names: ["--content-inset"], valueName: nil,
-                       help: "Add the opt-in `contentInset` frame channel: the tracked list's\ncontentInset as FloatingPanel writes it (docs/FORMATS.md §2);\nrecorded in the result header (\"simulator\": [\"contentInset\"])."),
-        ],
+        ] + SimulationFlags.options,
         discussion: """
             Traces are replayed in the byte order of their paths relative to TRACE_DIR (files and
             directories starting with "." and files ending in .golden.jsonl are skipped). One line
@@ -126,9 +120,7 @@ struct CheckCommand: PanelCommand {
         if traceDirectory.isEmpty { throw UsageError("empty trace directory", command: "check") }
         // Shown as given, without trailing slashes ("traces/flicks/" lists traces/flicks/a.jsonl).
         while traceDirectory.count > 1, traceDirectory.hasSuffix("/") { traceDirectory.removeLast() }
-        simulation.driveScroll = parsed.flags.contains("--drive-scroll")
-        simulation.panelHandlerFirst = parsed.flags.contains("--panel-handler-first")
-        simulation.recordContentInset = parsed.flags.contains("--content-inset")
+        simulation = SimulationFlags.options(parsed)
         goldenDirectory = parsed.values["--golden"] ?? "golden"
         goldenIsDefault = parsed.values["--golden"] == nil
         recordFlag = parsed.values["--record"]

@@ -6,15 +6,16 @@ import PanelTrace
 /// What `assertPanelTrace` found for one trace: the same status and lines `panelsim check`
 /// prints, the failure message the assertion reports (nil when it passes), and what it attaches.
 public struct PanelTraceOutcome: Sendable {
-    /// `check`'s status for the trace. `new` and `updated` (a golden was written) fail the
-    /// assertion, unlike in `check`: a new golden is looked at before it is trusted.
+    /// `check`'s status for the trace. The assertion passes exactly when `check` counts the
+    /// trace as passed (`TraceCheckResult.passes`): `pass`, and `new` / `updated` (this call
+    /// wrote the golden, in record mode `missing`, `failed` or `all`).
     public var status: GoldenStatus
     /// The lines `panelsim check` prints for this trace: status line (`PASS traces/a.jsonl`,
     /// `FAIL …`), failure report (first divergence, max error per channel, context rows, event
     /// diff) or notes, and simulation warnings.
     public var lines: [String]
     /// The message the assertion reports: `lines` plus what to do next (where the golden is, how
-    /// to record it). Nil when the assertion passes (status `pass`).
+    /// to record it or accept a pending one). Nil when the assertion passes.
     public var failureMessage: String?
     /// Whether the golden was written by this call (atomically).
     public var wroteGolden: Bool
@@ -105,26 +106,18 @@ public enum PanelTraceCheck {
         case .failure(let e): return stop(.error, "ERROR \(trace): \(e.description)")
         }
 
-        let loaded: LoadedTrace
-        do {
-            loaded = try TraceLoader.load(path: place.tracePath)
-        } catch {
-            var named = error
-            if named.file == place.tracePath { named.file = trace }
-            return named.kind == .unsupported ? stop(.skip, "SKIP \(named.description)") : stop(.error, "ERROR \(named.description)")
+        let checked = TraceCheckPipeline.live.check(tracePath: place.tracePath, traceShown: trace, goldenPath: place.goldenPath,
+                                                    goldenShown: place.goldenName, mode: mode, tolerances: tolerances,
+                                                    simulation: simulation)
+        guard let verdict = checked.verdict, let replayed = checked.replayed else {
+            return stop(checked.status, checked.lines[0])
         }
-        let result = simulate(loaded.trace, options: simulation)
-        let actual = ResultDocument(header: ResultHeader(replaying: loaded, simulation: simulation), records: result.records)
-        let actualBytes = ResultFile.renderBytes(actual)
-        let verdict = GoldenCheck.evaluate(actual: actual, actualBytes: actualBytes, goldenPath: place.goldenPath,
-                                           goldenName: place.goldenName, traceName: trace, mode: mode,
-                                           tolerances: tolerances, warnings: GoldenCheck.warningLines(result))
         outcome.status = verdict.status
         outcome.lines = verdict.lines
         outcome.wroteGolden = verdict.wroteGolden
-        outcome.actualResult = String(decoding: actualBytes, as: UTF8.self)
-        if verdict.isReportable { outcome.htmlReport = verdict.htmlReport(traceHeader: loaded.trace.header) }
-        outcome.failureMessage = failureMessage(verdict, place: place, mode: mode, source: source)
+        outcome.actualResult = String(decoding: replayed.bytes, as: UTF8.self)
+        if verdict.isReportable { outcome.htmlReport = verdict.htmlReport(traceHeader: replayed.loaded.trace.header) }
+        outcome.failureMessage = checked.passes ? nil : failureMessage(verdict, place: place, mode: mode, source: source)
         return outcome
     }
 
@@ -160,14 +153,8 @@ public enum PanelTraceCheck {
         let golden = place.goldenName == place.goldenPath ? place.goldenName : "\(place.goldenName) (\(place.goldenPath))"
         var next: [String] = []
         switch verdict.status {
-        case .pass:
+        case .pass, .new, .updated:
             return nil
-        case .new:
-            next = ["  recorded \(golden) in \(how).",
-                    "  A newly recorded golden fails the test once: look at it, commit it, and run the test again."]
-        case .updated:
-            next = ["  rewrote \(golden) in \(how).",
-                    "  A rewritten golden fails the test once: review the change, commit it, and run the test again."]
         case .missing:
             next = ["  no golden at \(golden); nothing was written in \(how).",
                     "  To record it, run this test once with \(RecordMode.environmentVariable)=missing (or pass record: .missing; where CI is not set, missing is the default), look at the new file and commit it."]

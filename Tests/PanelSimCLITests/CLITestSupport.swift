@@ -3,6 +3,7 @@ import Foundation
 @testable import PanelSimCLI
 import PanelGolden
 import PanelSimCore
+import PanelTrace
 
 /// The outcome of one in-process run.
 struct RunResult {
@@ -67,16 +68,16 @@ class CLITestCase: XCTestCase {
 enum FakeTraces {
     static var services: TraceServices {
         TraceServices(
-            load: { path, shown throws(TraceProblem) in
+            load: { path, shown throws(TraceError) in
                 guard let data = FileManager.default.contents(atPath: path),
                       let text = String(data: data, encoding: .utf8) else {
-                    throw TraceProblem(kind: .io, description: "\(shown): cannot read")
+                    throw TraceError(file: shown, line: 0, field: "", message: "cannot read", kind: .io)
                 }
                 let line = text.trimmingCharacters(in: .whitespacesAndNewlines)
-                if line == "UNSUPPORTED" { throw TraceProblem(kind: .unsupported, description: "\(shown):2: scroll: not supported yet") }
+                if line == "UNSUPPORTED" { throw TraceError(file: shown, line: 2, field: "scroll", message: "not supported yet", kind: .unsupported) }
                 let parts = line.split(separator: " ")
                 guard let first = parts.first, let location = Double(first) else {
-                    throw TraceProblem(kind: .invalid, description: "\(shown):1: invalid JSON at column 1")
+                    throw TraceError(file: shown, line: 1, field: "", message: "invalid JSON at column 1")
                 }
                 var header = TraceHeader(name: String(shown.split(separator: "/").last!.dropLast(6)),
                                          environment: PanelEnvironment(container: Size(width: 390, height: 844)),
