@@ -192,7 +192,7 @@ public enum GoldenCheck {
                 return ioError("ERROR \(shown): \(error.description)")
             }
             v.wrotePending = pendingName
-            v.lines.insert("  pending: wrote \(pendingName); accept it with panelsim accept \(pendingName) (or panelsim review)",
+            v.lines.insert("  pending: wrote \(pendingName); accept it with panelsim accept \(shellQuoted(pendingName)) (or panelsim review)",
                            at: min(1, v.lines.count))
             return v
         }

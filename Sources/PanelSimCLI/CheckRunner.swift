@@ -328,12 +328,3 @@ struct TraceChecker: @unchecked Sendable {
         return o
     }
 }
-
-/// `text` as one shell word: as is when it holds only letters, digits and `._/+-,=:@%`, else in
-/// single quotes (a quote inside written `'\''`).
-func shellQuoted(_ text: String) -> String {
-    let plain = !text.isEmpty && text.unicodeScalars.allSatisfy {
-        ($0 >= "a" && $0 <= "z") || ($0 >= "A" && $0 <= "Z") || ($0 >= "0" && $0 <= "9") || "._/+-,=:@%".unicodeScalars.contains($0)
-    }
-    return plain ? text : "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
-}

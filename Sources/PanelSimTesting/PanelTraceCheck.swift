@@ -88,26 +88,26 @@ public enum PanelTraceCheck {
         do {
             (mode, source) = try RecordMode.resolution(flag: record?.rawValue, environment: environment)
         } catch {
-            return stop(.error, "ERROR \(trace): \(error.description)")
+            return stop(.error, "ERROR \(place.tracePath): \(error.description)")
         }
         outcome.recordMode = mode
 
         var settings: [(ToleranceChannel, Tolerance)] = []
         for text in tolerances {
             do { settings.append(try ToleranceSettings.parse(text)) } catch {
-                return stop(.error, "ERROR \(trace): tolerances: \(error.description)")
+                return stop(.error, "ERROR \(place.tracePath): tolerances: \(error.description)")
             }
         }
-        let resolver = ToleranceResolver(root: place.toleranceRoot, shownRoot: place.toleranceRootName, settings: settings)
+        let resolver = ToleranceResolver(root: place.toleranceRoot, shownRoot: place.toleranceRoot, settings: settings)
         let toleranceResult = resolver.resolve(for: [place.relativeToToleranceRoot]).first?.value ?? .success(.default)
         let tolerances: Tolerances
         switch toleranceResult {
         case .success(let t): tolerances = t
-        case .failure(let e): return stop(.error, "ERROR \(trace): \(e.description)")
+        case .failure(let e): return stop(.error, "ERROR \(place.tracePath): \(e.description)")
         }
 
-        let checked = TraceCheckPipeline.live.check(tracePath: place.tracePath, traceShown: trace, goldenPath: place.goldenPath,
-                                                    goldenShown: place.goldenName, mode: mode, tolerances: tolerances,
+        let checked = TraceCheckPipeline.live.check(tracePath: place.tracePath, traceShown: place.tracePath, goldenPath: place.goldenPath,
+                                                    goldenShown: place.goldenPath, mode: mode, tolerances: tolerances,
                                                     simulation: simulation)
         guard let verdict = checked.verdict, let replayed = checked.replayed else {
             return stop(checked.status, checked.lines[0])
@@ -149,8 +149,9 @@ public enum PanelTraceCheck {
     /// `check`'s lines plus the next step; nil for a pass.
     static func failureMessage(_ verdict: GoldenVerdict, place: TracePlace, mode: RecordMode, source: RecordMode.Source) -> String? {
         let how = describe(mode, source)
-        // The golden as shown, and where it is when that is not already an absolute path.
-        let golden = place.goldenName == place.goldenPath ? place.goldenName : "\(place.goldenName) (\(place.goldenPath))"
+        // Every path of the message is absolute, so that it works pasted into a shell in any
+        // folder (the package's root, the test's folder, Xcode's).
+        let golden = place.goldenPath
         var next: [String] = []
         switch verdict.status {
         case .pass, .new, .updated:
@@ -167,7 +168,7 @@ public enum PanelTraceCheck {
         if let pending = verdict.wrotePending {
             // Record mode pending: the golden is untouched; the actual result waits beside it.
             next = ["  the golden is untouched; the actual result is pending in \(pending) (\(how)).",
-                    "  Review it with panelsim review, or accept it with panelsim accept \(pending) (reject: panelsim reject \(pending))."]
+                    "  Review it with panelsim review, or accept it with panelsim accept \(shellQuoted(pending)) (reject: panelsim reject \(shellQuoted(pending)))."]
         }
         return (verdict.lines + next).joined(separator: "\n")
     }
@@ -187,28 +188,12 @@ struct TracePlace {
 
     init(trace: String, golden: String?, baseFolder: String) {
         tracePath = PanelTestPaths.resolve(trace, against: baseFolder)
-        let parts = trace.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
-        let name = parts.last ?? trace
-        let folderParts: ArraySlice<String>, rel: String
-        if let i = parts.dropLast().lastIndex(of: "traces") {
-            folderParts = parts[...i]
-            rel = parts[(i + 1)...].joined(separator: "/")
-        } else {
-            folderParts = parts.dropLast()
-            rel = name
-        }
-        // The folder as written: "" for none (the base folder), "/" for the file system's root.
-        let folder = folderParts.count == 1 && folderParts.first == "" ? "/" : folderParts.joined(separator: "/")
-        toleranceRootName = folder.isEmpty ? "." : folder
+        // `check`'s rule (GoldenLocation), with the test file's folder as the working directory.
+        let placement = GoldenLocation.place(file: trace, workingDirectory: baseFolder)
+        toleranceRootName = placement.traceRoot
         toleranceRoot = PanelTestPaths.resolve(toleranceRootName, against: baseFolder)
-        relativeToToleranceRoot = rel
-        if let golden {
-            goldenName = golden
-        } else if let layout = GoldenCheck.defaultGoldenPath(forTrace: trace) {
-            goldenName = layout
-        } else {
-            goldenName = Files.join(Files.join(folder, "golden"), GoldenCheck.goldenRelativePath(forTrace: name))
-        }
+        relativeToToleranceRoot = placement.below
+        goldenName = golden ?? Files.join(placement.goldenRoot, GoldenCheck.goldenRelativePath(forTrace: placement.below))
         goldenPath = PanelTestPaths.resolve(goldenName, against: baseFolder)
     }
 }

@@ -86,8 +86,9 @@ final class PanelTraceCheckTests: XCTestCase {
         XCTAssertEqual(try read(goldenPath), nudged)
         XCTAssertTrue(FileManager.default.fileExists(atPath: goldenPath + ".new"))
         let message = try XCTUnwrap(outcome.failureMessage)
-        XCTAssertTrue(message.contains("the golden is untouched; the actual result is pending in golden/flick.golden.jsonl.new"), message)
-        XCTAssertTrue(message.contains("panelsim accept golden/flick.golden.jsonl.new"), message)
+        // Every path is absolute: the command works pasted in any folder.
+        XCTAssertTrue(message.contains("the golden is untouched; the actual result is pending in \(goldenPath).new"), message)
+        XCTAssertTrue(message.contains("panelsim accept \(goldenPath).new"), message)
         // Accepting it (a rename) makes the assertion pass.
         XCTAssertEqual(rename(goldenPath + ".new", goldenPath), 0)
         XCTAssertEqual(evaluate(record: .pending, env: local).status, .pass)
@@ -102,7 +103,7 @@ final class PanelTraceCheckTests: XCTestCase {
         // The golden is the committed corpus golden of the same trace file, byte for byte.
         XCTAssertEqual(try read(goldenPath), try read(Self.repository + "/golden/\(Self.corpusTrace).golden.jsonl"))
         XCTAssertEqual(first.actualResult, try read(goldenPath))
-        XCTAssertEqual(first.lines, ["NEW traces/flick.jsonl (golden written)"])
+        XCTAssertEqual(first.lines, ["NEW \(base)/traces/flick.jsonl (golden written)"])
         XCTAssertNil(first.failureMessage)
         XCTAssertTrue(first.passed)
 
@@ -110,7 +111,7 @@ final class PanelTraceCheckTests: XCTestCase {
         XCTAssertEqual(second.status, .pass)
         XCTAssertNil(second.failureMessage)
         XCTAssertFalse(second.wroteGolden)
-        XCTAssertEqual(second.lines, ["PASS traces/flick.jsonl"])
+        XCTAssertEqual(second.lines, ["PASS \(base)/traces/flick.jsonl"])
         XCTAssertNil(second.htmlReport)
     }
 
@@ -123,14 +124,14 @@ final class PanelTraceCheckTests: XCTestCase {
         XCTAssertFalse(outcome.wroteGolden)
         XCTAssertEqual(try read(goldenPath), before, "missing mode never rewrites a failing golden")
         let message = try XCTUnwrap(outcome.failureMessage)
-        for fragment in ["FAIL traces/flick.jsonl\n", "  first divergence at record ", ": location\n", "(|error| 3)",
+        for fragment in ["FAIL \(base)/traces/flick.jsonl\n", "  first divergence at record ", ": location\n", "(|error| 3)",
                          "  max error per channel:", "    location       3 at record", "  context (- golden, + actual):",
-                         "  golden: golden/flick.golden.jsonl (\(goldenPath)).", "PANELSIM_RECORD=failed"] {
+                         "  golden: \(goldenPath).", "PANELSIM_RECORD=failed"] {
             XCTAssertTrue(message.contains(fragment), "«\(fragment)» missing from:\n\(message)")
         }
-        // The lines are exactly what `panelsim check` prints for the trace (run in the same folder).
+        // The lines are exactly what `panelsim check` prints for the trace (given by its absolute path).
         let out = StringSink(), err = StringSink()
-        let code = PanelSimCommand.run(arguments: ["check", "--record", "never"], environment: [:], stdout: out, stderr: err,
+        let code = PanelSimCommand.run(arguments: ["check", base + "/traces", "--record", "never"], environment: [:], stdout: out, stderr: err,
                                        workingDirectory: base)
         XCTAssertEqual(code, 1)
         XCTAssertEqual(out.text, (outcome.lines + ["0 passed, 1 failed"]).joined(separator: "\n") + "\n")
@@ -149,8 +150,8 @@ final class PanelTraceCheckTests: XCTestCase {
         XCTAssertFalse(outcome.wroteGolden)
         XCTAssertFalse(FileManager.default.fileExists(atPath: base + "/golden"), "nothing is written, not even the folder")
         let message = try XCTUnwrap(outcome.failureMessage)
-        XCTAssertTrue(message.hasPrefix("MISSING traces/flick.jsonl (no golden)\n"), message)
-        XCTAssertTrue(message.contains("no golden at golden/flick.golden.jsonl (\(goldenPath)); nothing was written in record mode never (CI is set)"), message)
+        XCTAssertTrue(message.hasPrefix("MISSING \(base)/traces/flick.jsonl (no golden)\n"), message)
+        XCTAssertTrue(message.contains("no golden at \(goldenPath); nothing was written in record mode never (CI is set)"), message)
         XCTAssertTrue(message.contains("PANELSIM_RECORD=missing"), message)
         XCTAssertNotNil(outcome.htmlReport)
     }
@@ -181,7 +182,7 @@ final class PanelTraceCheckTests: XCTestCase {
         XCTAssertEqual(invalid.status, .error)
         XCTAssertNil(invalid.recordMode)
         XCTAssertEqual(invalid.failureMessage,
-                       "ERROR traces/flick.jsonl: invalid record mode 'sometimes' from PANELSIM_RECORD (expected never, missing, failed, all or pending)")
+                       "ERROR \(base)/traces/flick.jsonl: invalid record mode 'sometimes' from PANELSIM_RECORD (expected never, missing, failed, all or pending)")
     }
 
     func testTolerancesUseCheckSyntaxAndFiles() throws {
@@ -203,25 +204,25 @@ final class PanelTraceCheckTests: XCTestCase {
     func testBadInputNamesTheFile() throws {
         let missing = evaluate("traces/nope.jsonl", env: local)
         XCTAssertEqual(missing.status, .error)
-        XCTAssertTrue(try XCTUnwrap(missing.failureMessage).hasPrefix("ERROR traces/nope.jsonl"), missing.failureMessage ?? "")
+        XCTAssertTrue(try XCTUnwrap(missing.failureMessage).hasPrefix("ERROR \(base)/traces/nope.jsonl"), missing.failureMessage ?? "")
         XCTAssertFalse(FileManager.default.fileExists(atPath: base + "/golden/nope.golden.jsonl"))
 
         let header = try read(base + "/traces/flick.jsonl").split(separator: "\n")[0]
         try (header + "\n{\"t\": 0, \"touch\": \"tap\", \"x\": 1, \"y\": 2}\n").write(toFile: base + "/traces/bad.jsonl", atomically: true, encoding: .utf8)
         let bad = evaluate("traces/bad.jsonl", env: local)
         XCTAssertEqual(bad.status, .error)
-        XCTAssertTrue(try XCTUnwrap(bad.failureMessage).hasPrefix("ERROR traces/bad.jsonl:2: touch:"), bad.failureMessage ?? "")
+        XCTAssertTrue(try XCTUnwrap(bad.failureMessage).hasPrefix("ERROR \(base)/traces/bad.jsonl:2: touch:"), bad.failureMessage ?? "")
 
         // A folder where the golden should be is an error in every mode, never overwritten.
         try FileManager.default.createDirectory(atPath: goldenPath, withIntermediateDirectories: true)
         let blocked = evaluate(record: .all, env: local)
         XCTAssertEqual(blocked.status, .error)
-        XCTAssertEqual(blocked.failureMessage, "ERROR traces/flick.jsonl: cannot read the golden golden/flick.golden.jsonl: is a directory")
+        XCTAssertEqual(blocked.failureMessage, "ERROR \(base)/traces/flick.jsonl: cannot read the golden \(goldenPath): is a directory")
 
         // An unreadable golden names the golden file and line.
         try FileManager.default.removeItem(atPath: goldenPath)
         try "not json\n".write(toFile: goldenPath, atomically: true, encoding: .utf8)
-        XCTAssertTrue(try XCTUnwrap(evaluate(env: local).failureMessage).hasPrefix("ERROR traces/flick.jsonl: unreadable golden: golden/flick.golden.jsonl:1:"))
+        XCTAssertTrue(try XCTUnwrap(evaluate(env: local).failureMessage).hasPrefix("ERROR \(base)/traces/flick.jsonl: unreadable golden: \(goldenPath):1:"))
     }
 
     func testGoldenLayoutAndOverride() throws {
