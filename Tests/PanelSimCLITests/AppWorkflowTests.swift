@@ -120,4 +120,33 @@ final class AppWorkflowTests: CLITestCase {
         }
         XCTAssertEqual(runFake(["check", traces, "--jobs", "0"], in: "").code, 2, "without --bisect a usage error is 2")
     }
+
+    /// Two changed DrawerKit parameters that each diverge on their own are both named, with the
+    /// harmless one left out; the FloatingPanel trace of the mixed folder is skipped and counted.
+    func testBisectNamesEveryCulpritAndSkipsOtherModels() throws {
+        let repo = RepositoryCorpusTests.root
+        try FileManager.default.createDirectory(atPath: root + "/mixed", withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: repo + "/traces/drawerkit/flick/d1-partial-up.jsonl", toPath: root + "/mixed/d1-partial-up.jsonl")
+        try FileManager.default.copyItem(atPath: repo + "/traces/flicks/flick-d1-full-to-half-500.jsonl", toPath: root + "/mixed/fp.jsonl")
+        try write(#"{"drawer": {"configuration": {"maximumCornerRadius": 15, "totalDurationInSeconds": 0.4, "numberOfTapsForOutsideDrawerDismissal": 1}}}"#, "A.json")
+        try write(#"{"drawer": {"configuration": {"maximumCornerRadius": 30, "totalDurationInSeconds": 0.6, "numberOfTapsForOutsideDrawerDismissal": 2}}}"#, "B.json")
+        let r = run(["bisect", "--base", "A.json", "--changed", "B.json", "mixed"])
+        XCTAssertEqual(r.code, 1, r.stdout + r.stderr)
+        let lines = r.stdout.split(separator: "\n").map(String.init)
+        XCTAssertEqual(Array(lines.prefix(12)), [
+            "skipped 1 trace of other models (floatingpanel 1): A and B change no section of theirs",
+            "drawerkit: 1 trace",
+            "changed parameters (3):",
+            "  drawer.configuration.maximumCornerRadius: 15 -> 30",
+            "  drawer.configuration.numberOfTapsForOutsideDrawerDismissal: 1 -> 2",
+            "  drawer.configuration.totalDurationInSeconds: 0.4 -> 0.6",
+            "diverging alone (2 of 3):",
+            "  drawer.configuration.maximumCornerRadius: 15 -> 30 (1 of 1 trace)",
+            "  drawer.configuration.totalDurationInSeconds: 0.4 -> 0.6 (1 of 1 trace)",
+            "culprits (2 of 3, 7 evaluations):",
+            "  drawer.configuration.maximumCornerRadius: 15 -> 30",
+            "  drawer.configuration.totalDurationInSeconds: 0.4 -> 0.6",
+        ])
+        XCTAssertTrue(lines[12].hasPrefix("first diverging trace: mixed/d1-partial-up.jsonl"), lines[12])
+    }
 }
