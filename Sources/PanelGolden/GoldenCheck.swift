@@ -10,16 +10,18 @@ public enum GoldenStatus: String, Sendable, Equatable, CaseIterable {
     case fail
     /// No golden, and recording is off (counts as failed).
     case missing
-    /// No golden existed; written (counts as passed by `check`).
+    /// No golden existed; written (counts as passed: the record rule, `countsAsPassed`).
     case new
-    /// Golden rewritten by record mode `failed`/`all` (counts as passed by `check`).
+    /// Golden rewritten by record mode `failed`/`all` (counts as passed: the record rule).
     case updated
     /// The trace or its golden is malformed or unreadable (`check` exits 2).
     case error
     /// Cannot be evaluated at this revision (`check` exits 125).
     case skip
 
-    /// True for `pass`, `new` and `updated`.
+    /// True for `pass`, `new` and `updated`: the record rule of `check` and `assertPanelTrace`
+    /// (`TraceCheckResult.passes`): a golden written by the check holds the replay's own bytes,
+    /// so the trace passes, and every other check of it in the same run passes against it.
     public var countsAsPassed: Bool { self == .pass || self == .new || self == .updated }
     /// True for `fail` and `missing`.
     public var countsAsFailed: Bool { self == .fail || self == .missing }
