@@ -71,21 +71,16 @@ public struct ConfigurationError: Error, Sendable, Equatable, CustomStringConver
 /// - Complexity: O(samples + animated frames · per-frame cost of the system): frames in which
 ///   nothing animates are skipped straight to the next sample, so idle time costs nothing.
 public func simulate(_ trace: Trace, options: SimulationOptions = SimulationOptions()) -> SimulationResult {
-    // One dispatch per replay; the frame loop below is specialized for each system.
-    switch trace.header.model {
-    case .floatingPanel:
-        var replay = Replay(system: FloatingPanelSystem(trace: trace, options: options), trace: trace, options: options)
-        return replay.run()
-    case .drawerKit:
-        var replay = Replay(system: DrawerKitSystem(trace: trace), trace: trace, options: options)
-        return replay.run()
-    case .uiSheet:
-        var replay = Replay(system: UISheetSystem(trace: trace), trace: trace, options: options)
-        return replay.run()
-    case .lnPopup:
-        var replay = Replay(system: LNPopupSystem(trace: trace), trace: trace, options: options)
-        return replay.run()
-    }
+    // One dynamic call per replay: the header's system value starts its own specialized replay.
+    trace.header.system.simulate(trace, options: options)
+}
+
+/// Runs the replay loop of `simulate(_:options:)` with `system`, a panel system set up for
+/// `trace`: what a `PanelSystemConfiguration.simulate(_:options:)` calls.
+/// - Complexity: as `simulate(_:options:)`.
+public func replay<System: PanelSystem>(_ system: System, trace: Trace, options: SimulationOptions) -> SimulationResult {
+    var replay = Replay(system: system, trace: trace, options: options)
+    return replay.run()
 }
 
 /// The replay loop, generic over the panel system so that each system's per-frame calls are
