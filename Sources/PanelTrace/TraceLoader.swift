@@ -206,6 +206,7 @@ public enum TraceLoader {
         var samples: [TraceSample] = []
         var sequence = SampleSequence()
         var current = LayoutContext(header: nil, panelJSON: JSONObject(), environmentJSON: JSONObject())
+        var format: any SystemTraceFormat = FloatingPanelTraceFormat()
         // One pass to size the sample list (no regrowth copies of a large trace), then the lines
         // are walked in place rather than split into an array of slices first.
         samples.reserveCapacity(LineScan.count(of: 0x0A, in: bytes))
@@ -235,7 +236,7 @@ public enum TraceLoader {
             }
             let r = FieldReader(file: file, line: lineNumber)
             if haveHeader {
-                var sample = try parseSample(value, r: r, states: states, sequence: &sequence, model: current.header.model)
+                var sample = try parseSample(value, r: r, states: states, sequence: &sequence, format: format, header: current.header)
                 // Layout and environment changes are merged over the current ones and validated
                 // as a whole, so that later lines are checked against the layout in force.
                 if case .call(.invalidateLayout) = sample.kind, case .object(let o) = value {
@@ -257,15 +258,15 @@ public enum TraceLoader {
                 if case .environment = sample.kind, case .object(let o) = value {
                     let patch = try r.object(o["environment"] ?? .null, "environment")
                     let merged = merge(current.environmentJSON, patch)
-                    let environment = try parseEnvironment(.object(merged), r: r, keyboard: current.header.model == .uiSheet)
+                    let environment = try parseEnvironment(.object(merged), r: r, extraKeys: format.environmentKeys)
                     for (key, unchanged) in [("displayScale", environment.displayScale == current.header.environment.displayScale),
                                              ("frameRate", environment.frameRate == current.header.environment.frameRate)] where !unchanged {
                         throw r.error("environment.\(key)", "cannot change during a trace (floatingpanel-core.md §9 O16); expected the header's value")
                     }
-                    if current.header.model == .floatingPanel {
-                        try validateAgainst(panel: current.header.panel, environment: environment, r: r)
+                    if let fp = current.header.floatingPanel {
+                        try validateAgainst(panel: fp.panel, environment: environment, r: r)
                     }
-                    if current.header.model == .uiSheet { try validateSheetEnvironment(environment, r: r) }
+                    try format.validate(environment: environment, header: current.header, context: r.context)
                     current.environmentJSON = merged
                     current.header.environment = environment
                     sample.kind = .environment(environment)
@@ -278,18 +279,19 @@ public enum TraceLoader {
                 let h = try parseHeader(value, r: r, defaultName: stem(of: file))
                 headerLine = lineNumber
                 do {
-                    if h.model == .floatingPanel { try PanelSimCore.validate(h) }
+                    if h.floatingPanel != nil { try PanelSimCore.validate(h) }
                 } catch {
                     throw TraceError(file: file, line: headerLine, field: error.field, message: error.message)
                 }
                 header = h
                 haveHeader = true
-                states = StateTable(h.panel.states)
+                format = TraceFormats.format(for: h.model) ?? format
+                states = StateTable(h.floatingPanel?.panel.states ?? [])
                 if case .object(let o) = value, case .object(let env)? = o["environment"] {
                     let panel: JSONObject
                     if case .object(let p)? = o["panel"] { panel = p } else { panel = JSONObject() }
                     current = LayoutContext(header: h, panelJSON: panel, environmentJSON: env)
-                    current.anchorStates = Set(h.panel.anchors.map(\.state))
+                    current.anchorStates = Set(h.floatingPanel?.panel.anchors.map(\.state) ?? [])
                 }
             }
         }
@@ -548,20 +550,15 @@ func quotedSingle(_ name: String) -> String {
 // MARK: - Header
 
 extension TraceLoader {
-    static let headerKeys = ["format", "version", "model", "name", "description", "source", "environment",
-                             "panel", "scrollView", "delegate", "recognizer", "drawer", "sheet", "sheetDelegate", "popup"]
+    /// The header keys every system reads; the registered formats' sections go between
+    /// `environment` and `recognizer`.
+    static let commonHeaderKeys = ["format", "version", "model", "name", "description", "source", "environment"]
 
-    /// The header sections that belong to some panel systems only: who may have each, and what a
-    /// trace of another system should write instead (trace-format.md §1.1a).
-    static let systemSections: [String: (owners: [PanelModel], hint: String)] = [
-        "panel": ([.floatingPanel], "no \"model\" (FloatingPanel) for a panel section"),
-        "delegate": ([.floatingPanel], "no \"model\" (FloatingPanel) for a delegate section"),
-        "scrollView": ([.floatingPanel, .uiSheet, .lnPopup], "drawer.content.scrollView for DrawerKit's pull-to-dismiss list"),
-        "drawer": ([.drawerKit], "\"model\": \"drawerkit\" for a drawer section"),
-        "sheet": ([.uiSheet], "\"model\": \"uisheet\" for a sheet section"),
-        "sheetDelegate": ([.uiSheet], "\"model\": \"uisheet\" for a sheetDelegate section"),
-        "popup": ([.lnPopup], "\"model\": \"lnpopup\" for a popup section"),
-    ]
+    /// `names` without repeats, first occurrences in order.
+    static func uniqued(_ names: [String]) -> [String] {
+        var seen = Set<String>()
+        return names.filter { seen.insert($0).inserted }
+    }
 
     static func parseHeader(_ root: JSONValue, r: FieldReader, defaultName: String) throws(TraceError) -> TraceHeader {
         guard case .object(let o) = root else {
@@ -584,40 +581,28 @@ extension TraceLoader {
         if version != 1 {
             throw r.error("version", "trace format version \(version) is not supported yet (this build reads version 1)", .unsupported)
         }
-        try r.checkKeys(o, "", headerKeys)
+        let formats = TraceFormats.registered
+        let sectionOwners = formats.flatMap { f in f.headerSections.map { (key: $0, format: f) } }
+        try r.checkKeys(o, "", commonHeaderKeys + uniqued(sectionOwners.map(\.key)) + ["recognizer"])
 
         var model = PanelModel.floatingPanel
         if let m = o["model"] {
-            model = PanelModel(rawValue: try r.choice(m, "model", PanelModel.allCases.map(\.rawValue))) ?? .floatingPanel
+            model = PanelModel(rawValue: try r.choice(m, "model", formats.map(\.model.rawValue)))
+        }
+        guard let format = TraceFormats.format(for: model) else {
+            throw r.error("model", "no registered trace format reads \(quotedSingle(model.rawValue))")
         }
         // A section of another system is invalid input (trace-format.md §1.1a).
-        if let key = o.keys.first(where: { key in systemSections[key].map { !$0.owners.contains(model) } ?? false }) {
-            throw r.error(key, "a \(quotedSingle(key)) section does not belong in a \(model.rawValue) trace; expected "
-                          + (systemSections[key]?.hint ?? "no such section"))
+        if let key = o.keys.first(where: { key in !format.headerSections.contains(key) && sectionOwners.contains { $0.key == key } }) {
+            let owner = sectionOwners.first { $0.key == key }!.format
+            let hint = format.replacement(forSection: key) ?? owner.hint(forSection: key)
+            throw r.error(key, "a \(quotedSingle(key)) section does not belong in a \(model.rawValue) trace; expected " + hint)
         }
         let name = try o["name"].map { v throws(TraceError) in try r.string(v, "name") } ?? defaultName
         let environment = try parseEnvironment(try r.required(o, "environment", "", "an object with \"container\""), r: r,
-                                               keyboard: model == .uiSheet)
-        var header: TraceHeader
-        switch model {
-        case .floatingPanel:
-            header = TraceHeader(name: name, environment: environment,
-                                 panel: try parsePanel(try r.required(o, "panel", "", "an object with \"anchors\""), r: r))
-        case .drawerKit:
-            header = TraceHeader(name: name, environment: environment,
-                                 drawer: try parseDrawer(try r.required(o, "drawer", "", "an object with \"heightOfPartiallyExpandedDrawer\""),
-                                                         environment: environment, safeAreaGiven: hasSafeArea(o), r: r))
-        case .uiSheet:
-            try validateSheetEnvironment(environment, r: r)
-            header = TraceHeader(name: name, environment: environment,
-                                 sheet: try parseSheet(o["sheet"] ?? .object(JSONObject()), delegate: o["sheetDelegate"], r: r))
-        case .lnPopup:
-            let popup = try o["popup"].map { v throws(TraceError) in try parsePopup(v, environment: environment, r: r) }
-                ?? PopupConfiguration()
-            try checkPopupGeometry(popup, environment: environment, r: r)
-            header = TraceHeader(name: name, environment: environment, popup: popup)
-        }
-        let panel = header.panel
+                                               extraKeys: format.environmentKeys)
+        var header = TraceHeader(name: name, environment: environment,
+                                 system: try format.parseSections(o, environment: environment, context: r.context))
         if let v = o["description"] { header.description = try r.string(v, "description") }
         if let v = o["source"] {
             let s = try r.object(v, "source")
@@ -626,25 +611,15 @@ extension TraceLoader {
             if let k = s["origin"] { header.source.origin = try r.string(k, "source.origin") }
             if let k = s["device"] { header.source.device = try r.string(k, "source.device") }
         }
-        if let v = o["scrollView"], v != .null {
-            if model == .lnPopup {
-                let (sv, lock) = try parsePopupScrollView(v, r: r)
-                header.scrollView = sv
-                header.popup?.scrollViewDirectionalLock = lock
-            } else {
-                header.scrollView = try parseScrollView(v, "scrollView", r: r, floatingPanel: model == .floatingPanel)
-            }
-        }
-        let states = StateTable(panel.states)
-        if let v = o["delegate"] { header.delegate = try parseDelegate(v, r: r, states: states) }
+        if let v = o["scrollView"], v != .null { try format.parseScrollView(v, into: &header, context: r.context) }
+        try format.finishHeader(&header, from: o, context: r.context)
         if let v = o["recognizer"] {
             let rec = try r.object(v, "recognizer")
             try r.checkKeys(rec, "recognizer", ["velocity", "beginThreshold"])
             if let k = rec["velocity"] {
-                // The sheet adds UIKit's own filter (uisheet.md U5), an option of the sheet model.
-                let raw = try r.choice(k, "recognizer.velocity", VelocitySource.allCases.map(\.rawValue) + (model == .uiSheet ? ["uikitSheet"] : []))
+                let raw = try r.choice(k, "recognizer.velocity", VelocitySource.allCases.map(\.rawValue) + format.velocityChoices)
                 header.recognizer.velocity = VelocitySource(rawValue: raw) ?? .recorded
-                if raw == "uikitSheet" { header.sheet?.simulator.uikitSheetVelocity = true }
+                if VelocitySource(rawValue: raw) == nil { format.applyVelocityChoice(raw, to: &header) }
             }
             if let k = rec["beginThreshold"] {
                 header.recognizer.beginThreshold = try r.number(k, "recognizer.beginThreshold", .nonNegative)
@@ -693,9 +668,11 @@ extension TraceLoader {
         return c
     }
 
-    static func parseEnvironment(_ v: JSONValue, r: FieldReader, keyboard: Bool = false) throws(TraceError) -> PanelEnvironment {
+    /// An `environment` object; `extraKeys`: the system's own keys (the sheet's `keyboard`).
+    static func parseEnvironment(_ v: JSONValue, r: FieldReader, extraKeys: [String] = []) throws(TraceError) -> PanelEnvironment {
+        let keyboard = extraKeys.contains("keyboard")
         let o = try r.object(v, "environment")
-        try r.checkKeys(o, "environment", ["container", "safeArea", "displayScale", "frameRate"] + (keyboard ? ["keyboard"] : []))
+        try r.checkKeys(o, "environment", ["container", "safeArea", "displayScale", "frameRate"] + extraKeys)
         let c = try r.object(try r.required(o, "container", "environment", "an object {\"width\", \"height\"}"), "environment.container")
         try r.checkKeys(c, "environment.container", ["width", "height"])
         let width = try r.number(try r.required(c, "width", "environment.container", "a number > 0"), "environment.container.width", .positive)
@@ -1021,8 +998,10 @@ extension TraceLoader {
         return sample
     }
 
-    static func parseSample(_ value: JSONValue, r: FieldReader, states: StateTable,
-                            sequence: inout SampleSequence, model: PanelModel = .floatingPanel) throws(TraceError) -> TraceSample {
+    /// One sample line. `format` and `header`: the trace's system (FloatingPanel's calls and states
+    /// are read here against `states`, the others by their format).
+    static func parseSample(_ value: JSONValue, r: FieldReader, states: StateTable, sequence: inout SampleSequence,
+                            format: any SystemTraceFormat = FloatingPanelTraceFormat(), header: TraceHeader? = nil) throws(TraceError) -> TraceSample {
         if let endLine = sequence.endLine {
             throw r.error("end", "nothing may follow the 'end' sample (line \(endLine)); expected the end of the trace")
         }
@@ -1075,23 +1054,22 @@ extension TraceLoader {
         switch kind {
         case "touch": sampleKind = .touch(try parseTouch(o, r: r, sequence: &sequence))
         case "call":
-            switch model {
-            case .floatingPanel: sampleKind = .call(try parseCall(o, r: r, states: states))
-            case .drawerKit: sampleKind = .drawerCall(try parseDrawerCall(o, r: r))
-            case .uiSheet: sampleKind = .sheetCall(try parseSheetCall(o, r: r))
-            case .lnPopup: sampleKind = .popupCall(try parsePopupCall(o, r: r))
+            if let header, header.floatingPanel == nil {
+                sampleKind = try format.parseCall(o, header: header, context: r.context)
+            } else {
+                sampleKind = .call(try parseCall(o, r: r, states: states))
             }
-        case "observed": sampleKind = .observed(try parseObserved(o, r: r, states: states, model: model))
+        case "observed": sampleKind = .observed(try parseObserved(o, r: r, states: states, format: format, header: header))
         case "scroll":
             sampleKind = .scroll(try parseScroll(o, r: r))
         case "environment":
-            if model == .lnPopup {
-                throw r.error("environment", "an LNPopup trace cannot change its environment (rotation and safe-area changes are outside the model, lnpopup.md §5 L15); expected no environment samples")
+            if let refusal = format.environmentSampleRefusal {
+                throw r.error("environment", refusal)
             }
             // Merged over the environment in force by the caller (`parse(utf8:file:)`).
             try r.checkKeys(o, "", ["t", "environment"])
             let e = try r.object(o["environment"] ?? .null, "environment")
-            try r.checkKeys(e, "environment", ["container", "safeArea", "displayScale", "frameRate"] + (model == .uiSheet ? ["keyboard"] : []))
+            try r.checkKeys(e, "environment", ["container", "safeArea", "displayScale", "frameRate"] + format.environmentKeys)
             sampleKind = .environment(PanelEnvironment(container: Size(width: 1, height: 1)))
         case "end":
             try r.checkKeys(o, "", ["t", "end"])
@@ -1191,18 +1169,11 @@ extension TraceLoader {
         }
     }
 
-    static func parseObserved(_ o: JSONObject, r: FieldReader, states: StateTable, model: PanelModel = .floatingPanel) throws(TraceError) -> ObservedSample {
+    static func parseObserved(_ o: JSONObject, r: FieldReader, states: StateTable,
+                              format: any SystemTraceFormat = FloatingPanelTraceFormat(), header: TraceHeader? = nil) throws(TraceError) -> ObservedSample {
         try r.checkKeys(o, "", ["t", "observed"])
         let obs = try r.object(o["observed"] ?? .null, "observed")
-        // DrawerKit has no backdrop (drawerkit.md §2.2: location, state; contentOffset for a pull-to-dismiss list);
-        // the sheet adds its dimming (uisheet.md §2.2).
-        switch model {
-        case .floatingPanel: try r.checkKeys(obs, "observed", ["location", "state", "contentOffset", "backdropAlpha"])
-        case .drawerKit: try r.checkKeys(obs, "observed", ["location", "state", "contentOffset"])
-        case .uiSheet: try r.checkKeys(obs, "observed", ["location", "state", "contentOffset", "backdropAlpha", "dimming"])
-        // LNPopup: location, state, contentOffset (lnpopup.md §2.2); it has no backdrop.
-        case .lnPopup: try r.checkKeys(obs, "observed", ["location", "state", "contentOffset"])
-        }
+        try r.checkKeys(obs, "observed", format.observedKeys)
         var sample = ObservedSample()
         func optionalNumber(_ key: String, _ range: FieldReader.Range = .any) throws(TraceError) -> Double? {
             guard let v = obs[key], v != .null else { return nil }
@@ -1213,13 +1184,10 @@ extension TraceLoader {
         sample.backdropAlpha = try optionalNumber("backdropAlpha", .unitInterval)
         sample.dimming = try optionalNumber("dimming", .unitInterval)
         if let s = obs["state"], s != .null {
-            switch model {
-            case .floatingPanel: sample.state = try r.state(s, "observed.state", states).name
-            case .drawerKit: sample.state = try r.choice(s, "observed.state", DrawerState.allCases.map(\.rawValue) + ["transitioning"])
-            case .uiSheet: sample.state = try r.string(s, "observed.state")   // a detent identifier
-            // The public popupPresentationState (the frames' `state`, §2.3): `transitioning` is internal
-            // only (§3.0, §3.1) and can never match a frame, so it is refused.
-            case .lnPopup: sample.state = try r.choice(s, "observed.state", [PopupPresentationState.barHidden, .barPresented, .open].map(\.name))
+            if let header, header.floatingPanel == nil {
+                sample.state = try format.parseObservedState(s, header: header, context: r.context)
+            } else {
+                sample.state = try r.state(s, "observed.state", states).name
             }
         }
         return sample

@@ -14,7 +14,9 @@ extension DrawerConfiguration: PanelSystemConfiguration {
     }
 }
 
-extension DrawerCall: PanelSystemCall {}
+extension DrawerCall: PanelSystemCall {
+    public static var model: PanelModel { .drawerKit }
+}
 
 extension TraceHeader {
     /// A DrawerKit header (`model: "drawerkit"`).

@@ -14,7 +14,9 @@ extension PopupConfiguration: PanelSystemConfiguration {
     }
 }
 
-extension PopupCall: PanelSystemCall {}
+extension PopupCall: PanelSystemCall {
+    public static var model: PanelModel { .lnPopup }
+}
 
 extension TraceHeader {
     /// A LNPopup header (`model: "lnpopup"`).

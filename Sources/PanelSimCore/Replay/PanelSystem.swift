@@ -86,6 +86,8 @@ extension PanelSystemConfiguration where Self: Equatable {
 /// A programmatic call of a panel system other than FloatingPanel (`SampleKind.systemCall`):
 /// `DrawerCall`, `SheetCall`, `PopupCall`, or a system registered from outside.
 public protocol PanelSystemCall: Sendable {
+    /// The system whose traces hold this call.
+    static var model: PanelModel { get }
     /// Value equality with another call; false across systems.
     func isEqual(to other: any PanelSystemCall) -> Bool
 }

@@ -18,7 +18,9 @@ extension SheetConfiguration: PanelSystemConfiguration {
     public func optionNames(_ options: SimulationOptions) -> [String] { simulator.nonDefaultNames }
 }
 
-extension SheetCall: PanelSystemCall {}
+extension SheetCall: PanelSystemCall {
+    public static var model: PanelModel { .uiSheet }
+}
 
 extension TraceHeader {
     /// A UISheet header (`model: "uisheet"`).
