@@ -203,13 +203,7 @@ public enum HTMLReport {
         html += eventTable(golden: golden, actual: actual)
         var meta = "trace \(Markup.escape(actual.header.trace)) · \(actual.header.frameRate) Hz · display scale \(CanonicalNumber.format(actual.header.displayScale)) · \(Markup.escape(actual.header.engine))"
         if let h = input.header {
-            let what: String
-            switch h.model {
-            case .drawerKit: what = "DrawerKit drawer"
-            case .lnPopup: what = "LNPopup popup"
-            case .uiSheet: what = "UISheet sheet"
-            default: what = "\(Markup.escape(h.panel.position.rawValue)) panel"
-            }
+            let what = Markup.escape(GoldenSystems.description(for: h.model)?.subtitle(for: h) ?? "\(h.model.rawValue) panel")
             meta += " · \(what), \(CanonicalNumber.format(h.environment.container.width))×\(CanonicalNumber.format(h.environment.container.height)) pt"
         }
         html += "<h2>Result</h2>\n<div class=\"meta\">\(meta)<br>trace digest \(Markup.escape(actual.header.traceDigest))"
@@ -499,7 +493,7 @@ struct Plot {
         }
         if let trace = input.trace {
             // The main axis: x for left and right FloatingPanel panels, else y.
-            let vertical = trace.header.model != .floatingPanel || trace.header.panel.position.isVertical
+            let vertical = GoldenSystems.description(for: trace.header.model)?.movesVertically(trace.header) ?? true
             for sample in trace.samples {
                 switch sample.kind {
                 case .touch(let touch):
@@ -510,22 +504,8 @@ struct Plot {
                 }
             }
         }
-        if let h = input.header, let popup = h.popup {
-            anchors = [("open", 0), ("barPresented", popup.dockingLine(environment: h.environment))]
-            stateNames = ["open", "barPresented", "barHidden"]
-        } else if let h = input.header, let drawer = h.drawer {
-            for (name, y) in drawer.anchorPositions(environment: h.environment) { anchors.append((name, y)) }
-            stateNames = anchors.map(\.0)
-        } else if let h = input.header, let sheet = h.sheet {
-            // The sheet's active detents, top to bottom (uisheet.md §3.1).
-            for (name, y) in sheet.detentOffsets(environment: h.environment) { anchors.append((name, y)) }
-            stateNames = anchors.map(\.0)
-        } else if let h = input.header {
-            let geometry = LayoutGeometry(panel: h.panel, environment: h.environment)
-            for s in geometry.sortedByOrder.reversed() {
-                anchors.append((s.name, geometry.position(of: s)))
-            }
-            stateNames = geometry.sortedByOrder.reversed().map(\.name)
+        if let h = input.header, let description = GoldenSystems.description(for: h.model) {
+            (anchors, stateNames) = description.anchors(for: h)
         }
         if let d = input.comparison?.firstRecordDivergence, input.comparison?.status != .passed {
             divergenceTime = seconds(d.time)
