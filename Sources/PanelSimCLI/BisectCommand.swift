@@ -297,8 +297,8 @@ struct BisectCommand: PanelCommand {
         for s in sources {
             var model = PanelModel.floatingPanel
             if case .string(let name)? = s.header["model"] {
-                guard let m = PanelModel(rawValue: name) else { continue }   // the loader names it
-                model = m
+                guard TraceFormats.format(for: PanelModel(rawValue: name)) != nil else { continue }   // the loader names it
+                model = PanelModel(rawValue: name)
             }
             let allowed = HeaderPatch.sections(of: model)
             for (patch, path) in [(a, base), (b, changed)] {
