@@ -39,6 +39,8 @@ let package = Package(
         .testTarget(name: "PanelGoldenTests", dependencies: ["PanelGolden", "PanelTrace", "PanelSimCore"]),
         // PanelSimCLI only to compare with `check`'s own output.
         .testTarget(name: "PanelSimTestingTests", dependencies: ["PanelSimTesting", "PanelSimCLI", "PanelGolden", "PanelTrace", "PanelSimCore"]),
+        // A fifth panel system defined and registered outside Sources/ (ARCHITECTURE.md, "Adding a system").
+        .testTarget(name: "PanelSystemPluginTests", dependencies: ["PanelSimCLI", "PanelSimTesting", "PanelGolden", "PanelTrace", "PanelSimCore"]),
         .testTarget(name: "PanelSimCLITests", dependencies: ["PanelSimCLI", "PanelGolden", "PanelTrace", "PanelSimCore", "PanelInvariants"]),
     ],
     swiftLanguageModes: [.v6]
