@@ -178,7 +178,7 @@ extension Run {
             // (od ≥ 0, v ≤ 0): the list scrolls with the finger while the unclamped grabber drag
             // moves the surface with it in either direction, so there each is held to the finger
             // on its own (below). (A touch still in the band at recognition is fully checked: its
-            // list never scrolls, issue 18 part 1.)
+            // list never scrolls.)
             var leftBand = false
             if onList, let at = carried, inGrabber(touch.down, surfaceAt: at.location, time: touch.began) {
                 let threshold = trace.header.recognizer.beginThreshold

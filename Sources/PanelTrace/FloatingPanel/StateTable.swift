@@ -3,12 +3,12 @@ import PanelSimCore
 /// The states a trace knows: the built-ins plus `panel.states`.
 ///
 /// Built once per header and per `invalidateLayout` that is read, so it must stay linear in the
-/// number of states (issue 19: a check of each name against all earlier ones made 10⁵ states
-/// cost about a minute).
+/// number of states (checking each name against all earlier ones would make 10⁵ states cost
+/// about a minute).
 struct StateTable {
     var byName: [String: PanelState] = [:]
-    /// Hash-table operations made while building (one per state offered): what the size test of
-    /// issue 19 bounds, instead of a time.
+    /// Hash-table operations made while building (one per state offered): what the state-table
+    /// size test bounds, instead of a time.
     private(set) var buildSteps = 0
 
     /// - Complexity: O(n) expected, n = built-ins + `custom.count` (one hashed insert each; a
