@@ -209,7 +209,7 @@ public final class TraceRecorder {
             throw r.error("", "cannot be written as JSON: \(error.message)")
         }
         var next = sequence
-        let parsed = try TraceLoader.parseSample(value, r: r, states: states, sequence: &next, format: format, header: current)
+        let parsed = try TraceLoader.parseSample(value, r: r, states: states, sequence: &next, header: current)
         // Layout and environment changes are written whole; they become the ones in force, read
         // back from the line as the loader reads them (so their ranges are the loader's).
         var panel = current.floatingPanel?.panel ?? PanelConfiguration(), environment = current.environment
@@ -219,7 +219,7 @@ public final class TraceRecorder {
             changed = true
         }
         if case .environment = sample.kind, case .object(let o) = value {
-            environment = try TraceLoader.parseEnvironment(o["environment"] ?? .null, r: r, extraKeys: format.environmentKeys)
+            environment = try TraceLoader.parseEnvironment(o["environment"] ?? .null, r: r, keyboard: format.environmentKeys.contains("keyboard"))
             guard environment.displayScale == current.environment.displayScale, environment.frameRate == current.environment.frameRate else {
                 throw r.error("environment", "displayScale and frameRate cannot change during a trace (floatingpanel-core.md §9 O16)")
             }
