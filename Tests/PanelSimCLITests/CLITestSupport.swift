@@ -99,3 +99,35 @@ enum FakeTraces {
             importer: nil)
     }
 }
+
+/// A child process for tests that run built executables (`panelsim`, `git`, `swift`).
+enum TestProcess {
+    /// The process environment without `CI` and `PANELSIM_RECORD`, with a fixed git identity and
+    /// no system or global git configuration, then `extra` over it.
+    static func environment(_ extra: [String: String] = [:]) -> [String: String] {
+        var env = ProcessInfo.processInfo.environment
+        env.removeValue(forKey: "CI"); env.removeValue(forKey: "PANELSIM_RECORD")
+        env["GIT_AUTHOR_NAME"] = "t"; env["GIT_AUTHOR_EMAIL"] = "t@example.com"
+        env["GIT_COMMITTER_NAME"] = "t"; env["GIT_COMMITTER_EMAIL"] = "t@example.com"
+        env["GIT_CONFIG_NOSYSTEM"] = "1"; env["GIT_CONFIG_GLOBAL"] = "/dev/null"
+        for (k, v) in extra { env[k] = v }
+        return env
+    }
+
+    /// Runs `executable arguments` in `folder`; returns the exit status and the output and error
+    /// streams together.
+    static func run(_ executable: String, _ arguments: [String], in folder: String,
+                    environment: [String: String]) throws -> (code: Int32, output: String) {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: executable)
+        p.arguments = arguments
+        p.currentDirectoryURL = URL(fileURLWithPath: folder)
+        p.environment = environment
+        let pipe = Pipe()
+        p.standardOutput = pipe; p.standardError = pipe
+        try p.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        p.waitUntilExit()
+        return (p.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+}

@@ -18,27 +18,11 @@ final class ConsumerPackageTests: XCTestCase {
 
     struct Run { var code: Int32; var output: String }
 
-    /// Runs `executable args` in `folder` with the environment's `CI`, `PANELSIM_RECORD` and git
-    /// identity replaced; output and error together.
+    /// Runs `executable args` in `folder` (`TestProcess.environment(extra)`); output and error together.
     @discardableResult
     func sh(_ executable: String, _ args: [String], in folder: String, env extra: [String: String] = [:], expect: Int32? = 0) throws -> Run {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: executable)
-        p.arguments = args
-        p.currentDirectoryURL = URL(fileURLWithPath: folder)
-        var env = ProcessInfo.processInfo.environment
-        env.removeValue(forKey: "CI"); env.removeValue(forKey: "PANELSIM_RECORD")
-        env["GIT_AUTHOR_NAME"] = "t"; env["GIT_AUTHOR_EMAIL"] = "t@example.com"
-        env["GIT_COMMITTER_NAME"] = "t"; env["GIT_COMMITTER_EMAIL"] = "t@example.com"
-        env["GIT_CONFIG_NOSYSTEM"] = "1"; env["GIT_CONFIG_GLOBAL"] = "/dev/null"
-        for (k, v) in extra { env[k] = v }
-        p.environment = env
-        let pipe = Pipe()
-        p.standardOutput = pipe; p.standardError = pipe
-        try p.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        p.waitUntilExit()
-        let run = Run(code: p.terminationStatus, output: String(decoding: data, as: UTF8.self))
+        let (code, output) = try TestProcess.run(executable, args, in: folder, environment: TestProcess.environment(extra))
+        let run = Run(code: code, output: output)
         if let expect { XCTAssertEqual(run.code, expect, "\(args.joined(separator: " ")):\n\(run.output)") }
         return run
     }
