@@ -14,7 +14,7 @@ struct CheckCommand: PanelCommand {
                     ("TRACE…", "Or one or more trace files (of one trace folder): check only those.")],
         options: [
             OptionSpec(names: ["--golden"], valueName: "DIR",
-                       help: "Directory of golden result files (default: golden).\nThe golden of TRACE_DIR/a/b.jsonl is DIR/a/b.golden.jsonl;\nfor TRACE_DIR traces/SUB the default is golden/SUB.\nA DIR that does not exist is a usage error unless\n--record is given; so is a missing default golden folder\nunless --record or $PANELSIM_RECORD is set."),
+                       help: "Directory of golden result files: the golden of\nTRACE_DIR/a/b.jsonl is DIR/a/b.golden.jsonl. Default: the\ngolden folder beside the nearest traces folder, at the\nsame path (Tests/X/traces/SUB -> Tests/X/golden/SUB); for\na folder outside any traces folder, its golden subfolder.\nA DIR that does not exist is a usage error unless\n--record is given; so is a missing default golden folder\nunless --record or $PANELSIM_RECORD is set."),
             OptionSpec(names: ["--record"], valueName: "MODE",
                        help: "When to write goldens: never, missing, failed, all or\npending (write NAME.golden.jsonl.new beside a failing or\nmissing golden, for panelsim review / accept / reject).\nDefault: $PANELSIM_RECORD; else never when $CI is set;\nelse missing."),
             OptionSpec(names: ["--filter"], valueName: "GLOB",
@@ -79,8 +79,9 @@ struct CheckCommand: PanelCommand {
             ERROR that only --record all overwrites. Writes are atomic (temporary file, then rename).
 
             With TRACE… (files), only those traces are checked (unreferenced goldens are not
-            listed); their golden folder is the default layout's (traces/a/b.jsonl ->
-            golden/a/b.golden.jsonl) unless --golden is given.
+            listed), against the same goldens as their folder (Tests/X/traces/a/b.jsonl ->
+            Tests/X/golden/a/b.golden.jsonl) unless --golden is given. The rule is the same for
+            review, accept, reject, report and assertPanelTrace (README, "Where goldens are").
 
             Exit status: 1 if any trace FAILed or is MISSING (or a golden is unreferenced under
             --unreferenced fail); otherwise 2 if any ERROR, or if there was no trace to check
