@@ -94,13 +94,14 @@ public enum GoldenCheck {
     /// side by side): the last folder named `traces` becomes `golden` and `.jsonl` becomes
     /// `.golden.jsonl`, so `traces/a/b.jsonl` → `golden/a/b.golden.jsonl` and
     /// `x/traces/b.jsonl` → `x/golden/b.golden.jsonl`. Nil when the path does not end in
-    /// `.jsonl` or has no `traces` folder. (`panelsim report`'s default golden.)
+    /// `.jsonl` or has no `traces` folder in the path as written (`GoldenLocation.golden(ofTrace:workingDirectory:)`
+    /// also looks at the absolute path and links, and places traces outside any `traces` folder).
     /// - Complexity: O(path length).
     public static func defaultGoldenPath(forTrace path: String) -> String? {
-        var parts = path.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
-        guard path.hasSuffix(".jsonl"), let i = parts.dropLast().lastIndex(of: "traces") else { return nil }
-        parts[i] = "golden"
-        return goldenRelativePath(forTrace: parts.joined(separator: "/"))
+        // `GoldenLocation`'s rule on the path as written (no working directory, no links).
+        guard path.hasSuffix(".jsonl") else { return nil }
+        let placement = GoldenLocation.place(file: path, workingDirectory: "/")
+        return placement.inTracesFolder ? Files.join(placement.goldenRoot, goldenRelativePath(forTrace: placement.below)) : nil
     }
 
     /// The warning lines `check` prints after a trace's status line for a replay's warnings
