@@ -45,11 +45,11 @@ let package = Package(
         // use it, so that examples/recording compiles without them; never a product (the real
         // libraries' module names stay free for an app that depends on both).
         .target(name: "FloatingPanelInterfaceStubs", dependencies: ["PanelSimUIKitStubs"],
-                path: "Tests/InterfaceStubs/FloatingPanelInterfaceStubs"),
+                path: "Tests/InterfaceStubs/FloatingPanelInterfaceStubs", swiftSettings: [.swiftLanguageMode(.v5)]),
         .target(name: "DrawerKitInterfaceStubs", dependencies: ["PanelSimUIKitStubs"],
-                path: "Tests/InterfaceStubs/DrawerKitInterfaceStubs"),
+                path: "Tests/InterfaceStubs/DrawerKitInterfaceStubs", swiftSettings: [.swiftLanguageMode(.v5)]),
         .target(name: "LNPopupControllerInterfaceStubs", dependencies: ["PanelSimUIKitStubs"],
-                path: "Tests/InterfaceStubs/LNPopupControllerInterfaceStubs"),
+                path: "Tests/InterfaceStubs/LNPopupControllerInterfaceStubs", swiftSettings: [.swiftLanguageMode(.v5)]),
         // The per-system adapters an app copies (examples/recording), compiled here against the stubs.
         .target(name: "PanelSimRecordingAdapters",
                 dependencies: ["PanelSimRecorder", "PanelSimCore", "PanelSimUIKitStubs", "FloatingPanelInterfaceStubs",

@@ -10,7 +10,7 @@ import PanelTrace
 
 /// What the real panel did at one moment: the fields of an `observed` sample (trace-format.md
 /// §1.2). Never an input of a replay; `panelsim fidelity` and `tune` compare replays with it.
-public struct Observation: Sendable, Equatable {
+public struct PanelObservation: Sendable, Equatable {
     /// Surface location on the main axis (pt, container coordinates): FloatingPanel's surface
     /// location, the drawer's, sheet's or popup content's top edge.
     public var location: Double?
@@ -80,9 +80,9 @@ public final class PanelRecording {
     private var delivering = false
     private var pendingEnds: [(key: ObjectIdentifier, id: Int, location: CGPoint, timestamp: TimeInterval)] = []
     private var deferred: [(kind: SampleKind, timestamp: TimeInterval)] = []
-    private var lastObservation: Observation?
+    private var lastObservation: PanelObservation?
     private var lastScroll: ScrollSample?
-    private var frameSampler: (@MainActor () -> Observation?)?
+    private var frameSampler: (@MainActor () -> PanelObservation?)?
     private var frameDriver: AnyObject?
 
     /// Starts a recording of the panel in `container` with the header `reading` built, in a new
@@ -212,7 +212,7 @@ public final class PanelRecording {
 
     /// Records what the real panel did (an `observed` sample) at `timestamp` (media clock, s; now
     /// when nil). An observation equal to the previous one is not written again.
-    public func observe(_ observation: Observation, at timestamp: TimeInterval? = nil) {
+    public func observe(_ observation: PanelObservation, at timestamp: TimeInterval? = nil) {
         guard observation != lastObservation else { return }
         lastObservation = observation
         var sample = ObservedSample(location: observation.location, state: observation.state,
@@ -265,7 +265,7 @@ public final class PanelRecording {
     /// frame of a drawer, sheet or popup, which no delegate reports while UIKit animates it). Where
     /// the Objective-C runtime exists a `CADisplayLink` on the main run loop calls
     /// `frameDidFire(_:)`; elsewhere nothing does (tests call it). Replaces an earlier reader.
-    public func sampleEveryFrame(_ read: @escaping @MainActor () -> Observation?) {
+    public func sampleEveryFrame(_ read: @escaping @MainActor () -> PanelObservation?) {
         frameSampler = read
         if frameDriver == nil { frameDriver = FrameDriver.start(for: self) }
     }

@@ -58,6 +58,13 @@ extension UIEvent {
     }
 }
 
+extension UIViewController {
+    /// Sets what `presentationController` returns (a custom presentation, such as a library's).
+    public func stubSetPresentationController(_ controller: UIPresentationController) {
+        stubCustomPresentationController = controller
+    }
+}
+
 extension UIGestureRecognizer {
     /// Sets what `state` returns.
     public func stubSetState(_ state: UIGestureRecognizer.State) { stubState = state }

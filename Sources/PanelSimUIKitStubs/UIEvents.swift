@@ -2,7 +2,7 @@
 // UIKitGeometry.swift for when this file is compiled). Transcribed from the iOS 17.0 SDK headers
 // UIKit.framework/Headers/UITouch.h, UIEvent.h, UIGestureRecognizer.h, UIPanGestureRecognizer.h
 // and UITapGestureRecognizer.h, as the Swift declarations of Apple's UIKit documentation show
-// them; all `NS_SWIFT_UI_ACTOR`, so `@MainActor`. `init(target:action:)` is not transcribed: it
+// them; all `NS_SWIFT_UI_ACTOR`, so `@preconcurrency @MainActor`. `init(target:action:)` is not transcribed: it
 // takes an Objective-C selector, which Linux has no runtime for. What UIKit fills in (a touch's
 // phase, time and place; a recognizer's state and velocity) is set with the `stub…` members of
 // StubControls.swift, which are not UIKit API.
@@ -10,7 +10,7 @@
 import Foundation
 
 /// `UITouch` (UITouch.h). UIKit keeps one object per finger from `began` to `ended`/`cancelled`.
-@MainActor
+@preconcurrency @MainActor
 open class UITouch: NSObject {
     /// `UITouch.Phase` (`UITouchPhase`), raw values as in UITouch.h.
     public enum Phase: Int, Sendable {
@@ -51,7 +51,7 @@ open class UITouch: NSObject {
 }
 
 /// `UIEvent` (UIEvent.h).
-@MainActor
+@preconcurrency @MainActor
 open class UIEvent: NSObject {
     /// `UIEvent.EventType` (`UIEventType`), raw values as in UIEvent.h.
     public enum EventType: Int, Sendable {
@@ -74,7 +74,7 @@ open class UIEvent: NSObject {
 }
 
 /// `UIGestureRecognizer` (UIGestureRecognizer.h).
-@MainActor
+@preconcurrency @MainActor
 open class UIGestureRecognizer: NSObject {
     /// `UIGestureRecognizer.State` (`UIGestureRecognizerState`).
     public enum State: Int, Sendable {
@@ -93,7 +93,7 @@ open class UIGestureRecognizer: NSObject {
 }
 
 /// `UIPanGestureRecognizer` (UIPanGestureRecognizer.h).
-@MainActor
+@preconcurrency @MainActor
 open class UIPanGestureRecognizer: UIGestureRecognizer {
     var stubVelocity = CGPoint.zero
     /// `velocity(in:)`: the pan's velocity in `view`'s coordinate system, pt/s (the stub has no
@@ -102,7 +102,7 @@ open class UIPanGestureRecognizer: UIGestureRecognizer {
 }
 
 /// `UITapGestureRecognizer` (UITapGestureRecognizer.h).
-@MainActor
+@preconcurrency @MainActor
 open class UITapGestureRecognizer: UIGestureRecognizer {
     open var numberOfTapsRequired = 1
 }

@@ -12,12 +12,13 @@
 import Foundation
 
 /// `UIViewController` (UIViewController.h).
-@MainActor
+@preconcurrency @MainActor
 open class UIViewController: UIResponder {
     private var loadedView: UIView?
     weak var stubPresenting: UIViewController?
     var stubPresented: UIViewController?
     private var stubPresentationController: UIPresentationController?
+    var stubCustomPresentationController: UIPresentationController?
 
     public init(nibName nibNameOrNil: String?, bundle nibBundleOrNil: Bundle?) { super.init() }
     public convenience override init() { self.init(nibName: nil, bundle: nil) }
@@ -40,6 +41,7 @@ open class UIViewController: UIResponder {
     /// `presentationController`: the controller managing this view controller's presentation
     /// (a sheet's by default, as for `.automatic`/`.pageSheet` in UIKit).
     open var presentationController: UIPresentationController? {
+        if let stubCustomPresentationController { return stubCustomPresentationController }
         if stubPresentationController == nil {
             stubPresentationController = UISheetPresentationController(presentedViewController: self, presenting: stubPresenting)
         }
@@ -55,6 +57,7 @@ open class UIViewController: UIResponder {
         stubPresented = viewControllerToPresent
         viewControllerToPresent.stubPresenting = self
         viewControllerToPresent.presentationController?.stubPresentingViewController = self
+        viewControllerToPresent.presentationController?.stubContainerView = view.window
         if let window = view.window { window.addSubview(viewControllerToPresent.view) }
         completion?()
     }
@@ -70,11 +73,11 @@ open class UIViewController: UIResponder {
 
 /// `UIAdaptivePresentationControllerDelegate` (UIPresentationController.h); its members are all
 /// optional.
-@MainActor
+@preconcurrency @MainActor
 public protocol UIAdaptivePresentationControllerDelegate: NSObjectProtocol {}
 
 /// `UIPresentationController` (UIPresentationController.h).
-@MainActor
+@preconcurrency @MainActor
 open class UIPresentationController: NSObject {
     private unowned let presented: UIViewController
     weak var stubPresentingViewController: UIViewController?
@@ -88,19 +91,20 @@ open class UIPresentationController: NSObject {
     open weak var delegate: (any UIAdaptivePresentationControllerDelegate)?
     open var presentedViewController: UIViewController { presented }
     open var presentingViewController: UIViewController { stubPresentingViewController! }
+    weak var stubContainerView: UIView?
     /// `containerView`: the view the presentation happens in (the window), nil before presenting.
-    open var containerView: UIView? { stubPresentingViewController?.view.window }
+    open var containerView: UIView? { stubContainerView }
     /// `presentedView`: the presented view controller's view while presented.
     open var presentedView: UIView? { stubPresentingViewController == nil ? nil : presented.view }
 }
 
 /// `UISheetPresentationControllerDelegate` (UISheetPresentationController.h); its member
 /// (`sheetPresentationControllerDidChangeSelectedDetentIdentifier(_:)`) is optional.
-@MainActor
+@preconcurrency @MainActor
 public protocol UISheetPresentationControllerDelegate: UIAdaptivePresentationControllerDelegate {}
 
 /// `UISheetPresentationControllerDetentResolutionContext` (iOS 16).
-@MainActor
+@preconcurrency @MainActor
 public protocol UISheetPresentationControllerDetentResolutionContext: NSObjectProtocol {
     /// The trait collection of the sheet's container view.
     var containerTraitCollection: UITraitCollection { get }
@@ -109,10 +113,10 @@ public protocol UISheetPresentationControllerDetentResolutionContext: NSObjectPr
 }
 
 /// `UISheetPresentationController` (iOS 15).
-@MainActor
+@preconcurrency @MainActor
 open class UISheetPresentationController: UIPresentationController {
     /// `UISheetPresentationController.Detent` (`UISheetPresentationControllerDetent`).
-    @MainActor
+    @preconcurrency @MainActor
     open class Detent: NSObject {
         /// `Detent.Identifier` (`UISheetPresentationControllerDetentIdentifier`).
         public struct Identifier: Hashable, RawRepresentable, Sendable {

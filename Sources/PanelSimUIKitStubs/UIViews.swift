@@ -1,10 +1,11 @@
 // UIKit's view hierarchy as the recorder and the adapters use it (see UIKitGeometry.swift for
 // when this file is compiled). Transcribed from the iOS 17.0 SDK headers
 // UIKit.framework/Headers/UIResponder.h, UIView.h, UIWindow.h, UIScreen.h, UIScene.h,
-// UIWindowScene.h, UITraitCollection.h, UIScrollView.h, UIControl.h, UITabBar.h, UIToolbar.h and
+// UIWindowScene.h, UITraitCollection.h, UIScrollView.h, UIControl.h, UIButton.h, UITabBar.h, UIToolbar.h and
 // UIDevice.h, as the Swift declarations of Apple's UIKit documentation show them
 // (developer.apple.com/documentation/uikit/<type>): the members used, with their Swift names and
-// types; `NS_SWIFT_UI_ACTOR` classes are `@MainActor`. The bodies are the stubs' own: a view's
+// types; `NS_SWIFT_UI_ACTOR` classes are `@preconcurrency @MainActor`, as Swift imports them from
+// Objective-C. The bodies are the stubs' own: a view's
 // frame and bounds are stored (no layout, no transforms), and the read-only values UIKit computes
 // (safe area, trait collection, screen metrics) are set with the `stub…` members of
 // StubControls.swift, which are not UIKit API.
@@ -12,13 +13,13 @@
 import Foundation
 
 /// `UIResponder` (UIResponder.h).
-@MainActor
+@preconcurrency @MainActor
 open class UIResponder: NSObject {
     public override init() { super.init() }
 }
 
 /// `UIView` (UIView.h).
-@MainActor
+@preconcurrency @MainActor
 open class UIView: UIResponder {
     /// `layer`: the view's backing layer; `frame` and `bounds` are the layer's.
     public let layer: CALayer
@@ -124,11 +125,11 @@ open class UIView: UIResponder {
 }
 
 /// `UIScene` (UIScene.h).
-@MainActor
+@preconcurrency @MainActor
 open class UIScene: UIResponder {}
 
 /// `UIWindowScene` (UIWindowScene.h).
-@MainActor
+@preconcurrency @MainActor
 open class UIWindowScene: UIScene {
     let stubScreen: UIScreen
     init(stubScreen: UIScreen) { self.stubScreen = stubScreen; super.init() }
@@ -137,7 +138,7 @@ open class UIWindowScene: UIScene {
 }
 
 /// `UIWindow` (UIWindow.h).
-@MainActor
+@preconcurrency @MainActor
 open class UIWindow: UIView {
     var stubScreen = UIScreen(stubScale: 3, maximumFramesPerSecond: 60)
     var stubDelivery: (@MainActor (UIEvent) -> Void)?
@@ -170,7 +171,7 @@ open class UIWindow: UIView {
 }
 
 /// `UIScreen` (UIScreen.h).
-@MainActor
+@preconcurrency @MainActor
 open class UIScreen: NSObject {
     let stubScale: CGFloat
     let stubMaximumFramesPerSecond: Int
@@ -199,7 +200,7 @@ open class UITraitCollection: NSObject, @unchecked Sendable {
 }
 
 /// `UIScrollView` (UIScrollView.h).
-@MainActor
+@preconcurrency @MainActor
 open class UIScrollView: UIView {
     var stubDecelerating = false
     /// `contentOffset`: the bounds origin (pt).
@@ -220,19 +221,23 @@ open class UIScrollView: UIView {
 }
 
 /// `UIControl` (UIControl.h).
-@MainActor
+@preconcurrency @MainActor
 open class UIControl: UIView {}
 
+/// `UIButton` (UIButton.h).
+@preconcurrency @MainActor
+open class UIButton: UIControl {}
+
 /// `UITabBar` (UITabBar.h).
-@MainActor
+@preconcurrency @MainActor
 open class UITabBar: UIView {}
 
 /// `UIToolbar` (UIToolbar.h).
-@MainActor
+@preconcurrency @MainActor
 open class UIToolbar: UIView {}
 
 /// `UIDevice` (UIDevice.h).
-@MainActor
+@preconcurrency @MainActor
 open class UIDevice: NSObject {
     /// `current`: the device the app runs on.
     open class var current: UIDevice { shared }
