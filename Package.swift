@@ -63,7 +63,7 @@ let package = Package(
         .testTarget(name: "PanelSimRecorderTests",
                     dependencies: ["PanelSimRecorder", "PanelSimRecordingAdapters", "PanelSimUIKitStubs",
                                    "FloatingPanelInterfaceStubs", "DrawerKitInterfaceStubs", "LNPopupControllerInterfaceStubs",
-                                   "PanelSimCLI", "PanelTrace", "PanelSimCore"]),
+                                   "PanelSimCLI", "PanelGolden", "PanelTrace", "PanelSimCore"]),
         .testTarget(name: "PanelSimCLITests", dependencies: ["PanelSimCLI", "PanelGolden", "PanelTrace", "PanelSimCore", "PanelInvariants"]),
     ],
     swiftLanguageModes: [.v6]

@@ -23,7 +23,7 @@ open class UIResponder: NSObject {
 open class UIView: UIResponder {
     /// `layer`: the view's backing layer; `frame` and `bounds` are the layer's.
     public let layer: CALayer
-    var stubSafeAreaInsets = UIEdgeInsets.zero
+    var stubSafeAreaInsets: UIEdgeInsets?
     var stubTraitCollection: UITraitCollection?
     private(set) weak var parent: UIView?
     private(set) var children: [UIView] = []
@@ -64,8 +64,15 @@ open class UIView: UIResponder {
         return view as? UIWindow
     }
 
-    /// `safeAreaInsets` (iOS 11).
-    open var safeAreaInsets: UIEdgeInsets { stubSafeAreaInsets }
+    /// `safeAreaInsets` (iOS 11): the part of the superview's safe-area insets this view's frame
+    /// overlaps (as UIKit propagates them), unless set with `stubSetSafeAreaInsets`.
+    open var safeAreaInsets: UIEdgeInsets {
+        if let stubSafeAreaInsets { return stubSafeAreaInsets }
+        guard let parent else { return .zero }
+        let s = parent.safeAreaInsets, b = parent.bounds
+        return UIEdgeInsets(top: max(0, s.top - (frame.minY - b.minY)), left: max(0, s.left - (frame.minX - b.minX)),
+                            bottom: max(0, s.bottom - (b.maxY - frame.maxY)), right: max(0, s.right - (b.maxX - frame.maxX)))
+    }
 
     /// `traitCollection` (`UITraitEnvironment`): the view's own, else its superview's, else the
     /// window screen's.
