@@ -139,9 +139,9 @@ public final class MemoryTraceSink: TraceSink {
 /// being written.
 ///
 /// The header is checked like the loader checks it and written at once; every `append` checks the
-/// sample with the loader's own sample rules (`TraceLoader`'s sample parser runs on the line about
-/// to be written, with the state of the lines before it), then writes the line and its newline in
-/// one `write` and synchronizes the sink (`fsync` for files). A refused sample is not written and
+/// sample with the loader's own sample rules for the header's panel system (`TraceLoader`'s sample
+/// parser runs on the line about to be written, with the state of the lines before it), then
+/// writes the line and its newline in one `write` and synchronizes the sink (`fsync` for files). A refused sample is not written and
 /// does not change the recorder's state; the error names the line it would have had, the field and
 /// the reason: time going backwards, `moved`/`ended`/… for a finger without `began`, a second
 /// `began`, anything after `end`, a `move` to a state that is not an anchor, non-finite numbers,
@@ -206,7 +206,7 @@ public final class TraceRecorder {
             throw r.error("", "cannot be written as JSON: \(error.message)")
         }
         var next = sequence
-        let parsed = try TraceLoader.parseSample(value, r: r, states: states, sequence: &next)
+        let parsed = try TraceLoader.parseSample(value, r: r, states: states, sequence: &next, model: header.model)
         // Layout and environment changes are written whole; they become the ones in force, read
         // back from the line as the loader reads them (so their ranges are the loader's).
         var panel = current.panel, environment = current.environment
@@ -216,13 +216,16 @@ public final class TraceRecorder {
             changed = true
         }
         if case .environment = sample.kind, case .object(let o) = value {
-            environment = try TraceLoader.parseEnvironment(o["environment"] ?? .null, r: r)
+            environment = try TraceLoader.parseEnvironment(o["environment"] ?? .null, r: r, keyboard: header.model == .uiSheet)
             guard environment.displayScale == current.environment.displayScale, environment.frameRate == current.environment.frameRate else {
                 throw r.error("environment", "displayScale and frameRate cannot change during a trace (floatingpanel-core.md §9 O16)")
             }
             changed = true
         }
-        if changed { try TraceLoader.validateAgainst(panel: panel, environment: environment, r: r) }
+        // As the loader: a layout is checked against the environment for FloatingPanel, a sheet's
+        // environment on its own (the other systems' header sections were checked with the header).
+        if changed, header.model == .floatingPanel { try TraceLoader.validateAgainst(panel: panel, environment: environment, r: r) }
+        if changed, header.model == .uiSheet { try TraceLoader.validateSheetEnvironment(environment, r: r) }
         if case .call(.move(let to, _)) = parsed.kind, to != .hidden, !(changed ? Set(panel.anchors.map(\.state)) : anchorStates).contains(to) {
             throw r.error("to", "\(quotedSingle(to.name)) is neither an anchor state of this layout nor hidden; expected one of \(FieldReader.list(panel.anchors.map(\.state.name) + ["hidden"]))")
         }

@@ -209,7 +209,7 @@ public struct DrawerGeometry {
     /// The status bar's height (DrawerKit reads `UIApplication.shared.statusBarFrame`), pt.
     public static var statusBarHeight: CGFloat { stubStatusBarHeight }
     /// Not DrawerKit API: what `statusBarHeight` returns.
-    public static var stubStatusBarHeight: CGFloat = 0
+    nonisolated(unsafe) public static var stubStatusBarHeight: CGFloat = 0
 }
 
 /// `DrawerAnimationInfo` (Structs/DrawerAnimationInfo.swift).
