@@ -79,7 +79,7 @@ public protocol UIAdaptivePresentationControllerDelegate: NSObjectProtocol {}
 /// `UIPresentationController` (UIPresentationController.h).
 @preconcurrency @MainActor
 open class UIPresentationController: NSObject {
-    private unowned let presented: UIViewController
+    private let presented: UIViewController
     weak var stubPresentingViewController: UIViewController?
 
     public init(presentedViewController: UIViewController, presenting presentingViewController: UIViewController?) {
