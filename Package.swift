@@ -31,7 +31,7 @@ let package = Package(
         // `assertPanelTrace` and `PanelTraces` for a user's own tests: no CLI, no Process.
         .target(name: "PanelSimTesting", dependencies: ["PanelSimCore", "PanelTrace", "PanelGolden"]),
         // The invariants of scenarios.md as a checker, the random-gesture generator and the trace
-        // minimizer (issue 18): shared by `panelsim soak` and the tests.
+        // minimizer: shared by `panelsim soak` and the tests.
         .target(name: "PanelInvariants", dependencies: ["PanelSimCore", "PanelTrace"]),
         // Commands as a library so tests can call them in-process.
         .target(name: "PanelSimCLI", dependencies: ["PanelSimCore", "PanelTrace", "PanelGolden", "PanelInvariants"]),
@@ -64,6 +64,8 @@ let package = Package(
                     dependencies: ["PanelSimRecorder", "PanelSimRecordingAdapters", "PanelSimUIKitStubs",
                                    "FloatingPanelInterfaceStubs", "DrawerKitInterfaceStubs", "LNPopupControllerInterfaceStubs",
                                    "PanelSimCLI", "PanelGolden", "PanelTrace", "PanelSimCore"]),
+        // A fifth panel system defined and registered outside Sources/ (ARCHITECTURE.md, "Adding a system").
+        .testTarget(name: "PanelSystemPluginTests", dependencies: ["PanelSimCLI", "PanelSimTesting", "PanelGolden", "PanelTrace", "PanelSimCore"]),
         .testTarget(name: "PanelSimCLITests", dependencies: ["PanelSimCLI", "PanelGolden", "PanelTrace", "PanelSimCore", "PanelInvariants"]),
     ],
     swiftLanguageModes: [.v6]

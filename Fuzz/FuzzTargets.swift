@@ -1,4 +1,4 @@
-// libFuzzer entry points for PanelSim (issue 19). Built by scripts/fuzz.sh, never by `swift build`:
+// libFuzzer entry points for PanelSim. Built by scripts/fuzz.sh, never by `swift build`:
 // the library sources are compiled with `-sanitize=fuzzer,address` and linked with this file.
 //
 // One binary, several targets, chosen by PANELSIM_FUZZ_TARGET (scripts/fuzz.sh sets it):

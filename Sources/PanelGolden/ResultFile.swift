@@ -384,10 +384,11 @@ public enum ResultFile {
         var model = PanelModel.floatingPanel
         if r.has("model") {
             let name = try r.string("model")
-            guard let m = PanelModel(rawValue: name) else {
-                throw r.error("unknown model \(quoted(name)) (expected one of \(PanelModel.allCases.map(\.rawValue).joined(separator: ", ")))")
+            let known = GoldenSystems.registered.map(\.model.rawValue)
+            guard known.contains(name) else {
+                throw r.error("unknown model \(quoted(name)) (expected one of \(known.joined(separator: ", ")))")
             }
-            model = m
+            model = PanelModel(rawValue: name)
         }
         var header = ResultHeader(version: version, trace: try r.string("trace"),
                             traceDigest: try r.string("traceDigest"),

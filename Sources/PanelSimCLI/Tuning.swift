@@ -58,12 +58,12 @@ public enum TunableParameter: String, Sendable, CaseIterable {
     /// under `systemSpring`, NaN under `linear`); NaN when the header is another system's.
     public func value(in header: TraceHeader) -> Double {
         guard header.model == model else { return .nan }
-        let behavior = header.panel.behavior
+        let behavior = header.floatingPanel?.panel.behavior
         switch self {
-        case .springResponseTime: return behavior.springResponseTime
-        case .springDecelerationRate: return behavior.springDecelerationRate
-        case .momentumProjectionRate: return behavior.momentumProjectionRate
-        case .redirectionalProgress: return behavior.redirectionalProgress
+        case .springResponseTime: return behavior?.springResponseTime ?? .nan
+        case .springDecelerationRate: return behavior?.springDecelerationRate ?? .nan
+        case .momentumProjectionRate: return behavior?.momentumProjectionRate ?? .nan
+        case .redirectionalProgress: return behavior?.redirectionalProgress ?? .nan
         case .totalDurationInSeconds: return header.drawer?.totalDurationInSeconds ?? .nan
         case .dampingRatio:
             switch header.drawer?.timingCurveProvider {

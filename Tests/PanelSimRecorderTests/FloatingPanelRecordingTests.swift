@@ -20,7 +20,7 @@ final class FloatingPanelRecordingTests: RecorderTestCase {
         let fpc = FloatingPanelController()
         fpc.view.frame = window.bounds
         window.addSubview(fpc.view)
-        for (state, y) in zip([FloatingPanelState.full, .half, .tip], anchorYs) {
+        for (state, y) in zip([FloatingPanelLibraryState.full, .half, .tip], anchorYs) {
             fpc.stubSetSurfaceLocation(CGPoint(x: 0, y: y), for: state)
         }
         fpc.stubSetState(.half)
@@ -64,8 +64,8 @@ final class FloatingPanelRecordingTests: RecorderTestCase {
     func testWhatCannotBeReadIsReportedAndRefusedUnlessAccepted() throws {
         final class CustomLayout: FloatingPanelLayout {
             var position: FloatingPanelPosition { .bottom }
-            var initialState: FloatingPanelState { .tip }
-            var anchors: [FloatingPanelState: FloatingPanelLayoutAnchoring] {
+            var initialState: FloatingPanelLibraryState { .tip }
+            var anchors: [FloatingPanelLibraryState: FloatingPanelLayoutAnchoring] {
                 [.full: FloatingPanelLayoutAnchor(absoluteInset: 0, edge: .top, referenceGuide: .superview),
                  .tip: FloatingPanelLayoutAnchor(absoluteInset: 100, edge: .bottom, referenceGuide: .superview)]
             }

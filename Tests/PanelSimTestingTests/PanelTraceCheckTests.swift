@@ -52,10 +52,10 @@ final class PanelTraceCheckTests: XCTestCase {
         try lines.joined(separator: "\n").write(toFile: goldenPath, atomically: true, encoding: .utf8)
     }
 
-    /// New-user review, item 8: the README's first test, then its "Options" call as written. The
-    /// options call used to name the first call's golden, so it failed on `header differs:
-    /// expected simulator defaults, actual simulator driveScroll`; with a golden of its own it
-    /// records once and then passes, like the first.
+    /// The README's first test, then its "Options" call as written. The options call names a
+    /// golden of its own (sharing the first call's would fail on `header differs: expected
+    /// simulator defaults, actual simulator driveScroll`), so it records once and then passes,
+    /// like the first.
     func testTheReadmeExamplesPassAsWritten() throws {
         XCTAssertEqual(evaluate("traces/flick.jsonl", env: local).status, .new)
         XCTAssertEqual(evaluate("traces/flick.jsonl", env: local).status, .pass)
@@ -73,7 +73,7 @@ final class PanelTraceCheckTests: XCTestCase {
         XCTAssertTrue(readme.contains(#"golden: "golden/flick-drive-scroll.golden.jsonl","#), "the README's Options snippet")
     }
 
-    /// Issue 17: `record: .pending` (and `PANELSIM_RECORD=pending`) leaves the golden alone and
+    /// `record: .pending` (and `PANELSIM_RECORD=pending`) leaves the golden alone and
     /// writes the actual result beside it; the assertion fails and says how to accept it.
     func testPendingModeWritesBesideTheGolden() throws {
         XCTAssertEqual(evaluate(env: local).status, .new)

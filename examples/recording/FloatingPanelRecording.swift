@@ -1,6 +1,8 @@
 // Recording a FloatingPanel panel with PanelSimRecorder: copy this file into a debug build of the
 // app (README, "Recording on a device"). It compiles against FloatingPanel 3.x where the app has
-// it, and in the PanelSim repository against FloatingPanelInterfaceStubs.
+// it, and in the PanelSim repository against FloatingPanelInterfaceStubs. FloatingPanel and
+// PanelSimCore both name a type `FloatingPanelState`: the library's is used through the alias
+// below, PanelSim's as `PanelState`.
 #if canImport(UIKit)
 import UIKit
 #else
@@ -8,8 +10,12 @@ import PanelSimUIKitStubs
 #endif
 #if canImport(FloatingPanel)
 import FloatingPanel
+/// FloatingPanel's `FloatingPanelState`.
+public typealias FloatingPanelLibraryState = FloatingPanel.FloatingPanelState
 #else
 import FloatingPanelInterfaceStubs
+/// FloatingPanel's `FloatingPanelState`.
+public typealias FloatingPanelLibraryState = FloatingPanelInterfaceStubs.FloatingPanelState
 #endif
 import Foundation
 import PanelSimCore
@@ -41,7 +47,7 @@ public final class FloatingPanelRecording {
     ///   - delegate: what your `FloatingPanelControllerDelegate` answers
     ///     (`DelegateConfiguration()` when it implements none of the answering methods).
     public static func header(of fpc: FloatingPanelController,
-                              backdropAlpha: ((FloatingPanelState) -> CGFloat)? = nil,
+                              backdropAlpha: ((FloatingPanelLibraryState) -> CGFloat)? = nil,
                               behavior: PanelBehavior? = nil,
                               delegate: DelegateConfiguration? = nil) -> HeaderReading {
         let layout = fpc.layout
@@ -75,7 +81,7 @@ public final class FloatingPanelRecording {
     /// and `PanelRecording`'s.
     /// - Throws: `RecorderError` (unread header fields under `policy: .refuse`, file errors).
     public init(_ fpc: FloatingPanelController, window: RecordingWindow? = nil,
-                backdropAlpha: ((FloatingPanelState) -> CGFloat)? = nil, behavior: PanelBehavior? = nil,
+                backdropAlpha: ((FloatingPanelLibraryState) -> CGFloat)? = nil, behavior: PanelBehavior? = nil,
                 delegate: DelegateConfiguration? = nil, policy: UnreadFieldPolicy = .refuse, folder: URL? = nil,
                 clock: @escaping @MainActor () -> TimeInterval = { CACurrentMediaTime() }) throws(RecorderError) {
         self.fpc = fpc
@@ -104,7 +110,7 @@ public final class FloatingPanelRecording {
     public func scrollViewDidScroll(_ scrollView: UIScrollView) { recording.observeScroll(scrollView) }
 
     /// `fpc.move(to:animated:completion:)`, recorded as a `move` call.
-    public func move(to state: FloatingPanelState, animated: Bool, completion: (() -> Void)? = nil) {
+    public func move(to state: FloatingPanelLibraryState, animated: Bool, completion: (() -> Void)? = nil) {
         recording.record(.call(.move(to: Self.panelState(state), animated: animated)))
         fpc.move(to: state, animated: animated, completion: completion)
     }
@@ -137,7 +143,7 @@ public final class FloatingPanelRecording {
 
     // MARK: Reading FloatingPanel's values
 
-    static func panelState(_ state: FloatingPanelState) -> PanelState { PanelState(name: state.rawValue, order: state.order) }
+    static func panelState(_ state: FloatingPanelLibraryState) -> PanelState { PanelState(name: state.rawValue, order: state.order) }
 
     static func position(_ position: FloatingPanelPosition) -> PanelPosition {
         switch position {
@@ -157,7 +163,7 @@ public final class FloatingPanelRecording {
     /// number in PanelSim: answers that differ between pairs of states are reported unread.
     /// `shouldProjectMomentum(_:to:)` is not a member of `FloatingPanelDefaultBehavior`, so a
     /// subclass's answer cannot be read (reported unread); the class itself answers it for no state.
-    static func read(_ behavior: FloatingPanelDefaultBehavior, fpc: FloatingPanelController, states: [FloatingPanelState],
+    static func read(_ behavior: FloatingPanelDefaultBehavior, fpc: FloatingPanelController, states: [FloatingPanelLibraryState],
                      unread: inout [UnreadHeaderField]) -> PanelBehavior {
         var b = PanelBehavior()
         b.springDecelerationRate = Double(behavior.springDecelerationRate)
