@@ -28,12 +28,18 @@ final class PanelRecordingTests: RecorderTestCase {
         return recording
     }
 
+    /// A recording in a new window, its media clock at 10 s.
+    @MainActor
+    static func start(folder: URL) throws -> (window: RecordingWindow, clock: ManualClock, recording: PanelRecording) {
+        let window = makeWindow()
+        let clock = ManualClock(10)
+        return (window, clock, try start(window, folder: folder, clock: clock))
+    }
+
     func testFingersTakeTheLowestFreeIdAndKeepItUntilTheyLift() throws {
         let folder = traces
         let path: String = try onMain {
-            let window = makeWindow()
-            let clock = ManualClock(10)
-            let recording = try Self.start(window, folder: folder, clock: clock)
+            let (window, _, recording) = try Self.start(folder: folder)
             let fingers = Fingers(window)
             fingers.down("a", 100, 500, at: 10.1)        // 0
             fingers.down("b", 200, 500, at: 10.2)        // 1
@@ -54,9 +60,7 @@ final class PanelRecordingTests: RecorderTestCase {
     func testTimeNeverGoesBackwardsAndIsTheTouchesOwn() throws {
         let folder = traces
         let path: String = try onMain {
-            let window = makeWindow()
-            let clock = ManualClock(10)
-            let recording = try Self.start(window, folder: folder, clock: clock)
+            let (window, clock, recording) = try Self.start(folder: folder)
             let fingers = Fingers(window)
             fingers.down("a", 100, 500, at: 10.1)
             clock.now = 10.2
@@ -75,9 +79,7 @@ final class PanelRecordingTests: RecorderTestCase {
     func testTouchesOfOtherEventsAndOtherWindowsAreNotRecorded() throws {
         let folder = traces
         let count: Int = try onMain {
-            let window = makeWindow()
-            let clock = ManualClock(10)
-            let recording = try Self.start(window, folder: folder, clock: clock)
+            let (window, _, recording) = try Self.start(folder: folder)
             let other = makeWindow()
             Fingers(other).drag(x: 10, from: 10, to: 20, steps: 2, at: 10.1)
             window.sendEvent(UIEvent.stub(type: .motion, timestamp: 10.2))
@@ -93,9 +95,7 @@ final class PanelRecordingTests: RecorderTestCase {
     func testObservationsAreWrittenOnceUntilTheyChangeAndRefusalsAreKept() throws {
         let folder = traces
         let (finished, recording): (FinishedRecording, String) = try onMain {
-            let window = makeWindow()
-            let clock = ManualClock(10)
-            let recording = try Self.start(window, folder: folder, clock: clock)
+            let (_, clock, recording) = try Self.start(folder: folder)
             let list = UIScrollView(frame: CGRect(x: 0, y: 0, width: 390, height: 600))
             list.contentSize = CGSize(width: 390, height: 3000)
             clock.now = 10.1
@@ -130,9 +130,7 @@ final class PanelRecordingTests: RecorderTestCase {
     func testAChangeOfTheContainerIsAnEnvironmentSample() throws {
         let folder = traces
         let path: String = try onMain {
-            let window = makeWindow()
-            let clock = ManualClock(10)
-            let recording = try Self.start(window, folder: folder, clock: clock)
+            let (window, clock, recording) = try Self.start(folder: folder)
             clock.now = 10.1
             recording.containerDidChangeLayout()          // unchanged: nothing
             window.stubSetSafeAreaInsets(UIEdgeInsets(top: 59, left: 0, bottom: 34, right: 0))

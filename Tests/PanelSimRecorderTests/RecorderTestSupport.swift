@@ -12,7 +12,7 @@ import PanelSimCore
 final class ManualClock {
     var now: TimeInterval
     init(_ now: TimeInterval) { self.now = now }
-    var read: @MainActor () -> TimeInterval { { [unowned self] in self.now } }
+    var read: @MainActor () -> TimeInterval { { self.now } }
 }
 
 /// A phone as the stubs describe it: a 390 × 844 pt window on a 3× screen of `framesPerSecond`,
