@@ -153,4 +153,34 @@ final class FloatingPanelRecordingTests: RecorderTestCase {
         })
         try assertRecoversCutFile(path)
     }
+
+    func testALayoutChangeRecordsTheNewEnvironmentAndAnchors() throws {
+        let folder = traces
+        let path: String = try onMain {
+            let window = makeWindow()
+            let fpc = Self.makePanel(in: window)
+            let clock = ManualClock(5)
+            let recorder = try FloatingPanelRecording(fpc, window: window, delegate: DelegateConfiguration(), folder: folder, clock: clock.read)
+            // Rotated to landscape: the container and safe area change, the anchors move.
+            clock.now = 5.5
+            window.frame = CGRect(x: 0, y: 0, width: 844, height: 390)
+            fpc.view.frame = window.bounds
+            window.stubSetSafeAreaInsets(UIEdgeInsets(top: 0, left: 47, bottom: 21, right: 47))
+            for (state, y) in zip([FloatingPanelLibraryState.full, .half, .tip], [20.0, 184, 300]) {
+                fpc.stubSetSurfaceLocation(CGPoint(x: 0, y: y), for: state)
+            }
+            recorder.layoutDidChange()
+            clock.now = 6
+            return try recorder.finish().path
+        }
+        let trace = try TraceLoader.load(path: path).trace
+        XCTAssertEqual(trace.samples.count, 3)
+        guard case .environment(let environment) = trace.samples[0].kind else { return XCTFail("expected the environment first") }
+        XCTAssertEqual(environment.container, Size(width: 844, height: 390))
+        XCTAssertEqual(environment.safeArea, Insets(top: 0, left: 47, bottom: 21, right: 47))
+        guard case .call(.invalidateLayout(let panel)) = trace.samples[1].kind else { return XCTFail("expected invalidateLayout") }
+        let geometry = LayoutGeometry(panel: panel, environment: environment)
+        XCTAssertEqual([PanelState.full, .half, .tip].map { geometry.position(of: $0) }, [20, 184, 300])
+        XCTAssertEqual(trace.samples[1].time, 500_000)
+    }
 }

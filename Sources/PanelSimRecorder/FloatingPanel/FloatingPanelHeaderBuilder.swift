@@ -24,7 +24,7 @@ public struct AnchorLocation: Sendable, Equatable {
 /// FloatingPanel keeps an anchor's inset, edge and fractional flag internal, but
 /// `surfaceLocation(for:)` (public) gives the location each anchor resolves to, and an absolute
 /// inset from the top (left) edge of the superview reproduces that location exactly for the
-/// recorded container (floatingpanel-layout-behavior.md §3.1: location = inset for `.top`/`.left`
+/// recorded container (floatingpanel-layout-behavior.md §3.4: location = inset for `.top`/`.left`
 /// edges with the `superview` guide). A layout that depends on the container size is re-read when
 /// the container changes (the adapter's `layoutDidChange`).
 public struct FloatingPanelHeaderBuilder: Sendable {
