@@ -7,8 +7,8 @@ import PanelSimCore
 /// `panel.behavior`; DrawerKit's timing (`drawer.configuration.totalDurationInSeconds`, and the
 /// damping ratio of its spring timing curve, drawerkit.md §3.8); or a `sheet.simulator` value of the
 /// UISheetPresentationController model (uisheet.md U6, U10: `sheet.springResponse` s,
-/// `sheet.dampingRatio` ζ of every sheet animation but a fast release, `sheet.projectionRate` the
-/// interactor's deceleration rate r). Each belongs to one panel system (`model`); a trace of another
+/// `sheet.dampingRatio` ζ of every sheet animation but a fast release, `sheet.fastDampingRatio` ζ
+/// after a fast release, `sheet.projectionRate` the interactor's deceleration rate r). Each belongs to one panel system (`model`); a trace of another
 /// system is refused by the commands.
 public enum TunableParameter: String, Sendable, CaseIterable {
     case springResponseTime, springDecelerationRate, momentumProjectionRate, redirectionalProgress
@@ -20,13 +20,15 @@ public enum TunableParameter: String, Sendable, CaseIterable {
     case sheetSpringResponse = "sheet.springResponse"
     case sheetDampingRatio = "sheet.dampingRatio"
     case sheetProjectionRate = "sheet.projectionRate"
+    /// UISheet U10: ζ of the spring after a release at |v| ≥ 1000 pt/s (`sheet.simulator.fastDampingRatio`).
+    case sheetFastDampingRatio = "sheet.fastDampingRatio"
 
     /// The panel system whose header holds the parameter.
     public var model: PanelModel {
         switch self {
         case .springResponseTime, .springDecelerationRate, .momentumProjectionRate, .redirectionalProgress: return .floatingPanel
         case .totalDurationInSeconds, .dampingRatio: return .drawerKit
-        case .sheetSpringResponse, .sheetDampingRatio, .sheetProjectionRate: return .uiSheet
+        case .sheetSpringResponse, .sheetDampingRatio, .sheetProjectionRate, .sheetFastDampingRatio: return .uiSheet
         }
     }
 
@@ -39,7 +41,7 @@ public enum TunableParameter: String, Sendable, CaseIterable {
         case .springResponseTime, .sheetSpringResponse, .totalDurationInSeconds, .dampingRatio: return v > 0 && v <= 100
         case .springDecelerationRate, .momentumProjectionRate, .sheetProjectionRate: return v > 0 && v < 1
         case .redirectionalProgress: return v >= 0 && v <= 1
-        case .sheetDampingRatio: return v > 0 && v <= 10
+        case .sheetDampingRatio, .sheetFastDampingRatio: return v > 0 && v <= 10
         }
     }
 
@@ -50,7 +52,7 @@ public enum TunableParameter: String, Sendable, CaseIterable {
         case .dampingRatio: return "0 < x ≤ 100"
         case .springDecelerationRate, .momentumProjectionRate, .sheetProjectionRate: return "0 < x < 1 (per ms)"
         case .redirectionalProgress: return "0 ≤ x ≤ 1"
-        case .sheetDampingRatio: return "0 < x ≤ 10"
+        case .sheetDampingRatio, .sheetFastDampingRatio: return "0 < x ≤ 10"
         }
     }
 
@@ -74,6 +76,7 @@ public enum TunableParameter: String, Sendable, CaseIterable {
         case .sheetSpringResponse: return header.sheet?.simulator.springResponse ?? .nan
         case .sheetDampingRatio: return header.sheet?.simulator.dampingRatio ?? .nan
         case .sheetProjectionRate: return header.sheet?.simulator.projectionRate ?? .nan
+        case .sheetFastDampingRatio: return header.sheet?.simulator.fastDampingRatio ?? .nan
         }
     }
 
@@ -93,6 +96,7 @@ public enum TunableParameter: String, Sendable, CaseIterable {
         case .sheetSpringResponse: header.sheet?.simulator.springResponse = v
         case .sheetDampingRatio: header.sheet?.simulator.dampingRatio = v
         case .sheetProjectionRate: header.sheet?.simulator.projectionRate = v
+        case .sheetFastDampingRatio: header.sheet?.simulator.fastDampingRatio = v
         }
     }
 
