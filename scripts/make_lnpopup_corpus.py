@@ -10,8 +10,10 @@ resolution (§3.2), the pan's began / changed / ended rules in every style (§3.
 and threshold, the release table of 4.5.6 (§3.5.5), the scroll-view rules (§3.6) with the UIScrollView
 rubber band (floatingpanel-core.md O6), the event queue with coalescing and Q11 (§3.8), the 0.15 s
 snap timer (L12), taps and the close button (§3.10, L6, L10), bar presentation and dismissal (§3.11),
-touches during animations (L7), calls deferred while a finger is down (L13) and the clock (L1, L4:
-completion at the first frame with t_k - t_start >= 0.5 s).
+touches during animations (L7), calls deferred while the popup's own pan is in progress (L13) and the
+clock (L1, L4: frame k at k / rate exactly, held as integer ticks of 1 / (rate * 1e6) s; a timer fires
+at the first frame whose exact time is at or after it; an animator completes at the first frame with
+t_k - t_start >= 0.5 s exactly).
 
 Keys of the clause:
   state        the public state at the last frame
@@ -61,8 +63,18 @@ def fmt_t(x_us):
 
 
 def frame_time(k, rate):
-    """L1 / O1: frame k at k / rate s, rounded half up to whole µs."""
+    """L1 / O1: frame k at k / rate s, rounded half up to whole µs (the time records print)."""
     return (2 * k * 1_000_000 + rate) // (2 * rate)
+
+
+def frame_ticks(k):
+    """L1: frame k's exact time k / rate s in ticks of 1 / (rate * 1e6) s."""
+    return k * 1_000_000
+
+
+def sample_ticks(t_us, rate):
+    """A sample's (or timer's) time in the same ticks."""
+    return t_us * rate
 
 
 def due_frame(t_us, rate):
@@ -217,6 +229,7 @@ class Popup:
         self.open_y_cache = 0.0
         self.events = []
         self.now = 0
+        self.now_ticks = 0   # self.now held exactly (L1)
         self.frames = []     # (k, t, location) written when the location changes
         self.touch = None
         self.deferred = []
@@ -249,7 +262,7 @@ class Popup:
 
     # -- animators and the queue (§3.4, §3.8, §3.11)
     def start_anim(self, kind, done, from_loc):
-        self.anims.append({"kind": kind, "start": self.now, "done": done, "from": from_loc})
+        self.anims.append({"kind": kind, "start": self.now, "ticks": self.now_ticks, "done": done, "from": from_loc})
 
     def running(self):
         return bool(self.anims)
@@ -388,7 +401,7 @@ class Popup:
     # -- calls (§2.2)
     def call(self, c):
         name = c["call"]
-        if self.touch is not None and name not in ("setContentOffset", "setContentSize"):
+        if self.pan_in_progress() and name not in ("setContentOffset", "setContentSize"):
             self.deferred.append(c)
             return
         anim = c.get("animated", True)
@@ -534,9 +547,18 @@ class Popup:
             elif T["tap"] == "close" and self.close_available():
                 self.close_tapped()
         self.touch = None
-        calls, self.deferred = self.deferred, []
-        for c in calls:
-            self.call(c)
+
+    def pan_in_progress(self):
+        """L13: the touch's interaction pan began and was neither cancelled nor ended, or a drag runs."""
+        T = self.touch
+        return T is not None and T["began"] and (self.drag is not None or "interaction" in T["pans"])
+
+    def run_deferred(self):
+        """L13: the deferred calls run, in order, once the pan is no longer in progress."""
+        if self.deferred and not self.pan_in_progress():
+            calls, self.deferred = self.deferred, []
+            for c in calls:
+                self.call(c)
 
     def bar_touchable_at_end(self):
         return self.bar_h > 0 and self.target != HIDDEN and not self.locked()
@@ -677,14 +699,18 @@ class Popup:
                 i += 1
                 self.fire_timers(lambda t: t < s["_t"])
                 self.now = s["_t"]
+                self.now_ticks = sample_ticks(s["_t"], rate)
                 if "touch" in s:
                     self.touch_sample(s)
+                    self.run_deferred()
                 elif "call" in s:
                     self.call(s)
-            self.fire_timers(lambda t: t <= tk)
+            self.fire_timers(lambda t: sample_ticks(t, rate) <= frame_ticks(k))
             self.now = tk
+            self.now_ticks = frame_ticks(k)
             for a in list(self.anims):
-                if a in self.anims and tk - a["start"] >= DURATION_US and tk > a["start"]:
+                elapsed = frame_ticks(k) - a["ticks"]
+                if a in self.anims and elapsed >= DURATION_US * rate and elapsed > 0:
                     self.anims.remove(a)
                     a["done"]()
             self.record(k)
@@ -697,7 +723,7 @@ class Popup:
                 cands.append(due_frame(samples[i]["_t"], rate))
             for a in self.anims:
                 kk = k + 1
-                while frame_time(kk, rate) - a["start"] < DURATION_US:
+                while frame_ticks(kk) - a["ticks"] < DURATION_US * rate:
                     kk += 1
                 cands.append(kk)
             for (t, _, _) in self.timers:
@@ -712,6 +738,7 @@ class Popup:
             t, n, f = ready[0]
             self.timers = [x for x in self.timers if x[1] != n]
             self.now = t
+            self.now_ticks = sample_ticks(t, self.rate)
             f()
 
     def record(self, k):
@@ -990,10 +1017,14 @@ def main():
             "initialState barHidden: openPopup, closePopup and dismissBar are ignored (no bar); presentBar not animated then works.",
             P("default", TB, "barHidden"), [call(0.1, "openPopup"), call(0.2, "closePopup"), call(0.3, "dismissBar"),
                                              call(0.4, "presentBar", animated=False)])
-    w.write("S7 calls", "call-deferred-while-touch-down-tab",
-            "A closePopup call while a finger rests on the open content is deferred to the touch's end (L13).",
+    w.write("S7 calls", "call-while-finger-rests-tab",
+            "A closePopup call while a finger merely rests on the open content (no pan began) runs when its sample is processed (L13).",
             P("default", TB, "open"), [{"t": 0.1, "touch": "began", "x": 195, "y": 400}, call(0.2, "closePopup"),
                                         {"t": 0.4, "touch": "ended", "x": 195, "y": 400}])
+    w.write("S7 calls", "call-deferred-during-drag-tab",
+            "A closePopup call while the popup's interaction pan drags the open content is deferred until that pan ends, then runs after the release's own processing (L13).",
+            P("default", TB, "open"), swipe(0.1, 195, 300, [20] * 8, 100, end_v={"x": 0, "y": -100})[:6] + [call(0.145, "closePopup")]
+            + swipe(0.1, 195, 300, [20] * 8, 100, end_v={"x": 0, "y": -100})[6:])
 
     # S8 queue --------------------------------------------------------------------------------------
     w.write("S8 queue", "close-during-opening-tab",

@@ -7,7 +7,8 @@ Each trace's description ends with an `expect:` clause computed here from the ru
 sample granularity (`Sheet`) -- detent geometry (§3.1, U1-U3, U32), touch classification and pan
 recognition (§3.3, U4), 1:1 following with the rubber bands (§3.3, U9), the crossing and permission
 rules (§3.6, U13-U16), the release rule with projection and the fast-flick step (§3.4, U6-U8), the
-sheet spring in closed form with its completion test (§3.5, U10, U11), programmatic calls (§3.7),
+sheet spring in closed form with its completion test at each frame's exact time k / rate (§3.5,
+U10, U11), programmatic calls (§3.7),
 dimming and dimming taps (§3.8, U18, U19), the scroll hand-off (§3.9, U20-U22), the keyboard (§3.10,
 U23, U24) and the grabber (§3.11, U31).
 
@@ -99,7 +100,15 @@ class Spring:
         self.d0 = y0 - target
 
     def state(self, t_us):
-        tau = (t_us - self.ts) / 1e6
+        """At a sample time t_us (whole µs)."""
+        return self.state_after((t_us - self.ts) / 1e6)
+
+    def state_at_frame(self, k, rate):
+        """At frame k's exact time k / rate s (DESIGN.md: not its µs rounding), from integer ticks
+        of 1 / (rate * 1e6) s."""
+        return self.state_after((k * 1_000_000 - self.ts * rate) / (rate * 1_000_000))
+
+    def state_after(self, tau):
         w, z, d0, v0 = self.w, self.zeta, self.d0, self.v0
         if z == 1:
             e = math.exp(-w * tau)
@@ -114,10 +123,9 @@ class Spring:
     def completion(self, rate):
         k = first_frame_at_or_after(self.ts, rate)
         while True:
-            tk = frame_time(k, rate)
-            d, dd = self.state(tk)
+            d, dd = self.state_at_frame(k, rate)
             if abs(d) < 0.1 and abs(dd) < 5:
-                return tk
+                return frame_time(k, rate)
             k += 1
 
 

@@ -43,10 +43,10 @@ extension DrawerPlace {
 }
 
 extension DrawerKitSystem {
-    /// Records frame `index` at `time` µs when a channel changed (frame 0 always): the model values
-    /// plus what the running animators still show (§3.9).
-    mutating func writeFrame(index: Int, time: Microseconds) {
-        let shown = animator.presentation(of: model, at: time)
+    /// Records frame `index` when a channel changed (frame 0 always): the model values plus what
+    /// the running animators still show at the frame's exact time (§3.9).
+    mutating func writeFrame(index: Int) {
+        let shown = animator.presentation(of: model, at: timebase.frame(index))
         recorder.record(DrawerKitFrame(
             location: presented ? shown.y : geometry.height,
             state: presented ? target.frameNameIndex : DrawerPlace.dismissed.frameNameIndex,

@@ -18,6 +18,9 @@ struct DrawerKitSystem: RecordingPanelSystem {
     var recorder = SystemRecorder<DrawerKitFrame>()
     var secondFingers = SecondFingerFilter()
     var now: Microseconds = 0
+    /// `now` held exactly (frame k at k / frameRate s): the animators' clock (lnpopup.md L1, DESIGN.md).
+    var instant = ReplayInstant(ticks: 0)
+    let timebase: ReplayTimebase
 
     // Presentation (§3.2, §3.10)
     /// A presentation controller exists: from `presentationTransitionWillBegin` to
@@ -33,7 +36,7 @@ struct DrawerKitSystem: RecordingPanelSystem {
     /// A UIKit dismissal was requested and starts after the current sample or completion chain.
     var dismissalRequested = false
     /// The running `UIViewPropertyAnimator`s (§3.9).
-    var animator = AdditiveAnimator<DrawerChannels, DrawerCompletion>()
+    var animator: AdditiveAnimator<DrawerChannels, DrawerCompletion>
 
     // Recognizers (§3.3, §3.5, D6, D7)
     var drawerTap: TapRecognizer?
@@ -72,6 +75,8 @@ struct DrawerKitSystem: RecordingPanelSystem {
         velocitySource = trace.header.recognizer.velocity
         beginThreshold = trace.header.recognizer.beginThreshold
         environment = trace.header.environment
+        timebase = ReplayTimebase(frameRate: environment.frameRate)
+        animator = AdditiveAnimator(timebase: timebase)
         geometry = DrawerGeometry(drawer, height: environment.container.height, safeAreaTop: environment.safeArea.top)
         // D5: before the first presentation the presented view fills the screen (y = fullY).
         model = DrawerChannels(y: geometry.fullY, cornerRadius: 0, handleAlpha: 1)
@@ -130,6 +135,7 @@ struct DrawerKitSystem: RecordingPanelSystem {
 
     mutating func process(_ sample: TraceSample) {
         now = sample.time
+        instant = timebase.sample(sample.time)
         switch sample.kind {
         case let .touch(t): handleTouch(t, line: sample.line)
         case let .systemCall(call): if let call = call as? DrawerCall { handleCall(call, line: sample.line) }
@@ -141,9 +147,10 @@ struct DrawerKitSystem: RecordingPanelSystem {
 
     mutating func runFrame(index: Int, time: Microseconds) -> Bool {
         now = time
+        instant = timebase.frame(index)
         if !animator.isEmpty {
             var i = 0
-            while let done = animator.removeCompleted(at: time, from: &i) { complete(done.completion) }
+            while let done = animator.removeCompleted(at: instant, from: &i) { complete(done.completion) }
             startRequestedDismissal()
         }
         var scrolling = false
@@ -152,7 +159,7 @@ struct DrawerKitSystem: RecordingPanelSystem {
             scrollView!.stepDeceleration(frameTime: time, pixel: pixel, .bottom)
             scrolling = scrollView!.isAnimating
         }
-        writeFrame(index: index, time: time)
+        writeFrame(index: index)
         return !animator.isEmpty || scrolling || (drawerTap?.isPending(at: time) ?? false) || (outsideTap?.isPending(at: time) ?? false)
     }
 

@@ -95,7 +95,7 @@ extension DrawerKitSystem {
             if geometry.cornerAnimationOption != .none { delta.cornerRadius = model.cornerRadius - c }
             model.cornerRadius = c
         }
-        animator.add(start: now, timing: timing, delta: delta,
+        animator.add(start: instant, timing: timing, delta: delta,
                      completion: .transition(info, starting: starting, ending: ending, completion: completion, endsPull: endsPull))
         emitParticipants("animateAlong", info)
     }
@@ -110,7 +110,7 @@ extension DrawerKitSystem {
         model.cornerRadius = c
         let extreme: (DrawerPlace) -> Bool = { $0 == .dismissed || $0 == .fullyExpanded }
         let zero = (extreme(current) || extreme(ending)) && extreme(ending) && geometry.cornerAnimationOption != .none
-        animator.add(start: now, timing: timing(from: geometry.position(current), to: geometry.position(ending)),
+        animator.add(start: instant, timing: timing(from: geometry.position(current), to: geometry.position(ending)),
                      delta: DrawerChannels(y: 0, cornerRadius: delta, handleAlpha: 0), completion: .corner(zeroAtEnd: zero))
     }
 
@@ -192,7 +192,7 @@ extension DrawerKitSystem {
         let y0 = info.startingFrameY, y1 = info.endingFrameY
         emit("transitionWillStart", info.fields())
         emitParticipants("prepare", info)
-        animator.add(start: now, timing: timing(from: y0, to: y1), delta: DrawerChannels(y: y0 - y1, cornerRadius: 0, handleAlpha: 0),
+        animator.add(start: instant, timing: timing(from: y0, to: y1), delta: DrawerChannels(y: y0 - y1, cornerRadius: 0, handleAlpha: 0),
                      completion: completion)
         modelY = y1
         emitParticipants("animateAlong", info)

@@ -35,9 +35,10 @@ struct LNPopupFrame: PackedSystemFrame {
 }
 
 extension LNPopupSystem {
-    /// Records frame `index` at `time` µs when a channel changed (frame 0 always).
-    mutating func writeFrame(index: Int, time: Microseconds) {
-        let v = animator.presentation(of: model, at: time)
+    /// Records frame `index` when a channel changed (frame 0 always), with the animators evaluated
+    /// at the frame's exact time (L1).
+    mutating func writeFrame(index: Int) {
+        let v = animator.presentation(of: model, at: timebase.frame(index))
         let bottomBar = geometry.hasBottomBar
         recorder.record(LNPopupFrame(
             location: v.location, state: publicState, internalState: internalState, barVisible: barExists && v.barHeight > 0,

@@ -107,10 +107,26 @@ extension LNPopupSystem {
                 }
             }
             touch = nil
-            let calls = deferredCalls
-            deferredCalls = []
-            for (call, line) in calls { handleCall(call, line: line) }
         }
+        runDeferredCalls()
+    }
+
+    /// L13: the popup's own pan is in progress: this touch's interaction recognizer began and was
+    /// neither cancelled nor ended, or LNPopup's drag runs (also one that the content's scroll-view
+    /// pan drives, whose release is processed the same way). A call made meanwhile waits until the
+    /// pan ends; a finger that merely rests (no pan began) defers nothing.
+    var popupPanInProgress: Bool {
+        guard let t = touch, t.began else { return false }
+        return drag != nil || t.pans.contains(.interaction)
+    }
+
+    /// Runs the calls deferred by L13 once the pan is no longer in progress (it ended, or LNPopup
+    /// cancelled it), in their order, after this sample's own processing.
+    mutating func runDeferredCalls() {
+        guard !deferredCalls.isEmpty, !popupPanInProgress else { return }
+        let calls = deferredCalls
+        deferredCalls = []
+        for (call, line) in calls { handleCall(call, line: line) }
     }
 
     mutating func touchBegan(at p: Point) {

@@ -120,13 +120,25 @@ extension LNPopupSystem {
 
     // MARK: Timers (L1, L12)
 
-    mutating func fireTimers(before limit: Microseconds, inclusive: Bool) {
-        while let t = timers.first, t.time < limit || (inclusive && t.time == limit) {
-            timers.removeFirst()
-            now = t.time
-            currentLine = t.line
-            enqueue(.open(animated: true, clearsGestures: true))
-        }
+    /// Fires the timers due before a sample at `limit` µs (samples come before timers at equal t, L1).
+    mutating func fireTimers(before limit: Microseconds) {
+        while let t = timers.first, t.time < limit { fire(t) }
+    }
+
+    /// Fires the timers due at frame `index`: those at or before its exact time, index / frameRate
+    /// (L1, L12: processed at the first frame at or after their time).
+    mutating func fireTimers(atFrame index: Int) {
+        let frame = timebase.frame(index)
+        while let t = timers.first, timebase.reached(t.time, at: frame) { fire(t) }
+    }
+
+    /// The snap swipe's open (L12): queued at the timer's own time.
+    private mutating func fire(_ t: (time: Microseconds, line: Int)) {
+        timers.removeFirst()
+        now = t.time
+        instant = timebase.sample(t.time)
+        currentLine = t.line
+        enqueue(.open(animated: true, clearsGestures: true))
     }
 
     // MARK: Calls (§2.2, L13)
@@ -136,7 +148,7 @@ extension LNPopupSystem {
         switch call {
         case .setContentOffset, .setContentSize: break
         default:
-            if touch != nil { deferredCalls.append((call, line)); return }
+            if popupPanInProgress { deferredCalls.append((call, line)); return }
         }
         switch call {
         case let .presentBar(animated, openPopup):

@@ -21,6 +21,9 @@ struct LNPopupSystem: RecordingPanelSystem {
     var secondFingers = SecondFingerFilter()
     /// Time of the sample, timer or frame being processed (µs).
     var now: Microseconds = 0
+    /// `now` held exactly (frame k at k / frameRate s, L1): the animators' clock.
+    var instant = ReplayInstant(ticks: 0)
+    let timebase: ReplayTimebase
 
     // State (§3.0, §3.1)
     var publicState: PopupPresentationState = .barHidden
@@ -31,7 +34,7 @@ struct LNPopupSystem: RecordingPanelSystem {
     /// Model values.
     var model: PopupChannels
     /// The running `UIViewPropertyAnimator`s (§3.9).
-    var animator = AdditiveAnimator<PopupChannels, PopupCompletion>()
+    var animator: AdditiveAnimator<PopupChannels, PopupCompletion>
     /// Waiting entries, each with the trace line that caused it (for warnings).
     var queue: [(entry: PopupQueueEntry, line: Int)] = []
     /// Pending snap-open timers (L12): fire times in µs, in order, and the line of the sample that
@@ -57,6 +60,8 @@ struct LNPopupSystem: RecordingPanelSystem {
     init(trace: Trace) {
         popup = trace.header.popup ?? PopupConfiguration()
         environment = trace.header.environment
+        timebase = ReplayTimebase(frameRate: environment.frameRate)
+        animator = AdditiveAnimator(timebase: timebase)
         geometry = PopupGeometry(popup, environment: environment)
         velocitySource = trace.header.recognizer.velocity
         beginThreshold = trace.header.recognizer.beginThreshold
@@ -81,8 +86,9 @@ struct LNPopupSystem: RecordingPanelSystem {
     }
 
     mutating func process(_ sample: TraceSample) {
-        fireTimers(before: sample.time, inclusive: false)
+        fireTimers(before: sample.time)
         now = sample.time
+        instant = timebase.sample(sample.time)
         switch sample.kind {
         case let .touch(t): currentLine = sample.line; handleTouch(t, line: sample.line)
         case let .systemCall(call): if let call = call as? PopupCall { handleCall(call, line: sample.line) }
@@ -91,16 +97,17 @@ struct LNPopupSystem: RecordingPanelSystem {
     }
 
     mutating func runFrame(index: Int, time: Microseconds) -> Bool {
-        fireTimers(before: time, inclusive: true)
+        fireTimers(atFrame: index)
         now = time
+        instant = timebase.frame(index)
         if !animator.isEmpty {
             var i = 0
-            while let done = animator.removeCompleted(at: time, from: &i) { complete(done.completion) }
+            while let done = animator.removeCompleted(at: instant, from: &i) { complete(done.completion) }
         }
         if scrollView?.isAnimating == true {
             scrollView?.stepDeceleration(frameTime: time, pixel: 1 / environment.displayScale, .bottom)
         }
-        writeFrame(index: index, time: time)
+        writeFrame(index: index)
         return !animator.isEmpty || !timers.isEmpty || scrollView?.isAnimating == true
     }
 

@@ -81,7 +81,7 @@ extension LNPopupSystem {
         model = channels(of: state)
         let completion = PopupCompletion.transition(state: state, publicBefore: publicBefore, animated: animated, then: then)
         if animated {
-            animator.add(start: now, timing: timing(byGesture ? Self.gestureSpring : Self.transitionSpring), delta: before - model, completion: completion)
+            animator.add(start: instant, timing: timing(byGesture ? Self.gestureSpring : Self.transitionSpring), delta: before - model, completion: completion)
         } else {
             complete(completion)
         }
@@ -134,7 +134,7 @@ extension LNPopupSystem {
         model.barHeight = geometry.barHeight
         model.barTop = geometry.closedBarTop
         if animated {
-            animator.add(start: now, timing: timing(Self.barSpring), delta: before - model,
+            animator.add(start: instant, timing: timing(Self.barSpring), delta: before - model,
                          completion: .barPresentation(openPopup: openPopup, animated: true))
         }
         if openPopup {
@@ -153,7 +153,7 @@ extension LNPopupSystem {
         model.barTop = geometry.dock + geometry.offset
         model.location = geometry.dock
         if animated {
-            animator.add(start: now, timing: timing(Self.barSpring), delta: before - model, completion: .barDismissal(animated: true))
+            animator.add(start: instant, timing: timing(Self.barSpring), delta: before - model, completion: .barDismissal(animated: true))
         } else {
             complete(.barDismissal(animated: false))
         }

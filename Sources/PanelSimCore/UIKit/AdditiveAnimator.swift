@@ -10,28 +10,37 @@ protocol AdditiveChannels: Sendable, Equatable {
     func adding(_ delta: Self, scaledBy r: Double) -> Self
 }
 
-/// The running animators of one view (or of views animated together), in start order.
+/// The running animators of one view (or of views animated together), in start order. Times are
+/// exact replay instants (`ReplayInstant`): each curve is evaluated at the frame's exact time, and
+/// an animator completes at the first frame whose exact time is past its start and at least its
+/// duration after it, within 10⁻⁹ s (drawerkit.md §5 D9, lnpopup.md L1 and L4).
 struct AdditiveAnimator<Channels: AdditiveChannels, Completion: Sendable & Equatable>: Sendable, Equatable {
     /// One running `UIViewPropertyAnimator`.
     struct Animation: Sendable, Equatable {
-        /// Start time, µs.
-        let start: Microseconds
+        let start: ReplayInstant
         let timing: AnimatorTiming
+        /// Ticks after `start` at which it completes (`AnimatorTiming.completionDelay`).
+        let completionDelay: Int64
         /// Value before the animator started − model value it set.
         let delta: Channels
         /// What the system runs when it completes.
         let completion: Completion
     }
 
+    let timebase: ReplayTimebase
     /// Running animations, in start order.
     private(set) var running: [Animation] = []
 
+    /// No animator yet, on the clock of `timebase`.
+    init(timebase: ReplayTimebase) { self.timebase = timebase }
+
     var isEmpty: Bool { running.isEmpty }
 
-    /// Starts an animator at `start` µs that shows `delta` on top of the model value, fading with
+    /// Starts an animator at `start` that shows `delta` on top of the model value, fading with
     /// `timing`.
-    mutating func add(start: Microseconds, timing: AnimatorTiming, delta: Channels, completion: Completion) {
-        running.append(Animation(start: start, timing: timing, delta: delta, completion: completion))
+    mutating func add(start: ReplayInstant, timing: AnimatorTiming, delta: Channels, completion: Completion) {
+        let delay = AnimatorTiming.completionDelay(timing.duration, ticksPerSecond: timebase.ticksPerSecond)
+        running.append(Animation(start: start, timing: timing, completionDelay: delay, delta: delta, completion: completion))
     }
 
     /// True when a running animation's completion satisfies `predicate`. O(running).
@@ -39,27 +48,29 @@ struct AdditiveAnimator<Channels: AdditiveChannels, Completion: Sendable & Equat
         running.contains { predicate($0.completion) }
     }
 
-    /// The on-screen value at `time` µs: `model` plus every running animation's
+    /// The on-screen value at `time`: `model` plus every running animation's
     /// `delta · (1 − progress)`, added in start order (`AnimatorTiming.remaining`).
     /// - Complexity: O(running), one timing-curve evaluation per animation.
     @inline(__always)
-    func presentation(of model: Channels, at time: Microseconds) -> Channels {
+    func presentation(of model: Channels, at time: ReplayInstant) -> Channels {
         var value = model
         for a in running {
-            value = value.adding(a.delta, scaledBy: a.timing.remaining(since: a.start, at: time))
+            value = value.adding(a.delta, scaledBy: a.timing.remaining(after: timebase.seconds(from: a.start, to: time)))
         }
         return value
     }
 
     /// Removes and returns the first animation at position `i` or later that completes at `time`
-    /// µs (`AnimatorTiming.completes`), leaving `i` at its position: the next one to look at.
-    /// Nil when none is left. A completion may start new animators; they come after `i`:
+    /// (a frame's instant: later than its start and at least `completionDelay` ticks after it),
+    /// leaving `i` at its position: the next one to look at. Nil when none is left. A completion
+    /// may start new animators; they come after `i`:
     ///
     ///     var i = 0
     ///     while let done = animator.removeCompleted(at: time, from: &i) { complete(done) }
-    mutating func removeCompleted(at time: Microseconds, from i: inout Int) -> Animation? {
+    mutating func removeCompleted(at time: ReplayInstant, from i: inout Int) -> Animation? {
         while i < running.count {
-            if running[i].timing.completes(since: running[i].start, at: time) { return running.remove(at: i) }
+            let elapsed = time.ticks &- running[i].start.ticks
+            if elapsed > 0 && elapsed >= running[i].completionDelay { return running.remove(at: i) }
             i += 1
         }
         return nil

@@ -112,19 +112,23 @@ struct AnimatorTiming: Sendable, Equatable {
     let curve: Curve
     /// Seconds from the start until the animator completes (≥ 0).
     let duration: Double
-    /// The least whole µs d ≥ 1 with d/10⁶ ≥ duration − 10⁻⁹ as `completes` computes it
-    /// (`Int64.max` when no d below it qualifies), so that the per-frame test is a comparison.
-    private let completionDelay: Int64
-
     init(curve: Curve, duration: Double) {
         self.curve = curve
         self.duration = duration
-        // d ↦ Double(d) / 10⁶ never decreases, so the qualifying d form a tail of the integers.
+    }
+
+    /// The least whole number of ticks d ≥ 1 with d / `ticksPerSecond` ≥ D − 10⁻⁹ s, computed as the
+    /// per-frame test computes it (`Int64.max` when no d qualifies): the delay after its start at
+    /// which an animator of duration D completes (drawerkit.md §5 D9, lnpopup.md L4), found once.
+    /// - Complexity: O(1) for durations below 2⁵² ticks, else O(log d).
+    static func completionDelay(_ duration: Double, ticksPerSecond: Int64) -> Int64 {
+        let scale = Double(ticksPerSecond)
+        // d ↦ Double(d) / scale never decreases, so the qualifying d form a tail of the integers.
         let target = duration - 1e-9
-        func qualifies(_ d: Int64) -> Bool { Double(d) / 1_000_000 >= target }
+        func qualifies(_ d: Int64) -> Bool { Double(d) / scale >= target }
         var d: Int64
-        if target.isFinite && target * 1_000_000 < 0x1p52 {
-            d = max(Int64((target * 1_000_000).rounded(.down)), 1)
+        if target.isFinite && target * scale < 0x1p52 {
+            d = max(Int64((target * scale).rounded(.down)), 1)
             while d > 1 && qualifies(d - 1) { d -= 1 }
             while !qualifies(d) { d += 1 }
         } else if qualifies(.max) {
@@ -137,7 +141,7 @@ struct AnimatorTiming: Sendable, Equatable {
         } else {
             d = .max
         }
-        completionDelay = d
+        return d
     }
 
     /// A linear curve over `duration` s.
@@ -171,17 +175,10 @@ struct AnimatorTiming: Sendable, Equatable {
         }
     }
 
-    /// Share of an animator's offsets still showing at `time` µs when it started at `start` µs:
-    /// 1 − progress (the additive animation of drawerkit.md §3.8, which LNPopup's L4 takes over).
+    /// Share of an animator's offsets still showing `elapsed` s after its start: 1 − progress (the
+    /// additive animation of drawerkit.md §3.8, which LNPopup's L4 takes over).
     @inline(__always)
-    func remaining(since start: Microseconds, at time: Microseconds) -> Double {
-        1 - progress(at: Double(time - start) / 1_000_000)
-    }
-
-    /// True at the frame that completes an animator started at `start` µs: the first frame time
-    /// t_k (µs) with t_k > t_s and t_k − t_s ≥ D − 10⁻⁹ s (drawerkit.md §5 D9; lnpopup.md L4).
-    @inline(__always)
-    func completes(since start: Microseconds, at time: Microseconds) -> Bool {
-        time > start && time - start >= completionDelay
+    func remaining(after elapsed: Double) -> Double {
+        1 - progress(at: elapsed)
     }
 }

@@ -1,7 +1,8 @@
 /// The sheet's animation (uisheet.md §3.5), the dismissal permission (§3.6 item 1, U13) and
 /// user-driven selection (§3.2, §3.8 item 5, §3.11).
 
-/// A running sheet animation (§3.5): the spring toward `target`, started at `start` µs.
+/// A running sheet animation (§3.5): the spring toward `target`, started at `start` (an exact
+/// replay instant: the spring is evaluated at each frame's exact time, k / frameRate).
 struct SheetAnimation: Sendable, Equatable {
     enum Kind: Sendable, Equatable {
         /// A settle, programmatic change, keyboard move or presentation: rest at the target.
@@ -11,16 +12,16 @@ struct SheetAnimation: Sendable, Equatable {
         /// `dismiss(animated: true)`: no records; touches are ignored meanwhile.
         case programmaticDismissal
     }
-    let start: Microseconds
+    let start: ReplayInstant
     let target: Double
     let spring: DampedSpring
     let kind: Kind
     /// Ease-in-out over `easeDuration` s instead of the spring (U24 option `keyboard`); 0 = spring.
     let easeDuration: Double
 
-    /// Displacement from the target (pt) and velocity (pt/s) at `time` µs.
-    func state(at time: Microseconds) -> (displacement: Double, velocity: Double) {
-        let tau = Double(max(time - start, 0)) / 1_000_000
+    /// Displacement from the target (pt) and velocity (pt/s) at `time` on `timebase`'s clock.
+    func state(at time: ReplayInstant, _ timebase: ReplayTimebase) -> (displacement: Double, velocity: Double) {
+        let tau = max(timebase.seconds(from: start, to: time), 0)
         if easeDuration > 0 {
             if tau >= easeDuration { return (0, 0) }
             let p = tau / easeDuration
@@ -33,24 +34,24 @@ struct SheetAnimation: Sendable, Equatable {
 }
 
 extension UISheetSystem {
-    /// The sheet's on-screen offset at `time` µs (pt).
+    /// The sheet's on-screen offset at `time` (pt).
     @inline(__always)
-    func displayed(at time: Microseconds) -> Double {
+    func displayed(at time: ReplayInstant) -> Double {
         guard let a = animation else { return modelY }
-        return a.target + a.state(at: time).displacement
+        return a.target + a.state(at: time, timebase).displacement
     }
 
     /// The running animation's velocity now (pt/s, 0 without one).
-    var currentVelocity: Double { animation?.state(at: now).velocity ?? 0 }
+    var currentVelocity: Double { animation?.state(at: instant, timebase).velocity ?? 0 }
 
     // MARK: Animation (§3.5)
 
     mutating func animate(to target: Double, velocity: Double, dampingRatio: Double? = nil,
                           kind: SheetAnimation.Kind = .settle, ease: Double = 0) {
-        let y = displayed(at: now)
+        let y = displayed(at: instant)
         let spring = DampedSpring(displacement: y - target, velocity: velocity, response: options.springResponse,
                                   dampingRatio: dampingRatio ?? options.dampingRatio)
-        animation = SheetAnimation(start: now, target: target, spring: spring, kind: kind, easeDuration: ease)
+        animation = SheetAnimation(start: instant, target: target, spring: spring, kind: kind, easeDuration: ease)
         modelY = target
     }
 
@@ -63,7 +64,7 @@ extension UISheetSystem {
     /// Stops the running animation where it is displayed (U26).
     mutating func stopAnimation() {
         guard animation != nil else { return }
-        modelY = displayed(at: now)
+        modelY = displayed(at: instant)
         animation = nil
     }
 

@@ -49,7 +49,7 @@ extension UISheetSystem {
         case let .setPrefersScrollingExpands(value):
             sheet.prefersScrollingExpandsWhenScrolledToEdge = value
         case .tapDimming:
-            let y = displayed(at: now)
+            let y = displayed(at: instant)
             guard !sheetDragging, dimming(at: y) > 0, y > geometry.largeTop else {
                 return warn(line, "tapDimming not accepted (dimming 0, a drag, or the sheet at its top margin; uisheet.md §3.8)")
             }

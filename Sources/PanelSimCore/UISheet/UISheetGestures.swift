@@ -15,7 +15,7 @@ extension UISheetSystem {
             touchDown = p; touchDownTime = now
             panBegan = false; sheetDragging = false
             guard presented, !programmaticDismissalRunning, !geometry.detents.isEmpty else { route = .ignored; return }
-            let y = displayed(at: now)
+            let y = displayed(at: instant)
             if p.y >= y {
                 route = .sheet
                 inScrubBand = false
@@ -56,7 +56,7 @@ extension UISheetSystem {
             case .dimming:
                 guard t.phase == .ended, presented else { return }
                 let dx = p.x - touchDown.x, dy = p.y - touchDown.y
-                if (dx * dx + dy * dy).squareRoot() <= 10, displayed(at: now) > geometry.largeTop {
+                if (dx * dx + dy * dy).squareRoot() <= 10, displayed(at: instant) > geometry.largeTop {
                     acceptedDismissTap(selectUndimmed: true)
                 }
             case .sheet, .scroll:
@@ -88,7 +88,7 @@ extension UISheetSystem {
             }
             eligible = ok
             contentAtRest = true
-            u0 = displayed(at: now)
+            u0 = displayed(at: instant)
             scrollView?.rawOffset = s0
             return
         }
@@ -97,7 +97,7 @@ extension UISheetSystem {
 
     /// The sheet drag begins (§3.3 item 3): catch the animation, u₀ from the inverse band.
     mutating func startSheetDrag() {
-        let y = displayed(at: now)
+        let y = displayed(at: instant)
         let caughtDismissal = animation?.kind == .dismissal
         animation = nil
         modelY = y

@@ -25,6 +25,9 @@ struct UISheetSystem: RecordingPanelSystem {
     var secondFingers = SecondFingerFilter()
     /// Time of the sample or frame being processed (µs).
     var now: Microseconds = 0
+    /// `now` held exactly (frame k at k / frameRate s): the sheet spring's clock (DESIGN.md).
+    var instant = ReplayInstant(ticks: 0)
+    let timebase: ReplayTimebase
 
     // Presentation and motion
     var presented: Bool
@@ -69,6 +72,7 @@ struct UISheetSystem: RecordingPanelSystem {
         velocitySource = trace.header.recognizer.velocity
         beginThreshold = trace.header.recognizer.beginThreshold
         environment = trace.header.environment
+        timebase = ReplayTimebase(frameRate: environment.frameRate)
         geometry = SheetGeometry(sheet.detents, environment: environment, configuration: sheet)
         presented = false
         modelY = environment.container.height
@@ -105,6 +109,7 @@ struct UISheetSystem: RecordingPanelSystem {
 
     mutating func process(_ sample: TraceSample) {
         now = sample.time
+        instant = timebase.sample(sample.time)
         switch sample.kind {
         case let .touch(t): handleTouch(t, line: sample.line)
         case let .systemCall(call): if let call = call as? SheetCall { handleCall(call, line: sample.line) }
@@ -115,13 +120,14 @@ struct UISheetSystem: RecordingPanelSystem {
 
     mutating func runFrame(index: Int, time: Microseconds) -> Bool {
         now = time
+        instant = timebase.frame(index)
         // The spring is evaluated once per frame: its displacement also places the frame.
         var shown = modelY
         if let a = animation {
-            let (d, v) = a.state(at: time)
+            let (d, v) = a.state(at: instant, timebase)
             if abs(d) < 0.1 && abs(v) < 5 {
                 complete(a)
-                shown = displayed(at: time)
+                shown = displayed(at: instant)
             } else {
                 shown = a.target + d
             }
