@@ -1,59 +1,63 @@
 import PanelSimCore
 import PanelTrace
 
-/// The random-gesture soak: generate a trace per seed (`SoakGenerator`), replay it and
-/// its mirrors, check the invariants (`InvariantChecker.checkAll`), and turn a violating trace
-/// into a minimized, ready-to-commit trace file (`TraceMinimizer`).
+/// The random-gesture soak, for any registered system (`SoakSystems`): generate a trace per seed
+/// (`SystemSoak.trace(seed:)`), replay and check it (`SystemSoak.checkAll`), and turn a violating
+/// trace into a minimized, ready-to-commit trace file (`TraceMinimizer`). FloatingPanel's is the
+/// default (`FloatingPanelSoak`).
 public enum Soak {
     /// The outcome of one seed.
     public struct Outcome: Sendable {
         public var seed: UInt64
         public var violations: [InvariantViolation]
-        public var coverage: InvariantCoverage
+        /// What the checks looked at (frames, records, each rule's evaluations).
+        public var counts: SoakCounts
         /// The generator's own error (a trace the loader refused), nil when the trace is valid.
         public var generatorError: String?
         public var sampleCount: Int
     }
 
-    /// Generates and checks the trace of `seed`.
-    public static func run(seed: UInt64) -> Outcome {
-        let trace = SoakGenerator.trace(seed: seed)
+    /// Generates and checks the trace of `seed` with `system`'s generator and checker.
+    public static func run(seed: UInt64, system: any SystemSoak = FloatingPanelSoak()) -> Outcome {
+        let trace = system.trace(seed: seed)
         if trace.header.description.hasPrefix("GENERATOR ERROR") {
-            return Outcome(seed: seed, violations: [], coverage: InvariantCoverage(),
+            return Outcome(seed: seed, violations: [], counts: SoakCounts(),
                            generatorError: trace.header.description, sampleCount: trace.samples.count)
         }
-        let (violations, coverage) = InvariantChecker.checkAll(trace)
-        return Outcome(seed: seed, violations: violations, coverage: coverage, generatorError: nil,
+        let check = system.checkAll(trace)
+        return Outcome(seed: seed, violations: check.violations, counts: check.counts, generatorError: nil,
                        sampleCount: trace.samples.count)
     }
 
-    /// True when `trace` still breaks the invariant of `key` (`rule@variant`).
-    public static func fails(_ trace: Trace, key: String) -> Bool {
-        InvariantChecker.checkAll(trace).violations.contains { $0.key == key }
+    /// True when `trace` still breaks the invariant of `key` (`rule@variant[:kind]`) under `system`.
+    public static func fails(_ trace: Trace, key: String, system: any SystemSoak = FloatingPanelSoak()) -> Bool {
+        system.checkAll(trace).violations.contains { $0.key == key }
     }
 
     /// The trace of `seed` minimized while `violation` still fails, named and described for the
     /// corpus, and its file text (`TraceWriter`; read back by `TraceLoader` and checked to fail).
-    /// - Parameter budget: the most replays (of the trace and its mirrors) the minimization may use.
-    public static func minimized(seed: UInt64, violation: InvariantViolation, budget: Int = 4000) -> (trace: Trace, text: String) {
-        let original = SoakGenerator.trace(seed: seed)
-        var trace = TraceMinimizer.minimize(original, budget: budget) { candidate in
+    /// - Parameter budget: the most checks (each one or more replays) the minimization may use.
+    public static func minimized(seed: UInt64, violation: InvariantViolation, system: any SystemSoak = FloatingPanelSoak(),
+                                 budget: Int = 4000) -> (trace: Trace, text: String) {
+        let original = system.trace(seed: seed)
+        var trace = TraceMinimizer.minimize(original, budget: budget, simplifications: system.headerSimplifications,
+                                            isValid: { system.isReplayable($0) }) { candidate in
             // A simplified header must still be a trace the loader reads back.
             if candidate.header != original.header,
                (try? TraceLoader.parse(text: TraceWriter.write(candidate), file: "candidate.jsonl")) == nil { return false }
-            return fails(candidate, key: violation.key)
+            return fails(candidate, key: violation.key, system: system)
         }
         let name = "soak-\(seed)-\(violation.rule)-\(violation.variant)" + (violation.kind.isEmpty ? "" : "-\(violation.kind)")
         trace.header.name = name
-        let final = InvariantChecker.checkAll(trace).violations.first { $0.key == violation.key } ?? violation
-        trace.header.description = "panelsim soak --seed \(seed) --count 1: violates \(violation.rule)"
-            + (violation.variant == "bottom" ? "" : " on the \(violation.variant) mirror")
+        let final = system.checkAll(trace).violations.first { $0.key == violation.key } ?? violation
+        trace.header.description = "\(system.reproduction(seed: seed)): violates \(violation.rule)"
+            + system.variantPhrase(violation.variant)
             + " (\(final.message)); minimized from \(original.samples.count) to \(trace.samples.count) samples"
         trace.header.source.kind = "synthetic"
-        trace.header.source.origin = "panelsim soak --seed \(seed) --count 1"
+        trace.header.source.origin = system.reproduction(seed: seed)
         for i in trace.samples.indices { trace.samples[i].line = 0 }
         let text = TraceWriter.write(trace)
-        if let reloaded = try? TraceLoader.parse(text: text, file: name + ".jsonl"), fails(reloaded, key: violation.key) {
+        if let reloaded = try? TraceLoader.parse(text: text, file: name + ".jsonl"), fails(reloaded, key: violation.key, system: system) {
             return (reloaded, text)
         }
         // The written form no longer fails (it always should): keep the original, unminimized.
@@ -71,9 +75,17 @@ public enum Soak {
 public enum TraceMinimizer {
     /// - Parameters:
     ///   - budget: the most evaluations of `fails`.
+    ///   - simplifications: the header simplifications to try, in order (default: FloatingPanel's,
+    ///     `FloatingPanelSoak.floatingPanelSimplifications`); each is kept only when `isValid`
+    ///     accepts the header and the trace still fails.
+    ///   - isValid: whether a simplified header is one the system replays (default: FloatingPanel's
+    ///     `validate`, core §9 O19).
     ///   - fails: true when a candidate still shows the failure.
     /// - Complexity: O(budget) evaluations of `fails`.
-    public static func minimize(_ trace: Trace, budget: Int = 4000, fails: (Trace) -> Bool) -> Trace {
+    public static func minimize(_ trace: Trace, budget: Int = 4000,
+                                simplifications: [@Sendable (inout TraceHeader) -> Void] = FloatingPanelSoak.floatingPanelSimplifications,
+                                isValid: (TraceHeader) -> Bool = { (try? validate($0)) != nil },
+                                fails: (Trace) -> Bool) -> Trace {
         var evaluations = 0
         func check(_ t: Trace) -> Bool {
             guard evaluations < budget else { return false }
@@ -105,26 +117,10 @@ public enum TraceMinimizer {
         }
         // Header: each simplification kept only if the trace still fails.
         var header = trace.header
-        let simplifications: [(inout TraceHeader) -> Void] = [
-            { $0.delegate.didMove = nil },
-            { $0.delegate.dismissIn = [] },
-            { $0.delegate.targetStateOverrides = [:] },
-            { $0.delegate.shouldRemove = .default },
-            { $0.delegate.scrollableStates = nil },
-            { $0.delegate.shouldBeginDragging = true },
-            { $0.panel.behavior = PanelBehavior() },
-            { $0.panel.backdropAlpha = [:] },
-            { $0.panel.removalInteractionEnabled = false },
-            { $0.panel.dismissalTapEnabled = false },
-            { $0.panel.contentMode = .static },
-            { $0.recognizer = RecognizerConfiguration() },
-            { $0.scrollView = nil },
-            { h in let anchors = h.panel.anchors.map(\.state); h.panel.states = h.panel.states.filter { anchors.contains($0) } },
-        ]
         for simplify in simplifications where evaluations < budget {
             var candidate = header
             simplify(&candidate)
-            guard candidate != header, (try? validate(candidate)) != nil else { continue }
+            guard candidate != header, isValid(candidate) else { continue }
             if check(Trace(header: candidate, samples: samples)) { header = candidate }
         }
         return Trace(header: header, samples: samples)

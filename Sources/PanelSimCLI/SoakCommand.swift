@@ -4,39 +4,54 @@ import PanelInvariants
 import PanelSimCore
 import PanelTrace
 
-/// `panelsim soak [--seed S] [--count N] [--jobs J] [--out DIR] [--limit K]`: replay N random
-/// traces (seeds S … S+N−1, `SoakGenerator`) and their mirrors, check scenarios.md's invariants on
-/// each (`InvariantChecker`), and write every violating trace, minimized, as a trace file.
+/// `panelsim soak [--model M] [--seed S] [--count N] [--jobs J] [--out DIR] [--limit K]`: replay N
+/// random traces of one panel system (seeds S … S+N−1, the system's generator in `SoakSystems`),
+/// check its invariants on each (and, for the newer systems, the replay rules every system keeps),
+/// and write every violating trace, minimized, as a trace file.
 struct SoakCommand: PanelCommand {
     static let info = CommandInfo(
         name: "soak",
-        abstract: "Check the invariants (G1–G4, G6, F1–F5) on random traces; write minimized violators.",
-        usage: "panelsim soak [--seed S] [--count N] [--jobs J] [--out DIR] [--limit K] [--emit DIR] [TRACE…]",
-        arguments: [("TRACE...", "Check these trace files (bottom panels are also mirrored)\ninstead of generated ones; with --emit, write their mirrors.")],
+        abstract: "Check a panel system's invariants on random traces; write minimized violators.",
+        usage: "panelsim soak [--model M] [--seed S] [--count N] [--jobs J] [--out DIR] [--limit K] [--emit DIR] [TRACE…]",
+        arguments: [("TRACE...", "Check these trace files, each with its own model's checker\n(bottom FloatingPanel panels are also mirrored) instead of\ngenerated ones; with --emit, write their mirrors.")],
         options: [
+            OptionSpec(names: ["--model"], valueName: "M",
+                       help: "The panel system: floatingpanel (default), drawerkit,\nlnpopup or uisheet."),
             OptionSpec(names: ["--seed"], valueName: "S", help: "First seed (default 1); trace i uses seed S+i."),
             OptionSpec(names: ["--count"], valueName: "N", help: "Number of random traces (default 1000)."),
             OptionSpec(names: ["--jobs", "-j"], valueName: "J", help: "Check J traces in parallel (default 1). Output is\nidentical to --jobs 1."),
             OptionSpec(names: ["--out"], valueName: "DIR",
                        help: "Where minimized violating traces go (default soak-findings):\nDIR/soak-<seed>-<rule>-<variant>.jsonl; DIR/violations.txt\nlists every violation."),
             OptionSpec(names: ["--emit"], valueName: "DIR",
-                       help: "Also write each generated trace and its top, left and right\nmirrors, unminimized, to DIR (for looking at one seed)."),
+                       help: "Also write each generated trace (and, for FloatingPanel, its\ntop, left and right mirrors), unminimized, to DIR."),
             OptionSpec(names: ["--limit"], valueName: "K",
                        help: "Minimize and write at most K traces per rule and variant\n(default: every one; 0: none); the rest are counted and listed."),
         ],
         discussion: """
-            Each seed gives one trace (the same seed always gives the same bytes): a bottom panel
-            with a random container, safe area, display scale, frame rate, anchors (custom states,
-            intrinsic and fractional anchors), behavior, delegate answers and tracked list, and a
-            random timeline of drags, flicks, holds, reversals, second fingers, cancels, taps,
-            programmatic calls, list calls, rotations and keyboard changes. It is replayed as is
-            and mirrored onto top, left and right panels; every replay is checked against G1–G4
-            and F1–F5, and the mirrors against the bottom replay (G6). A violating trace is
-            minimized (delta debugging over its samples, then its header) while the same rule
-            still fails on the same replay, and written with a description naming the rule and the
-            seed. Reproduce one with `panelsim soak --seed SEED --count 1`. The rules (G1–G4, G6,
-            F1–F5) are invariants of the team's scenario spec, which is not part of this
-            repository; the InvariantChecker type (module PanelInvariants) states each one.
+            Each seed gives one trace (the same seed always gives the same bytes). FloatingPanel
+            (the default): a bottom panel with a random container, safe area, display scale, frame
+            rate, anchors (custom states, intrinsic and fractional anchors), behavior, delegate
+            answers and tracked list, and a random timeline of drags, flicks, holds, reversals,
+            second fingers, cancels, taps, programmatic calls, list calls, rotations and keyboard
+            changes. It is replayed as is and mirrored onto top, left and right panels; every
+            replay is checked against G1–G4 and F1–F5, and the mirrors against the bottom replay
+            (G6). The rules (G1–G4, G6, F1–F5) are invariants of the team's scenario spec, which is
+            not part of this repository; the InvariantChecker type (module PanelInvariants) states
+            each one.
+
+            drawerkit, lnpopup, uisheet: a random configuration within the system's contract and a
+            random timeline of gestures, taps and the system's calls at any moment (also during
+            animations and drags), replayed twice and checked against the system's invariants
+            (DrawerKit K1–K5, LNPopup P1–P6, UISheet SH1–SH8; their specs' scenario sections) and
+            the replay rules every system keeps: repeat (the same records twice), finite (no NaN or
+            infinity in a record), pairs (every will… has its did… or its documented cancellation)
+            and bounded (the replay comes to rest; frames in order; no burst of events).
+            docs/soak-triage.md lists every narrowing of a rule and the spec line behind it.
+
+            A violating trace is minimized (delta debugging over its samples, then its header)
+            while the same rule still fails on the same replay, and written with a description
+            naming the rule and the seed. Reproduce one with `panelsim soak [--model M] --seed SEED
+            --count 1`.
 
             \(HelpFormat.exitCodes([(0, "no violation"), (1, "at least one violation (or a generator error)"), HelpFormat.usageOrBadInput]))
             """)
@@ -47,6 +62,7 @@ struct SoakCommand: PanelCommand {
     var out = "soak-findings"
     var limit = Int.max
     var emit: String?
+    var system: any SystemSoak = FloatingPanelSoak()
     let parsed: ParsedArguments
 
     init(_ parsed: ParsedArguments) throws(UsageError) {
@@ -74,12 +90,23 @@ struct SoakCommand: PanelCommand {
             guard !o.isEmpty else { throw UsageError("empty --out directory", command: "soak") }
             out = o
         }
+        if let m = parsed.values["--model"] {
+            guard let s = SoakSystems.system(named: m) else {
+                let known = SoakSystems.registered.map(\.model.rawValue).joined(separator: ", ")
+                throw UsageError("--model must be one of \(known), got '\(m)'", command: "soak")
+            }
+            guard files.isEmpty else {
+                throw UsageError("--model applies to generated traces; trace files are checked with their own model", command: "soak")
+            }
+            system = s
+        }
     }
 
     func run(_ context: CommandContext) -> ExitCode {
         if !files.isEmpty { return checkFiles(context) }
+        let system = self.system
         let first = seed
-        var coverage = InvariantCoverage()
+        var counts = SoakCounts()
         var violating: [(seed: UInt64, violation: InvariantViolation)] = []
         var generatorErrors: [(UInt64, String)] = []
         var byKey: [String: Int] = [:]
@@ -90,19 +117,11 @@ struct SoakCommand: PanelCommand {
         while start < count {
             let n = min(chunk, count - start)
             let base = start
-            let outcomes = parallelMap(count: n, jobs: jobs) { i in Soak.run(seed: first &+ UInt64(base + i)) }
+            let outcomes = parallelMap(count: n, jobs: jobs) { i in Soak.run(seed: first &+ UInt64(base + i), system: system) }
             if let emit {
                 for i in 0..<n {
-                    let seed = first &+ UInt64(base + i)
-                    let trace = SoakGenerator.trace(seed: seed)
-                    var files = [("soak-\(seed).jsonl", trace)]
-                    for position in [PanelPosition.top, .left, .right] {
-                        var m = Mirror(position: position, h: trace.header.environment.container.height).trace(trace)
-                        m.header.name = "soak-\(seed)-\(position.rawValue)"
-                        files.append(("soak-\(seed)-\(position.rawValue).jsonl", m))
-                    }
-                    for (name, t) in files {
-                        do { try AtomicFile.write(TraceWriter.write(t), to: context.resolve(emit) + "/" + name) } catch {
+                    for t in system.emitted(system.trace(seed: first &+ UInt64(base + i))) {
+                        do { try AtomicFile.write(TraceWriter.write(t), to: context.resolve(emit) + "/" + t.header.name + ".jsonl") } catch {
                             context.stderr.line("error: \(error)"); return .badInput
                         }
                     }
@@ -110,7 +129,7 @@ struct SoakCommand: PanelCommand {
             }
             for o in outcomes {
                 traces += 1; samples += o.sampleCount
-                coverage += o.coverage
+                counts += o.counts
                 if let e = o.generatorError { generatorErrors.append((o.seed, e)); continue }
                 for v in o.violations {
                     violating.append((o.seed, v))
@@ -120,9 +139,9 @@ struct SoakCommand: PanelCommand {
             start += n
             if count > chunk { context.stderr.line("soak: \(start)/\(count) traces, \(violating.count) violations") }
         }
-        context.stdout.line("soak: seeds \(first)…\(first &+ UInt64(count - 1)): \(traces) traces (\(samples) samples), each replayed on bottom, top, left and right")
-        context.stdout.line("checked: \(coverage.g1Rests) rests (G1), \(coverage.g4Rests) resting lists (G4), \(coverage.g3Frames) frame pairs (G3), "
-            + "\(coverage.calls) calls (F1, F3), \(coverage.attractionFrames) attraction frames (F5), \(coverage.mirrors) mirrors (G6)")
+        let model = system.model == .floatingPanel ? "" : "\(system.model.rawValue) "
+        context.stdout.line("soak: \(model)seeds \(first)…\(first &+ UInt64(count - 1)): \(traces) traces (\(samples) samples), \(system.replayPhrase)")
+        for line in system.reportLines(counts) { context.stdout.line(line) }
         for (s, e) in generatorErrors.prefix(20) { context.stdout.line("GENERATOR ERROR seed \(s): \(e)") }
         if violating.isEmpty && generatorErrors.isEmpty {
             context.stdout.line("no violations")
@@ -144,7 +163,7 @@ struct SoakCommand: PanelCommand {
         }
         let work = toWrite
         let files = parallelMap(count: work.count, jobs: jobs) { i in
-            Soak.minimized(seed: work[i].seed, violation: work[i].violation)
+            Soak.minimized(seed: work[i].seed, violation: work[i].violation, system: system)
         }
         for (item, file) in zip(toWrite, files) {
             let path = context.resolve(out) + "/" + file.trace.header.name + ".jsonl"
@@ -166,8 +185,9 @@ struct SoakCommand: PanelCommand {
         return .regression
     }
 
-    /// Checks each of `files` (and, for a bottom panel, its mirrors) and prints every violation;
-    /// with `--emit`, writes the mirrors beside each other in that folder.
+    /// Checks each of `files` with the soak of its own model (a bottom FloatingPanel panel also on
+    /// its mirrors) and prints every violation; with `--emit`, writes the mirrors beside each other
+    /// in that folder.
     func checkFiles(_ context: CommandContext) -> ExitCode {
         var failed = false
         for file in files {
@@ -175,16 +195,18 @@ struct SoakCommand: PanelCommand {
             do { trace = try TraceLoader.load(path: context.resolve(file)).trace } catch {
                 context.stderr.line("error: \(error)"); return .badInput
             }
-            if let emit, trace.header.panel.position == .bottom {
-                for position in [PanelPosition.top, .left, .right] {
-                    var m = Mirror(position: position, h: trace.header.environment.container.height).trace(trace)
-                    m.header.name = trace.header.name + "-" + position.rawValue
+            guard let system = SoakSystems.system(for: trace.header.model) else {
+                context.stderr.line("error: \(file): no soak checker is registered for model '\(trace.header.model.rawValue)'")
+                return .badInput
+            }
+            if let emit {
+                for m in system.emitted(trace).dropFirst() {
                     do { try AtomicFile.write(TraceWriter.write(m), to: context.resolve(emit) + "/" + m.header.name + ".jsonl") } catch {
                         context.stderr.line("error: \(error)"); return .badInput
                     }
                 }
             }
-            let violations = InvariantChecker.checkAll(trace).violations
+            let violations = system.checkAll(trace).violations
             for v in violations { context.stdout.line("VIOLATION \(file) \(v)") }
             if violations.isEmpty { context.stdout.line("\(file): no violations") }
             failed = failed || !violations.isEmpty

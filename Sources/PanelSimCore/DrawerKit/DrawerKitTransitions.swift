@@ -137,6 +137,11 @@ extension DrawerKitSystem {
         case let .dismissal(info):
             emitParticipants("cleanup", info)
             emit("transitionDidFinish", info.fields())
+            // The transition completes and the presented view leaves the window: UIKit ends the
+            // animations still running on it, and their completions run now, in start order,
+            // before dismissalTransitionDidEnd (a DrawerKit transition started before a shorter
+            // dismissal, e.g. with proportional durations; docs/drawerkit.md, K4).
+            while let running = animator.removeFirst() { complete(running.completion) }
             emit("dismissalTransitionDidEnd", [RecordField("completed", .bool(true))])
             endPresentation()
         case let .corner(zeroAtEnd):

@@ -60,6 +60,10 @@ struct AdditiveAnimator<Channels: AdditiveChannels, Completion: Sendable & Equat
         return value
     }
 
+    /// Removes and returns the first running animation (nil when none): for a system that ends
+    /// every animation of a view at once, in start order.
+    mutating func removeFirst() -> Animation? { running.isEmpty ? nil : running.removeFirst() }
+
     /// Removes and returns the first animation at position `i` or later that completes at `time`
     /// (a frame's instant: later than its start and at least `completionDelay` ticks after it),
     /// leaving `i` at its position: the next one to look at. Nil when none is left. A completion

@@ -1,34 +1,6 @@
 import PanelSimCore
 import PanelTrace
 
-/// Draws of the soak generator on the project's `SplitMix64`.
-struct Draw {
-    var generator: SplitMix64
-    init(seed: UInt64) { generator = SplitMix64(seed: seed) }
-    /// Uniform in [0, 1).
-    mutating func unit() -> Double { generator.nextUnit() }
-    /// True with probability `p`.
-    mutating func chance(_ p: Double) -> Bool { unit() < p }
-    /// Uniform in [a, b).
-    mutating func uniform(_ a: Double, _ b: Double) -> Double { a + (b - a) * unit() }
-    /// Uniform integer in a...b.
-    mutating func int(_ a: Int, _ b: Int) -> Int { a + Int(generator.next() % UInt64(b - a + 1)) }
-    mutating func pick<T>(_ items: [T]) -> T { items[int(0, items.count - 1)] }
-    /// A value in [a, b) on a grid of `step` pt (readable traces), sometimes with a fractional part
-    /// (FloatingPanel rounds to the pixel grid, FloatingPanel #626).
-    mutating func points(_ a: Double, _ b: Double, step: Double = 0.5) -> Double {
-        let v = uniform(a, b)
-        if chance(0.1) { return (v * 1000).rounded() / 1000 }
-        return (v / step).rounded() * step
-    }
-    /// Picks an index by weight.
-    mutating func weighted(_ weights: [Double]) -> Int {
-        var x = uniform(0, weights.reduce(0, +))
-        for (i, w) in weights.enumerated() { if x < w { return i }; x -= w }
-        return weights.count - 1
-    }
-}
-
 /// A seeded generator of random but valid FloatingPanel situations and gestures for the soak:
 /// bottom panels (G6 mirrors them onto the other positions) on random containers,
 /// safe areas, display scales and frame rates; random anchor sets of inset and intrinsic anchors
