@@ -63,13 +63,19 @@ struct GestureTimeline {
     /// A drag of finger 0 from `start` at `t0` s: moved samples at `rate` Hz along a random easing,
     /// monotonic unless `reversals` > 0 (each reversal turns back), with sideways drift sometimes
     /// (`sideways`: mostly horizontal), an occasional pause, then `ended` (with a recorded
-    /// velocity half of the time) or `cancelled`. `flick`: short and fast. Returns the time (s) of
-    /// the last sample.
+    /// velocity half of the time) or `cancelled`. `flick`: short and fast; `hold`: seconds the
+    /// finger rests before it moves. Returns the time (s) of the last sample.
     mutating func drag(_ draw: inout Draw, from start: Point, at t0: Double, rate: Double, flick: Bool, reversals: Int,
-                       direction initial: Double? = nil, sideways: Bool = false, secondFinger: Bool = false) -> Double {
+                       direction initial: Double? = nil, sideways: Bool = false, secondFinger: Bool = false,
+                       hold: Double = 0) -> Double {
         var t = t0
         var p = start
         touch(.began, p, t)
+        if hold > 0 {
+            // The finger rests `hold` s before it moves.
+            t += hold
+            touch(.stationary, p, t)
+        }
         var direction: Double = initial ?? (draw.chance(0.5) ? -1 : 1)
         let dt = 1 / rate
         var lastStep = Point.zero

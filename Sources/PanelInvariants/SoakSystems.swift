@@ -6,7 +6,7 @@ import PanelSimCore
 /// (`SoakSystems.$registered.withValue(…)`) and the worker threads of a parallel soak inherit it.
 public enum SoakSystems {
     /// The systems of this package, FloatingPanel first.
-    public static let builtIn: [any SystemSoak] = [FloatingPanelSoak(), DrawerKitSoak()]
+    public static let builtIn: [any SystemSoak] = [FloatingPanelSoak(), DrawerKitSoak(), LNPopupSoak(), UISheetSoak()]
 
     @TaskLocal public static var registered: [any SystemSoak] = builtIn
 

@@ -117,7 +117,8 @@ struct SoakCommand: PanelCommand {
         while start < count {
             let n = min(chunk, count - start)
             let base = start
-            let outcomes = parallelMap(count: n, jobs: jobs) { i in Soak.run(seed: first &+ UInt64(base + i), system: system) }
+            // The traces are written before they are checked: a seed that traps the replay is on
+            // disk when the process stops.
             if let emit {
                 for i in 0..<n {
                     for t in system.emitted(system.trace(seed: first &+ UInt64(base + i))) {
@@ -127,6 +128,7 @@ struct SoakCommand: PanelCommand {
                     }
                 }
             }
+            let outcomes = parallelMap(count: n, jobs: jobs) { i in Soak.run(seed: first &+ UInt64(base + i), system: system) }
             for o in outcomes {
                 traces += 1; samples += o.sampleCount
                 counts += o.counts

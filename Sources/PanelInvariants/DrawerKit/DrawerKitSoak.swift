@@ -54,11 +54,10 @@ public struct DrawerKitSoak: SystemSoak {
                 if dragOpen { out.append(PairStep(.cancel, "handleDrawerDrag", at: t)); dragOpen = false }
             case "dismissalTransitionDidEnd": out.append(PairStep(.close, "dismissalTransition", at: t))
             case "transitionWillStart":
-                out.append(PairStep(.open, "transition", at: t))
+                // The transitions themselves are K2's (their info matched one to one).
                 if dragOpen, FieldRead.string(e["targetDrawerState"]) == "dismissed", trace.header.drawer?.midTransition == .dismissalIsTerminal {
                     out.append(PairStep(.cancel, "handleDrawerDrag", at: t)); dragOpen = false
                 }
-            case "transitionDidFinish": out.append(PairStep(.close, "transition", at: t))
             case "handleDrawerDrag":
                 switch FieldRead.string(e["state"]) {
                 case "began": out.append(PairStep(.open, "handleDrawerDrag", at: t)); dragOpen = true

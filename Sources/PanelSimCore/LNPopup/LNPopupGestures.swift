@@ -90,9 +90,12 @@ extension LNPopupSystem {
             return
         case .ended, .cancelled:
             guard let current = touch else { return }
+            // The touch is over: what its end starts (a release's open or close, a tap's open)
+            // does not overrun it (`animationStarted`).
+            touch = nil
             let v = PanRecognition.liftVelocity(t, time: now, source: velocitySource, tracker: tracker)
             if current.began {
-                for rec in current.pans where touch?.pans.contains(rec) == true {
+                for rec in current.pans {
                     if rec == .scrollView { scrollView?.endPan(velocity: v.y, at: now, frameRate: environment.frameRate, .bottom) }
                     panEnded(rec, velocity: v)
                 }
@@ -106,9 +109,26 @@ extension LNPopupSystem {
                     tapRecognizer.touchCancelled()
                 }
             }
-            touch = nil
         }
         runDeferredCalls()
+    }
+
+    /// An animator started while finger 0 is down (a call made while the finger rests, L13, a
+    /// queued request that starts at a completion, the snap timer, or LNPopup's own close at the
+    /// snap threshold): the touch is ignored from then on, as one that begins during an animation
+    /// is (L7): its pans are cancelled (a list pan ends with zero velocity, as LNPopup's cancel of
+    /// it does, L8) and it is no tap. LNPopup's handler itself would start a drag against the
+    /// transitioning state (as in Q18); the model keeps §3.8's "drags cannot start during
+    /// animations" and P5 (docs/lnpopup.md).
+    mutating func animationStarted() {
+        guard var t = touch, !t.pans.isEmpty || t.tap != nil else { return }
+        if t.began, t.pans.contains(.scrollView) {
+            scrollView?.endPan(velocity: 0, at: now, frameRate: environment.frameRate, .bottom)
+        }
+        t.pans = []
+        t.tap = nil
+        tapRecognizer.fail()
+        touch = t
     }
 
     /// L13: the popup's own pan is in progress: this touch's interaction recognizer began and was

@@ -82,6 +82,7 @@ extension LNPopupSystem {
         let completion = PopupCompletion.transition(state: state, publicBefore: publicBefore, animated: animated, then: then)
         if animated {
             animator.add(start: instant, timing: timing(byGesture ? Self.gestureSpring : Self.transitionSpring), delta: before - model, completion: completion)
+            animationStarted()
         } else {
             complete(completion)
         }
@@ -136,6 +137,7 @@ extension LNPopupSystem {
         if animated {
             animator.add(start: instant, timing: timing(Self.barSpring), delta: before - model,
                          completion: .barPresentation(openPopup: openPopup, animated: true))
+            animationStarted()
         }
         if openPopup {
             emit("willOpenPopup", animated: animated)   // Q3: the open transition writes it again
@@ -154,6 +156,7 @@ extension LNPopupSystem {
         model.location = geometry.dock
         if animated {
             animator.add(start: instant, timing: timing(Self.barSpring), delta: before - model, completion: .barDismissal(animated: true))
+            animationStarted()
         } else {
             complete(.barDismissal(animated: false))
         }

@@ -111,4 +111,33 @@ extension SheetConfiguration {
     public func detentOffsets(environment: PanelEnvironment) -> [(String, Double)] {
         SheetGeometry(detents, environment: environment, configuration: self).detents.map { ($0.identifier, $0.offset) }
     }
+
+    /// The sheet's resolved layout in `environment` for code outside the model (the soak's checker):
+    /// uisheet.md §3.1 with this configuration's options.
+    public func layout(environment: PanelEnvironment) -> SheetLayout {
+        let g = SheetGeometry(detents, environment: environment, configuration: self)
+        return SheetLayout(largeTop: g.largeTop, fullHeight: g.fullHeight, extentDown: g.extentDown, displayScale: g.scale,
+                           detents: g.detents.map { SheetLayout.Detent(identifier: $0.identifier, value: $0.value, offset: $0.offset) })
+    }
+}
+
+/// A sheet's resolved layout (uisheet.md §3.1), offsets in container y (pt, y down).
+public struct SheetLayout: Sendable, Equatable {
+    /// One active detent: its identifier, resolver value v (pt above the bottom safe area) and
+    /// offset P = round(H − safeBottom − v).
+    public struct Detent: Sendable, Equatable {
+        public var identifier: String
+        public var value: Double
+        public var offset: Double
+    }
+    /// The large detent's offset y_L (§3.1 item 1).
+    public var largeTop: Double
+    /// The full-height sheet height F = H − y_L.
+    public var fullHeight: Double
+    /// The lower rubber-band extent E_down = clamp(0.25 F, 0, 200) (U9).
+    public var extentDown: Double
+    /// The display scale whose pixel grid offsets are rounded to (U3).
+    public var displayScale: Double
+    /// The active detents, top to bottom (index 0 = the largest detent).
+    public var detents: [Detent]
 }

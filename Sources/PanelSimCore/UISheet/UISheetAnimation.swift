@@ -91,6 +91,12 @@ extension UISheetSystem {
 
     var programmaticDismissalRunning: Bool { animation?.kind == .programmaticDismissal }
 
+    /// The sheet animates to H for a dismissal, interactive or programmatic. Nothing but a pan that
+    /// catches an interactive one (U26) turns it back: programmatic changes, the keyboard and
+    /// container changes leave it running (an environment change re-targets it to the new H), and
+    /// dimming and grabber taps are not accepted (docs/uisheet.md).
+    var dismissalRunning: Bool { animation?.kind == .dismissal || animation?.kind == .programmaticDismissal }
+
     // MARK: Permission (§3.6 item 1, U13)
 
     /// Asks whether the sheet may be dismissed; writes `shouldDismiss` when the delegate implements

@@ -50,13 +50,14 @@ extension UISheetSystem {
             sheet.prefersScrollingExpandsWhenScrolledToEdge = value
         case .tapDimming:
             let y = displayed(at: instant)
-            guard !sheetDragging, dimming(at: y) > 0, y > geometry.largeTop else {
-                return warn(line, "tapDimming not accepted (dimming 0, a drag, or the sheet at its top margin; uisheet.md §3.8)")
+            guard !sheetDragging, !dismissalRunning, dimming(at: y) > 0, y > geometry.largeTop else {
+                return warn(line, "tapDimming not accepted (dimming 0, a drag, a dismissal under way, or the sheet at its top margin; uisheet.md §3.8)")
             }
             acceptedDismissTap(selectUndimmed: true)
         case .tapGrabber:
             guard sheet.prefersGrabberVisible else { return warn(line, "tapGrabber ignored: prefersGrabberVisible is false") }
             guard !sheetDragging else { return warn(line, "tapGrabber ignored during a drag") }
+            guard !dismissalRunning else { return warn(line, "tapGrabber ignored: the sheet is being dismissed") }
             if keyboardUp {
                 emit("endEditing")
                 keyboardUp = false
@@ -87,7 +88,7 @@ extension UISheetSystem {
     /// A selection or detent change by the app: animated inside `animateChanges`, else at once;
     /// during a drag only the selection changes (U27).
     mutating func applyLayoutChange(animated: Bool) {
-        guard !sheetDragging, presented, !programmaticDismissalRunning else { return }
+        guard !sheetDragging, presented, !dismissalRunning else { return }
         if animated { animate(to: restOffset, velocity: currentVelocity) } else { jump(to: restOffset) }
     }
 
@@ -98,7 +99,14 @@ extension UISheetSystem {
         environment = e
         if e.container != old.container || e.safeArea != old.safeArea {
             geometry = SheetGeometry(sheet.detents, environment: e, configuration: sheet)
-            if presented && !sheetDragging { jump(to: restOffset) }
+            if let a = animation, dismissalRunning {
+                // The dismissal goes on, to the new container's bottom.
+                if a.target != geometry.height {
+                    animate(to: geometry.height, velocity: currentVelocity, dampingRatio: a.spring.zeta, kind: a.kind)
+                }
+            } else if presented && !sheetDragging {
+                jump(to: restOffset)
+            }
         }
         if e.keyboard != old.keyboard, let k = e.keyboard { keyboardChanged(k) }
     }
@@ -112,7 +120,7 @@ extension UISheetSystem {
             keyboardHeight = 0
             if keyboardUp {
                 keyboardUp = false
-                if presented && !sheetDragging && !programmaticDismissalRunning {
+                if presented && !sheetDragging && !dismissalRunning {
                     animate(to: restOffset, velocity: currentVelocity, dampingRatio: 1, ease: ease)
                 }
             }
@@ -121,7 +129,7 @@ extension UISheetSystem {
         guard !keyboardIgnored, presented else { return }
         keyboardHeight = h
         keyboardUp = true
-        if !sheetDragging && !programmaticDismissalRunning {
+        if !sheetDragging && !dismissalRunning {
             animate(to: restOffset, velocity: currentVelocity, dampingRatio: 1, ease: ease)
         }
     }

@@ -56,7 +56,7 @@ extension UISheetSystem {
             case .dimming:
                 guard t.phase == .ended, presented else { return }
                 let dx = p.x - touchDown.x, dy = p.y - touchDown.y
-                if (dx * dx + dy * dy).squareRoot() <= 10, displayed(at: instant) > geometry.largeTop {
+                if (dx * dx + dy * dy).squareRoot() <= 10, !dismissalRunning, displayed(at: instant) > geometry.largeTop {
                     acceptedDismissTap(selectUndimmed: true)
                 }
             case .sheet, .scroll:
@@ -182,7 +182,9 @@ extension UISheetSystem {
             u0 = start
         }
         if sheetDragging {
-            u = u0 + sheetPart
+            // U21: no rubber band above the top in a hand-off, also when the top-most candidate
+            // moved below the sheet during the drag (setDetents, the keyboard, a container change).
+            u = max(u0 + sheetPart, topCandidate)
             checkCrossing()
             modelY = display(u)
         }
@@ -210,6 +212,16 @@ extension UISheetSystem {
         let rest = restCandidates()
         var candidates = rest.list
         if canDismiss { candidates.append(Candidate(offset: geometry.height, kind: .dismiss)) }
+        guard !candidates.isEmpty else {
+            // No active detent is left (setDetents during the drag) and the sheet may not be
+            // dismissed: it goes off screen to H and stays presented, as after setDetents with no
+            // active detent (docs/uisheet.md); no records.
+            dismissing = false
+            refused = false
+            modelY = y
+            animate(to: geometry.height, velocity: v, dampingRatio: abs(v) >= 1000 ? options.fastDampingRatio : options.dampingRatio)
+            return
+        }
         let ve = (options.minimumSpeed == 0 || abs(v) >= options.minimumSpeed) ? v : 0
         let r = options.projectionRate
         let p = u + ve * r / (1 - r) / 1000
