@@ -60,8 +60,8 @@ extension RecordDifferences {
                           goldenRecord: gWrote ? heldG : nil, actualRecord: aWrote ? heldA : nil,
                           goldenHeld: heldG, actualHeld: heldA, changes: [])
             let gr = heldG.map { golden.records[$0] }, ar = heldA.map { actual.records[$0] }
-            row.goldenLocation = gr?.frameLocation ?? gr.flatMap(systemLocation)
-            row.actualLocation = ar?.frameLocation ?? ar.flatMap(systemLocation)
+            row.goldenLocation = gr?.frameLocation
+            row.actualLocation = ar?.frameLocation
             if let gr, let ar {
                 comparer.compare(fields(of: gr), fields(of: ar), typed: isTyped(gr), into: &row.changes,
                                  stats: &stats, record: heldG ?? 0, time: row.time)
@@ -72,11 +72,6 @@ extension RecordDifferences {
             rows.append(row)
         }
         return rows
-    }
-
-    private static func systemLocation(_ r: ResultRecord) -> Double? {
-        if case .systemFrame(let f) = r, case .number(let x)? = f["location"] { return x }
-        return nil
     }
 
     // MARK: Events
