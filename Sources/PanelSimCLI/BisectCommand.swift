@@ -7,20 +7,18 @@ import PanelTrace
 enum HeaderPatch {
     /// Sections of every model's header that a patch may name.
     static let commonSections = ["environment", "recognizer"]
-    /// The sections of each panel system's header a patch may name besides `commonSections`
-    /// (the model's own sections, trace-format.md §1.1a).
-    static let modelSections: [(model: PanelModel, sections: [String])] = [
-        (.floatingPanel, ["panel", "delegate", "scrollView"]),
-        (.drawerKit, ["drawer"]),
-        (.uiSheet, ["sheet", "sheetDelegate", "scrollView"]),
-        (.lnPopup, ["popup", "scrollView"]),
-    ]
+    /// The sections of each registered panel system's header a patch may name besides
+    /// `commonSections`: the system's own sections (`SystemTraceFormat.headerSections`,
+    /// trace-format.md §1.1a).
+    static var modelSections: [(model: PanelModel, sections: [String])] {
+        TraceFormats.registered.map { ($0.model, $0.headerSections) }
+    }
     /// Top-level keys a patch may name (for some model).
-    static let sections: [String] = {
+    static var sections: [String] {
         var all = commonSections
         for (_, own) in modelSections { for s in own where !all.contains(s) { all.append(s) } }
         return all
-    }()
+    }
     /// The keys a patch may name for a trace of `model`.
     static func sections(of model: PanelModel) -> [String] {
         commonSections + (modelSections.first { $0.model == model }?.sections ?? [])
@@ -32,10 +30,9 @@ enum HeaderPatch {
          + modelSections.map { "\($0.sections.joined(separator: ", ")) (\($0.model.rawValue))" }.joined(separator: "; "))
     }
     /// Objects of a section whose own fields a patch sets one by one instead of replacing the object
-    /// whole: DrawerKit's `DrawerConfiguration` is assigned property by property, and the
-    /// simulator options are independent switches. (`panel.behavior` is replaced whole, as
-    /// `invalidateLayout` does.)
-    static let fieldwise: Set<String> = ["drawer.configuration", "drawer.simulator", "sheet.simulator", "popup.simulator"]
+    /// whole (`SystemTraceFormat.fieldwiseObjects`: DrawerKit's `drawer.configuration`, the
+    /// simulator options). (`panel.behavior` is replaced whole, as `invalidateLayout` does.)
+    static var fieldwise: Set<String> { Set(TraceFormats.registered.flatMap(\.fieldwiseObjects)) }
 
     /// A leaf: a path of object keys to a value that is not an object (arrays are leaves).
     struct Leaf { var path: [String]; var value: JSONValue }
