@@ -45,14 +45,14 @@ extension HTMLReport {
                     rec.code(command.replacingOccurrences(of: "--record missing", with: "--record pending"))
                     rec.plain(" to review it first).")
                     extra += "<p>\(rec.html)</p>"
-                    first.plain(" To record it: \(command)")
+                    return ReportHeadline(html: "<p>\(first.html)</p>\(extra)", text: first.text + " To record it: \(command)")
                 }
             } else {
                 first.plain("Not compared.")
             }
             return ReportHeadline(html: "<p>\(first.html)</p>\(extra)", text: first.text)
         }
-        let notes = c.notes.map { "<p class=\"note\">⚠ \(Markup.escape(capitalized($0))).</p>" }.joined()
+        let notes = c.notes.map { "<p class=\"note\">⚠ \(Markup.escape(capitalized(shortDigests($0)))).</p>" }.joined()
         switch c.status {
         case .passed:
             first.plain("Matches the golden within tolerances (\(c.expectedCount) records).")
@@ -85,7 +85,10 @@ extension HTMLReport {
         if d.first != nil {
             summary = "<p class=\"summary\">\(Markup.escape(summaryText(c)))</p>"
         }
-        return ReportHeadline(html: "<p class=\"headline\">\(first.html)</p>\(notes)\(summary)", text: first.text)
+        // The index line carries the notes' gist (the digests are in the report).
+        let gist = c.notes.map { $0.components(separatedBy: " (golden ").first ?? $0 }
+        return ReportHeadline(html: "<p class=\"headline\">\(first.html)</p>\(notes)\(summary)",
+                              text: first.text + gist.map { " Note: \($0)." }.joined())
     }
 
     /// `Event didMove at t = 0.391667 s (frame 47) differs: location golden 336.583333, actual
@@ -165,6 +168,18 @@ extension HTMLReport {
             s += "; largest location error \(ReportNumber.format(e.error ?? 0, tolerance: e.tolerance)) pt at t = \(CanonicalNumber.formatSeconds(row.time)) s"
         }
         return s + "."
+    }
+
+    /// `sha256:` digests cut to their first 12 hex digits (the comparison report has them whole).
+    static func shortDigests(_ s: String) -> String {
+        var out = "", rest = Substring(s)
+        while let r = rest.range(of: "sha256:") {
+            out += rest[..<r.upperBound]
+            let hex = rest[r.upperBound...].prefix { $0.isHexDigit }
+            out += hex.count > 12 ? hex.prefix(12) + "…" : hex
+            rest = rest[r.upperBound...].dropFirst(hex.count)
+        }
+        return out + rest
     }
 
     private static func capitalized(_ s: String) -> String {

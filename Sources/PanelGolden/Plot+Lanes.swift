@@ -50,14 +50,15 @@ extension Plot {
     /// The lanes of each result (golden and actual, or the actual alone).
     func laneBlocks() -> [LaneBlock] {
         guard hasGolden else { return [LaneBlock(title: "events", rows: lanes(actualEvents))] }
-        let titles = layout.narrow ? (goldenName.shortName, actualName.shortName) : ("\(goldenName) events", "\(actualName) events")
-        return [LaneBlock(title: titles.0, rows: lanes(goldenEvents)), LaneBlock(title: titles.1, rows: lanes(actualEvents))]
+        return [LaneBlock(title: sideTitle(goldenName, "events"), rows: lanes(goldenEvents)),
+                LaneBlock(title: sideTitle(actualName, "events"), rows: lanes(actualEvents))]
     }
 
     /// Greedy lane assignment without overprinting: an event goes to the first lane with room for
-    /// its dot and label. Consecutive matching events of one name (e.g. `shouldBeginDragging` asked
-    /// on every sample) share a lane and one label, `name ×N`, after the run's last dot. Every dot
-    /// is labelled or part of a labelled run; differing events carry what differs.
+    /// its dot and label. Consecutive matching events of one name whose dots are close (within 3
+    /// font sizes; e.g. `shouldBeginDragging` asked on every sample) share a lane and one label,
+    /// `name ×N`, after the run's last dot. Every dot is labelled or part of a labelled run;
+    /// differing events carry what differs.
     /// - Complexity: O(events × labels per lane).
     func lanes(_ events: [LaneEvent]) -> [[LaneItem]] {
         var lanes: [[LaneItem]] = []
@@ -82,7 +83,9 @@ extension Plot {
         }
         for e in events {
             let x0 = x(e.t)
-            if var r = run, !e.differs, lanes[r.lane][r.item].event.name == e.name, !lanes[r.lane][r.item].event.differs {
+            // A run: the same event again, matching, its dot close to the previous one.
+            if var r = run, !e.differs, lanes[r.lane][r.item].event.name == e.name, !lanes[r.lane][r.item].event.differs,
+               x0 - x(lanes[r.lane][r.item].event.t) <= 3 * layout.font {
                 // Extend the run: its label moves after this dot.
                 let label = text(e, count: r.count + 1)
                 let (a, b, lx, end) = extent(x0, label)
@@ -107,9 +110,9 @@ extension Plot {
         return lanes
     }
 
-    /// The lanes below the time axis: per result a title and its rows of dots with stems to the
-    /// axis; differing events ringed in the difference colour with what differs.
-    func laneSVG(_ blocks: [LaneBlock], top: Double, plotBottom: Double) -> String {
+    /// The lanes below the time axis: per result a title and its rows of dots with stems up to
+    /// the lanes' top; differing events ringed in the difference colour with what differs.
+    func laneSVG(_ blocks: [LaneBlock], top: Double) -> String {
         let r = Plot.f1
         let fs = layout.font
         let rowHeight = fs + 6
@@ -123,7 +126,7 @@ extension Plot {
                     let e = item.event, ex = x(e.t)
                     let color = EventCategory(eventName: e.name).color
                     s += "<g><title>\(Markup.escape(e.title))</title>"
-                    s += "<line x1=\"\(r(ex))\" y1=\"\(r(plotBottom))\" x2=\"\(r(ex))\" y2=\"\(r(ly - 4))\" stroke=\"#6e7781\" stroke-opacity=\"0.22\"/>"
+                    s += "<line x1=\"\(r(ex))\" y1=\"\(r(top - fs))\" x2=\"\(r(ex))\" y2=\"\(r(ly - 4))\" stroke=\"#6e7781\" stroke-opacity=\"0.22\"/>"
                     if e.differs {
                         s += "<circle cx=\"\(r(ex))\" cy=\"\(r(ly))\" r=\"6.5\" fill=\"none\" stroke=\"\(HTMLReport.alertColor)\" stroke-width=\"2\"/>"
                     }

@@ -9,6 +9,8 @@ extension Plot {
         var points: [Point2]
         /// Drawn as dots (event values, observations) instead of a step line.
         var dots = false
+        /// Drawn wide and translucent under the others (the golden's role).
+        var wide = false
     }
 
     /// The residual of the comparison: actual − golden of the location over the aligned frames
@@ -56,7 +58,9 @@ extension Plot {
             }
             var d = ""
             for p in pts { d += (d.isEmpty ? "M" : " L") + "\(r(x(min(max(p.t, tStart), tEnd)))) \(FixedNumber.format(y(p.v), decimals: 2))" }
-            if !d.isEmpty { s += "<path d=\"\(d)\" fill=\"none\" stroke=\"\(line.color)\" stroke-width=\"1.6\" stroke-linejoin=\"round\"/>\n" }
+            if !d.isEmpty {
+                s += "<path d=\"\(d)\" fill=\"none\" stroke=\"\(line.color)\" stroke-width=\"\(line.wide ? "4\" stroke-opacity=\"0.75" : "1.6")\" stroke-linejoin=\"round\"><title>\(Markup.escape(line.label))</title></path>\n"
+            }
         }
         let bandText = "tolerance ±\(CanonicalNumber.format(band)) pt"
         if band > 0 && band.isFinite {

@@ -80,8 +80,8 @@ extension Plot {
         }
         if !isZoom {
             if hasGolden {
-                s += strip(goldenStates, y0: f.stripsTop, h: f.stripHeight, label: layout.narrow ? goldenName.shortName : "\(goldenName) state")
-                s += strip(actualStates, y0: f.stripsTop + f.stripHeight + 2, h: f.stripHeight, label: layout.narrow ? actualName.shortName : "\(actualName) state")
+                s += strip(goldenStates, y0: f.stripsTop, h: f.stripHeight, label: sideTitle(goldenName, "state"))
+                s += strip(actualStates, y0: f.stripsTop + f.stripHeight + 2, h: f.stripHeight, label: sideTitle(actualName, "state"))
             } else {
                 s += strip(actualStates, y0: f.stripsTop, h: f.stripHeight, label: "state")
             }
@@ -148,9 +148,9 @@ extension Plot {
             for p in a where inWindow(p) && p.v.isFinite { s += "<circle cx=\"\(r(x(p.t)))\" cy=\"\(r(y(p.v)))\" r=\"2\" fill=\"\(HTMLReport.actualColor)\"/>\n" }
         }
         s += "</g>\n"
-        s += eventMarks(top: top, plotHeight: plotHeight, bottom: showLanes ? height - 4 : top + plotHeight, y: isLocation ? y : nil, lo: lo, hi: hi)
+        s += eventMarks(top: top, plotHeight: plotHeight, lanes: showLanes ? (f.lanesTop - fs, height - 4) : nil, y: isLocation ? y : nil, lo: lo, hi: hi)
         s += divergenceLine(f, bottom: showLanes ? height - 4 : top + plotHeight)
-        if showLanes { s += laneSVG(lanes, top: f.lanesTop, plotBottom: top + plotHeight) }
+        if showLanes { s += laneSVG(lanes, top: f.lanesTop) }
         s += "</svg>\n"
         return s
     }
@@ -220,7 +220,7 @@ extension Plot {
     /// Differing events: a dashed line across the plot (and the lanes) at their time and a
     /// triangle on the time axis; on the location plot the golden's value (ring) and the actual's
     /// (dot) joined by a line.
-    func eventMarks(top: Double, plotHeight: Double, bottom: Double, y: ((Double) -> Double)?, lo: Double, hi: Double) -> String {
+    func eventMarks(top: Double, plotHeight: Double, lanes: (top: Double, bottom: Double)?, y: ((Double) -> Double)?, lo: Double, hi: Double) -> String {
         let r = Plot.f1
         var s = ""
         let alert = HTMLReport.alertColor
@@ -228,7 +228,10 @@ extension Plot {
             let mx = x(m.t), axis = top + plotHeight
             let title = "<title>differs: \(Markup.escape(m.label)) at t = \(FixedNumber.format(m.t, decimals: 6)) s</title>"
             s += "<g data-mark=\"event-divergence\">\(title)"
-            s += "<line x1=\"\(r(mx))\" y1=\"\(r(top))\" x2=\"\(r(mx))\" y2=\"\(r(bottom))\" stroke=\"\(alert)\" stroke-width=\"1\" stroke-dasharray=\"2 3\" stroke-opacity=\"0.8\"/>"
+            // Across the plot and across the lanes (not over the time axis's labels).
+            for (y0, y1) in [(top, axis)] + (lanes.map { [$0] } ?? []) {
+                s += "<line x1=\"\(r(mx))\" y1=\"\(r(y0))\" x2=\"\(r(mx))\" y2=\"\(r(y1))\" stroke=\"\(alert)\" stroke-width=\"1\" stroke-dasharray=\"2 3\" stroke-opacity=\"0.8\"/>"
+            }
             s += "<path d=\"M\(r(mx)) \(r(axis - 7)) L\(r(mx - 5)) \(r(axis + 1)) L\(r(mx + 5)) \(r(axis + 1)) Z\" fill=\"\(alert)\"/>"
             if let y, let gv = m.goldenLocation, let av = m.actualLocation, gv.isFinite, av.isFinite, gv >= lo, gv <= hi, av >= lo, av <= hi {
                 s += "<line x1=\"\(r(mx))\" y1=\"\(r(y(gv)))\" x2=\"\(r(mx))\" y2=\"\(r(y(av)))\" stroke=\"\(alert)\" stroke-width=\"2\"/>"
@@ -257,6 +260,14 @@ extension Plot {
 }
 
 extension Plot {
+    /// A title left of a strip or lane block that fits the left margin: `golden state`, else
+    /// `header state` (the role's first word), else the first word alone.
+    func sideTitle(_ role: String, _ what: String) -> String {
+        let room = left - 10
+        for candidate in ["\(role) \(what)", "\(role.shortName) \(what)"] where layout.textWidth(candidate) <= room { return candidate }
+        return role.shortName
+    }
+
     /// An anchor's location as labelled: at most two decimals (the hover text has every digit).
     static func anchorText(_ p: Double) -> String { ReportNumber.trimmed(FixedNumber.format(p, decimals: 2)) }
 }

@@ -15,7 +15,7 @@ struct PlotLayout: Equatable {
     /// Left margin (tick labels, side titles).
     var left: Double
 
-    static let wide = PlotLayout(width: 1120, font: 12, narrow: false, left: 96)
+    static let wide = PlotLayout(width: 1120, font: 12, narrow: false, left: 112)
     static let phone = PlotLayout(width: 520, font: 14, narrow: true, left: 62)
 
     /// Width of a character of label text, estimated (sans-serif average ≈ 0.6 em).
@@ -148,6 +148,7 @@ struct Plot {
         if let golden = input.golden, let c = input.comparison, c.status == .passed || c.status == .failed {
             readDifferences(c.differences, golden: golden, actual: input.actual, tolerances: input.tolerances, failed: c.status == .failed)
         } else {
+            if let g = input.golden { goldenEvents = Plot.laneEvents(of: g) }
             actualEvents = Plot.laneEvents(of: input.actual)
             hovers = Plot.hovers(of: input.actual, until: tEnd)
         }

@@ -21,6 +21,7 @@ struct CheckCommand: PanelCommand {
                        help: "Check only traces whose path (relative to TRACE_DIR, or as\nshown) matches GLOB; * also matches /. Repeatable.", repeatable: true),
             OptionSpec(names: ["--quiet", "-q"], valueName: nil,
                        help: "Print only failures, errors, warnings about the run\n(pending or unreferenced goldens, skipped files) and the\nsummary line; passing traces and their replay warnings\nare not printed."),
+            TerminalColor.option,
             OptionSpec(names: ["--annotations"], valueName: "FORMAT",
                        help: "github: also print a ::error file=…,line=…:: line per\nfailing trace (GitHub Actions annotations)."),
             OptionSpec(names: ["--tolerance"], valueName: "CHANNEL=VALUE",
@@ -30,7 +31,7 @@ struct CheckCommand: PanelCommand {
             OptionSpec(names: ["--shard"], valueName: "I/N",
                        help: "Check only the traces at sorted positions p with\np mod N = I - 1 (1 <= I <= N), for CI matrices\n(positions among the traces selected by TRACE… or --filter)."),
             OptionSpec(names: ["--report-dir"], valueName: "DIR",
-                       help: "Write an HTML report per failing or missing trace:\nTRACE_DIR/a/b.jsonl -> DIR/a/b.html."),
+                       help: "Write an HTML report per failing or missing trace:\nTRACE_DIR/a/b.jsonl -> DIR/a/b.html, and DIR/index.html\nlisting the failures first (headline, link)."),
             OptionSpec(names: ["--summary-json"], valueName: "FILE",
                        help: "Write a JSON summary (mergeable with merge-summaries)."),
             OptionSpec(names: ["--junit"], valueName: "FILE",
@@ -118,6 +119,7 @@ struct CheckCommand: PanelCommand {
     var filters: [String] = []
     var quiet = false
     var githubAnnotations = false
+    var color = TerminalColor.Choice.auto
 
     init(_ parsed: ParsedArguments) throws(UsageError) {
         if parsed.positionals.contains(where: \.isEmpty) { throw UsageError("empty trace directory", command: "check") }
@@ -162,6 +164,7 @@ struct CheckCommand: PanelCommand {
         filters = parsed.repeated["--filter"] ?? []
         if filters.contains(where: \.isEmpty) { throw UsageError("empty --filter pattern", command: "check") }
         quiet = parsed.flags.contains("--quiet")
+        color = try TerminalColor.choice(parsed.values["--color"], command: "check")
         switch parsed.values["--annotations"] {
         case nil: break
         case "github"?: githubAnnotations = true
@@ -282,7 +285,7 @@ struct CheckCommand: PanelCommand {
     }
 
     func run(_ context: CommandContext) -> ExitCode {
-        let out = context.stdout
+        let out = ColoredSink(context.stdout, TerminalColor.resolve(color, environment: context.environment, stdout: context.stdout))
         var options = CheckRunner.Options()
         options.mode = mode
         options.tolerances = toleranceSettings
@@ -342,6 +345,10 @@ struct CheckCommand: PanelCommand {
                 unwritten.append(path)
                 if code == .success || code == .unsupported { code = .badInput }
             }
+        }
+        if let reportDirectory, !summary.noTraces {
+            out.line(CheckReportIndex.write(summary, directory: context.resolve(reportDirectory), shown: reportDirectory,
+                                            title: "panelsim check " + traceDirectory))
         }
         out.line(summary.summaryLine + (unwritten.isEmpty ? "" : "; not written: " + unwritten.joined(separator: ", ")))
         return code

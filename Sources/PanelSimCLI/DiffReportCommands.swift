@@ -19,7 +19,7 @@ struct DiffCommand: PanelCommand {
     static let info = CommandInfo(
         name: "diff",
         abstract: "Compare two result files within tolerances.",
-        usage: "panelsim diff A B [--tolerance CHANNEL=VALUE]... [--report OUT]",
+        usage: "panelsim diff A B [--tolerance CHANNEL=VALUE]... [--report OUT [--trace TRACE]] [--color WHEN]",
         arguments: [("A", "The expected result file (e.g. a golden)."),
                     ("B", "The actual result file (e.g. from panelsim replay).")],
         options: [
@@ -27,6 +27,9 @@ struct DiffCommand: PanelCommand {
                        help: "Tolerance of a channel (repeatable), as for check.", repeatable: true),
             OptionSpec(names: ["--report"], valueName: "OUT",
                        help: "Also write an HTML report (A as golden, B as actual)."),
+            OptionSpec(names: ["--trace"], valueName: "TRACE",
+                       help: "The trace B was replayed from: the report draws its\nfinger samples, observations and anchors."),
+            TerminalColor.option,
         ],
         discussion: """
             Prints the same report as a FAIL of check: each header field that differs (trace,
@@ -48,6 +51,8 @@ struct DiffCommand: PanelCommand {
     var b: String
     var settings: [(ToleranceChannel, Tolerance)]
     var report: String?
+    var trace: String?
+    var color = TerminalColor.Choice.auto
 
     init(_ parsed: ParsedArguments) throws(UsageError) {
         guard parsed.positionals.count == 2 else {
@@ -58,6 +63,10 @@ struct DiffCommand: PanelCommand {
         settings = try CheckCommand.parseTolerances(parsed.repeated["--tolerance"] ?? [], command: "diff")
         report = parsed.values["--report"]
         if report?.isEmpty == true { throw UsageError("empty --report path", command: "diff") }
+        trace = parsed.values["--trace"]
+        if trace?.isEmpty == true { throw UsageError("empty --trace path", command: "diff") }
+        if trace != nil && report == nil { throw UsageError("--trace is for the HTML report: give --report OUT too", command: "diff") }
+        color = try TerminalColor.choice(parsed.values["--color"], command: "diff")
     }
 
     mutating func validate(_ context: CommandContext) throws(UsageError) {}
@@ -73,10 +82,20 @@ struct DiffCommand: PanelCommand {
         }
         let comparison = Comparator.compare(expected: loaded[0], actual: loaded[1],
                                             tolerances: Tolerances.default.applying(settings))
+        let out = ColoredSink(context.stdout, TerminalColor.resolve(color, environment: context.environment, stdout: context.stdout))
         if let report {
             var input = HTMLReport.Input(title: "\(a) vs \(b)", header: nil, golden: loaded[0],
                                          actual: loaded[1], comparison: comparison, goldenName: a)
             input.tolerances = Tolerances.default.applying(settings)
+            if let trace {
+                do {
+                    let t = try context.services.load(context.resolve(trace), trace).trace
+                    input.trace = t
+                    input.header = t.header
+                } catch {
+                    context.stderr.line("error: \(error.description)"); return .badInput
+                }
+            }
             let html = HTMLReport.render(input)
             do { try AtomicFile.write(html, to: context.resolve(report), shownAs: report) } catch {
                 context.stderr.line("error: \(error.description)"); return .badInput
@@ -88,12 +107,12 @@ struct DiffCommand: PanelCommand {
             context.stderr.line("error: \(a) is format version \(v), \(b) is version \(loaded[1].header.version); cannot compare")
             return .badInput
         case .passed:
-            context.stdout.line("SAME \(a) \(b) (within tolerances)")
-            for n in comparison.notes { context.stdout.line("  note: " + n) }
+            out.line("SAME \(a) \(b) (within tolerances)")
+            for n in comparison.notes { out.line("  note: " + n) }
             return .success
         case .failed:
-            context.stdout.line("DIFFERENT \(a) \(b)")
-            context.stdout.line(comparison.report(indent: "  "))
+            out.line("DIFFERENT \(a) \(b)")
+            for line in comparison.report(indent: "  ").split(separator: "\n", omittingEmptySubsequences: false) { out.line(String(line)) }
             return .regression
         }
     }
@@ -170,6 +189,9 @@ struct ReportCommand: PanelCommand {
         var input = HTMLReport.Input(title: trace, header: loaded.trace.header, golden: goldenDoc,
                                      actual: actual, comparison: comparison, goldenName: goldenPath ?? "golden")
         input.trace = loaded.trace
+        if goldenDoc == nil, GoldenCheck.defaultGoldenPath(forTrace: trace) != nil {
+            input.recordCommand = "panelsim check \(shellQuoted(trace)) --record missing"
+        }
         input.tolerances = Tolerances.default.applying(settings)
         let html = HTMLReport.render(input)
         if let output {
