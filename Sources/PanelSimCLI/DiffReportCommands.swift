@@ -41,7 +41,13 @@ struct DiffCommand: PanelCommand {
             at the golden's time, "+" an actual event at the actual's time, " " an event of both at
             the golden's time, followed by "(actual T)" when the actual's time differs. Header
             differences that do not fail the comparison (trace or parameter digest, engine) are
-            printed as notes.
+            printed as notes, first. Records are aligned by time and kind before they are compared
+            (frames by number, an omitted frame standing for the one held; events by name and
+            time, then by name), so one inserted record does not make the rest differ.
+
+            --report writes the HTML report of check and report (headline, plots, event table);
+            with --trace, the trace B was replayed from, it also draws the finger samples, the
+            observations and the layout's anchors. Colour: see --color (NO_COLOR is honoured).
 
             \(HelpFormat.exitCodes([(0, "same within tolerances"), (1, "different"),
                                      (2, "usage error or bad input (unreadable or malformed file, or files of different format versions)")]))
@@ -134,13 +140,20 @@ struct ReportCommand: PanelCommand {
                        help: "Tolerance of a channel (repeatable), as for check.", repeatable: true),
         ],
         discussion: """
-            The report is one HTML file with no external scripts, fonts or styles: the surface
-            location over time (and the content offset when the trace has a scroll view) as inline
-            SVG, golden and actual overlaid, bands for the panel state, dashed lines at the layout
-            anchors, delegate events along the time axis, the comparison report when they differ
-            (as diff prints it: header differences, then the records' first divergence, marked on
-            the plot, and the event diff), and a table of the delegate events of both results
-            aligned by name. The same inputs always give the same bytes.
+            The report is one HTML file with no external scripts, fonts or styles. It opens with a
+            headline: the first record that differs (frame or event), its field, golden and actual
+            values rounded to the tolerance, the difference, time and frame, and notes such as
+            "trace edited since the golden was blessed"; without a golden, the command that
+            records it. Then the surface location over time (and the content offset when the
+            trace has a scroll view) as inline SVG: golden and actual overlaid, state strips and
+            bands, dashed lines at the layout anchors, finger samples and observations, delegate
+            events of both results along the time axis with the differing ones ringed and marked
+            on the plot; the residual; zooms at the first difference and at the largest error;
+            values on hover; a table of the events of both results aligned by time and name with
+            a Δ column; the comparison report as diff prints it. Every chart is drawn for wide and
+            narrow windows. Everything that says what differs reads one alignment of the records
+            (see panelsim help diff). The same inputs always give the same bytes, the same as
+            check --report-dir writes.
 
             \(HelpFormat.exitCodes([(0, "report written; the result matches the golden (or there is none)"),
                                      (1, "report written; the result differs from the golden"),
