@@ -27,23 +27,15 @@ extension HTMLReport {
         let troubled = entries.filter { $0.status == .error || $0.status == .skip }
         let passing = entries.filter { $0.status.countsAsPassed }
         let badge = failing.isEmpty && troubled.isEmpty ? ("pass", "ALL PASS") : ("fail", failing.isEmpty ? "ERRORS" : "\(failing.count) FAILING")
-        var html = """
-            <!DOCTYPE html>
-            <html lang="en">
-            <head>
-            <meta charset="utf-8">
-            <meta name="viewport" content="width=device-width, initial-scale=1">
-            <title>\(Markup.escape(title)) — PanelSim reports</title>
-            <style>
-            \(styleSheet)
+        var html = documentHead(title: "\(title) — PanelSim reports", extraStyle: """
             ul.index { list-style: none; padding: 0; margin: 0; }
             ul.index li { padding: 6px 0 8px; border-bottom: 1px solid #eaeef2; overflow-wrap: anywhere; }
             ul.index .trace { font: 13px ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; font-weight: 600; }
             ul.index .why { display: block; margin-top: 2px; color: #3d444d; }
             a { color: #0969da; }
-            </style>
-            </head>
-            <body>
+
+            """)
+        html += """
             <h1>\(Markup.escape(title))<span class="badge \(badge.0)">\(badge.1)</span></h1>
             <p class="verdict \(badge.0)">\(Markup.escape(summaryLine))</p>
 

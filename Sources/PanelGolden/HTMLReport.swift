@@ -127,20 +127,7 @@ public enum HTMLReport {
     /// - Complexity: O(records of both results + samples + anchors).
     public static func render(_ input: Input) -> String {
         let actual = input.actual, golden = input.golden
-        var html = """
-            <!DOCTYPE html>
-            <html lang="en">
-            <head>
-            <meta charset="utf-8">
-            <meta name="viewport" content="width=device-width, initial-scale=1">
-            <title>\(Markup.escape(input.title)) — PanelSim report</title>
-            <style>
-            \(styleSheet)
-            </style>
-            </head>
-            <body>
-
-            """
+        var html = documentHead(title: "\(input.title) — PanelSim report")
         let status = badge(input.comparison, hasGolden: golden != nil)
         html += "<h1>\(Markup.escape(input.title))<span class=\"badge \(status.0)\">\(status.1)</span></h1>\n"
         html += "<div class=\"verdict \(status.0)\">\(headline(input).html)</div>\n"
@@ -199,6 +186,25 @@ public enum HTMLReport {
         html += "</div>\n"
         html += "</body>\n</html>\n"
         return html
+    }
+
+    /// The start of a PanelSim HTML page up to and including `<body>`: the shared style sheet and
+    /// `extraStyle` inline, `title` escaped.
+    public static func documentHead(title: String, extraStyle: String = "") -> String {
+        """
+        <!DOCTYPE html>
+        <html lang="en">
+        <head>
+        <meta charset="utf-8">
+        <meta name="viewport" content="width=device-width, initial-scale=1">
+        <title>\(Markup.escape(title))</title>
+        <style>
+        \(styleSheet)
+        \(extraStyle)</style>
+        </head>
+        <body>
+
+        """
     }
 
     /// The badge: class and text.

@@ -190,13 +190,7 @@ enum TuneReport {
     /// each replay's error at the observations (replay − observed, as `fidelity` measures it).
     static func html(paths: [String], traces: [Trace], parameters: [TunableParameter], outcome: TuningOutcome,
                      before: [TuningProblem.Evaluation], after: [TuningProblem.Evaluation], summary: String) -> String {
-        var out = """
-            <!DOCTYPE html>
-            <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>panelsim tune report</title>
-            <style>
-            \(HTMLReport.styleSheet)
-            </style>
-            </head><body>
+        var out = HTMLReport.documentHead(title: "panelsim tune report") + """
             <h1>panelsim tune report</h1>
             <pre>\(Markup.escape(summary))</pre>
 
