@@ -216,7 +216,9 @@ public enum Comparator {
         // would hide where and how the results diverge), aligned by time and kind.
         var differences = RecordDifferences(golden: expected, actual: actual, tolerances: tolerances)
         if differences.isEmpty {
-            // Aligned, every record matches; the files may still list them in another order.
+            // Aligned, every record matches; the files may still differ record by record: the same
+            // records in another order, or a frame written by one side only within tolerance of the
+            // frame the other holds.
             for i in 0..<max(e.count, a.count) {
                 if let d = diverge(i, i < e.count ? e[i] : nil, i < a.count ? a[i] : nil, tolerances, rates, model: expected.header.model) {
                     differences.orderDivergence = d
@@ -452,7 +454,7 @@ public enum Comparator {
     private static func context(_ differences: RecordDifferences, expected: ResultDocument, actual: ResultDocument) -> [String] {
         let rows = differences.rows
         if differences.isEmpty || differences.orderDivergence != nil {
-            // Written in another order: the records at that position, as the files list them.
+            // Written differently: the records at that position, as the files list them.
             guard let d = differences.orderDivergence else { return [] }
             var out: [String] = []
             let e = expected.records, a = actual.records

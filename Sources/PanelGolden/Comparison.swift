@@ -27,7 +27,8 @@ public struct Comparison: Sendable, Equatable {
     /// The earliest differing record of `differences` (time order: golden time when the golden
     /// has the record; events before the frame of their time), whatever the header says; its
     /// `recordIndex` is the golden's record, or the actual's when the golden has none. When the
-    /// records agree but are written in another order, that place. Nil when the records match
+    /// records agree but the files are written differently (another order, or a frame one side
+    /// omits within tolerance), that place. Nil when the records match
     /// within tolerances, or when incompatible.
     public var firstRecordDivergence: Divergence?
     /// The earliest divergence on a discrete channel (an event one side lacks, an event's name,
@@ -89,7 +90,7 @@ public struct Comparison: Sendable, Equatable {
             let counts = differences.differingCounts
             var recordLine = "records: expected \(expectedCount), actual \(actualCount); \(divergentRecords) differ"
             if differences.orderDivergence != nil && counts.frames + counts.events == 0 {
-                recordLine += " (the same within tolerances when aligned by time, written in another order)"
+                recordLine += " (the same within tolerances when aligned by time; written differently: another order, or a frame one side omits)"
             } else {
                 recordLine += " (\(Self.plural(counts.frames, "frame")), \(Self.plural(counts.events, "event")))"
             }

@@ -75,7 +75,7 @@ extension HTMLReport {
         if let row = d.first {
             describe(row, in: d, tolerances: input.tolerances, into: &first)
         } else if let o = d.orderDivergence {
-            first.plain("The records match when aligned by time but are written in another order at ")
+            first.plain("The records match within tolerances when aligned by time, but the files are written differently (another order, or a frame one side omits) at ")
             first.strong("record \(o.recordIndex) (line \(o.recordIndex + 2)), t = \(CanonicalNumber.formatSeconds(o.time)) s")
             first.plain(": expected "); first.golden(o.expected); first.plain(", actual "); first.actual(o.actual); first.plain(".")
         } else {

@@ -208,7 +208,7 @@ struct Plot {
             let what = row.kind == .frame ? "frame \(row.frame ?? 0)" : "event \(row.name)"
             divergence = (seconds(row.time), "first difference: \(what), t = \(CanonicalNumber.formatSeconds(row.time)) s")
         } else if let o = d.orderDivergence {
-            divergence = (seconds(o.time), "records in another order, t = \(CanonicalNumber.formatSeconds(o.time)) s")
+            divergence = (seconds(o.time), "records written differently, t = \(CanonicalNumber.formatSeconds(o.time)) s")
         }
         if let row = d.largestLocationError, let c = row.largest(on: .location), let e = c.error {
             largest = (seconds(row.time), "largest location error \(ReportNumber.format(e, tolerance: c.tolerance)) pt, t = \(CanonicalNumber.formatSeconds(row.time)) s")

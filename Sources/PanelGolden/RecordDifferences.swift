@@ -105,8 +105,9 @@ public struct RecordDifferences: Sendable, Equatable {
     public var rows: [Row]
     /// The golden's frame rate (Hz), for frame numbers of event times.
     public var frameRate: Int
-    /// When every row matches but the files list the same records in another order (events of
-    /// one time around a frame), the first place where they do, as a positional divergence; else nil.
+    /// When every row matches but the files differ record by record (the same records in another
+    /// order, or a frame one side omits within tolerance of the one the other holds), the first
+    /// place where they do, as a positional divergence; else nil.
     public var orderDivergence: Divergence?
     /// Largest error per continuous channel over all aligned values, in `Channel.continuous` order.
     public var channelErrors: [ChannelError]
