@@ -263,6 +263,14 @@ class Popup:
     # -- animators and the queue (§3.4, §3.8, §3.11)
     def start_anim(self, kind, done, from_loc):
         self.anims.append({"kind": kind, "start": self.now, "ticks": self.now_ticks, "done": done, "from": from_loc})
+        # A touch that is down when an animator starts is ignored from then on (L7, as the model
+        # states it for a call made while a finger rests, L13): its pans end, it is no tap.
+        T = self.touch
+        if T is not None and (T["pans"] or T["tap"]):
+            if T["began"] and "scroll" in T["pans"]:
+                self.list.end(0)
+            T["pans"] = []
+            T["tap"] = None
 
     def running(self):
         return bool(self.anims)
@@ -534,7 +542,8 @@ class Popup:
                         self.list.pan(y - prev[1])
                 self.changed(rec, tx, ty, v)
             return
-        # ended / cancelled
+        # ended / cancelled: the touch is over (what its end starts does not overrun it)
+        self.touch = None
         pans = T["pans"]
         for rec in list(pans):
             if T["began"]:
@@ -1021,6 +1030,10 @@ def main():
             "A closePopup call while a finger merely rests on the open content (no pan began) runs when its sample is processed (L13).",
             P("default", TB, "open"), [{"t": 0.1, "touch": "began", "x": 195, "y": 400}, call(0.2, "closePopup"),
                                         {"t": 0.4, "touch": "ended", "x": 195, "y": 400}])
+    w.write("S7 calls", "finger-overrun-by-close-tab",
+            "A closePopup call while a finger rests on the open content runs at once (L13); the finger, down when the close's animator starts, is ignored from then on, so its later movement starts no drag (L7, P5).",
+            P("default", TB, "open"), [{"t": 0.1, "touch": "began", "x": 195, "y": 300}, call(0.15, "closePopup")]
+            + swipe(0.2, 195, 300, [20] * 10, 600)[1:])
     w.write("S7 calls", "call-deferred-during-drag-tab",
             "A closePopup call while the popup's interaction pan drags the open content is deferred until that pan ends, then runs after the release's own processing (L13).",
             P("default", TB, "open"), swipe(0.1, 195, 300, [20] * 8, 100, end_v={"x": 0, "y": -100})[:6] + [call(0.145, "closePopup")]

@@ -56,7 +56,7 @@ final class LNPopupCorpusTests: XCTestCase, GeneratedCorpus {
             }
             checked += 1
         }
-        XCTAssertEqual(checked, 74, "the generated LNPopup corpus")
+        XCTAssertEqual(checked, 75, "the generated LNPopup corpus")
     }
 
     /// P1–P6 of lnpopup.md §6 on every LNPopup trace.

@@ -1,0 +1,52 @@
+import XCTest
+import Foundation
+@testable import PanelSimCLI
+import PanelSimCore
+
+/// `panelsim soak` over the plug-in systems: `--model` picks the system, `--jobs` does not change
+/// the output, trace files are checked with their own model's checker, bad models are usage errors.
+final class SoakCommandTests: CLITestCase {
+    func testEachModelSoaksTheSameWithOneAndTwoJobs() {
+        for model in ["drawerkit", "lnpopup", "uisheet"] {
+            let one = run(["soak", "--model", model, "--count", "6", "--out", "out-\(model)"])
+            let two = run(["soak", "--model", model, "--count", "6", "--jobs", "2", "--out", "out-\(model)"])
+            XCTAssertEqual(one.code, 0, one.stdout + one.stderr)
+            XCTAssertEqual(one.stdout, two.stdout, model)
+            XCTAssertTrue(one.stdout.hasPrefix("soak: \(model) seeds 1…6: 6 traces ("), one.stdout)
+            XCTAssertTrue(one.stdout.contains(" frames, ") && one.stdout.contains("rule checks: "), one.stdout)
+            XCTAssertTrue(one.stdout.hasSuffix("no violations\n"), one.stdout)
+        }
+    }
+
+    func testFloatingPanelStaysTheDefault() {
+        let r = run(["soak", "--count", "2"])
+        XCTAssertEqual(r.code, 0, r.stdout + r.stderr)
+        let lines = r.stdout.split(separator: "\n").map(String.init)
+        XCTAssertTrue(lines[0].hasPrefix("soak: seeds 1…2: 2 traces ("), lines[0])
+        XCTAssertTrue(lines[0].hasSuffix("samples), each replayed on bottom, top, left and right"), lines[0])
+        XCTAssertTrue(lines[1].hasPrefix("checked: ") && lines[1].hasSuffix(" mirrors (G6)"), lines[1])
+        XCTAssertEqual(run(["soak", "--model", "floatingpanel", "--count", "2"]).stdout, r.stdout)
+    }
+
+    func testAnUnknownModelIsAUsageError() {
+        let r = run(["soak", "--model", "drawer"])
+        XCTAssertEqual(r.code, 2)
+        XCTAssertTrue(r.stderr.contains("--model must be one of floatingpanel, drawerkit, lnpopup, uisheet, got 'drawer'"), r.stderr)
+    }
+
+    func testTraceFilesAreCheckedWithTheirOwnModel() throws {
+        try write(#"{"format": "panelsim-trace", "version": 1, "model": "drawerkit", "name": "d", "environment": {"container": {"width": 390, "height": 844}}, "drawer": {"heightOfPartiallyExpandedDrawer": 300}}"# + "\n"
+                  + #"{"t": 0.1, "call": "setDrawerState", "state": "fullyExpanded"}"# + "\n", "d.jsonl")
+        let r = run(["soak", "d.jsonl"])
+        XCTAssertEqual(r.code, 0, r.stdout + r.stderr)
+        XCTAssertEqual(r.stdout, "d.jsonl: no violations\n")
+        XCTAssertEqual(run(["soak", "--model", "lnpopup", "d.jsonl"]).code, 2)
+    }
+
+    func testEmitWritesEachGeneratedTrace() {
+        let r = run(["soak", "--model", "uisheet", "--seed", "5", "--count", "2", "--emit", "emitted"])
+        XCTAssertEqual(r.code, 0, r.stdout + r.stderr)
+        XCTAssertTrue(exists("emitted/soak-5.jsonl") && exists("emitted/soak-6.jsonl"))
+        XCTAssertFalse(exists("emitted/soak-5-top.jsonl"), "only FloatingPanel has mirrors")
+    }
+}

@@ -1,0 +1,57 @@
+import XCTest
+import PanelSimCore
+import PanelTrace
+import PanelInvariants
+
+/// Helpers of the newer systems' soak tests: a trace from its text, its replay, the rules the
+/// system's checker reports for the replay or for a tampered copy of it.
+enum SoakTestSupport {
+    static func trace(_ lines: [String], file: String = "soak-test.jsonl") throws -> Trace {
+        try TraceLoader.parse(text: lines.joined(separator: "\n") + "\n", file: file)
+    }
+
+    /// The violation keys (`rule@variant:kind`) `soak` reports on `records` as the replay of `trace`.
+    static func keys(_ soak: any SystemSoak, _ trace: Trace, _ records: [ResultRecord]) -> Set<String> {
+        Set(soak.check(trace, result: SimulationResult(records: records)).violations.map(\.key))
+    }
+
+    /// The rules `soak` reports on `records`.
+    static func rules(_ soak: any SystemSoak, _ trace: Trace, _ records: [ResultRecord]) -> Set<String> {
+        Set(soak.check(trace, result: SimulationResult(records: records)).violations.map(\.rule))
+    }
+
+    static func replay(_ trace: Trace) -> [ResultRecord] { Array(simulate(trace).records) }
+
+    /// The frames of `records` with their positions.
+    static func frames(_ records: [ResultRecord]) -> [(index: Int, frame: SystemFrame)] {
+        records.enumerated().compactMap { if case let .systemFrame(f) = $0.element { return ($0.offset, f) } else { return nil } }
+    }
+
+    /// The position of the first event named `name` (after position `after`).
+    static func event(_ records: [ResultRecord], _ name: String, after: Int = -1) -> Int? {
+        records.indices.first { i in
+            guard i > after, case let .event(_, .system(e)) = records[i] else { return false }
+            return e.name == name
+        }
+    }
+
+    /// `f` with channel `key` set to `value`.
+    static func setting(_ f: SystemFrame, _ key: String, _ value: FieldValue) -> SystemFrame {
+        var g = f
+        if let i = g.channels.firstIndex(where: { $0.key == key }) { g.channels[i].value = value }
+        return g
+    }
+
+    /// `records` with frame `i` changed by `change`.
+    static func tamper(_ records: [ResultRecord], frameAt i: Int, _ change: (SystemFrame) -> SystemFrame) -> [ResultRecord] {
+        var out = records
+        if case let .systemFrame(f) = out[i] { out[i] = .systemFrame(change(f)) }
+        return out
+    }
+
+    /// The count of rule `id`'s evaluations on the untampered replay (so a passing rule is seen
+    /// to have been checked).
+    static func count(_ soak: any SystemSoak, _ trace: Trace, _ id: String) -> Int {
+        soak.check(trace, result: simulate(trace)).counts[id]
+    }
+}
