@@ -122,6 +122,16 @@ final class DrawerKitSoakTests: XCTestCase {
         XCTAssertTrue(SoakTestSupport.keys(soak, high, between).contains("K1@drawerkit:rest"))
     }
 
+    /// Seed 29: a transition still running when UIKit's (shorter) dismissal completes finishes
+    /// with it, before dismissalTransitionDidEnd, the presentation's last record (K4).
+    func testRegressionTransitionEndsWithTheDismissal() throws {
+        let trace = try SoakTestSupport.regression("drawerkit", "soak-29-K4-transition-ends-with-dismissal")
+        let names = SoakTestSupport.eventNames(SoakTestSupport.replay(trace))
+        XCTAssertEqual(names.last, "dismissalTransitionDidEnd")
+        XCTAssertEqual(names.filter { $0 == "transitionDidFinish" }.count, 2)
+        XCTAssertEqual(soak.checkAll(trace).violations, [])
+    }
+
     func testGeneratorIsDeterministicAndValid() throws {
         for seed: UInt64 in [1, 2, 99] {
             let a = TraceWriter.write(DrawerKitSoakGenerator.trace(seed: seed))

@@ -131,6 +131,15 @@ final class LNPopupSoakTests: XCTestCase {
         XCTAssertEqual(soak.checkAll(trace).violations, [])
     }
 
+    /// Seed 347: the same rule on the soak's finding (a landscape toolbar popup).
+    func testRegressionFingerOverrunByAClose() throws {
+        let trace = try SoakTestSupport.regression("lnpopup", "soak-347-P5-finger-overrun-by-close")
+        let records = SoakTestSupport.replay(trace)
+        XCTAssertFalse(SoakTestSupport.eventNames(records).contains("willBeginDragging"))
+        XCTAssertEqual(SoakTestSupport.frames(records).last?.frame.state, "barPresented")
+        XCTAssertEqual(soak.checkAll(trace).violations, [])
+    }
+
     func testGeneratorIsDeterministicAndValid() throws {
         for seed: UInt64 in [1, 2, 99] {
             let a = TraceWriter.write(LNPopupSoakGenerator.trace(seed: seed))

@@ -22,6 +22,17 @@ enum SoakTestSupport {
 
     static func replay(_ trace: Trace) -> [ResultRecord] { Array(simulate(trace).records) }
 
+    /// The regression trace `traces/soak/<folder>/<name>.jsonl` (a model bug the soak found).
+    static func regression(_ folder: String, _ name: String) throws -> Trace {
+        let url = CorpusExpectationTests.repositoryRoot.appendingPathComponent("traces/soak/\(folder)/\(name).jsonl")
+        return try TraceLoader.load(path: url.path).trace
+    }
+
+    /// The names of the events of `records`, in order.
+    static func eventNames(_ records: [ResultRecord]) -> [String] {
+        records.compactMap { if case let .event(_, .system(e)) = $0 { return e.name } else { return nil } }
+    }
+
     /// The frames of `records` with their positions.
     static func frames(_ records: [ResultRecord]) -> [(index: Int, frame: SystemFrame)] {
         records.enumerated().compactMap { if case let .systemFrame(f) = $0.element { return ($0.offset, f) } else { return nil } }

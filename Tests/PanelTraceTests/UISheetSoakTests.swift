@@ -146,6 +146,29 @@ final class UISheetSoakTests: XCTestCase {
             SoakTestSupport.setting($0, "dimming", .number(0.2)) }), ["SH8@uisheet:undimmed"])
     }
 
+    /// The model bugs the soak found, each a regression trace with its golden: a rotation during a
+    /// grabber's dismissal (seed 190), a dimming tap during the app's dismissal (358), new detents
+    /// under a hand-off (296), a release with no detent left (7735, a trap).
+    func testRegressionTraces() throws {
+        let rotation = try SoakTestSupport.regression("uisheet", "soak-190-pairs-rotation-during-grabber-dismissal")
+        let r1 = SoakTestSupport.replay(rotation)
+        XCTAssertEqual(SoakTestSupport.eventNames(r1), ["willDismiss", "didDismiss"])
+        XCTAssertEqual(SoakTestSupport.frames(r1).last?.frame.location, 390)
+        let tap = try SoakTestSupport.regression("uisheet", "soak-358-SH3-dimming-tap-during-app-dismissal")
+        let r2 = SoakTestSupport.replay(tap)
+        XCTAssertEqual(SoakTestSupport.eventNames(r2), [])
+        XCTAssertEqual(SoakTestSupport.frames(r2).last?.frame["presented"], .bool(false))
+        let handOff = try SoakTestSupport.regression("uisheet", "soak-296-SH6-detents-change-under-hand-off")
+        let r3 = SoakTestSupport.replay(handOff)
+        let last = try XCTUnwrap(SoakTestSupport.frames(r3).last { $0.frame["isDragging"] == .bool(true) })
+        XCTAssertEqual(last.frame.location, 316, "kept at the top-most candidate, not banded above it")
+        let trap = try SoakTestSupport.regression("uisheet", "soak-7735-trap-release-without-detents")
+        let r4 = SoakTestSupport.replay(trap)
+        XCTAssertEqual(SoakTestSupport.frames(r4).last?.frame.location, 667)
+        XCTAssertEqual(SoakTestSupport.frames(r4).last?.frame["presented"], .bool(true))
+        for t in [rotation, tap, handOff, trap] { XCTAssertEqual(soak.checkAll(t).violations, [], t.header.name) }
+    }
+
     func testGeneratorIsDeterministicAndValid() throws {
         for seed: UInt64 in [1, 2, 99] {
             let a = TraceWriter.write(UISheetSoakGenerator.trace(seed: seed))
