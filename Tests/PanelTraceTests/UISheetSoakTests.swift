@@ -148,7 +148,8 @@ final class UISheetSoakTests: XCTestCase {
 
     /// The model bugs the soak found, each a regression trace with its golden: a rotation during a
     /// grabber's dismissal (seed 190), a dimming tap during the app's dismissal (358), new detents
-    /// under a hand-off (296), a release with no detent left (7735, a trap).
+    /// under a hand-off (296), a release with no detent left (7735, a trap), a grabber tap with no
+    /// detent (9295, a trap).
     func testRegressionTraces() throws {
         let rotation = try SoakTestSupport.regression("uisheet", "soak-190-pairs-rotation-during-grabber-dismissal")
         let r1 = SoakTestSupport.replay(rotation)
@@ -166,7 +167,10 @@ final class UISheetSoakTests: XCTestCase {
         let r4 = SoakTestSupport.replay(trap)
         XCTAssertEqual(SoakTestSupport.frames(r4).last?.frame.location, 667)
         XCTAssertEqual(SoakTestSupport.frames(r4).last?.frame["presented"], .bool(true))
-        for t in [rotation, tap, handOff, trap] { XCTAssertEqual(soak.checkAll(t).violations, [], t.header.name) }
+        let grabber = try SoakTestSupport.regression("uisheet", "soak-9295-trap-grabber-without-detents")
+        let r5 = simulate(grabber)
+        XCTAssertTrue(r5.warnings.contains { $0.contains("tapGrabber ignored: no active detent") }, "\(r5.warnings)")
+        for t in [rotation, tap, handOff, trap, grabber] { XCTAssertEqual(soak.checkAll(t).violations, [], t.header.name) }
     }
 
     func testGeneratorIsDeterministicAndValid() throws {

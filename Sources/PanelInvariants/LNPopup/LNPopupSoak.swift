@@ -286,19 +286,18 @@ struct LNPopupChecker {
         }
     }
 
-    /// True when a call that does not animate is the sample at `t`, or a touch whose end runs such
-    /// a call that waited for the pan (L13).
+    /// True when a call that does not animate is the sample at `t`, or was made earlier: its
+    /// request may wait in the queue (behind an animator, or behind a no-op entry, Q11) and
+    /// completes synchronously whenever the queue resumes (§3.4 step 7, §3.8): at a frame, a call,
+    /// a touch (a release or tap enqueues) or the snap timer (L12).
     func synchronousCompletion(at t: Microseconds) -> Bool {
-        func inanimate(_ c: PopupCall?) -> Bool {
-            switch c {
+        trace.samples.contains { s in
+            guard s.time <= t else { return false }
+            switch s.kind.popupCall {
             case let .presentBar(animated, _)?, let .dismissBar(animated)?, let .openPopup(animated)?, let .closePopup(animated)?: return !animated
             default: return false
             }
         }
-        let here = view.samples(at: t)
-        if here.contains(where: { inanimate($0.kind.popupCall) }) { return true }
-        guard here.contains(where: { if case .touch = $0.kind { return true } else { return false } }) else { return false }
-        return trace.samples.contains { $0.time < t && inanimate($0.kind.popupCall) }
     }
 
     // MARK: P6
@@ -342,6 +341,17 @@ struct LNPopupChecker {
     mutating func checkRelease(_ i: Int) {
         let (t, e) = view.events[i]
         guard let target = FieldRead.string(e["target"]) else { return }
+        // A request the app queued may still wait at the release (behind a no-op entry, Q11) and
+        // start first, coalescing the release's away (§3.8): only releases with no app request
+        // before them are held to it.
+        let queued = trace.samples.contains { s in
+            guard s.time < t, let c = s.kind.popupCall else { return false }
+            switch c {
+            case .setContentOffset, .setContentSize: return false
+            default: return true
+            }
+        }
+        guard !queued else { return }
         let k = view.framesBefore[i]
         let publicState = k >= 0 ? view.frames[k].state : "?"
         guard target != publicState, publicState == "open" || publicState == "barPresented" else { return }

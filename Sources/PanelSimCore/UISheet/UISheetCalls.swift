@@ -66,6 +66,7 @@ extension UISheetSystem {
                 return
             }
             let d = geometry.detents
+            guard !d.isEmpty else { return warn(line, "tapGrabber ignored: no active detent") }
             if d.count == 1 { return acceptedDismissTap(selectUndimmed: false) }
             let i = geometry.index(of: shownDetent?.identifier) ?? (d.count - 1)
             userSelect(d[i > 0 ? i - 1 : d.count - 1].identifier)
