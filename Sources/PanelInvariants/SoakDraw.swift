@@ -148,7 +148,10 @@ struct GestureTimeline {
 
     /// The samples in time order (file order within a time); each call moved to a time of its own
     /// at least 137 µs after its drawn time, shared by no other sample and no frame of `frameRate`.
-    func samples(frameRate: Int) -> [TraceSample] {
+    func samples(frameRate: Int) -> [TraceSample] { Self.placed(items, frameRate: frameRate) }
+
+    /// `items` in time order (file order within a time), each call moved as `samples` says.
+    static func placed(_ items: [Pending], frameRate: Int) -> [TraceSample] {
         var out = items.enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }.map(\.element)
         var taken = Set(out.filter { !$0.isCall }.map(\.time))
         let rate = Int64(frameRate)
@@ -206,6 +209,16 @@ extension Draw {
 
 /// Writing a generated trace and reading it back.
 enum SoakTraceFile {
+    /// Describes a generated header of `seed` (its description and source name the command that
+    /// reproduces it) and draws its recognizer (`Draw.recognizer()`).
+    static func describe(_ header: inout TraceHeader, seed: UInt64, draw: inout Draw) {
+        let model = header.model.rawValue
+        header.description = "panelsim soak --model \(model) seed \(seed)"
+        header.source.kind = "synthetic"
+        header.source.origin = "panelsim soak --model \(model) --seed \(seed) --count 1"
+        header.recognizer = draw.recognizer()
+    }
+
     /// `trace` written with `TraceWriter` and read back with `TraceLoader` (so it is a valid trace
     /// file as is); a trace the loader refuses is a generator bug, returned with a description that
     /// starts with `GENERATOR ERROR` and names the loader's error.

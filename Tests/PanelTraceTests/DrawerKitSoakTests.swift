@@ -133,26 +133,12 @@ final class DrawerKitSoakTests: XCTestCase {
     }
 
     func testGeneratorIsDeterministicAndValid() throws {
-        for seed: UInt64 in [1, 2, 99] {
-            let a = TraceWriter.write(DrawerKitSoakGenerator.trace(seed: seed))
-            XCTAssertEqual(a, TraceWriter.write(DrawerKitSoakGenerator.trace(seed: seed)))
-            XCTAssertFalse(a.contains("GENERATOR ERROR"))
-            XCTAssertEqual(try TraceLoader.parse(text: a, file: "g.jsonl").header.model, .drawerKit)
-        }
-        XCTAssertNotEqual(TraceWriter.write(DrawerKitSoakGenerator.trace(seed: 1)), TraceWriter.write(DrawerKitSoakGenerator.trace(seed: 2)))
+        try SoakTestSupport.assertGeneratorIsDeterministicAndValid(soak)
     }
 
     /// A bounded soak: 40 seeds, no violation, every rule evaluated.
     func testBoundedSoakHoldsEveryRule() {
-        var counts = SoakCounts()
-        for seed: UInt64 in 1...40 {
-            let outcome = Soak.run(seed: seed, system: soak)
-            XCTAssertNil(outcome.generatorError)
-            XCTAssertEqual(outcome.violations.map(\.key), [], "panelsim soak --model drawerkit --seed \(seed) --count 1")
-            counts += outcome.counts
-        }
-        for rule in soak.rules.map(\.id) + ReplayRules.rules.map(\.id) where rule != "pairs" || counts["pairs"] > 0 {
-            XCTAssertGreaterThan(counts[rule], 0, rule)
-        }
+        let counts = SoakTestSupport.boundedSoak(soak, seeds: 1...40)
+        for rule in soak.rules.map(\.id) + ReplayRules.rules.map(\.id) { XCTAssertGreaterThan(counts[rule], 0, rule) }
     }
 }

@@ -141,22 +141,12 @@ final class LNPopupSoakTests: XCTestCase {
     }
 
     func testGeneratorIsDeterministicAndValid() throws {
-        for seed: UInt64 in [1, 2, 99] {
-            let a = TraceWriter.write(LNPopupSoakGenerator.trace(seed: seed))
-            XCTAssertEqual(a, TraceWriter.write(LNPopupSoakGenerator.trace(seed: seed)))
-            XCTAssertFalse(a.contains("GENERATOR ERROR"))
-            XCTAssertEqual(try TraceLoader.parse(text: a, file: "g.jsonl").header.model, .lnPopup)
-        }
+        try SoakTestSupport.assertGeneratorIsDeterministicAndValid(soak)
     }
 
+    /// A bounded soak: 40 seeds, no violation, every rule evaluated.
     func testBoundedSoakHoldsEveryRule() {
-        var counts = SoakCounts()
-        for seed: UInt64 in 1...40 {
-            let outcome = Soak.run(seed: seed, system: soak)
-            XCTAssertNil(outcome.generatorError)
-            XCTAssertEqual(outcome.violations.map(\.key), [], "panelsim soak --model lnpopup --seed \(seed) --count 1")
-            counts += outcome.counts
-        }
+        let counts = SoakTestSupport.boundedSoak(soak, seeds: 1...40)
         for rule in soak.rules.map(\.id) { XCTAssertGreaterThan(counts[rule], 0, rule) }
     }
 }

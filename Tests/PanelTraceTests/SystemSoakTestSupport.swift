@@ -65,4 +65,29 @@ enum SoakTestSupport {
     static func count(_ soak: any SystemSoak, _ trace: Trace, _ id: String) -> Int {
         soak.check(trace, result: simulate(trace)).counts[id]
     }
+
+    /// The generator gives the same valid trace of `soak`'s model for the same seed, and other
+    /// traces for other seeds.
+    static func assertGeneratorIsDeterministicAndValid(_ soak: any SystemSoak, file: StaticString = #filePath, line: UInt = #line) throws {
+        for seed: UInt64 in [1, 2, 99] {
+            let a = TraceWriter.write(soak.trace(seed: seed))
+            XCTAssertEqual(a, TraceWriter.write(soak.trace(seed: seed)), file: file, line: line)
+            XCTAssertFalse(a.contains("GENERATOR ERROR"), a, file: file, line: line)
+            XCTAssertEqual(try TraceLoader.parse(text: a, file: "g.jsonl").header.model, soak.model, file: file, line: line)
+        }
+        XCTAssertNotEqual(TraceWriter.write(soak.trace(seed: 1)), TraceWriter.write(soak.trace(seed: 2)), file: file, line: line)
+    }
+
+    /// A bounded soak of `seeds`: no generator error, no violation; returns the summed counts.
+    static func boundedSoak(_ soak: any SystemSoak, seeds: ClosedRange<UInt64>, file: StaticString = #filePath, line: UInt = #line) -> SoakCounts {
+        var counts = SoakCounts()
+        for seed in seeds {
+            let outcome = Soak.run(seed: seed, system: soak)
+            XCTAssertNil(outcome.generatorError, file: file, line: line)
+            XCTAssertEqual(outcome.violations.map(\.key), [], "panelsim soak --model \(soak.model.rawValue) --seed \(seed) --count 1",
+                           file: file, line: line)
+            counts += outcome.counts
+        }
+        return counts
+    }
 }

@@ -149,7 +149,7 @@ final class UISheetSoakTests: XCTestCase {
     /// The model bugs the soak found, each a regression trace with its golden: a rotation during a
     /// grabber's dismissal (seed 190), a dimming tap during the app's dismissal (358), new detents
     /// under a hand-off (296), a release with no detent left (7735, a trap), a grabber tap with no
-    /// detent (9295, a trap).
+    /// detent (9295, a trap), a full-screen sheet lifted by the keyboard (68275).
     func testRegressionTraces() throws {
         let rotation = try SoakTestSupport.regression("uisheet", "soak-190-pairs-rotation-during-grabber-dismissal")
         let r1 = SoakTestSupport.replay(rotation)
@@ -170,26 +170,21 @@ final class UISheetSoakTests: XCTestCase {
         let grabber = try SoakTestSupport.regression("uisheet", "soak-9295-trap-grabber-without-detents")
         let r5 = simulate(grabber)
         XCTAssertTrue(r5.warnings.contains { $0.contains("tapGrabber ignored: no active detent") }, "\(r5.warnings)")
-        for t in [rotation, tap, handOff, trap, grabber] { XCTAssertEqual(soak.checkAll(t).violations, [], t.header.name) }
+        let lift = try SoakTestSupport.regression("uisheet", "soak-68275-SH6-full-screen-lift")
+        let r6 = SoakTestSupport.replay(lift)
+        let rest = try XCTUnwrap(SoakTestSupport.frames(r6).last { $0.frame["isAttracting"] == .bool(false) && $0.frame["isDragging"] == .bool(false)
+                                                                 && $0.frame.index < 240 })
+        XCTAssertEqual(rest.frame.location, 0, "the full-screen sheet stays at 0 with the keyboard (liftSelected)")
+        for t in [rotation, tap, handOff, trap, grabber, lift] { XCTAssertEqual(soak.checkAll(t).violations, [], t.header.name) }
     }
 
     func testGeneratorIsDeterministicAndValid() throws {
-        for seed: UInt64 in [1, 2, 99] {
-            let a = TraceWriter.write(UISheetSoakGenerator.trace(seed: seed))
-            XCTAssertEqual(a, TraceWriter.write(UISheetSoakGenerator.trace(seed: seed)))
-            XCTAssertFalse(a.contains("GENERATOR ERROR"))
-            XCTAssertEqual(try TraceLoader.parse(text: a, file: "g.jsonl").header.model, .uiSheet)
-        }
+        try SoakTestSupport.assertGeneratorIsDeterministicAndValid(soak)
     }
 
+    /// A bounded soak: 40 seeds, no violation, every rule evaluated.
     func testBoundedSoakHoldsEveryRule() {
-        var counts = SoakCounts()
-        for seed: UInt64 in 1...40 {
-            let outcome = Soak.run(seed: seed, system: soak)
-            XCTAssertNil(outcome.generatorError)
-            XCTAssertEqual(outcome.violations.map(\.key), [], "panelsim soak --model uisheet --seed \(seed) --count 1")
-            counts += outcome.counts
-        }
+        let counts = SoakTestSupport.boundedSoak(soak, seeds: 1...40)
         for rule in soak.rules.map(\.id) where rule != "SH7" { XCTAssertGreaterThan(counts[rule], 0, rule) }
     }
 }

@@ -30,10 +30,7 @@ private struct DrawerKitTraceBuilder {
         let env = draw.environment()
         let drawer = makeDrawer(env)
         var header = TraceHeader(name: "soak-\(seed)", environment: env, drawer: drawer)
-        header.description = "panelsim soak --model drawerkit seed \(seed)"
-        header.source.kind = "synthetic"
-        header.source.origin = "panelsim soak --model drawerkit --seed \(seed) --count 1"
-        header.recognizer = draw.recognizer()
+        SoakTraceFile.describe(&header, seed: seed, draw: &draw)
         return Trace(header: header, samples: makeTimeline(drawer, env))
     }
 

@@ -333,7 +333,7 @@ private struct Builder {
 
     // MARK: Timeline
 
-    struct Pending { var time: Microseconds; var kind: SampleKind; var isCall: Bool }
+    typealias Pending = GestureTimeline.Pending
 
     mutating func makeTimeline(_ header: TraceHeader) -> [TraceSample] {
         var out: [Pending] = []
@@ -398,21 +398,7 @@ private struct Builder {
             }
         }
         // Sort by time (stable: file order within a time), then give every call its own time.
-        out = out.enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }.map(\.element)
-        var taken = Set(out.filter { !$0.isCall }.map(\.time))
-        let rate = Int64(environment.frameRate)
-        func isFrameTime(_ t: Microseconds) -> Bool {
-            let k = Int(t * rate / 1_000_000)
-            return frameTime(k, frameRate: Int(rate)) == t || frameTime(k + 1, frameRate: Int(rate)) == t
-        }
-        for i in out.indices where out[i].isCall {
-            var time = out[i].time + 137
-            while taken.contains(time) || isFrameTime(time) { time += 1 }
-            out[i].time = time
-            taken.insert(time)
-        }
-        out = out.enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }.map(\.element)
-        return out.map { TraceSample(time: $0.time, kind: $0.kind) }
+        return GestureTimeline.placed(out, frameRate: environment.frameRate)
     }
 
     func micros(_ seconds: Double) -> Microseconds { Microseconds((seconds * 1_000_000).rounded()) }

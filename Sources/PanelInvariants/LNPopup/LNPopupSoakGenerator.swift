@@ -29,10 +29,7 @@ private struct LNPopupTraceBuilder {
         let env = draw.environment()
         var popup = makePopup(env)
         var header = TraceHeader(name: "soak-\(seed)", environment: env, popup: popup)
-        header.description = "panelsim soak --model lnpopup seed \(seed)"
-        header.source.kind = "synthetic"
-        header.source.origin = "panelsim soak --model lnpopup --seed \(seed) --count 1"
-        header.recognizer = draw.recognizer()
+        SoakTraceFile.describe(&header, seed: seed, draw: &draw)
         if draw.chance(0.4) {
             header.scrollView = makeList(env)
             popup.scrollViewDirectionalLock = draw.chance(0.3)

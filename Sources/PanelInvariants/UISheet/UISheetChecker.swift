@@ -18,6 +18,8 @@ struct SheetTracker {
     var dismissedByApp = false
     /// The tracked list's frame (sheet coordinates), nil without one (§3.9).
     var listFrame: Rect?
+    /// The tracked list's top offset, −contentInset.top (§3.9).
+    var listTop = 0.0
 
     init(_ trace: Trace) {
         sheet = trace.header.sheet ?? SheetConfiguration()
@@ -25,6 +27,7 @@ struct SheetTracker {
         layout = sheet.layout(environment: environment)
         presented = sheet.presented && !layout.detents.isEmpty
         listFrame = trace.header.scrollView?.frame
+        listTop = -(trace.header.scrollView?.contentInset.top ?? 0)
     }
 
     mutating func relayout() { layout = sheet.layout(environment: environment) }
@@ -61,7 +64,15 @@ struct SheetTracker {
     /// largest detent, else the largest detent.
     var topCandidate: Double {
         guard let first = layout.detents.first else { return layout.largeTop }
-        return keyboardUp && sheet.keyboardPolicy != .ignore ? min(first.offset, restOffset) : first.offset
+        guard keyboardUp else { return first.offset }
+        switch sheet.keyboardPolicy {
+        case .uikit: return restOffset
+        case .liftSelected:
+            // The lifted detent's candidate is its lift offset, not its own (§3.10, liftSelected).
+            let shownID = shown?.identifier
+            return layout.detents.map { $0.identifier == shownID ? restOffset : $0.offset }.min() ?? first.offset
+        case .ignore: return first.offset
+        }
     }
 
     /// Applies a sample (calls other than `present` do nothing while no sheet is presented, §2.2).
@@ -82,7 +93,7 @@ struct SheetTracker {
         }
         guard let call = s.kind.sheetCall else { return }
         if case .present = call {} else if !presented { return }
-        if case let .track(c) = call { listFrame = c.frame }
+        if case let .track(c) = call { listFrame = c.frame; listTop = -c.contentInset.top }
         if case .untrack = call { listFrame = nil }
         switch call {
         case .present:
@@ -145,6 +156,8 @@ struct UISheetChecker {
         var listSetByApp = false
         /// The sheet's location when the pan began (the last frame before it, at rest).
         var startLocation: Double?
+        /// The list's offset when the pan began (the last frame before it), nil when unknown.
+        var startOffset: Double?
         /// The touch went down inside the tracked list (a scroll-view pan, §3.9), as far as the
         /// last frame shows; nil when the sheet was moving then (unknown).
         var inList: Bool?
@@ -181,6 +194,7 @@ struct UISheetChecker {
                 // detents or a new environment during the drag show at the next one.
                 var relayout = false
                 if case .setDetents? = s.kind.sheetCall { relayout = true }
+                if case .setModalInPresentation? = s.kind.sheetCall { relayout = true }
                 if case .environment = s.kind { relayout = true }
                 if relayout, touch?.recognized != nil { touch?.stale = true }
                 switch s.kind.sheetCall {
@@ -201,6 +215,7 @@ struct UISheetChecker {
                            ((t.location.x - d.x) * (t.location.x - d.x) + (t.location.y - d.y) * (t.location.y - d.y)).squareRoot() >= threshold {
                             touch?.recognized = s.time
                             if let p = previous, !FieldRead.flag(p, "isAttracting") { touch?.startLocation = p.location }
+                            touch?.startOffset = previous.flatMap { FieldRead.number($0["contentOffset"]) }
                         } else if touch?.recognized != nil {
                             touch?.lastY = t.location.y
                             touch?.stale = false
@@ -359,7 +374,11 @@ struct UISheetChecker {
             } else {
                 touch?.offset = c
             }
-        } else if let p = previous, FieldRead.flag(p, "isDragging"), touch?.inList == true, touch?.listSetByApp != true {
+        } else if let p = previous, FieldRead.flag(p, "isDragging"), touch?.inList == true, touch?.listSetByApp != true,
+                  // Content the app left past its top (s₀ < top, still eligible, §3.9 item 1) is
+                  // split against s₀ and the top at once: "the content stays pinned at top"
+                  // moving down, o = s₀ − translation moving back (§3.9 item 2).
+                  touch?.startOffset.map({ $0 >= tracker.listTop }) == true {
             // SH6: a hand-off (the touch went down in the list; a sheet pan beside a list that
             // still decelerates moves both, and is not a hand-off).
             log.count("SH6")

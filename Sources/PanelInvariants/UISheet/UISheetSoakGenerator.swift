@@ -45,10 +45,7 @@ private struct UISheetTraceBuilder {
         sheet.shouldDismiss = draw.pick([.default, .default, .always, .never])
         makeOptions(&sheet.simulator)
         var header = TraceHeader(name: "soak-\(seed)", environment: env, sheet: sheet)
-        header.description = "panelsim soak --model uisheet seed \(seed)"
-        header.source.kind = "synthetic"
-        header.source.origin = "panelsim soak --model uisheet --seed \(seed) --count 1"
-        header.recognizer = draw.recognizer()
+        SoakTraceFile.describe(&header, seed: seed, draw: &draw)
         if draw.chance(0.08) { header.sheet?.simulator.uikitSheetVelocity = true }
         if draw.chance(0.5) { header.scrollView = makeList(env) }
         return Trace(header: header, samples: makeTimeline(header.sheet!, header.scrollView, env))

@@ -70,7 +70,12 @@ struct SheetGeometry: Sendable, Equatable {
         if fullScreen, list.isEmpty, let i = detentList.firstIndex(where: { $0.kind == .medium && !$0.inactive }) {
             list = [(ResolvedDetent(identifier: detentList[i].identifier, value: m, offset: 0), i)]
         }
-        if fullScreen, let top = list.max(by: { ($0.0.value, $0.1) < ($1.0.value, $1.1) }) { list = [top] }
+        // The full-screen sheet is full height whatever its detent resolved to: its value is M (the
+        // keyboard's lift of §3.10 reads it).
+        if fullScreen, var top = list.max(by: { ($0.0.value, $0.1) < ($1.0.value, $1.1) }) {
+            top.0.value = m
+            list = [top]
+        }
         var unordered = false
         for k in list.indices.dropFirst() where list[k].0.offset > list[k - 1].0.offset { unordered = true }
         wasUnordered = unordered
