@@ -17,13 +17,13 @@ final class CorpusExpectationTests: XCTestCase {
 
     /// The FloatingPanel traces: every trace under `traces/` but the other systems' folders
     /// (`traces/drawerkit/`, checked by `DrawerKitCorpusTests`; `traces/uisheet/`, by `UISheetCorpusTests`;
-    /// `traces/lnpopup/`, by `LNPopupCorpusTests`).
+    /// `traces/lnpopup/`, by `LNPopupCorpusTests`; and their soak findings under `traces/soak/`,
+    /// checked by each system's soak tests).
     static func traceFiles() -> [URL] {
         let root = repositoryRoot.appendingPathComponent("traces")
         let files = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil)?
             .compactMap { $0 as? URL }
-            .filter { $0.pathExtension == "jsonl" && !$0.path.contains("/traces/drawerkit/") && !$0.path.contains("/traces/uisheet/")
-                && !$0.path.contains("/traces/lnpopup/") } ?? []
+            .filter { url in url.pathExtension == "jsonl" && !["drawerkit", "uisheet", "lnpopup"].contains { url.path.contains("/\($0)/") } } ?? []
         return files.sorted { $0.path < $1.path }
     }
 

@@ -51,11 +51,12 @@ final class UISheetEdgeCaseTests: XCTestCase {
         XCTAssertEqual(ev.map(\.1), ["didChangeSelectedDetentIdentifier(large)"])
         XCTAssertEqual(ev.first?.0, 130_000)
         let frames = UISheetCorpusTests.frames(r)
-        // Frame 16 (t = 133333 µs) is the first after the release: the spring from 188.333 to 57.
+        // Frame 16 (t = 16/120 s, printed 0.133333) is the first after the release: the spring from
+        // 188.333 to 57, evaluated at the frame's exact time (DESIGN.md), 16/120 − 0.13 s after it.
         let f16 = try XCTUnwrap(frames.first { $0.index == 16 })
         let u = Self.medium - 200
         XCTAssertEqual(u, 188 + 1.0 / 3, accuracy: 1e-9)
-        XCTAssertEqual(f16.location ?? .nan, Self.large + Self.spring(u - Self.large, (133_333 - 130_000) / 1e6), accuracy: 1e-6)
+        XCTAssertEqual(f16.location ?? .nan, Self.large + Self.spring(u - Self.large, 16.0 / 120 - 0.13), accuracy: 1e-6)
         XCTAssertEqual(frames.last?.location ?? .nan, Self.large, accuracy: 1e-9)
         XCTAssertEqual(frames.last.flatMap(UISheetCorpusTests.state), "large")
     }
