@@ -151,6 +151,9 @@ struct UISheetChecker {
         var refused = false
         /// A change of the detents or the environment since the last moved sample of a drag.
         var stale = false
+        /// The frame's samples include the first moved sample after such a change, which places
+        /// the sheet (and splits a hand-off) with the new top-most candidate.
+        var replaced = false
         /// The app set the list (track, untrack, its offset or size) during the touch: the
         /// hand-off's start offset and eligibility belong to the list as it was.
         var listSetByApp = false
@@ -218,7 +221,7 @@ struct UISheetChecker {
                             touch?.startOffset = previous.flatMap { FieldRead.number($0["contentOffset"]) }
                         } else if touch?.recognized != nil {
                             touch?.lastY = t.location.y
-                            touch?.stale = false
+                            if touch?.stale == true { touch?.stale = false; touch?.replaced = true }
                         }
                     case .ended, .cancelled: lastRelease = s.time
                     default: break
@@ -300,6 +303,7 @@ struct UISheetChecker {
     // MARK: Frames: SH1, SH2, SH3, SH4, SH5, SH6, SH8
 
     mutating func checkFrame(_ f: SystemFrame, _ previous: SystemFrame?, _ tracker: SheetTracker, _ touch: inout Touch?, _ gone: Bool) {
+        defer { touch?.replaced = false }
         let dragging = FieldRead.flag(f, "isDragging"), attracting = FieldRead.flag(f, "isAttracting")
         let presented = FieldRead.flag(f, "presented")
         let height = tracker.environment.container.height
@@ -375,6 +379,7 @@ struct UISheetChecker {
                 touch?.offset = c
             }
         } else if let p = previous, FieldRead.flag(p, "isDragging"), touch?.inList == true, touch?.listSetByApp != true,
+                  touch?.replaced != true,
                   // Content the app left past its top (s₀ < top, still eligible, §3.9 item 1) is
                   // split against s₀ and the top at once: "the content stays pinned at top"
                   // moving down, o = s₀ − translation moving back (§3.9 item 2).
