@@ -149,7 +149,8 @@ final class UISheetSoakTests: XCTestCase {
     /// The model bugs the soak found, each a regression trace with its golden: a rotation during a
     /// grabber's dismissal (seed 190), a dimming tap during the app's dismissal (358), new detents
     /// under a hand-off (296), a release with no detent left (7735, a trap), a grabber tap with no
-    /// detent (9295, a trap), a full-screen sheet lifted by the keyboard (68275).
+    /// detent (9295, a trap), a full-screen sheet lifted by the keyboard (68275), a hand-off that
+    /// caught the sheet in a band (121345).
     func testRegressionTraces() throws {
         let rotation = try SoakTestSupport.regression("uisheet", "soak-190-pairs-rotation-during-grabber-dismissal")
         let r1 = SoakTestSupport.replay(rotation)
@@ -175,7 +176,11 @@ final class UISheetSoakTests: XCTestCase {
         let rest = try XCTUnwrap(SoakTestSupport.frames(r6).last { $0.frame["isAttracting"] == .bool(false) && $0.frame["isDragging"] == .bool(false)
                                                                  && $0.frame.index < 240 })
         XCTAssertEqual(rest.frame.location, 0, "the full-screen sheet stays at 0 with the keyboard (liftSelected)")
-        for t in [rotation, tap, handOff, trap, grabber, lift] { XCTAssertEqual(soak.checkAll(t).violations, [], t.header.name) }
+        let caught = try SoakTestSupport.regression("uisheet", "soak-121345-SH6-hand-off-caught-in-band")
+        let r7 = SoakTestSupport.frames(SoakTestSupport.replay(caught))
+        let firstDrag = try XCTUnwrap(r7.firstIndex { $0.frame["isDragging"] == .bool(true) })
+        XCTAssertLessThan(abs(r7[firstDrag].frame.location - r7[firstDrag - 1].frame.location), 3, "no jump when the hand-off first moves the caught sheet")
+        for t in [rotation, tap, handOff, trap, grabber, lift, caught] { XCTAssertEqual(soak.checkAll(t).violations, [], t.header.name) }
     }
 
     func testGeneratorIsDeterministicAndValid() throws {

@@ -151,9 +151,9 @@ struct UISheetChecker {
         var refused = false
         /// A change of the detents or the environment since the last moved sample of a drag.
         var stale = false
-        /// The frame's samples include the first moved sample after such a change, which places
-        /// the sheet (and splits a hand-off) with the new top-most candidate.
-        var replaced = false
+        /// Such a change came during the drag: from the next moved sample on the sheet is placed,
+        /// and a hand-off split, with the new top-most candidate and bands (its share's ends move).
+        var relaidOut = false
         /// The app set the list (track, untrack, its offset or size) during the touch: the
         /// hand-off's start offset and eligibility belong to the list as it was.
         var listSetByApp = false
@@ -199,7 +199,7 @@ struct UISheetChecker {
                 if case .setDetents? = s.kind.sheetCall { relayout = true }
                 if case .setModalInPresentation? = s.kind.sheetCall { relayout = true }
                 if case .environment = s.kind { relayout = true }
-                if relayout, touch?.recognized != nil { touch?.stale = true }
+                if relayout, touch?.recognized != nil { touch?.stale = true; touch?.relaidOut = true }
                 switch s.kind.sheetCall {
                 case .track?, .untrack?, .setContentOffset?, .setContentSize?: touch?.listSetByApp = true
                 default: break
@@ -221,7 +221,7 @@ struct UISheetChecker {
                             touch?.startOffset = previous.flatMap { FieldRead.number($0["contentOffset"]) }
                         } else if touch?.recognized != nil {
                             touch?.lastY = t.location.y
-                            if touch?.stale == true { touch?.stale = false; touch?.replaced = true }
+                            touch?.stale = false
                         }
                     case .ended, .cancelled: lastRelease = s.time
                     default: break
@@ -303,7 +303,6 @@ struct UISheetChecker {
     // MARK: Frames: SH1, SH2, SH3, SH4, SH5, SH6, SH8
 
     mutating func checkFrame(_ f: SystemFrame, _ previous: SystemFrame?, _ tracker: SheetTracker, _ touch: inout Touch?, _ gone: Bool) {
-        defer { touch?.replaced = false }
         let dragging = FieldRead.flag(f, "isDragging"), attracting = FieldRead.flag(f, "isAttracting")
         let presented = FieldRead.flag(f, "presented")
         let height = tracker.environment.container.height
@@ -379,7 +378,7 @@ struct UISheetChecker {
                 touch?.offset = c
             }
         } else if let p = previous, FieldRead.flag(p, "isDragging"), touch?.inList == true, touch?.listSetByApp != true,
-                  touch?.replaced != true,
+                  touch?.relaidOut != true, touch?.startLocation != nil,
                   // Content the app left past its top (s₀ < top, still eligible, §3.9 item 1) is
                   // split against s₀ and the top at once: "the content stays pinned at top"
                   // moving down, o = s₀ − translation moving back (§3.9 item 2).

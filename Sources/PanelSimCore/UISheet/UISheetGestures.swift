@@ -88,7 +88,9 @@ extension UISheetSystem {
             }
             eligible = ok
             contentAtRest = true
-            u0 = displayed(at: instant)
+            // §3.3 item 3: u₀ is the unconstrained equivalent of the displayed offset (the inverse
+            // band), so a sheet caught in a band does not jump when the hand-off moves it.
+            u0 = undisplay(displayed(at: instant))
             scrollView?.rawOffset = s0
             return
         }
