@@ -35,19 +35,21 @@ struct DrawerTransitionInfo: Sendable, Equatable {
     var duration: Double
     var startingFrameY: Double, endingFrameY: Double
 
-    /// The event fields, after a `participant` field when one is given (one array, built once).
-    func fields(participant: String? = nil) -> [RecordField] {
-        var out: [RecordField] = []
-        out.reserveCapacity(8)
-        if let participant { out.append(RecordField("participant", .string(participant))) }
-        out.append(RecordField("startDrawerState", .string(start.name)))
-        out.append(RecordField("targetDrawerState", .string(target.name)))
-        out.append(RecordField("endDrawerState", .string(end.name)))
-        out.append(RecordField("isPresenting", .bool(isPresenting)))
-        out.append(RecordField("actualDurationInSeconds", .number(duration)))
-        out.append(RecordField("startingFrameY", .number(startingFrameY)))
-        out.append(RecordField("endingFrameY", .number(endingFrameY)))
-        return out
+    /// The event fields.
+    var fields: [RecordField] {
+        [RecordField("startDrawerState", .string(start.name)), RecordField("targetDrawerState", .string(target.name)),
+         RecordField("endDrawerState", .string(end.name)), RecordField("isPresenting", .bool(isPresenting)),
+         RecordField("actualDurationInSeconds", .number(duration)),
+         RecordField("startingFrameY", .number(startingFrameY)), RecordField("endingFrameY", .number(endingFrameY))]
+    }
+
+    /// The event fields after a `participant` field (one array literal, no concatenation).
+    func fields(participant: String) -> [RecordField] {
+        [RecordField("participant", .string(participant)),
+         RecordField("startDrawerState", .string(start.name)), RecordField("targetDrawerState", .string(target.name)),
+         RecordField("endDrawerState", .string(end.name)), RecordField("isPresenting", .bool(isPresenting)),
+         RecordField("actualDurationInSeconds", .number(duration)),
+         RecordField("startingFrameY", .number(startingFrameY)), RecordField("endingFrameY", .number(endingFrameY))]
     }
 }
 
@@ -83,7 +85,7 @@ extension DrawerKitSystem {
                                         duration: geometry.duration(from: y0, to: y1), startingFrameY: y0, endingFrameY: y1)
         if ending == .dismissed && drawer.midTransition == .dismissalIsTerminal { terminal = true }
         if autoDims { model.handleAlpha = geometry.triangular(starting) }
-        emit("transitionWillStart", info.fields())
+        emit("transitionWillStart", info.fields)
         emitParticipants("prepare", info)
         setTarget(ending)
         let before = model
@@ -127,16 +129,16 @@ extension DrawerKitSystem {
                 model.cornerRadius = 0   // Q3: tests the starting state
             }
             emitParticipants("cleanup", info)
-            emit("transitionDidFinish", info.fields())
+            emit("transitionDidFinish", info.fields)
             if completion { emit("completion") }
         case let .presentation(info):
             emitParticipants("cleanup", info)
-            emit("transitionDidFinish", info.fields())
+            emit("transitionDidFinish", info.fields)
             emit("presentationTransitionDidEnd", [RecordField("completed", .bool(true))])
             setTapsEnabled(true)   // Q4: regardless of the state
         case let .dismissal(info):
             emitParticipants("cleanup", info)
-            emit("transitionDidFinish", info.fields())
+            emit("transitionDidFinish", info.fields)
             emit("dismissalTransitionDidEnd", [RecordField("completed", .bool(true))])
             endPresentation()
         case let .corner(zeroAtEnd):
@@ -190,7 +192,7 @@ extension DrawerKitSystem {
     /// animator (the drawer's own timing over the drawer's duration), then `animateAlong`.
     private mutating func runUIKitTransition(_ info: DrawerTransitionInfo, completion: DrawerCompletion) {
         let y0 = info.startingFrameY, y1 = info.endingFrameY
-        emit("transitionWillStart", info.fields())
+        emit("transitionWillStart", info.fields)
         emitParticipants("prepare", info)
         animator.add(start: now, timing: timing(from: y0, to: y1), delta: DrawerChannels(y: y0 - y1, cornerRadius: 0, handleAlpha: 0),
                      completion: completion)

@@ -81,7 +81,7 @@ struct LNPopupSystem: RecordingPanelSystem {
     }
 
     mutating func process(_ sample: TraceSample) {
-        fireTimers(before: sample.time, inclusive: false)
+        if !timers.isEmpty { fireTimers(before: sample.time, inclusive: false) }
         now = sample.time
         switch sample.kind {
         case let .touch(t): currentLine = sample.line; handleTouch(t, line: sample.line)
@@ -92,7 +92,7 @@ struct LNPopupSystem: RecordingPanelSystem {
 
     @inline(__always)
     mutating func stepFrame(index: Int, time: Microseconds) -> Bool {
-        fireTimers(before: time, inclusive: true)
+        if !timers.isEmpty { fireTimers(before: time, inclusive: true) }
         now = time
         if !animator.isEmpty {
             var i = 0

@@ -9,6 +9,8 @@ struct SystemRecorder<Frame: PackedSystemFrame> {
     /// The last name `nameIndex(_:)` looked up and its index (a one-entry cache: a frame's name
     /// rarely changes between frames).
     private var lastName: String?, lastNameIndex = SystemFrameLayout.nullName
+    /// The last frame recorded, nil before the first.
+    private var lastFrame: Frame?
 
     init() { records.usePackedFrames(Frame.layout) }
 
@@ -31,6 +33,8 @@ struct SystemRecorder<Frame: PackedSystemFrame> {
     /// recorded (always at index 0). O(channels); allocates only when the list grows.
     @inline(__always)
     mutating func record(_ frame: Frame, index: Int) {
+        if index != 0, let last = lastFrame, last == frame { return }
+        lastFrame = frame
         records.appendPackedFrame(frame, index: index, owned: true)
     }
 
