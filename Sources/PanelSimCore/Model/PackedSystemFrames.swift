@@ -87,10 +87,10 @@ struct SystemFrameLayout: Sendable {
 /// A panel system's frame record as a fixed-size value: it declares its channels once and packs
 /// itself, channel by channel in layout order, into a record list's words.
 ///
-/// Two frames are `==` when their `SystemFrame` views have the same values
-/// (`SystemFrame.sameValues(as:)`): the synthesized `==` of a struct of the channels' `Double`,
-/// `Double?`, `Bool`, `Bool?` and name-index fields compares them so (numbers by `==`, an absent
-/// channel equal only to an absent one, name indices equal exactly when the names are).
+/// Two frames must be `==` exactly when their `SystemFrame` views have the same values
+/// (`SystemFrame.sameValues(as:)`): every channel's field compared with `==` does so (numbers by
+/// `==`, an absent channel equal only to an absent one, name indices equal exactly when the
+/// names are), as the synthesized `==` of a struct of these fields would.
 protocol PackedSystemFrame: Equatable {
     /// The channels, declared once (a `static let`).
     static var layout: SystemFrameLayout { get }

@@ -20,6 +20,14 @@ struct UISheetFrame: PackedSystemFrame {
         [.number("location"), .name("state"), .number("dimming"), .number("backdropAlpha"),
          .number("contentOffset", optional: true), .bool("isDragging"), .bool("isAttracting"), .bool("presented")])
 
+    /// Field by field (`PackedSystemFrame`'s `==`), the location first: it changes most often.
+    @inline(__always)
+    static func == (a: UISheetFrame, b: UISheetFrame) -> Bool {
+        a.location == b.location && a.state == b.state && a.dimming == b.dimming && a.backdropAlpha == b.backdropAlpha
+            && a.contentOffset == b.contentOffset && a.isDragging == b.isDragging && a.isAttracting == b.isAttracting
+            && a.presented == b.presented
+    }
+
     @inline(__always)
     func pack(into w: inout PackedFrameWriter) {
         w.number(location); w.name(state); w.number(dimming); w.number(backdropAlpha); w.number(contentOffset)
