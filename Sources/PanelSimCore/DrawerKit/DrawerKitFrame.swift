@@ -60,7 +60,7 @@ extension DrawerKitSystem {
             state: presented ? target.frameNameIndex : DrawerPlace.dismissed.frameNameIndex,
             cornerRadius: shown.cornerRadius,
             handleAlpha: drawer.handleAutoAnimatesDimming != nil ? shown.handleAlpha : nil,
-            contentOffset: scrollView?.contentOffset.y,
+            contentOffset: hasScrollView ? scrollView.unsafelyUnwrapped.contentOffset.y : nil,
             isDragging: panActive, isAnimating: !animator.isEmpty, presented: presented), index: index)
     }
 }

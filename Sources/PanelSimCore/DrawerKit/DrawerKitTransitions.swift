@@ -56,8 +56,20 @@ struct DrawerTransitionInfo: Sendable, Equatable {
 extension DrawerKitSystem {
     /// The participants' `DrawerAnimationActions` closure `name`, presenting first (§2.1).
     mutating func emitParticipants(_ name: String, _ info: DrawerTransitionInfo) {
-        if drawer.participantPresenting { emit(name, info.fields(participant: "presenting")) }
-        if drawer.participantPresented { emit(name, info.fields(participant: "presented")) }
+        emitParticipants(name, participantFields(info))
+    }
+
+    /// The fields of each participant's events for `info` (nil for an absent participant), built
+    /// once for the events of one transition stage pair (arrays are shared, not copied).
+    func participantFields(_ info: DrawerTransitionInfo) -> (presenting: [RecordField]?, presented: [RecordField]?) {
+        (drawer.participantPresenting ? info.fields(participant: "presenting") : nil,
+         drawer.participantPresented ? info.fields(participant: "presented") : nil)
+    }
+
+    /// `emitParticipants(_:_:)` with fields built before.
+    mutating func emitParticipants(_ name: String, _ fields: (presenting: [RecordField]?, presented: [RecordField]?)) {
+        if let f = fields.presenting { emit(name, f) }
+        if let f = fields.presented { emit(name, f) }
     }
 
     // MARK: Transitions (§3.6)
@@ -86,7 +98,8 @@ extension DrawerKitSystem {
         if ending == .dismissed && drawer.midTransition == .dismissalIsTerminal { terminal = true }
         if autoDims { model.handleAlpha = geometry.triangular(starting) }
         emit("transitionWillStart", info.fields)
-        emitParticipants("prepare", info)
+        let participants = participantFields(info)
+        emitParticipants("prepare", participants)
         setTarget(ending)
         let before = model
         model.y = geometry.clamp(y1)
@@ -99,7 +112,7 @@ extension DrawerKitSystem {
         }
         animator.add(start: now, timing: timing, delta: delta,
                      completion: .transition(info, starting: starting, ending: ending, completion: completion, endsPull: endsPull))
-        emitParticipants("animateAlong", info)
+        emitParticipants("animateAlong", participants)
     }
 
     /// The corner-radius animator of §3.7 toward `ending`.
@@ -193,11 +206,12 @@ extension DrawerKitSystem {
     private mutating func runUIKitTransition(_ info: DrawerTransitionInfo, completion: DrawerCompletion) {
         let y0 = info.startingFrameY, y1 = info.endingFrameY
         emit("transitionWillStart", info.fields)
-        emitParticipants("prepare", info)
+        let participants = participantFields(info)
+        emitParticipants("prepare", participants)
         animator.add(start: now, timing: timing(from: y0, to: y1), delta: DrawerChannels(y: y0 - y1, cornerRadius: 0, handleAlpha: 0),
                      completion: completion)
         modelY = y1
-        emitParticipants("animateAlong", info)
+        emitParticipants("animateAlong", participants)
     }
 
     mutating func present() {

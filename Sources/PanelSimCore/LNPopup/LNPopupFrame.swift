@@ -52,6 +52,6 @@ extension LNPopupSystem {
             location: v.location, state: publicState, internalState: internalState, barVisible: barExists && v.barHeight > 0,
             barTop: v.barTop, barHeight: v.barHeight,
             bottomBarTop: bottomBar ? v.bottomBarTop : nil, bottomBarVisible: bottomBar ? v.bottomBarTop < geometry.height : nil,
-            contentOffset: scrollView?.contentOffset.y, isDragging: drag != nil, isAnimating: !animator.isEmpty), index: index)
+            contentOffset: hasScrollView ? scrollView.unsafelyUnwrapped.contentOffset.y : nil, isDragging: drag != nil, isAnimating: !animator.isEmpty), index: index)
     }
 }

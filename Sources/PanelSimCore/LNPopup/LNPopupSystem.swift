@@ -53,6 +53,9 @@ struct LNPopupSystem: RecordingPanelSystem {
     var tracker: VelocityTracker
     var deferredCalls: [(PopupCall, Int)] = []
     var scrollView: ScrollViewModel?
+    /// `scrollView != nil` (it is set up in `init` and never removed), kept as a flag: the
+    /// per-frame reads test it instead of the optional.
+    let hasScrollView: Bool
 
     init(trace: Trace) {
         popup = trace.header.popup ?? PopupConfiguration()
@@ -68,6 +71,7 @@ struct LNPopupSystem: RecordingPanelSystem {
             s.isDirectionalLockEnabled = popup.scrollViewDirectionalLock
             scrollView = s
         }
+        hasScrollView = scrollView != nil
     }
 
     // MARK: PanelSystem
@@ -98,11 +102,11 @@ struct LNPopupSystem: RecordingPanelSystem {
             var i = 0
             while let done = animator.removeCompleted(at: time, from: &i) { complete(done.completion) }
         }
-        if scrollView?.isAnimating == true {
-            scrollView?.stepDeceleration(frameTime: time, pixel: 1 / environment.displayScale, .bottom)
+        if hasScrollView && scrollView.unsafelyUnwrapped.isAnimating {
+            scrollView!.stepDeceleration(frameTime: time, pixel: 1 / environment.displayScale, .bottom)
         }
         writeFrame(index: index, time: time)
-        return !animator.isEmpty || !timers.isEmpty || scrollView?.isAnimating == true
+        return !animator.isEmpty || !timers.isEmpty || (hasScrollView && scrollView.unsafelyUnwrapped.isAnimating)
     }
 
     var isTouchDown: Bool { touch != nil }

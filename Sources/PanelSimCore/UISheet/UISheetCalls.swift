@@ -79,8 +79,10 @@ extension UISheetSystem {
             if let height { scrollView?.contentSize.height = height }
         case let .track(c):
             scrollView = ScrollViewModel(c, position: .bottom)
+            hasScrollView = true
         case .untrack:
             scrollView = nil
+            hasScrollView = false
         }
     }
 

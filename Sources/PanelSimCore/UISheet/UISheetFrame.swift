@@ -44,7 +44,7 @@ extension UISheetSystem {
         let state = recorder.nameIndex(sheet.selectedDetentIdentifier)
         recorder.record(UISheetFrame(
             location: y, state: state, dimming: dim, backdropAlpha: dim * options.dimmingAlpha,
-            contentOffset: scrollView?.contentOffset.y, isDragging: sheetDragging, isAttracting: animation != nil,
+            contentOffset: hasScrollView ? scrollView.unsafelyUnwrapped.contentOffset.y : nil, isDragging: sheetDragging, isAttracting: animation != nil,
             presented: presented), index: index)
     }
 }

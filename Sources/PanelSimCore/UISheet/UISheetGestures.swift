@@ -268,7 +268,7 @@ extension UISheetSystem {
 
     mutating func stepDeceleration(frameTime: Microseconds) {
         // Tested first: the call takes the model out of the optional and writes it back.
-        guard scrollView?.isAnimating == true else { return }
+        guard hasScrollView && scrollView.unsafelyUnwrapped.isAnimating else { return }
         scrollView!.stepDeceleration(frameTime: frameTime, pixel: 1 / environment.displayScale, .bottom)
     }
 }

@@ -55,6 +55,9 @@ struct UISheetSystem: RecordingPanelSystem {
 
     // Scroll view (§3.9)
     var scrollView: ScrollViewModel?
+    /// `scrollView != nil`, kept as a flag (`track` and `untrack` update it): the per-frame reads
+    /// test it instead of the optional.
+    var hasScrollView = false
     var s0 = 0.0, yBegin = 0.0
     var eligible = false, scrub = false, inScrubBand = false
     /// The content is where this pan left it for the sheet (not displaced beyond the sheet's share).
@@ -74,6 +77,7 @@ struct UISheetSystem: RecordingPanelSystem {
         modelY = environment.container.height
         tracker = VelocityTracker(strategy: velocitySource.strategy)
         if let sv = trace.header.scrollView { scrollView = ScrollViewModel(sv, position: .bottom) }
+        hasScrollView = scrollView != nil
     }
 
     // MARK: PanelSystem
@@ -129,7 +133,8 @@ struct UISheetSystem: RecordingPanelSystem {
         }
         stepDeceleration(frameTime: time)
         writeFrame(index: index, displayed: shown)
-        return animation != nil || (scrollView.map { $0.isDecelerating || $0.returnsToEdge } ?? false)
+        return animation != nil
+            || (hasScrollView && (scrollView.unsafelyUnwrapped.isDecelerating || scrollView.unsafelyUnwrapped.returnsToEdge))
     }
 
     var isTouchDown: Bool { route != nil }
