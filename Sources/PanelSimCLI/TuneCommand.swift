@@ -35,7 +35,19 @@ struct TuneCommand: PanelCommand {
             'Before' is each trace's own header values. Progress with an estimate of the time left
             is shown only when standard error is a terminal.
 
-            \(HelpFormat.exitCodes([(0, "fit written"), HelpFormat.usageOrBadInput, HelpFormat.otherVersion]))
+            Identifiability: a parameter whose replays at the ends and middle of its range are
+            identical for every trace (the model does not read it for these traces) is refused
+            before the search. After it, each parameter's profile (the RMS error at 11 values
+            across its range, the others at their best values) gives its sensitivity (how much
+            the error rises across the range) and a 95 % interval (where the error stays within
+            the noise floor E*(sqrt(1 + 3.841/(N - p)) - 1), at least 1e-6 pt, for N observed
+            locations, p fitted parameters and best error E; an end marked <= or >= is the end
+            of the range). A parameter whose error never rises past the noise floor is reported
+            as not identifiable, without a value.
+
+            \(HelpFormat.exitCodes([(0, "fit written; every parameter identifiable"),
+                                     (1, "a parameter is not identifiable from these traces (no effect: refused; flat: no value)"),
+                                     HelpFormat.usageOrBadInput, HelpFormat.otherVersion]))
             """)
 
     var paths: [String]
@@ -83,6 +95,17 @@ struct TuneCommand: PanelCommand {
         }
         let traces = loaded.map(\.trace)
         let parameters = ranges.map(\.parameter)
+        // A parameter the model does not read for these traces cannot be fitted: refused, with
+        // the replays that show it, before any search.
+        for r in ranges where r.lower < r.upper {
+            let probes = [r.lower, r.lower + (r.upper - r.lower) / 2, r.upper]
+            if !ParameterEffect.hasEffect(r.parameter, values: probes, traces: traces, jobs: jobs) {
+                context.stderr.line("error: \(r.parameter.rawValue) is not identifiable from these traces: it has no effect on them "
+                                    + "(replays with it at \(probes.map(TuneCLI.short).joined(separator: ", ")) are identical for every trace); "
+                                    + "remove it, or add traces where it matters")
+                return .regression
+            }
+        }
         let problem = TuningProblem(traces: traces, parameters: parameters, settleTolerance: tolerance, jobs: jobs)
         let before = TuningProblem(traces: traces, parameters: [], settleTolerance: tolerance, jobs: jobs)
             .evaluate([[]], keepResults: report != nil)[0]
@@ -94,13 +117,18 @@ struct TuneCommand: PanelCommand {
         let after = problem.evaluate([outcome.best], keepResults: report != nil)[0]
 
         let observations = Fidelity.pooled(before.map(\.metrics)).location.count
+        let analysis = Identifiability.analyze(problem, ranges: ranges, best: outcome.best, bestError: outcome.bestError,
+                                               observations: observations, precision: options.precision)
         var out = "tune: \(traces.count) trace\(traces.count == 1 ? "" : "s"), \(observations) observed locations, "
             + "grid \(ranges.map { r in String(r.lower == r.upper ? 1 : (r.steps ?? options.gridSteps)) }.joined(separator: "x")), "
             + "precision \(TuneCLI.json(options.precision)), jobs \(jobs)\n"
         out += "best parameters:\n"
         let width = parameters.map(\.rawValue.count).max() ?? 0
-        for (p, v) in zip(parameters, outcome.best) {
-            out += "  " + TuneCLI.pad(p.rawValue, width) + "  " + String(format: "%.6g", v) + "\n"
+        for (i, (p, v)) in zip(parameters, outcome.best).enumerated() {
+            out += "  " + TuneCLI.pad(p.rawValue, width) + "  " + Self.describe(analysis.first { $0.parameter == p }, value: v, range: ranges[i]) + "\n"
+        }
+        if let floor = analysis.first?.noiseFloor {
+            out += "noise floor: \(TuneCLI.fixed(floor, 4)) pt (95 % intervals: where the RMS error stays within it of the best)\n"
         }
         let beforeRMS = Fidelity.pooled(before.map(\.metrics)).location.rms
         out += "RMS location error (pt): before \(TuneCLI.fixed(beforeRMS, 4)) (header values), "
@@ -120,7 +148,20 @@ struct TuneCommand: PanelCommand {
             }
             context.stderr.line("wrote \(report)")
         }
-        return .success
+        return analysis.contains { $0.verdict == .flat } ? .regression : .success
+    }
+
+    /// The text after a parameter's name: its value, 95 % interval and sensitivity, or why it is
+    /// not identifiable (a fixed parameter: its value).
+    static func describe(_ a: ParameterIdentifiability?, value: Double, range: ParameterRange) -> String {
+        guard let a else { return TuneCLI.short(value) + "  (fixed)" }
+        if a.verdict == .flat {
+            return "not identifiable: the RMS error rises by \(TuneCLI.fixed(a.sensitivity, 4)) pt over "
+                + "\(TuneCLI.short(range.lower))...\(TuneCLI.short(range.upper)), within the noise floor (no value reported)"
+        }
+        let lower = (a.lowerAtRangeEnd ? "≤" : "") + TuneCLI.short(a.lower)
+        let upper = (a.upperAtRangeEnd ? "≥" : "") + TuneCLI.short(a.upper)
+        return TuneCLI.pad(TuneCLI.short(value), 10) + "  95% [\(lower), \(upper)]  sensitivity \(TuneCLI.fixed(a.sensitivity, 4)) pt"
     }
 
     /// Per-trace before/after table.
@@ -143,63 +184,47 @@ struct TuneCommand: PanelCommand {
 
 /// The self-contained HTML report of a tuning run.
 enum TuneReport {
-    /// The page: the summary text, then per trace a chart of the observed samples (dots), the
-    /// replay with the header's values (dashed) and with the tuned values (line).
+    /// The page: the summary text, then per trace the location chart at full width (the replay
+    /// with the header's values as the golden's role, grey; with the tuned values as the actual's,
+    /// blue; observed samples, finger, anchors, state strips and events of both) and a chart of
+    /// each replay's error at the observations (replay − observed, as `fidelity` measures it).
     static func html(paths: [String], traces: [Trace], parameters: [TunableParameter], outcome: TuningOutcome,
                      before: [TuningProblem.Evaluation], after: [TuningProblem.Evaluation], summary: String) -> String {
-        var out = """
-            <!DOCTYPE html>
-            <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>panelsim tune report</title>
-            <style>
-            \(HTMLReport.styleSheet)
-            </style>
-            </head><body>
+        var out = HTMLReport.documentHead(title: "panelsim tune report") + """
             <h1>panelsim tune report</h1>
-            <pre>\(SVGChart.escape(summary))</pre>
+            <pre>\(Markup.escape(summary))</pre>
 
             """
         for (i, trace) in traces.enumerated() {
-            let rate = trace.header.environment.frameRate
-            var observed: [(x: Double, y: Double)] = []
-            for s in trace.samples {
-                if case .observed(let o) = s.kind, let x = o.location { observed.append((Fidelity.seconds(s.time), x)) }
-            }
-            let end = (observed.last?.x ?? 1) + 0.05
             let header = parameters.map { p in "\(p.rawValue) \(String(format: "%.6g", p.value(in: trace.header)))" }.joined(separator: ", ")
             let tuned = zip(parameters, outcome.best).map { "\($0.rawValue) \(String(format: "%.6g", $1))" }.joined(separator: ", ")
-            let chart = SVGChart(
-                title: paths[i], xLabel: "time (s)", yLabel: "surface location (pt, larger is lower)",
-                series: [
-                    .init(label: "header values", points: path(before[i].result, rate: rate, until: end), color: HTMLReport.goldenColor, style: .dashed),
-                    .init(label: "tuned", points: path(after[i].result, rate: rate, until: end), color: HTMLReport.actualColor, style: .line),
-                    .init(label: "observed", points: observed, color: HTMLReport.observedColor, style: .dots),
-                ],
-                invertY: true)
-            out += "<h2>\(SVGChart.escape(paths[i]))</h2>\n<p>header values: \(SVGChart.escape(header)) (RMS \(TuneCLI.fixed(before[i].metrics.location.rms, 4)) pt)<br>"
-                + "tuned: \(SVGChart.escape(tuned)) (RMS \(TuneCLI.fixed(after[i].metrics.location.rms, 4)) pt)</p>\n"
-            out += chart.render()
+            out += "<h2>\(Markup.escape(paths[i]))</h2>\n<p>header values: \(Markup.escape(header)) (RMS \(TuneCLI.fixed(before[i].metrics.location.rms, 4)) pt)<br>"
+                + "tuned: \(Markup.escape(tuned)) (RMS \(TuneCLI.fixed(after[i].metrics.location.rms, 4)) pt)</p>\n"
+            func document(_ result: SimulationResult?) -> ResultDocument? {
+                result.map { ResultDocument(header: ResultHeader(replaying: trace, traceDigest: ""), records: $0.records) }
+            }
+            guard let tunedDoc = document(after[i].result) else { continue }
+            var input = HTMLReport.Input(title: paths[i], header: trace.header, golden: document(before[i].result), actual: tunedDoc,
+                                         comparison: nil, goldenName: header.isEmpty ? "header" : header)
+            input.trace = trace
+            input.goldenRole = "header values"
+            input.actualRole = "tuned"
+            let errors = [("header values", true, before[i].result), ("tuned", false, after[i].result)].compactMap { label, isGolden, result in
+                result.map { HTMLReport.ErrorSeries(label: label, isGolden: isGolden, points: observationErrors(trace, $0)) }
+            }
+            out += HTMLReport.trajectoryCharts(input, errors: errors, errorTitle: "Error at the observations: replay − observed (pt; larger is lower)")
         }
         out += "</body></html>\n"
         return out
     }
 
-    /// The replay's location over time as a step-accurate polyline: the written frames, plus a
-    /// point just before each frame that follows a gap (unwritten frames repeat the previous one).
-    static func path(_ result: SimulationResult?, rate: Int, until end: Double) -> [(x: Double, y: Double)] {
-        guard let result else { return [] }
-        let frames = FrameTimeline(result: result, frameRate: rate).frames
-        var out: [(x: Double, y: Double)] = []
-        var previous: FrameRecord?
-        for f in frames {
-            let t = Fidelity.seconds(frameTime(f.index, frameRate: rate))
-            if t > end { break }
-            if let p = previous, f.index > p.index + 1 {
-                out.append((Fidelity.seconds(frameTime(f.index - 1, frameRate: rate)), p.location))
-            }
-            out.append((t, f.location))
-            previous = f
+    /// The replay's location minus the observed one at each observed location (the frame on
+    /// screen at the observation's time, as `Fidelity.measure` takes it), in seconds.
+    static func observationErrors(_ trace: Trace, _ result: SimulationResult) -> [(t: Double, error: Double)] {
+        let timeline = FrameTimeline(result: result, frameRate: trace.header.environment.frameRate)
+        return trace.samples.compactMap { s in
+            guard case .observed(let o) = s.kind, let x = o.location, let f = timeline.frame(at: s.time) else { return nil }
+            return (Fidelity.seconds(s.time), f.location - x)
         }
-        if let p = previous { out.append((end, p.location)) }
-        return out
     }
 }

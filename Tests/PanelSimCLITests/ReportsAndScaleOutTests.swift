@@ -4,7 +4,7 @@ import Foundation
 import PanelGolden
 import PanelTrace
 
-/// Issue #5: tolerances per run and per folder, diff, reports, summaries, JUnit, unreferenced
+/// Tolerances per run and per folder, diff, reports, summaries, JUnit, unreferenced
 /// policy, --jobs, --shard and merge-summaries.
 final class ReportsAndScaleOutTests: CLITestCase {
     /// A golden whose frame 2 is 0.5 pt off.
@@ -50,9 +50,9 @@ final class ReportsAndScaleOutTests: CLITestCase {
         XCTAssertEqual(runFake(["diff", "a.result.jsonl"]).code, 2)
     }
 
-    /// New-user review, item 4: `diff` and `report` used to stop at "header differs: …" when the
-    /// headers differed (here: another displayScale), dropping the first divergence, the event
-    /// diff and the HTML report's divergence marker.
+    /// `diff` and `report` do not stop at "header differs: …" when the headers differ (here:
+    /// another displayScale): the first divergence, the event diff and the HTML report's
+    /// divergence marker are still there.
     func testHeaderDifferenceKeepsTheRestOfTheComparison() throws {
         try offByHalf()
         let golden = read("golden/sub/a.golden.jsonl")!
@@ -70,15 +70,16 @@ final class ReportsAndScaleOutTests: CLITestCase {
 
             """), d.stdout)
         XCTAssertTrue(d.stdout.contains("  context (- golden, + actual):\n"), d.stdout)
+        let headline = #"<b>Frame 2</b> at <b>t = 0.016667 s</b> differs: <b>location</b> golden <span class="g">100.5 pt</span>, actual <span class="a">100 pt</span> (<span class="d">Δ −0.5 pt</span>)."#
         for html in [read("diff.html")!] {
-            XCTAssertTrue(html.contains("first divergence</span>"), "the legend entry of the divergence marker")
-            XCTAssertTrue(html.contains("in the header: expected displayScale 2, actual displayScale 3"), html)
-            XCTAssertTrue(html.contains("first at <b>t = 0.016667 s, frame 2</b> on <b>location</b>"), html)
+            XCTAssertTrue(html.contains("differs: first difference, marked events, residual</span>"), "the legend entry of the divergence marker")
+            XCTAssertTrue(html.contains(#"Header differs: expected <span class="g">displayScale 2</span>, actual <span class="a">displayScale 3</span>. "#), html)
+            XCTAssertTrue(html.contains(headline), html)
         }
         let r = runFake(["report", "traces/sub/a.jsonl", "-o", "r.html"])
         XCTAssertEqual(r.code, 1)
-        XCTAssertTrue(read("r.html")!.contains("first divergence</span>"))
-        XCTAssertTrue(read("r.html")!.contains("first at <b>t = 0.016667 s, frame 2</b> on <b>location</b>"))
+        XCTAssertTrue(read("r.html")!.contains("differs: first difference, marked events, residual</span>"))
+        XCTAssertTrue(read("r.html")!.contains(headline))
     }
 
     func testReportDirSummaryJUnitAndUnreferenced() throws {
@@ -155,7 +156,8 @@ final class ReportsAndScaleOutTests: CLITestCase {
                        "panelsim.tolerances"] {
             XCTAssertTrue(check.contains(option), option)
         }
-        XCTAssertTrue(run(["help", "diff"]).stdout.contains("USAGE: panelsim diff A B [--tolerance CHANNEL=VALUE]... [--report OUT]\n"))
+        XCTAssertTrue(run(["help", "diff"]).stdout.contains("USAGE: panelsim diff A B [--tolerance CHANNEL=VALUE]... [--report OUT [--trace TRACE]] [--color WHEN]\n"))
+        XCTAssertTrue(check.contains("  --color WHEN            auto (default: when standard output is a terminal and\n"), check)
         XCTAssertTrue(run(["help", "report"]).stdout.contains("USAGE: panelsim report TRACE [--golden G] [-o OUT] [--tolerance CHANNEL=VALUE]...\n"))
         XCTAssertTrue(run(["help", "bisect"]).stdout.contains("USAGE: panelsim bisect --base A.json --changed B.json TRACE... [--tolerance CHANNEL=VALUE]...\n"))
         XCTAssertTrue(run(["help", "merge-summaries"]).stdout.contains("USAGE: panelsim merge-summaries SUMMARY... [-o OUT] [--junit OUT]\n"))
@@ -278,9 +280,9 @@ final class CorpusScaleOutTests: XCTestCase {
         XCTAssertEqual(run(["bisect", "--base", tmp + "/bad.json", "--changed", tmp + "/B.json"] + traces).code, 2)
     }
 
-    /// New-user review, item 6: bisect refused the `drawer`, `sheet` and `popup` sections ("key
-    /// \"drawer\" is not one of environment, panel, recognizer, delegate") although the README
-    /// said it works on those traces. Each trace now takes its own model's sections.
+    /// Parameter bisect takes each trace's own model's sections (`drawer`, `sheet`, `popup`), as
+    /// the README says, instead of refusing them as keys outside environment, panel, recognizer
+    /// and delegate.
     func testParameterBisectOnDrawerKitSheetAndPopupTraces() throws {
         let tmp = FileManager.default.temporaryDirectory.appendingPathComponent("panelsim-bisect-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: tmp, withIntermediateDirectories: true)
