@@ -11,9 +11,9 @@ protocol AdditiveChannels: Sendable, Equatable {
 }
 
 /// The running animators of one view (or of views animated together), in start order.
-struct AdditiveAnimator<Channels: AdditiveChannels, Completion: Sendable & Equatable>: Sendable, Equatable {
+struct AdditiveAnimator<Channels: AdditiveChannels, Completion: Sendable>: Sendable {
     /// One running `UIViewPropertyAnimator`.
-    struct Animation: Sendable, Equatable {
+    struct Animation: Sendable {
         /// Start time, µs.
         let start: Microseconds
         let timing: AnimatorTiming
@@ -21,6 +21,9 @@ struct AdditiveAnimator<Channels: AdditiveChannels, Completion: Sendable & Equat
         let delta: Channels
         /// What the system runs when it completes.
         let completion: Completion
+        /// `timing.remaining(since: start, at: aheadTime)`, computed a frame ahead with the
+        /// current frame's (`presentation(of:at:next:)`); `aheadTime` is `.min` before.
+        fileprivate var aheadTime = Microseconds.min, aheadRemaining = 0.0
     }
 
     /// Running animations, in start order.
@@ -34,6 +37,9 @@ struct AdditiveAnimator<Channels: AdditiveChannels, Completion: Sendable & Equat
         running.append(Animation(start: start, timing: timing, delta: delta, completion: completion))
     }
 
+    /// The number of running animations.
+    var count: Int { running.count }
+
     /// True when a running animation's completion satisfies `predicate`. O(running).
     func contains(where predicate: (Completion) -> Bool) -> Bool {
         running.contains { predicate($0.completion) }
@@ -41,14 +47,30 @@ struct AdditiveAnimator<Channels: AdditiveChannels, Completion: Sendable & Equat
 
     /// The on-screen value at `time` µs: `model` plus every running animation's
     /// `delta · (1 − progress)`, added in start order (`AnimatorTiming.remaining`).
-    /// - Complexity: O(running), one timing-curve evaluation per animation.
+    ///
+    /// With `next` (the next frame's time, µs), an animation's curve is evaluated for both times
+    /// side by side (`AnimatorTiming.remaining(since:at:and:)`) and the next frame's value is kept
+    /// for the call at that time: a pure function of the animation and the time, so the frames'
+    /// values are the same bits either way.
+    /// - Complexity: O(running), at most one timing-curve evaluation per animation (paired).
     @inline(__always)
-    func presentation(of model: Channels, at time: Microseconds) -> Channels {
+    mutating func presentation(of model: Channels, at time: Microseconds, next: Microseconds? = nil) -> Channels {
         var value = model
-        // Read in place: only the fields used, no copy of each animation.
-        running.withUnsafeBufferPointer { animations in
+        // In place: only the fields used, no copy of each animation.
+        running.withUnsafeMutableBufferPointer { animations in
             for i in animations.indices {
-                value = value.adding(animations[i].delta, scaledBy: animations[i].timing.remaining(since: animations[i].start, at: time))
+                let r: Double
+                if animations[i].aheadTime == time {
+                    r = animations[i].aheadRemaining
+                } else if let next {
+                    let pair = animations[i].timing.remaining(since: animations[i].start, at: time, and: next)
+                    r = pair.0
+                    animations[i].aheadTime = next
+                    animations[i].aheadRemaining = pair.1
+                } else {
+                    r = animations[i].timing.remaining(since: animations[i].start, at: time)
+                }
+                value = value.adding(animations[i].delta, scaledBy: r)
             }
         }
         return value

@@ -118,17 +118,17 @@ struct UISheetSystem: RecordingPanelSystem {
     }
 
     @inline(__always)
-    mutating func stepFrame(index: Int, time: Microseconds) -> Bool {
+    mutating func stepFrame(index: Int, time: Microseconds, next: Microseconds?) -> Bool {
         now = time
         // The spring is evaluated once per frame: its displacement also places the frame.
         var shown = modelY
-        if let a = animation {
-            let (d, v) = a.state(at: time)
+        if animation != nil {
+            let (d, v) = animation!.state(at: time, next: next)
             if abs(d) < 0.1 && abs(v) < 5 {
-                complete(a)
+                complete(animation!)
                 shown = displayed(at: time)
             } else {
-                shown = a.target + d
+                shown = animation.unsafelyUnwrapped.target + d
             }
         }
         stepDeceleration(frameTime: time)
