@@ -132,48 +132,6 @@ final class DeterministicMathTests: XCTestCase {
         }
     }
 
-    /// The paired forms evaluate two arguments side by side; each lane must be the scalar form's
-    /// bits, the arguments that fall back to the scalar form included.
-    func testPairedFormsMatchTheScalarFormsBitForBit() {
-        let xs = inputs(range: 750, halfStep: DeterministicMath.ln2 / 2, count: 40_000)
-        for (a, b) in zip(xs, xs.reversed()) {
-            let pair = DeterministicMath.exp(SIMD2(a, b))
-            assertSameBits(pair.x, DeterministicMath.exp(a), "exp pair lane 0 (\(a), \(b))")
-            assertSameBits(pair.y, DeterministicMath.exp(b), "exp pair lane 1 (\(a), \(b))")
-        }
-        for zeta in [0.3, 0.87, 1, 1.0001, SpringStepResponse.systemSpringDampingRatio, 500] {
-            let response = SpringStepResponse(dampingRatio: zeta)
-            let step = response.settlingU / 997
-            for u in stride(from: 0.0, through: response.settlingU, by: step) {
-                let pair = response.x(SIMD2(u, u + step / 3))
-                assertSameBits(pair.x, response.x(u), "x pair, ζ = \(zeta), u = \(u)")
-                assertSameBits(pair.y, response.x(u + step / 3), "x pair, ζ = \(zeta), u = \(u + step / 3)")
-            }
-            for timing in [AnimatorTiming.stretchedSpring(response, duration: 0.4), .linear(duration: 0.5), .linear(duration: 0)] {
-                var k = 0
-                while k < 80 {
-                    let t0 = frameTime(k, frameRate: 120) + 3_001, t1 = frameTime(k + 1, frameRate: 120) + 3_001
-                    let pair = timing.remaining(since: 3_001, at: t0, and: t1)
-                    assertSameBits(pair.0, timing.remaining(since: 3_001, at: t0), "remaining pair at \(t0)")
-                    assertSameBits(pair.1, timing.remaining(since: 3_001, at: t1), "remaining pair at \(t1)")
-                    k += 1
-                }
-            }
-        }
-        for zeta in [0.5, 0.8, 1, 1.3] {
-            let spring = DampedSpring(displacement: -321.5, velocity: 2400, response: 0.3441442326, dampingRatio: zeta)
-            for k in 0..<120 {
-                let tau = Double(frameTime(k, frameRate: 60)) / 1e6, tau2 = Double(frameTime(k + 1, frameRate: 60)) / 1e6
-                let pair = spring.state(at: tau, and: tau2)
-                let first = spring.state(at: tau), second = spring.state(at: tau2)
-                for (x, y, what) in [(pair.0, first.displacement, "d"), (pair.1, first.velocity, "v"),
-                                     (pair.2, second.displacement, "d2"), (pair.3, second.velocity, "v2")] {
-                    assertSameBits(x, y, "spring pair \(what), ζ = \(zeta), τ = \(tau)")
-                }
-            }
-        }
-    }
-
     /// `AnimatorTiming.completes` compares whole µs with a delay found once; it must agree with
     /// t_k > t_s and (t_k − t_s)/10⁶ ≥ D − 10⁻⁹ for every duration and time.
     func testAnimatorCompletionMatchesTheFormula() {

@@ -52,10 +52,9 @@ extension DrawerPlace {
 
 extension DrawerKitSystem {
     /// Records frame `index` at `time` µs when a channel changed (frame 0 always): the model values
-    /// plus what the running animators still show (§3.9); `next`: the next frame's time, µs, when
-    /// known (`AdditiveAnimator.presentation(of:at:next:)`).
-    mutating func writeFrame(index: Int, time: Microseconds, next: Microseconds? = nil) {
-        let shown = animator.presentation(of: model, at: time, next: next)
+    /// plus what the running animators still show (§3.9).
+    mutating func writeFrame(index: Int, time: Microseconds) {
+        let shown = animator.presentation(of: model, at: time)
         recorder.record(DrawerKitFrame(
             location: presented ? shown.y : geometry.height,
             state: presented ? target.frameNameIndex : DrawerPlace.dismissed.frameNameIndex,

@@ -144,7 +144,7 @@ struct DrawerKitSystem: RecordingPanelSystem {
     }
 
     @inline(__always)
-    mutating func stepFrame(index: Int, time: Microseconds, next: Microseconds?) -> Bool {
+    mutating func stepFrame(index: Int, time: Microseconds) -> Bool {
         now = time
         if !animator.isEmpty {
             var i = 0
@@ -157,7 +157,7 @@ struct DrawerKitSystem: RecordingPanelSystem {
             scrollView!.stepDeceleration(frameTime: time, pixel: pixel, .bottom)
             scrolling = scrollView!.isAnimating
         }
-        writeFrame(index: index, time: time, next: next)
+        writeFrame(index: index, time: time)
         return !animator.isEmpty || scrolling || (drawerTap?.isPending(at: time) ?? false) || (outsideTap?.isPending(at: time) ?? false)
     }
 

@@ -44,10 +44,9 @@ struct LNPopupFrame: PackedSystemFrame {
 }
 
 extension LNPopupSystem {
-    /// Records frame `index` at `time` µs when a channel changed (frame 0 always); `next`: the
-    /// next frame's time, µs, when known (`AdditiveAnimator.presentation(of:at:next:)`).
-    mutating func writeFrame(index: Int, time: Microseconds, next: Microseconds? = nil) {
-        let v = animator.presentation(of: model, at: time, next: next)
+    /// Records frame `index` at `time` µs when a channel changed (frame 0 always).
+    mutating func writeFrame(index: Int, time: Microseconds) {
+        let v = animator.presentation(of: model, at: time)
         let bottomBar = geometry.hasBottomBar
         recorder.record(LNPopupFrame(
             location: v.location, state: publicState, internalState: internalState, barVisible: barExists && v.barHeight > 0,

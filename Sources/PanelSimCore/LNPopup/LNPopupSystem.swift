@@ -95,7 +95,7 @@ struct LNPopupSystem: RecordingPanelSystem {
     }
 
     @inline(__always)
-    mutating func stepFrame(index: Int, time: Microseconds, next: Microseconds?) -> Bool {
+    mutating func stepFrame(index: Int, time: Microseconds) -> Bool {
         if !timers.isEmpty { fireTimers(before: time, inclusive: true) }
         now = time
         if !animator.isEmpty {
@@ -105,7 +105,7 @@ struct LNPopupSystem: RecordingPanelSystem {
         if hasScrollView && scrollView.unsafelyUnwrapped.isAnimating {
             scrollView!.stepDeceleration(frameTime: time, pixel: 1 / environment.displayScale, .bottom)
         }
-        writeFrame(index: index, time: time, next: next)
+        writeFrame(index: index, time: time)
         return !animator.isEmpty || !timers.isEmpty || (hasScrollView && scrollView.unsafelyUnwrapped.isAnimating)
     }
 

@@ -59,23 +59,20 @@ protocol RecordingPanelSystem: PanelSystem {
     /// Time of the sample, timer or frame being processed (µs): events emitted now carry it.
     var now: Microseconds { get set }
     /// `PanelSystem.runFrame`'s work, declared `@inline(__always)` by the system so that
-    /// `runFrames` steps its frames in one loop. `next`: the next frame's time (µs) when the loop
-    /// knows it, so that curves can be evaluated for two frames side by side; nil otherwise.
-    mutating func stepFrame(index: Int, time: Microseconds, next: Microseconds?) -> Bool
+    /// `runFrames` steps its frames in one loop.
+    mutating func stepFrame(index: Int, time: Microseconds) -> Bool
 }
 
 extension RecordingPanelSystem {
-    mutating func runFrame(index: Int, time: Microseconds) -> Bool { stepFrame(index: index, time: time, next: nil) }
+    mutating func runFrame(index: Int, time: Microseconds) -> Bool { stepFrame(index: index, time: time) }
 
     /// The frames that process no sample, back to back (`PanelSystem.runFrames`), with the frame's
     /// work inlined in the loop.
     mutating func runFrames(_ clock: inout FrameClock, before dueFrame: Int64) -> Bool {
         var animating: Bool
         repeat {
-            var following = clock
-            following.advance()
-            animating = stepFrame(index: clock.index, time: clock.time, next: following.time)
-            clock = following
+            animating = stepFrame(index: clock.index, time: clock.time)
+            clock.advance()
         } while animating && Int64(clock.index) < dueFrame
         return animating
     }

@@ -11,9 +11,9 @@ protocol AdditiveChannels: Sendable, Equatable {
 }
 
 /// The running animators of one view (or of views animated together), in start order.
-struct AdditiveAnimator<Channels: AdditiveChannels, Completion: Sendable>: Sendable {
+struct AdditiveAnimator<Channels: AdditiveChannels, Completion: Sendable & Equatable>: Sendable, Equatable {
     /// One running `UIViewPropertyAnimator`.
-    struct Animation: Sendable {
+    struct Animation: Sendable, Equatable {
         /// Start time, µs.
         let start: Microseconds
         let timing: AnimatorTiming
@@ -21,9 +21,6 @@ struct AdditiveAnimator<Channels: AdditiveChannels, Completion: Sendable>: Senda
         let delta: Channels
         /// What the system runs when it completes.
         let completion: Completion
-        /// `timing.remaining(since: start, at: aheadTime)`, computed a frame ahead with the
-        /// current frame's (`presentation(of:at:next:)`); `aheadTime` is `.min` before.
-        fileprivate var aheadTime = Microseconds.min, aheadRemaining = 0.0
     }
 
     /// Running animations, in start order.
@@ -37,9 +34,6 @@ struct AdditiveAnimator<Channels: AdditiveChannels, Completion: Sendable>: Senda
         running.append(Animation(start: start, timing: timing, delta: delta, completion: completion))
     }
 
-    /// The number of running animations.
-    var count: Int { running.count }
-
     /// True when a running animation's completion satisfies `predicate`. O(running).
     func contains(where predicate: (Completion) -> Bool) -> Bool {
         running.contains { predicate($0.completion) }
@@ -47,30 +41,14 @@ struct AdditiveAnimator<Channels: AdditiveChannels, Completion: Sendable>: Senda
 
     /// The on-screen value at `time` µs: `model` plus every running animation's
     /// `delta · (1 − progress)`, added in start order (`AnimatorTiming.remaining`).
-    ///
-    /// With `next` (the next frame's time, µs), an animation's curve is evaluated for both times
-    /// side by side (`AnimatorTiming.remaining(since:at:and:)`) and the next frame's value is kept
-    /// for the call at that time: a pure function of the animation and the time, so the frames'
-    /// values are the same bits either way.
-    /// - Complexity: O(running), at most one timing-curve evaluation per animation (paired).
+    /// - Complexity: O(running), one timing-curve evaluation per animation.
     @inline(__always)
-    mutating func presentation(of model: Channels, at time: Microseconds, next: Microseconds? = nil) -> Channels {
+    func presentation(of model: Channels, at time: Microseconds) -> Channels {
         var value = model
-        // In place: only the fields used, no copy of each animation.
-        running.withUnsafeMutableBufferPointer { animations in
+        // Read in place: only the fields used, no copy of each animation.
+        running.withUnsafeBufferPointer { animations in
             for i in animations.indices {
-                let r: Double
-                if animations[i].aheadTime == time {
-                    r = animations[i].aheadRemaining
-                } else if let next {
-                    let pair = animations[i].timing.remaining(since: animations[i].start, at: time, and: next)
-                    r = pair.0
-                    animations[i].aheadTime = next
-                    animations[i].aheadRemaining = pair.1
-                } else {
-                    r = animations[i].timing.remaining(since: animations[i].start, at: time)
-                }
-                value = value.adding(animations[i].delta, scaledBy: r)
+                value = value.adding(animations[i].delta, scaledBy: animations[i].timing.remaining(since: animations[i].start, at: time))
             }
         }
         return value

@@ -42,27 +42,6 @@ struct DampedSpring: Sendable, Equatable {
         }
     }
 
-    /// `state(at: tau)` and `state(at: tau2)`, the same bits, with the exponentials of both
-    /// evaluated side by side (`DeterministicMath.exp(_: SIMD2)`).
-    func state(at tau: Double, and tau2: Double) -> (Double, Double, Double, Double) {
-        if zeta == 1 {
-            let e = DeterministicMath.exp(-omega * SIMD2(tau, tau2))
-            let b = v0 + omega * d0
-            let taus = SIMD2(tau, tau2)
-            let d = (d0 + b * taus) * e, v = (v0 - omega * b * taus) * e
-            return (d.x, v.x, d.y, v.y)
-        }
-        if zeta < 1 {
-            let e = DeterministicMath.exp(-zeta * omega * SIMD2(tau, tau2))
-            let (s0, c0) = DeterministicMath.sinAndCos(omegaD * tau), (s1, c1) = DeterministicMath.sinAndCos(omegaD * tau2)
-            let x0 = d0 * c0 + a * s0, x1 = d0 * c1 + a * s1
-            return (e.x * x0, e.x * (-zeta * omega * x0 + omegaD * (a * c0 - d0 * s0)),
-                    e.y * x1, e.y * (-zeta * omega * x1 + omegaD * (a * c1 - d0 * s1)))
-        }
-        let first = state(at: tau), second = state(at: tau2)
-        return (first.displacement, first.velocity, second.displacement, second.velocity)
-    }
-
     /// Displacement from the target (pt) and its velocity (pt/s) `tau` s after the start (τ ≥ 0).
     func state(at tau: Double) -> (displacement: Double, velocity: Double) {
         if zeta == 1 {

@@ -86,29 +86,6 @@ public enum DeterministicMath {
         return scale(sum, by: n)
     }
 
-    /// (e^x.x, e^x.y): each lane the bits of `exp(_:)`, both series evaluated side by side (SIMD
-    /// operations are IEEE operations lane by lane, so each lane repeats the scalar arithmetic).
-    /// Lanes outside the common path (|x| ≥ 690: NaN, overflow, underflow and |k| > 1000; a
-    /// reduction within 2^−30 of a half-integer) go through `exp(_:)` one at a time.
-    /// - Complexity: about one `exp(_:)`: the two series share their instructions.
-    public static func exp(_ x: SIMD2<Double>) -> SIMD2<Double> {
-        guard abs(x.x) < 690, abs(x.y) < 690 else { return SIMD2(exp(x.x), exp(x.y)) }
-        let v = x * inverseLn2
-        let k = (v + 6_755_399_441_055_744) - 6_755_399_441_055_744
-        let offset = v - k
-        guard abs(abs(offset.x) - 0.5) >= 0x1p-30, abs(abs(offset.y) - 0.5) >= 0x1p-30 else { return SIMD2(exp(x.x), exp(x.y)) }
-        let r = (x - k * ln2Hi) - k * ln2Lo
-        var term = r, sum = 1 + r
-        var i = SIMD2<Double>(repeating: 2)
-        for _ in 2...15 {
-            term *= r / i
-            sum += term
-            i += 1
-        }
-        let n0 = Int(k.x), n1 = Int(k.y)
-        return sum * SIMD2(Double(bitPattern: UInt64(1023 + n0) << 52), Double(bitPattern: UInt64(1023 + n1) << 52))
-    }
-
     /// sum · 2^k without overflow in intermediate steps.
     static func scale(_ v: Double, by k: Int) -> Double {
         var result = v, k = k

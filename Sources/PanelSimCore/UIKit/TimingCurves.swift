@@ -80,25 +80,6 @@ struct SpringStepResponse: Sendable, Equatable {
         return u
     }()
 
-    /// (x(u.x), x(u.y)): each lane the bits of `x(_:)`, the exponentials of both evaluated side
-    /// by side (`DeterministicMath.exp(_: SIMD2)`).
-    @inline(__always)
-    func x(_ u: SIMD2<Double>) -> SIMD2<Double> {
-        if zeta > 1 {
-            let skip0 = u.x >= fastTermNegligibleFrom, skip1 = u.y >= fastTermNegligibleFrom
-            guard skip0 == skip1 else { return SIMD2(x(u.x), x(u.y)) }
-            let slow = amplitude * DeterministicMath.exp(-a * u)
-            if skip0 { return slow }
-            return slow - fastAmplitude * DeterministicMath.exp(-b * u)
-        } else if zeta == 1 {
-            return (1 + u) * DeterministicMath.exp(-u)
-        } else {
-            let e = DeterministicMath.exp(-zeta * u)
-            let (sin0, cos0) = DeterministicMath.sinAndCos(beta * u.x), (sin1, cos1) = DeterministicMath.sinAndCos(beta * u.y)
-            return e * SIMD2(cos0 + sineWeight * sin0, cos1 + sineWeight * sin1)
-        }
-    }
-
     /// x(u) for u ≥ 0.
     ///
     /// ζ > 1: x = P − Q with P = A·e^(−a·u) and Q = (A − 1)·e^(−b·u), rounded in that order. From
@@ -195,23 +176,6 @@ struct AnimatorTiming: Sendable, Equatable {
     @inline(__always)
     func remaining(since start: Microseconds, at time: Microseconds) -> Double {
         1 - progress(at: Double(time - start) / 1_000_000)
-    }
-
-    /// (`remaining(since: start, at: time)`, `remaining(since: start, at: next)`) with the curve
-    /// evaluated for both times side by side (`SpringStepResponse.x(_: SIMD2)`); the same bits.
-    @inline(__always)
-    func remaining(since start: Microseconds, at time: Microseconds, and next: Microseconds) -> (Double, Double) {
-        let t = SIMD2(Double(time - start), Double(next - start)) / 1_000_000
-        guard duration > 0, t.x < duration, t.y < duration else {
-            return (remaining(since: start, at: time), remaining(since: start, at: next))
-        }
-        let p: SIMD2<Double>
-        switch curve {
-        case .linear: p = t / duration
-        case let .spring(response, uPerSecond): p = 1 - response.x(t * uPerSecond)
-        }
-        let r = 1 - p
-        return (r.x, r.y)
     }
 
     /// True at the frame that completes an animator started at `start` µs: the first frame time

@@ -2,7 +2,7 @@
 /// user-driven selection (§3.2, §3.8 item 5, §3.11).
 
 /// A running sheet animation (§3.5): the spring toward `target`, started at `start` µs.
-struct SheetAnimation: Sendable {
+struct SheetAnimation: Sendable, Equatable {
     enum Kind: Sendable, Equatable {
         /// A settle, programmatic change, keyboard move or presentation: rest at the target.
         case settle
@@ -17,26 +17,6 @@ struct SheetAnimation: Sendable {
     let kind: Kind
     /// Ease-in-out over `easeDuration` s instead of the spring (U24 option `keyboard`); 0 = spring.
     let easeDuration: Double
-    /// `state(at: aheadTime)`, computed a frame ahead with the current frame's
-    /// (`state(at:next:)`); `aheadTime` is `.min` before.
-    private var aheadTime = Microseconds.min, ahead = (displacement: 0.0, velocity: 0.0)
-
-    init(start: Microseconds, target: Double, spring: DampedSpring, kind: Kind, easeDuration: Double) {
-        self.start = start; self.target = target; self.spring = spring; self.kind = kind; self.easeDuration = easeDuration
-    }
-
-    /// `state(at: time)`; with `next` (the next frame's time, µs), the spring is evaluated for both
-    /// times side by side (`DampedSpring.state(at:and:)`) and the next frame's state kept for the
-    /// call at that time: a pure function of the animation and the time, the same bits either way.
-    @inline(__always)
-    mutating func state(at time: Microseconds, next: Microseconds?) -> (displacement: Double, velocity: Double) {
-        if time == aheadTime { return ahead }
-        guard let next, easeDuration <= 0 else { return state(at: time) }
-        let pair = spring.state(at: Double(max(time - start, 0)) / 1_000_000, and: Double(max(next - start, 0)) / 1_000_000)
-        aheadTime = next
-        ahead = (pair.2, pair.3)
-        return (pair.0, pair.1)
-    }
 
     /// Displacement from the target (pt) and velocity (pt/s) at `time` µs.
     func state(at time: Microseconds) -> (displacement: Double, velocity: Double) {

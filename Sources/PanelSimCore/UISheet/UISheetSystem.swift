@@ -118,17 +118,17 @@ struct UISheetSystem: RecordingPanelSystem {
     }
 
     @inline(__always)
-    mutating func stepFrame(index: Int, time: Microseconds, next: Microseconds?) -> Bool {
+    mutating func stepFrame(index: Int, time: Microseconds) -> Bool {
         now = time
         // The spring is evaluated once per frame: its displacement also places the frame.
         var shown = modelY
-        if animation != nil {
-            let (d, v) = animation!.state(at: time, next: next)
+        if let a = animation {
+            let (d, v) = a.state(at: time)
             if abs(d) < 0.1 && abs(v) < 5 {
-                complete(animation!)
+                complete(a)
                 shown = displayed(at: time)
             } else {
-                shown = animation.unsafelyUnwrapped.target + d
+                shown = a.target + d
             }
         }
         stepDeceleration(frameTime: time)
