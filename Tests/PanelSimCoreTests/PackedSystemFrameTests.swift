@@ -124,6 +124,74 @@ final class PackedSystemFrameTests: XCTestCase {
         XCTAssertEqual(reserved.count, 12)
     }
 
+    /// A system frame type's `==` must say what `SystemFrame.sameValues(as:)` says of the frames'
+    /// views: checked on frames that differ from a base in one channel at a time (−0 for 0 and NaN
+    /// among them).
+    private func assertEqualityMatchesViews<F: PackedSystemFrame>(_ base: F, _ variants: [F], names: [String],
+                                                                file: StaticString = #filePath, line: UInt = #line) {
+        func view(_ f: F) -> SystemFrame {
+            var list = RecordList()
+            list.usePackedFrames(F.layout)
+            for n in names where !F.layout.vocabulary.contains(n) { _ = list.nameIndex(n) }
+            list.appendPackedFrame(f, index: 0)
+            guard case let .systemFrame(frame) = list[0] else { fatalError("not a system frame") }
+            return frame
+        }
+        for (i, v) in ([base] + variants).enumerated() {
+            XCTAssertEqual(base == v, view(base).sameValues(as: view(v)), "variant \(i)", file: file, line: line)
+            XCTAssertEqual(v == v, view(v).sameValues(as: view(v)), "variant \(i) with itself", file: file, line: line)
+        }
+    }
+
+    func testSystemFrameEqualityMatchesTheirViews() {
+        let d = DrawerKitFrame(location: 0, state: 2, cornerRadius: 15, handleAlpha: 1, contentOffset: nil,
+                               isDragging: false, isAnimating: true, presented: true)
+        var dv: [DrawerKitFrame] = []
+        var x = d; x.location = -0.0; dv.append(x)
+        x = d; x.location = .nan; dv.append(x)
+        x = d; x.state = 4; dv.append(x)
+        x = d; x.cornerRadius = 14; dv.append(x)
+        x = d; x.handleAlpha = nil; dv.append(x)
+        x = d; x.contentOffset = 0; dv.append(x)
+        x = d; x.isDragging = true; dv.append(x)
+        x = d; x.isAnimating = false; dv.append(x)
+        x = d; x.presented = false; dv.append(x)
+        assertEqualityMatchesViews(d, dv, names: [])
+
+        let p = LNPopupFrame(location: 760, state: .barPresented, internalState: .transitioning, barVisible: true, barTop: 696,
+                             barHeight: 64, bottomBarTop: 761, bottomBarVisible: true, contentOffset: nil, isDragging: false,
+                             isAnimating: true)
+        var pv: [LNPopupFrame] = []
+        var y = p; y.location = 759; pv.append(y)
+        y = p; y.state = .open; pv.append(y)
+        y = p; y.internalState = .open; pv.append(y)
+        y = p; y.barVisible = false; pv.append(y)
+        y = p; y.barTop = -0.0; pv.append(y)
+        y = p; y.barHeight = .nan; pv.append(y)
+        y = p; y.bottomBarTop = nil; pv.append(y)
+        y = p; y.bottomBarVisible = false; pv.append(y)
+        y = p; y.bottomBarVisible = nil; pv.append(y)
+        y = p; y.contentOffset = -47; pv.append(y)
+        y = p; y.isDragging = true; pv.append(y)
+        y = p; y.isAnimating = false; pv.append(y)
+        assertEqualityMatchesViews(p, pv, names: [])
+
+        let s = UISheetFrame(location: 388, state: 0, dimming: 1, backdropAlpha: 0.2, contentOffset: 0, isDragging: false,
+                             isAttracting: true, presented: true)
+        var sv: [UISheetFrame] = []
+        var z = s; z.location = 388.5; sv.append(z)
+        z = s; z.state = SystemFrameLayout.nullName; sv.append(z)
+        z = s; z.state = 1; sv.append(z)
+        z = s; z.dimming = 0.5; sv.append(z)
+        z = s; z.backdropAlpha = 0; sv.append(z)
+        z = s; z.contentOffset = nil; sv.append(z)
+        z = s; z.contentOffset = -0.0; sv.append(z)
+        z = s; z.isDragging = true; sv.append(z)
+        z = s; z.isAttracting = false; sv.append(z)
+        z = s; z.presented = false; sv.append(z)
+        assertEqualityMatchesViews(s, sv, names: ["medium", "large"])
+    }
+
     /// The systems' state names: each place or state writes the index of its own name.
     func testSystemVocabulariesMatchTheirStates() {
         let drawer = DrawerKitFrame.layout.vocabulary
