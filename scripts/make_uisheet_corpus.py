@@ -1139,6 +1139,9 @@ def corpus():
     g = Gestures(); g.wait(2); g.call("setLargestUndimmedDetent", identifier="medium", animateChanges=True)
     g.wait(12); g.drag(195, 500, -100, 0)
     write("x8", "x8-fade-cut-by-drag", "The fade from 1 to 0 cut short by a drag up 100 pt: from the frame the pan begins, the dimming follows the offset (item 2).", g)
+    g = Gestures(); g.wait(2); g.call("setLargestUndimmedDetent", identifier="medium", animateChanges=True)
+    g.wait(30); g.tap(195, 200)
+    write("x8", "x8-fade-tap-during-fade", "A tap above the sheet during the fade from 1 to 0 meets the displayed dimming (about 0.06), not the new 0: the dimming view takes it and it dismisses; the dismissal's motion ends the fade.", g)
     extra = {"identifier": "extra", "kind": "custom", "height": 500}
     g = Gestures(); g.wait(2); g.call("setDetents", detents=[extra, MEDIUM, LARGE], animateChanges=True)
     write("x8", "x8-fade-set-detents", "Undimmed 'extra' (not yet a detent, so nil): setDetents adds it at 310 above medium inside animateChanges; the sheet stays at medium and the dimming fades from 1 to 0.", g,
