@@ -139,12 +139,13 @@ struct DrawerKitSystem: RecordingPanelSystem {
         startRequestedDismissal()
     }
 
-    mutating func runFrame(index: Int, time: Microseconds) -> Bool {
+    @inline(__always)
+    mutating func stepFrame(index: Int, time: Microseconds) -> Bool {
         now = time
         if !animator.isEmpty {
             var i = 0
             while let done = animator.removeCompleted(at: time, from: &i) { complete(done.completion) }
-            startRequestedDismissal()
+            if dismissalRequested { startRequestedDismissal() }
         }
         var scrolling = false
         if scrollView?.isAnimating == true {

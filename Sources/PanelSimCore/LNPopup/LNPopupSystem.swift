@@ -90,7 +90,8 @@ struct LNPopupSystem: RecordingPanelSystem {
         }
     }
 
-    mutating func runFrame(index: Int, time: Microseconds) -> Bool {
+    @inline(__always)
+    mutating func stepFrame(index: Int, time: Microseconds) -> Bool {
         fireTimers(before: time, inclusive: true)
         now = time
         if !animator.isEmpty {

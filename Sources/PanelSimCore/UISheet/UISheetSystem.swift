@@ -117,7 +117,8 @@ struct UISheetSystem: RecordingPanelSystem {
         }
     }
 
-    mutating func runFrame(index: Int, time: Microseconds) -> Bool {
+    @inline(__always)
+    mutating func stepFrame(index: Int, time: Microseconds) -> Bool {
         now = time
         // The spring is evaluated once per frame: its displacement also places the frame.
         var shown = modelY
