@@ -70,8 +70,9 @@ struct DrawerKitSystem: RecordingPanelSystem {
 
     enum TouchRoute: Equatable { case drawer, container, elsewhere }
 
-    init(trace: Trace) {
-        drawer = trace.header.drawer ?? DrawerConfiguration(heightOfPartiallyExpandedDrawer: 0)
+    /// The system for `trace`, whose header's `drawer` section is `drawer`.
+    init(_ drawer: DrawerConfiguration, trace: Trace) {
+        self.drawer = drawer
         velocitySource = trace.header.recognizer.velocity
         beginThreshold = trace.header.recognizer.beginThreshold
         environment = trace.header.environment

@@ -57,8 +57,9 @@ struct LNPopupSystem: RecordingPanelSystem {
     /// per-frame reads test it instead of the optional.
     let hasScrollView: Bool
 
-    init(trace: Trace) {
-        popup = trace.header.popup ?? PopupConfiguration()
+    /// The system for `trace`, whose header's `popup` section is `popup`.
+    init(_ popup: PopupConfiguration, trace: Trace) {
+        self.popup = popup
         environment = trace.header.environment
         geometry = PopupGeometry(popup, environment: environment)
         velocitySource = trace.header.recognizer.velocity

@@ -70,8 +70,9 @@ struct UISheetSystem: RecordingPanelSystem {
     /// The current pan began inside the scroll view (a scroll-view pan, §3.9).
     var panWasScroll = false
 
-    init(trace: Trace) {
-        sheet = trace.header.sheet ?? SheetConfiguration()
+    /// The system for `trace`, whose header's `sheet` section is `sheet`.
+    init(_ sheet: SheetConfiguration, trace: Trace) {
+        self.sheet = sheet
         options = sheet.simulator
         velocitySource = trace.header.recognizer.velocity
         beginThreshold = trace.header.recognizer.beginThreshold
