@@ -1,4 +1,4 @@
-// libFuzzer entry points for PanelSim (issue 19). Built by scripts/fuzz.sh, never by `swift build`:
+// libFuzzer entry points for PanelSim. Built by scripts/fuzz.sh, never by `swift build`:
 // the library sources are compiled with `-sanitize=fuzzer,address` and linked with this file.
 //
 // One binary, several targets, chosen by PANELSIM_FUZZ_TARGET (scripts/fuzz.sh sets it):
@@ -160,14 +160,13 @@ func fuzzTrace(_ bytes: [UInt8]) {
     var options = SimulationOptions()
     options.driveScroll = bytes.count % 2 == 1
     options.panelHandlerFirst = bytes.count % 4 >= 2
-    let result = simulate(trace, options: options)
-    // The header `check` writes (model, simulator options of every panel system).
-    let header = ResultHeader(replaying: trace, traceDigest: loaded.digest, simulation: options)
-    let document = ResultDocument(header: header, records: result.records)
-    let rendered = ResultFile.render(document)
-    let again = simulate(trace, options: options)
-    check(ResultFile.render(ResultDocument(header: header, records: again.records)) == rendered, "two replays of one trace render different bytes")
-    roundTrip(rendered, file: "fuzz.golden.jsonl", mustParse: true, replay: document)
+    // The pipeline of `check`, `replay` and `assertPanelTrace`: simulate, the result header
+    // (model, simulator options of every panel system), render.
+    let replayed = TraceCheckPipeline.live.replay(loaded, options: options)
+    let again = TraceCheckPipeline.live.replay(loaded, options: options)
+    check(again.bytes == replayed.bytes, "two replays of one trace render different bytes")
+    let rendered = String(decoding: replayed.bytes, as: UTF8.self)
+    roundTrip(rendered, file: "fuzz.golden.jsonl", mustParse: true, replay: replayed.document)
 }
 
 /// The bytes without a UTF-8 byte order mark, when they are UTF-8.

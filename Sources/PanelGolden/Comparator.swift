@@ -319,7 +319,7 @@ public enum Comparator {
         // 1. First divergence, positional.
         func firstPositional(_ tol: Tolerances) -> Divergence? {
             for i in 0..<max(e.count, a.count) {
-                if let d = diverge(i, i < e.count ? e[i] : nil, i < a.count ? a[i] : nil, tol, rates) { return d }
+                if let d = diverge(i, i < e.count ? e[i] : nil, i < a.count ? a[i] : nil, tol, rates, model: expected.header.model) { return d }
             }
             return nil
         }
@@ -334,7 +334,7 @@ public enum Comparator {
         }
 
         // 2. Alignment-based statistics.
-        var stats = Stats(tolerances: tolerances)
+        var stats = Stats(tolerances: tolerances, model: expected.header.model)
         var divergent = 0
         var actualFrames: [Int: ResultRecord] = [:]   // lookup only, never iterated into output
         for r in a { if let k = r.frameIndex { actualFrames[k] = r } }
@@ -419,18 +419,11 @@ public enum Comparator {
         }
     }
 
-    /// The tolerance channel of a panel system's numeric field (drawerkit.md §2.3: `location` and
-    /// `cornerRadius` use the location tolerance, `handleAlpha` the backdropAlpha one; lnpopup.md
-    /// §2.3: `barTop`, `barHeight`, `bottomBarTop` the location one); nil: exact.
-    static func toleranceChannel(of key: String) -> Channel? {
-        switch key {
-        case "location", "cornerRadius", "startingFrameY", "endingFrameY": return .location
-        case "barTop", "barHeight", "bottomBarTop": return .location   // LNPopup (lnpopup.md §2.3)
-        case "handleAlpha", "backdropAlpha", "dimming": return .backdropAlpha
-        case "contentOffset": return .contentOffset
-        case "velocity", "speedY": return .velocity
-        default: return nil
-        }
+    /// The tolerance channel of a numeric field of `model`'s records, as its golden description
+    /// says (`SystemGoldenDescription.toleranceChannel(of:)`); nil: compared exactly (also for a
+    /// model with no registered description).
+    static func toleranceChannel(of key: String, model: PanelModel) -> Channel? {
+        GoldenSystems.description(for: model)?.toleranceChannel(of: key)
     }
 
     private static func fmt(_ x: Double) -> String { CanonicalNumber.format(x) }
@@ -457,7 +450,7 @@ public enum Comparator {
 
     /// The first channel on which records `e` and `a` at index `i` differ, in field order.
     private static func diverge(_ i: Int, _ e: ResultRecord?, _ a: ResultRecord?, _ tol: Tolerances,
-                                _ rates: (expected: Int, actual: Int)) -> Divergence? {
+                                _ rates: (expected: Int, actual: Int), model: PanelModel) -> Divergence? {
         func div(_ channel: Channel, _ ev: String, _ av: String, _ error: Double? = nil) -> Divergence {
             var time: Microseconds = 0, frame: Int?
             switch (e, a) {
@@ -488,7 +481,7 @@ public enum Comparator {
                                       expected: fx.map { "field \($0.key)" } ?? "(none)", actual: fy.map { "field \($0.key)" } ?? "(none)",
                                       field: fx?.key ?? fy?.key)
                 }
-                let c = toleranceChannel(of: fx.key)
+                let c = toleranceChannel(of: fx.key, model: model)
                 func named(_ d: Divergence?) -> Divergence? {
                     guard var d else { return nil }
                     if d.channel == .field || c == nil || c != Channel(rawValue: fx.key) { d.field = fx.key }
@@ -598,7 +591,7 @@ public enum Comparator {
             let er = i < e.count ? e[i] : nil, ar = i < a.count ? a[i] : nil
             let label = "#\(i)"
             if let x = er, let y = ar,
-               diverge(i, x, y, tolerances, (expected.header.frameRate, actual.header.frameRate)) == nil {
+               diverge(i, x, y, tolerances, (expected.header.frameRate, actual.header.frameRate), model: expected.header.model) == nil {
                 rows.append("  \(label) " + ResultFile.line(for: y, frameRate: actual.header.frameRate))
             } else {
                 rows.append("- \(label) " + (er.map { ResultFile.line(for: $0, frameRate: expected.header.frameRate) } ?? "(none)"))
@@ -612,6 +605,8 @@ public enum Comparator {
 /// Accumulates per-channel maximum errors over aligned records.
 private struct Stats {
     var tolerances: Tolerances
+    /// The system whose fields are compared (`Comparator.toleranceChannel(of:model:)`).
+    var model: PanelModel
     var errors: [ChannelError] = Channel.continuous.map {
         ChannelError(channel: $0, maxError: 0, recordIndex: nil, time: nil, compared: 0, exceeded: 0)
     }
@@ -654,13 +649,13 @@ private struct Stats {
     }
 
     /// Returns true when a panel system's fields match: numbers of a tolerance channel (see
-    /// `Comparator.toleranceChannel(of:)`) are accumulated there, the rest compare exactly.
+    /// `Comparator.toleranceChannel(of:model:)`) are accumulated there, the rest compare exactly.
     mutating func fields(_ x: [RecordField], _ y: [RecordField], at index: Int, time: Microseconds) -> Bool {
         guard x.count == y.count else { return false }
         var ok = true
         for (f, g) in zip(x, y) {
             guard f.key == g.key else { return false }
-            let c = Comparator.toleranceChannel(of: f.key)
+            let c = Comparator.toleranceChannel(of: f.key, model: model)
             switch (f.value, g.value, c) {
             case let (.number(p), .number(q), c?): ok = add(c, p, q, tolerance(c), at: index, time: time) && ok
             case let (.point(p), .point(q), c?):

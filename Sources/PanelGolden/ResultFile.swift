@@ -365,7 +365,14 @@ public enum ResultFile {
     }
 
     private static func parseHeader(_ line: Substring, file: String, line number: Int) throws(ResultFileError) -> ResultHeader {
-        let r = try parseObject(line, file: file, line: number)
+        let r: FieldReader
+        do {
+            r = try parseObject(line, file: file, line: number)
+        } catch {
+            // Not even a JSON object: most likely not a result file at all; say what one starts with.
+            throw ResultFileError(file: file, line: number, message: error.message + "; not a result file (a result file starts with a header line "
+                                  + "{\"format\": \"\(ResultHeader.formatName)\", \"version\": \(ResultHeader.currentVersion), …})")
+        }
         let format = try r.string("format")
         guard format == ResultHeader.formatName else {
             throw r.error("format is \(quoted(format)), expected \(quoted(ResultHeader.formatName)) (not a result file)")
@@ -384,10 +391,11 @@ public enum ResultFile {
         var model = PanelModel.floatingPanel
         if r.has("model") {
             let name = try r.string("model")
-            guard let m = PanelModel(rawValue: name) else {
-                throw r.error("unknown model \(quoted(name)) (expected one of \(PanelModel.allCases.map(\.rawValue).joined(separator: ", ")))")
+            let known = GoldenSystems.registered.map(\.model.rawValue)
+            guard known.contains(name) else {
+                throw r.error("unknown model \(quoted(name)) (expected one of \(known.joined(separator: ", ")))")
             }
-            model = m
+            model = PanelModel(rawValue: name)
         }
         var header = ResultHeader(version: version, trace: try r.string("trace"),
                             traceDigest: try r.string("traceDigest"),

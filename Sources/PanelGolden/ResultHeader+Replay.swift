@@ -6,8 +6,8 @@ extension ResultHeader {
     /// `check` and `assertPanelTrace` write and compare.
     ///
     /// The name, frame rate (Hz) and display scale (px per pt) come from the trace's header, the
-    /// parameter digest from `parameterDigest(of:)`, the `simulator` list from
-    /// `simulation.nonDefaultNames`, `model` from the trace's `model`; version and engine are this
+    /// parameter digest from `parameterDigest(of:)`, the `simulator` list from the options the
+    /// trace's system records (`TraceHeader.optionNames(_:)`), `model` from the trace's `model`; version and engine are this
     /// build's.
     /// - Parameters:
     ///   - trace: the replayed trace.
@@ -17,7 +17,7 @@ extension ResultHeader {
     public init(replaying trace: Trace, traceDigest: String, simulation: SimulationOptions = SimulationOptions()) {
         self.init(trace: trace.header.name, traceDigest: traceDigest,
                   parameterDigest: ResultHeader.parameterDigest(of: trace.header),
-                  simulator: simulation.nonDefaultNames + trace.header.modelOptionNames,
+                  simulator: trace.header.optionNames(simulation),
                   frameRate: trace.header.environment.frameRate,
                   displayScale: trace.header.environment.displayScale)
         model = trace.header.model

@@ -1,7 +1,7 @@
 import PanelSimCore
 import PanelTrace
 
-/// The random-gesture soak of issue 18: generate a trace per seed (`SoakGenerator`), replay it and
+/// The random-gesture soak: generate a trace per seed (`SoakGenerator`), replay it and
 /// its mirrors, check the invariants (`InvariantChecker.checkAll`), and turn a violating trace
 /// into a minimized, ready-to-commit trace file (`TraceMinimizer`).
 public enum Soak {

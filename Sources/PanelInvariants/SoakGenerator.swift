@@ -15,7 +15,7 @@ struct Draw {
     mutating func int(_ a: Int, _ b: Int) -> Int { a + Int(generator.next() % UInt64(b - a + 1)) }
     mutating func pick<T>(_ items: [T]) -> T { items[int(0, items.count - 1)] }
     /// A value in [a, b) on a grid of `step` pt (readable traces), sometimes with a fractional part
-    /// (FloatingPanel rounds to the pixel grid, issue #626).
+    /// (FloatingPanel rounds to the pixel grid, FloatingPanel #626).
     mutating func points(_ a: Double, _ b: Double, step: Double = 0.5) -> Double {
         let v = uniform(a, b)
         if chance(0.1) { return (v * 1000).rounded() / 1000 }
@@ -29,8 +29,8 @@ struct Draw {
     }
 }
 
-/// A seeded generator of random but valid FloatingPanel situations and gestures for the soak
-/// (issue 18): bottom panels (G6 mirrors them onto the other positions) on random containers,
+/// A seeded generator of random but valid FloatingPanel situations and gestures for the soak:
+/// bottom panels (G6 mirrors them onto the other positions) on random containers,
 /// safe areas, display scales and frame rates; random anchor sets of inset and intrinsic anchors
 /// (absolute and fractional, both guides) with custom states; random behavior, backdrop,
 /// removal and delegate answers (scrollable states, target overrides, removal answers, `didMove`
@@ -109,7 +109,7 @@ private struct Builder {
                 return true
             }
         }
-        Self.addPart3Fields(&header, &samples, seed: seed)
+        Self.addAdaptiveAnchorsAndZeroSizeLists(&header, &samples, seed: seed)
         // The clamp recipe is drawn to keep every anchor inside it in the starting environment; a
         // rotation, safe-area change or new layout can reorder mixed-edge anchors so that its range
         // no longer holds them or is empty (min past max). No app writes such a clamp (O14's
@@ -122,14 +122,14 @@ private struct Builder {
         return Trace(header: header, samples: samples)
     }
 
-    /// The fields part 3 of issue 18 added to the contract, drawn from a stream of their own (so the
-    /// rest of every trace stays as drawn): adaptive anchors (FloatingPanelAdaptiveLayoutAnchor,
+    /// Adaptive anchors and zero-size list frames, drawn from a stream of their own (so the rest of
+    /// every trace stays the same as without them): adaptive anchors (FloatingPanelAdaptiveLayoutAnchor,
     /// floatingpanel-layout-behavior.md §3.4c: an absolute intrinsic anchor becomes an adaptive one
     /// with `contentLength` = intrinsicLength and the same position, bounded by no guide or the
     /// superview), and tracked lists with a zero-size frame (a `UIScrollView()` never laid out:
     /// it contains no touch). A change that leaves the layout invalid or its anchors out of state
     /// order in the header's environment is not made.
-    static func addPart3Fields(_ header: inout TraceHeader, _ samples: inout [TraceSample], seed: UInt64) {
+    static func addAdaptiveAnchorsAndZeroSizeLists(_ header: inout TraceHeader, _ samples: inout [TraceSample], seed: UInt64) {
         var draw = Draw(seed: seed ^ 0x5EED_0018_0003_0000)
         func adaptive(_ panel: PanelConfiguration) -> PanelConfiguration {
             var p = panel

@@ -1,7 +1,7 @@
 import Foundation
 import PanelSimCore
 import PanelTrace
-/// `panelsim bench [--quick] [--json] [--runs N]`: performance benchmark (issue #8).
+/// `panelsim bench [--quick] [--json] [--runs N]`: performance benchmark.
 struct BenchCommand: PanelCommand {
     static let info = CommandInfo(
         name: "bench",

@@ -136,7 +136,7 @@ struct ImportCommand: PanelCommand {
                 }
                 do {
                     trace.samples += try AxisScrollCSV.importScroll(csv: input, file: file, pointsPerUnit: pointsPerUnit,
-                                                                   start: sv.contentOffset, vertical: trace.header.panel.position.isVertical)
+                                                                   start: sv.contentOffset, vertical: trace.header.floatingPanel?.panel.position.isVertical ?? true)
                 } catch {
                     context.stderr.line(error.description)
                     return .badInput

@@ -1,5 +1,7 @@
 import Dispatch
 import Foundation
+import PanelGolden
+import PanelTrace
 
 /// The one parallel map of the command-line tools (`check --jobs`, `tune`, `sweep`, `bench`).
 
@@ -23,7 +25,11 @@ enum OrderedParallel {
                 return r
             }
         }
-        let state = ParallelState(items: items, body: body, onResult: onResult)
+        // The worker threads see the caller's registered systems (task-locals do not reach a Thread).
+        let formats = TraceFormats.registered, goldens = GoldenSystems.registered
+        let state = ParallelState(items: items, body: { item in
+            TraceFormats.$registered.withValue(formats) { GoldenSystems.$registered.withValue(goldens) { body(item) } }
+        }, onResult: onResult)
         // Dedicated threads, not Dispatch's pool: on Linux the pool may hold back a worker while
         // the machine looks busy, and the calling thread then runs the whole queue alone.
         let finished = DispatchGroup()

@@ -37,32 +37,8 @@ public struct ImportPlacement: Sendable, Equatable {
     /// - Complexity: O(anchors log anchors) (one layout).
     public static func origin(for header: TraceHeader) -> Point {
         let env = header.environment
-        let midX = env.container.width / 2
-        switch header.model {
-        case .drawerKit:
-            let drawer = header.drawer ?? DrawerConfiguration(heightOfPartiallyExpandedDrawer: 0)
-            let initial = drawer.initialState ?? (drawer.supportsPartialExpansion ? .partiallyExpanded : .fullyExpanded)
-            let y = drawer.anchorPositions(environment: env).first { $0.0 == initial.rawValue }?.1 ?? env.container.height
-            return Point(x: midX, y: y + 100)
-        case .lnPopup:
-            let popup = header.popup ?? PopupConfiguration()
-            if popup.initialState == .open { return Point(x: midX, y: env.container.height / 2) }
-            let bar = popup.closedBarFrame(environment: env)
-            return Point(x: midX, y: bar.minY + bar.size.height / 2)
-        case .uiSheet:
-            let sheet = header.sheet ?? SheetConfiguration()
-            let offsets = sheet.detentOffsets(environment: env)
-            let y = offsets.first { $0.0 == sheet.selectedDetentIdentifier }?.1 ?? offsets.map(\.1).max() ?? env.container.height / 2
-            return Point(x: midX, y: min(y + 100, env.container.height - 1))
-        case .floatingPanel:
-            let position = LayoutGeometry(panel: header.panel, environment: env).position(of: header.panel.initialState)
-            switch header.panel.position {
-            case .bottom: return Point(x: midX, y: position + 100)
-            case .top: return Point(x: midX, y: position - 100)
-            case .right: return Point(x: position + 100, y: env.container.height / 2)
-            case .left: return Point(x: position - 100, y: env.container.height / 2)
-            }
-        }
+        return TraceFormats.format(for: header.model)?.importOrigin(for: header)
+            ?? Point(x: env.container.width / 2, y: env.container.height / 2)
     }
 
     /// Checks `pointsPerUnit` and `origin`.

@@ -157,6 +157,8 @@ public final class TraceRecorder {
     private let sink: any TraceSink
     private var sequence = SampleSequence()
     private var states: StateTable
+    /// The trace format of the header's system.
+    private let format: any SystemTraceFormat
     /// The states of `current.panel.anchors` (a `move` is checked in O(1)).
     private var anchorStates: Set<PanelState>
     /// Samples written so far.
@@ -178,8 +180,9 @@ public final class TraceRecorder {
         self.current = header
         self.file = file
         self.sink = sink
-        self.states = StateTable(header.panel.states)
-        self.anchorStates = Set(header.panel.anchors.map(\.state))
+        self.format = TraceFormats.format(for: header.model) ?? FloatingPanelTraceFormat()
+        self.states = StateTable(header.floatingPanel?.panel.states ?? [])
+        self.anchorStates = Set(header.floatingPanel?.panel.anchors.map(\.state) ?? [])
         try sink.write(Array((TraceWriter.headerLine(header) + "\n").utf8))
         try sink.synchronize()
     }
@@ -206,32 +209,38 @@ public final class TraceRecorder {
             throw r.error("", "cannot be written as JSON: \(error.message)")
         }
         var next = sequence
-        let parsed = try TraceLoader.parseSample(value, r: r, states: states, sequence: &next)
+        let parsed = try TraceLoader.parseSample(value, r: r, states: states, sequence: &next, header: current)
         // Layout and environment changes are written whole; they become the ones in force, read
         // back from the line as the loader reads them (so their ranges are the loader's).
-        var panel = current.panel, environment = current.environment
+        var panel = current.floatingPanel?.panel ?? PanelConfiguration(), environment = current.environment
         var changed = false
         if case .call(.invalidateLayout) = sample.kind, case .object(let o) = value {
             panel = try TraceLoader.parsePanel(o["panel"] ?? .null, r: r)
             changed = true
         }
         if case .environment = sample.kind, case .object(let o) = value {
-            environment = try TraceLoader.parseEnvironment(o["environment"] ?? .null, r: r)
+            environment = try TraceLoader.parseEnvironment(o["environment"] ?? .null, r: r, keyboard: format.environmentKeys.contains("keyboard"))
             guard environment.displayScale == current.environment.displayScale, environment.frameRate == current.environment.frameRate else {
                 throw r.error("environment", "displayScale and frameRate cannot change during a trace (floatingpanel-core.md §9 O16)")
             }
             changed = true
         }
-        if changed { try TraceLoader.validateAgainst(panel: panel, environment: environment, r: r) }
+        if changed {
+            if current.floatingPanel != nil { try TraceLoader.validateAgainst(panel: panel, environment: environment, r: r) }
+            try format.validate(environment: environment, header: current, context: r.context)
+        }
         if case .call(.move(let to, _)) = parsed.kind, to != .hidden, !(changed ? Set(panel.anchors.map(\.state)) : anchorStates).contains(to) {
             throw r.error("to", "\(quotedSingle(to.name)) is neither an anchor state of this layout nor hidden; expected one of \(FieldReader.list(panel.anchors.map(\.state.name) + ["hidden"]))")
         }
         try sink.write(Array((line + "\n").utf8))
         try sink.synchronize()
         if changed {
-            if panel.states != current.panel.states { states = StateTable(panel.states) }
-            if panel.anchors != current.panel.anchors { anchorStates = Set(panel.anchors.map(\.state)) }
-            current.panel = panel; current.environment = environment
+            if let fp = current.floatingPanel {
+                if panel.states != fp.panel.states { states = StateTable(panel.states) }
+                if panel.anchors != fp.panel.anchors { anchorStates = Set(panel.anchors.map(\.state)) }
+                current.panel = panel
+            }
+            current.environment = environment
         }
         sequence = next
         sampleCount += 1
@@ -268,11 +277,9 @@ public final class TraceRecorder {
         case .scroll(let s):
             try check(s.contentOffset?.x, "scroll.contentOffset.x"); try check(s.contentOffset?.y, "scroll.contentOffset.y")
             try check(s.contentSize?.width, "scroll.contentSize.width"); try check(s.contentSize?.height, "scroll.contentSize.height")
-        case .drawerCall(.tapDrawer(let x, let y)), .drawerCall(.tapOutside(let x, let y)):
-            try check(x, "x"); try check(y, "y")
-        case .sheetCall(.tapDimming(let x, let y)):
-            try check(x, "x"); try check(y, "y")
-        case .call, .drawerCall, .sheetCall, .popupCall, .end, .environment: break
+        // A non-finite number in another system's call is written as null, which the loader
+        // refuses naming the field.
+        case .call, .systemCall, .end, .environment: break
         }
     }
 }

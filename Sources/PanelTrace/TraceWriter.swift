@@ -58,28 +58,18 @@ public enum TraceWriter {
         o.key("device"); o.string(h.source.device)
         o.close("}")
         o.key("environment"); environment(h.environment, &o)
-        switch h.model {
-        case .floatingPanel:
-            o.key("panel"); panel(h.panel, &o)
-            if let sv = h.scrollView { o.key("scrollView"); scrollView(sv, &o) }
-            o.key("delegate"); delegate(h.delegate, order: StateOrder(h.panel.states), &o)
-        case .drawerKit:
-            o.key("drawer"); drawer(h.drawer ?? DrawerConfiguration(heightOfPartiallyExpandedDrawer: 0), &o)
-        case .uiSheet:
-            let c = h.sheet ?? SheetConfiguration()
-            o.key("sheet"); sheet(c, &o)
-            o.key("sheetDelegate"); o.open("{"); o.key("shouldDismiss"); o.string(c.shouldDismiss.rawValue); o.close("}")
-            if let sv = h.scrollView { o.key("scrollView"); scrollView(sv, &o) }
-        case .lnPopup:
-            let p = h.popup ?? PopupConfiguration()
-            o.key("popup"); popup(p, &o)
-            if let sv = h.scrollView { o.key("scrollView"); scrollView(sv, directionalLock: p.scrollViewDirectionalLock, &o) }
-        }
+        let format = TraceFormats.format(for: h.model)
+        format?.writeSections(of: h, to: &o)
         o.key("recognizer"); o.open("{")
-        o.key("velocity"); o.string(h.sheet?.simulator.uikitSheetVelocity == true ? "uikitSheet" : h.recognizer.velocity.rawValue)
+        o.key("velocity"); o.string(format?.velocityName(of: h) ?? h.recognizer.velocity.rawValue)
         o.key("beginThreshold"); o.number(h.recognizer.beginThreshold)
         o.close("}")
         o.close("}")
+    }
+
+    /// A `delegate` section, its state lists sorted by the order of `states` (custom) and the built-ins.
+    static func delegate(_ d: DelegateConfiguration, states: [PanelState], _ o: inout JSONLine) {
+        delegate(d, order: StateOrder(states), &o)
     }
 
     private static func delegate(_ d: DelegateConfiguration, order: StateOrder, _ o: inout JSONLine) {
@@ -123,7 +113,7 @@ public enum TraceWriter {
     }
 
     /// A `panel` object with every field (header, or an `invalidateLayout` call).
-    private static func panel(_ p: PanelConfiguration, _ o: inout JSONLine) {
+    static func panel(_ p: PanelConfiguration, _ o: inout JSONLine) {
         let order = StateOrder(p.states)
         o.open("{")
         o.key("position"); o.string(p.position.rawValue)
@@ -224,12 +214,8 @@ public enum TraceWriter {
             case .invalidateLayout(let panel):
                 o.string("invalidateLayout"); o.key("panel"); self.panel(panel, &o)
             }
-        case .drawerCall(let call):
-            drawerCall(call, &o)
-        case .sheetCall(let call):
-            sheetCall(call, &o)
-        case .popupCall(let call):
-            popupCall(call, &o)
+        case .systemCall(let call):
+            TraceFormats.format(for: type(of: call).model)?.writeCall(call, to: &o)
         case .environment(let e):
             o.key("environment"); environment(e, &o)
         case .scroll(let s):
@@ -298,18 +284,18 @@ public enum TraceWriter {
 
 /// JSON text built in one byte buffer, with the trace format's separators: `": "` after a key and
 /// `", "` between members and elements. Numbers are `CanonicalNumber`'s, strings `JSON.quote`'s.
-struct JSONLine {
+public struct JSONLine {
     private var bytes: [UInt8] = []
     /// Per open object or array: whether a member or element was written (the next needs ", ").
     private var written: [Bool] = []
 
-    init() { bytes.reserveCapacity(256) }
+    public init() { bytes.reserveCapacity(256) }
 
-    var text: String { String(decoding: bytes, as: UTF8.self) }
+    public var text: String { String(decoding: bytes, as: UTF8.self) }
 
-    mutating func open(_ bracket: Unicode.Scalar) { bytes.append(UInt8(bracket.value)); written.append(false) }
-    mutating func close(_ bracket: Unicode.Scalar) { bytes.append(UInt8(bracket.value)); written.removeLast() }
-    mutating func newline() { bytes.append(0x0A) }
+    public mutating func open(_ bracket: Unicode.Scalar) { bytes.append(UInt8(bracket.value)); written.append(false) }
+    public mutating func close(_ bracket: Unicode.Scalar) { bytes.append(UInt8(bracket.value)); written.removeLast() }
+    public mutating func newline() { bytes.append(0x0A) }
 
     /// The separator before a member or element.
     private mutating func separate() {
@@ -318,21 +304,21 @@ struct JSONLine {
     }
 
     /// Starts an object member: `"key": `.
-    mutating func key(_ k: String) { separate(); string(k); bytes.append(0x3A); bytes.append(0x20) }
+    public mutating func key(_ k: String) { separate(); string(k); bytes.append(0x3A); bytes.append(0x20) }
     /// Starts an array element.
-    mutating func element() { separate() }
+    public mutating func element() { separate() }
 
-    mutating func string(_ s: String) { JSON.appendQuoted(s, to: &bytes) }
-    mutating func strings(_ list: [String]) {
+    public mutating func string(_ s: String) { JSON.appendQuoted(s, to: &bytes) }
+    public mutating func strings(_ list: [String]) {
         open("[")
         for s in list { element(); string(s) }
         close("]")
     }
-    mutating func number(_ d: Double) { CanonicalNumber.append(d, to: &bytes) }
-    mutating func integer(_ i: Int) { bytes.append(contentsOf: String(i).utf8) }
-    mutating func seconds(_ micros: Microseconds) { CanonicalNumber.appendSeconds(micros, to: &bytes) }
-    mutating func bool(_ b: Bool) { bytes.append(contentsOf: (b ? "true" : "false").utf8) }
-    mutating func null() { bytes.append(contentsOf: "null".utf8) }
+    public mutating func number(_ d: Double) { CanonicalNumber.append(d, to: &bytes) }
+    public mutating func integer(_ i: Int) { bytes.append(contentsOf: String(i).utf8) }
+    public mutating func seconds(_ micros: Microseconds) { CanonicalNumber.appendSeconds(micros, to: &bytes) }
+    public mutating func bool(_ b: Bool) { bytes.append(contentsOf: (b ? "true" : "false").utf8) }
+    public mutating func null() { bytes.append(contentsOf: "null".utf8) }
 }
 
 /// Sorts state names by order (most expanded first), then by name; unknown names last, by name.

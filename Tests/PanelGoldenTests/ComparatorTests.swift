@@ -267,9 +267,9 @@ extension ComparatorTests {
         XCTAssertTrue(c.report(indent: "").hasPrefix(#"header differs: expected trace "other", actual trace "handoff-at-content-top""#), c.report())
     }
 
-    /// New-user review, item 4: a header difference used to end the report ("header differs: …"
-    /// and nothing else), hiding where the records diverge and the event diff. Every header
-    /// difference is listed, then the records are compared as usual.
+    /// A header difference does not end the report ("header differs: …" and nothing else would
+    /// hide where the records diverge and the event diff): every header difference is listed,
+    /// then the records are compared as usual.
     func testHeaderDifferenceKeepsTheRecordComparison() {
         var header = Fixtures.header
         header.displayScale = 2
@@ -313,9 +313,9 @@ extension ComparatorTests {
             """)
     }
 
-    /// New-user review, item 4: a context line of the event diff (an event in both results) used
-    /// to show the golden's time only, between `+` lines with the actual's times, so a shifted
-    /// event looked unchanged. It shows the golden's time and, when the actual's differs, that too.
+    /// A context line of the event diff (an event in both results) shows the golden's time and,
+    /// when the actual's differs, that too: with the golden's time only, between `+` lines with
+    /// the actual's times, a shifted event would look unchanged.
     func testEventDiffContextLinesShowBothTimesWhenTheyDiffer() {
         var records = Fixtures.records
         records.insert(.event(time: 500_000, .didMove(location: 333)), at: 10)

@@ -149,8 +149,8 @@ final class ResultFileTests: XCTestCase {
         assertReadError(#"{"t": 0.5, "frame": 1, "location": 0, "state": "tip", "backdropAlpha": 0, "isAttracting": false, "isDragging": false}"#,
                         line: 2, contains: "does not match frame 1")
         assertReadError(#"{"t": 0, "location": 3}"#, line: 2, contains: "\"event\" or \"frame\"")
-        // Frame indices whose time would overflow 64-bit µs (the fuzzer's finding of issue 19:
-        // `frameTime` trapped) or that are negative.
+        // Frame indices whose time would overflow 64-bit µs (where `frameTime` would trap) or
+        // that are negative.
         // Times beyond 2·10⁸ s or negative: the comparator subtracts two files' times.
         assertReadError(#"{"t": -9223372036854.775, "event": "didRemove"}"#, line: 2, contains: "field \"t\" must be a time in 0…200000000 s, got -9223372036854.775000")
         assertReadError(#"{"t": 200000000.000001, "event": "didRemove"}"#, line: 2, contains: "field \"t\" must be a time in 0…200000000 s")
@@ -173,11 +173,10 @@ final class ResultFileTests: XCTestCase {
         }
     }
 
-    /// An error quoting a key with an escaped line break stays on one line (the fuzzer's second
-    /// finding of issue 19).
+    /// An error quoting a key with an escaped line break stays on one line.
     func testErrorsStayOnOneLine() {
-        // \r: the issue-19 branch's finding; \n: the same fault found again by the result target on
-        // main, where that fix had not been merged (a key `ev\nt` followed by a NUL byte).
+        // A carriage return, and a line feed (a key `ev\nt` followed by a NUL byte, as the result
+        // fuzz target writes it).
         for escape in [#"\r"#, #"\n"#] {
             let text = #"{"fo"# + escape + #"mat": 1 f}"# + "\n"
             XCTAssertThrowsError(try ResultFile.read(text: text, file: "g")) { error in

@@ -224,12 +224,12 @@ final class CheckCommandTests: CLITestCase {
         XCTAssertEqual(runFake(["check", "--record", "never"]).code, 0)
     }
 
-    /// New-user review, item 3: checking nothing used to be a warning and exit 0, so a wrong
-    /// folder or a mistyped --filter passed CI. It is an error (exit 2), as an empty folder is
-    /// for PanelSimTesting's `PanelTraces`; an empty shard of a non-empty selection is not.
+    /// Checking nothing is an error (exit 2), so that a wrong folder or a mistyped --filter does
+    /// not pass CI, as an empty folder is for PanelSimTesting's `PanelTraces`; an empty shard of a
+    /// non-empty selection is not.
     func testEmptyTraceDirectory() throws {
         try FileManager.default.createDirectory(atPath: root + "/t", withIntermediateDirectories: true)
-        try FileManager.default.createDirectory(atPath: root + "/g", withIntermediateDirectories: true)   // issue 17: a --golden that does not exist is a usage error
+        try FileManager.default.createDirectory(atPath: root + "/g", withIntermediateDirectories: true)   // a --golden that does not exist is a usage error
         let r = runFake(["check", "t", "--golden", "g", "--summary-json", "s.json"])
         XCTAssertEqual(r.code, 2)
         XCTAssertEqual(r.stdout, "0 passed, 0 failed, no traces\n")
@@ -254,11 +254,11 @@ final class CheckCommandTests: CLITestCase {
         XCTAssertEqual(m.stdout, "0 passed, 0 failed, no traces\n")
     }
 
-    /// New-user review, item 3: with the default golden folder missing (a check run from the
-    /// wrong folder, or a new project) and the default record mode `missing`, `check` used to
-    /// create ./golden and bless every trace (NEW … 1 passed). As for an explicit --golden that
-    /// does not exist, it is now a usage error that writes nothing and says how to record,
-    /// unless recording was asked for (--record or PANELSIM_RECORD).
+    /// With the default golden folder missing (a check run from the wrong folder, or a new
+    /// project) and the default record mode `missing`, `check` does not create ./golden and bless
+    /// every trace (NEW … 1 passed). As for an explicit --golden that does not exist, it is a
+    /// usage error that writes nothing and says how to record, unless recording was asked for
+    /// (--record or PANELSIM_RECORD).
     func testMissingDefaultGoldenFolderIsNotBlessed() throws {
         try write("100\n", "traces/sub/a.jsonl")
         for (args, env) in [([String](), [String: String]()), (["traces/sub"], [:]), (["traces/sub/a.jsonl"], [:]),

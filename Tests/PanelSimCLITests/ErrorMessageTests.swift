@@ -4,8 +4,8 @@ import Foundation
 import PanelGolden
 import PanelTrace
 
-/// New-user review, item 7: error messages that lacked the field, the line, the reason or the
-/// way out. Each says what was wrong, where, and what was expected.
+/// Error messages name the field, the line, the reason and the way out: each says what was
+/// wrong, where, and what was expected.
 final class ErrorMessageTests: CLITestCase {
     /// A trace with a recorded golden: traces/a.jsonl, golden/a.golden.jsonl.
     private func recorded() throws -> String {
@@ -30,7 +30,7 @@ final class ErrorMessageTests: CLITestCase {
     }
 
     /// Bytes that are not UTF-8 in a golden: the path as given and the line, worded as the trace
-    /// loader words it (it used to be the absolute path and no line).
+    /// loader words it (not the absolute path without a line).
     func testGoldenThatIsNotUTF8NamesTheLine() throws {
         let golden = try recorded()
         var bytes = Array(golden.utf8)

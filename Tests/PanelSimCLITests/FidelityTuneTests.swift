@@ -3,7 +3,7 @@ import XCTest
 import PanelSimCore
 import PanelTrace
 
-/// Fidelity metrics, the tuner, sweeps and observation synthesis (issue #7).
+/// Fidelity metrics, the tuner, sweeps and observation synthesis.
 final class FidelityTuneTests: CLITestCase {
     /// A bottom panel on D1/B3 at half (full 100, half 422, tip 741), default behavior.
     static func header(_ name: String) -> TraceHeader {
@@ -163,7 +163,7 @@ final class FidelityTuneTests: CLITestCase {
         let one = run(args + ["--jobs", "1", "--report", "out/report.html"])
         let two = run(args + ["-j", "2"])
         XCTAssertEqual(one.code, 0, one.stderr)
-        XCTAssertEqual(one.stderr, "wrote out/report.html\n")   // no progress: standard error is not a terminal (issue 17: says what it wrote)
+        XCTAssertEqual(one.stderr, "wrote out/report.html\n")   // no progress: standard error is not a terminal (it says what it wrote)
         XCTAssertEqual(one.stdout.replacingOccurrences(of: "jobs 1", with: "jobs 2"), two.stdout)
         XCTAssertTrue(one.stdout.contains("best parameters:\n  springResponseTime      0.55"), one.stdout)
         let html = try XCTUnwrap(read("out/report.html"))

@@ -53,7 +53,7 @@ final class InputCommandTests: CLITestCase {
         try write("# a flick with noise\ndown 195,600\nflick 195,400 80ms\nend 1.5\n", "flick.txt")
         let j = run(["synth", "--template", "t.json", "--jitter", "0.5", "--seed", "99", "--file", "flick.txt", "-o", "traces/s.jsonl"])
         XCTAssertEqual(j.code, 0, j.stderr)
-        XCTAssertEqual(j.stderr, "seed: 99\nwrote traces/s.jsonl\n")   // issue 17: commands that write files say so
+        XCTAssertEqual(j.stderr, "seed: 99\nwrote traces/s.jsonl\n")   // commands that write files say so
         let replay = run(["replay", "traces/s.jsonl"])
         XCTAssertEqual(replay.code, 0, replay.stderr)
         XCTAssertTrue(replay.stdout.contains(#""event": "didChangeState", "state": "full""#), replay.stdout)
@@ -69,9 +69,9 @@ final class InputCommandTests: CLITestCase {
         XCTAssertTrue(run(["help", "synth"]).stdout.contains("flick X,Y DURATION [EASING]"))
     }
 
-    /// New-user review, item 1: a long `move` used to trap ("arithmetic overflow" in d × i) at
-    /// 1000 Hz over 10⁶ s, and at 120 Hz over ~280000 s. It is refused at its script line, like
-    /// the other step errors, before any sample is made.
+    /// A `move` too long to sample (d × i would overflow at 1000 Hz over 10⁶ s, and at 120 Hz over
+    /// ~280000 s) is refused at its script line, like the other step errors, before any sample is
+    /// made.
     func testSynthRefusesMovesTooLongToSample() throws {
         try write(Self.template + "\n", "t.json")
         let crash = run(["synth", "--template", "t.json", "--rate", "1000", "down 195,700; move 195,400 1000000s; up"])
@@ -86,7 +86,7 @@ final class InputCommandTests: CLITestCase {
         let longest = run(["synth", "--template", "t.json", "--rate", "1", "down 195,700; move 195,400 99999999s"])
         XCTAssertEqual(longest.code, 2, longest.stderr)
         XCTAssertTrue(longest.stderr.hasPrefix("SCRIPT:1: move: "), longest.stderr)
-        // The run-time checks now name the script line and step too (they used to say "step 3").
+        // The run-time checks name the script line and the step, not just "step 3".
         try write("down 195,700\nhold 99999999s\nhold 2s\n", "long.txt")
         let past = run(["synth", "--template", "t.json", "--file", "long.txt"])
         XCTAssertEqual(past.code, 2)

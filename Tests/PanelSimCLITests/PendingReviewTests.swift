@@ -2,7 +2,7 @@ import XCTest
 @testable import PanelSimCLI
 import PanelGolden
 
-/// Issue 17: pending goldens (`--record pending`), review / accept / reject, no accidental
+/// Pending goldens (`--record pending`), review / accept / reject, no accidental
 /// blessing, `check FILE…` and `--filter`, quiet output, annotations.
 final class PendingReviewTests: CLITestCase {
     /// A corpus of one trace with a golden, then the golden nudged by 3 pt.
@@ -40,12 +40,12 @@ final class PendingReviewTests: CLITestCase {
         XCTAssertEqual(runFake(["check", "--record", "never"]).stdout, "PASS traces/a.jsonl\n1 passed, 0 failed\n")
         XCTAssertEqual(allFiles(), ["golden/a.golden.jsonl", "traces/a.jsonl"])
         XCTAssertEqual(runFake(["accept", "golden/a.golden.jsonl"]).code, 2)   // nothing pending for it
-        XCTAssertEqual(runFake(["accept"]).stdout, "no pending goldens under golden\n")
+        XCTAssertEqual(runFake(["accept"]).stdout, "no pending goldens under .\n")
     }
 
-    /// New-user review, item 2: `accept` used to move any file named NAME.golden.jsonl.new over
-    /// the golden, even a truncated or header-only one that `review` refuses. It now parses the
-    /// whole pending file first, as `review` does, and refuses a malformed one (exit 2), leaving
+    /// `accept` does not move just any file named NAME.golden.jsonl.new over the golden (a
+    /// truncated or header-only one that `review` refuses): it parses the whole pending file
+    /// first, as `review` does, and refuses a malformed one (exit 2), leaving
     /// the golden and the pending file as they were; the other pending goldens are accepted.
     func testAcceptRefusesAMalformedPendingGolden() throws {
         let good = try nudged()
@@ -151,8 +151,8 @@ final class PendingReviewTests: CLITestCase {
     }
 
     /// `--shard` splits the traces `check` was asked for (the files given, or those --filter
-    /// keeps), not the whole folder: with a filter or files, a shard used to check traces
-    /// outside them.
+    /// keeps), not the whole folder: with a filter or files, no shard checks traces outside
+    /// them.
     func testShardsSplitTheSelectedTraces() throws {
         for name in ["a", "b", "c", "d"] { try write("100\n", "traces/x/\(name).jsonl") }
         try write("100\n", "traces/y/e.jsonl")

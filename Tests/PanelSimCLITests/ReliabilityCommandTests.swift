@@ -4,7 +4,7 @@ import Foundation
 import PanelGolden
 import PanelTrace
 
-/// Issue 19 through the command line: imports that succeed always load, orphan temporary files of
+/// Reliability through the command line: imports that succeed always load, orphan temporary files of
 /// killed golden writes, and write errors that name the path as the user gave it.
 final class ReliabilityCommandTests: CLITestCase {
     /// A process id that existed and no longer does (a child that has exited and been reaped).

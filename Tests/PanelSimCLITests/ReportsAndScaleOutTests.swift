@@ -4,7 +4,7 @@ import Foundation
 import PanelGolden
 import PanelTrace
 
-/// Issue #5: tolerances per run and per folder, diff, reports, summaries, JUnit, unreferenced
+/// Tolerances per run and per folder, diff, reports, summaries, JUnit, unreferenced
 /// policy, --jobs, --shard and merge-summaries.
 final class ReportsAndScaleOutTests: CLITestCase {
     /// A golden whose frame 2 is 0.5 pt off.
@@ -50,9 +50,9 @@ final class ReportsAndScaleOutTests: CLITestCase {
         XCTAssertEqual(runFake(["diff", "a.result.jsonl"]).code, 2)
     }
 
-    /// New-user review, item 4: `diff` and `report` used to stop at "header differs: …" when the
-    /// headers differed (here: another displayScale), dropping the first divergence, the event
-    /// diff and the HTML report's divergence marker.
+    /// `diff` and `report` do not stop at "header differs: …" when the headers differ (here:
+    /// another displayScale): the first divergence, the event diff and the HTML report's
+    /// divergence marker are still there.
     func testHeaderDifferenceKeepsTheRestOfTheComparison() throws {
         try offByHalf()
         let golden = read("golden/sub/a.golden.jsonl")!
@@ -278,9 +278,9 @@ final class CorpusScaleOutTests: XCTestCase {
         XCTAssertEqual(run(["bisect", "--base", tmp + "/bad.json", "--changed", tmp + "/B.json"] + traces).code, 2)
     }
 
-    /// New-user review, item 6: bisect refused the `drawer`, `sheet` and `popup` sections ("key
-    /// \"drawer\" is not one of environment, panel, recognizer, delegate") although the README
-    /// said it works on those traces. Each trace now takes its own model's sections.
+    /// Parameter bisect takes each trace's own model's sections (`drawer`, `sheet`, `popup`), as
+    /// the README says, instead of refusing them as keys outside environment, panel, recognizer
+    /// and delegate.
     func testParameterBisectOnDrawerKitSheetAndPopupTraces() throws {
         let tmp = FileManager.default.temporaryDirectory.appendingPathComponent("panelsim-bisect-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: tmp, withIntermediateDirectories: true)

@@ -19,9 +19,9 @@ final class UsageTests: CLITestCase {
         XCTAssertTrue(help.hasSuffix("See 'panelsim help <command>' for detailed help.\n"))
     }
 
-    /// New-user review, item 8: the overview named FloatingPanel only; usage lines left out
-    /// options (`soak --emit`, `tune --settle-tolerance`); help texts cited the team's spec files
-    /// (`trace-format.md §1.1`, `floatingpanel-core.md §9 O8`), which are not in the repository.
+    /// The overview names every panel system; usage lines list every option (`soak --emit`,
+    /// `tune --settle-tolerance`); help texts cite no spec file outside the repository (such as
+    /// `trace-format.md §1.1`, `floatingpanel-core.md §9 O8`).
     func testHelpTextsAreCompleteAndCiteOnlyTheRepository() {
         let overview = PanelSimCommand.helpText.split(separator: "\n\n")[0]
         for system in ["FloatingPanel", "DrawerKit", "LNPopupController", "UISheetPresentationController"] {
@@ -66,7 +66,7 @@ final class UsageTests: CLITestCase {
               TRACE…                  Or one or more trace files (of one trace folder): check only those.
 
             OPTIONS:
-              --golden DIR            Directory of golden result files (default: golden).
+              --golden DIR            Directory of golden result files: the golden of
 
             """), check.stdout)
         XCTAssertTrue(check.stdout.contains("  --record MODE           When to write goldens: never, missing, failed, all or\n"))

@@ -2,7 +2,7 @@ import XCTest
 import Foundation
 import PanelTrace
 
-/// Issue 17: converting a trace's line endings, or adding a BOM, is not an edit.
+/// Converting a trace's line endings, or adding a BOM, is not an edit.
 final class DigestNormalizationTests: XCTestCase {
     func testBOMAndCRLFDoNotChangeTheDigest() throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("panelsim-digest-\(UUID().uuidString)").path

@@ -97,7 +97,7 @@ final class DrawerKitLoaderTests: XCTestCase {
         XCTAssertEqual(back.samples.map(\.time), trace.samples.map(\.time))
     }
 
-    /// New-user review, item 5: the visible heights are not "≥ 0" fields. drawerkit.md §2.1 and
+    /// The visible heights are not "≥ 0" fields. drawerkit.md §2.1 and
     /// §3.1 clamp them to [0, H], as DrawerKit's `GeometryEvaluator.drawerPartialH` /
     /// `drawerCollapsedH` do (min(max(0, h), H)), and DrawerKit has no ordering check between the
     /// collapsed and partial heights: an app can configure all of these, so they load (within the

@@ -30,7 +30,7 @@ final class GestureSynthTests: XCTestCase {
         XCTAssertEqual(Easing.easeInOut.progress(0.75), 0.875)
     }
 
-    func testIssueExampleSamplesAndRoundTrip() throws {
+    func testDragScriptSamplesAndRoundTrip() throws {
         let s = try synth("down 195,700; move 195,400 300ms ease-out; hold 50ms; up velocity 0,-1500; call 0.8 move full")
         XCTAssertEqual(s.count, 1 + 36 + 1 + 1)
         XCTAssertEqual(s[0], TraceSample(time: 0, kind: .touch(TouchSample(phase: .began, location: Point(x: 195, y: 700)))))
@@ -115,7 +115,7 @@ final class GestureSynthTests: XCTestCase {
         XCTAssertThrowsError(try GestureSynthesizer(jitter: .nan).samples([], file: "s"))
     }
 
-    /// New-user review, item 1: sample times are round(D·k/n) in 128-bit arithmetic (no
+    /// Sample times are round(D·k/n) in 128-bit arithmetic (no
     /// overflow for any duration), and the sample count is bounded before sampling.
     func testLongMovesNeitherOverflowNorExhaustMemory() throws {
         XCTAssertEqual(GestureSynthesizer.roundedFraction(300_000, 1, 36), 8_333)

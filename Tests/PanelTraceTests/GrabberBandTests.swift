@@ -3,7 +3,7 @@ import Foundation
 import PanelSimCore
 import PanelTrace
 
-/// issue 18: a touch that goes down in the grabber band over a tracked list belongs to the panel
+/// A touch that goes down in the grabber band over a tracked list belongs to the panel
 /// (floatingpanel-core.md §3.8 item 2: the list's pan must wait for the panel's pan to fail). In both
 /// handler orders (O3) the list's content offset never changes while the finger is down, and the
 /// surface follows the finger.

@@ -61,7 +61,7 @@ final class JSONTests: XCTestCase {
         assertSyntaxError("{} x", column: 4, contains: "found 'x'")
         assertSyntaxError("tru", column: 1, contains: "expected 'true'")
         assertSyntaxError("nul", column: 1, contains: "expected 'null'")
-        // New-user review, item 7: what other encoders write for non-finite numbers is named.
+        // What other encoders write for non-finite numbers is named.
         assertSyntaxError("NaN", column: 1, contains: "NaN is not a JSON number (JSON has no NaN or Infinity; expected a finite number)")
         assertSyntaxError("Infinity", column: 1, contains: "Infinity is not a JSON number")
         assertSyntaxError("-Infinity", column: 1, contains: "-Infinity is not a JSON number")
@@ -72,7 +72,7 @@ final class JSONTests: XCTestCase {
         assertSyntaxError("{\"é\": 1, \"é\": 2}", column: 10, contains: "duplicate key")
     }
 
-    /// New-user review, item 7: a syntax error inside a value says whose value it is.
+    /// A syntax error inside a value says whose value it is.
     func testSyntaxErrorsNameThePathOfTheValue() {
         func path(_ text: String) -> String? {
             do { _ = try JSON.parse(text); return nil } catch { return error.path }

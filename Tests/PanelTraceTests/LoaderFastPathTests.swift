@@ -298,7 +298,7 @@ final class LoaderFastPathTests: XCTestCase {
         XCTAssertGreaterThan(bytes.count, FileDigest.concurrencyThreshold)
         let path = try temporaryFile(bytes, name: "large.jsonl")
         let loaded = try TraceLoader.load(path: path)
-        // Issue 17: the digest ignores the BOM and the CR LF line endings of this file.
+        // The digest ignores the BOM and the CR LF line endings of this file.
         XCTAssertEqual(loaded.digest, "sha256:" + SHA256.hex(FileDigest.canonicalBytes(bytes)))
         XCTAssertNotEqual(FileDigest.canonicalBytes(bytes).count, bytes.count)
         XCTAssertEqual(loaded.trace, try TraceLoader.parse(text: String(decoding: bytes, as: UTF8.self), file: path))

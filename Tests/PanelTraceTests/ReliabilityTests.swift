@@ -3,8 +3,7 @@ import Foundation
 import PanelSimCore
 @testable import PanelTrace
 
-/// Regression tests for the faults of issue 19's outside reliability run (fuzzing, malformed
-/// traces): every importer refuses at the input line what the loader would refuse, malformed
+/// Reliability on hostile input (fuzzing, malformed traces): every importer refuses at the input line what the loader would refuse, malformed
 /// samples are refused with file, line, field and what was expected, the state table is linear in
 /// the number of states, and importer messages blame the right field.
 final class ReliabilityTests: XCTestCase {
@@ -217,8 +216,8 @@ final class ReliabilityTests: XCTestCase {
     }
 
     /// The recorder reads a layout change back as the loader reads it, so it refuses what the
-    /// loader would refuse (it used to write an `invalidateLayout` with a backdrop alpha of 2,
-    /// which no replay could load).
+    /// loader would refuse (such as an `invalidateLayout` with a backdrop alpha of 2, which no
+    /// replay could load).
     func testRecorderRefusesLayoutChangesTheLoaderRefuses() throws {
         let header = try TraceLoader.parse(text: Self.header + "\n", file: "h.jsonl").header
         let sink = MemoryTraceSink()

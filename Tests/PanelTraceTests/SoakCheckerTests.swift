@@ -76,8 +76,8 @@ final class SoakCheckerTests: XCTestCase {
     /// G4, the lock taken from the proposed target (core §4.1 step 4, §8 item 10) applies in one
     /// direction only. A release proposed for half (not scrollable) that the delegate sends to full
     /// locks at endInteraction, and the attraction's end to full unlocks (§4.5 step 3): the list
-    /// rests unlocked. A result tampered to rest locked is a real G4 violation (found by the
-    /// session-5 audit: the exception used to accept both directions).
+    /// rests unlocked. A result tampered to rest locked is a real G4 violation: the exception
+    /// covers the other direction only.
     func testLockFromTheProposedTargetOnlyExcusesAnUnlockedRest() throws {
         let trace = try fixture("g4-override-to-scrollable")
         var records = Array(replay(trace).records)
@@ -94,8 +94,8 @@ final class SoakCheckerTests: XCTestCase {
     /// G3, a drag that starts beyond the extreme anchors: FloatingPanel pulls the start toward
     /// them only on a side that rubber-bands (core §3.4.1 steps 2–3); with no rubber banding the
     /// surface follows the finger from where it was. A result tampered to jump 20 pt toward the
-    /// anchor at the drag's start is a real G3 violation (session-5 audit: the exception used to
-    /// ignore `behavior.rubberBandingEdges`).
+    /// anchor at the drag's start is a real G3 violation (the exception reads
+    /// `behavior.rubberBandingEdges`).
     func testDragStartPullOnlyWhereTheEdgeRubberBands() throws {
         let trace = try fixture("g3-rubber-band-off-at-drag-start")
         var records = Array(replay(trace).records)
@@ -119,7 +119,7 @@ final class SoakCheckerTests: XCTestCase {
         let trace = try fixture("f3-move-cancels-drag-in-hidden")
         XCTAssertEqual(InvariantChecker.checkAll(trace).violations, [])
         var shown = trace
-        shown.samples.removeFirst()   // the move to hidden: the drag now runs in tip
+        shown.samples.removeFirst()   // the move to hidden: without it the drag runs in tip
         let result = replay(shown)
         let names = result.records.compactMap { r -> String? in if case let .event(_, e) = r { return e.name } else { return nil } }
         XCTAssertTrue(names.contains("didEndDragging"), "\(names)")
@@ -178,7 +178,7 @@ final class SoakCheckerTests: XCTestCase {
         XCTAssertTrue(keys(trace, SimulationResult(records: records)).contains("G3@bottom:bound"))
     }
 
-    // MARK: G6 and the mirror (issue 18, part 2: the G6-order and mirror-only G3 seeds)
+    // MARK: G6 and the mirror (the G6-order and mirror-only G3 seeds)
 
     /// Event names with their discrete payloads, runs of didMove as one (G6's comparison).
     private func events(_ r: SimulationResult) -> [String] {
@@ -343,13 +343,12 @@ final class SoakCheckerTests: XCTestCase {
         XCTAssertFalse(InvariantChecker.check(trace, result: SimulationResult(records: records), variant: "top").violations.isEmpty)
     }
 
-    // MARK: Narrowings of the session-6 audit (docs/soak-triage.md, "Independent audit")
+    // MARK: How narrow each exception is (docs/soak-triage.md)
 
     /// G3, a touch that continues a drag abandoned in the hidden state (core §4.1 step 1): only
     /// the frame of its first `changed` sample jumps (diff from the old initialTranslation, §3.4
-    /// step 2); every later sample moves the surface by the finger's step. The checker used to
-    /// drop the whole touch; a result tampered with a 20 pt jump later in that touch is a G3
-    /// violation now.
+    /// step 2); every later sample moves the surface by the finger's step, so only that frame is
+    /// excused: a result tampered with a 20 pt jump later in that touch is a G3 violation.
     func testAbandonedDragContinuationSkipsOnlyItsFirstSample() throws {
         let trace = try fixture("g3-abandoned-drag-continuation")
         let records = Array(replay(trace).records)
@@ -365,9 +364,9 @@ final class SoakCheckerTests: XCTestCase {
 
     /// G3, a drag that starts beyond the extreme anchors on a side that rubber-bands: the first
     /// sample pulls the start to the band's image, tip + rb(d, H) (core §3.4.1 step 3; here d =
-    /// 905.667 − 741 = 164.667, rb = 81.790, so 822.790). The exception is now that pull and no
+    /// 905.667 − 741 = 164.667, rb = 81.790, so 822.790). The exception is that pull and no
     /// more: a result tampered to start 20 pt further toward tip (the later frames shifted alike)
-    /// is a G3 violation; the checker used to accept any move toward the anchor.
+    /// is a G3 violation, not any move toward the anchor.
     func testRubberBandStartPullIsBoundedByTheBand() throws {
         let trace = try fixture("g3-rubber-band-on-at-drag-start")
         let records = Array(replay(trace).records)
@@ -382,7 +381,7 @@ final class SoakCheckerTests: XCTestCase {
     /// G3, the over-scroll shift at a drag's start (core §3.3 step 2b) only under step 2b's
     /// conditions. A drag on a list over-scrolled by 20 pt in half, which is not scrollable, leaves
     /// the start alone: a result tampered to jump 20 pt toward hidden there is a G3 violation
-    /// (the checker used to take the shift off any drag start). With half scrollable the same
+    /// (the shift is not taken off every drag start). With half scrollable the same
     /// drag does absorb the 20 pt, and passes.
     func testOverScrollShiftOnlyUnderStep2bConditions() throws {
         let trace = try fixture("g3-overscroll-shift-needs-step-2b")
@@ -396,7 +395,7 @@ final class SoakCheckerTests: XCTestCase {
         var scrollable = trace
         scrollable.header.delegate.scrollableStates = ["half", "full"]
         let shifted = Array(replay(scrollable).records)
-        // The list is unlocked in half now, so the finger first pulls it further (O6's band) and
+        // The list is unlocked in half here, so the finger first pulls it further (O6's band) and
         // the start absorbs the over-scroll of the start sample.
         let start = try XCTUnwrap(frames(shifted).first { $0.isDragging })
         XCTAssertEqual(start.location, 422 - (start.contentOffset ?? 0), "the start absorbs the over-scroll")
@@ -407,7 +406,7 @@ final class SoakCheckerTests: XCTestCase {
     /// G3, the bounces-off clamp (§3.7 case B, O6) is not excused for a loosely locked list: a
     /// fitToBounds surface with content shorter than its bounds locks without touching bounces
     /// (§3.6.3 shouldLooselyLock). A result tampered so that O, 30 pt past its edge, snaps back
-    /// to the edge (0, not io's 40) against the finger is a G3 violation now; the same result
+    /// to the edge (0, not io's 40) against the finger is a G3 violation; the same result
     /// read with a static surface (a lock that does turn bounces off) stays excused.
     func testLooseLockLeavesBouncesOn() throws {
         let trace = try fixture("g3-loose-lock-keeps-bounces")
@@ -426,7 +425,7 @@ final class SoakCheckerTests: XCTestCase {
     /// G3, a pin back to io (§3.7 A1, §8 item 12) is excused only to a value io holds in that
     /// frame. Here io is captured at track (300); the app sets 120, then 50; the drag on the list
     /// in half pins the list back to 300 at the pans' recognition. A result tampered to jump to
-    /// 120 mid-drag, a value O held but io never did, is a G3 violation now.
+    /// 120 mid-drag, a value O held but io never did, is a G3 violation.
     func testPinOnlyToTheIoInForce() throws {
         let trace = try fixture("g3-pin-to-the-io-in-force")
         let records = Array(replay(trace).records)
@@ -440,7 +439,7 @@ final class SoakCheckerTests: XCTestCase {
     /// G4 pin, a rest beyond the pinning offset is excused only at a value io held while O rested
     /// there (§3.7 A1, O7). A list pulled past its edge returns to it at the frame after the
     /// release (O7); a result tampered to skip that return rests at −31.28, a value O held but io
-    /// (100, from track; the vetoed touch never captured another) never did: a G4 violation now.
+    /// (100, from track; the vetoed touch never captured another) never did: a G4 violation.
     func testRestOnlyAtAValueIoHeld() throws {
         let trace = try fixture("g4-return-to-the-edge")
         var records = Array(replay(trace).records)
@@ -470,9 +469,9 @@ final class SoakCheckerTests: XCTestCase {
 
     /// G3, a grabber touch that left the band before the pans recognized (§3.8 item 2): the list
     /// scrolls with the finger while the surface is at the most expanded anchor (case B), and is
-    /// pinned to io = 90 once the surface is inside it (case A, §3.7 A1). The checker used to
-    /// leave O out for the whole touch; a result tampered with a 15 pt jump of O while the surface
-    /// is inside the anchor is a G3 violation now.
+    /// pinned to io = 90 once the surface is inside it (case A, §3.7 A1), so O is checked for the
+    /// whole touch: a result tampered with a 15 pt jump of O while the surface is inside the
+    /// anchor is a G3 violation.
     func testGrabberTouchThatLeftTheBandIsPinnedInsideTheAnchor() throws {
         let trace = try fixture("g3-grabber-touch-leaves-band")
         let records = Array(replay(trace).records)
@@ -485,8 +484,7 @@ final class SoakCheckerTests: XCTestCase {
 
     /// G3, O in a frame without a finger sample: under a touch on the list only a landing on an
     /// edge of its range is O's own (O7's return; the touch-down stopped any deceleration). A
-    /// result tampered so that O jumps 120 → 400 in a sample-less frame is a G3 violation now
-    /// (the checker used to leave O out of every such frame).
+    /// result tampered so that O jumps 120 → 400 in a sample-less frame is a G3 violation.
     func testOffsetDoesNotMoveBetweenSamplesOfATouchOnTheList() throws {
         let trace = try fixture("g3-sampleless-frames-on-list")
         var records = Array(replay(trace).records)
@@ -503,7 +501,7 @@ final class SoakCheckerTests: XCTestCase {
 
     /// G3, O under a touch that went down off the list: a deceleration it did not stop (O7) takes
     /// ever smaller steps of one sign. A result tampered with a 30 pt larger step mid-drag is a
-    /// G3 violation now (the checker used to leave O out of such a touch).
+    /// G3 violation (O is checked under such a touch too).
     func testOffsetUnderAnOffListTouchOnlyDecelerates() throws {
         let trace = try fixture("g3-deceleration-under-an-off-list-touch")
         let records = Array(replay(trace).records)
@@ -520,9 +518,9 @@ final class SoakCheckerTests: XCTestCase {
     /// state is interrupted by a touch on the scrolled list short of the anchor; startInteraction
     /// sets io := pin (§3.3 step 2b), the next scroll-pan sample pins O there (case A, §3.7 A1),
     /// and once the surface is clamped at the anchor (§3.4.2) case B unlocks and the list scrolls
-    /// from the pin with the finger: frame 875 shows O 1337 → −19 → −12.25. The checker used to
-    /// report that frame; now O is held to the finger from io. A result tampered to scroll 30 pt
-    /// further from the pin than the finger went is still a G3 violation.
+    /// from the pin with the finger: frame 875 shows O 1337 → −19 → −12.25, which passes because
+    /// O is held to the finger from io. A result tampered to scroll 30 pt further from the pin
+    /// than the finger went is a G3 violation.
     func testPinJumpThenFingerScrollInOneFrame() throws {
         let url = CorpusExpectationTests.repositoryRoot.appendingPathComponent("Tests/Fixtures/soak-checker/g3-pin-jump-then-scroll.jsonl")
         let trace = try TraceLoader.load(path: url.path).trace
@@ -546,8 +544,8 @@ final class SoakCheckerTests: XCTestCase {
     /// list takes the touch only under §3.5's conditions at the touch-down (on the list, a
     /// scrollable state, within 1 pt of its anchor, not in the grabber). Here the touch-down is on
     /// the surface's header, off the list, and FloatingPanel re-attracts at the lift; a result
-    /// tampered to stop there, between anchors, is a G1 violation now (the checker used to excuse
-    /// it because a list was tracked). With the delegate vetoing, the same stop is FloatingPanel's.
+    /// tampered to stop there, between anchors, is a G1 violation (a tracked list alone does not
+    /// excuse it). With the delegate vetoing, the same stop is FloatingPanel's.
     func testInterruptedAnimationIsLeftOnlyWhenTheListTakesTheTouch() throws {
         let trace = try fixture("g1-interrupted-attraction-tap-off-list")
         let records = Array(replay(trace).records)
@@ -568,8 +566,7 @@ final class SoakCheckerTests: XCTestCase {
     /// scrollable state only when a sample could have taken it: a recognized scroll pan, no drag,
     /// D ≤ 0, the finger toward hidden and allow false. After a move (a lock decision), a tap on
     /// the list (5 pt, below the threshold, O4) recognizes nothing; a result tampered to rest
-    /// locked is a G4 violation now (the checker used to accept any moved sample after the last
-    /// decision).
+    /// locked is a G4 violation (a moved sample after the last decision is not enough).
     /// The strict lock of seed 201 (g3-strict-lock-clamps-overscroll) still passes.
     func testStrictLockNeedsCaseBConditions() throws {
         let trace = try fixture("g4-tap-on-the-list-at-full")
@@ -589,7 +586,7 @@ final class SoakCheckerTests: XCTestCase {
     /// step 5) only after its cited cause, a removal the app's dismissIn recipe started inside a
     /// state change (O14; the move then applies its own layout, §5.1 steps 4 and 6). The app's
     /// clamp recipe holds the surface 20 pt below full after a non-animated move, which unlocks
-    /// (§5.1 step 4); a result tampered to rest locked there is a G4 violation now.
+    /// (§5.1 step 4); a result tampered to rest locked there is a G4 violation.
     func testOffAnchorLockNeedsARemovalInsideAShow() throws {
         let trace = try fixture("g4-clamp-recipe-off-the-anchor")
         var records = Array(replay(trace).records)
@@ -605,7 +602,7 @@ final class SoakCheckerTests: XCTestCase {
 
     /// F4, the app's dismissIn removal between didChangeState(target) and didEndDragging(false) is
     /// excused only when the recipe lists that target (O14). The same result read with an app
-    /// whose dismissIn does not list it is an F4 violation now.
+    /// whose dismissIn does not list it is an F4 violation.
     func testDismissInRemovalNeedsTheTargetListed() throws {
         let trace = try fixture("f4-dismiss-in-inside-end")
         let result = replay(trace)
@@ -620,7 +617,7 @@ final class SoakCheckerTests: XCTestCase {
     /// sample only sets its baseline, from the rounded frame edge (§3.3 step 5), so the surface
     /// moves by at most a pixel (432.6 → 432.667 here) plus the over-scroll shift; on a left panel
     /// the release's attraction set-up adds S.left − S.right (layout-behavior §8 item 2), as the
-    /// left mirror shows. A result tampered with a 20 pt jump there is an F5 violation now.
+    /// left mirror shows. A result tampered with a 20 pt jump there is an F5 violation.
     func testDragRestartMovesOnlyByRounding() throws {
         let trace = try fixture("f5-drag-restart-between-frames")
         var records = Array(replay(trace).records)
@@ -637,7 +634,7 @@ final class SoakCheckerTests: XCTestCase {
     /// G4 pin, the safe-area update's restore of the offset (§3.10 steps 1 and 4, which stops the
     /// return to the edge, O9) excuses a rest past the pin only after a sample that changed the
     /// safe area (the update runs only then). With the same sample not changing it the list
-    /// returns to its edge; a result tampered to stay past the pin is a G4 violation now.
+    /// returns to its edge; a result tampered to stay past the pin is a G4 violation.
     func testSafeAreaRestoreNeedsAChangedSafeArea() throws {
         let trace = try fixture("g4-safe-area-restore")
         let restored = replay(trace)
@@ -659,7 +656,7 @@ final class SoakCheckerTests: XCTestCase {
     /// G1/G4 at rest with an `end` sample: the rest checks run when the replay was at rest by the
     /// end (the same trace without the end sample stops by itself with the same records). An end
     /// long after the re-attraction settles: a result tampered off the anchor is a G1 violation
-    /// now (the checker used to skip every rest check of a trace with an end sample). An end while
+    /// (an end sample does not skip the rest checks). An end while
     /// the interrupting finger is still down leaves the surface between anchors, and no rest is
     /// asserted.
     func testEndSampleKeepsRestChecksWhenAtRest() throws {
@@ -727,8 +724,8 @@ final class SoakCheckerTests: XCTestCase {
     /// G6 is not asserted on top/left for a list that contentOffsetMax clamps at 0 (§3.6.2): size
     /// plus the mirrored list's trailing inset shorter than the bounds, that inset being 0 once
     /// FloatingPanel may rewrite it (§3.10). A 700 pt list in 600 pt bounds is never clamped and
-    /// is compared now (the checker used to add both insets and both safe areas: 700 < 781); a
-    /// 500 pt list is still exempt.
+    /// is compared (adding both insets and both safe areas would wrongly exempt it: 700 < 781); a
+    /// 500 pt list is exempt.
     func testShortListMirrorExemptionUsesTheClampsInset() throws {
         var trace = try fixture("g3-pin-to-the-io-in-force")
         trace.header.scrollView?.contentInset = Insets(top: 50, left: 0, bottom: 50, right: 0)

@@ -3,7 +3,7 @@ import PanelSimCore
 import PanelTrace
 import PanelInvariants
 
-/// The random-gesture soak of issue 18, bounded: fixed seeds, the same generator, checker and
+/// The random-gesture soak, bounded: fixed seeds, the same generator, checker and
 /// minimizer as `panelsim soak` (which runs any number of seeds). Plus tests that the checker
 /// and the minimizer can fail, and the regression test of the model bug the soak found.
 final class SoakInvariantTests: XCTestCase {
@@ -42,7 +42,8 @@ final class SoakInvariantTests: XCTestCase {
     /// a hair inside the most expanded anchor (179.66666666666669 against 179.666…666, and 946.25
     /// against 946 at scale 1). FloatingPanel decides §3.7 case A/B from the pixel-rounded frame
     /// edge (§1.4, §1.6/O2), so for it the surface is at the anchor and the list is not pinned:
-    /// surface and list each follow the finger. The checker used to compare the unrounded value.
+    /// surface and list each follow the finger. The checker compares the rounded edge, not the
+    /// unrounded value.
     func testMostExpandedZoneIsDecidedFromTheRoundedFrameEdge() {
         for seed: UInt64 in [30165, 92815] {
             let outcome = Soak.run(seed: seed)
@@ -166,8 +167,8 @@ final class SoakInvariantTests: XCTestCase {
     /// Regression (found by the soak, seed 218): the app removes the panel from the didChangeState
     /// that an animated show reports (dismissIn). FloatingPanel stores the presenting animator
     /// before starting it (core §5.1 step 6), so the removal's hide finishes that animator (§4.7)
-    /// and its own dismissing animator keeps running to didRemove. The model used to store the
-    /// show's animator after the block, dropping the removal's: didRemove never came.
+    /// and its own dismissing animator keeps running to didRemove. Storing the show's animator
+    /// after the block would drop the removal's, and didRemove would never come.
     func testRemovalInsideAnAnimatedShowStillRemoves() throws {
         let url = CorpusExpectationTests.repositoryRoot.appendingPathComponent("traces/soak/soak-218-G1-dismiss-in-during-show.jsonl")
         let trace = try TraceLoader.load(path: url.path).trace
@@ -184,8 +185,8 @@ final class SoakInvariantTests: XCTestCase {
         XCTAssertEqual(InvariantChecker.checkAll(trace).violations, [])
     }
 
-    /// The generator also draws the fields part 3 of issue 18 added (adaptive anchors, zero-size
-    /// list frames), in traces the loader accepts.
+    /// The generator also draws adaptive anchors and zero-size list frames, in traces the loader
+    /// accepts.
     func testGeneratorDrawsAdaptiveAnchorsAndZeroSizeLists() {
         var adaptive = 0, zeroFrames = 0
         for seed: UInt64 in 1...300 {

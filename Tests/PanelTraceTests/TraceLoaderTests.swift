@@ -230,7 +230,7 @@ final class TraceLoaderTests: XCTestCase {
     }
 
     func testNaNLikeAndOverflowingNumbers() {
-        // New-user review, item 7: the field being parsed is named, and NaN/Infinity explained.
+        // The field being parsed is named, and NaN/Infinity explained.
         assertError(Fixtures.minimalHeader + "\n" + #"{"t": 0, "touch": "began", "x": NaN, "y": 2}"#,
                     line: 2, field: "x", "invalid JSON at column 33", "NaN is not a JSON number (JSON has no NaN or Infinity; expected a finite number)")
         assertError(Fixtures.minimalHeader + "\n" + #"{"t": 0, "touch": "began", "x": "NaN", "y": 2}"#,

@@ -80,7 +80,7 @@ final class UISheetCorpusTests: XCTestCase, GeneratedCorpus {
             let height = env.container.height
             let smallest = ordered.last?.1 ?? height
             let hasKeyboard = trace.samples.contains { if case .environment(let e) = $0.kind { return e.keyboard != nil } else { return false } }
-            let hasCalls = trace.samples.contains { if case .sheetCall = $0.kind { return true } else { return false } }
+            let hasCalls = trace.samples.contains { $0.kind.sheetCall != nil }
             // Touch intervals (finger down), to tell rest frames.
             var down: [(Microseconds, Microseconds)] = []
             var since: Microseconds?
@@ -124,9 +124,9 @@ final class UISheetCorpusTests: XCTestCase, GeneratedCorpus {
                 if case .string(let s)? = e["identifier"] { XCTAssertNotEqual(s, previousState, "\(name): SH2 record without a change"); previousState = s }
                 let causes = trace.samples.filter { $0.time == t }
                 XCTAssertTrue(causes.contains { s in
-                    switch s.kind {
-                    case .touch(let touch): return touch.phase == .ended || touch.phase == .cancelled
-                    case .sheetCall(.tapDimming), .sheetCall(.tapGrabber): return true
+                    if case .touch(let touch) = s.kind { return touch.phase == .ended || touch.phase == .cancelled }
+                    switch s.kind.sheetCall {
+                    case .tapDimming?, .tapGrabber?: return true
                     default: return false
                     }
                 }, "\(name): SH2 selection record at t=\(t) not at a release or tap")

@@ -83,7 +83,7 @@ final class UISheetLoaderTests: XCTestCase {
                          + #", "sheet": {"expandOnKeyboard": false}, "recognizer": {"velocity": "uikitSheet"}}"#)
         XCTAssertEqual(t.header.sheet?.keyboardPolicy, .liftSelected)
         XCTAssertEqual(t.header.sheet?.simulator.uikitSheetVelocity, true)
-        XCTAssertEqual(t.header.modelOptionNames, ["uisheet.velocity=uikitSheet"])
+        XCTAssertEqual(t.header.optionNames(SimulationOptions()), ["uisheet.velocity=uikitSheet"])
         // FloatingPanel traces do not know the sheet's filter.
         XCTAssertThrowsError(try load(#"{"format": "panelsim-trace", "version": 1, "# + Self.env
                                       + #", "panel": {"anchors": {"full": {"absoluteInset": 0, "edge": "top", "referenceGuide": "superview"}}}, "recognizer": {"velocity": "uikitSheet"}}"#))

@@ -13,8 +13,7 @@ public struct BenchOptions: Sendable, Equatable {
     public var loadSamples = 1_000_000
     /// Custom states (names only) in the state-table benchmark's first trace.
     public var manyStates = 100_000
-    /// Custom states (each with an anchor) and `invalidateLayout` lines in its second trace
-    /// (issue 19's reproducers).
+    /// Custom states (each with an anchor) and `invalidateLayout` lines in its second trace.
     public var invalidationStates = 1_100
     public var invalidations = 420
     /// Programmatic moves in the attraction-only core trace; gestures in the drag trace.
@@ -101,7 +100,7 @@ public struct BenchReport: Sendable {
         public var isolated: Bool
     }
 
-    /// Loading traces with many states (issue 19): wall seconds of `TraceLoader.parse` in this
+    /// Loading traces with many states: wall seconds of `TraceLoader.parse` in this
     /// process, of one trace with `manyStates` states and one with `invalidationStates` states
     /// and `invalidations` layout changes.
     public struct States: Sendable {
@@ -387,7 +386,7 @@ public enum Bench {
                                     peakKiB: Int(median(loads.map { Double($0.peakKiB) })),
                                     baselineKiB: loads.first?.baselineKiB, isolated: loads.allSatisfy(\.isolated))
 
-        // State tables (issue 19).
+        // State tables.
         let manyStates = BenchCorpus.manyStatesTrace(states: options.manyStates, anchors: false, invalidations: 0)
         let invalidating = BenchCorpus.manyStatesTrace(states: options.invalidationStates, anchors: true, invalidations: options.invalidations)
         var many: [Double] = [], inval: [Double] = []

@@ -53,8 +53,9 @@ enum BenchCorpus {
 
     /// A trace whose header declares `states` custom states (each with an anchor when `anchors`),
     /// followed by `invalidations` pairs of an `invalidateLayout` (a new intrinsic length) and a
-    /// `move` (to one of the custom states when they have anchors, else to full): the shape of
-    /// issue 19's state-table reproducers (10⁵ state names; 1,100 states with 420 invalidations).
+    /// `move` (to one of the custom states when they have anchors, else to full): traces that
+    /// expose a state table superlinear in the number of states (10⁵ state names; 1,100 states
+    /// with 420 invalidations).
     /// - Complexity: O(states + invalidations).
     static func manyStatesTrace(states: Int, anchors: Bool, invalidations: Int) -> String {
         var stateItems: [String] = [], anchorItems: [String] = []

@@ -132,9 +132,9 @@ struct DrawerKitSystem: RecordingPanelSystem {
         now = sample.time
         switch sample.kind {
         case let .touch(t): handleTouch(t, line: sample.line)
-        case let .drawerCall(call): handleCall(call, line: sample.line)
+        case let .systemCall(call): if let call = call as? DrawerCall { handleCall(call, line: sample.line) }
         case let .environment(e): changeEnvironment(e)
-        case .call, .sheetCall, .popupCall, .scroll, .observed, .end: break
+        case .call, .scroll, .observed, .end: break
         }
         startRequestedDismissal()
     }

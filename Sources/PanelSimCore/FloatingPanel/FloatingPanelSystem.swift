@@ -128,7 +128,7 @@ struct FloatingPanelSystem: PanelSystem {
             if let offset = observation.contentOffset { core.setContentOffset(x: offset.x, y: offset.y) }
             if let decelerating = observation.isDecelerating { core.updateScrollView { $0.isDecelerating = decelerating } }
         case let .environment(environment): core.changeEnvironment(environment)
-        case .observed, .end, .drawerCall, .sheetCall, .popupCall: return
+        case .observed, .end, .systemCall: return
         }
     }
 

@@ -85,8 +85,8 @@ struct LNPopupSystem: RecordingPanelSystem {
         now = sample.time
         switch sample.kind {
         case let .touch(t): currentLine = sample.line; handleTouch(t, line: sample.line)
-        case let .popupCall(call): handleCall(call, line: sample.line)
-        case .call, .drawerCall, .sheetCall, .environment, .scroll, .observed, .end: break
+        case let .systemCall(call): if let call = call as? PopupCall { handleCall(call, line: sample.line) }
+        case .call, .environment, .scroll, .observed, .end: break
         }
     }
 

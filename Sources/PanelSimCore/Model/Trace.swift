@@ -5,66 +5,52 @@
 /// exactly from their decimal text, rounded half away from zero to 1 µs.
 public typealias Microseconds = Int64
 
-/// The panel system a trace describes (header `model`, trace-format.md §1.1a).
-public enum PanelModel: String, Sendable, Equatable, CaseIterable {
-    /// FloatingPanel (`"floatingpanel"`, the default when the header has no `model`).
-    case floatingPanel = "floatingpanel"
-    /// DrawerKit (`"drawerkit"`): the header's `drawer` section replaces `panel` (drawerkit.md §2).
-    case drawerKit = "drawerkit"
-    /// UIKit's `UISheetPresentationController` (`"uisheet"`): the header's `sheet` section replaces
-    /// `panel` (uisheet.md §2).
-    case uiSheet = "uisheet"
-    /// LNPopupController / LNPopupUI (`"lnpopup"`): the header's `popup` section replaces `panel`
-    /// (lnpopup.md §2).
-    case lnPopup = "lnpopup"
+/// The panel system a trace describes: the header's `model` string (trace-format.md §1.1a). Each
+/// system declares its own value beside its model (`PanelModel.floatingPanel` in `FloatingPanel/`,
+/// `.drawerKit` in `DrawerKit/`, …), so a new system needs no edit here.
+public struct PanelModel: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+    /// The header's `model` value, e.g. `"drawerkit"`.
+    public var rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public var description: String { rawValue }
 }
 
 /// A trace header (line 1 of a trace file).
 ///
-/// `model` selects the panel system. A FloatingPanel header uses `panel`, `delegate` and
-/// `scrollView`; a DrawerKit header uses `drawer` instead (and its `panel` is an unused
-/// placeholder). `environment`, `recognizer` and `source` mean the same for every system.
+/// The sections every system reads (`name`, `description`, `source`, `environment`, `recognizer`,
+/// and the UIKit `scrollView` for the systems that host one) are stored here; the system's own
+/// sections are one value, `system`, whose type says which system the header is for
+/// (`FloatingPanelHeader`, `DrawerConfiguration`, `SheetConfiguration`, `PopupConfiguration`, or a
+/// system registered from outside). Each system's folder adds a typed accessor (`floatingPanel`,
+/// `drawer`, `sheet`, `popup`).
 public struct TraceHeader: Sendable, Equatable {
-    public var model: PanelModel = .floatingPanel
     public var name: String
     public var description: String = ""
     public var source = TraceSource()
     public var environment: PanelEnvironment
-    public var panel: PanelConfiguration
-    public var delegate = DelegateConfiguration()
     public var recognizer = RecognizerConfiguration()
-    /// The tracked scroll view at t = 0 (`track(scrollView:)` before `show`); nil for none.
+    /// The scroll view inside the panel's content at t = 0 (`track(scrollView:)` before `show` for
+    /// FloatingPanel, the popup content's or sheet's list); nil for none. A system without such a
+    /// header section (DrawerKit keeps its list in `drawer.content`) refuses it when loading.
     public var scrollView: ScrollViewConfiguration? = nil
-    /// The `drawer` section of a DrawerKit header; nil for every other model.
-    public var drawer: DrawerConfiguration? = nil
-    /// The `sheet` section (and `sheetDelegate`) of a UISheet header; nil for every other model.
-    public var sheet: SheetConfiguration? = nil
-    /// The `popup` section of an LNPopup header; nil for every other model.
-    public var popup: PopupConfiguration? = nil
-    public init(name: String, environment: PanelEnvironment, panel: PanelConfiguration) {
-        self.name = name; self.environment = environment; self.panel = panel
-    }
-    /// A DrawerKit header (`model: "drawerkit"`).
-    public init(name: String, environment: PanelEnvironment, drawer: DrawerConfiguration) {
-        self.init(name: name, environment: environment, panel: PanelConfiguration())
-        model = .drawerKit
-        self.drawer = drawer
-    }
-    /// A UISheetPresentationController header (`model: "uisheet"`).
-    public init(name: String, environment: PanelEnvironment, sheet: SheetConfiguration) {
-        self.init(name: name, environment: environment, panel: PanelConfiguration())
-        model = .uiSheet
-        self.sheet = sheet
+    /// The system's own header sections; its type names the system.
+    public var system: any PanelSystemConfiguration
+
+    /// A header for `system`'s sections.
+    public init(name: String, environment: PanelEnvironment, system: any PanelSystemConfiguration) {
+        self.name = name; self.environment = environment; self.system = system
     }
 
-    /// Simulator options recorded in result headers beside `SimulationOptions.nonDefaultNames`:
-    /// a sheet's `sheet.simulator` options away from their defaults (uisheet.md §4).
-    public var modelOptionNames: [String] { sheet?.simulator.nonDefaultNames ?? [] }
-    /// An LNPopup header (`model: "lnpopup"`); `scrollView` is the list inside the popup content.
-    public init(name: String, environment: PanelEnvironment, popup: PopupConfiguration) {
-        self.init(name: name, environment: environment, panel: PanelConfiguration())
-        model = .lnPopup
-        self.popup = popup
+    /// The header's `model`: the system `system` belongs to.
+    public var model: PanelModel { type(of: system).model }
+
+    /// Simulator options the system records in result headers beside the replay's own
+    /// (`PanelSystemConfiguration.optionNames(_:)`).
+    public func optionNames(_ options: SimulationOptions) -> [String] { system.optionNames(options) }
+
+    public static func == (a: TraceHeader, b: TraceHeader) -> Bool {
+        a.name == b.name && a.description == b.description && a.source == b.source && a.environment == b.environment
+            && a.recognizer == b.recognizer && a.scrollView == b.scrollView && a.system.isEqual(to: b.system)
     }
 }
 
@@ -84,31 +70,6 @@ public struct TouchSample: Sendable, Equatable {
     public init(phase: TouchPhase, id: Int = 0, location: Point, velocity: Point? = nil) {
         self.phase = phase; self.id = id; self.location = location; self.velocity = velocity
     }
-}
-
-/// A programmatic call by the app (`call` samples).
-public enum PanelCall: Sendable, Equatable {
-    /// `move(to:animated:)`.
-    case move(to: PanelState, animated: Bool)
-    /// `show(animated:)`.
-    case show(animated: Bool)
-    /// `hide(animated:)`.
-    case hide(animated: Bool)
-    /// The internal `remove()` (removePanelFromParent(animated: true)).
-    case remove
-    /// The backdrop's dismissal tap handler.
-    case tapBackdrop
-    /// The scroll view's own `setContentOffset(_:animated:)` (pt); a nil axis keeps its value.
-    case setContentOffset(x: Double?, y: Double?, animated: Bool)
-    /// The scroll view's `contentSize` (pt); a nil dimension keeps its value.
-    case setContentSize(width: Double?, height: Double?)
-    /// `track(scrollView:)` with a new scroll view.
-    indirect case track(ScrollViewConfiguration)
-    /// `untrack(scrollView:)`.
-    case untrack
-    /// Replace the layout (the trace's partial `panel` merged over the current one: each named field
-    /// replaces that field whole), then `invalidateLayout()`.
-    indirect case invalidateLayout(PanelConfiguration)
 }
 
 /// A `scroll` sample: the tracked scroll view as a device reported it (pt). An observation,
@@ -147,13 +108,11 @@ public struct ObservedSample: Sendable, Equatable {
 /// (a 10^6-sample trace is one list of them).
 public enum SampleKind: Sendable, Equatable {
     case touch(TouchSample)
+    /// A FloatingPanel call; only in FloatingPanel traces.
     case call(PanelCall)
-    /// A DrawerKit call (drawerkit.md §2.2); only in DrawerKit traces.
-    case drawerCall(DrawerCall)
-    /// A UISheetPresentationController call (uisheet.md §2.2); only in sheet traces.
-    indirect case sheetCall(SheetCall)
-    /// An LNPopup call (lnpopup.md §2.2); only in LNPopup traces.
-    case popupCall(PopupCall)
+    /// A call of another panel system (`DrawerCall`, `SheetCall`, `PopupCall`, …); only in that
+    /// system's traces. Each system's folder has a constructor (`.drawerCall(_:)`, …).
+    indirect case systemCall(any PanelSystemCall)
     case scroll(ScrollSample)
     /// The environment from this time on (a partial `environment` merged over the current one):
     /// rotation, keyboard, safe-area changes (floatingpanel-core.md §9 O16).
@@ -161,6 +120,19 @@ public enum SampleKind: Sendable, Equatable {
     indirect case observed(ObservedSample)
     /// Replay stops at this sample's time.
     case end
+
+    public static func == (a: SampleKind, b: SampleKind) -> Bool {
+        switch (a, b) {
+        case let (.touch(x), .touch(y)): return x == y
+        case let (.call(x), .call(y)): return x == y
+        case let (.systemCall(x), .systemCall(y)): return x.isEqual(to: y)
+        case let (.scroll(x), .scroll(y)): return x == y
+        case let (.environment(x), .environment(y)): return x == y
+        case let (.observed(x), .observed(y)): return x == y
+        case (.end, .end): return true
+        default: return false
+        }
+    }
 }
 
 /// One sample line of a trace.

@@ -5,15 +5,15 @@
 /// 2·10⁶ to n, so the quotient grows by ⌊2·10⁶/d⌋ plus one carry when the remainder passes d
 /// (the remainders stay below d, so one carry is enough). Tested equal to `frameTime` in
 /// `FrameClockTests`.
-struct FrameClock {
+public struct FrameClock: Sendable {
     /// The current frame's index k and time, µs.
-    private(set) var index: Int
-    private(set) var time: Microseconds
+    public private(set) var index: Int
+    public private(set) var time: Microseconds
     private var remainder: Int64
     private let divisor: Int64, stepQuotient: Int64, stepRemainder: Int64
 
     /// A clock at frame `index` of a `frameRate` Hz display (frameRate > 0).
-    init(frameRate: Int, index: Int = 0) {
+    public init(frameRate: Int, index: Int = 0) {
         divisor = 2 * Int64(frameRate)
         stepQuotient = 2_000_000 / divisor
         stepRemainder = 2_000_000 % divisor
@@ -22,7 +22,7 @@ struct FrameClock {
     }
 
     /// Moves to frame `k` (one division).
-    mutating func set(_ k: Int) {
+    public mutating func set(_ k: Int) {
         let n = 2 * Int64(k) * 1_000_000 + divisor / 2
         index = k
         time = n / divisor
@@ -31,7 +31,7 @@ struct FrameClock {
 
     /// Moves to the next frame.
     @inline(__always)
-    mutating func advance() {
+    public mutating func advance() {
         // Unchecked: the index stays far below Int.max (the replay reaches frame k only through a
         // sample time t with k ≤ t·frameRate/10⁶ + settle frames, and t·frameRate is checked first).
         index &+= 1

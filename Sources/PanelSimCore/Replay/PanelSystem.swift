@@ -5,12 +5,13 @@
 /// animations and the records it writes. Each system lives in its own folder beside this one
 /// (`FloatingPanel/`, `DrawerKit/`, …) and uses the UIKit pieces every system shares (`UIKit/`:
 /// velocity estimators, pan and tap recognition, springs and timing curves, the scroll-view model,
-/// display-scale rounding). To add a system: a `model` case (`Model/Trace.swift`), a type that
-/// conforms here, and one line in `simulate(_:options:)`.
+/// display-scale rounding). A system's header value (`PanelSystemConfiguration`) starts its replay
+/// with `replay(_:trace:options:)`; ARCHITECTURE.md has the checklist for adding a system.
 ///
 /// The replay is generic over the system, so these calls are specialized: nothing in the frame
-/// loop goes through an existential or a witness table.
-protocol PanelSystem {
+/// loop goes through an existential or a witness table (for a system compiled in this module; one
+/// defined elsewhere runs through its witness table).
+public protocol PanelSystem {
     /// Sets up t = 0 (the presentation before the first sample) and writes its records.
     mutating func start()
     /// Reserves room for about `n` records (a hint).
@@ -40,14 +41,60 @@ protocol PanelSystem {
 }
 
 extension PanelSystem {
-    mutating func process(at sample: UnsafePointer<TraceSample>) { process(sample.pointee) }
+    public mutating func process(at sample: UnsafePointer<TraceSample>) { process(sample.pointee) }
 
-    mutating func runFrames(_ clock: inout FrameClock, before dueFrame: Int64) -> Bool {
+    public mutating func runFrames(_ clock: inout FrameClock, before dueFrame: Int64) -> Bool {
         var animating: Bool
         repeat {
             animating = runFrame(index: clock.index, time: clock.time)
             clock.advance()
         } while animating && Int64(clock.index) < dueFrame
         return animating
+    }
+}
+
+/// A panel system's own header sections (FloatingPanel's `panel` and `delegate`, DrawerKit's
+/// `drawer`, …): the value `TraceHeader.system` holds. Its type names the system, and it starts
+/// that system's replay, so the core needs no list of systems: a system registers its trace format
+/// (PanelTrace), its golden description (PanelGolden) and its commands (PanelSimCLI) in the
+/// registries of those layers instead.
+public protocol PanelSystemConfiguration: Sendable {
+    /// The header's `model` value for this system (`"drawerkit"`, …).
+    static var model: PanelModel { get }
+    /// Replays `trace` (whose header holds this value) through the system's model.
+    /// - Complexity: as `simulate(_:options:)`.
+    func simulate(_ trace: Trace, options: SimulationOptions) -> SimulationResult
+    /// The names of the options the result header records (`ResultHeader.simulator`): the
+    /// replay's options this system reads, away from their defaults, then the system's own
+    /// (a sheet's `sheet.simulator`). The default: none.
+    func optionNames(_ options: SimulationOptions) -> [String]
+    /// Value equality with another system's sections; false across systems.
+    func isEqual(to other: any PanelSystemConfiguration) -> Bool
+}
+
+extension PanelSystemConfiguration {
+    public func optionNames(_ options: SimulationOptions) -> [String] { [] }
+}
+
+extension PanelSystemConfiguration where Self: Equatable {
+    public func isEqual(to other: any PanelSystemConfiguration) -> Bool {
+        guard let other = other as? Self else { return false }
+        return self == other
+    }
+}
+
+/// A programmatic call of a panel system other than FloatingPanel (`SampleKind.systemCall`):
+/// `DrawerCall`, `SheetCall`, `PopupCall`, or a system registered from outside.
+public protocol PanelSystemCall: Sendable {
+    /// The system whose traces hold this call.
+    static var model: PanelModel { get }
+    /// Value equality with another call; false across systems.
+    func isEqual(to other: any PanelSystemCall) -> Bool
+}
+
+extension PanelSystemCall where Self: Equatable {
+    public func isEqual(to other: any PanelSystemCall) -> Bool {
+        guard let other = other as? Self else { return false }
+        return self == other
     }
 }

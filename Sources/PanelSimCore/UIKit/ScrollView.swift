@@ -15,7 +15,7 @@ public struct ScrollViewConfiguration: Sendable, Equatable {
     /// `contentInset` before FloatingPanel adjusts it (§3.10), pt, each side ≥ 0 inward.
     public var contentInset: Insets = .zero
     /// The inset UIKit adds on top of `contentInset` (pt, each side ≥ 0 inward), e.g. a navigation
-    /// bar over a list inside a navigation controller (FloatingPanel issue #602):
+    /// bar over a list inside a navigation controller (FloatingPanel #602):
     /// adjustedContentInset = contentInset + systemInset. FloatingPanel never writes it. Default zero.
     public var systemInset: Insets = .zero
     /// `contentOffset` (pt): the content point at the bounds' origin; larger = scrolled toward the end.

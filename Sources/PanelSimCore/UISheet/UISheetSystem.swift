@@ -107,9 +107,9 @@ struct UISheetSystem: RecordingPanelSystem {
         now = sample.time
         switch sample.kind {
         case let .touch(t): handleTouch(t, line: sample.line)
-        case let .sheetCall(call): handleCall(call, line: sample.line)
+        case let .systemCall(call): if let call = call as? SheetCall { handleCall(call, line: sample.line) }
         case let .environment(e): changeEnvironment(e)
-        case .call, .drawerCall, .popupCall, .scroll, .observed, .end: break
+        case .call, .scroll, .observed, .end: break
         }
     }
 

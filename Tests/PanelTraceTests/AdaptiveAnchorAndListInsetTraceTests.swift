@@ -2,8 +2,8 @@ import XCTest
 import PanelSimCore
 @testable import PanelTrace
 
-/// Issue 18 part 3 trace fields: adaptive anchors, `scrollView.systemInset`, zero-size list frames.
-final class Issue18Part3TraceTests: XCTestCase {
+/// Trace fields of adaptive anchors and lists: adaptive anchors, `scrollView.systemInset`, zero-size list frames.
+final class AdaptiveAnchorAndListInsetTraceTests: XCTestCase {
     private let head = #"{"format": "panelsim-trace", "version": 1, "environment": {"container": {"width": 390, "height": 844}}, "panel": {"anchors": {"full": ANCHOR, "half": {"absoluteInset": 300, "edge": "bottom"}}}SV}"#
 
     private func text(anchor: String = #"{"absoluteInset": 18, "edge": "top"}"#, scrollView: String = "", samples: [String] = []) -> String {

@@ -2,10 +2,10 @@ import XCTest
 @testable import PanelSimCore
 import PanelTrace
 
-/// Regressions for the independent review of the LNPopup model (findings F1–F4, F6). Expected
-/// values come from lnpopup.md (§2.2, §2.3, §3.11, §3.13, L12) and the choices documented in
-/// docs/lnpopup.md, not from the simulator.
-final class LNPopupReviewFixTests: XCTestCase {
+/// LNPopup calls queued around a dismissal, and the checks of its observed samples, snap percent,
+/// geometry and content-offset calls. Expected values come from lnpopup.md (§2.2, §2.3, §3.11,
+/// §3.13, L12) and the choices documented in docs/lnpopup.md, not from the simulator.
+final class LNPopupDismissalQueueAndInputTests: XCTestCase {
     static let tabBar = #"{"format": "panelsim-trace", "version": 1, "model": "lnpopup", "name": "t", "environment": {"container": {"width": 390, "height": 844}}, "popup": {"bottomBar": {"kind": "tabBar", "height": 83}}}"#
 
     static func run(_ lines: [String]) throws -> SimulationResult {
@@ -34,7 +34,7 @@ final class LNPopupReviewFixTests: XCTestCase {
         XCTAssertEqual(LNPopupCorpusTests.bool(last["isAnimating"]), false, file: file, line: line)
     }
 
-    /// F1a/F1b: an app close or open queued behind a running dismissal is dropped with a warning when
+    /// An app close or open queued behind a running dismissal is dropped with a warning when
     /// it would start without a bar (no didChangeState(barPresented), no didClosePopup without
     /// willClosePopup, no open with no bar).
     func testCallsQueuedDuringDismissalAreDroppedWithoutBar() throws {
@@ -56,7 +56,7 @@ final class LNPopupReviewFixTests: XCTestCase {
         XCTAssertEqual(LNPopupCorpusTests.frames(r).last?.state, "barPresented")
     }
 
-    /// F1c: the snap swipe's 0.15 s open timer (L12) is cancelled when the dismissal starts, and the
+    /// The snap swipe's 0.15 s open timer (L12) is cancelled when the dismissal starts, and the
     /// gesture-ignore flag it set is cleared: after a new presentation a snap swipe opens again.
     func testDismissalCancelsTheSnapOpenTimer() throws {
         let swipe = [#"{"t": 0.1, "touch": "began", "x": 195, "y": 730}"#,
@@ -81,7 +81,7 @@ final class LNPopupReviewFixTests: XCTestCase {
         do { _ = try TraceLoader.parse(text: text, file: "p.jsonl"); return nil } catch { return error }
     }
 
-    /// F2: §2.2 limits observed to location, state and contentOffset; the state is the public one.
+    /// §2.2 limits observed to location, state and contentOffset; the state is the public one.
     func testObservedKeysAndPublicStates() {
         let h = LNPopupLoaderTests.header() + "\n", error = Self.error
         let alpha = error(h + #"{"t": 0.05, "observed": {"location": 761, "backdropAlpha": 0.7}}"#)
@@ -91,7 +91,7 @@ final class LNPopupReviewFixTests: XCTestCase {
         XCTAssertNil(error(h + #"{"t": 0.05, "observed": {"location": 761, "state": "barPresented", "contentOffset": 0}}"#))
     }
 
-    /// F3: every finite snapPercent is clamped to [0.1, 0.9] (§2.1, the setter).
+    /// Every finite snapPercent is clamped to [0.1, 0.9] (§2.1, the setter).
     func testSnapPercentClampedOnBothSides() throws {
         for (written, effective) in [(0.0, 0.1), (-1, 0.1), (0.05, 0.1), (0.5, 0.5), (1.5, 0.9)] {
             let t = try TraceLoader.parse(text: LNPopupLoaderTests.header(#"{"snapPercent": \#(written)}"#) + "\n", file: "a.jsonl")
@@ -100,7 +100,7 @@ final class LNPopupReviewFixTests: XCTestCase {
         }
     }
 
-    /// F4: the docking line and the closed bar must lie inside the 844 pt container.
+    /// The docking line and the closed bar must lie inside the 844 pt container.
     func testGeometryOutsideTheContainerIsRefused() {
         let error = Self.error
         func env(_ safeBottom: Int) -> String {
@@ -123,7 +123,7 @@ final class LNPopupReviewFixTests: XCTestCase {
         XCTAssertNil(error(LNPopupLoaderTests.header(#"{"glass": true, "bar": {"offset": -8}}"#) + "\n"))
     }
 
-    /// F6: like FloatingPanel's setContentOffset, at least one axis.
+    /// Like FloatingPanel's setContentOffset, at least one axis.
     func testSetContentOffsetNeedsAnAxis() {
         let h = LNPopupLoaderTests.header() + "\n", error = Self.error
         let offset = error(h + #"{"t": 0.1, "call": "setContentOffset"}"#)

@@ -2,9 +2,9 @@ import XCTest
 import PanelSimCore
 import PanelTrace
 
-/// Findings of an independent review of the DrawerKit model against drawerkit.md, each with the
-/// outcome the spec gives.
-final class DrawerKitRegressionTests: XCTestCase {
+/// Edge cases of the DrawerKit model checked against drawerkit.md, each with the outcome the spec
+/// gives.
+final class DrawerKitEdgeCaseTests: XCTestCase {
     static let env = #""environment": {"container": {"width": 390, "height": 844}, "safeArea": {"top": 47, "left": 0, "bottom": 34, "right": 0}, "displayScale": 3, "frameRate": 120}"#
 
     func replay(_ drawer: String, _ samples: [String], environment: String = env) throws -> SimulationResult {

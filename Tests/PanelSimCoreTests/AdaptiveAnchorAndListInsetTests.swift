@@ -1,10 +1,10 @@
 import XCTest
 @testable import PanelSimCore
 
-/// Issue 18 part 3: adaptive anchors, a list with a system inset (FloatingPanel #602) and a list with
-/// a zero-size frame. Expected values are worked out from the specs in the comments, not read back
+/// Adaptive anchors, a list with a system inset (FloatingPanel #602) and a list with a zero-size
+/// frame. Expected values are worked out from the specs in the comments, not read back
 /// from the simulator.
-final class Issue18Part3Tests: XCTestCase {
+final class AdaptiveAnchorAndListInsetTests: XCTestCase {
     private func adaptive(_ v: Double, fractional: Bool = false, length: Double, _ guide: ReferenceGuide = .safeArea,
                           bounding: ContentBoundingGuide = .none) -> LayoutAnchor {
         .adaptive(v, isFractional: fractional, contentLength: length, guide: guide, bounding: bounding)

@@ -3,10 +3,10 @@ import Foundation
 import PanelSimCore
 @testable import PanelTrace
 
-/// Regressions found by an independent review of the sheet model (F1–F6, F10). Every expected value
+/// Edge cases of the sheet model. Every expected value
 /// is worked out here from uisheet.md (and floatingpanel-core.md §9 O6/O7 for the content), never
 /// copied from a replay. D1 = 390 × 844, safe area 47/34, scale 3, 120 Hz: medium 388.333, large 57.
-final class UISheetRegressionTests: XCTestCase {
+final class UISheetEdgeCaseTests: XCTestCase {
     static let env = #""environment": {"container": {"width": 390, "height": 844}, "safeArea": {"top": 47, "left": 0, "bottom": 34, "right": 0}, "displayScale": 3, "frameRate": 120}"#
     static let ml = #"[{"identifier": "medium", "kind": "medium"}, {"identifier": "large", "kind": "large"}]"#
     static let medium = 844 - 34 - (0.56 * 753 * 3).rounded() / 3 // §3.1 item 4: 388.333 on the 1/3 pt grid
@@ -16,7 +16,7 @@ final class UISheetRegressionTests: XCTestCase {
         try TraceLoader.parse(text: lines.joined(separator: "\n") + "\n", file: file)
     }
 
-    static func header(sheet: String, env: String = UISheetRegressionTests.env, extra: String = "") -> String {
+    static func header(sheet: String, env: String = UISheetEdgeCaseTests.env, extra: String = "") -> String {
         #"{"format": "panelsim-trace", "version": 1, "model": "uisheet", "name": "r", "# + env + #", "sheet": "# + sheet + extra + "}"
     }
 
