@@ -132,6 +132,35 @@ final class DeterministicMathTests: XCTestCase {
         }
     }
 
+    /// `AnimatorTiming.completes` compares whole µs with a delay found once; it must agree with
+    /// t_k > t_s and (t_k − t_s)/10⁶ ≥ D − 10⁻⁹ for every duration and time.
+    func testAnimatorCompletionMatchesTheFormula() {
+        var durations: [Double] = [0, -1, 1e-10, 1e-9, 1.5e-9, 1e-6, 1e-6 + 1e-9, 0.4, 0.5, 0.25, 1.0 / 3, 2.5, 1e7, 1e13, .infinity, .nan]
+        var generator = SystemRandomNumberGeneratorSeeded(seed: 42)
+        for _ in 0..<300 { durations.append(Double(generator.next() % 5_000_000) / 1_000_000 * 0.4 / 0.3) }
+        for d in durations {
+            let timing = AnimatorTiming.linear(duration: d)
+            let target = d - 1e-9
+            let estimate = target.isFinite && abs(target) < 1e12 ? Int64((target * 1e6).rounded()) : 1_000
+            var deltas: [Int64] = [-1, 0, 1, 2, 3, 1_000, 16_667, 400_000, 500_000, 1 << 40]
+            for k in -3...3 { deltas.append(estimate + Int64(k)) }
+            for delta in deltas {
+                for start: Int64 in [0, 4_167, 123_456_789] {
+                    let time = start + delta
+                    let formula = time > start && Double(time - start) / 1_000_000 >= d - 1e-9
+                    XCTAssertEqual(timing.completes(since: start, at: time), formula, "duration \(d), Δ \(delta) µs")
+                }
+            }
+        }
+    }
+
+    /// The reciprocals the reductions multiply by are the doubles nearest 1/ln 2 and 2/π as the
+    /// quotients of the doubles.
+    func testReductionReciprocals() {
+        XCTAssertEqual(DeterministicMath.inverseLn2, 1 / DeterministicMath.ln2)
+        XCTAssertEqual(DeterministicMath.inversePio2, 1 / 1.5707963267948966)
+    }
+
     /// The skip of ζ > 1's fast term does happen (else the test above would not cover it).
     func testFastTermIsSkippedForMostOfTheSystemSpring() {
         let response = SpringStepResponse(dampingRatio: SpringStepResponse.systemSpringDampingRatio)

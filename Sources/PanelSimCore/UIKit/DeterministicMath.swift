@@ -42,12 +42,29 @@ public enum DeterministicMath {
         (v + 6_755_399_441_055_744) - 6_755_399_441_055_744
     }
 
+    /// rint(x / d) (ties to even; +0 for −0, see `roundedToNearestEven`) for |x / d| < 2^20 and
+    /// d > 0, from the product x·(1/d) unless that lands within 2^−30 of a half-integer, where the
+    /// quotient decides. The product and the quotient differ by at most a few ulps of x/d (below
+    /// 2^−30 in this range), so away from a half-integer both round to the same integer; a
+    /// multiplication instead of a division on the curves' per-frame path.
+    @inline(__always)
+    static func roundedQuotient(_ x: Double, by d: Double, reciprocal: Double) -> Double {
+        let v = x * reciprocal
+        let k = roundedToNearestEven(v)
+        if abs(abs(v - k) - 0.5) < 0x1p-30 { return roundedToNearestEven(x / d) }
+        return k
+    }
+
+    /// 1/`ln2` and 1/(π/2), each the double nearest the quotient of the doubles.
+    static let inverseLn2 = 1.4426950408889634
+    static let inversePio2 = 0.6366197723675814
+
     /// e^x.
     public static func exp(_ x: Double) -> Double {
         if x.isNaN { return x }
         if x > 709.8 { return .infinity }
         if x < -745.2 { return 0 }
-        let k = roundedToNearestEven(x / ln2)
+        let k = roundedQuotient(x, by: ln2, reciprocal: inverseLn2)
         let r = (x - k * ln2Hi) - k * ln2Lo // |r| ≤ 0.347
         // 1 + r + r²/2! + …, at most 28 terms (see the type's comment for the early end).
         var term = 1.0, sum = 1.0
@@ -83,7 +100,7 @@ public enum DeterministicMath {
     /// Reduces x to r ∈ [−π/4, π/4] and the quadrant q with x ≈ q·π/2 + r. Accurate for |x| < 1e6.
     @inline(__always)
     static func reduce(_ x: Double) -> (r: Double, quadrant: Int) {
-        let k = roundedToNearestEven(x / 1.5707963267948966)
+        let k = roundedQuotient(x, by: 1.5707963267948966, reciprocal: inversePio2)
         let r = ((x - k * pio2Hi) - k * pio2Mid) - k * pio2Lo
         let q = Int(k) & 3
         return (r, q)

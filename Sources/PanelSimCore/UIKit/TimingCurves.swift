@@ -112,6 +112,33 @@ struct AnimatorTiming: Sendable, Equatable {
     let curve: Curve
     /// Seconds from the start until the animator completes (≥ 0).
     let duration: Double
+    /// The least whole µs d ≥ 1 with d/10⁶ ≥ duration − 10⁻⁹ as `completes` computes it
+    /// (`Int64.max` when no d below it qualifies), so that the per-frame test is a comparison.
+    private let completionDelay: Int64
+
+    init(curve: Curve, duration: Double) {
+        self.curve = curve
+        self.duration = duration
+        // d ↦ Double(d) / 10⁶ never decreases, so the qualifying d form a tail of the integers.
+        let target = duration - 1e-9
+        func qualifies(_ d: Int64) -> Bool { Double(d) / 1_000_000 >= target }
+        var d: Int64
+        if target.isFinite && target * 1_000_000 < 0x1p52 {
+            d = max(Int64((target * 1_000_000).rounded(.down)), 1)
+            while d > 1 && qualifies(d - 1) { d -= 1 }
+            while !qualifies(d) { d += 1 }
+        } else if qualifies(.max) {
+            var lo: Int64 = 1, hi: Int64 = .max   // the least qualifying d lies in lo...hi
+            while lo < hi {
+                let mid = lo + (hi - lo) / 2
+                if qualifies(mid) { hi = mid } else { lo = mid + 1 }
+            }
+            d = lo
+        } else {
+            d = .max
+        }
+        completionDelay = d
+    }
 
     /// A linear curve over `duration` s.
     static func linear(duration: Double) -> AnimatorTiming { AnimatorTiming(curve: .linear, duration: duration) }
@@ -153,7 +180,8 @@ struct AnimatorTiming: Sendable, Equatable {
 
     /// True at the frame that completes an animator started at `start` µs: the first frame time
     /// t_k (µs) with t_k > t_s and t_k − t_s ≥ D − 10⁻⁹ s (drawerkit.md §5 D9; lnpopup.md L4).
+    @inline(__always)
     func completes(since start: Microseconds, at time: Microseconds) -> Bool {
-        time > start && Double(time - start) / 1_000_000 >= duration - 1e-9
+        time > start && time - start >= completionDelay
     }
 }
