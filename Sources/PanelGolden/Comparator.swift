@@ -168,7 +168,7 @@ public struct Comparison: Sendable, Equatable {
     /// `firstRecordDivergence` (nil when passed or incompatible).
     public var firstDivergence: Divergence?
     /// Every header field that differs and fails the comparison (`trace`, `model`, `frameRate`,
-    /// `simulator`, `displayScale`, in that order; channel `header`). The records are compared
+    /// `profile`, `simulator`, `displayScale`, in that order; channel `header`). The records are compared
     /// all the same.
     public var headerDifferences: [Divergence] = []
     /// The first diverging record in file order, whatever the header says (nil when the
@@ -270,7 +270,7 @@ public enum Comparator {
     ///
     /// Header: a different `version` gives `.incompatible` (records not compared); a different
     /// `traceDigest`, `parameterDigest` (when both files have one) or `engine` is a note; a different
-    /// `trace`, `model`, `frameRate`, `simulator` options or `displayScale` is a divergence on channel
+    /// `trace`, `model`, `frameRate`, `profile`, `simulator` options or `displayScale` is a divergence on channel
     /// `header` (each one in `headerDifferences`), and the records are still compared.
     ///
     /// Records: the first divergence is found walking both record lists in file order, record
@@ -309,6 +309,8 @@ public enum Comparator {
         headerField("trace", ResultFile.quoted(expected.header.trace), ResultFile.quoted(actual.header.trace))
         headerField("model", expected.header.model.rawValue, actual.header.model.rawValue)
         headerField("frameRate", String(expected.header.frameRate), String(actual.header.frameRate))
+        // profiles.md §2.4: the profile must be equal, like `simulator`; both points are named.
+        headerField("profile", expected.header.profile?.description ?? "none", actual.header.profile?.description ?? "none")
         func options(_ names: [String]) -> String { names.isEmpty ? "defaults" : names.joined(separator: ", ") }
         headerField("simulator", options(expected.header.simulator), options(actual.header.simulator))
         headerField("displayScale", CanonicalNumber.format(expected.header.displayScale),
