@@ -152,9 +152,9 @@ public enum FloatingPanelProfiles {
             for entry in panel.anchors {
                 let field = "\(prefix).anchors.\(entry.state.name)"
                 if case let .adaptive(_, _, _, _, bounding) = entry.anchor {
-                    if !v.adaptiveAnchors { return needs(line, field, "an adaptive anchor", "2.1.0", "FP-G1") }
+                    if !v.adaptiveAnchors { return needs(line, field + ".adaptive", "an adaptive anchor", "2.1.0", "FP-G1") }
                     if bounding != .none && !v.contentBoundingGuide {
-                        return needs(line, field + ".contentBoundingGuide", "contentBoundingGuide \(bounding.rawValue)", "2.6.0", "FP-G4")
+                        return needs(line, field + ".adaptive.contentBoundingGuide", "contentBoundingGuide \(bounding.rawValue)", "2.6.0", "FP-G4")
                     }
                 }
                 if !v.customStates && !PanelState.builtIn.contains(where: { $0.name == entry.state.name }) {
