@@ -195,12 +195,17 @@ CASES.append(Case("floatingpanel", "FP-S5", "header-drag-to-half", "S3: D1/B3 at
                  [("state", "half"), ("location", HALF), ("offset", 0)], same=["2.2.0", "2.3.0"])
              .at("2.5.2", "io := the current offset 900",
                  [("state", "half"), ("location", HALF), ("offset", 900)], same=["2.5.5"]))
-CASES.append(Case("floatingpanel", "FP-S6", "header-drag-to-half", "S3: D1/B3 at full, 56 pt header, O = 900, drag by the header to half",
-                  hdr, s)
-             .at("2.6.6", "pin and the async pin after the release: O = 0; the spring's completion writes no extra didMove (FP-S7)",
-                 [("state", "half"), ("location", HALF), ("offset", 0)], same=["2.6.0"])
-             .at("2.7.0", "io := the current offset (outside the list), pinned each attraction frame: O = 900",
-                 [("state", "half"), ("location", HALF), ("offset", 900)]))
+# FP-S6 listPinning: an attraction while io differs from the offset (floatingpanel-core.md §8 item
+# 12): D1/B3 at full, the list tracked at O = 0 (io = 0), setContentOffset(300), then move(to: half,
+# animated). `async` (2.6.6): spring frames do not pin, O stays 300; `perFrame` (2.7.0): the move's
+# frames pin the list to io = 0. (FP-S7 changes the move's events between the same two points.)
+s = [{"t": 0.1, "call": "setContentOffset", "y": 300, "animated": False}, {"t": 0.2, "call": "move", "to": "half", "animated": True}]
+CASES.append(Case("floatingpanel", "FP-S6", "spring-move-after-set-offset", "D1/B3 at full, list tracked at 0, setContentOffset(300), move(to: half, animated)",
+                  fp_header("full", scrollView=list_view(36, 761, 3000, 0)), s)
+             .at("2.6.6", "spring frames do not pin the list: O stays 300", [("state", "half"), ("location", HALF), ("offset", 300)],
+                 same=["2.6.4"])
+             .at("2.7.0", "each attraction frame pins the list to io = 0", [("state", "half"), ("location", HALF), ("offset", 0)],
+                 same=["2.8.0"]))
 
 # FP-S7 eventOrder: (2) D1/B3 at half, a drag of exactly 322 pt up, release at v = 0; (3) move(to:
 # full, animated) from half.

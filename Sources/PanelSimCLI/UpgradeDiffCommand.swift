@@ -196,6 +196,9 @@ struct UpgradeDiffCommand: PanelCommand {
     /// `first divergence at t=0.500000: event willEndDragging target barPresented (from) vs open (to)`.
     static func firstDivergenceText(_ e: UpgradeDiffEntry) -> String {
         guard let d = e.comparison?.firstDivergence else { return "differs" }
+        if d.channel == .event {
+            return "first divergence at t=\(CanonicalNumber.formatSeconds(d.time)): record \(d.recordIndex): event \(d.expected) (from) vs \(d.actual) (to)"
+        }
         return "first divergence at t=\(CanonicalNumber.formatSeconds(d.time)): \(recordName(d, e.from)) \(d.channelName) \(d.expected) (from) vs \(d.actual) (to)"
     }
 
