@@ -164,6 +164,9 @@ struct UpgradeDiffCommand: PanelCommand {
         return code
     }
 
+    /// The one-sided events a DIFF report prints.
+    static let shownEvents = 12
+
     /// The status line of `e` and, unless quiet, its DIFF details.
     static func lines(_ e: UpgradeDiffEntry, quiet: Bool) -> [String] {
         switch e.status {
@@ -178,7 +181,9 @@ struct UpgradeDiffCommand: PanelCommand {
         guard !quiet else { return lines }
         var only: [(Microseconds, String, String)] = e.onlyFrom.map { ($0.0, "from", $0.1) } + e.onlyTo.map { ($0.0, "to", $0.1) }
         only.sort { $0.0 < $1.0 || ($0.0 == $1.0 && $0.1 == "from" && $1.1 == "to") }
-        for (_, side, line) in only { lines.append("  only in \(side): \(line)") }
+        // At most `shownEvents` lines; --json lists every one.
+        for (_, side, line) in only.prefix(shownEvents) { lines.append("  only in \(side): \(line)") }
+        if only.count > shownEvents { lines.append("  … \(only.count - shownEvents) more events only in one side (--json lists them)") }
         if let m = e.didMoves { lines.append("  didMove: \(m.from) (from) vs \(m.to) (to)") }
         if let a = e.from.flatMap(UpgradeDiff.finalState), let b = e.to.flatMap(UpgradeDiff.finalState) {
             func text(_ s: (state: String, location: Double, contentOffset: Double?)) -> String {
