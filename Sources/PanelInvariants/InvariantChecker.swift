@@ -71,7 +71,7 @@ public enum InvariantChecker {
     public static func check(_ trace: Trace, result: SimulationResult, variant: String = "bottom") -> (violations: [InvariantViolation], coverage: InvariantCoverage) {
         var run = Run(trace: trace, result: result, variant: variant)
         run.checkAll()
-        return (run.violations, run.coverage)
+        return (atProfilePoint(run.violations, trace), run.coverage)
     }
 
     /// G6 and the checks of every mirror: `trace` (a bottom panel) is checked as is, then mirrored

@@ -569,10 +569,11 @@ struct PanelCore {
             if profile.newEventOrder { emit(.didEndDragging(willAttract: false)) }
         } else {
             emit(.didEndDragging(willAttract: true))
-            // FP-S6 toggle: isScrollEnabled off and on around startAttraction stops the list's deceleration.
+            // FP-S6 toggle: isScrollEnabled off and on around startAttraction stops the list's
+            // momentum (O7); a return to the edge after a release beyond it still runs.
             let stopsDeceleration = profile.listPinning == .toggle ? target != geometry.mostExpandedState
                 : profile.listPinning == .toggleFull && target.name != PanelState.full.name
-            if stopsDeceleration { updateScrollView { $0.stopDeceleration() } }
+            if stopsDeceleration { updateScrollView { if $0.isDecelerating && !$0.returnsToEdge { $0.stopDeceleration() } } }
             startAttraction(to: target, velocity: vMain, completion: .dragEnd)
         }
     }
