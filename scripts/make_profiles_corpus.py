@@ -87,8 +87,9 @@ def label_list(xs):
 
 class Case:
     """One switch case: a header without `profile`, samples, and per version its expectations."""
-    def __init__(self, lib, switch, name, spec, header, samples):
+    def __init__(self, lib, switch, name, spec, header, samples, env=None):
         self.lib, self.switch, self.name, self.spec, self.header, self.samples = lib, switch, name, spec, header, samples
+        self.env = env or D1
         self.points = []  # (version, why, expectations [(key, value)], same [versions])
 
     def at(self, version, why, expect, same=()):
@@ -288,6 +289,33 @@ CASES.append(Case("floatingpanel", "FP-S11", "set-offset-then-move", "S3 second 
                  [("state", "full"), ("location", FULL), ("offset", 900)], same=["2.8.2", "2.7.0"])
              .at("2.8.7", "io cleared after the attraction: the list keeps 300",
                  [("state", "full"), ("location", FULL), ("offset", 300)], same=["2.8.8", "3.2.2"]))
+
+# FP-S12 anchorTolerance and FP-S13 anchorRounding: D2 (375 x 667, safe area 20/0, scale 2), full at
+# absoluteInset 44.25 from the safe top: raw 64.25, frame rounded(64.25) = 64.5, so the rounded
+# offset of the resting surface from the raw anchor is rounded(0.25) = 0.5 [QUIRK].
+D2 = {"container": {"width": 375, "height": 667}, "safeArea": {"top": 20, "left": 0, "bottom": 0, "right": 0},
+      "displayScale": 2, "frameRate": 60}
+d2 = {"position": "bottom", "initialState": "full", "anchors": {
+    "full": {"absoluteInset": 44.25, "edge": "top", "referenceGuide": "safeArea"},
+    "half": {"fractionalInset": 0.5, "edge": "bottom", "referenceGuide": "safeArea"}}}
+d2list = list_view(36, 566, 3000, 0)
+s13 = [touch(0.0, "began", 187, 400)] + [touch(i / 60, "moved", 187, 400 - 20 * i, (0, -600)) for i in range(1, 11)] \
+    + [touch(11 / 60 + 0.05, "ended", 187, 200, (0, 0))]
+CASES.append(Case("floatingpanel", "FP-S13", "fractional-full-drag-up", "D2, full at 44.25 from the safe top (raw 64.25), list at 0, at full an upward drag of 200 pt in the list",
+                  {"panel": d2, "scrollView": d2list}, s13, env=D2)
+             .at("3.2.0", "pos(full) is raw: the panel rests inside its anchor, takes the drag (clamped at 64.25), keeps the list at 0 and releases exactly",
+                 [("state", "full"), ("location", 64.5), ("offset", 0), ("has", "willBeginDragging"), ("has", "didEndDragging:false")],
+                 same=["2.8.8", "3.0.0"])
+             .at("3.2.1", "pos(full) is rounded (64.5): the list scrolls, the panel writes no drag",
+                 [("state", "full"), ("location", 64.5), ("lacks", "willBeginDragging")], same=["3.2.2"]))
+# FP-S12: the list tracked at 200 (io = 200, not the pinning offset 0, so §3.7 case A does not pin it).
+CASES.append(Case("floatingpanel", "FP-S12", "fractional-full-list-scrolled", "D2, full at 44.25 from the safe top, list at 200, an upward drag in the list",
+                  {"panel": d2, "scrollView": list_view(36, 566, 3000, 200)}, s13, env=D2)
+             .at("2.8.7", "offset(from: full) must be exactly 0 for the list to keep the touch: the panel takes it, pins the list to its top and releases exactly",
+                 [("state", "full"), ("location", 64.5), ("offset", 0), ("has", "willBeginDragging"), ("has", "didEndDragging:false")],
+                 same=["2.8.4"])
+             .at("2.8.8", "|offset| < 1: the list keeps the touch and scrolls on", [("state", "full"), ("location", 64.5), ("lacks", "willBeginDragging")],
+                 same=["3.2.0"]))
 
 # FP-S14 invalidateStateReset: D1/B3 at half, invalidateLayout with anchors {full, tip} and initial state tip.
 s = [{"t": 0.1, "call": "invalidateLayout", "panel": {"anchors": {"full": B3["anchors"]["full"], "tip": B3["anchors"]["tip"]},
@@ -536,7 +564,8 @@ def main():
             header.update(model_fields(c.lib))
             header["profile"] = {"library": c.lib, "version": version}
             header.update({"name": name, "description": desc,
-                           "source": {"kind": "synthetic", "origin": ORIGIN, "device": "D1"}, "environment": D1})
+                           "source": {"kind": "synthetic", "origin": ORIGIN, "device": "D2" if c.env is not D1 else "D1"},
+                           "environment": c.env})
             header.update(c.header)
             write_trace(f"{folder}/{name}.jsonl", header, c.samples)
             count += 1

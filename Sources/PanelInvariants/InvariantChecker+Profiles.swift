@@ -16,11 +16,17 @@ extension InvariantChecker {
     /// * G3's surface checks read the frame's `isAttracting` to tell a spring from the finger; up
     ///   to 2.6.6 an animated programmatic move runs its spring with `isAttracting` false (FP-S7),
     ///   so in a trace with such a move they do not apply.
+    /// * Before 3.2.1 (FP-S13 raw), with an anchor off the pixel grid the core's rules (clamp bounds,
+    ///   segments, the spring's target, the exact-release test) use a position the frame never takes:
+    ///   the panel can rest "inside" its anchor (the list pinned or locked at rest), a drag clamps
+    ///   at the raw position, and a mirror's rounding differs from the bottom panel's; G3, G4 and G6
+    ///   do not apply to such a trace.
     /// Every other rule holds at every point.
     /// - Complexity: O(points + anchors + samples).
     public static func holds(_ violation: InvariantViolation, for trace: Trace) -> Bool {
         guard let profile = trace.header.profile, trace.header.model == .floatingPanel else { return true }
         let v = FloatingPanelProfiles.table.values(for: profile)
+        if !v.roundedAnchors && ["G3", "G4", "G6"].contains(violation.rule) && hasAnchorOffTheGrid(trace) { return false }
         switch violation.rule {
         case "F4": return v.newEventOrder && !v.exactAnchorStateBug
         case "F5", "G2": return v.newEventOrder
@@ -36,6 +42,30 @@ extension InvariantChecker {
             return true
         default: return true
         }
+    }
+
+    /// An anchor of the trace (header or `invalidateLayout`, in the header's or any sampled
+    /// environment) whose raw position x is off the pixel grid (rounded(x) ≠ x).
+    /// - Complexity: O((1 + layout changes) · (1 + environment changes) · anchors).
+    static func hasAnchorOffTheGrid(_ trace: Trace) -> Bool {
+        var panels = [trace.header.panel], environments = [trace.header.environment]
+        for s in trace.samples {
+            switch s.kind {
+            case let .call(.invalidateLayout(p)): panels.append(p)
+            case let .environment(e): environments.append(e)
+            default: break
+            }
+        }
+        for panel in panels {
+            for environment in environments {
+                let g = LayoutGeometry(panel: panel, environment: environment)
+                for entry in panel.anchors {
+                    let x = g.rawPosition(of: entry.anchor)
+                    if g.rounded(x) != x { return true }
+                }
+            }
+        }
+        return false
     }
 
     /// The trace tracks a scroll view at some time (header `scrollView` or a `track` call).

@@ -90,7 +90,8 @@ public enum InvariantChecker {
             violations += v; coverage += c
             if let reason = g6Exemption(trace, position, reference: reference) { _ = reason; continue }
             coverage.mirrors += 1
-            violations += checkMirror(trace, reference: reference, position: position, mirrored: mirrored, result: result)
+            violations += atProfilePoint(atProfilePoint(checkMirror(trace, reference: reference, position: position, mirrored: mirrored, result: result),
+                                                        trace), mirrored)
         }
         return (violations, coverage)
     }

@@ -106,7 +106,7 @@ final class ProfileCorpusTests: XCTestCase, GeneratedCorpus {
             }
             checked += 1
         }
-        XCTAssertEqual(checked, 57, "switch traces in the corpus")
+        XCTAssertEqual(checked, 61, "switch traces in the corpus")
         XCTAssertGreaterThan(pairs, 0)
         XCTAssertGreaterThan(sames, 0)
     }

@@ -196,7 +196,7 @@ struct PanelCore {
         delegate = header.delegate
         self.profile = profile
         hasDidMoveRecipes = header.delegate.didMove != nil
-        geometry = LayoutGeometry(panel: header.panel, environment: header.environment)
+        geometry = LayoutGeometry(panel: header.panel, environment: header.environment, rawAnchors: !profile.roundedAnchors)
         frameEdgeValue = geometry.position(of: .hidden)
         stateHasAnchor = geometry.hasAnchor(.hidden)
         stateNameIndex = records.nameIndex(PanelState.hidden.name)
@@ -247,13 +247,14 @@ struct PanelCore {
     private mutating func runDidMoveRecipes(location: Double) {
         guard let recipes = delegate.didMove else { return }
         if let clamp = recipes.clamp, !isAttracting {
-            let lo = geometry.position(of: clamp.min.state) + clamp.min.offset
-            let hi = geometry.position(of: clamp.max.state) + clamp.max.offset
+            // App code reads the public surfaceLocation(for:), rounded (FP-S13).
+            let lo = geometry.roundedPosition(of: clamp.min.state) + clamp.min.offset
+            let hi = geometry.roundedPosition(of: clamp.max.state) + clamp.max.offset
             let clamped = min(max(location, lo), hi)
             if clamped != location { setSurfaceLocation(clamped) }
         }
         if let beyond = recipes.dismissBeyond, !dismissBeyondFired {
-            let limit = geometry.position(of: beyond.state)
+            let limit = geometry.roundedPosition(of: beyond.state)
             let past = position.expandsTowardLowerCoordinate
                 ? location > limit + beyond.offset : location < limit - beyond.offset
             if past { dismissBeyondFired = true; remove() }
@@ -361,7 +362,7 @@ struct PanelCore {
 
     /// The `invalidateLayout` call: adopt `panel` as the layout, then `activateLayout(forceLayout: true)`.
     mutating func invalidateLayout(_ panel: PanelConfiguration) {
-        geometry = LayoutGeometry(panel: panel, environment: geometry.environment)
+        geometry = LayoutGeometry(panel: panel, environment: geometry.environment, rawAnchors: geometry.rawAnchors)
         activateLayout()
     }
 
@@ -377,7 +378,7 @@ struct PanelCore {
             constraint.constant += shift
             initialConstant += shift
         }
-        geometry = LayoutGeometry(panel: geometry.panel, environment: environment)
+        geometry = LayoutGeometry(panel: geometry.panel, environment: environment, rawAnchors: geometry.rawAnchors)
         layoutNeedsSync = true
         if observingSafeArea { observeSafeArea() }
     }
@@ -730,7 +731,7 @@ struct PanelCore {
             let elapsed = Double(now - running.startTime) / 1_000_000
             frameEdge = roundedEdge(running.spring.location(at: elapsed))
             if offset(from: geometry.mostExpandedState) == 0 {
-                setSurfaceLocation(geometry.position(of: geometry.mostExpandedState))
+                setSurfaceLocation(geometry.roundedPosition(of: geometry.mostExpandedState))
             }
             finishTransition()
         }
