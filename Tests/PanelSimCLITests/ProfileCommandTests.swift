@@ -143,6 +143,22 @@ final class ProfileCommandTests: CLITestCase {
         XCTAssertEqual(runInRepository(["replay", gate, "--profile", "lnpopup@4.5.5"]).code, 0)
     }
 
+    /// The other replaying commands take `--profile` and refuse a trace its version cannot honour.
+    func testOtherCommandsTakeTheProfile() {
+        let gate = "traces/profiles/lnpopup/gates/ln-g1-automatic-style.4.5.4.jsonl"
+        for args in [["report", gate, "-o", root + "/r.html"], ["fidelity", gate], ["soak", "--count", "1"]] {
+            let r = runInRepository(args + ["--profile", "lnpopup@4.5.3"])
+            XCTAssertEqual(r.code, 2, "\(args): \(r.stdout)\(r.stderr)")
+        }
+        let report = runInRepository(["report", "traces/profiles/lnpopup/ln-s8/drag-style-open.4.5.3.jsonl", "-o", root + "/r.html",
+                                      "--profile", "lnpopup@4.5.4"])
+        XCTAssertEqual(report.code, 1, report.stderr)
+        XCTAssertTrue(exists("r.html"))
+        let soak = runInRepository(["soak", "--count", "3", "--profile", "floatingpanel@2.6.6", "--out", root + "/soak"])
+        XCTAssertEqual(soak.code, 0, soak.stdout)
+        XCTAssertTrue(soak.stdout.contains("profile: floatingpanel@2.6.6 (point 2.6.6); "), soak.stdout)
+    }
+
     /// PI6: a gate accepted at a point is accepted at every later point.
     func testGatesOpenOnce() {
         for catalog in TraceProfiles.catalogs {
