@@ -289,8 +289,12 @@ public struct LayoutGeometry: Sendable, Equatable {
     /// The first index of `sortedByCoordinate` with p < pos (forward) or p ≤ pos (backward);
     /// `sortedByCoordinate.count` when there is none.
     @inline(__always)
-    func segmentIndex(at p: Double, forward: Bool) -> Int {
-        let positions = storage.coordinatePositions
+    func segmentIndex(at p: Double, forward: Bool) -> Int { Self.segmentIndex(in: storage.coordinatePositions, at: p, forward: forward) }
+
+    /// The first index of the ascending `positions` with p < pos (forward) or p ≤ pos (backward);
+    /// `positions.count` when there is none.
+    @inline(__always)
+    static func segmentIndex(in positions: [Double], at p: Double, forward: Bool) -> Int {
         var i = 0
         if forward {
             while i < positions.count, !(p < positions[i]) { i += 1 }
@@ -360,13 +364,8 @@ public struct LayoutGeometry: Sendable, Equatable {
     @inline(__always)
     public func interpolatedBackdropAlpha(at location: Double, translation: Double) -> Double {
         let forward = translation >= 0
-        let positions = storage.alphaCoordinatePositions
-        var i = 0
-        if forward {
-            while i < positions.count, !(location < positions[i]) { i += 1 }
-        } else {
-            while i < positions.count, !(location <= positions[i]) { i += 1 }
-        }
+        // The segment between the rounded anchors (the same as `segmentIndex` unless `rawAnchors`).
+        let i = Self.segmentIndex(in: storage.alphaCoordinatePositions, at: location, forward: forward)
         let segment = storage.alphaSegments[2 &* i &+ (forward ? 1 : 0)]
         if segment.isPoint { return segment.startAlpha }
         return segment.startAlpha + max(min(1, 1 - (segment.end - location) / segment.length), 0) * segment.alphaChange
