@@ -53,6 +53,9 @@ struct DrawerKitSystem: RecordingPanelSystem {
     // Pull-to-dismiss (§3.14, D11)
     /// `scrollViewForPullToDismiss`, nil without one.
     var scrollView: ScrollViewModel?
+    /// `scrollView != nil` (it is set up in `init` and never removed), kept as a flag: the
+    /// per-frame reads test it instead of the optional.
+    let hasScrollView: Bool
     /// The current touch began inside the scroll view while scrolling was enabled (D11): it
     /// belongs to the scroll view's pan, and the drawer pan waits for that pan to fail.
     var touchInScrollView = false
@@ -81,6 +84,7 @@ struct DrawerKitSystem: RecordingPanelSystem {
         model = DrawerChannels(y: geometry.fullY, cornerRadius: 0, handleAlpha: 1)
         tracker = VelocityTracker(strategy: velocitySource.strategy)
         scrollView = drawer.scrollView.map { ScrollViewModel($0, position: .bottom) }
+        hasScrollView = scrollView != nil
     }
 
     /// Model y: the presented view's `frame.origin.y` (pt).
@@ -143,15 +147,16 @@ struct DrawerKitSystem: RecordingPanelSystem {
         startRequestedDismissal()
     }
 
-    mutating func runFrame(index: Int, time: Microseconds) -> Bool {
+    @inline(__always)
+    mutating func stepFrame(index: Int, time: Microseconds) -> Bool {
         now = time
         if !animator.isEmpty {
             var i = 0
             while let done = animator.removeCompleted(at: time, from: &i) { complete(done.completion) }
-            startRequestedDismissal()
+            if dismissalRequested { startRequestedDismissal() }
         }
         var scrolling = false
-        if scrollView?.isAnimating == true {
+        if hasScrollView && scrollView.unsafelyUnwrapped.isAnimating {
             let pixel = 1 / environment.displayScale
             scrollView!.stepDeceleration(frameTime: time, pixel: pixel, .bottom)
             scrolling = scrollView!.isAnimating

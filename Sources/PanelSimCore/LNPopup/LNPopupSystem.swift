@@ -61,6 +61,9 @@ struct LNPopupSystem: RecordingPanelSystem {
     var tracker: VelocityTracker
     var deferredCalls: [(PopupCall, Int)] = []
     var scrollView: ScrollViewModel?
+    /// `scrollView != nil` (it is set up in `init` and never removed), kept as a flag: the
+    /// per-frame reads test it instead of the optional.
+    let hasScrollView: Bool
 
     init(trace: Trace, options: SimulationOptions = SimulationOptions()) {
         popup = trace.header.popup ?? PopupConfiguration()
@@ -78,6 +81,7 @@ struct LNPopupSystem: RecordingPanelSystem {
             s.isDirectionalLockEnabled = popup.scrollViewDirectionalLock
             scrollView = s
         }
+        hasScrollView = scrollView != nil
     }
 
     // MARK: PanelSystem
@@ -91,7 +95,7 @@ struct LNPopupSystem: RecordingPanelSystem {
     }
 
     mutating func process(_ sample: TraceSample) {
-        fireTimers(before: sample.time, inclusive: false)
+        if !timers.isEmpty { fireTimers(before: sample.time, inclusive: false) }
         now = sample.time
         switch sample.kind {
         case let .touch(t): currentLine = sample.line; handleTouch(t, line: sample.line)
@@ -100,18 +104,19 @@ struct LNPopupSystem: RecordingPanelSystem {
         }
     }
 
-    mutating func runFrame(index: Int, time: Microseconds) -> Bool {
-        fireTimers(before: time, inclusive: true)
+    @inline(__always)
+    mutating func stepFrame(index: Int, time: Microseconds) -> Bool {
+        if !timers.isEmpty { fireTimers(before: time, inclusive: true) }
         now = time
         if !animator.isEmpty {
             var i = 0
             while let done = animator.removeCompleted(at: time, from: &i) { complete(done.completion) }
         }
-        if scrollView?.isAnimating == true {
-            scrollView?.stepDeceleration(frameTime: time, pixel: 1 / environment.displayScale, .bottom)
+        if hasScrollView && scrollView.unsafelyUnwrapped.isAnimating {
+            scrollView!.stepDeceleration(frameTime: time, pixel: 1 / environment.displayScale, .bottom)
         }
         writeFrame(index: index, time: time)
-        return !animator.isEmpty || !timers.isEmpty || scrollView?.isAnimating == true
+        return !animator.isEmpty || !timers.isEmpty || (hasScrollView && scrollView.unsafelyUnwrapped.isAnimating)
     }
 
     var isTouchDown: Bool { touch != nil }

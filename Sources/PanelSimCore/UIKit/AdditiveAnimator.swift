@@ -45,8 +45,11 @@ struct AdditiveAnimator<Channels: AdditiveChannels, Completion: Sendable & Equat
     @inline(__always)
     func presentation(of model: Channels, at time: Microseconds) -> Channels {
         var value = model
-        for a in running {
-            value = value.adding(a.delta, scaledBy: a.timing.remaining(since: a.start, at: time))
+        // Read in place: only the fields used, no copy of each animation.
+        running.withUnsafeBufferPointer { animations in
+            for i in animations.indices {
+                value = value.adding(animations[i].delta, scaledBy: animations[i].timing.remaining(since: animations[i].start, at: time))
+            }
         }
         return value
     }

@@ -10,7 +10,8 @@
 /// `isAttracting` and `presented`.
 ///
 /// The system's parts: this file (state, the replay seam), `UISheetFrame.swift` (frame records),
-/// `UISheetDetents.swift` (detents, rest offsets, rubber bands, dimming), `UISheetAnimation.swift`
+/// `UISheetDetents.swift` (detents, rest offsets, rubber bands, dimming), `UISheetDimmingFade.swift`
+/// (dimming changes inside `animateChanges`), `UISheetAnimation.swift`
 /// (the sheet spring, dismissal permission, selection), `UISheetGestures.swift` (touches, the pan,
 /// the release, the scroll-view hand-off) and `UISheetCalls.swift` (calls, environment, keyboard).
 
@@ -33,6 +34,9 @@ struct UISheetSystem: RecordingPanelSystem {
     var animation: SheetAnimation?
     /// The latest permission answer (§3.6 item 1); true until first asked in a presentation.
     var dismissible = true
+    /// A dimming change inside `animateChanges` fading in while the sheet is still (§3.8 item 6);
+    /// any sheet motion ends it.
+    var fade: DimmingFade?
 
     // Keyboard (§3.10)
     var keyboardHeight = 0.0
@@ -55,6 +59,9 @@ struct UISheetSystem: RecordingPanelSystem {
 
     // Scroll view (§3.9)
     var scrollView: ScrollViewModel?
+    /// `scrollView != nil`, kept as a flag (`track` and `untrack` update it): the per-frame reads
+    /// test it instead of the optional.
+    var hasScrollView = false
     var s0 = 0.0, yBegin = 0.0
     var eligible = false, scrub = false, inScrubBand = false
     /// The content is where this pan left it for the sheet (not displaced beyond the sheet's share).
@@ -74,6 +81,7 @@ struct UISheetSystem: RecordingPanelSystem {
         modelY = environment.container.height
         tracker = VelocityTracker(strategy: velocitySource.strategy)
         if let sv = trace.header.scrollView { scrollView = ScrollViewModel(sv, position: .bottom) }
+        hasScrollView = scrollView != nil
     }
 
     // MARK: PanelSystem
@@ -113,7 +121,8 @@ struct UISheetSystem: RecordingPanelSystem {
         }
     }
 
-    mutating func runFrame(index: Int, time: Microseconds) -> Bool {
+    @inline(__always)
+    mutating func stepFrame(index: Int, time: Microseconds) -> Bool {
         now = time
         // The spring is evaluated once per frame: its displacement also places the frame.
         var shown = modelY
@@ -128,7 +137,8 @@ struct UISheetSystem: RecordingPanelSystem {
         }
         stepDeceleration(frameTime: time)
         writeFrame(index: index, displayed: shown)
-        return animation != nil || (scrollView.map { $0.isDecelerating || $0.returnsToEdge } ?? false)
+        return animation != nil || fade != nil
+            || (hasScrollView && (scrollView.unsafelyUnwrapped.isDecelerating || scrollView.unsafelyUnwrapped.returnsToEdge))
     }
 
     var isTouchDown: Bool { route != nil }

@@ -32,7 +32,7 @@ struct UISheetTraceFormat: SystemTraceFormat {
     }
 
     func parseCall(_ sample: JSONObject, header: TraceHeader, context: TraceFormatContext) throws(TraceError) -> SampleKind {
-        .sheetCall(try TraceLoader.parseSheetCall(sample, r: context.reader))
+        .sheetCall(try TraceLoader.parseSheetCall(sample, shouldDismiss: header.sheet?.shouldDismiss ?? .default, r: context.reader))
     }
 
     /// A detent identifier.
