@@ -213,7 +213,10 @@ public enum TraceLoader {
             throw TraceError(file: file, line: 0, field: "",
                              message: "empty trace (expected a header line with \"format\": \"panelsim-trace\")")
         }
-        return Trace(header: h, samples: samples)
+        let trace = Trace(header: h, samples: samples)
+        // Gates (profiles.md §2.3): a feature the header's profile lacks, on the header or a sample.
+        try TraceProfiles.checkGates(trace, profile: h.profile, file: file)
+        return trace
     }
 }
 

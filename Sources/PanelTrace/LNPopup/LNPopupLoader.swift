@@ -78,7 +78,7 @@ extension TraceLoader {
             }
             if let c = s["releaseRule"] {
                 p.releaseRule = PopupReleaseRule(rawValue: try r.choice(c, "popup.simulator.releaseRule",
-                    PopupReleaseRule.allCases.map(\.rawValue))) ?? .current
+                    PopupReleaseRule.allCases.map(\.rawValue)))
             }
         }
         return p

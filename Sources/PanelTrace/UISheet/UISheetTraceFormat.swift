@@ -12,6 +12,8 @@ struct UISheetTraceFormat: SystemTraceFormat {
     /// The simulator options: independent switches.
     var fieldwiseObjects: [String] { ["sheet.simulator"] }
     var observedKeys: [String] { ["location", "state", "contentOffset", "backdropAlpha", "dimming"] }
+    /// UISheetPresentationController on iOS 15 and 16–18 (profiles.md §3.4).
+    var profiles: ProfileCatalog? { UISheetProfiles.catalog }
 
     func parseSections(_ header: JSONObject, environment: PanelEnvironment, context: TraceFormatContext) throws(TraceError)
         -> any PanelSystemConfiguration {
