@@ -59,7 +59,7 @@ extension DrawerKitSystem {
             location: presented ? shown.y : geometry.height,
             state: presented ? target.frameNameIndex : DrawerPlace.dismissed.frameNameIndex,
             cornerRadius: shown.cornerRadius,
-            handleAlpha: drawer.handleAutoAnimatesDimming != nil ? shown.handleAlpha : nil,
+            handleAlpha: recordsHandleAlpha ? shown.handleAlpha : nil,
             contentOffset: hasScrollView ? scrollView.unsafelyUnwrapped.contentOffset.y : nil,
             isDragging: panActive, isAnimating: !animator.isEmpty, presented: presented), index: index)
     }

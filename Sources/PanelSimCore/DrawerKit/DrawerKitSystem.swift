@@ -56,6 +56,8 @@ struct DrawerKitSystem: RecordingPanelSystem {
     /// `scrollView != nil` (it is set up in `init` and never removed), kept as a flag: the
     /// per-frame reads test it instead of the optional.
     let hasScrollView: Bool
+    /// The frames have a `handleAlpha` channel (`drawer.handleAutoAnimatesDimming` is set).
+    let recordsHandleAlpha: Bool
     /// The current touch began inside the scroll view while scrolling was enabled (D11): it
     /// belongs to the scroll view's pan, and the drawer pan waits for that pan to fail.
     var touchInScrollView = false
@@ -87,6 +89,7 @@ struct DrawerKitSystem: RecordingPanelSystem {
         tracker = VelocityTracker(strategy: velocitySource.strategy)
         scrollView = drawer.scrollView.map { ScrollViewModel($0, position: .bottom) }
         hasScrollView = scrollView != nil
+        recordsHandleAlpha = drawer.handleAutoAnimatesDimming != nil
     }
 
     /// Model y: the presented view's `frame.origin.y` (pt).

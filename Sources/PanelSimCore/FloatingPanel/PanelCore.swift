@@ -868,7 +868,10 @@ struct PanelCore {
     }
 
     /// True while an attraction or property animator runs (a touch then begins the pan at once, §3.1).
-    /// Tests the optionals' cases, not `!= nil`, so that no running value is copied.
+    /// Tests the optionals' cases, not `!= nil`, so that no running value is copied. Inlined, as
+    /// `isAnimating` and `isScrollViewAnimating`: called out of line from a mutating method, a
+    /// getter is handed a copy of the whole core.
+    @inline(__always)
     var isPanelAnimating: Bool {
         if isAttracting { return true }
         if case .some = transition { return true }
@@ -876,9 +879,11 @@ struct PanelCore {
     }
 
     /// True while anything animates: the panel, or the scroll view decelerating or returning to an edge.
+    @inline(__always)
     var isAnimating: Bool { isPanelAnimating || isScrollViewAnimating }
 
     /// True while the tracked scroll view decelerates or returns to an edge.
+    @inline(__always)
     var isScrollViewAnimating: Bool {
         return tracksScrollView && (scrollView.unsafelyUnwrapped.isDecelerating || scrollView.unsafelyUnwrapped.returnsToEdge)
     }

@@ -127,13 +127,14 @@ struct UISheetSystem: RecordingPanelSystem {
         now = time
         // The spring is evaluated once per frame: its displacement also places the frame.
         var shown = modelY
-        if let a = animation {
-            let (d, v) = a.state(at: time)
+        if animation != nil {
+            // Read in place (no copy of the animation per frame).
+            let (d, v) = animation.unsafelyUnwrapped.state(at: time)
             if abs(d) < 0.1 && abs(v) < 5 {
-                complete(a)
+                complete(animation.unsafelyUnwrapped)
                 shown = displayed(at: time)
             } else {
-                shown = a.target + d
+                shown = animation.unsafelyUnwrapped.target + d
             }
         }
         stepDeceleration(frameTime: time)
