@@ -3,6 +3,7 @@ import Foundation
 @testable import PanelSimCLI
 import PanelGolden
 import PanelTrace
+import PanelSimCore
 
 /// Reliability through the command line: imports that succeed always load, orphan temporary files of
 /// killed golden writes, and write errors that name the path as the user gave it.
@@ -105,5 +106,24 @@ final class ReliabilityCommandTests: CLITestCase {
         let report = run(["check", "--record", "never", "--report-dir", "reports"])
         XCTAssertTrue(report.stdout.contains("  warning: cannot write reports/sub/a.html: cannot create the folder reports/sub (a file is in the way)\n"), report.stdout)
         XCTAssertFalse(report.stdout.contains(root), report.stdout)
+    }
+
+    /// `observe` of a trace with 2·10⁴ states and 100 `invalidateLayout` patches writes a trace of
+    /// about its input's size (each patch written as the whole layout made 0.74 MB into 74 MB),
+    /// which replays to the same records as the input.
+    func testObserveOfManyStatesAndLayoutPatchesWritesAboutTheInputSize() throws {
+        let input = BenchCorpus.manyStatesTrace(states: 20_000, anchors: false, invalidations: 100)
+        try write(input, "many.jsonl")
+        let r = run(["observe", "many.jsonl", "--param", "springResponseTime=0.5", "--every", "4", "-o", "observed.jsonl"])
+        XCTAssertEqual(r.code, 0, r.stderr)
+        let output = try XCTUnwrap(read("observed.jsonl"))
+        XCTAssertLessThan(output.utf8.count, 5 * input.utf8.count, "\(output.utf8.count) bytes written for \(input.utf8.count)")
+        let original = try TraceLoader.parse(text: input, file: "many.jsonl")
+        let observed = try TraceLoader.parse(text: output, file: "observed.jsonl")
+        XCTAssertEqual(observed.header.panel, original.header.panel)
+        let layouts = { (t: Trace) in t.samples.compactMap { s -> PanelConfiguration? in
+            if case .call(.invalidateLayout(let p)) = s.kind { return p } else { return nil } } }
+        XCTAssertEqual(layouts(observed), layouts(original))
+        XCTAssertEqual(layouts(original).count, 100)
     }
 }

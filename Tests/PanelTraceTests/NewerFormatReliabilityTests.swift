@@ -3,8 +3,9 @@ import Foundation
 import PanelSimCore
 @testable import PanelTrace
 
-/// The newer formats at sizes an outside reliability run used: a UISheet header with 10⁵ custom
-/// detents, UISheet messages that say what was expected.
+/// Inputs at the sizes an outside reliability run used: a UISheet header with 10⁵ custom detents,
+/// UISheet messages that say what was expected, and a trace of 10⁵ states changed by 100
+/// `invalidateLayout` patches written back at its own size.
 final class NewerFormatReliabilityTests: XCTestCase {
     static let sheetEnvironment = #""environment": {"container": {"width": 390, "height": 844}, "safeArea": {"top": 47, "left": 0, "bottom": 34, "right": 0}, "displayScale": 3, "frameRate": 120}"#
 
@@ -65,5 +66,75 @@ final class NewerFormatReliabilityTests: XCTestCase {
                 XCTAssertEqual(e.line, 1)
             }
         }
+    }
+
+    // MARK: - Layout patches written as patches
+
+    /// A FloatingPanel trace with `states` custom states (no anchors) and `patches`
+    /// `invalidateLayout` lines, each changing the intrinsic length, with a short drag after each.
+    static func manyStatesTrace(states n: Int, patches: Int) -> String {
+        var text = #"{"format": "panelsim-trace", "version": 1, "name": "many-states", "environment": {"container": {"width": 390, "height": 844}}, "panel": {"states": ["#
+        text.reserveCapacity(n * 40 + patches * 200 + 400)
+        for i in 0..<n {
+            if i > 0 { text += ", " }
+            text += #"{"name": "s\#(i)", "order": \#(2000 + i)}"#
+        }
+        text += #"], "anchors": {"full": {"absoluteInset": 53, "edge": "top"}, "half": {"absoluteInset": 388, "edge": "bottom"}, "tip": {"absoluteInset": 69, "edge": "bottom"}}, "initialState": "half"}}"# + "\n"
+        for k in 0..<patches {
+            let t = Double(k)
+            text += #"{"t": \#(t), "call": "invalidateLayout", "panel": {"intrinsicLength": \#(300 + k % 7)}}"# + "\n"
+            text += #"{"t": \#(t + 0.1), "touch": "began", "x": 195, "y": 500}"# + "\n"
+            text += #"{"t": \#(t + 0.2), "touch": "ended", "x": 195, "y": 450}"# + "\n"
+        }
+        return text
+    }
+
+    /// 10⁵ states × 100 `invalidateLayout` patches: the written trace is about its input's size
+    /// (each patch written whole made 3.7 MB into 373 MB) and loads back to the same trace.
+    func testLayoutPatchesOfManyStatesAreWrittenAtTheSizeOfTheChange() throws {
+        let text = Self.manyStatesTrace(states: 100_000, patches: 100)
+        let trace = try TraceLoader.parse(text: text, file: "many.jsonl")
+        XCTAssertEqual(trace.samples.count, 300)
+        let written = TraceWriter.write(trace)
+        XCTAssertLessThan(written.utf8.count, 2 * text.utf8.count, "written \(written.utf8.count) bytes for \(text.utf8.count)")
+        // Each patch line names only the field that changed.
+        let patchLines = written.split(separator: "\n").filter { $0.contains("invalidateLayout") }
+        XCTAssertEqual(patchLines.count, 100)
+        XCTAssertTrue(patchLines.allSatisfy { $0.utf8.count < 100 }, String(patchLines.first { $0.utf8.count >= 100 }?.prefix(200) ?? ""))
+        let reloaded = try TraceLoader.parse(text: written, file: "written.jsonl")
+        XCTAssertEqual(reloaded.header, trace.header)
+        XCTAssertEqual(reloaded.samples.map(\.kind), trace.samples.map(\.kind))
+        XCTAssertEqual(TraceWriter.write(reloaded), written)
+    }
+
+    /// Patches of every field, of states, anchors and behavior together, and a patch that
+    /// changes nothing, load back to the layouts in force of the original trace.
+    func testLayoutPatchesOfEveryFieldRoundTrip() throws {
+        let header = #"{"format": "panelsim-trace", "version": 1, "environment": {"container": {"width": 390, "height": 844}}, "panel": {"states": [{"name": "lastQuart", "order": 750}, {"name": "peek", "order": 50}], "anchors": {"full": {"absoluteInset": 53, "edge": "top"}, "half": {"absoluteInset": 388, "edge": "bottom"}, "peek": {"absoluteInset": 20, "edge": "bottom"}}, "initialState": "half", "backdropAlpha": {"full": 0.3, "peek": 0.1}}}"#
+        let patches = [
+            #"{"intrinsicLength": 300}"#, #"{"initialState": "peek"}"#, #"{}"#,
+            #"{"anchors": {"full": {"absoluteInset": 60, "edge": "top"}, "tip": {"absoluteInset": 69, "edge": "bottom"}, "peek": {"absoluteInset": 20, "edge": "bottom"}}}"#,
+            #"{"backdropAlpha": {"half": 0.2}}"#,
+            #"{"states": [{"name": "peek", "order": 60}, {"name": "deep", "order": 10}], "anchors": {"full": {"absoluteInset": 53, "edge": "top"}, "deep": {"absoluteInset": 5, "edge": "bottom"}}, "initialState": "deep"}"#,
+            #"{"behavior": {"projectsMomentumTo": ["deep", "full"], "springResponseTime": 0.5}}"#,
+            #"{"position": "top", "anchors": {"full": {"absoluteInset": 53, "edge": "bottom"}, "half": {"absoluteInset": 300, "edge": "top"}}, "initialState": "half"}"#,
+            #"{"contentMode": "fitToBounds", "presented": false, "grabberAreaOffset": 10, "removalInteractionEnabled": true, "backdrop": {"dismissalTapEnabled": true}}"#,
+        ]
+        var lines = [header]
+        for (k, patch) in patches.enumerated() {
+            lines.append(#"{"t": \#(k), "call": "invalidateLayout", "panel": \#(patch)}"#)
+        }
+        let trace = try TraceLoader.parse(text: lines.joined(separator: "\n") + "\n", file: "patches.jsonl")
+        let written = TraceWriter.write(trace)
+        let reloaded = try TraceLoader.parse(text: written, file: "written.jsonl")
+        XCTAssertEqual(reloaded.samples.map(\.kind), trace.samples.map(\.kind))
+        XCTAssertEqual(TraceWriter.write(reloaded), written)
+        // The patch that changed nothing is written empty; the others name their fields only.
+        let written2 = written.split(separator: "\n").map(String.init)
+        XCTAssertEqual(written2[3], #"{"t": 2.000000, "call": "invalidateLayout", "panel": {}}"#)
+        XCTAssertEqual(written2[1], #"{"t": 0.000000, "call": "invalidateLayout", "panel": {"intrinsicLength": 300}}"#)
+        // The general path reads every patch merged whole, and agrees.
+        XCTAssertEqual(try TraceLoader.parse(utf8: Array(written.utf8), file: "w.jsonl", fastPath: false).samples.map(\.kind),
+                       trace.samples.map(\.kind))
     }
 }
