@@ -137,4 +137,33 @@ final class NewerFormatReliabilityTests: XCTestCase {
         XCTAssertEqual(try TraceLoader.parse(utf8: Array(written.utf8), file: "w.jsonl", fastPath: false).samples.map(\.kind),
                        trace.samples.map(\.kind))
     }
+
+    // MARK: - The digest of BOM and CR LF files
+
+    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
+
+    /// The fuzz regression input (an LNPopup trace with a BOM and CR LF line endings) loads with the
+    /// digest docs/FORMATS.md §2 defines, the one of the same trace saved with LF and no BOM, and
+    /// the same samples: what the trace target's oracle checks (its copy of the rule is written
+    /// out in Fuzz/FuzzTargets.swift, as here).
+    func testBOMAndCRLFTraceDigestIsTheDocumentedOne() throws {
+        let reproducer = Self.repository + "/Fuzz/regressions/trace/lnpopup-bom-crlf.jsonl"
+        let original = Self.repository + "/traces/lnpopup/s2/drag-300-plus600-nobar.jsonl"
+        let bytes = try XCTUnwrap(FileManager.default.contents(atPath: reproducer)).map { $0 }
+        XCTAssertEqual(Array(bytes.prefix(3)), [0xEF, 0xBB, 0xBF])
+        XCTAssertTrue(bytes.contains(0x0D))
+        // The documented rule, spelled out: drop a leading BOM, write each CR LF as LF.
+        var documented = Array(bytes.dropFirst(3))
+        var k = 0
+        while k + 1 < documented.count {
+            if documented[k] == 0x0D && documented[k + 1] == 0x0A { documented.remove(at: k) } else { k += 1 }
+        }
+        let loaded = try TraceLoader.load(path: reproducer)
+        XCTAssertEqual(loaded.digest, "sha256:" + SHA256.hex(documented))
+        XCTAssertNotEqual(loaded.digest, "sha256:" + SHA256.hex(bytes))
+        let plain = try TraceLoader.load(path: original)
+        XCTAssertEqual(loaded.digest, plain.digest)
+        XCTAssertEqual(loaded.trace.header.model, .lnPopup)
+        XCTAssertEqual(loaded.trace.samples, plain.trace.samples)
+    }
 }
