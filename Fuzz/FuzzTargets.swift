@@ -7,6 +7,12 @@
 //   result       the result (golden) file reader and writer, the comparator and the reports
 //   csv, getevent, pointer, axis-scroll
 //                the importers, each followed by the trace writer and the loader (`panelsim import`)
+//   drawerkit, lnpopup, uisheet
+//                a trace of that system generated from the input's bytes read as choices
+//                (Fuzz/SystemGrammar.swift), then everything the trace target does
+//   drawerkit-result, lnpopup-result, uisheet-result
+//                the result file of a generated trace's replay, changed in a few places by the
+//                input, read as a golden, compared with the replay both ways and reported
 //
 // Every target checks oracles and stops with a message (a libFuzzer crash) when one fails:
 //   * nothing traps (ASan and Swift's runtime checks turn memory errors and overflows into crashes);
@@ -19,8 +25,9 @@
 //     and compares equal to itself;
 //   * importers: an import that succeeds writes a trace that loads, with the same samples.
 //
-// A new panel system's header section is covered by seeding: scripts/fuzz.sh seeds the trace
-// target with every traces/**/*.jsonl and builds the dictionary from their keys and strings.
+// The trace and result targets also reach every panel system through seeds: scripts/fuzz.sh seeds
+// the trace target with every traces/**/*.jsonl and builds the dictionary from their keys and
+// strings. The per-system targets know the DrawerKit, LNPopup and UISheet formats' structure.
 
 import Foundation
 import PanelGolden
@@ -29,6 +36,8 @@ import PanelSimCore
 
 enum FuzzTarget: String, CaseIterable {
     case trace, result, csv, getevent, pointer, axisScroll = "axis-scroll"
+    case drawerKit = "drawerkit", lnPopup = "lnpopup", uiSheet = "uisheet"
+    case drawerKitResult = "drawerkit-result", lnPopupResult = "lnpopup-result", uiSheetResult = "uisheet-result"
 }
 
 nonisolated(unsafe) var selectedTarget: FuzzTarget = .trace
@@ -65,6 +74,8 @@ public func fuzzOne(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     case .trace: fuzzTrace(bytes)
     case .result: fuzzResult(bytes)
     case .csv, .getevent, .pointer, .axisScroll: fuzzImport(bytes, selectedTarget)
+    case .drawerKit, .lnPopup, .uiSheet: fuzzSystemTrace(bytes, selectedTarget)
+    case .drawerKitResult, .lnPopupResult, .uiSheetResult: fuzzSystemResult(bytes, selectedTarget)
     }
     return 0
 }
