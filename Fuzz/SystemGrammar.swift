@@ -308,7 +308,7 @@ struct SystemGrammar: Sendable {
                 lines.append("{\"t\": \(time(t)), \"touch\": \"\(phase)\", \"x\": \(fmt(x)), \"y\": \(fmt(y))\(velocity)}")
             case 4, 5, 6:
                 let (name, fields, required) = w.choices.pick(calls)
-                let callName = w.choices.chance(4) ? w.misspelled(name) : JSON.quote(name)
+                let callName = w.choices.chance(4) ? w.misspelled(name) : w.choices.chance(2) ? w.choices.pick(Pool.wrong) : JSON.quote(name)
                 lines.append(w.object(fields, required: required, prefix: ["\"t\": \(time(t))", "\"call\": " + callName]))
             case 7:
                 lines.append("{\"t\": \(time(t)), \"scroll\": " + w.object([("contentOffset", Self.point), ("contentSize", Self.size), ("isDecelerating", .bool)]) + "}")
@@ -359,10 +359,33 @@ struct SystemGrammar: Sendable {
 /// `drawerkit`, `lnpopup`, `uisheet`: a trace of the system written from the input's choices, then
 /// every oracle of the `trace` target (file entry point and general path agree, the digest, the
 /// writer round trip, replays, the result round trip).
+///
+/// A header that loads is then a template for an import (as `panelsim import --template`): a short
+/// CSV recording placed at the system's import origin must write a trace that loads with the same
+/// samples.
 func fuzzSystemTrace(_ bytes: [UInt8], _ target: FuzzTarget) {
     var w = ValueWriter(choices: Choices(bytes))
     let text = SystemGrammar.of(target).trace(&w)
     fuzzTrace(Array(text.utf8))
+    guard var trace = try? TraceLoader.parse(text: text, file: "generated.jsonl") else { return }
+    let dy = [-40, -8, 0, 8, 40][w.choices.below(5)]
+    let csv = "t_ms,phase,x_px,y_px\n0,down,0,0\n8,move,0,\(dy)\n16,move,3,\(2 * dy)\n24,up,3,\(3 * dy)\n"
+    let placement = ImportPlacement(origin: ImportPlacement.origin(for: trace.header), pointsPerUnit: pointsPerUnit[w.choices.below(pointsPerUnit.count)],
+                                    swapAxes: false, flipX: false, flipY: false)
+    let samples: [TraceSample]
+    do throws(TraceError) {
+        samples = try RealTraceCSV.importTouches(csv: csv, file: "recording.csv", placement: placement)
+    } catch {
+        checkError(error, file: "recording.csv", lineCount: 6)
+        return
+    }
+    trace.samples = samples
+    do throws(TraceError) {
+        let loaded = try TraceLoader.parse(text: TraceWriter.write(trace), file: "imported.jsonl")
+        check(withoutLines(loaded.samples) == samples, "a recording imported onto a \(target.rawValue) template loads back with other samples")
+    } catch {
+        fail("a recording imported onto a \(target.rawValue) template does not load: \(error.description)")
+    }
 }
 
 /// `drawerkit-result`, `lnpopup-result`, `uisheet-result`: the result file of a replay of a
