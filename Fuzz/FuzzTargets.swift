@@ -172,14 +172,13 @@ func fuzzTrace(_ bytes: [UInt8]) {
     var options = SimulationOptions()
     options.driveScroll = bytes.count % 2 == 1
     options.panelHandlerFirst = bytes.count % 4 >= 2
-    let result = simulate(trace, options: options)
-    // The header `check` writes (model, simulator options of every panel system).
-    let header = ResultHeader(replaying: trace, traceDigest: loaded.digest, simulation: options)
-    let document = ResultDocument(header: header, records: result.records)
-    let rendered = ResultFile.render(document)
-    let again = simulate(trace, options: options)
-    check(ResultFile.render(ResultDocument(header: header, records: again.records)) == rendered, "two replays of one trace render different bytes")
-    roundTrip(rendered, file: "fuzz.golden.jsonl", mustParse: true, replay: document)
+    // The pipeline of `check`, `replay` and `assertPanelTrace`: simulate, the result header
+    // (model, simulator options of every panel system), render.
+    let replayed = TraceCheckPipeline.live.replay(loaded, options: options)
+    let again = TraceCheckPipeline.live.replay(loaded, options: options)
+    check(again.bytes == replayed.bytes, "two replays of one trace render different bytes")
+    let rendered = String(decoding: replayed.bytes, as: UTF8.self)
+    roundTrip(rendered, file: "fuzz.golden.jsonl", mustParse: true, replay: replayed.document)
 }
 
 /// What the trace digest covers (docs/FORMATS.md §2): the bytes without a leading UTF-8 byte order

@@ -10,16 +10,18 @@ public enum GoldenStatus: String, Sendable, Equatable, CaseIterable {
     case fail
     /// No golden, and recording is off (counts as failed).
     case missing
-    /// No golden existed; written (counts as passed by `check`).
+    /// No golden existed; written (counts as passed: the record rule, `countsAsPassed`).
     case new
-    /// Golden rewritten by record mode `failed`/`all` (counts as passed by `check`).
+    /// Golden rewritten by record mode `failed`/`all` (counts as passed: the record rule).
     case updated
     /// The trace or its golden is malformed or unreadable (`check` exits 2).
     case error
     /// Cannot be evaluated at this revision (`check` exits 125).
     case skip
 
-    /// True for `pass`, `new` and `updated`.
+    /// True for `pass`, `new` and `updated`: the record rule of `check` and `assertPanelTrace`
+    /// (`TraceCheckResult.passes`): a golden written by the check holds the replay's own bytes,
+    /// so the trace passes, and every other check of it in the same run passes against it.
     public var countsAsPassed: Bool { self == .pass || self == .new || self == .updated }
     /// True for `fail` and `missing`.
     public var countsAsFailed: Bool { self == .fail || self == .missing }
@@ -92,13 +94,14 @@ public enum GoldenCheck {
     /// side by side): the last folder named `traces` becomes `golden` and `.jsonl` becomes
     /// `.golden.jsonl`, so `traces/a/b.jsonl` → `golden/a/b.golden.jsonl` and
     /// `x/traces/b.jsonl` → `x/golden/b.golden.jsonl`. Nil when the path does not end in
-    /// `.jsonl` or has no `traces` folder. (`panelsim report`'s default golden.)
+    /// `.jsonl` or has no `traces` folder in the path as written (`GoldenLocation.golden(ofTrace:workingDirectory:)`
+    /// also looks at the absolute path and links, and places traces outside any `traces` folder).
     /// - Complexity: O(path length).
     public static func defaultGoldenPath(forTrace path: String) -> String? {
-        var parts = path.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
-        guard path.hasSuffix(".jsonl"), let i = parts.dropLast().lastIndex(of: "traces") else { return nil }
-        parts[i] = "golden"
-        return goldenRelativePath(forTrace: parts.joined(separator: "/"))
+        // `GoldenLocation`'s rule on the path as written (no working directory, no links).
+        guard path.hasSuffix(".jsonl") else { return nil }
+        let placement = GoldenLocation.place(file: path, workingDirectory: "/")
+        return placement.inTracesFolder ? Files.join(placement.goldenRoot, goldenRelativePath(forTrace: placement.below)) : nil
     }
 
     /// The warning lines `check` prints after a trace's status line for a replay's warnings
@@ -192,7 +195,7 @@ public enum GoldenCheck {
                 return ioError("ERROR \(shown): \(error.description)")
             }
             v.wrotePending = pendingName
-            v.lines.insert("  pending: wrote \(pendingName); accept it with panelsim accept \(pendingName) (or panelsim review)",
+            v.lines.insert("  pending: wrote \(pendingName); accept it with panelsim accept \(shellQuoted(pendingName)) (or panelsim review)",
                            at: min(1, v.lines.count))
             return v
         }

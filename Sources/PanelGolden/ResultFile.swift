@@ -365,7 +365,14 @@ public enum ResultFile {
     }
 
     private static func parseHeader(_ line: Substring, file: String, line number: Int) throws(ResultFileError) -> ResultHeader {
-        let r = try parseObject(line, file: file, line: number)
+        let r: FieldReader
+        do {
+            r = try parseObject(line, file: file, line: number)
+        } catch {
+            // Not even a JSON object: most likely not a result file at all; say what one starts with.
+            throw ResultFileError(file: file, line: number, message: error.message + "; not a result file (a result file starts with a header line "
+                                  + "{\"format\": \"\(ResultHeader.formatName)\", \"version\": \(ResultHeader.currentVersion), …})")
+        }
         let format = try r.string("format")
         guard format == ResultHeader.formatName else {
             throw r.error("format is \(quoted(format)), expected \(quoted(ResultHeader.formatName)) (not a result file)")

@@ -7,20 +7,18 @@ import PanelTrace
 enum HeaderPatch {
     /// Sections of every model's header that a patch may name.
     static let commonSections = ["environment", "recognizer"]
-    /// The sections of each panel system's header a patch may name besides `commonSections`
-    /// (the model's own sections, trace-format.md §1.1a).
-    static let modelSections: [(model: PanelModel, sections: [String])] = [
-        (.floatingPanel, ["panel", "delegate", "scrollView"]),
-        (.drawerKit, ["drawer"]),
-        (.uiSheet, ["sheet", "sheetDelegate", "scrollView"]),
-        (.lnPopup, ["popup", "scrollView"]),
-    ]
+    /// The sections of each registered panel system's header a patch may name besides
+    /// `commonSections`: the system's own sections (`SystemTraceFormat.headerSections`,
+    /// trace-format.md §1.1a).
+    static var modelSections: [(model: PanelModel, sections: [String])] {
+        TraceFormats.registered.map { ($0.model, $0.headerSections) }
+    }
     /// Top-level keys a patch may name (for some model).
-    static let sections: [String] = {
+    static var sections: [String] {
         var all = commonSections
         for (_, own) in modelSections { for s in own where !all.contains(s) { all.append(s) } }
         return all
-    }()
+    }
     /// The keys a patch may name for a trace of `model`.
     static func sections(of model: PanelModel) -> [String] {
         commonSections + (modelSections.first { $0.model == model }?.sections ?? [])
@@ -32,10 +30,9 @@ enum HeaderPatch {
          + modelSections.map { "\($0.sections.joined(separator: ", ")) (\($0.model.rawValue))" }.joined(separator: "; "))
     }
     /// Objects of a section whose own fields a patch sets one by one instead of replacing the object
-    /// whole: DrawerKit's `DrawerConfiguration` is assigned property by property, and the
-    /// simulator options are independent switches. (`panel.behavior` is replaced whole, as
-    /// `invalidateLayout` does.)
-    static let fieldwise: Set<String> = ["drawer.configuration", "drawer.simulator", "sheet.simulator", "popup.simulator"]
+    /// whole (`SystemTraceFormat.fieldwiseObjects`: DrawerKit's `drawer.configuration`, the
+    /// simulator options). (`panel.behavior` is replaced whole, as `invalidateLayout` does.)
+    static var fieldwise: Set<String> { Set(TraceFormats.registered.flatMap(\.fieldwiseObjects)) }
 
     /// A leaf: a path of object keys to a value that is not an object (arrays are leaves).
     struct Leaf { var path: [String]; var value: JSONValue }
@@ -121,6 +118,15 @@ enum HeaderPatch {
         return result
     }
 
+    /// The leaf paths whose values differ between `a` and `b` (a leaf in one only counts),
+    /// sorted by their dotted names in UTF-8 byte order.
+    static func changedLeaves(_ a: JSONObject, _ b: JSONObject) -> [[String]] {
+        var paths: [[String]] = []
+        for leaf in leaves(a) + leaves(b) where !paths.contains(leaf.path) { paths.append(leaf.path) }
+        return paths.filter { !same(value(a, at: $0), value(b, at: $0)) }
+            .sorted { utf8Precedes($0.joined(separator: "."), $1.joined(separator: ".")) }
+    }
+
     /// Compact JSON text (numbers as written, strings by `JSON.quote`).
     static func render(_ value: JSONValue) -> String {
         switch value {
@@ -193,21 +199,25 @@ struct BisectCommand: PanelCommand {
             {...}}} replaces the whole behavior object, keeping the trace's anchors); the fields of
             drawer.configuration and of a simulator object (drawer, sheet, popup) are replaced one
             by one, keeping the trace's others ({"drawer": {"configuration":
-            {"flickSpeedThreshold": 5}}} changes only the threshold). Each trace takes the
-            sections of its own model: FloatingPanel panel, delegate, scrollView; DrawerKit
-            drawer; UISheet sheet, sheetDelegate, scrollView; LNPopup popup, scrollView; and
-            environment and recognizer for all. A section another model's trace would need is an
-            error naming the trace. The leaves
+            {"flickSpeedThreshold": 5}}} changes only the threshold). Traces are grouped by
+            panel system and each group is bisected with the sections of A and B its model has:
+            FloatingPanel panel, delegate, scrollView; DrawerKit drawer; UISheet sheet,
+            sheetDelegate, scrollView; LNPopup popup, scrollView; and environment and recognizer
+            for all. A group whose sections A and B leave unchanged is skipped, and the skipped
+            traces are counted in the output; a section that no trace's model has is an error
+            naming the first trace. The leaves
             (paths such as panel.behavior.redirectionalProgress) that differ between A and B are
             the changed parameters; a leaf present in only one of them counts as changed (applying
-            it removes it from A). Every trace is replayed with A, and with A plus subsets of the
-            changes, and delta debugging (ddmin) finds a smallest subset that still makes some
-            trace's result differ from A's beyond tolerance. Combinations that do not load (say
-            initialState without its anchor) count as not diverging.
+            it removes it from A). Every trace is replayed with A, with B, with A plus each single
+            change, and with A plus subsets of the changes. Combinations that do not load (say
+            initialState without its anchor) count as neither diverging nor matching.
 
-            Prints the changed parameters, the culprit parameters with their A and B values, and
-            for the first trace that diverges under A plus the culprits, the comparison report
-            (first diverging frame and time, first differing event, event diff). Deterministic.
+            Prints the changed parameters; "diverging alone": every change that by itself makes
+            some trace's result differ from A's beyond tolerance, with the number of such traces;
+            "culprits": a smallest set of changes (delta debugging, ddmin) that gives B's results
+            on every trace, so every change outside it is harmless; and for the first trace that
+            diverges under A plus the culprits, the comparison report (first diverging frame and
+            time, first differing event, event diff). Deterministic.
 
             \(HelpFormat.exitCodes([(0, "A and B give the same results on every trace"),
                                      (1, "culprits found (B diverges from A)"),
@@ -292,28 +302,54 @@ struct BisectCommand: PanelCommand {
             }
         }
         if sources.isEmpty { throw Failure(code: .badInput, message: "error: no traces") }
-        // Each trace takes its own model's sections; a section of another model is named here
-        // (the loader would refuse the patched header less clearly).
+        // Traces grouped by panel system, in order of first appearance: each group is bisected
+        // with the sections of A and B its model has. A section no trace's model has is an error
+        // naming the first trace (the loader would refuse the patched header less clearly).
+        var groups: [(model: PanelModel, sources: [Source])] = []
         for s in sources {
             var model = PanelModel.floatingPanel
-            if case .string(let name)? = s.header["model"] {
-                guard TraceFormats.format(for: PanelModel(rawValue: name)) != nil else { continue }   // the loader names it
-                model = PanelModel(rawValue: name)
-            }
-            let allowed = HeaderPatch.sections(of: model)
-            for (patch, path) in [(a, base), (b, changed)] {
-                if let key = patch.keys.first(where: { !allowed.contains($0) }) {
-                    throw Failure(code: .badInput, message: "error: \(path): the \"\(key)\" section does not belong in \(s.shown), a "
-                                  + "\(model.rawValue) trace (its sections: \(allowed.joined(separator: ", ")))")
-                }
+            if case .string(let name)? = s.header["model"] { model = PanelModel(rawValue: name) }   // an unknown one: the loader names it
+            if let i = groups.firstIndex(where: { $0.model == model }) { groups[i].sources.append(s) } else { groups.append((model, [s])) }
+        }
+        for (patch, path) in [(a, base), (b, changed)] {
+            if let key = patch.keys.first(where: { key in !groups.contains { HeaderPatch.sections(of: $0.model).contains(key) } }) {
+                let s = sources[0], model = groups[0].model
+                throw Failure(code: .badInput, message: "error: \(path): the \"\(key)\" section does not belong in \(s.shown), a "
+                              + "\(model.rawValue) trace (its sections: \(HeaderPatch.sections(of: model).joined(separator: ", ")))")
             }
         }
+        func restricted(_ patch: JSONObject, _ model: PanelModel) -> JSONObject {
+            let allowed = HeaderPatch.sections(of: model)
+            return JSONObject(patch.entries.filter { allowed.contains($0.key) })
+        }
+        let bisected = groups.filter { g in
+            let (ga, gb) = (restricted(a, g.model), restricted(b, g.model))
+            return !HeaderPatch.changedLeaves(ga, gb).isEmpty
+        }
+        let skipped = groups.filter { g in !bisected.contains { $0.model == g.model } }
+        let out = context.stdout
+        if !skipped.isEmpty && !bisected.isEmpty {
+            let count = skipped.map(\.sources.count).reduce(0, +)
+            out.line("skipped \(count) trace\(count == 1 ? "" : "s") of other models ("
+                     + skipped.map { "\($0.model.rawValue) \($0.sources.count)" }.joined(separator: ", ")
+                     + "): A and B change no section of theirs")
+        }
+        var diverged = false
+        for (n, group) in (bisected.isEmpty ? [groups[0]] : bisected).enumerated() {
+            if bisected.count > 1 || !skipped.isEmpty {
+                if n > 0 { out.line("") }
+                out.line("\(group.model.rawValue): \(group.sources.count) trace\(group.sources.count == 1 ? "" : "s")")
+            }
+            diverged = try bisect(group.sources, restricted(a, group.model), restricted(b, group.model), parse: parse, context) || diverged
+        }
+        return diverged ? .regression : .success
+    }
 
-        // Changed leaves, sorted by path.
-        var paths: [[String]] = []
-        for leaf in HeaderPatch.leaves(a) + HeaderPatch.leaves(b) where !paths.contains(leaf.path) { paths.append(leaf.path) }
-        let changes = paths.filter { !HeaderPatch.same(HeaderPatch.value(a, at: $0), HeaderPatch.value(b, at: $0)) }
-            .sorted { utf8Precedes($0.joined(separator: "."), $1.joined(separator: ".")) }
+    /// Bisects the traces of one panel system; prints its part of the output. Returns whether B
+    /// diverges from A.
+    private func bisect(_ sources: [Source], _ a: JSONObject, _ b: JSONObject,
+                        parse: (String, String) throws(TraceProblem) -> Trace, _ context: CommandContext) throws(Failure) -> Bool {
+        let changes = HeaderPatch.changedLeaves(a, b)
         func show(_ v: JSONValue?) -> String { v.map(HeaderPatch.render) ?? "(absent)" }
         func name(_ p: [String]) -> String { p.joined(separator: ".") }
 
@@ -343,49 +379,44 @@ struct BisectCommand: PanelCommand {
         func patch(with subset: [[String]]) -> JSONObject {
             subset.reduce(a) { HeaderPatch.setting($0, at: $1, to: HeaderPatch.value(b, at: $1)) }
         }
-        /// The first trace (index and comparison) whose result under `docs` differs from A's.
-        func firstDivergence(_ base: [ResultDocument], _ docs: [ResultDocument]) -> (Int, Comparison)? {
-            for i in base.indices {
-                let c = Comparator.compare(expected: base[i], actual: docs[i], tolerances: tolerances)
-                if c.status != .passed { return (i, c) }
-            }
-            return nil
+        /// The traces (indices) whose result under `docs` differs from `reference` beyond tolerance.
+        func diverging(_ reference: [ResultDocument], _ docs: [ResultDocument]) -> [Int] {
+            reference.indices.filter { Comparator.compare(expected: reference[$0], actual: docs[$0], tolerances: tolerances).status != .passed }
         }
 
-        let baseDocs: [ResultDocument]
+        let baseDocs: [ResultDocument], changedDocs: [ResultDocument]
         switch results(a) {
         case .success(let d): baseDocs = d
         case .failure(let f): throw Failure(code: f.code, message: "\(f.message) (with \(base))")
         }
         switch results(b) {
+        case .success(let d): changedDocs = d
         case .failure(let f): throw Failure(code: f.code, message: "\(f.message) (with \(changed))")
-        case .success(let d):
-            if firstDivergence(baseDocs, d) == nil {
-                out.line("no divergence: every trace gives the same result with \(base) and \(changed)")
-                return .success
-            }
+        }
+        if diverging(baseDocs, changedDocs).isEmpty {
+            out.line("no divergence: every trace gives the same result with \(base) and \(changed)")
+            return false
         }
 
-        var evaluations = 0
-        var cache: [String: Bool] = [:]
-        let culprits = DeltaDebugging.ddmin(changes) { subset in
-            let key = subset.map(name).joined(separator: "\n")
-            if let hit = cache[key] { return hit }
-            evaluations += 1
-            var diverges = false
-            if case .success(let docs) = results(patch(with: subset)) { diverges = firstDivergence(baseDocs, docs) != nil }
-            cache[key] = diverges
-            return diverges
+        let report = CulpritSearch.run(changes, key: name) { subset in
+            guard case .success(let docs) = results(patch(with: subset)) else { return nil }
+            return CulpritSearch.Outcome(divergingFromBase: diverging(baseDocs, docs).count,
+                                         matchesChanged: diverging(changedDocs, docs).isEmpty)
         }
-        out.line("culprit\(culprits.count == 1 ? "" : "s") (\(culprits.count) of \(changes.count), \(evaluations) evaluations):")
+        let traces = "\(sources.count) trace\(sources.count == 1 ? "" : "s")"
+        out.line("diverging alone (\(report.alone.count) of \(changes.count)):")
+        for (p, count) in report.alone {
+            out.line("  \(name(p)): \(show(HeaderPatch.value(a, at: p))) -> \(show(HeaderPatch.value(b, at: p))) (\(count) of \(traces))")
+        }
+        if report.alone.isEmpty { out.line("  none: the culprits below make traces diverge only together") }
+        let culprits = report.culprits
+        out.line("culprit\(culprits.count == 1 ? "" : "s") (\(culprits.count) of \(changes.count), \(report.evaluations) evaluations):")
         for p in culprits { out.line("  \(name(p)): \(show(HeaderPatch.value(a, at: p))) -> \(show(HeaderPatch.value(b, at: p)))") }
-        if case .success(let docs) = results(patch(with: culprits)), let (i, comparison) = firstDivergence(baseDocs, docs) {
-            let diverging = baseDocs.indices.filter {
-                Comparator.compare(expected: baseDocs[$0], actual: docs[$0], tolerances: tolerances).status != .passed
-            }.count
-            out.line("first diverging trace: \(sources[i].shown) (\(diverging) of \(sources.count) traces diverge; expected = base, actual = base + culprits)")
+        if case .success(let docs) = results(patch(with: culprits)), let i = diverging(baseDocs, docs).first {
+            let comparison = Comparator.compare(expected: baseDocs[i], actual: docs[i], tolerances: tolerances)
+            out.line("first diverging trace: \(sources[i].shown) (\(diverging(baseDocs, docs).count) of \(sources.count) traces diverge; expected = base, actual = base + culprits)")
             out.line(comparison.report(indent: "  "))
         }
-        return .regression
+        return true
     }
 }

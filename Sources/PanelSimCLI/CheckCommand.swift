@@ -14,7 +14,7 @@ struct CheckCommand: PanelCommand {
                     ("TRACE…", "Or one or more trace files (of one trace folder): check only those.")],
         options: [
             OptionSpec(names: ["--golden"], valueName: "DIR",
-                       help: "Directory of golden result files (default: golden).\nThe golden of TRACE_DIR/a/b.jsonl is DIR/a/b.golden.jsonl;\nfor TRACE_DIR traces/SUB the default is golden/SUB.\nA DIR that does not exist is a usage error unless\n--record is given; so is a missing default golden folder\nunless --record or $PANELSIM_RECORD is set."),
+                       help: "Directory of golden result files: the golden of\nTRACE_DIR/a/b.jsonl is DIR/a/b.golden.jsonl. Default: the\ngolden folder beside the nearest traces folder, at the\nsame path (Tests/X/traces/SUB -> Tests/X/golden/SUB); for\na folder outside any traces folder, its golden subfolder.\nA DIR that does not exist is a usage error unless\n--record is given; so is a missing default golden folder\nunless --record or $PANELSIM_RECORD is set."),
             OptionSpec(names: ["--record"], valueName: "MODE",
                        help: "When to write goldens: never, missing, failed, all or\npending (write NAME.golden.jsonl.new beside a failing or\nmissing golden, for panelsim review / accept / reject).\nDefault: $PANELSIM_RECORD; else never when $CI is set;\nelse missing."),
             OptionSpec(names: ["--filter"], valueName: "GLOB",
@@ -37,13 +37,9 @@ struct CheckCommand: PanelCommand {
                        help: "Write a JUnit XML report."),
             OptionSpec(names: ["--unreferenced"], valueName: "POLICY",
                        help: "warn (default), fail (unreferenced goldens make the run\nexit 1) or delete (remove them, naming each)."),
-            OptionSpec(names: ["--drive-scroll"], valueName: nil,
-                       help: "Apply `scroll` samples to the scroll view instead of the finger-driven\nmodel (default: they are observations; docs/FORMATS.md)."),
-            OptionSpec(names: ["--panel-handler-first"], valueName: nil,
-                       help: "Run the panel's pan handler before the scroll view's for each touch\nsample (default: scroll view, Core's scroll handler, panel)."),
-            OptionSpec(names: ["--content-inset"], valueName: nil,
-                       help: "Add the opt-in `contentInset` frame channel: the tracked list's\ncontentInset as FloatingPanel writes it (docs/FORMATS.md §2);\nrecorded in the result header (\"simulator\": [\"contentInset\"])."),
-        ],
+            OptionSpec(names: ["--bisect"], valueName: nil,
+                       help: "Exit codes for git bisect run: 0 pass, 1 a trace differs\nfrom its golden, 125 this revision cannot be evaluated\n(no trace or golden folder yet, a trace without a golden,\nan error), 128 a usage error (stops the bisect). Never\nwrites goldens ($PANELSIM_RECORD is ignored)."),
+        ] + SimulationFlags.options,
         discussion: """
             Traces are replayed in the byte order of their paths relative to TRACE_DIR (files and
             directories starting with "." and files ending in .golden.jsonl are skipped). One line
@@ -83,14 +79,17 @@ struct CheckCommand: PanelCommand {
             ERROR that only --record all overwrites. Writes are atomic (temporary file, then rename).
 
             With TRACE… (files), only those traces are checked (unreferenced goldens are not
-            listed); their golden folder is the default layout's (traces/a/b.jsonl ->
-            golden/a/b.golden.jsonl) unless --golden is given.
+            listed), against the same goldens as their folder (Tests/X/traces/a/b.jsonl ->
+            Tests/X/golden/a/b.golden.jsonl) unless --golden is given. The rule is the same for
+            review, accept, reject, report and assertPanelTrace (README, "Where goldens are").
 
             Exit status: 1 if any trace FAILed or is MISSING (or a golden is unreferenced under
             --unreferenced fail); otherwise 2 if any ERROR, or if there was no trace to check
             (an empty folder, or --filter matching none; an empty --shard of a non-empty
             selection is only a warning); otherwise 125 if any SKIP; otherwise 0. A regression wins over bad input, so that `git bisect
             run` treats a commit with a real regression as bad even if some trace is malformed.
+            With --bisect: 0, 1 (a FAIL), 125 (anything else that is not a pass, or no trace or
+            golden folder at this revision), 128 (usage error), for git bisect run.
 
             \(HelpFormat.exitCodes)
             """)
@@ -118,6 +117,11 @@ struct CheckCommand: PanelCommand {
     var filters: [String] = []
     var quiet = false
     var githubAnnotations = false
+    /// `--bisect`: exit codes for `git bisect run` (see `BisectExit`).
+    var bisect = false
+    /// With `--bisect`: why this revision cannot be evaluated (no trace folder, no golden
+    /// folder yet); `run` then exits 125 without checking.
+    var unevaluable: String?
 
     init(_ parsed: ParsedArguments) throws(UsageError) {
         if parsed.positionals.contains(where: \.isEmpty) { throw UsageError("empty trace directory", command: "check") }
@@ -126,9 +130,7 @@ struct CheckCommand: PanelCommand {
         if traceDirectory.isEmpty { throw UsageError("empty trace directory", command: "check") }
         // Shown as given, without trailing slashes ("traces/flicks/" lists traces/flicks/a.jsonl).
         while traceDirectory.count > 1, traceDirectory.hasSuffix("/") { traceDirectory.removeLast() }
-        simulation.driveScroll = parsed.flags.contains("--drive-scroll")
-        simulation.panelHandlerFirst = parsed.flags.contains("--panel-handler-first")
-        simulation.recordContentInset = parsed.flags.contains("--content-inset")
+        simulation = SimulationFlags.options(parsed)
         goldenDirectory = parsed.values["--golden"] ?? "golden"
         goldenIsDefault = parsed.values["--golden"] == nil
         recordFlag = parsed.values["--record"]
@@ -162,35 +164,15 @@ struct CheckCommand: PanelCommand {
         filters = parsed.repeated["--filter"] ?? []
         if filters.contains(where: \.isEmpty) { throw UsageError("empty --filter pattern", command: "check") }
         quiet = parsed.flags.contains("--quiet")
+        bisect = parsed.flags.contains("--bisect")
+        if bisect, let flag = recordFlag, flag != RecordMode.never.rawValue {
+            throw UsageError("--bisect never writes goldens: leave --record out (or give --record never), got '\(flag)'", command: "check")
+        }
         switch parsed.values["--annotations"] {
         case nil: break
         case "github"?: githubAnnotations = true
         case let other?: throw UsageError("--annotations must be github, got '\(other)'", command: "check")
         }
-    }
-
-    /// The trace folder of a trace file and its path below it: the last `traces` folder of the
-    /// path (`traces/a/b.jsonl` → (`traces`, `a/b.jsonl`)), else the file's own folder.
-    static func traceFolder(ofFile path: String) -> (folder: String, relative: String) {
-        let parts = path.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
-        if let i = parts.dropLast().lastIndex(of: "traces") {
-            return (parts[...i].joined(separator: "/"), parts[(i + 1)...].joined(separator: "/"))
-        }
-        let folder = parts.dropLast().joined(separator: "/")
-        return (parts.count == 1 ? "." : (folder.isEmpty ? "/" : folder), parts.last ?? path)
-    }
-
-    /// The path of `directory` below the working directory's `traces` folder ("flicks/d1" for
-    /// `traces/flicks/d1`, `./traces/flicks/`, its absolute path or a symbolic link to it); nil for
-    /// `traces` itself and for folders elsewhere.
-    static func subfolderOfTraces(_ directory: String, _ context: CommandContext) -> String? {
-        // Symbolic links resolved on both sides: a link to a traces subfolder, or a working
-        // directory reached through a link, name the same folders.
-        func standardized(_ path: String) -> String { URL(fileURLWithPath: path).resolvingSymlinksInPath().standardizedFileURL.path }
-        let root = standardized(context.resolve("traces")), dir = standardized(context.resolve(directory))
-        guard dir.hasPrefix(root + "/") else { return nil }
-        let sub = String(dir.dropFirst(root.count + 1))
-        return sub.isEmpty ? nil : sub
     }
 
     /// Whether two paths name the same folder (links resolved).
@@ -210,69 +192,77 @@ struct CheckCommand: PanelCommand {
 
     mutating func validate(_ context: CommandContext) throws(UsageError) {
         let recordingAsked: Bool
-        do {
-            let resolution = try RecordMode.resolution(flag: recordFlag, environment: context.environment)
-            mode = resolution.mode
-            recordingAsked = resolution.source == .flag || resolution.source == .environment
-        } catch {
-            throw UsageError(error.description, command: "check")
+        if bisect {
+            // A bisect step only reads: PANELSIM_RECORD (set for other work) is not consulted.
+            mode = .never
+            recordingAsked = false
+            if let reason = BisectExit.unevaluable(traceDirectory: traceDirectory, files: traceFiles, golden: goldenIsDefault ? nil : goldenDirectory,
+                                                   context) {
+                unevaluable = reason
+                return
+            }
+        } else {
+            do {
+                let resolution = try RecordMode.resolution(flag: recordFlag, environment: context.environment)
+                mode = resolution.mode
+                recordingAsked = resolution.source == .flag || resolution.source == .environment
+            } catch {
+                throw UsageError(error.description, command: "check")
+            }
         }
         if traceFiles.isEmpty && Files.isFile(context.resolve(traceDirectory)) { traceFiles = [traceDirectory] }
+        // Where the goldens are: GoldenLocation's rule (the golden folder beside the nearest
+        // traces folder), unless --golden says otherwise.
+        let placement: GoldenLocation.Placement
         if !traceFiles.isEmpty {
-            // `check FILE…`: every file must exist, and all must share one trace folder.
-            var folder: String?
+            // `check FILE…`: every file must exist, and all must share one trace root.
+            var first: GoldenLocation.Placement?
             var rels: [String] = []
             for file in traceFiles {
                 guard Files.isFile(context.resolve(file)) else {
                     let what = Files.isDirectory(context.resolve(file)) ? "is a directory (give one directory, or trace files)" : "does not exist"
                     throw UsageError("trace '\(file)' \(what)", command: "check")
                 }
-                let (f, rel) = CheckCommand.traceFolder(ofFile: file)
-                if let folder, folder != f {
-                    throw UsageError("the traces are in different trace folders ('\(folder)' and '\(f)'); check one folder at a time", command: "check")
+                let p = GoldenLocation.place(file: file, workingDirectory: context.workingDirectory)
+                if let first, context.resolve(first.traceRoot) != context.resolve(p.traceRoot) {
+                    throw UsageError("the traces are in different trace folders ('\(first.traceRoot)' and '\(p.traceRoot)'); check one folder at a time", command: "check")
                 }
-                folder = f
-                if !rels.contains(rel) { rels.append(rel) }
+                if first == nil { first = p }
+                if !rels.contains(p.below) { rels.append(p.below) }
             }
-            traceDirectory = folder ?? "."
+            placement = first!
+            traceDirectory = placement.traceRoot
             selection = rels.sorted(by: utf8Precedes)
-            if goldenIsDefault {
-                let parts = traceDirectory.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
-                goldenDirectory = parts.last == "traces" ? (parts.dropLast() + ["golden"]).joined(separator: "/")
-                                                         : Files.join(traceDirectory, "golden")
+        } else {
+            guard Files.isDirectory(context.resolve(traceDirectory)) else {
+                throw UsageError("trace directory '\(traceDirectory)' does not exist or is not a directory", command: "check")
             }
+            placement = GoldenLocation.place(folder: traceDirectory, workingDirectory: context.workingDirectory)
         }
         guard Files.isDirectory(context.resolve(traceDirectory)) else {
             throw UsageError("trace directory '\(traceDirectory)' does not exist or is not a directory", command: "check")
         }
-        if goldenIsDefault && !recordingAsked {
-            // No accidental blessing with the default folder either: run from the wrong folder
-            // (or in a new project), `missing` would create it and record every trace as its own
-            // golden. Only the root is required; a new subfolder of traces/ still records into
-            // golden/ (`check traces/new`).
-            let root = traceFiles.isEmpty ? "golden" : goldenDirectory
-            if !Files.isDirectory(context.resolve(root)) && !Files.isFile(context.resolve(root)) {
-                throw UsageError("golden directory '\(root)' does not exist, so every trace would be recorded as its own golden; "
+        if goldenIsDefault {
+            goldenDirectory = traceFiles.isEmpty ? placement.goldenFolder : placement.goldenRoot
+            if !recordingAsked && !Files.isDirectory(context.resolve(placement.goldenRoot)) && !Files.isFile(context.resolve(placement.goldenRoot)) {
+                // No accidental blessing with the default folder either: run from the wrong
+                // folder (or in a new project), `missing` would create it and record every trace
+                // as its own golden. Only the root is required; a new subfolder of traces/ still
+                // records into golden/ (`check traces/new`).
+                throw UsageError("golden directory '\(placement.goldenRoot)' does not exist, so every trace would be recorded as its own golden; "
                                  + "check from the folder that holds traces/ and golden/, or record the goldens with --record missing "
                                  + "(or PANELSIM_RECORD=missing)", command: "check")
             }
-        }
-        let explicitRecord = recordFlag != nil
-        if !goldenIsDefault && !explicitRecord && !goldenDirectory.isEmpty {
+        } else if recordFlag == nil && !goldenDirectory.isEmpty {
             // No accidental blessing: a mistyped --golden would otherwise get a whole new tree.
             if !Files.isDirectory(context.resolve(goldenDirectory)) && !Files.isFile(context.resolve(goldenDirectory)) {
                 throw UsageError("golden directory '\(goldenDirectory)' does not exist (give --record MODE to record goldens into a new folder)", command: "check")
             }
-            if traceFiles.isEmpty, let sub = CheckCommand.subfolderOfTraces(traceDirectory, context),
-               CheckCommand.sameFolder(goldenDirectory, "golden", context) {
-                throw UsageError("'\(traceDirectory)' is checked against '\(goldenDirectory)', but its goldens are in '\(Files.join("golden", sub))' "
+            if traceFiles.isEmpty, placement.inTracesFolder, !placement.below.isEmpty,
+               CheckCommand.sameFolder(goldenDirectory, placement.goldenRoot, context) {
+                throw UsageError("'\(traceDirectory)' is checked against '\(goldenDirectory)', but its goldens are in '\(placement.goldenFolder)' "
                                  + "(paths are relative to the trace folder): leave --golden out, or give --record MODE to write there anyway", command: "check")
             }
-        }
-        if goldenIsDefault && traceFiles.isEmpty, let sub = CheckCommand.subfolderOfTraces(traceDirectory, context) {
-            // `check traces/flicks` compares with golden/flicks, as the whole-corpus check does
-            // (paths are relative to the trace folder, so `golden` would be the wrong place).
-            goldenDirectory = Files.join("golden", sub)
         }
         if goldenDirectory.isEmpty { throw UsageError("empty --golden directory", command: "check") }
         let goldenRoot = context.resolve(goldenDirectory)
@@ -283,6 +273,10 @@ struct CheckCommand: PanelCommand {
 
     func run(_ context: CommandContext) -> ExitCode {
         let out = context.stdout
+        if let unevaluable {
+            out.line("SKIP this revision: \(unevaluable) (check --bisect exits 125: git bisect skips it)")
+            return .unsupported
+        }
         var options = CheckRunner.Options()
         options.mode = mode
         options.tolerances = toleranceSettings
@@ -327,7 +321,7 @@ struct CheckCommand: PanelCommand {
         if githubAnnotations {
             for line in summary.githubAnnotations() { out.line(line) }
         }
-        var code = summary.exitCode
+        var code = bisect ? BisectExit.code(summary) : summary.exitCode
         // Each report is built only when asked for (the JUnit one escapes every trace's lines).
         // They are written before the summary line, so that the line names a failed write too.
         var unwritten: [String] = []
@@ -340,7 +334,7 @@ struct CheckCommand: PanelCommand {
             } catch {
                 context.stderr.line("error: \(error.description)")
                 unwritten.append(path)
-                if code == .success || code == .unsupported { code = .badInput }
+                if bisect { code = BisectExit.stop } else if code == .success || code == .unsupported { code = .badInput }
             }
         }
         out.line(summary.summaryLine + (unwritten.isEmpty ? "" : "; not written: " + unwritten.joined(separator: ", ")))

@@ -294,49 +294,30 @@ struct TraceChecker: @unchecked Sendable {
         let shown = Files.join(traceShown, rel)
         let goldenRel = GoldenCheck.goldenRelativePath(forTrace: rel)
         let goldenName = Files.join(goldenShown, goldenRel)
-        func outcome(_ status: TraceOutcome.Status, _ lines: [String]) -> TraceOutcome {
-            var o = TraceOutcome(path: shown, status: status, lines: lines)
-            o.line = TraceChecker.errorLine(lines.first ?? "", shown: shown)
-            return o
-        }
 
         let folder = rel.split(separator: "/").dropLast().joined(separator: "/")
         let tolerances: Tolerances
         switch self.tolerances[folder] ?? .success(.default) {
         case .success(let t): tolerances = t
-        case .failure(let e): return outcome(.error, ["ERROR \(shown): \(e.description)"])
+        case .failure(let e): return TraceOutcome(path: shown, status: .error, lines: ["ERROR \(shown): \(e.description)"])
         }
 
-        let loaded: LoadedTraceInfo
-        do {
-            loaded = try services.load(traceRoot + "/" + rel, shown)
-        } catch {
-            // The error names the file and line itself: `SKIP path:line: field: … not supported yet`.
-            return error.kind == .unsupported ? outcome(.skip, ["SKIP \(error.description)"])
-                                              : outcome(.error, ["ERROR \(error.description)"])
-        }
-        let result = services.simulate(loaded.trace, options.simulation)
-        let actual = ResultDocument(header: ResultHeader(replaying: loaded.trace, traceDigest: loaded.digest, simulation: options.simulation),
-                                    records: result.records)
-        let verdict = GoldenCheck.evaluate(actual: actual, actualBytes: ResultFile.renderBytes(actual),
-                                           goldenPath: goldenRoot + "/" + goldenRel, goldenName: goldenName, traceName: shown,
-                                           mode: options.mode, tolerances: tolerances, warnings: GoldenCheck.warningLines(result))
-        var o = TraceOutcome(path: shown, status: verdict.status, lines: verdict.lines, wroteGolden: verdict.wroteGolden)
+        let checked = services.pipeline.check(tracePath: traceRoot + "/" + rel, traceShown: shown,
+                                              goldenPath: goldenRoot + "/" + goldenRel, goldenShown: goldenName,
+                                              mode: options.mode, tolerances: tolerances, simulation: options.simulation)
+        var o = TraceOutcome(path: shown, status: checked.status, lines: checked.lines, wroteGolden: checked.verdict?.wroteGolden ?? false)
+        o.line = checked.line
+        guard let verdict = checked.verdict, let replayed = checked.replayed else { return o }
         o.pending = verdict.wrotePending
         if verdict.status == .missing && verdict.wrotePending == nil {
             // How to get out of MISSING (record mode never: CI, or --record never).
             o.lines.insert("  to record it, run check again with --record missing (writes \(goldenName)), "
                            + "or with --record pending to review it first", at: 1)
         }
-        if verdict.status == .fail, let d = verdict.comparison?.firstDivergence {
-            o.line = d.channel == .header ? 1 : TraceChecker.sampleLine(traceRoot + "/" + rel, atOrBefore: d.time)
-        } else if verdict.status == .error {
-            o.line = TraceChecker.errorLine(verdict.lines.first ?? "", shown: shown)
-        }
         guard verdict.isReportable, let dir = options.reportDirectory else { return o }
         let reportRel = String(rel.dropLast(".jsonl".count)) + ".html"
         do {
-            try AtomicFile.write(verdict.htmlReport(trace: loaded.trace, tolerances: tolerances), to: dir + "/" + reportRel,
+            try AtomicFile.write(verdict.htmlReport(trace: replayed.loaded.trace, tolerances: tolerances), to: dir + "/" + reportRel,
                                  shownAs: Files.join(options.reportDisplay ?? dir, reportRel))
             let name = Files.join(options.reportDisplay ?? dir, reportRel)
             o.report = name
@@ -346,43 +327,4 @@ struct TraceChecker: @unchecked Sendable {
         }
         return o
     }
-}
-
-extension TraceChecker {
-    /// The line in `ERROR path:LINE: …` / `SKIP path:LINE: …`, nil when the line names none.
-    static func errorLine(_ statusLine: String, shown: String) -> Int? {
-        for prefix in ["ERROR ", "SKIP "] where statusLine.hasPrefix(prefix + shown + ":") {
-            let rest = statusLine.dropFirst(prefix.count + shown.count + 1)
-            return Int(rest.prefix(while: { $0.isNumber }))
-        }
-        return nil
-    }
-
-    /// The 1-based line of the last sample of the trace file at `path` whose time `t` is at or
-    /// before `time` (µs), else the first sample's line (2); nil when the file cannot be read.
-    /// A plain scan for `"t":` on each line after the header (the file already loaded once).
-    /// - Complexity: O(file size).
-    static func sampleLine(_ path: String, atOrBefore time: Microseconds) -> Int? {
-        guard let data = FileManager.default.contents(atPath: path) else { return nil }
-        let limit = Double(time) / 1e6 + 5e-7
-        var best = 2, lineNo = 0
-        for line in data.split(separator: 0x0A, omittingEmptySubsequences: false) {
-            lineNo += 1
-            guard lineNo > 1, let r = String(decoding: line, as: UTF8.self).range(of: "\"t\":") else { continue }
-            let text = String(decoding: line, as: UTF8.self)
-            let number = text[r.upperBound...].drop(while: { $0 == " " }).prefix(while: { "0123456789.eE+-".contains($0) })
-            guard let t = Double(number) else { continue }
-            if t <= limit { best = lineNo } else { break }
-        }
-        return best
-    }
-}
-
-/// `text` as one shell word: as is when it holds only letters, digits and `._/+-,=:@%`, else in
-/// single quotes (a quote inside written `'\''`).
-func shellQuoted(_ text: String) -> String {
-    let plain = !text.isEmpty && text.unicodeScalars.allSatisfy {
-        ($0 >= "a" && $0 <= "z") || ($0 >= "A" && $0 <= "Z") || ($0 >= "0" && $0 <= "9") || "._/+-,=:@%".unicodeScalars.contains($0)
-    }
-    return plain ? text : "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
 }

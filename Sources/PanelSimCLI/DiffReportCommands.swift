@@ -108,7 +108,7 @@ struct ReportCommand: PanelCommand {
         arguments: [("TRACE", "Trace file (.jsonl) to replay.")],
         options: [
             OptionSpec(names: ["--golden"], valueName: "G",
-                       help: "Golden result file to overlay. Default: for traces/X.jsonl,\ngolden/X.golden.jsonl when it exists; else none."),
+                       help: "Golden result file to overlay. Default: the trace's golden\nby check's rule (traces/X.jsonl -> golden/X.golden.jsonl,\nbeside the nearest traces folder) when it exists; else none."),
             OptionSpec(names: ["-o", "--output"], valueName: "OUT",
                        help: "Write the HTML to OUT (atomically) instead of standard output."),
             OptionSpec(names: ["--tolerance"], valueName: "CHANNEL=VALUE",
@@ -154,8 +154,9 @@ struct ReportCommand: PanelCommand {
         case .failure(let f): return f.code
         }
         var goldenPath = golden
-        if goldenPath == nil, let guess = GoldenCheck.defaultGoldenPath(forTrace: trace), Files.isFile(context.resolve(guess)) {
-            goldenPath = guess
+        if goldenPath == nil {
+            let guess = GoldenLocation.golden(ofTrace: trace, workingDirectory: context.workingDirectory)
+            if Files.isFile(context.resolve(guess)) { goldenPath = guess }
         }
         var goldenDoc: ResultDocument?
         if let goldenPath {

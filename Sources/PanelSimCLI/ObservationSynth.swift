@@ -36,6 +36,8 @@ public struct ObservationSynthesizer: Sendable {
         if let endTime { limit = min(limit, endTime) }
         var random = SplitMix64(seed: seed)
         var observed: [TraceSample] = []
+        // Only a system whose observed samples carry a backdrop gets one (its trace format says).
+        let observesBackdrop = TraceFormats.format(for: trace.header.model)?.observedKeys.contains("backdropAlpha") ?? false
         var k = 0
         while frameTime(k, frameRate: rate) <= limit {
             let t = frameTime(k, frameRate: rate)
@@ -43,7 +45,7 @@ public struct ObservationSynthesizer: Sendable {
                 let jitter = noise > 0 ? noise * (2 * random.nextUnit() - 1) : 0
                 observed.append(TraceSample(time: t, kind: .observed(ObservedSample(
                     location: f.location + jitter, state: f.state, contentOffset: f.contentOffset,
-                    backdropAlpha: trace.header.model == .floatingPanel || trace.header.model == .uiSheet ? f.backdropAlpha : nil))))
+                    backdropAlpha: observesBackdrop ? f.backdropAlpha : nil))))
             }
             k += every
         }

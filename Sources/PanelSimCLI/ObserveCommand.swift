@@ -24,6 +24,9 @@ struct ObserveCommand: PanelCommand {
             parameters and its source.origin records the command, so 'panelsim tune' can be
             checked against known answers. The same inputs always give the same bytes.
 
+            A parameter that has no effect on the trace (replays with it at the given value, the
+            header's and a few others are identical) is refused (exit 2).
+
             \(HelpFormat.exitCodes([(0, "trace written"), HelpFormat.usageOrBadInput, HelpFormat.otherVersion]))
             """)
 
@@ -69,6 +72,16 @@ struct ObserveCommand: PanelCommand {
         switch TuneCLI.load([trace], context, parameters: ranges.map(\.parameter), command: "observe") {
         case .success(let l): loaded = l[0]
         case .failure(let e): return e.code
+        }
+        // A parameter the model does not read for this trace would be silently ignored: refused.
+        for r in ranges {
+            let probes = ParameterEffect.probes(r.parameter, around: [r.lower], traces: [loaded.trace])
+            if !ParameterEffect.hasEffect(r.parameter, values: probes, traces: [loaded.trace], jobs: 1) {
+                context.stderr.line("error: \(trace): \(r.parameter.rawValue) has no effect on this trace (replays with it at "
+                                    + probes.map(TuneCLI.short).joined(separator: ", ") + " are identical), so the observations would not "
+                                    + "depend on it")
+                return .badInput
+            }
         }
         let synth = ObservationSynthesizer(parameters: ranges.map(\.parameter), values: ranges.map(\.lower),
                                            every: every, noise: noise, seed: seed)

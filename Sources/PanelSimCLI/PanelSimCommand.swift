@@ -83,7 +83,8 @@ public enum PanelSimCommand {
                 stderr.line("Usage: panelsim <command> [arguments] [options]")
                 stderr.line("See 'panelsim --help'.")
             }
-            return .badInput
+            // Under git bisect run, a usage error must stop the bisect, never mark a revision bad.
+            return BisectExit.requested(arguments) ? BisectExit.stop : .badInput
         }
     }
 

@@ -9,14 +9,8 @@ struct ReplayCommand: PanelCommand {
         usage: "panelsim replay TRACE [-o OUT] [options]",
         arguments: [("TRACE", "Trace file (.jsonl) to replay.")],
         options: [OptionSpec(names: ["-o", "--output"], valueName: "OUT",
-                             help: "Write the result file to OUT (atomically) instead of standard output."),
-            OptionSpec(names: ["--drive-scroll"], valueName: nil,
-                       help: "Apply `scroll` samples to the scroll view instead of the finger-driven\nmodel (default: they are observations; docs/FORMATS.md)."),
-            OptionSpec(names: ["--panel-handler-first"], valueName: nil,
-                       help: "Run the panel's pan handler before the scroll view's for each touch\nsample (default: scroll view, Core's scroll handler, panel)."),
-            OptionSpec(names: ["--content-inset"], valueName: nil,
-                       help: "Add the opt-in `contentInset` frame channel: the tracked list's\ncontentInset as FloatingPanel writes it (docs/FORMATS.md §2);\nrecorded in the result header (\"simulator\": [\"contentInset\"])."),
-        ],
+                             help: "Write the result file to OUT (atomically) instead of standard output.")]
+            + SimulationFlags.options,
         discussion: """
             The result file is the golden format (docs/FORMATS.md §2): a header line, then one line
             per delegate event and per frame. The same trace always gives the same bytes.
@@ -36,9 +30,7 @@ struct ReplayCommand: PanelCommand {
         }
         trace = first
         output = parsed.values["-o"]
-        simulation.driveScroll = parsed.flags.contains("--drive-scroll")
-        simulation.panelHandlerFirst = parsed.flags.contains("--panel-handler-first")
-        simulation.recordContentInset = parsed.flags.contains("--content-inset")
+        simulation = SimulationFlags.options(parsed)
     }
 
     mutating func validate(_ context: CommandContext) throws(UsageError) {
@@ -49,20 +41,18 @@ struct ReplayCommand: PanelCommand {
     /// to standard error. Returns the loaded trace and its result, or the exit code of the failure.
     static func replay(_ trace: String, _ context: CommandContext,
                        options: SimulationOptions = SimulationOptions()) -> Result<(LoadedTraceInfo, ResultDocument), ReplayFailure> {
-        let loaded: LoadedTraceInfo
+        let replayed: ReplayedTrace
         do {
-            loaded = try context.services.load(context.resolve(trace), trace)
+            replayed = try context.services.pipeline.replay(path: context.resolve(trace), shown: trace, options: options)
         } catch {
             context.stderr.line(error.description)
             return .failure(ReplayFailure(code: error.kind == .unsupported ? .unsupported : .badInput))
         }
-        let result = context.services.simulate(loaded.trace, options)
-        for warning in result.warnings { context.stderr.line("warning: \(trace): \(warning)") }
-        if result.budgetExceeded {
+        for warning in replayed.result.warnings { context.stderr.line("warning: \(trace): \(warning)") }
+        if replayed.result.budgetExceeded {
             context.stderr.line("warning: \(trace): the panel did not come to rest within the settle budget")
         }
-        return .success((loaded, ResultDocument(header: ResultHeader(replaying: loaded.trace, traceDigest: loaded.digest, simulation: options),
-                                             records: result.records)))
+        return .success((replayed.loaded, replayed.document))
     }
 
     struct ReplayFailure: Error { var code: ExitCode }
@@ -86,5 +76,30 @@ struct ReplayCommand: PanelCommand {
             context.stdout.write(text)
         }
         return .success
+    }
+}
+
+/// The simulator options as command-line flags, declared once for every command that replays
+/// (`replay`, `check`): floatingpanel-core.md §9 O8 (`--drive-scroll`), O3
+/// (`--panel-handler-first`) and the opt-in `contentInset` channel (`--content-inset`). A result
+/// records the options away from their defaults in its header.
+enum SimulationFlags {
+    /// The flags, with their help text.
+    static let options: [OptionSpec] = [
+        OptionSpec(names: ["--drive-scroll"], valueName: nil,
+                   help: "Apply `scroll` samples to the scroll view instead of the finger-driven\nmodel (default: they are observations; docs/FORMATS.md)."),
+        OptionSpec(names: ["--panel-handler-first"], valueName: nil,
+                   help: "Run the panel's pan handler before the scroll view's for each touch\nsample (default: scroll view, Core's scroll handler, panel)."),
+        OptionSpec(names: ["--content-inset"], valueName: nil,
+                   help: "Add the opt-in `contentInset` frame channel: the tracked list's\ncontentInset as FloatingPanel writes it (docs/FORMATS.md §2);\nrecorded in the result header (\"simulator\": [\"contentInset\"])."),
+    ]
+
+    /// The options the flags of `parsed` select (defaults for the flags not given).
+    static func options(_ parsed: ParsedArguments) -> SimulationOptions {
+        var simulation = SimulationOptions()
+        simulation.driveScroll = parsed.flags.contains("--drive-scroll")
+        simulation.panelHandlerFirst = parsed.flags.contains("--panel-handler-first")
+        simulation.recordContentInset = parsed.flags.contains("--content-inset")
+        return simulation
     }
 }

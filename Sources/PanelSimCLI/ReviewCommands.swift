@@ -19,27 +19,35 @@ enum PendingGoldens {
     }
 
     /// The pending goldens the arguments name: a pending file; a golden or a trace (its pending
-    /// golden, default layout for a trace); a folder (every `*.golden.jsonl.new` under it, in
-    /// byte order). No argument: the folder `golden`.
+    /// golden, found by `GoldenLocation`'s rule for a trace); a folder (every
+    /// `*.golden.jsonl.new` under it, in byte order; for a folder of traces, under its golden
+    /// folder). No argument: every pending golden under the working directory (hidden folders
+    /// such as `.build` and `.git` skipped), so that the command works from a package's root as
+    /// from the folder of its tests.
     /// - Throws: `UsageError` for a file that names no pending golden.
     static func find(_ arguments: [String], _ context: CommandContext, command: String) throws(UsageError) -> [Item] {
         var items: [Item] = []
-        for argument in arguments.isEmpty ? ["golden"] : arguments {
-            let path = context.resolve(argument)
-            if Files.isDirectory(path) {
-                for rel in Files.list(under: path, suffix: ".golden.jsonl" + RecordMode.pendingSuffix) {
-                    items.append(Item(pendingShown: Files.join(argument, rel), pendingPath: path + "/" + rel))
-                }
+        func search(_ folder: String) {
+            let path = context.resolve(folder)
+            for rel in Files.list(under: path, suffix: ".golden.jsonl" + RecordMode.pendingSuffix) {
+                items.append(Item(pendingShown: Files.join(folder, rel), pendingPath: path + "/" + rel))
+            }
+        }
+        if arguments.isEmpty { search(".") }
+        for argument in arguments {
+            if Files.isDirectory(context.resolve(argument)) {
+                let placement = GoldenLocation.place(folder: argument, workingDirectory: context.workingDirectory)
+                // A folder of traces: its pending goldens are in its golden folder.
+                search(placement.inTracesFolder ? placement.goldenFolder : argument)
                 continue
             }
             var pending = argument
             if argument.hasSuffix(".golden.jsonl") {
                 pending = argument + RecordMode.pendingSuffix
-            } else if argument.hasSuffix(".jsonl"), let golden = GoldenCheck.defaultGoldenPath(forTrace: argument) {
-                pending = golden + RecordMode.pendingSuffix
+            } else if argument.hasSuffix(".jsonl") {
+                pending = GoldenLocation.golden(ofTrace: argument, workingDirectory: context.workingDirectory) + RecordMode.pendingSuffix
             }
             guard pending.hasSuffix(RecordMode.pendingSuffix), Files.isFile(context.resolve(pending)) else {
-                if arguments.isEmpty { continue }   // no golden folder: nothing pending
                 throw UsageError("no pending golden \(pending == argument ? "'\(argument)'" : "'\(pending)' for '\(argument)'") (check --record pending writes them)", command: command)
             }
             items.append(Item(pendingShown: pending, pendingPath: context.resolve(pending)))
@@ -100,7 +108,7 @@ extension PendingCommand {
         CommandInfo(
             name: name, abstract: abstract,
             usage: "panelsim \(name) [PATH...]",
-            arguments: [("PATH", "A pending golden (NAME.golden.jsonl.new), its golden, its trace\n(traces/X.jsonl -> golden/X.golden.jsonl.new), or a folder\nsearched for pending goldens. Default: golden.")],
+            arguments: [("PATH", "A pending golden (NAME.golden.jsonl.new), its golden, its trace\n(traces/X.jsonl -> golden/X.golden.jsonl.new), or a folder\nsearched for pending goldens (a traces folder: its golden\nfolder). Default: every pending golden under the\ncurrent folder.")],
             options: [],
             discussion: """
                 \(what) Prints one line per file.
@@ -116,7 +124,7 @@ extension PendingCommand {
             context.stderr.line("error: \(error.message)"); return .badInput
         }
         if items.isEmpty {
-            context.stdout.line("no pending goldens under \(paths.isEmpty ? "golden" : paths.joined(separator: " "))")
+            context.stdout.line("no pending goldens under \(paths.isEmpty ? "." : paths.joined(separator: " "))")
             return .success
         }
         var code = ExitCode.success
@@ -162,7 +170,7 @@ struct ReviewCommand: PanelCommand {
         name: "review",
         abstract: "Review pending goldens one by one: accept, reject or skip.",
         usage: "panelsim review [PATH...] [--accept-all | --reject-all] [--report-dir DIR]",
-        arguments: [("PATH", "Pending goldens, goldens, traces or folders, as for accept.\nDefault: golden.")],
+        arguments: [("PATH", "Pending goldens, goldens, traces or folders, as for accept.\nDefault: every pending golden under the current folder.")],
         options: [
             OptionSpec(names: ["--accept-all"], valueName: nil, help: "Accept every pending golden without asking."),
             OptionSpec(names: ["--reject-all"], valueName: nil, help: "Reject every pending golden without asking."),
@@ -203,7 +211,7 @@ struct ReviewCommand: PanelCommand {
             context.stderr.line("error: \(error.message)"); return .badInput
         }
         if items.isEmpty {
-            out.line("no pending goldens under \(paths.isEmpty ? "golden" : paths.joined(separator: " "))")
+            out.line("no pending goldens under \(paths.isEmpty ? "." : paths.joined(separator: " "))")
             return .success
         }
         let reportRoot = reportDirectory.map(context.resolve)

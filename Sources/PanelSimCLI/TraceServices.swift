@@ -1,8 +1,10 @@
+import PanelGolden
 import PanelSimCore
 import PanelTrace
 
-// The only file of the CLI that names the trace-loading API (`TraceLoader`, `TraceError`,
-// `RealTraceCSV`, `GeteventLog`, `PointerEventLog`, `TraceWriter`); commands see it through `TraceServices`, which tests replace.
+// The trace-loading, simulation and import API as the commands see it: through `TraceServices`,
+// which tests replace. Loading errors stay `TraceError` values (file, line, field) up to the
+// command that prints them.
 
 /// A trace that could not be loaded, as the CLI needs it: the kind (for the exit code) and a
 /// one-line description (`TraceError.description`).
@@ -19,13 +21,8 @@ struct TraceProblem: Error, Equatable {
     var description: String
 }
 
-/// A loaded trace with what result headers need.
-struct LoadedTraceInfo {
-    var trace: Trace
-    /// `"sha256:<hex>"` of the file's bytes.
-    var digest: String
-    var path: String
-}
+/// A loaded trace with what result headers need (trace, `"sha256:<hex>"` digest, path).
+typealias LoadedTraceInfo = LoadedTrace
 
 /// The CSV importer and trace writer (branch `trace`); nil until available.
 struct TraceImporter {
@@ -42,25 +39,19 @@ struct TraceImporter {
 /// tests can run the CLI against fakes.
 struct TraceServices {
     /// Loads the trace at `path` (resolved); errors name it `displayPath` (as the user spelled it).
-    var load: (_ path: String, _ displayPath: String) throws(TraceProblem) -> LoadedTraceInfo
-    var simulate: (_ trace: Trace, _ options: SimulationOptions) -> SimulationResult
+    var load: TraceCheckPipeline.Loader
+    var simulate: TraceCheckPipeline.Simulator
     var importer: TraceImporter?
+
+    /// The check pipeline (load, replay, render, compare) on these services.
+    var pipeline: TraceCheckPipeline { TraceCheckPipeline(load: load, simulate: simulate) }
 
     /// The real loader (`TraceLoader`), simulator (`simulate`) and importer (`RealTraceCSV`,
     /// `TraceWriter`).
     static var live: TraceServices {
         TraceServices(
-            load: { path, displayPath throws(TraceProblem) in
-                do throws(TraceError) {
-                    let loaded = try TraceLoader.load(path: path)
-                    return LoadedTraceInfo(trace: loaded.trace, digest: loaded.digest, path: loaded.path)
-                } catch {
-                    var renamed = error
-                    if renamed.file == path { renamed.file = displayPath }
-                    throw TraceProblem(renamed)
-                }
-            },
-            simulate: { trace, options in PanelSimCore.simulate(trace, options: options) },
+            load: TraceCheckPipeline.live.load,
+            simulate: TraceCheckPipeline.live.simulate,
             importer: TraceImporter(
                 parse: { text, file throws(TraceProblem) in
                     do throws(TraceError) { return try TraceLoader.parse(text: text, file: file) } catch { throw TraceProblem(error) }

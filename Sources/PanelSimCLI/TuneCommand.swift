@@ -35,7 +35,19 @@ struct TuneCommand: PanelCommand {
             'Before' is each trace's own header values. Progress with an estimate of the time left
             is shown only when standard error is a terminal.
 
-            \(HelpFormat.exitCodes([(0, "fit written"), HelpFormat.usageOrBadInput, HelpFormat.otherVersion]))
+            Identifiability: a parameter whose replays at the ends and middle of its range are
+            identical for every trace (the model does not read it for these traces) is refused
+            before the search. After it, each parameter's profile (the RMS error at 11 values
+            across its range, the others at their best values) gives its sensitivity (how much
+            the error rises across the range) and a 95 % interval (where the error stays within
+            the noise floor E*(sqrt(1 + 3.841/(N - p)) - 1), at least 1e-6 pt, for N observed
+            locations, p fitted parameters and best error E; an end marked <= or >= is the end
+            of the range). A parameter whose error never rises past the noise floor is reported
+            as not identifiable, without a value.
+
+            \(HelpFormat.exitCodes([(0, "fit written; every parameter identifiable"),
+                                     (1, "a parameter is not identifiable from these traces (no effect: refused; flat: no value)"),
+                                     HelpFormat.usageOrBadInput, HelpFormat.otherVersion]))
             """)
 
     var paths: [String]
@@ -83,6 +95,17 @@ struct TuneCommand: PanelCommand {
         }
         let traces = loaded.map(\.trace)
         let parameters = ranges.map(\.parameter)
+        // A parameter the model does not read for these traces cannot be fitted: refused, with
+        // the replays that show it, before any search.
+        for r in ranges where r.lower < r.upper {
+            let probes = [r.lower, r.lower + (r.upper - r.lower) / 2, r.upper]
+            if !ParameterEffect.hasEffect(r.parameter, values: probes, traces: traces, jobs: jobs) {
+                context.stderr.line("error: \(r.parameter.rawValue) is not identifiable from these traces: it has no effect on them "
+                                    + "(replays with it at \(probes.map(TuneCLI.short).joined(separator: ", ")) are identical for every trace); "
+                                    + "remove it, or add traces where it matters")
+                return .regression
+            }
+        }
         let problem = TuningProblem(traces: traces, parameters: parameters, settleTolerance: tolerance, jobs: jobs)
         let before = TuningProblem(traces: traces, parameters: [], settleTolerance: tolerance, jobs: jobs)
             .evaluate([[]], keepResults: report != nil)[0]
@@ -94,13 +117,18 @@ struct TuneCommand: PanelCommand {
         let after = problem.evaluate([outcome.best], keepResults: report != nil)[0]
 
         let observations = Fidelity.pooled(before.map(\.metrics)).location.count
+        let analysis = Identifiability.analyze(problem, ranges: ranges, best: outcome.best, bestError: outcome.bestError,
+                                               observations: observations, precision: options.precision)
         var out = "tune: \(traces.count) trace\(traces.count == 1 ? "" : "s"), \(observations) observed locations, "
             + "grid \(ranges.map { r in String(r.lower == r.upper ? 1 : (r.steps ?? options.gridSteps)) }.joined(separator: "x")), "
             + "precision \(TuneCLI.json(options.precision)), jobs \(jobs)\n"
         out += "best parameters:\n"
         let width = parameters.map(\.rawValue.count).max() ?? 0
-        for (p, v) in zip(parameters, outcome.best) {
-            out += "  " + TuneCLI.pad(p.rawValue, width) + "  " + String(format: "%.6g", v) + "\n"
+        for (i, (p, v)) in zip(parameters, outcome.best).enumerated() {
+            out += "  " + TuneCLI.pad(p.rawValue, width) + "  " + Self.describe(analysis.first { $0.parameter == p }, value: v, range: ranges[i]) + "\n"
+        }
+        if let floor = analysis.first?.noiseFloor {
+            out += "noise floor: \(TuneCLI.fixed(floor, 4)) pt (95 % intervals: where the RMS error stays within it of the best)\n"
         }
         let beforeRMS = Fidelity.pooled(before.map(\.metrics)).location.rms
         out += "RMS location error (pt): before \(TuneCLI.fixed(beforeRMS, 4)) (header values), "
@@ -120,7 +148,20 @@ struct TuneCommand: PanelCommand {
             }
             context.stderr.line("wrote \(report)")
         }
-        return .success
+        return analysis.contains { $0.verdict == .flat } ? .regression : .success
+    }
+
+    /// The text after a parameter's name: its value, 95 % interval and sensitivity, or why it is
+    /// not identifiable (a fixed parameter: its value).
+    static func describe(_ a: ParameterIdentifiability?, value: Double, range: ParameterRange) -> String {
+        guard let a else { return TuneCLI.short(value) + "  (fixed)" }
+        if a.verdict == .flat {
+            return "not identifiable: the RMS error rises by \(TuneCLI.fixed(a.sensitivity, 4)) pt over "
+                + "\(TuneCLI.short(range.lower))...\(TuneCLI.short(range.upper)), within the noise floor (no value reported)"
+        }
+        let lower = (a.lowerAtRangeEnd ? "≤" : "") + TuneCLI.short(a.lower)
+        let upper = (a.upperAtRangeEnd ? "≥" : "") + TuneCLI.short(a.upper)
+        return TuneCLI.pad(TuneCLI.short(value), 10) + "  95% [\(lower), \(upper)]  sensitivity \(TuneCLI.fixed(a.sensitivity, 4)) pt"
     }
 
     /// Per-trace before/after table.

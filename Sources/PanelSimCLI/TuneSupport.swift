@@ -89,6 +89,9 @@ enum TuneCLI {
         return right ? fill + s : s + fill
     }
 
+    /// A value as `tune` prints it: up to 6 significant digits (`%.6g`).
+    static func short(_ value: Double) -> String { String(format: "%.6g", value) }
+
     /// A JSON number (canonical shortest form) or null.
     static func json(_ value: Double?) -> String {
         guard let value, value.isFinite else { return "null" }

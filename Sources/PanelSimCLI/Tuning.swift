@@ -1,80 +1,55 @@
 import PanelSimCore
+import PanelTrace
 
 // Offline tuning of `panel.behavior` against observed samples: parameters, a deterministic
 // parallel evaluator, a coarse grid and a pattern-search refinement.
 
-/// A number of a trace header that `tune`, `sweep` and `observe` may set: FloatingPanel's
-/// `panel.behavior`; DrawerKit's timing (`drawer.configuration.totalDurationInSeconds`, and the
-/// damping ratio of its spring timing curve, drawerkit.md §3.8); or a `sheet.simulator` value of the
-/// UISheetPresentationController model (uisheet.md U6, U10: `sheet.springResponse` s,
-/// `sheet.dampingRatio` ζ of every sheet animation but a fast release, `sheet.projectionRate` the
-/// interactor's deceleration rate r). Each belongs to one panel system (`model`); a trace of another
-/// system is refused by the commands.
-public enum TunableParameter: String, Sendable, CaseIterable {
-    case springResponseTime, springDecelerationRate, momentumProjectionRate, redirectionalProgress
-    /// DrawerKit `totalDurationInSeconds` (s): every transition's duration (or the full-height one).
-    case totalDurationInSeconds
-    /// DrawerKit's timing curve as `UISpringTimingParameters(dampingRatio:)` with this ζ (the
-    /// system spring's ζ is 4.5644; the spring is stretched onto the duration, D1).
-    case dampingRatio
-    case sheetSpringResponse = "sheet.springResponse"
-    case sheetDampingRatio = "sheet.dampingRatio"
-    case sheetProjectionRate = "sheet.projectionRate"
-
+/// A number of a trace header that `tune`, `sweep` and `observe` may set. Each belongs to one
+/// panel system (`model`) and is declared in that system's folder (`FloatingPanel/`, `DrawerKit/`,
+/// `UISheet/`), listed by its `SystemCommandDescription` in `CommandSystems`; a trace of another
+/// system is refused by the commands. Two parameters are equal when their names are.
+public struct TunableParameter: Sendable, Hashable, CustomStringConvertible {
+    /// The name `--param` takes, e.g. `springResponseTime` or `sheet.dampingRatio`.
+    public let rawValue: String
     /// The panel system whose header holds the parameter.
-    public var model: PanelModel {
-        switch self {
-        case .springResponseTime, .springDecelerationRate, .momentumProjectionRate, .redirectionalProgress: return .floatingPanel
-        case .totalDurationInSeconds, .dampingRatio: return .drawerKit
-        case .sheetSpringResponse, .sheetDampingRatio, .sheetProjectionRate: return .uiSheet
-        }
+    public let model: PanelModel
+    /// The values the simulator accepts, for messages: `0 < x ≤ 100 (s)`, `0 < x < 1`, ….
+    public let acceptedValues: String
+    private let accepts: @Sendable (Double) -> Bool
+    private let read: @Sendable (TraceHeader) -> Double?
+    private let write: @Sendable (Double, inout TraceHeader) -> Void
+
+    /// A parameter of `model`'s headers.
+    /// - Parameters:
+    ///   - accepts: whether the simulator accepts a finite value.
+    ///   - read: the value in a header of `model` (nil: none, reported as NaN).
+    ///   - write: sets the value in a header of `model`.
+    public init(_ name: String, model: PanelModel, acceptedValues: String, accepts: @escaping @Sendable (Double) -> Bool,
+                read: @escaping @Sendable (TraceHeader) -> Double?, write: @escaping @Sendable (Double, inout TraceHeader) -> Void) {
+        rawValue = name; self.model = model; self.acceptedValues = acceptedValues
+        self.accepts = accepts; self.read = read; self.write = write
     }
 
-    /// The values the simulator accepts: response times in (0, 100] s, the rates in (0, 1) (per ms),
-    /// redirectional progress in [0, 1]; DrawerKit's duration and damping ratio in (0, 100]; the
-    /// sheet's damping ratio in (0, 10].
-    public func isValid(_ v: Double) -> Bool {
-        guard v.isFinite else { return false }
-        switch self {
-        case .springResponseTime, .sheetSpringResponse, .totalDurationInSeconds, .dampingRatio: return v > 0 && v <= 100
-        case .springDecelerationRate, .momentumProjectionRate, .sheetProjectionRate: return v > 0 && v < 1
-        case .redirectionalProgress: return v >= 0 && v <= 1
-        case .sheetDampingRatio: return v > 0 && v <= 10
-        }
+    /// The registered parameter named `rawValue`, nil when there is none.
+    public init?(rawValue: String) {
+        guard let p = Self.allCases.first(where: { $0.rawValue == rawValue }) else { return nil }
+        self = p
     }
 
-    /// The values `isValid` accepts, for messages: `0 < x ≤ 100 (s)`, `0 < x < 1`, ….
-    public var acceptedValues: String {
-        switch self {
-        case .springResponseTime, .sheetSpringResponse, .totalDurationInSeconds: return "0 < x ≤ 100 (s)"
-        case .dampingRatio: return "0 < x ≤ 100"
-        case .springDecelerationRate, .momentumProjectionRate, .sheetProjectionRate: return "0 < x < 1 (per ms)"
-        case .redirectionalProgress: return "0 ≤ x ≤ 1"
-        case .sheetDampingRatio: return "0 < x ≤ 10"
-        }
-    }
+    /// Every registered system's parameters, in registration order.
+    public static var allCases: [TunableParameter] { CommandSystems.registered.flatMap(\.tunableParameters) }
 
-    /// This parameter's value in `header` (for DrawerKit's damping ratio: the system spring's ζ
-    /// under `systemSpring`, NaN under `linear`); NaN when the header is another system's.
+    public var description: String { rawValue }
+    public static func == (a: TunableParameter, b: TunableParameter) -> Bool { a.rawValue == b.rawValue }
+    public func hash(into hasher: inout Hasher) { hasher.combine(rawValue) }
+
+    /// Whether the simulator accepts `v` (finite and within `acceptedValues`).
+    public func isValid(_ v: Double) -> Bool { v.isFinite && accepts(v) }
+
+    /// This parameter's value in `header`; NaN when the header is another system's or has none.
     public func value(in header: TraceHeader) -> Double {
         guard header.model == model else { return .nan }
-        let behavior = header.floatingPanel?.panel.behavior
-        switch self {
-        case .springResponseTime: return behavior?.springResponseTime ?? .nan
-        case .springDecelerationRate: return behavior?.springDecelerationRate ?? .nan
-        case .momentumProjectionRate: return behavior?.momentumProjectionRate ?? .nan
-        case .redirectionalProgress: return behavior?.redirectionalProgress ?? .nan
-        case .totalDurationInSeconds: return header.drawer?.totalDurationInSeconds ?? .nan
-        case .dampingRatio:
-            switch header.drawer?.timingCurveProvider {
-            case .dampingRatio(let z)?: return z
-            case .systemSpring?: return 500 / (2 * (3000.0).squareRoot())
-            case .linear?, nil: return .nan
-            }
-        case .sheetSpringResponse: return header.sheet?.simulator.springResponse ?? .nan
-        case .sheetDampingRatio: return header.sheet?.simulator.dampingRatio ?? .nan
-        case .sheetProjectionRate: return header.sheet?.simulator.projectionRate ?? .nan
-        }
+        return read(header) ?? .nan
     }
 
     /// This parameter's value in `trace`'s header.
@@ -83,17 +58,7 @@ public enum TunableParameter: String, Sendable, CaseIterable {
     /// Sets this parameter in `header` (nothing when the header is another system's).
     public func set(_ v: Double, in header: inout TraceHeader) {
         guard header.model == model else { return }
-        switch self {
-        case .springResponseTime: header.panel.behavior.springResponseTime = v
-        case .springDecelerationRate: header.panel.behavior.springDecelerationRate = v
-        case .momentumProjectionRate: header.panel.behavior.momentumProjectionRate = v
-        case .redirectionalProgress: header.panel.behavior.redirectionalProgress = v
-        case .totalDurationInSeconds: header.drawer?.totalDurationInSeconds = v
-        case .dampingRatio: header.drawer?.timingCurveProvider = .dampingRatio(v)
-        case .sheetSpringResponse: header.sheet?.simulator.springResponse = v
-        case .sheetDampingRatio: header.sheet?.simulator.dampingRatio = v
-        case .sheetProjectionRate: header.sheet?.simulator.projectionRate = v
-        }
+        write(v, &header)
     }
 
     /// A copy of `trace` whose header has `values[i]` for `parameters[i]`.

@@ -24,12 +24,16 @@ import XCTest
 /// Fails the test, with `check`'s text for the trace and the next step, when the result
 /// differs beyond tolerance (the first divergence, the max error per channel, context rows and
 /// the event diff), when the golden is missing and the record mode is `never` (the default when
-/// `CI` is set; nothing is written), when a golden was just written (`missing`, `failed`, `all`:
-/// a new golden fails once, so that it is looked at), and for an unreadable or malformed trace
-/// or golden (naming the file). Under Swift Testing the failure is an `Issue` at the caller's
-/// source location and, with Swift 6.2 or later, the HTML report and the actual result file are
-/// attached; under XCTest it is an `XCTFail` at the caller's file and line, with the same
-/// attachments on Apple platforms.
+/// `CI` is set; nothing is written), in record mode `pending` (the actual result waits beside the
+/// golden as `NAME.golden.jsonl.new`, and the message prints the `panelsim accept` command for it
+/// with an absolute path, so that it works from any folder), and for an unreadable or malformed
+/// trace or golden (naming the file). A golden this call writes (record modes `missing`,
+/// `failed`, `all`) passes, as it does for `check`: the record rule of
+/// `TraceCheckResult.passes`, so every assertion of one trace in a run has the same outcome
+/// whatever the order of the tests. Under Swift Testing the failure is an `Issue` at the
+/// caller's source location and, with Swift 6.2 or later, the HTML report and the actual result
+/// file are attached; under XCTest it is an `XCTFail` at the caller's file and line, with the
+/// same attachments on Apple platforms.
 /// - Parameters:
 ///   - trace: the trace file, relative to the calling file's folder or absolute.
 ///   - golden: the golden file (same base); nil for the layout above.

@@ -6,15 +6,16 @@ import PanelTrace
 /// What `assertPanelTrace` found for one trace: the same status and lines `panelsim check`
 /// prints, the failure message the assertion reports (nil when it passes), and what it attaches.
 public struct PanelTraceOutcome: Sendable {
-    /// `check`'s status for the trace. `new` and `updated` (a golden was written) fail the
-    /// assertion, unlike in `check`: a new golden is looked at before it is trusted.
+    /// `check`'s status for the trace. The assertion passes exactly when `check` counts the
+    /// trace as passed (`TraceCheckResult.passes`): `pass`, and `new` / `updated` (this call
+    /// wrote the golden, in record mode `missing`, `failed` or `all`).
     public var status: GoldenStatus
     /// The lines `panelsim check` prints for this trace: status line (`PASS traces/a.jsonl`,
     /// `FAIL …`), failure report (first divergence, max error per channel, context rows, event
     /// diff) or notes, and simulation warnings.
     public var lines: [String]
     /// The message the assertion reports: `lines` plus what to do next (where the golden is, how
-    /// to record it). Nil when the assertion passes (status `pass`).
+    /// to record it or accept a pending one). Nil when the assertion passes.
     public var failureMessage: String?
     /// Whether the golden was written by this call (atomically).
     public var wroteGolden: Bool
@@ -87,44 +88,36 @@ public enum PanelTraceCheck {
         do {
             (mode, source) = try RecordMode.resolution(flag: record?.rawValue, environment: environment)
         } catch {
-            return stop(.error, "ERROR \(trace): \(error.description)")
+            return stop(.error, "ERROR \(place.tracePath): \(error.description)")
         }
         outcome.recordMode = mode
 
         var settings: [(ToleranceChannel, Tolerance)] = []
         for text in tolerances {
             do { settings.append(try ToleranceSettings.parse(text)) } catch {
-                return stop(.error, "ERROR \(trace): tolerances: \(error.description)")
+                return stop(.error, "ERROR \(place.tracePath): tolerances: \(error.description)")
             }
         }
-        let resolver = ToleranceResolver(root: place.toleranceRoot, shownRoot: place.toleranceRootName, settings: settings)
+        let resolver = ToleranceResolver(root: place.toleranceRoot, shownRoot: place.toleranceRoot, settings: settings)
         let toleranceResult = resolver.resolve(for: [place.relativeToToleranceRoot]).first?.value ?? .success(.default)
         let tolerances: Tolerances
         switch toleranceResult {
         case .success(let t): tolerances = t
-        case .failure(let e): return stop(.error, "ERROR \(trace): \(e.description)")
+        case .failure(let e): return stop(.error, "ERROR \(place.tracePath): \(e.description)")
         }
 
-        let loaded: LoadedTrace
-        do {
-            loaded = try TraceLoader.load(path: place.tracePath)
-        } catch {
-            var named = error
-            if named.file == place.tracePath { named.file = trace }
-            return named.kind == .unsupported ? stop(.skip, "SKIP \(named.description)") : stop(.error, "ERROR \(named.description)")
+        let checked = TraceCheckPipeline.live.check(tracePath: place.tracePath, traceShown: place.tracePath, goldenPath: place.goldenPath,
+                                                    goldenShown: place.goldenPath, mode: mode, tolerances: tolerances,
+                                                    simulation: simulation)
+        guard let verdict = checked.verdict, let replayed = checked.replayed else {
+            return stop(checked.status, checked.lines[0])
         }
-        let result = simulate(loaded.trace, options: simulation)
-        let actual = ResultDocument(header: ResultHeader(replaying: loaded, simulation: simulation), records: result.records)
-        let actualBytes = ResultFile.renderBytes(actual)
-        let verdict = GoldenCheck.evaluate(actual: actual, actualBytes: actualBytes, goldenPath: place.goldenPath,
-                                           goldenName: place.goldenName, traceName: trace, mode: mode,
-                                           tolerances: tolerances, warnings: GoldenCheck.warningLines(result))
         outcome.status = verdict.status
         outcome.lines = verdict.lines
         outcome.wroteGolden = verdict.wroteGolden
-        outcome.actualResult = String(decoding: actualBytes, as: UTF8.self)
-        if verdict.isReportable { outcome.htmlReport = verdict.htmlReport(traceHeader: loaded.trace.header) }
-        outcome.failureMessage = failureMessage(verdict, place: place, mode: mode, source: source)
+        outcome.actualResult = String(decoding: replayed.bytes, as: UTF8.self)
+        if verdict.isReportable { outcome.htmlReport = verdict.htmlReport(traceHeader: replayed.loaded.trace.header) }
+        outcome.failureMessage = checked.passes ? nil : failureMessage(verdict, place: place, mode: mode, source: source)
         return outcome
     }
 
@@ -156,18 +149,13 @@ public enum PanelTraceCheck {
     /// `check`'s lines plus the next step; nil for a pass.
     static func failureMessage(_ verdict: GoldenVerdict, place: TracePlace, mode: RecordMode, source: RecordMode.Source) -> String? {
         let how = describe(mode, source)
-        // The golden as shown, and where it is when that is not already an absolute path.
-        let golden = place.goldenName == place.goldenPath ? place.goldenName : "\(place.goldenName) (\(place.goldenPath))"
+        // Every path of the message is absolute, so that it works pasted into a shell in any
+        // folder (the package's root, the test's folder, Xcode's).
+        let golden = place.goldenPath
         var next: [String] = []
         switch verdict.status {
-        case .pass:
+        case .pass, .new, .updated:
             return nil
-        case .new:
-            next = ["  recorded \(golden) in \(how).",
-                    "  A newly recorded golden fails the test once: look at it, commit it, and run the test again."]
-        case .updated:
-            next = ["  rewrote \(golden) in \(how).",
-                    "  A rewritten golden fails the test once: review the change, commit it, and run the test again."]
         case .missing:
             next = ["  no golden at \(golden); nothing was written in \(how).",
                     "  To record it, run this test once with \(RecordMode.environmentVariable)=missing (or pass record: .missing; where CI is not set, missing is the default), look at the new file and commit it."]
@@ -180,7 +168,7 @@ public enum PanelTraceCheck {
         if let pending = verdict.wrotePending {
             // Record mode pending: the golden is untouched; the actual result waits beside it.
             next = ["  the golden is untouched; the actual result is pending in \(pending) (\(how)).",
-                    "  Review it with panelsim review, or accept it with panelsim accept \(pending) (reject: panelsim reject \(pending))."]
+                    "  Review it with panelsim review, or accept it with panelsim accept \(shellQuoted(pending)) (reject: panelsim reject \(shellQuoted(pending)))."]
         }
         return (verdict.lines + next).joined(separator: "\n")
     }
@@ -200,28 +188,12 @@ struct TracePlace {
 
     init(trace: String, golden: String?, baseFolder: String) {
         tracePath = PanelTestPaths.resolve(trace, against: baseFolder)
-        let parts = trace.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
-        let name = parts.last ?? trace
-        let folderParts: ArraySlice<String>, rel: String
-        if let i = parts.dropLast().lastIndex(of: "traces") {
-            folderParts = parts[...i]
-            rel = parts[(i + 1)...].joined(separator: "/")
-        } else {
-            folderParts = parts.dropLast()
-            rel = name
-        }
-        // The folder as written: "" for none (the base folder), "/" for the file system's root.
-        let folder = folderParts.count == 1 && folderParts.first == "" ? "/" : folderParts.joined(separator: "/")
-        toleranceRootName = folder.isEmpty ? "." : folder
+        // `check`'s rule (GoldenLocation), with the test file's folder as the working directory.
+        let placement = GoldenLocation.place(file: trace, workingDirectory: baseFolder)
+        toleranceRootName = placement.traceRoot
         toleranceRoot = PanelTestPaths.resolve(toleranceRootName, against: baseFolder)
-        relativeToToleranceRoot = rel
-        if let golden {
-            goldenName = golden
-        } else if let layout = GoldenCheck.defaultGoldenPath(forTrace: trace) {
-            goldenName = layout
-        } else {
-            goldenName = Files.join(Files.join(folder, "golden"), GoldenCheck.goldenRelativePath(forTrace: name))
-        }
+        relativeToToleranceRoot = placement.below
+        goldenName = golden ?? Files.join(placement.goldenRoot, GoldenCheck.goldenRelativePath(forTrace: placement.below))
         goldenPath = PanelTestPaths.resolve(goldenName, against: baseFolder)
     }
 }

@@ -31,6 +31,10 @@ public protocol SystemTraceFormat: Sendable {
     /// What this system's traces use instead of another system's `section`, when there is such a
     /// thing (DrawerKit's list for `scrollView`); nil (the default) to give the owner's hint.
     func replacement(forSection section: String) -> String?
+    /// Objects of the system's sections whose fields are independent settings (a header patch of
+    /// `panelsim bisect` sets them one by one instead of replacing the object whole), as dotted
+    /// paths such as `"drawer.configuration"`. Default: none.
+    var fieldwiseObjects: [String] { get }
     /// Keys an `observed` sample of this system may have (among `location`, `state`,
     /// `contentOffset`, `backdropAlpha`, `dimming`).
     var observedKeys: [String] { get }
@@ -68,6 +72,7 @@ public protocol SystemTraceFormat: Sendable {
 
 extension SystemTraceFormat {
     public var environmentKeys: [String] { [] }
+    public var fieldwiseObjects: [String] { [] }
     public var velocityChoices: [String] { [] }
     public var environmentSampleRefusal: String? { nil }
     public func replacement(forSection section: String) -> String? { nil }

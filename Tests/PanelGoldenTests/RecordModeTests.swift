@@ -88,3 +88,48 @@ final class AtomicFileTests: XCTestCase {
         XCTAssertThrowsError(try AtomicFile.write("new", to: root + "/file/sub/g"))
     }
 }
+
+/// `GoldenLocation`: the golden folder beside the nearest `traces` folder, from the path as
+/// written, its absolute path or its links resolved.
+final class GoldenLocationTests: XCTestCase {
+    func testThePathAsWritten() {
+        func folder(_ path: String, cwd: String = "/w") -> String { GoldenLocation.place(folder: path, workingDirectory: cwd).goldenFolder }
+        XCTAssertEqual(folder("traces"), "golden")
+        XCTAssertEqual(folder("traces/flicks"), "golden/flicks")
+        XCTAssertEqual(folder("Tests/My/traces"), "Tests/My/golden")
+        XCTAssertEqual(folder("./Tests/My/traces/a/"), "Tests/My/golden/a")
+        XCTAssertEqual(folder("/abs/traces/a"), "/abs/golden/a")
+        XCTAssertEqual(folder("/traces"), "/golden")
+        XCTAssertEqual(folder("../traces"), "../golden")
+        // Inside a traces folder: from the absolute path, shown relative to the working directory.
+        XCTAssertEqual(folder(".", cwd: "/p/Tests/My/traces"), "../golden")
+        XCTAssertEqual(folder(".", cwd: "/p/traces/a/b"), "../../../golden/a/b")
+        XCTAssertEqual(folder("traces/../x", cwd: "/p"), "traces/../x/golden")   // no traces folder: x itself
+        // Outside any traces folder: golden inside the folder given.
+        XCTAssertEqual(folder("recordings"), "recordings/golden")
+        XCTAssertFalse(GoldenLocation.place(folder: "recordings", workingDirectory: "/w").inTracesFolder)
+    }
+
+    func testTraceFiles() {
+        func golden(_ path: String, cwd: String = "/w") -> String { GoldenLocation.golden(ofTrace: path, workingDirectory: cwd) }
+        XCTAssertEqual(golden("traces/a.jsonl"), "golden/a.golden.jsonl")
+        XCTAssertEqual(golden("Tests/My/traces/sub/a.jsonl"), "Tests/My/golden/sub/a.golden.jsonl")
+        XCTAssertEqual(golden("a.jsonl", cwd: "/p/Tests/My/traces"), "../golden/a.golden.jsonl")
+        XCTAssertEqual(golden("rec/a.jsonl"), "rec/golden/a.golden.jsonl")
+        XCTAssertEqual(golden("a.jsonl"), "golden/a.golden.jsonl")
+        XCTAssertEqual(golden("/rec/a.jsonl"), "/rec/golden/a.golden.jsonl")
+        // A file named traces is not a folder.
+        XCTAssertEqual(golden("x/traces"), "x/golden/traces.golden.jsonl")
+        let p = GoldenLocation.place(file: "Tests/My/traces/sub/a.jsonl", workingDirectory: "/w")
+        XCTAssertEqual(p.traceRoot, "Tests/My/traces")
+        XCTAssertEqual(p.below, "sub/a.jsonl")
+    }
+
+    func testLinksAreResolvedWhenNeeded() throws {
+        let base = FileManager.default.temporaryDirectory.appendingPathComponent("panelsim-location-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: base) }
+        try FileManager.default.createDirectory(atPath: base + "/traces/sub", withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: base + "/link", withDestinationPath: "traces/sub")
+        XCTAssertEqual(GoldenLocation.place(folder: "link", workingDirectory: base).goldenFolder, "golden/sub")
+    }
+}

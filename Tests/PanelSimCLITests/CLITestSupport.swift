@@ -3,6 +3,7 @@ import Foundation
 @testable import PanelSimCLI
 import PanelGolden
 import PanelSimCore
+import PanelTrace
 
 /// The outcome of one in-process run.
 struct RunResult {
@@ -67,16 +68,16 @@ class CLITestCase: XCTestCase {
 enum FakeTraces {
     static var services: TraceServices {
         TraceServices(
-            load: { path, shown throws(TraceProblem) in
+            load: { path, shown throws(TraceError) in
                 guard let data = FileManager.default.contents(atPath: path),
                       let text = String(data: data, encoding: .utf8) else {
-                    throw TraceProblem(kind: .io, description: "\(shown): cannot read")
+                    throw TraceError(file: shown, line: 0, field: "", message: "cannot read", kind: .io)
                 }
                 let line = text.trimmingCharacters(in: .whitespacesAndNewlines)
-                if line == "UNSUPPORTED" { throw TraceProblem(kind: .unsupported, description: "\(shown):2: scroll: not supported yet") }
+                if line == "UNSUPPORTED" { throw TraceError(file: shown, line: 2, field: "scroll", message: "not supported yet", kind: .unsupported) }
                 let parts = line.split(separator: " ")
                 guard let first = parts.first, let location = Double(first) else {
-                    throw TraceProblem(kind: .invalid, description: "\(shown):1: invalid JSON at column 1")
+                    throw TraceError(file: shown, line: 1, field: "", message: "invalid JSON at column 1")
                 }
                 var header = TraceHeader(name: String(shown.split(separator: "/").last!.dropLast(6)),
                                          environment: PanelEnvironment(container: Size(width: 390, height: 844)),
@@ -96,5 +97,37 @@ enum FakeTraces {
                 return SimulationResult(records: records)
             },
             importer: nil)
+    }
+}
+
+/// A child process for tests that run built executables (`panelsim`, `git`, `swift`).
+enum TestProcess {
+    /// The process environment without `CI` and `PANELSIM_RECORD`, with a fixed git identity and
+    /// no system or global git configuration, then `extra` over it.
+    static func environment(_ extra: [String: String] = [:]) -> [String: String] {
+        var env = ProcessInfo.processInfo.environment
+        env.removeValue(forKey: "CI"); env.removeValue(forKey: "PANELSIM_RECORD")
+        env["GIT_AUTHOR_NAME"] = "t"; env["GIT_AUTHOR_EMAIL"] = "t@example.com"
+        env["GIT_COMMITTER_NAME"] = "t"; env["GIT_COMMITTER_EMAIL"] = "t@example.com"
+        env["GIT_CONFIG_NOSYSTEM"] = "1"; env["GIT_CONFIG_GLOBAL"] = "/dev/null"
+        for (k, v) in extra { env[k] = v }
+        return env
+    }
+
+    /// Runs `executable arguments` in `folder`; returns the exit status and the output and error
+    /// streams together.
+    static func run(_ executable: String, _ arguments: [String], in folder: String,
+                    environment: [String: String]) throws -> (code: Int32, output: String) {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: executable)
+        p.arguments = arguments
+        p.currentDirectoryURL = URL(fileURLWithPath: folder)
+        p.environment = environment
+        let pipe = Pipe()
+        p.standardOutput = pipe; p.standardError = pipe
+        try p.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        p.waitUntilExit()
+        return (p.terminationStatus, String(decoding: data, as: UTF8.self))
     }
 }

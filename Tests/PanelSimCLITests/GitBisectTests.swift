@@ -25,23 +25,9 @@ final class GitBisectTests: XCTestCase {
 
     @discardableResult
     private func sh(_ exe: String, _ args: [String], in dir: String, expect: Int32? = 0) throws -> (Int32, String) {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: exe)
-        p.arguments = args
-        p.currentDirectoryURL = URL(fileURLWithPath: dir)
-        var env = ProcessInfo.processInfo.environment
-        env["GIT_AUTHOR_NAME"] = "t"; env["GIT_AUTHOR_EMAIL"] = "t@example.com"
-        env["GIT_COMMITTER_NAME"] = "t"; env["GIT_COMMITTER_EMAIL"] = "t@example.com"
-        env["GIT_CONFIG_NOSYSTEM"] = "1"; env["HOME"] = dir; env.removeValue(forKey: "CI"); env.removeValue(forKey: "PANELSIM_RECORD")
-        p.environment = env
-        let pipe = Pipe()
-        p.standardOutput = pipe; p.standardError = pipe
-        try p.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        p.waitUntilExit()
-        let text = String(decoding: data, as: UTF8.self)
-        if let expect { XCTAssertEqual(p.terminationStatus, expect, "\(args): \(text)") }
-        return (p.terminationStatus, text)
+        let (code, text) = try TestProcess.run(exe, args, in: dir, environment: TestProcess.environment(["HOME": dir]))
+        if let expect { XCTAssertEqual(code, expect, "\(args): \(text)") }
+        return (code, text)
     }
 
     func testGitBisectRunFindsTheCommitThatChangedAGolden() throws {

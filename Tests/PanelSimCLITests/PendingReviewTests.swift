@@ -40,7 +40,7 @@ final class PendingReviewTests: CLITestCase {
         XCTAssertEqual(runFake(["check", "--record", "never"]).stdout, "PASS traces/a.jsonl\n1 passed, 0 failed\n")
         XCTAssertEqual(allFiles(), ["golden/a.golden.jsonl", "traces/a.jsonl"])
         XCTAssertEqual(runFake(["accept", "golden/a.golden.jsonl"]).code, 2)   // nothing pending for it
-        XCTAssertEqual(runFake(["accept"]).stdout, "no pending goldens under golden\n")
+        XCTAssertEqual(runFake(["accept"]).stdout, "no pending goldens under .\n")
     }
 
     /// `accept` does not move just any file named NAME.golden.jsonl.new over the golden (a

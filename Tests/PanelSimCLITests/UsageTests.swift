@@ -66,7 +66,7 @@ final class UsageTests: CLITestCase {
               TRACE…                  Or one or more trace files (of one trace folder): check only those.
 
             OPTIONS:
-              --golden DIR            Directory of golden result files (default: golden).
+              --golden DIR            Directory of golden result files: the golden of
 
             """), check.stdout)
         XCTAssertTrue(check.stdout.contains("  --record MODE           When to write goldens: never, missing, failed, all or\n"))

@@ -7,7 +7,7 @@
 ///
 /// FloatingPanel compares states by identity; here names are unique within a trace (the loader
 /// enforces it), so equality by value is equivalent. Sorting is by `order` only.
-public struct PanelState: Sendable, Hashable, CustomStringConvertible {
+public struct FloatingPanelState: Sendable, Hashable, CustomStringConvertible {
     public var name: String
     public var order: Int
     public init(name: String, order: Int) { self.name = name; self.order = order }
@@ -88,7 +88,7 @@ public struct PanelBehavior: Sendable, Equatable {
 }
 
 /// `panel` of the trace header: the layout (FloatingPanel `FloatingPanelLayout`) and controller settings.
-public struct PanelConfiguration: Sendable, Equatable {
+public struct FloatingPanelConfiguration: Sendable, Equatable {
     public var position: PanelPosition = .bottom
     /// Custom states declared in `panel.states` (built-ins are always known).
     public var states: [PanelState] = [PanelState(name: "lastQuart", order: 750)]
@@ -143,7 +143,7 @@ public struct DidMoveRecipes: Sendable, Equatable {
 }
 
 /// `delegate`: the declarative answers of the app's `FloatingPanelControllerDelegate`.
-public struct DelegateConfiguration: Sendable, Equatable {
+public struct FloatingPanelDelegateConfiguration: Sendable, Equatable {
     /// Answer of `floatingPanelShouldBeginDragging`. Default true.
     public var shouldBeginDragging: Bool = true
     /// `shouldAllowToScroll(_:in:)` answers true iff listed; nil = not implemented.

@@ -13,8 +13,8 @@ public struct FloatingPanelHeader: PanelSystemConfiguration, Equatable {
         replay(FloatingPanelSystem(trace: trace, options: options), trace: trace, options: options)
     }
 
-    /// Every option of `SimulationOptions` set away from its default (`nonDefaultNames`).
-    public func optionNames(_ options: SimulationOptions) -> [String] { options.nonDefaultNames }
+    /// FloatingPanel's options set away from their defaults (`FloatingPanelOptions.nonDefaultNames`).
+    public func optionNames(_ options: SimulationOptions) -> [String] { options.floatingPanel.nonDefaultNames }
 }
 
 extension PanelModel {
@@ -57,3 +57,10 @@ extension TraceHeader {
         return sections
     }
 }
+
+/// Earlier names of FloatingPanel's types, kept so that code written against them compiles
+/// (CHANGELOG.md lists the renames).
+public typealias PanelState = FloatingPanelState
+public typealias PanelConfiguration = FloatingPanelConfiguration
+public typealias DelegateConfiguration = FloatingPanelDelegateConfiguration
+public typealias PanelCall = FloatingPanelCall

@@ -72,31 +72,6 @@ public struct TouchSample: Sendable, Equatable {
     }
 }
 
-/// A programmatic call by the app (`call` samples).
-public enum PanelCall: Sendable, Equatable {
-    /// `move(to:animated:)`.
-    case move(to: PanelState, animated: Bool)
-    /// `show(animated:)`.
-    case show(animated: Bool)
-    /// `hide(animated:)`.
-    case hide(animated: Bool)
-    /// The internal `remove()` (removePanelFromParent(animated: true)).
-    case remove
-    /// The backdrop's dismissal tap handler.
-    case tapBackdrop
-    /// The scroll view's own `setContentOffset(_:animated:)` (pt); a nil axis keeps its value.
-    case setContentOffset(x: Double?, y: Double?, animated: Bool)
-    /// The scroll view's `contentSize` (pt); a nil dimension keeps its value.
-    case setContentSize(width: Double?, height: Double?)
-    /// `track(scrollView:)` with a new scroll view.
-    indirect case track(ScrollViewConfiguration)
-    /// `untrack(scrollView:)`.
-    case untrack
-    /// Replace the layout (the trace's partial `panel` merged over the current one: each named field
-    /// replaces that field whole), then `invalidateLayout()`.
-    indirect case invalidateLayout(PanelConfiguration)
-}
-
 /// A `scroll` sample: the tracked scroll view as a device reported it (pt). An observation,
 /// unless the replay drives the scroll view from these samples (floatingpanel-core.md §9 O8).
 public struct ScrollSample: Sendable, Equatable {

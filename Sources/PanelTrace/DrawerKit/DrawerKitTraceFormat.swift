@@ -7,6 +7,8 @@ struct DrawerKitTraceFormat: SystemTraceFormat {
     var model: PanelModel { .drawerKit }
     var headerSections: [String] { ["drawer"] }
     func hint(forSection section: String) -> String { "\"model\": \"drawerkit\" for a drawer section" }
+    /// Assigned property by property (the configuration) or independent switches (the simulator options).
+    var fieldwiseObjects: [String] { ["drawer.configuration", "drawer.simulator"] }
     var observedKeys: [String] { ["location", "state", "contentOffset"] }
     func replacement(forSection section: String) -> String? {
         section == "scrollView" ? "drawer.content.scrollView for DrawerKit's pull-to-dismiss list" : nil

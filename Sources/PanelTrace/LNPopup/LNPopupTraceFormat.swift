@@ -10,6 +10,8 @@ struct LNPopupTraceFormat: SystemTraceFormat {
     var environmentSampleRefusal: String? {
         "an LNPopup trace cannot change its environment (rotation and safe-area changes are outside the model, lnpopup.md §5 L15); expected no environment samples"
     }
+    /// The simulator options: independent switches.
+    var fieldwiseObjects: [String] { ["popup.simulator"] }
     var observedKeys: [String] { ["location", "state", "contentOffset"] }
 
     func parseSections(_ header: JSONObject, environment: PanelEnvironment, context: TraceFormatContext) throws(TraceError)

@@ -9,6 +9,8 @@ struct UISheetTraceFormat: SystemTraceFormat {
     func hint(forSection section: String) -> String { "\"model\": \"uisheet\" for a \(section) section" }
     var environmentKeys: [String] { ["keyboard"] }
     var velocityChoices: [String] { ["uikitSheet"] }
+    /// The simulator options: independent switches.
+    var fieldwiseObjects: [String] { ["sheet.simulator"] }
     var observedKeys: [String] { ["location", "state", "contentOffset", "backdropAlpha", "dimming"] }
 
     func parseSections(_ header: JSONObject, environment: PanelEnvironment, context: TraceFormatContext) throws(TraceError)
