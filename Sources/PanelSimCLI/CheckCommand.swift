@@ -301,7 +301,9 @@ struct CheckCommand: PanelCommand {
             }
             for line in outcome.lines { out.line(line) }
         }
-        if summary.noTraces {
+        if let refusal = summary.refusal {
+            context.stderr.line("error: " + refusal)
+        } else if summary.noTraces {
             // Checking nothing is an error (exit 2 via the summary), not a pass.
             context.stderr.line("error: no *.jsonl traces under \(traceDirectory)"
                                 + (filters.isEmpty ? "" : " match --filter " + filters.joined(separator: ", ")) + ": nothing was checked")

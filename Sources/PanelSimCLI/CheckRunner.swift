@@ -54,6 +54,10 @@ public struct CheckSummary: Sendable, Equatable {
     /// selection is not this). The run then fails with exit 2, as `PanelTraces` fails a test for
     /// an empty folder, so a wrong folder or a mistyped filter cannot pass.
     public var noTraces = false
+    /// Why the run checked nothing on purpose (a `--record pending` run whose pending goldens
+    /// would be mixed with those of other simulator options, `PendingGoldenOptions`); the run
+    /// fails with exit 2.
+    public var refusal: String?
 
     /// A temporary file of an atomic golden write (`.NAME.tmp-PID-XXXXXXXX`, hidden).
     public struct TemporaryFile: Sendable, Equatable {
@@ -115,6 +119,7 @@ public struct CheckSummary: Sendable, Equatable {
     public var summaryLine: String {
         var s = "\(passed) passed, \(failed) failed"
         if noTraces { s += ", no traces" }
+        if refusal != nil { s += ", refused" }
         if skipped > 0 { s += ", \(skipped) skipped" }
         if errors > 0 { s += ", \(errors) error" + (errors == 1 ? "" : "s") }
         if failingUnreferenced > 0 { s += ", \(failingUnreferenced) unreferenced golden" + (failingUnreferenced == 1 ? "" : "s") }
@@ -128,11 +133,11 @@ public struct CheckSummary: Sendable, Equatable {
     }
 
     /// 1 if any trace failed or is missing (or a golden is unreferenced under `--unreferenced
-    /// fail`); otherwise 2 if any error or no trace at all (`noTraces`); otherwise 125 if any
+    /// fail`); otherwise 2 if any error, no trace at all (`noTraces`) or a refusal; otherwise 125 if any
     /// skip; otherwise 0.
     public var exitCode: ExitCode {
         if failed > 0 || (unreferencedFails && !unreferenced.isEmpty) { return .regression }
-        if errors > 0 || noTraces { return .badInput }
+        if errors > 0 || noTraces || refusal != nil { return .badInput }
         if skipped > 0 { return .unsupported }
         return .success
     }
@@ -214,6 +219,16 @@ public enum CheckRunner {
             // the shards of one selection cover it exactly once.
             selected = selected.enumerated().filter { $0.offset % shard.count == shard.index - 1 }.map(\.element)
             shardText = "\(shard.index)/\(shard.count)"
+        }
+        // A pending run refuses, before it writes anything, to mix its pending goldens with those
+        // of a run with other simulator options.
+        if options.mode.writesPending, Files.isDirectory(goldenRoot) {
+            let conflicts = PendingGoldenOptions.conflicts(goldenRoot: goldenRoot, options: options.simulation)
+            if !conflicts.isEmpty {
+                var summary = CheckSummary(traces: [], shard: shardText)
+                summary.refusal = PendingGoldenOptions.refusal(conflicts, goldenShown: goldenShown, options: options.simulation)
+                return summary
+            }
         }
         let tolerances = ToleranceResolver(root: traceRoot, shownRoot: traceShown, settings: options.tolerances)
         let worker = TraceChecker(traceRoot: traceRoot, goldenRoot: goldenRoot, traceShown: traceShown,
