@@ -126,4 +126,25 @@ final class ReliabilityCommandTests: CLITestCase {
         XCTAssertEqual(layouts(observed), layouts(original))
         XCTAssertEqual(layouts(original).count, 100)
     }
+
+    /// `replay` of a trace at or above the streaming threshold (lowered here) writes the bytes of
+    /// the in-memory replay, to standard output and to `-o`; a trace that does not load leaves no
+    /// output file.
+    func testStreamingReplayWritesTheSameBytes() throws {
+        let trace = FidelityTuneTests.flick("s", y0: 600, dy: -200, moves: 30, velocity: -2500)
+        try write(TraceWriter.write(trace), "s.jsonl")
+        let whole = run(["replay", "s.jsonl"])
+        XCTAssertEqual(whole.code, 0, whole.stderr)
+        let streamed = run(["replay", "s.jsonl"], env: ["PANELSIM_STREAMING_BYTES": "0"])
+        XCTAssertEqual(streamed.code, 0, streamed.stderr)
+        XCTAssertEqual(streamed.stdout, whole.stdout)
+        XCTAssertEqual(run(["replay", "s.jsonl", "-o", "out.golden.jsonl", "--drive-scroll"], env: ["PANELSIM_STREAMING_BYTES": "0"]).code, 0)
+        XCTAssertEqual(read("out.golden.jsonl"), run(["replay", "s.jsonl", "--drive-scroll"]).stdout)
+        try write(TraceWriter.write(trace) + "{\"t\": 0, \"touch\": \"moved\"}\n", "bad.jsonl")
+        let bad = run(["replay", "bad.jsonl", "-o", "bad.golden.jsonl"], env: ["PANELSIM_STREAMING_BYTES": "0"])
+        XCTAssertEqual(bad.code, 2)
+        XCTAssertEqual(bad.stderr, run(["replay", "bad.jsonl"]).stderr)
+        XCTAssertFalse(exists("bad.golden.jsonl"))
+        XCTAssertEqual(allFiles(), ["bad.jsonl", "out.golden.jsonl", "s.jsonl"])
+    }
 }
