@@ -288,6 +288,7 @@ struct CheckCommand: PanelCommand {
         options.selection = selection
         options.filters = filters
         options.simulation = simulation
+        options.streamingThreshold = TraceServices.streamingThreshold(context.environment)
         options.traceDisplay = traceDirectory
         options.goldenDisplay = goldenDirectory
         let summary = CheckRunner.run(traceRoot: context.resolve(traceDirectory), goldenRoot: context.resolve(goldenDirectory),

@@ -179,6 +179,9 @@ public enum CheckRunner {
         public var traceDisplay: String?
         public var goldenDisplay: String?
         public var reportDisplay: String?
+        /// Trace files of this many bytes or more are replayed streaming and compared with their
+        /// golden as the result is produced (`StreamingReplay`).
+        public var streamingThreshold = StreamingReplay.threshold
         public init() {}
     }
 
@@ -294,6 +297,35 @@ public enum CheckRunner {
     }
 }
 
+extension TraceChecker {
+    /// A large trace (`StreamingReplay`) whose golden holds exactly the bytes of its replay: the
+    /// result is compared with the golden's bytes as it is produced, and neither is held. The
+    /// outcome is the `PASS` the whole check would give; nil when the check needs the whole
+    /// result (a difference, which tolerances may still pass; no golden; a record mode that
+    /// rewrites passing goldens; a pending golden beside it), and the whole check runs instead.
+    /// - Complexity: two reads of the trace file to scan it, one to replay it, one of the golden.
+    func streamedPass(tracePath: String, shown: String, goldenPath: String) -> TraceOutcome? {
+        guard !options.mode.rewritesAll, Files.probe(goldenPath) == .file,
+              Files.probe(goldenPath + RecordMode.pendingSuffix) == .missing,
+              let golden = FileHandle(forReadingAtPath: goldenPath) else { return nil }
+        defer { try? golden.close() }
+        var equal = true
+        let result: SimulationResult
+        do throws(TraceError) {
+            let scanned = try StreamingReplay.scan(path: tracePath, shown: shown)
+            result = try StreamingReplay.replay(scanned, shown: shown, options: options.simulation) { bytes in
+                guard equal else { return }
+                let expected = (try? golden.read(upToCount: bytes.count)) ?? Data()
+                equal = expected.count == bytes.count && expected.elementsEqual(bytes)
+            }.result
+        } catch {
+            return nil   // the whole check reports the error
+        }
+        guard equal, ((try? golden.read(upToCount: 1)) ?? Data()).isEmpty else { return nil }
+        return TraceOutcome(path: shown, status: .pass, lines: ["PASS \(shown)"] + GoldenCheck.warningLines(result))
+    }
+}
+
 /// Checks one trace (loads, replays, compares, records, writes a report). Safe to call from
 /// several threads at once for different traces: it only reads its fields.
 struct TraceChecker: @unchecked Sendable {
@@ -317,6 +349,10 @@ struct TraceChecker: @unchecked Sendable {
         case .failure(let e): return TraceOutcome(path: shown, status: .error, lines: ["ERROR \(shown): \(e.description)"])
         }
 
+        if services.streams(traceRoot + "/" + rel, threshold: options.streamingThreshold),
+           let passed = streamedPass(tracePath: traceRoot + "/" + rel, shown: shown, goldenPath: goldenRoot + "/" + goldenRel) {
+            return passed
+        }
         let checked = services.pipeline.check(tracePath: traceRoot + "/" + rel, traceShown: shown,
                                               goldenPath: goldenRoot + "/" + goldenRel, goldenShown: goldenName,
                                               mode: options.mode, tolerances: tolerances, simulation: options.simulation)

@@ -52,9 +52,16 @@ struct TraceServices {
     /// Whether the trace at `path` is replayed streaming (`streams`, and at least the threshold:
     /// `StreamingReplay.threshold`, or `PANELSIM_STREAMING_BYTES` bytes when set, for tests).
     func streams(_ path: String, environment: [String: String]) -> Bool {
-        guard streams else { return false }
-        let threshold = environment["PANELSIM_STREAMING_BYTES"].flatMap { Int($0) } ?? StreamingReplay.threshold
-        return StreamingReplay.applies(to: path, threshold: threshold)
+        streams(path, threshold: Self.streamingThreshold(environment))
+    }
+
+    func streams(_ path: String, threshold: Int) -> Bool {
+        streams && StreamingReplay.applies(to: path, threshold: threshold)
+    }
+
+    /// `PANELSIM_STREAMING_BYTES` when set, else `StreamingReplay.threshold`.
+    static func streamingThreshold(_ environment: [String: String]) -> Int {
+        environment["PANELSIM_STREAMING_BYTES"].flatMap { Int($0) } ?? StreamingReplay.threshold
     }
 
     /// The real loader (`TraceLoader`), simulator (`simulate`) and importer (`RealTraceCSV`,

@@ -147,4 +147,25 @@ final class ReliabilityCommandTests: CLITestCase {
         XCTAssertFalse(exists("bad.golden.jsonl"))
         XCTAssertEqual(allFiles(), ["bad.jsonl", "out.golden.jsonl", "s.jsonl"])
     }
+
+    /// `check` of traces at or above the streaming threshold (lowered here) prints what the
+    /// whole check prints: a pass compared as produced, a failure (a golden nudged) and a missing
+    /// golden through the whole check.
+    func testStreamingCheckPrintsWhatTheWholeCheckPrints() throws {
+        for k in 0..<3 {
+            let trace = FidelityTuneTests.flick("c\(k)", y0: 600, dy: -60 - 40 * Double(k), moves: 8, velocity: -1800)
+            try write(TraceWriter.write(trace), "traces/c\(k).jsonl")
+        }
+        XCTAssertEqual(run(["check", "--record", "missing", "traces/c0.jsonl", "traces/c1.jsonl"]).code, 0)
+        let golden = try XCTUnwrap(read("golden/c1.golden.jsonl"))
+        try write(golden.replacingOccurrences(of: #""frame": 0, "location": "#, with: #""frame": 0, "location": 1"#), "golden/c1.golden.jsonl")
+        let streaming = ["PANELSIM_STREAMING_BYTES": "0"]
+        let whole = run(["check", "--record", "never"]), streamed = run(["check", "--record", "never"], env: streaming)
+        XCTAssertEqual(streamed.code, whole.code)
+        XCTAssertEqual(streamed.stdout, whole.stdout)
+        XCTAssertTrue(whole.stdout.hasPrefix("PASS traces/c0.jsonl\nFAIL traces/c1.jsonl\n"), whole.stdout)
+        XCTAssertTrue(whole.stdout.contains("MISSING traces/c2.jsonl"), whole.stdout)
+        XCTAssertEqual(run(["check", "--record", "never", "--drive-scroll"], env: streaming).stdout,
+                       run(["check", "--record", "never", "--drive-scroll"]).stdout)
+    }
 }
