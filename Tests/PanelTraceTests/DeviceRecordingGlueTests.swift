@@ -3,8 +3,9 @@ import Foundation
 import PanelSimCore
 @testable import PanelTrace
 
-/// The PanelSim calls of the README's device-recording glue ("Recording on a device"), with
-/// literal values where the app reads UIKit: they compile, and the trace they write loads.
+/// The PanelTrace calls a recording on a device makes (PanelSimRecorder's `PanelRecording`: a
+/// `TraceRecorder` over a `BackgroundTraceSink` of a `FileTraceSink`, times clamped so that they
+/// never decrease), with literal values where an app reads UIKit: the trace they write loads.
 final class DeviceRecordingGlueTests: XCTestCase {
     func testTheReadmeGlueWritesALoadableTrace() throws {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("glue-\(UUID().uuidString).jsonl").path

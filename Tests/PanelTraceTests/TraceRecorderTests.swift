@@ -199,3 +199,44 @@ private final class FailingSink: TraceSink {
     func synchronize() throws(TraceError) {}
     func close() throws(TraceError) {}
 }
+
+/// The recorder checks samples with the rules of the header's own panel system.
+final class TraceRecorderPanelSystemTests: XCTestCase {
+    static let environment = PanelEnvironment(container: Size(width: 390, height: 844))
+
+    /// Records `samples` after `header` in memory and returns what the loader reads back.
+    func record(_ header: TraceHeader, _ samples: [(Double, SampleKind)]) throws -> Trace {
+        let sink = MemoryTraceSink()
+        let recorder = try TraceRecorder(header: header, sink: sink)
+        for (t, kind) in samples { try recorder.append(at: t, kind) }
+        try recorder.close()
+        return try TraceLoader.parse(text: sink.text, file: "recording")
+    }
+
+    func testEachSystemsCallsAndStatesAreAccepted() throws {
+        let drawer = try record(TraceHeader(name: "d", environment: Self.environment, drawer: DrawerConfiguration(heightOfPartiallyExpandedDrawer: 300)),
+                                [(0.1, .drawerCall(.present)), (0.2, .observed(ObservedSample(state: "partiallyExpanded"))),
+                                 (0.3, .drawerCall(.setDrawerState(.fullyExpanded, animated: true, completion: true))), (1, .end)])
+        XCTAssertEqual(drawer.samples.count, 4)
+        var sheetEnvironment = Self.environment
+        sheetEnvironment.keyboard = KeyboardFrame(height: 300)
+        let sheet = try record(TraceHeader(name: "s", environment: Self.environment, sheet: SheetConfiguration()),
+                               [(0.1, .sheetCall(.selectDetent("large", animateChanges: true))), (0.2, .environment(sheetEnvironment)), (1, .end)])
+        XCTAssertEqual(sheet.samples.map(\.kind), [.sheetCall(.selectDetent("large", animateChanges: true)), .environment(sheetEnvironment), .end])
+        let popup = try record(TraceHeader(name: "p", environment: Self.environment, popup: PopupConfiguration()),
+                               [(0.1, .popupCall(.openPopup(animated: true))), (0.2, .observed(ObservedSample(state: "open"))), (1, .end)])
+        XCTAssertEqual(popup.samples.count, 3)
+    }
+
+    func testAnotherSystemsSamplesAreRefusedAsTheLoaderRefusesThem() throws {
+        let recorder = try TraceRecorder(header: TraceHeader(name: "p", environment: Self.environment, popup: PopupConfiguration()),
+                                         sink: MemoryTraceSink())
+        XCTAssertThrowsError(try recorder.append(at: 0.1, .drawerCall(.present))) { error in
+            XCTAssertEqual((error as? TraceError)?.line, 2)
+        }
+        XCTAssertThrowsError(try recorder.append(at: 0.1, .environment(Self.environment))) { error in
+            XCTAssertEqual((error as? TraceError)?.field, "environment")
+        }
+        XCTAssertEqual(recorder.sampleCount, 0)
+    }
+}
