@@ -112,7 +112,18 @@ final class ReliabilityCommandTests: CLITestCase {
     /// about its input's size (each patch written as the whole layout made 0.74 MB into 74 MB),
     /// which replays to the same records as the input.
     func testObserveOfManyStatesAndLayoutPatchesWritesAboutTheInputSize() throws {
-        let input = BenchCorpus.manyStatesTrace(states: 20_000, anchors: false, invalidations: 100)
+        // A flick first (the observed parameter shapes its attraction), then the layout patches.
+        let states = (0..<20_000).map { #"{"name": "s\#($0)", "order": \#(2000 + $0)}"# }.joined(separator: ", ")
+        var lines = [#"{"format": "panelsim-trace", "version": 1, "name": "many-states", "environment": {"container": {"width": 390, "height": 844}}, "panel": {"states": ["# + states
+                     + #"], "anchors": {"full": {"absoluteInset": 53, "edge": "top"}, "half": {"absoluteInset": 388, "edge": "bottom"}, "tip": {"absoluteInset": 69, "edge": "bottom"}}, "initialState": "half"}}"#,
+                     #"{"t": 0, "touch": "began", "x": 195, "y": 500}"#, #"{"t": 0.008333, "touch": "moved", "x": 195, "y": 480}"#,
+                     #"{"t": 0.016666, "touch": "moved", "x": 195, "y": 440}"#,
+                     #"{"t": 0.025, "touch": "ended", "x": 195, "y": 400, "velocity": {"x": 0, "y": -1500}}"#]
+        for k in 0..<100 {
+            lines.append(#"{"t": \#(2 + Double(k) / 100), "call": "invalidateLayout", "panel": {"intrinsicLength": \#(300 + k % 7)}}"#)
+            lines.append(#"{"t": \#(2 + Double(k) / 100), "call": "move", "to": "full", "animated": false}"#)
+        }
+        let input = lines.joined(separator: "\n") + "\n"
         try write(input, "many.jsonl")
         let r = run(["observe", "many.jsonl", "--param", "springResponseTime=0.5", "--every", "4", "-o", "observed.jsonl"])
         XCTAssertEqual(r.code, 0, r.stderr)
