@@ -53,177 +53,78 @@ public func simulate<Feed: SampleFeed>(header: TraceHeader, feed: inout Feed, op
 /// `trace`: what a `PanelSystemConfiguration.simulate(_:options:)` calls.
 /// - Complexity: as `simulate(_:options:)`.
 public func replay<System: PanelSystem>(_ system: System, trace: Trace, options: SimulationOptions) -> SimulationResult {
-    var replay = Replay(system: system, frameRate: trace.header.environment.frameRate, options: options)
-    // The samples are read in place (borrowed, not copied out of the array and destroyed again).
-    return trace.samples.withUnsafeBufferPointer { samples in
-        var cursor = BufferCursor(samples: samples)
-        let lastSampleTime = samples.last?.time ?? 0
-        // Room for the records a replay typically writes: a frame and a didMove per animated frame
-        // while the samples last, a few per sample (capped so that idle hours reserve nothing absurd).
-        let spanFrames = Int(min(lastSampleTime * Int64(trace.header.environment.frameRate) / 1_000_000, 1 << 20))
-        return replay.run(&cursor, reserving: min(2 * spanFrames + 4 * samples.count + 1024, 1 << 18), sink: nil)
-    }
-}
-
-/// Samples in file order, handed to a streaming replay a batch at a time (a trace file read in
-/// chunks): the replay holds one batch, never the whole trace.
-public protocol SampleFeed {
-    /// The next samples (non-empty), nil once the trace is exhausted. Times never decrease across
-    /// batches, as in a loaded trace.
-    mutating func nextBatch() -> [TraceSample]?
-}
-
-/// Runs the replay loop of `simulate(_:options:)` with `system` over the samples `feed` hands
-/// over, giving the records to `sink` as they become final (each call continues the records of
-/// the one before; together they are the records `replay(_:trace:options:)` returns for the same
-/// samples). The returned result has the warnings and no records.
-///
-/// Memory holds one batch of samples and the records not yet handed over: a system that
-/// implements `PanelSystem.takeFinalRecords()` hands over all but the frame that later frames
-/// are compared with after each batch; one that does not hands everything over at the end.
-/// - Complexity: as `simulate(_:options:)`, plus O(records) for the hand-overs.
-public func replay<System: PanelSystem, Feed: SampleFeed>(_ system: System, header: TraceHeader, feed: inout Feed,
-                                                          options: SimulationOptions,
-                                                          sink: (RecordList) -> Void) -> SimulationResult {
-    var replay = Replay(system: system, frameRate: header.environment.frameRate, options: options)
-    var cursor = FeedCursor(feed: feed)
-    let result = withoutActuallyEscaping(sink) { sink in replay.run(&cursor, reserving: 1 << 14, sink: sink) }
-    feed = cursor.feed
-    return result
-}
-
-/// Where the replay loop reads its next sample.
-protocol SampleCursor {
-    /// True once every sample has been taken.
-    var isExhausted: Bool { get }
-    /// The next sample's time (µs); only read when not exhausted.
-    var time: Microseconds { get }
-    /// Whether the next sample is `end`.
-    var isEnd: Bool { get }
-    /// Hands the next sample to `system.process(at:)` and moves past it.
-    mutating func processNext<System: PanelSystem>(_ system: inout System)
-    /// Moves past the next sample without processing it (`end`).
-    mutating func skip()
-    /// True when a batch was just used up (a streaming replay hands over its final records then).
-    var batchEnded: Bool { get }
-}
-
-/// The samples of a loaded trace, read in place.
-struct BufferCursor: SampleCursor {
-    let samples: UnsafeBufferPointer<TraceSample>
-    var next = 0
-    var isExhausted: Bool { @inline(__always) get { next == samples.count } }
-    var time: Microseconds { @inline(__always) get { samples[next].time } }
-    var isEnd: Bool {
-        @inline(__always) get { if case .end = samples[next].kind { return true } else { return false } }
-    }
-    @inline(__always)
-    mutating func processNext<System: PanelSystem>(_ system: inout System) {
-        system.process(at: samples.baseAddress.unsafelyUnwrapped + next)
-        next += 1
-    }
-    @inline(__always) mutating func skip() { next += 1 }
-    var batchEnded: Bool { false }
-}
-
-/// The samples of a `SampleFeed`, one batch at a time.
-struct FeedCursor<Feed: SampleFeed>: SampleCursor {
-    var feed: Feed
-    var batch: [TraceSample]
-    var next = 0
-    private(set) var batchEnded = false
-
-    init(feed: Feed) {
-        self.feed = feed
-        batch = self.feed.nextBatch() ?? []
-    }
-
-    var isExhausted: Bool { next == batch.count }
-    var time: Microseconds { batch[next].time }
-    var isEnd: Bool { if case .end = batch[next].kind { return true } else { return false } }
-    mutating func processNext<System: PanelSystem>(_ system: inout System) {
-        let i = next
-        batch.withUnsafeBufferPointer { system.process(at: $0.baseAddress.unsafelyUnwrapped + i) }
-        advance()
-    }
-    mutating func skip() { advance() }
-    private mutating func advance() {
-        next += 1
-        batchEnded = false
-        if next == batch.count, let more = feed.nextBatch() {
-            batch = more; next = 0; batchEnded = true
-        }
-    }
+    var replay = Replay(system: system, trace: trace, options: options)
+    return replay.run()
 }
 
 /// The replay loop, generic over the panel system so that each system's per-frame calls are
 /// direct (specialized) calls, never dispatched through an existential.
 struct Replay<System: PanelSystem> {
     var system: System
+    let samples: [TraceSample]
     let frameRate: Int64
     let settleBudget: Microseconds
 
-    init(system: System, frameRate: Int, options: SimulationOptions) {
+    init(system: System, trace: Trace, options: SimulationOptions) {
         self.system = system
-        self.frameRate = Int64(frameRate)
+        samples = trace.samples
+        frameRate = Int64(trace.header.environment.frameRate)
         settleBudget = options.settleBudget
     }
 
-    /// Runs the samples of `cursor`; with a `sink`, final records are handed to it after each
-    /// batch and the rest at the end (the result then has no records).
-    mutating func run<Cursor: SampleCursor>(_ cursor: inout Cursor, reserving hint: Int,
-                                            sink: ((RecordList) -> Void)?) -> SimulationResult {
+    mutating func run() -> SimulationResult {
+        var budgetExceeded = false
         system.start()
-        system.reserveRecords(hint)
-        let budgetExceeded = loop(&cursor, sink: sink)
-        var (records, warnings) = system.finish()
-        if let sink {
-            sink(records)
-            records = RecordList()
+        let lastSampleTime = samples.last?.time ?? 0
+        // Room for the records a replay typically writes: a frame and a didMove per animated frame
+        // while the samples last, a few per sample (capped so that idle hours reserve nothing absurd).
+        let spanFrames = Int(min(lastSampleTime * frameRate / 1_000_000, 1 << 20))
+        system.reserveRecords(min(2 * spanFrames + 4 * samples.count + 1024, 1 << 18))
+        // The samples are read in place (borrowed, not copied out of the array and destroyed again).
+        let samples = self.samples
+        samples.withUnsafeBufferPointer { samples in
+            budgetExceeded = loop(samples, lastSampleTime: lastSampleTime)
         }
+        let (records, warnings) = system.finish()
         return SimulationResult(records: records, warnings: warnings, budgetExceeded: budgetExceeded)
     }
 
-    /// The frame loop of `run` over the samples of `cursor`; returns true when the settle budget
+    /// The frame loop of `run()` over `samples` (the trace's); returns true when the settle budget
     /// ran out.
-    private mutating func loop<Cursor: SampleCursor>(_ cursor: inout Cursor, sink: ((RecordList) -> Void)?) -> Bool {
+    private mutating func loop(_ samples: UnsafeBufferPointer<TraceSample>, lastSampleTime: Microseconds) -> Bool {
+        var next = 0
         var clock = FrameClock(frameRate: Int(frameRate))
         let frameRate = self.frameRate
-        // The time of the last sample taken (the trace's last sample once all are taken).
-        var lastSampleTime: Microseconds = 0
-        // The frame that processes the next sample: the first k with t·frameRate ≤ k·10⁶ (t ≥ 0).
-        func dueFrame(_ cursor: Cursor) -> Int64 {
-            cursor.isExhausted ? .max : (cursor.time * frameRate + 999_999) / 1_000_000
+        // The frame that processes samples[next]: the first k with t·frameRate ≤ k·10⁶ (t ≥ 0).
+        func dueFrame(_ i: Int) -> Int64 {
+            i < samples.count ? (samples[i].time * frameRate + 999_999) / 1_000_000 : .max
         }
-        var nextDue = dueFrame(cursor)
+        var nextDue = dueFrame(0)
         while true {
             let k = clock.index, tk = clock.time
             var sawEnd = false
             while nextDue <= Int64(k) {
-                lastSampleTime = cursor.time
-                if cursor.isEnd {
-                    cursor.skip()
-                    system.reachEnd(at: lastSampleTime); sawEnd = true; break
-                }
-                cursor.processNext(&system)
-                if let sink, cursor.batchEnded, let records = system.takeFinalRecords() { sink(records) }
-                nextDue = dueFrame(cursor)
+                let i = next
+                next += 1
+                nextDue = dueFrame(next)
+                if case .end = samples[i].kind { system.reachEnd(at: samples[i].time); sawEnd = true; break }
+                system.process(at: samples.baseAddress.unsafelyUnwrapped + i)
             }
             var animating = system.runFrame(index: k, time: tk)
             if sawEnd { return false }
-            if cursor.isExhausted {
+            if next == samples.count {
                 if !system.isTouchDown && !animating { return false }
                 if tk - lastSampleTime >= settleBudget { return true }
             }
             clock.advance()
             // While something animates, the frames before the next sample's frame need none of the
             // checks above (samples remain): the system runs them back to back.
-            if animating, !cursor.isExhausted, nextDue > Int64(clock.index) {
+            if animating, next < samples.count, nextDue > Int64(clock.index) {
                 animating = system.runFrames(&clock, before: nextDue)
             }
             // Nothing changes between samples while nothing animates: jump to the frame that
             // processes the next sample (the skipped frames would repeat this one and are not written).
-            if !animating, !cursor.isExhausted, nextDue > Int64(clock.index) {
+            if !animating, next < samples.count, nextDue > Int64(clock.index) {
                 clock.set(Int(nextDue))
             }
         }
