@@ -55,6 +55,14 @@ public enum AtomicFile {
             let url = URL(fileURLWithPath: path)
             let directory = url.deletingLastPathComponent().path
             let named = shown ?? path
+            // The rename at the end would replace a device or FIFO (`-o /dev/null` run as root
+            // would leave a regular file there): only regular files are written.
+            var info = stat()
+            if stat(path, &info) == 0, (info.st_mode & S_IFMT) != S_IFREG {
+                throw FileWriteError(path: named, message: (info.st_mode & S_IFMT) == S_IFDIR
+                    ? "is a directory (expected a file path)"
+                    : "is not a regular file (a device, FIFO or socket; expected a file path, or no -o for standard output)")
+            }
             do {
                 try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
             } catch {

@@ -179,4 +179,17 @@ final class ReliabilityCommandTests: CLITestCase {
         XCTAssertEqual(run(["check", "--record", "never", "--drive-scroll"], env: streaming).stdout,
                        run(["check", "--record", "never", "--drive-scroll"]).stdout)
     }
+
+    /// An atomic write never renames its temporary file over a device or FIFO: `replay -o FIFO`
+    /// is an error and the FIFO stays one.
+    func testWritesRefuseToReplaceAFIFO() throws {
+        try write(TraceWriter.write(FidelityTuneTests.flick("f", y0: 600, dy: -60, moves: 5, velocity: -1500)), "f.jsonl")
+        XCTAssertEqual(mkfifo(root + "/out.fifo", 0o644), 0)
+        let r = run(["replay", "f.jsonl", "-o", "out.fifo"])
+        XCTAssertEqual(r.code, 2)
+        XCTAssertTrue(r.stderr.contains("out.fifo: is not a regular file"), r.stderr)
+        var info = stat()
+        XCTAssertEqual(stat(root + "/out.fifo", &info), 0)
+        XCTAssertEqual(info.st_mode & S_IFMT, S_IFIFO)
+    }
 }
