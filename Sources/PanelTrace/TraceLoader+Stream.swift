@@ -79,8 +79,8 @@ struct ChunkedLines {
 }
 
 extension TraceLoader {
-    /// The `.io` checks of `readFile(_:)` before a file is opened: it exists, is no folder and is
-    /// a regular file.
+    /// The `.io` checks before a trace file is opened (`readFile(_:)`, `ChunkedLines`): it exists,
+    /// is no folder and is a regular file.
     @discardableResult
     static func checkReadable(_ path: String) throws(TraceError) -> Bool {
         var isDirectory: ObjCBool = false
@@ -92,6 +92,7 @@ extension TraceLoader {
         }
         var info = stat()
         if stat(path, &info) == 0, (info.st_mode & S_IFMT) != S_IFREG {
+            // Reading a FIFO would wait for a writer; a device or socket is no trace either.
             throw TraceError(file: path, line: 0, field: "", message: "is not a regular file (a FIFO, socket or device; expected a trace file)", kind: .io)
         }
         return true
