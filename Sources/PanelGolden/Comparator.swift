@@ -152,113 +152,6 @@ public struct ChannelError: Sendable, Equatable {
     public var exceeded: Int
 }
 
-/// The outcome of comparing a golden result with an actual one.
-public struct Comparison: Sendable, Equatable {
-    public enum Status: Sendable, Equatable {
-        /// Everything matches within tolerances.
-        case passed
-        /// A regression: at least one divergence.
-        case failed
-        /// The golden was written in another format version; records were not compared.
-        case incompatible(goldenVersion: Int)
-    }
-    public var status: Status
-    public var passed: Bool { status == .passed }
-    /// The first difference: the first of `headerDifferences` when the headers differ, else
-    /// `firstRecordDivergence` (nil when passed or incompatible).
-    public var firstDivergence: Divergence?
-    /// Every header field that differs and fails the comparison (`trace`, `model`, `frameRate`,
-    /// `simulator`, `displayScale`, in that order; channel `header`). The records are compared
-    /// all the same.
-    public var headerDifferences: [Divergence] = []
-    /// The first diverging record in file order, whatever the header says (nil when the
-    /// records match within tolerances, or when incompatible).
-    public var firstRecordDivergence: Divergence?
-    /// The first divergence on a discrete channel (record kind or order, event name, state,
-    /// `isAttracting`/`isDragging`, answers and targets: the events, states and arbitration
-    /// decisions, which compare exactly), found ignoring continuous values. Nil when they all match.
-    public var firstDiscreteDivergence: Divergence?
-    /// Number of golden + actual records involved in a divergence (aligned frames by index,
-    /// events by the event-name alignment); 0 when passed.
-    public var divergentRecords: Int
-    public var expectedCount: Int
-    public var actualCount: Int
-    /// Max error per channel, in `Channel.continuous` order.
-    public var channelErrors: [ChannelError]
-    /// Header differences that do not fail the comparison (trace edited since blessed, engine).
-    public var notes: [String]
-    /// Unified-style diff of the event-name sequences (empty when they are equal). Each line is
-    /// the event's time in seconds and its name: `-` lines are golden events at the golden's
-    /// times, `+` lines actual events at the actual's times, and context lines (`" "`, an event
-    /// of both) the golden's time followed by `(actual T)` when the actual's time differs.
-    public var eventDiff: [String]
-    /// Rows of records around the first divergence (`" "` matching, `"-"` golden, `"+"` actual).
-    public var context: [String]
-
-    /// The multi-line failure report (no trailing newline). Every line is indented by `indent`.
-    /// - Complexity: O(size of the report).
-    public func report(indent: String = "  ") -> String {
-        var lines: [String] = []
-        switch status {
-        case .incompatible(let v):
-            lines.append("golden format version \(v), this build writes \(ResultHeader.currentVersion); not compared (re-record with --record failed)")
-        case .passed:
-            lines.append("matches the golden (\(expectedCount) records)")
-        case .failed:
-            for h in headerDifferences {
-                lines.append("header differs: expected \(h.expected), actual \(h.actual)")
-            }
-            guard let d = firstRecordDivergence else {
-                // Only the header differs.
-                lines.append("records: identical within tolerances (\(expectedCount) records)")
-                break
-            }
-            var at = "first divergence at record \(d.recordIndex) (line \(d.recordIndex + 2)), t = \(CanonicalNumber.formatSeconds(d.time)) s"
-            if let f = d.frame { at += ", frame \(f)" }
-            lines.append(at + ": \(d.channelName)")
-            lines.append("  expected: \(d.expected)")
-            var actualLine = "  actual:   \(d.actual)"
-            if let e = d.error { actualLine += "  (|error| \(CanonicalNumber.format(e)))" }
-            lines.append(actualLine)
-            if let x = firstDiscreteDivergence {
-                if x != d {
-                    var at = "events, states and decisions: first differ at record \(x.recordIndex) (line \(x.recordIndex + 2)), t = \(CanonicalNumber.formatSeconds(x.time)) s"
-                    if let f = x.frame { at += ", frame \(f)" }
-                    lines.append(at + ": \(x.channelName): expected \(x.expected), actual \(x.actual)")
-                }
-            } else {
-                lines.append("events, states and decisions: identical (only continuous values differ)")
-            }
-            lines.append("records: expected \(expectedCount), actual \(actualCount); \(divergentRecords) differ")
-            lines.append("max error per channel:")
-            for c in channelErrors {
-                let name = c.channel.rawValue.padding(to: 14)
-                if c.compared == 0 {
-                    continue   // a channel neither side has (contentOffset of a trace without a list)
-                } else if c.channel == .time {
-                    let at = c.maxError > 0 ? " at record \(c.recordIndex!) (t = \(CanonicalNumber.formatSeconds(c.time!)))" : ""
-                    lines.append("  \(name) \(CanonicalNumber.format(c.maxError)) µs\(at), \(c.exceeded) of \(c.compared) over tolerance")
-                } else {
-                    let at = c.maxError > 0 || c.maxError.isNaN ? " at record \(c.recordIndex!) (t = \(CanonicalNumber.formatSeconds(c.time!)))" : ""
-                    lines.append("  \(name) \(CanonicalNumber.format(c.maxError))\(at), \(c.exceeded) of \(c.compared) over tolerance")
-                }
-            }
-            if !context.isEmpty {
-                lines.append("context (- golden, + actual):")
-                lines += context.map { "  " + $0 }
-            }
-            if !eventDiff.isEmpty {
-                lines.append("event sequence diff:")
-                lines.append("  --- golden")
-                lines.append("  +++ actual")
-                lines += eventDiff.map { "  " + $0 }
-            }
-        }
-        for note in notes { lines.append("note: " + note) }
-        return lines.map { indent + $0 }.joined(separator: "\n")
-    }
-}
-
 /// Compares a golden (expected) result with an actual one.
 public enum Comparator {
     /// Rows of context shown before and after the first divergence.
@@ -273,11 +166,14 @@ public enum Comparator {
     /// `trace`, `model`, `frameRate`, `simulator` options or `displayScale` is a divergence on channel
     /// `header` (each one in `headerDifferences`), and the records are still compared.
     ///
-    /// Records: the first divergence is found walking both record lists in file order, record
-    /// by record (kind, then each field in file order). Max errors per channel and the count of
-    /// differing records are computed over an alignment that survives insertions: frames are
-    /// paired by frame number, events by a shortest edit script of their names.
-    /// - Complexity: O((N + M) · D) for N, M records and D differing event names, plus O(N + M).
+    /// Records: aligned by time and kind (`RecordDifferences`: frames by frame number, an omitted
+    /// frame standing for the one held; events by name and time, then by name), and every aligned
+    /// pair compared field by field. The first divergence, the first discrete one, the count of
+    /// differing records, the max error per channel, the context rows and the event diff all come
+    /// from that one alignment. When it finds nothing but the files list the records in another
+    /// order, the first such position is the divergence.
+    /// - Complexity: O(N + M) for N, M records, plus O((n + m) · d) per stretch of events the time
+    ///   alignment leaves unpaired (d edits).
     public static func compare(expected: ResultDocument, actual: ResultDocument,
                                tolerances: Tolerances = .default) -> Comparison {
         var notes: [String] = []
@@ -316,108 +212,80 @@ public enum Comparator {
 
         let e = expected.records, a = actual.records
         let rates = (expected: expected.header.frameRate, actual: actual.header.frameRate)
-        // 1. First divergence, positional.
-        func firstPositional(_ tol: Tolerances) -> Divergence? {
-            for i in 0..<max(e.count, a.count) {
-                if let d = diverge(i, i < e.count ? e[i] : nil, i < a.count ? a[i] : nil, tol, rates, model: expected.header.model) { return d }
-            }
-            return nil
-        }
         // The records are compared whether or not the headers differ (a header difference alone
-        // would hide where and how the results diverge).
-        let firstRecord = firstPositional(tolerances)
-        let first: Divergence? = headerDifferences.first ?? firstRecord
-        // Discrete channels on their own: every continuous value accepted.
-        var discrete: Divergence?
-        if let f = firstRecord {
-            discrete = Channel.continuous.contains(f.channel) ? firstPositional(.anyValue) : f
-        }
-
-        // 2. Alignment-based statistics.
-        var stats = Stats(tolerances: tolerances, model: expected.header.model)
-        var divergent = 0
-        var actualFrames: [Int: ResultRecord] = [:]   // lookup only, never iterated into output
-        for r in a { if let k = r.frameIndex { actualFrames[k] = r } }
-        var expectedFrameIndices = Set<Int>()
-        for (i, r) in e.enumerated() {
-            guard let k = r.frameIndex else { continue }
-            expectedFrameIndices.insert(k)
-            guard let g = actualFrames[k] else { divergent += 1; continue }
-            let t = frameTime(k, frameRate: expected.header.frameRate)
-            switch (r, g) {
-            case let (.frame(f), .frame(h)): if !stats.frame(f, h, at: i, time: t) { divergent += 1 }
-            case let (.systemFrame(f), .systemFrame(h)): if !stats.fields(f.channels, h.channels, at: i, time: t) { divergent += 1 }
-            default: divergent += 1
-            }
-        }
-        for r in a { if let k = r.frameIndex, !expectedFrameIndices.contains(k) { divergent += 1 } }
-
-        let ePositions = e.indices.filter { if case .event = e[$0] { return true } else { return false } }
-        let aPositions = a.indices.filter { if case .event = a[$0] { return true } else { return false } }
-        let eNames = ePositions.map { eventName(e[$0]) }
-        let aNames = aPositions.map { eventName(a[$0]) }
-        var eventDiff: [String] = []
-        if let edits = SequenceDiff.edits(from: eNames, to: aNames) {
-            for edit in edits {
-                switch edit {
-                case .keep(let i, let j):
-                    if !stats.event(e[ePositions[i]], a[aPositions[j]], at: ePositions[i]) { divergent += 1 }
-                case .delete, .insert:
-                    divergent += 1
+        // would hide where and how the results diverge), aligned by time and kind.
+        var differences = RecordDifferences(golden: expected, actual: actual, tolerances: tolerances)
+        if differences.isEmpty {
+            // Aligned, every record matches; the files may still differ record by record: the same
+            // records in another order, or a frame written by one side only within tolerance of the
+            // frame the other holds.
+            for i in 0..<max(e.count, a.count) {
+                if let d = diverge(i, i < e.count ? e[i] : nil, i < a.count ? a[i] : nil, tolerances, rates, model: expected.header.model) {
+                    differences.orderDivergence = d
+                    break
                 }
             }
-            if eNames != aNames {
-                func seconds(_ r: ResultRecord) -> String { CanonicalNumber.formatSeconds(time(of: r, frameRate: 1)) }
-                eventDiff = SequenceDiff.unifiedHunks(
-                    edits, context: 3,
-                    oldLine: { "\(seconds(e[ePositions[$0]])) \(eNames[$0])" },
-                    newLine: { "\(seconds(a[aPositions[$0]])) \(aNames[$0])" },
-                    keptLine: { i, j in
-                        // An event of both: the golden's time, and the actual's when it differs.
-                        let (te, ta) = (seconds(e[ePositions[i]]), seconds(a[aPositions[j]]))
-                        return "\(te) \(eNames[i])" + (te == ta ? "" : " (actual \(ta))")
-                    })
-            }
-        } else {
-            divergent += abs(eNames.count - aNames.count) + 1
-            eventDiff = ["(event sequences differ in too many places to diff: \(eNames.count) golden events, \(aNames.count) actual)"]
         }
-        if eventDiff.count > maxDiffLines {
-            let more = eventDiff.count - maxDiffLines
-            eventDiff = Array(eventDiff.prefix(maxDiffLines)) + ["… \(more) more diff lines"]
-        }
+        let firstRecord = differences.first.flatMap(differences.divergence) ?? differences.orderDivergence
+        let discrete = differences.firstDiscrete.flatMap(differences.divergence) ?? differences.orderDivergence
 
-        result.channelErrors = stats.errors
-        if let d = first {
+        result.channelErrors = differences.channelErrors
+        result.differences = differences
+        if let d = headerDifferences.first ?? firstRecord {
             result.status = .failed
             result.firstDivergence = d
             result.headerDifferences = headerDifferences
             result.firstRecordDivergence = firstRecord
             result.firstDiscreteDivergence = discrete
-            result.divergentRecords = firstRecord == nil ? divergent : max(divergent, 1)
-            result.eventDiff = eventDiff
-            if let r = firstRecord {
-                result.context = context(around: r.recordIndex, expected: expected, actual: actual, tolerances: tolerances)
+            result.divergentRecords = differences.differingRows.count + (differences.orderDivergence == nil ? 0 : 1)
+            result.eventDiff = eventDiff(differences, expected: expected, actual: actual)
+            if firstRecord != nil {
+                result.context = context(differences, expected: expected, actual: actual)
             }
         }
         return result
     }
 
-    // MARK: Record comparison
-
-    private static func eventName(_ r: ResultRecord) -> String {
-        if case .event(_, let ev) = r { return ev.name }
-        return ""
-    }
-
-    /// The record's time; frames use `frameRate` (only events are asked with frameRate 1).
-    private static func time(of r: ResultRecord, frameRate: Int) -> Microseconds {
-        switch r {
-        case .event(let t, _): return t
-        case .frame(let f): return frameTime(f.index, frameRate: frameRate)
-        case .systemFrame(let f): return frameTime(f.index, frameRate: frameRate)
+    /// The unified diff of the aligned events (`Comparison.eventDiff`): empty when every event has
+    /// a partner.
+    private static func eventDiff(_ differences: RecordDifferences, expected: ResultDocument, actual: ResultDocument) -> [String] {
+        let rows = differences.rows.filter { $0.kind == .event }
+        guard rows.contains(where: \.isOneSided) else { return [] }
+        if differences.eventsUnaligned {
+            let g = rows.filter { $0.goldenRecord != nil }.count, a = rows.filter { $0.actualRecord != nil }.count
+            return ["(event sequences differ in too many places to diff: \(g) golden events, \(a) actual)"]
         }
+        var goldenLines: [String] = [], actualLines: [String] = []
+        var edits: [SequenceDiff.Edit] = []
+        var kept: [Int: (String, String)] = [:]   // lookup only
+        for row in rows {
+            let g = row.goldenTime.map { "\(CanonicalNumber.formatSeconds($0)) \(row.name)" }
+            let a = row.actualTime.map { "\(CanonicalNumber.formatSeconds($0)) \(row.name)" }
+            switch (g, a) {
+            case let (g?, a?):
+                edits.append(.keep(oldIndex: goldenLines.count, newIndex: actualLines.count))
+                kept[goldenLines.count] = (CanonicalNumber.formatSeconds(row.goldenTime!), CanonicalNumber.formatSeconds(row.actualTime!))
+                goldenLines.append(g); actualLines.append(a)
+            case let (g?, nil): edits.append(.delete(oldIndex: goldenLines.count)); goldenLines.append(g)
+            case let (nil, a?): edits.append(.insert(newIndex: actualLines.count)); actualLines.append(a)
+            case (nil, nil): break
+            }
+        }
+        var lines = SequenceDiff.unifiedHunks(
+            edits, context: 3, oldLine: { goldenLines[$0] }, newLine: { actualLines[$0] },
+            keptLine: { i, _ in
+                // An event of both: the golden's time, and the actual's when it differs.
+                let (te, ta) = kept[i] ?? ("", "")
+                return goldenLines[i] + (te == ta ? "" : " (actual \(ta))")
+            })
+        if lines.count > maxDiffLines {
+            let more = lines.count - maxDiffLines
+            lines = Array(lines.prefix(maxDiffLines)) + ["… \(more) more diff lines"]
+        }
+        return lines
     }
+
+    // MARK: Record comparison
 
     /// The tolerance channel of a numeric field of `model`'s records, as its golden description
     /// says (`SystemGoldenDescription.toleranceChannel(of:)`); nil: compared exactly (also for a
@@ -580,130 +448,40 @@ public enum Comparator {
 
     // MARK: Context
 
-    private static func context(around index: Int, expected: ResultDocument, actual: ResultDocument,
-                                tolerances: Tolerances) -> [String] {
-        let e = expected.records, a = actual.records
-        let lo = max(0, index - contextRows)
-        let hi = min(max(e.count, a.count) - 1, index + contextRows)
-        guard lo <= hi else { return [] }
-        var rows: [String] = []
-        for i in lo...hi {
-            let er = i < e.count ? e[i] : nil, ar = i < a.count ? a[i] : nil
-            let label = "#\(i)"
-            if let x = er, let y = ar,
-               diverge(i, x, y, tolerances, (expected.header.frameRate, actual.header.frameRate), model: expected.header.model) == nil {
-                rows.append("  \(label) " + ResultFile.line(for: y, frameRate: actual.header.frameRate))
+    /// Rows of the aligned records around the first differing one (± `contextRows`): a matching
+    /// row as `  #i` and the golden's line, a differing one as `- #i` (golden) and `+ #j` (actual),
+    /// `(none)` for an event a side lacks and `(not written: frame k holds)` for an omitted frame.
+    private static func context(_ differences: RecordDifferences, expected: ResultDocument, actual: ResultDocument) -> [String] {
+        let rows = differences.rows
+        if differences.isEmpty || differences.orderDivergence != nil {
+            // Written differently: the records at that position, as the files list them.
+            guard let d = differences.orderDivergence else { return [] }
+            var out: [String] = []
+            let e = expected.records, a = actual.records
+            for i in max(0, d.recordIndex - contextRows)...min(max(e.count, a.count) - 1, d.recordIndex + contextRows) {
+                let x = i < e.count ? ResultFile.line(for: e[i], frameRate: expected.header.frameRate) : "(none)"
+                let y = i < a.count ? ResultFile.line(for: a[i], frameRate: actual.header.frameRate) : "(none)"
+                if x == y { out.append("  #\(i) " + x) } else { out += ["- #\(i) " + x, "+ #\(i) " + y] }
+            }
+            return out
+        }
+        guard let first = rows.firstIndex(where: \.differs) else { return [] }
+        func side(_ record: Int?, held: Int?, doc: ResultDocument, row: RecordDifferences.Row) -> String {
+            if let record { return "#\(record) " + ResultFile.line(for: doc.records[record], frameRate: doc.header.frameRate) }
+            if row.kind == .frame, let held, let k = doc.records[held].frameIndex { return "(frame \(row.frame ?? 0) not written: frame \(k) holds)" }
+            return "(none)"
+        }
+        var out: [String] = []
+        for k in max(0, first - contextRows)...min(rows.count - 1, first + contextRows) {
+            let row = rows[k]
+            if !row.differs {
+                out.append("  " + (row.goldenRecord != nil ? side(row.goldenRecord, held: nil, doc: expected, row: row)
+                                                           : side(row.actualRecord, held: nil, doc: actual, row: row)))
             } else {
-                rows.append("- \(label) " + (er.map { ResultFile.line(for: $0, frameRate: expected.header.frameRate) } ?? "(none)"))
-                rows.append("+ \(label) " + (ar.map { ResultFile.line(for: $0, frameRate: actual.header.frameRate) } ?? "(none)"))
+                out.append("- " + side(row.goldenRecord, held: row.goldenHeld, doc: expected, row: row))
+                out.append("+ " + side(row.actualRecord, held: row.actualHeld, doc: actual, row: row))
             }
         }
-        return rows
-    }
-}
-
-/// Accumulates per-channel maximum errors over aligned records.
-private struct Stats {
-    var tolerances: Tolerances
-    /// The system whose fields are compared (`Comparator.toleranceChannel(of:model:)`).
-    var model: PanelModel
-    var errors: [ChannelError] = Channel.continuous.map {
-        ChannelError(channel: $0, maxError: 0, recordIndex: nil, time: nil, compared: 0, exceeded: 0)
-    }
-
-    private mutating func add(_ channel: Channel, _ x: Double, _ y: Double, _ tol: Tolerance,
-                              at index: Int, time: Microseconds) -> Bool {
-        let slot = Channel.continuous.firstIndex(of: channel)!
-        let ok = tol.accepts(expected: x, actual: y)
-        let err: Double = (x == y || (x.isNaN && y.isNaN)) ? 0 : ((x.isNaN || y.isNaN) ? .nan : abs(y - x))
-        var c = errors[slot]
-        c.compared += 1
-        if !ok { c.exceeded += 1 }
-        // NaN (a NaN met a number) dominates; otherwise keep the first occurrence of the max.
-        if !c.maxError.isNaN && (err.isNaN || err > c.maxError) {
-            c.maxError = err; c.recordIndex = index; c.time = time
-        } else if c.recordIndex == nil {
-            c.recordIndex = index; c.time = time
-        }
-        errors[slot] = c
-        return ok
-    }
-
-    /// Returns true when the frames match on every channel.
-    mutating func frame(_ x: FrameRecord, _ y: FrameRecord, at index: Int, time: Microseconds) -> Bool {
-        var ok = add(.location, x.location, y.location, tolerances.location, at: index, time: time)
-        ok = add(.backdropAlpha, x.backdropAlpha, y.backdropAlpha, tolerances.backdropAlpha, at: index, time: time) && ok
-        switch (x.contentOffset, y.contentOffset) {
-        case (let p?, let q?): ok = add(.contentOffset, p, q, tolerances.contentOffset, at: index, time: time) && ok
-        case (nil, nil): break
-        default: ok = false
-        }
-        switch (x.contentInset, y.contentInset) {
-        case let (p?, q?):
-            for (e, a) in [(p.top, q.top), (p.left, q.left), (p.bottom, q.bottom), (p.right, q.right)]
-            where !tolerances.contentOffset.accepts(expected: e, actual: a) { ok = false }
-        case (nil, nil): break
-        default: ok = false
-        }
-        return ok && x.state == y.state && x.isAttracting == y.isAttracting && x.isDragging == y.isDragging
-    }
-
-    /// Returns true when a panel system's fields match: numbers of a tolerance channel (see
-    /// `Comparator.toleranceChannel(of:model:)`) are accumulated there, the rest compare exactly.
-    mutating func fields(_ x: [RecordField], _ y: [RecordField], at index: Int, time: Microseconds) -> Bool {
-        guard x.count == y.count else { return false }
-        var ok = true
-        for (f, g) in zip(x, y) {
-            guard f.key == g.key else { return false }
-            let c = Comparator.toleranceChannel(of: f.key, model: model)
-            switch (f.value, g.value, c) {
-            case let (.number(p), .number(q), c?): ok = add(c, p, q, tolerance(c), at: index, time: time) && ok
-            case let (.point(p), .point(q), c?):
-                ok = add(c, p.x, q.x, tolerance(c), at: index, time: time) && ok
-                ok = add(c, p.y, q.y, tolerance(c), at: index, time: time) && ok
-            default: ok = ok && f.value == g.value
-            }
-        }
-        return ok
-    }
-
-    private func tolerance(_ c: Channel) -> Tolerance {
-        switch c {
-        case .location: return tolerances.location
-        case .backdropAlpha: return tolerances.backdropAlpha
-        case .contentOffset: return tolerances.contentOffset
-        case .velocity: return tolerances.velocity
-        default: return .exact
-        }
-    }
-
-    /// Returns true when two events of the same name match on every channel.
-    mutating func event(_ x: ResultRecord, _ y: ResultRecord, at index: Int) -> Bool {
-        guard case .event(let tx, let ex) = x, case .event(let ty, let ey) = y else { return false }
-        var ok = add(.time, Double(tx), Double(ty), Tolerance(absolute: Double(tolerances.time)), at: index, time: tx)
-        switch (ex, ey) {
-        case (.didMove(let p), .didMove(let q)):
-            ok = add(.location, p, q, tolerances.location, at: index, time: tx) && ok
-        case (.willEndDragging(let v, let p1, let t1), .willEndDragging(let w, let p2, let t2)):
-            ok = add(.velocity, v.x, w.x, tolerances.velocity, at: index, time: tx) && ok
-            ok = add(.velocity, v.y, w.y, tolerances.velocity, at: index, time: tx) && ok
-            ok = ok && p1 == p2 && t1 == t2
-        case (.shouldRemove(let v, let r1), .shouldRemove(let w, let r2)):
-            ok = add(.velocity, v.x, w.x, tolerances.velocity, at: index, time: tx) && ok
-            ok = add(.velocity, v.y, w.y, tolerances.velocity, at: index, time: tx) && ok
-            ok = ok && r1 == r2
-        case (.system(let p), .system(let q)):
-            ok = fields(p.fields, q.fields, at: index, time: tx) && ok
-        default:
-            ok = ex == ey && ok
-        }
-        return ok
-    }
-}
-
-extension String {
-    /// Right-pads with spaces to at least `width` characters.
-    fileprivate func padding(to width: Int) -> String {
-        count >= width ? self : self + String(repeating: " ", count: width - count)
+        return out
     }
 }

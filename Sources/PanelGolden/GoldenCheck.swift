@@ -69,11 +69,18 @@ public struct GoldenVerdict: Sendable {
     /// at `tolerances`.
     /// - Complexity: O(records + samples).
     public func htmlReport(trace: Trace, tolerances: Tolerances) -> String {
+        HTMLReport.render(reportInput(trace: trace, tolerances: tolerances))
+    }
+
+    /// What `htmlReport(trace:tolerances:)` shows; `recordCommand` is the command a MISSING
+    /// report gives to record the golden (nil: none).
+    public func reportInput(trace: Trace, tolerances: Tolerances, recordCommand: String? = nil) -> HTMLReport.Input {
         var input = HTMLReport.Input(title: traceName, header: trace.header, golden: golden, actual: actual,
                                      comparison: comparison, goldenName: goldenName)
         input.trace = trace
         input.tolerances = tolerances
-        return HTMLReport.render(input)
+        input.recordCommand = golden == nil ? recordCommand : nil
+        return input
     }
 }
 

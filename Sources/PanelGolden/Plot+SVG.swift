@@ -2,127 +2,90 @@ import PanelSimCore
 import PanelTrace
 
 extension Plot {
-    /// Actual − golden of the location over time (both series as drawn), with the tolerance band.
-    func residualSVG(tolerance: Tolerance) -> String {
-        let g = golden[.location] ?? [], a = actual[.location] ?? []
-        let times = Array(Set((g + a).map(\.t))).sorted()
-        var pts: [Point2] = []
-        for t in times {
-            guard let av = Plot.value(a, at: t), let gv = Plot.value(g, at: t) else { continue }
-            pts.append(Point2(t: t, v: av - gv))
-        }
-        let band = tolerance.absolute
-        var m = max(band * 1.5, pts.map { abs($0.v) }.filter(\.isFinite).max() ?? 0)
-        if m < 1e-9 { m = 1 }
-        let lo = -m * 1.1, hi = m * 1.1
-        let top = 12.0, plotHeight = 150.0, height = top + plotHeight + 36
-        // Larger is higher here (a difference, not a screen position).
-        func y(_ v: Double) -> Double { top + (hi - v) / (hi - lo) * plotHeight }
-        let r = Plot.f1
-        var s = "<svg class=\"plot\" xmlns=\"http://www.w3.org/2000/svg\" width=\"\(r(width))\" height=\"\(r(height))\" viewBox=\"0 0 \(r(width)) \(r(height))\" role=\"img\" aria-label=\"residual\">\n"
-        s += "<rect x=\"0\" y=\"0\" width=\"\(r(width))\" height=\"\(r(height))\" fill=\"#ffffff\"/>\n"
-        if band > 0 {
-            s += "<rect x=\"\(r(left))\" y=\"\(FixedNumber.format(y(min(band, hi)), decimals: 2))\" width=\"\(r(plotWidth))\" height=\"\(FixedNumber.format(max(0.5, y(-min(band, hi)) - y(min(band, hi))), decimals: 2))\" fill=\"#2e7d32\" fill-opacity=\"0.15\"/>\n"
-        }
-        s += axes(lo: lo, hi: hi, top: top, plotHeight: plotHeight, y: y, label: "")
-        s += "<line x1=\"\(r(left))\" y1=\"\(r(y(0)))\" x2=\"\(r(left + plotWidth))\" y2=\"\(r(y(0)))\" stroke=\"#57606a\" stroke-width=\"1\"/>\n"
-        var d = ""
-        for (i, p) in pts.enumerated() where p.v.isFinite {
-            d += (i == 0 ? "M" : " L") + "\(r(x(p.t))) \(FixedNumber.format(y(p.v), decimals: 2))"
-        }
-        if !d.isEmpty { s += "<path d=\"\(d)\" fill=\"none\" stroke=\"\(HTMLReport.alertColor)\" stroke-width=\"1.5\" stroke-linejoin=\"round\"/>\n" }
-        s += "<text x=\"\(r(left + plotWidth + 6))\" y=\"\(r(top + 10))\" font-size=\"11\" fill=\"#2e7d32\">band ±\(CanonicalNumber.format(band)) pt</text>\n"
-        if let dt = divergenceTime {
-            s += "<line x1=\"\(r(x(dt)))\" y1=\"\(r(top))\" x2=\"\(r(x(dt)))\" y2=\"\(r(top + plotHeight))\" stroke=\"\(HTMLReport.alertColor)\" stroke-dasharray=\"3 3\"/>\n"
-        }
-        return s + "</svg>\n"
+    /// Vertical layout of a chart, in viewBox units.
+    struct Frame {
+        /// Baseline of the marker label (first difference, largest error) above everything else.
+        var bandBaseline: Double
+        /// Top of the state strips (none in a zoom).
+        var stripsTop: Double
+        var stripHeight: Double
+        /// The plot area.
+        var top: Double
+        var plotHeight: Double
+        /// Top of the event lanes.
+        var lanesTop: Double
     }
 
-    /// Grid lines, tick labels and the frame of a plot area; the time axis along the bottom.
-    func axes(lo: Double, hi: Double, top: Double, plotHeight: Double, y: (Double) -> Double, label: String) -> String {
-        let r = Plot.f1
-        var s = ""
-        let ty = Plot.step(hi - lo, target: plotHeight > 200 ? 8 : 5)
-        let dy = Plot.decimals(for: ty)
-        var v = (lo / ty).rounded(.up) * ty
-        while v <= hi + 1e-9 * abs(hi) {
-            s += "<line x1=\"\(r(left))\" y1=\"\(r(y(v)))\" x2=\"\(r(left + plotWidth))\" y2=\"\(r(y(v)))\" stroke=\"#000\" stroke-opacity=\"0.07\"/>\n"
-            s += "<text x=\"\(r(left - 6))\" y=\"\(r(y(v) + 3.5))\" font-size=\"11\" text-anchor=\"end\" fill=\"#57606a\">\(FixedNumber.format(abs(v) < ty * 1e-6 ? 0 : v, decimals: dy))</text>\n"
-            v += ty
-        }
-        let tx = Plot.step(tEnd - tStart, target: 10)
-        let dx = Plot.decimals(for: tx)
-        var t = (tStart / tx).rounded(.up) * tx
-        while t <= tEnd + 1e-12 {
-            s += "<line x1=\"\(r(x(t)))\" y1=\"\(r(top))\" x2=\"\(r(x(t)))\" y2=\"\(r(top + plotHeight))\" stroke=\"#000\" stroke-opacity=\"0.07\"/>\n"
-            s += "<text x=\"\(r(x(t)))\" y=\"\(r(top + plotHeight + 15))\" font-size=\"11\" text-anchor=\"middle\" fill=\"#57606a\">\(FixedNumber.format(t, decimals: dx))</text>\n"
-            t += tx
-        }
-        s += "<rect x=\"\(r(left))\" y=\"\(r(top))\" width=\"\(r(plotWidth))\" height=\"\(r(plotHeight))\" fill=\"none\" stroke=\"#8c959f\"/>\n"
-        s += "<text x=\"\(r(left + plotWidth / 2))\" y=\"\(r(top + plotHeight + 29))\" font-size=\"11\" text-anchor=\"middle\" fill=\"#57606a\">time (s)</text>\n"
-        if !label.isEmpty {
-            s += "<text x=\"14\" y=\"\(r(top + plotHeight / 2))\" font-size=\"11\" text-anchor=\"middle\" fill=\"#57606a\" transform=\"rotate(-90 14 \(r(top + plotHeight / 2)))\">\(label)</text>\n"
-        }
-        return s
+    /// The chart of `channel` twice: the wide rendering and the narrow one (the style sheet shows
+    /// one of them by window width).
+    func svgPair(channel: Series, id: String? = nil) -> String {
+        var narrow = self
+        narrow.layout = .phone
+        return svg(channel: channel, id: id) + narrow.svg(channel: channel, id: id)
     }
 
+    func frame(channel: Series, lanes: Bool) -> Frame {
+        let fs = layout.font
+        let bandBaseline = fs + 2
+        let stripsTop = bandBaseline + 8, stripHeight = fs + 4
+        let strips = isZoom ? 0 : (hasGolden ? 2 : 1)
+        let top = stripsTop + Double(strips) * (stripHeight + 2) + 8
+        let plotHeight: Double
+        if isZoom { plotHeight = layout.narrow ? 200 : 220 } else if channel == .location { plotHeight = layout.narrow ? 300 : 380 } else { plotHeight = layout.narrow ? 180 : 220 }
+        return Frame(bandBaseline: bandBaseline, stripsTop: stripsTop, stripHeight: stripHeight, top: top, plotHeight: plotHeight,
+                     lanesTop: top + plotHeight + 3 * fs + 14)
+    }
+
+    /// The `<svg>` element of `channel`'s chart: state strips and bands, anchors, finger and
+    /// observed samples, golden and actual series, differing events marked on the plot and on the
+    /// time axis, the first-difference line, hover values, and (location, not zoomed) the event
+    /// lanes of both results.
     func svg(channel: Series, id: String? = nil) -> String {
+        let r = Plot.f1
+        let fs = layout.font
         let inWindow: (Point2) -> Bool = { $0.t >= self.tStart && $0.t <= self.tEnd }
         let g = golden[channel] ?? [], a = actual[channel] ?? []
         let isLocation = channel == .location
         var values = (g + a).filter(inWindow).map(\.v)
         if isZoom {
             for series in [g, a] { for t in [tStart, tEnd] { if let v = Plot.value(series, at: t) { values.append(v) } } }
+            if isLocation { for m in marks where m.t >= tStart && m.t <= tEnd { values += [m.goldenLocation, m.actualLocation].compactMap { $0 } } }
         }
-        if isLocation && !isZoom { values += anchors.map(\.1) + finger.map(\.v) + observed.map(\.v) }
+        if isLocation && !isZoom {
+            values += anchors.map(\.1) + finger.map(\.v) + observed.map(\.v) + marks.flatMap { [$0.goldenLocation, $0.actualLocation].compactMap { $0 } }
+        }
         values = values.filter(\.isFinite)
         var lo = values.min() ?? 0, hi = values.max() ?? 1
         if hi - lo < 1e-9 { lo -= 1; hi += 1 }
         let pad = (hi - lo) * 0.06
         lo -= pad; hi += pad
-        let lanes = isLocation && !isZoom ? (goldenEvents.isEmpty && goldenStates.isEmpty ? [("events", eventLanes(events))]
-                                                                     : [("golden events", eventLanes(goldenEvents)), ("actual events", eventLanes(events))]) : []
-        let laneRows = lanes.map { max(1, $0.1.count) }
-        let top = isZoom ? 12.0 : 40.0 + (goldenStates.isEmpty ? 0 : 16)       // state strips
-        let plotHeight = isLocation && !isZoom ? 380.0 : 220.0
-        let eventsTop = top + plotHeight + 40
-        var height = eventsTop - 6
-        for rows in laneRows { height += Double(rows) * 16 + 10 }
-        height += 8
+        let showLanes = isLocation && !isZoom
+        let lanes = showLanes ? laneBlocks() : []
+        let f = frame(channel: channel, lanes: showLanes)
+        let top = f.top, plotHeight = f.plotHeight
+        var height = showLanes ? f.lanesTop : top + plotHeight + 3 * fs + 10
+        for block in lanes { height += Double(max(1, block.rows.count)) * (fs + 6) + 8 }
         // Screen-like: larger coordinates lower down.
         func y(_ v: Double) -> Double { top + (v - lo) / (hi - lo) * plotHeight }
-        let r = Plot.f1
-        var s = "<svg class=\"plot\" xmlns=\"http://www.w3.org/2000/svg\" width=\"\(r(width))\" height=\"\(r(height))\" viewBox=\"0 0 \(r(width)) \(r(height))\" role=\"img\" aria-label=\"\(id ?? channel.rawValue)\">\n"
+        let variant = layout.narrow ? "narrow" : "wide"
+        var s = "<svg class=\"plot \(variant)\" xmlns=\"http://www.w3.org/2000/svg\" width=\"\(r(width))\" height=\"\(r(height))\" viewBox=\"0 0 \(r(width)) \(r(height))\" role=\"img\" aria-label=\"\(id ?? channel.rawValue)\" font-size=\"\(r(fs))\">\n"
         s += "<rect x=\"0\" y=\"0\" width=\"\(r(width))\" height=\"\(r(height))\" fill=\"#ffffff\"/>\n"
 
         // State bands (actual) behind the plot, and state strips above it.
         func clamp(_ v: Double) -> Double { min(max(v, left), left + plotWidth) }
-        func strip(_ states: [(Double, String)], y0: Double, h: Double, label: String) -> String {
-            var out = "<text x=\"\(r(left - 6))\" y=\"\(r(y0 + h - 3))\" font-size=\"10\" text-anchor=\"end\" fill=\"#57606a\">\(label)</text>\n"
-            for (i, st) in states.enumerated() {
-                let x0 = clamp(x(st.0)), x1 = clamp(x(i + 1 < states.count ? states[i + 1].0 : tEnd))
-                guard x1 > x0 else { continue }
-                out += "<rect x=\"\(r(x0))\" y=\"\(r(y0))\" width=\"\(r(max(0.5, x1 - x0)))\" height=\"\(r(h))\" fill=\"\(color(st.1, strong: true))\"/>\n"
-                if x1 - x0 > 8 + 6 * Double(st.1.count) {
-                    out += "<text x=\"\(r(x0 + 4))\" y=\"\(r(y0 + h - 3))\" font-size=\"10\" fill=\"#1f2328\">\(Markup.escape(st.1))</text>\n"
-                }
-            }
-            return out
-        }
         for (i, st) in actualStates.enumerated() {
             let x0 = clamp(x(st.0)), x1 = clamp(x(i + 1 < actualStates.count ? actualStates[i + 1].0 : tEnd))
             guard x1 > x0 else { continue }
-            s += "<rect x=\"\(r(x0))\" y=\"\(r(top))\" width=\"\(r(max(0.5, x1 - x0)))\" height=\"\(r(plotHeight))\" fill=\"\(color(st.1, strong: false))\"/>\n"
+            s += "<rect x=\"\(r(x0))\" y=\"\(r(top))\" width=\"\(r(max(0.5, x1 - x0)))\" height=\"\(r(plotHeight))\" fill=\"\(HTMLReport.stateColor(st.1, strong: false))\"/>\n"
         }
         if !isZoom {
-            if !goldenStates.isEmpty {
-                s += strip(goldenStates, y0: 22, h: 14, label: "golden state")
-                s += strip(actualStates, y0: 38, h: 14, label: "actual state")
+            if hasGolden {
+                s += strip(goldenStates, y0: f.stripsTop, h: f.stripHeight, label: sideTitle(goldenName, "state"))
+                s += strip(actualStates, y0: f.stripsTop + f.stripHeight + 2, h: f.stripHeight, label: sideTitle(actualName, "state"))
             } else {
-                s += strip(actualStates, y0: 22, h: 14, label: "state")
+                s += strip(actualStates, y0: f.stripsTop, h: f.stripHeight, label: "state")
             }
         }
-
         let yLabel: String
         switch channel {
         case .location: yLabel = "surface location (pt, larger is lower)"
@@ -131,14 +94,21 @@ extension Plot {
         case .bottomBarTop: yLabel = "bottom bar top (pt, larger is lower)"
         }
         s += axes(lo: lo, hi: hi, top: top, plotHeight: plotHeight, y: y, label: yLabel)
+        s += hoverColumns(top: top, plotHeight: plotHeight)
 
-        // Anchors, labels spread so that they never overprint.
+        // Anchors, labels spread so that they never overprint: right of the plot (wide) or inside
+        // it above their line (narrow).
         if isLocation {
             let visible = anchors.filter { $0.1 >= lo && $0.1 <= hi }
-            let labelY = Plot.spread(visible.map { y($0.1) + 4 }, gap: 13)
+            let labelY = Plot.spread(visible.map { layout.narrow ? y($0.1) - 3 : y($0.1) + fs * 0.35 }, gap: fs + 1)
             for (k, (name, p)) in visible.enumerated() {
-                s += "<line x1=\"\(r(left))\" y1=\"\(r(y(p)))\" x2=\"\(r(left + plotWidth))\" y2=\"\(r(y(p)))\" stroke=\"#57606a\" stroke-dasharray=\"5 4\" stroke-width=\"1\"/>\n"
-                s += "<text x=\"\(r(left + plotWidth + 6))\" y=\"\(r(labelY[k]))\" font-size=\"11\" fill=\"#1f2328\">\(Markup.escape(name)) \(CanonicalNumber.format(p))</text>\n"
+                s += "<line x1=\"\(r(left))\" y1=\"\(r(y(p)))\" x2=\"\(r(left + plotWidth))\" y2=\"\(r(y(p)))\" stroke=\"#57606a\" stroke-dasharray=\"5 4\" stroke-width=\"1\"><title>anchor \(Markup.escape(name)) \(CanonicalNumber.format(p)) pt</title></line>\n"
+                let text = "\(Markup.escape(name)) \(Plot.anchorText(p))"
+                if layout.narrow {
+                    s += "<text x=\"\(r(left + plotWidth - 4))\" y=\"\(r(labelY[k]))\" text-anchor=\"end\" fill=\"#1f2328\">\(text)</text>\n"
+                } else {
+                    s += "<text x=\"\(r(left + plotWidth + 6))\" y=\"\(r(labelY[k]))\" fill=\"#1f2328\">\(text)</text>\n"
+                }
             }
         }
 
@@ -150,93 +120,160 @@ extension Plot {
                 if let v = Plot.value(all, at: tStart) { pts.insert(Point2(t: tStart, v: v), at: 0) }
                 if let v = Plot.value(all, at: tEnd) { pts.append(Point2(t: tEnd, v: v)) }
             }
-            var d = ""
-            for (i, p) in pts.enumerated() where p.v.isFinite {
-                d += (i == 0 ? "M" : " L") + "\(r(x(p.t))) \(FixedNumber.format(y(p.v), decimals: 2))"
+            var d = "", move = true
+            for p in pts {
+                guard p.v.isFinite else { move = true; continue }
+                d += (move ? (d.isEmpty ? "M" : " M") : " L") + "\(r(x(p.t))) \(FixedNumber.format(y(p.v), decimals: 2))"
+                move = false
             }
             return d
         }
         s += "<g>\n"
         if isLocation {
             for p in finger where inWindow(p) && p.v.isFinite && p.v >= lo && p.v <= hi {
-                s += "<circle cx=\"\(r(x(p.t)))\" cy=\"\(r(y(p.v)))\" r=\"2.2\" fill=\"\(HTMLReport.fingerColor)\" fill-opacity=\"0.8\"/>\n"
+                s += "<circle cx=\"\(r(x(p.t)))\" cy=\"\(r(y(p.v)))\" r=\"2.4\" fill=\"\(HTMLReport.fingerColor)\" fill-opacity=\"0.8\"/>\n"
             }
             for p in observed where inWindow(p) && p.v.isFinite && p.v >= lo && p.v <= hi {
-                s += "<rect x=\"\(r(x(p.t) - 2))\" y=\"\(r(y(p.v) - 2))\" width=\"4\" height=\"4\" fill=\"\(HTMLReport.observedColor)\" fill-opacity=\"0.8\"/>\n"
+                s += "<rect x=\"\(r(x(p.t) - 2.2))\" y=\"\(r(y(p.v) - 2.2))\" width=\"4.4\" height=\"4.4\" fill=\"\(HTMLReport.observedColor)\" fill-opacity=\"0.85\"/>\n"
             }
         }
         if !g.isEmpty {
-            s += "<path d=\"\(path(g))\" fill=\"none\" stroke=\"\(HTMLReport.goldenColor)\" stroke-width=\"5\" stroke-linejoin=\"round\" stroke-opacity=\"0.85\"/>\n"
+            s += "<path d=\"\(path(g))\" fill=\"none\" stroke=\"\(HTMLReport.goldenColor)\" stroke-width=\"5\" stroke-linejoin=\"round\" stroke-opacity=\"0.75\"/>\n"
         }
         if !a.isEmpty {
             s += "<path d=\"\(path(a))\" fill=\"none\" stroke=\"\(HTMLReport.actualColor)\" stroke-width=\"1.6\" stroke-linejoin=\"round\"/>\n"
         }
         if isZoom {
-            for p in g where inWindow(p) { s += "<circle cx=\"\(r(x(p.t)))\" cy=\"\(r(y(p.v)))\" r=\"4\" fill=\"none\" stroke=\"\(HTMLReport.goldenColor)\" stroke-width=\"1.5\"/>\n" }
-            for p in a where inWindow(p) { s += "<circle cx=\"\(r(x(p.t)))\" cy=\"\(r(y(p.v)))\" r=\"2\" fill=\"\(HTMLReport.actualColor)\"/>\n" }
+            for p in g where inWindow(p) && p.v.isFinite { s += "<circle cx=\"\(r(x(p.t)))\" cy=\"\(r(y(p.v)))\" r=\"4\" fill=\"none\" stroke=\"\(HTMLReport.goldenColor)\" stroke-width=\"1.5\"/>\n" }
+            for p in a where inWindow(p) && p.v.isFinite { s += "<circle cx=\"\(r(x(p.t)))\" cy=\"\(r(y(p.v)))\" r=\"2\" fill=\"\(HTMLReport.actualColor)\"/>\n" }
         }
         s += "</g>\n"
-        if let dt = divergenceTime, dt >= tStart, dt <= tEnd {
-            s += "<line x1=\"\(r(x(dt)))\" y1=\"\(r(top))\" x2=\"\(r(x(dt)))\" y2=\"\(r(top + plotHeight))\" stroke=\"\(HTMLReport.alertColor)\" stroke-width=\"1.5\"/>\n"
-            let label = "first divergence t = \(FixedNumber.format(dt, decimals: 6)) s"
-            let lx = x(dt) + 4 + 6 * Double(label.count) > left + plotWidth ? x(dt) - 4 : x(dt) + 4
-            s += "<text x=\"\(r(lx))\" y=\"\(r(top + 12))\" font-size=\"11\" fill=\"\(HTMLReport.alertColor)\"\(lx < x(dt) ? " text-anchor=\"end\"" : "")>\(label)</text>\n"
-        }
-
-        // Events along the time axis: one block of lanes per result, so a missing event shows.
-        var laneTop = eventsTop
-        for (title, laneItems) in lanes {
-            s += "<text x=\"\(r(left - 6))\" y=\"\(r(laneTop + 4))\" font-size=\"10\" text-anchor=\"end\" fill=\"#57606a\">\(title)</text>\n"
-            for (lane, items) in laneItems.enumerated() {
-                let ly = laneTop + Double(lane) * 16
-                for (t, name, labelled) in items {
-                    s += "<line x1=\"\(r(x(t)))\" y1=\"\(r(top + plotHeight))\" x2=\"\(r(x(t)))\" y2=\"\(r(ly - 3))\" stroke=\"#6e7781\" stroke-opacity=\"0.25\"/>\n"
-                    s += "<circle cx=\"\(r(x(t)))\" cy=\"\(r(ly))\" r=\"3\" fill=\"\(eventColor(name))\"/>\n"
-                    if labelled {
-                        s += "<text x=\"\(r(x(t) + 5))\" y=\"\(r(ly + 4))\" font-size=\"10.5\" fill=\"#1f2328\">\(Markup.escape(name))</text>\n"
-                    }
-                }
-            }
-            laneTop += Double(max(1, laneItems.count)) * 16 + 10
-        }
+        s += eventMarks(top: top, plotHeight: plotHeight, lanes: showLanes ? (f.lanesTop - fs, height - 4) : nil, y: isLocation ? y : nil, lo: lo, hi: hi)
+        s += divergenceLine(f, bottom: showLanes ? height - 4 : top + plotHeight)
+        if showLanes { s += laneSVG(lanes, top: f.lanesTop) }
         s += "</svg>\n"
         return s
     }
 
-    func eventColor(_ name: String) -> String {
-        switch name {
-        case "didChangeState": return "#6a1b9a"
-        case "willBeginDragging", "didEndDragging", "willEndDragging", "shouldBeginDragging": return "#1565c0"
-        case "willBeginAttracting", "didEndAttracting": return "#2e7d32"
-        case "shouldRemove", "willRemove", "didRemove": return "#c62828"
-        default: return "#57606a"
-        }
-    }
-
-    /// Greedy lane assignment: an event goes to the first lane whose last label ends before it.
-    /// A run of one event name (e.g. `shouldBeginDragging` asked on every sample) shares a lane and
-    /// one label, placed after the run's last dot; when all 12 lanes are taken an event is a dot
-    /// without a label, so labels never overprint. The event table lists every event.
-    func eventLanes(_ events: [(Double, String)]) -> [[(Double, String, Bool)]] {
-        var lanes: [[(Double, String, Bool)]] = []
-        var ends: [Double] = []
-        var previous: (name: String, lane: Int)?
-        let limit = left + plotWidth + right
-        for e in events {
-            let x0 = x(e.0), x1 = x0 + 10 + Double(e.1.count) * 6.6
-            if let p = previous, p.name == e.1 {
-                // A run of the same event: one label, after the run's last dot.
-                if let last = lanes[p.lane].indices.last { lanes[p.lane][last].2 = false }
-                lanes[p.lane].append((e.0, e.1, x1 <= limit))
-                ends[p.lane] = x1
-            } else if let i = ends.firstIndex(where: { $0 < x0 - 6 }) {
-                lanes[i].append((e.0, e.1, x1 <= limit)); ends[i] = x1; previous = (e.1, i)
-            } else if lanes.count < 12 {
-                lanes.append([(e.0, e.1, x1 <= limit)]); ends.append(x1); previous = (e.1, lanes.count - 1)
-            } else {
-                lanes[lanes.count - 1].append((e.0, e.1, false)); previous = nil
+    /// A state strip: a coloured span per state, named when it is wide enough, with its time
+    /// span on hover.
+    func strip(_ states: [(Double, String)], y0: Double, h: Double, label: String) -> String {
+        let r = Plot.f1
+        func clamp(_ v: Double) -> Double { min(max(v, left), left + plotWidth) }
+        var out = "<text x=\"\(r(left - 6))\" y=\"\(r(y0 + h - 4))\" text-anchor=\"end\" fill=\"#57606a\">\(Markup.escape(label))</text>\n"
+        for (i, st) in states.enumerated() {
+            let end = i + 1 < states.count ? states[i + 1].0 : tEnd
+            let x0 = clamp(x(st.0)), x1 = clamp(x(end))
+            guard x1 > x0 else { continue }
+            out += "<rect x=\"\(r(x0))\" y=\"\(r(y0))\" width=\"\(r(max(0.5, x1 - x0)))\" height=\"\(r(h))\" fill=\"\(HTMLReport.stateColor(st.1, strong: true))\">"
+                + "<title>\(Markup.escape(label)): \(Markup.escape(st.1)) from \(FixedNumber.format(st.0, decimals: 6)) s</title></rect>\n"
+            if x1 - x0 > layout.textWidth(st.1) + 8 {
+                out += "<text x=\"\(r(x0 + 4))\" y=\"\(r(y0 + h - 4))\" fill=\"#1f2328\">\(Markup.escape(st.1))</text>\n"
             }
         }
-        return lanes
+        return out
     }
+
+    /// Grid lines, tick labels and the frame of a plot area; the time axis along the bottom; the
+    /// value axis's title rotated on the left (wide layout; the narrow one has it in the heading).
+    func axes(lo: Double, hi: Double, top: Double, plotHeight: Double, y: (Double) -> Double, label: String) -> String {
+        let r = Plot.f1
+        let fs = layout.font
+        var s = ""
+        let ty = Plot.step(hi - lo, target: plotHeight > 250 ? 8 : 5)
+        let dy = Plot.decimals(for: ty)
+        var v = (lo / ty).rounded(.up) * ty
+        while v <= hi + 1e-9 * abs(hi) {
+            s += "<line x1=\"\(r(left))\" y1=\"\(r(y(v)))\" x2=\"\(r(left + plotWidth))\" y2=\"\(r(y(v)))\" stroke=\"#000\" stroke-opacity=\"0.07\"/>\n"
+            s += "<text x=\"\(r(left - 6))\" y=\"\(r(y(v) + fs * 0.35))\" text-anchor=\"end\" fill=\"#57606a\">\(FixedNumber.format(abs(v) < ty * 1e-6 ? 0 : v, decimals: dy))</text>\n"
+            v += ty
+        }
+        let tx = Plot.step(tEnd - tStart, target: layout.narrow ? 4 : 10)
+        let dx = Plot.decimals(for: tx)
+        var t = (tStart / tx).rounded(.up) * tx
+        while t <= tEnd + 1e-12 {
+            s += "<line x1=\"\(r(x(t)))\" y1=\"\(r(top))\" x2=\"\(r(x(t)))\" y2=\"\(r(top + plotHeight))\" stroke=\"#000\" stroke-opacity=\"0.07\"/>\n"
+            s += "<text x=\"\(r(x(t)))\" y=\"\(r(top + plotHeight + fs + 4))\" text-anchor=\"middle\" fill=\"#57606a\">\(FixedNumber.format(t, decimals: dx))</text>\n"
+            t += tx
+        }
+        s += "<rect x=\"\(r(left))\" y=\"\(r(top))\" width=\"\(r(plotWidth))\" height=\"\(r(plotHeight))\" fill=\"none\" stroke=\"#8c959f\"/>\n"
+        s += "<text x=\"\(r(left + plotWidth / 2))\" y=\"\(r(top + plotHeight + 2 * fs + 8))\" text-anchor=\"middle\" fill=\"#57606a\">time (s)</text>\n"
+        if !label.isEmpty && !layout.narrow {
+            s += "<text x=\"\(r(fs + 4))\" y=\"\(r(top + plotHeight / 2))\" text-anchor=\"middle\" fill=\"#57606a\" transform=\"rotate(-90 \(r(fs + 4)) \(r(top + plotHeight / 2)))\">\(label)</text>\n"
+        }
+        return s
+    }
+
+    /// Transparent columns over the plot area, one per frame, whose hover text gives the values
+    /// there (golden, actual, Δ). Drawn under the series and marks, which carry their own.
+    func hoverColumns(top: Double, plotHeight: Double) -> String {
+        let r = Plot.f1
+        var s = "<g fill=\"#ffffff\" fill-opacity=\"0\">\n"
+        for h in hovers where h.t1 > tStart && h.t0 < tEnd {
+            let x0 = max(left, x(max(h.t0, tStart))), x1 = min(left + plotWidth, x(min(h.t1, tEnd)))
+            guard x1 - x0 > 0.05 else { continue }
+            s += "<rect x=\"\(r(x0))\" y=\"\(r(top))\" width=\"\(FixedNumber.format(x1 - x0, decimals: 2))\" height=\"\(r(plotHeight))\"><title>\(Markup.escape(h.title))</title></rect>\n"
+        }
+        return s + "</g>\n"
+    }
+
+    /// Differing events: a dashed line across the plot (and the lanes) at their time and a
+    /// triangle on the time axis; on the location plot the golden's value (ring) and the actual's
+    /// (dot) joined by a line.
+    func eventMarks(top: Double, plotHeight: Double, lanes: (top: Double, bottom: Double)?, y: ((Double) -> Double)?, lo: Double, hi: Double) -> String {
+        let r = Plot.f1
+        var s = ""
+        let alert = HTMLReport.alertColor
+        for m in marks where m.t >= tStart && m.t <= tEnd {
+            let mx = x(m.t), axis = top + plotHeight
+            let title = "<title>differs: \(Markup.escape(m.label)) at t = \(FixedNumber.format(m.t, decimals: 6)) s</title>"
+            s += "<g data-mark=\"event-divergence\">\(title)"
+            // Across the plot and across the lanes (not over the time axis's labels).
+            for (y0, y1) in [(top, axis)] + (lanes.map { [$0] } ?? []) {
+                s += "<line x1=\"\(r(mx))\" y1=\"\(r(y0))\" x2=\"\(r(mx))\" y2=\"\(r(y1))\" stroke=\"\(alert)\" stroke-width=\"1\" stroke-dasharray=\"2 3\" stroke-opacity=\"0.8\"/>"
+            }
+            s += "<path d=\"M\(r(mx)) \(r(axis - 7)) L\(r(mx - 5)) \(r(axis + 1)) L\(r(mx + 5)) \(r(axis + 1)) Z\" fill=\"\(alert)\"/>"
+            if let y, let gv = m.goldenLocation, let av = m.actualLocation, gv.isFinite, av.isFinite, gv >= lo, gv <= hi, av >= lo, av <= hi {
+                s += "<line x1=\"\(r(mx))\" y1=\"\(r(y(gv)))\" x2=\"\(r(mx))\" y2=\"\(r(y(av)))\" stroke=\"\(alert)\" stroke-width=\"2\"/>"
+                s += "<circle cx=\"\(r(mx))\" cy=\"\(r(y(gv)))\" r=\"5.5\" fill=\"#ffffff\" stroke=\"\(HTMLReport.goldenColor)\" stroke-width=\"2.5\"/>"
+                s += "<circle cx=\"\(r(mx))\" cy=\"\(r(y(av)))\" r=\"4\" fill=\"\(HTMLReport.actualColor)\" stroke=\"\(alert)\" stroke-width=\"1.5\"/>"
+            }
+            s += "</g>\n"
+        }
+        return s
+    }
+
+    /// The line at the first difference (or, zoomed, at the window's subject) with its label in
+    /// the band above the strips.
+    func divergenceLine(_ f: Frame, bottom: Double) -> String {
+        guard let (dt, fullLabel) = divergence, dt >= tStart, dt <= tEnd else { return "" }
+        let r = Plot.f1
+        let dx = x(dt)
+        var s = "<line x1=\"\(r(dx))\" y1=\"\(r(f.bandBaseline + 3))\" x2=\"\(r(dx))\" y2=\"\(r(f.top + f.plotHeight))\" stroke=\"\(HTMLReport.alertColor)\" stroke-width=\"1.5\"/>\n"
+        let label = layout.narrow ? fullLabel.replacingOccurrences(of: "first difference: ", with: "") : fullLabel
+        let w = layout.textWidth(label)
+        let anchorEnd = dx + 4 + w > width - 2 && dx - 4 - w >= 2
+        let lx = anchorEnd ? dx - 4 : min(dx + 4, max(2, width - 2 - w))
+        s += "<text x=\"\(r(lx))\" y=\"\(r(f.bandBaseline))\" fill=\"\(HTMLReport.alertColor)\"\(anchorEnd ? " text-anchor=\"end\"" : "")>\(Markup.escape(label))</text>\n"
+        return s
+    }
+}
+
+extension Plot {
+    /// A title left of a strip or lane block that fits the left margin: `golden state`, else
+    /// `header state` (the role's first word), else the first word alone.
+    func sideTitle(_ role: String, _ what: String) -> String {
+        let room = left - 10
+        for candidate in ["\(role) \(what)", "\(role.shortName) \(what)"] where layout.textWidth(candidate) <= room { return candidate }
+        return role.shortName
+    }
+
+    /// An anchor's location as labelled: at most two decimals (the hover text has every digit).
+    static func anchorText(_ p: Double) -> String { ReportNumber.trimmed(FixedNumber.format(p, decimals: 2)) }
+}
+
+extension String {
+    /// The first word of a result's role name, for the narrow layout's side titles ("header
+    /// values" → "header").
+    var shortName: String { split(separator: " ").first.map(String.init) ?? self }
 }

@@ -51,3 +51,47 @@ public enum FixedNumber {
         return (value < 0 && n != 0 ? "-" : "") + digits
     }
 }
+
+/// Numbers in reports rounded to what a tolerance can tell apart: values that differ by more
+/// than the tolerance never print alike, values within it usually do.
+public enum ReportNumber {
+    private static let powers: [Double] = [1, 1e-1, 1e-2, 1e-3, 1e-4, 1e-5, 1e-6, 1e-7, 1e-8, 1e-9]
+
+    /// The decimals d (0…9) of the largest 10^−d not above the tolerance's bound at `magnitude`
+    /// (`max(absolute, relative · |magnitude|)`); nil for an exact or infinite tolerance (print
+    /// every digit). Two numbers more than 10^−d apart round to different d-decimal texts.
+    /// - Complexity: O(1).
+    public static func decimals(for tolerance: Tolerance, magnitude: Double) -> Int? {
+        let bound = max(tolerance.absolute, tolerance.relative * abs(magnitude))
+        guard bound > 0, bound.isFinite else { return nil }
+        var d = 0
+        while d < 9 && powers[d] > bound { d += 1 }
+        return d
+    }
+
+    /// `value` rounded for `tolerance` (canonical when it is exact), without trailing zeros:
+    /// `format(336.58333333333337, tolerance: .absolute(1e-6)) == "336.583333"`.
+    /// - Complexity: O(digits).
+    public static func format(_ value: Double, tolerance: Tolerance, magnitude: Double? = nil) -> String {
+        guard value.isFinite, let d = decimals(for: tolerance, magnitude: magnitude ?? value) else { return CanonicalNumber.format(value) }
+        return trimmed(FixedNumber.format(value, decimals: d))
+    }
+
+    /// A signed difference rounded for `tolerance`: `+20`, `−0.5` (U+2212), `0`.
+    /// - Complexity: O(digits).
+    public static func signed(_ delta: Double, tolerance: Tolerance, magnitude: Double) -> String {
+        let text = format(delta, tolerance: tolerance, magnitude: magnitude)
+        if text.hasPrefix("-") { return "\u{2212}" + text.dropFirst() }
+        return text == "0" || !delta.isFinite ? text : "+" + text
+    }
+
+    /// `text` without trailing zeros after a decimal point (and without the point when nothing
+    /// is left after it); `-0` as `0`.
+    static func trimmed(_ text: String) -> String {
+        guard text.contains(".") else { return text == "-0" ? "0" : text }
+        var t = Substring(text)
+        while t.hasSuffix("0") { t = t.dropLast() }
+        if t.hasSuffix(".") { t = t.dropLast() }
+        return t == "-0" ? "0" : String(t)
+    }
+}

@@ -21,6 +21,7 @@ struct CheckCommand: PanelCommand {
                        help: "Check only traces whose path (relative to TRACE_DIR, or as\nshown) matches GLOB; * also matches /. Repeatable.", repeatable: true),
             OptionSpec(names: ["--quiet", "-q"], valueName: nil,
                        help: "Print only failures, errors, warnings about the run\n(pending or unreferenced goldens, skipped files) and the\nsummary line; passing traces and their replay warnings\nare not printed."),
+            TerminalColor.option,
             OptionSpec(names: ["--annotations"], valueName: "FORMAT",
                        help: "github: also print a ::error file=…,line=…:: line per\nfailing trace (GitHub Actions annotations)."),
             OptionSpec(names: ["--tolerance"], valueName: "CHANNEL=VALUE",
@@ -30,7 +31,7 @@ struct CheckCommand: PanelCommand {
             OptionSpec(names: ["--shard"], valueName: "I/N",
                        help: "Check only the traces at sorted positions p with\np mod N = I - 1 (1 <= I <= N), for CI matrices\n(positions among the traces selected by TRACE… or --filter)."),
             OptionSpec(names: ["--report-dir"], valueName: "DIR",
-                       help: "Write an HTML report per failing or missing trace:\nTRACE_DIR/a/b.jsonl -> DIR/a/b.html."),
+                       help: "Write an HTML report per failing or missing trace:\nTRACE_DIR/a/b.jsonl -> DIR/a/b.html, and DIR/index.html\nlisting the failures first (headline, link)."),
             OptionSpec(names: ["--summary-json"], valueName: "FILE",
                        help: "Write a JSON summary (mergeable with merge-summaries)."),
             OptionSpec(names: ["--junit"], valueName: "FILE",
@@ -122,6 +123,7 @@ struct CheckCommand: PanelCommand {
     /// With `--bisect`: why this revision cannot be evaluated (no trace folder, no golden
     /// folder yet); `run` then exits 125 without checking.
     var unevaluable: String?
+    var color = TerminalColor.Choice.auto
 
     init(_ parsed: ParsedArguments) throws(UsageError) {
         if parsed.positionals.contains(where: \.isEmpty) { throw UsageError("empty trace directory", command: "check") }
@@ -164,6 +166,7 @@ struct CheckCommand: PanelCommand {
         filters = parsed.repeated["--filter"] ?? []
         if filters.contains(where: \.isEmpty) { throw UsageError("empty --filter pattern", command: "check") }
         quiet = parsed.flags.contains("--quiet")
+        color = try TerminalColor.choice(parsed.values["--color"], command: "check")
         bisect = parsed.flags.contains("--bisect")
         if bisect, let flag = recordFlag, flag != RecordMode.never.rawValue {
             throw UsageError("--bisect never writes goldens: leave --record out (or give --record never), got '\(flag)'", command: "check")
@@ -272,7 +275,7 @@ struct CheckCommand: PanelCommand {
     }
 
     func run(_ context: CommandContext) -> ExitCode {
-        let out = context.stdout
+        let out = ColoredSink(context.stdout, TerminalColor.resolve(color, environment: context.environment, stdout: context.stdout))
         if let unevaluable {
             out.line("SKIP this revision: \(unevaluable) (check --bisect exits 125: git bisect skips it)")
             return .unsupported
@@ -339,6 +342,10 @@ struct CheckCommand: PanelCommand {
                 unwritten.append(path)
                 if bisect { code = BisectExit.stop } else if code == .success || code == .unsupported { code = .badInput }
             }
+        }
+        if let reportDirectory, !summary.noTraces {
+            out.line(CheckReportIndex.write(summary, directory: context.resolve(reportDirectory), shown: reportDirectory,
+                                            title: "panelsim check " + traceDirectory))
         }
         out.line(summary.summaryLine + (unwritten.isEmpty ? "" : "; not written: " + unwritten.joined(separator: ", ")))
         return code

@@ -22,6 +22,11 @@ public struct TraceOutcome: Sendable, Equatable {
     /// The line of the trace file an annotation points at: for a failure, the last sample at or
     /// before the first divergence (line 1 for a header divergence); for an error, its line.
     public var line: Int?
+    /// The first sentence of the HTML report's headline (what differs first), when a report was
+    /// written (`--report-dir`).
+    public var headline: String?
+    /// The report's path relative to the report folder (`a/b.html`), when one was written.
+    public var reportLink: String?
 
     public init(path: String, status: Status, lines: [String], wroteGolden: Bool = false, report: String? = nil) {
         self.path = path; self.status = status; self.lines = lines; self.wroteGolden = wroteGolden; self.report = report
@@ -368,10 +373,15 @@ struct TraceChecker: @unchecked Sendable {
         guard verdict.isReportable, let dir = options.reportDirectory else { return o }
         let reportRel = String(rel.dropLast(".jsonl".count)) + ".html"
         do {
-            try AtomicFile.write(verdict.htmlReport(trace: replayed.loaded.trace, tolerances: tolerances), to: dir + "/" + reportRel,
+            // A MISSING report says how to record the golden (as `report` without a golden does).
+            let input = verdict.reportInput(trace: replayed.loaded.trace, tolerances: tolerances,
+                                            recordCommand: "panelsim check \(shellQuoted(shown)) --record missing")
+            try AtomicFile.write(HTMLReport.render(input), to: dir + "/" + reportRel,
                                  shownAs: Files.join(options.reportDisplay ?? dir, reportRel))
             let name = Files.join(options.reportDisplay ?? dir, reportRel)
             o.report = name
+            o.headline = HTMLReport.headline(input).text
+            o.reportLink = reportRel
             o.lines.append("  report: \(name)")
         } catch {
             o.lines.append("  warning: \(error.description)")

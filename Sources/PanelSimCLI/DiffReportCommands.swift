@@ -19,7 +19,7 @@ struct DiffCommand: PanelCommand {
     static let info = CommandInfo(
         name: "diff",
         abstract: "Compare two result files within tolerances.",
-        usage: "panelsim diff A B [--tolerance CHANNEL=VALUE]... [--report OUT]",
+        usage: "panelsim diff A B [--tolerance CHANNEL=VALUE]... [--report OUT [--trace TRACE]] [--color WHEN]",
         arguments: [("A", "The expected result file (e.g. a golden)."),
                     ("B", "The actual result file (e.g. from panelsim replay).")],
         options: [
@@ -27,6 +27,9 @@ struct DiffCommand: PanelCommand {
                        help: "Tolerance of a channel (repeatable), as for check.", repeatable: true),
             OptionSpec(names: ["--report"], valueName: "OUT",
                        help: "Also write an HTML report (A as golden, B as actual)."),
+            OptionSpec(names: ["--trace"], valueName: "TRACE",
+                       help: "The trace B was replayed from: the report draws its\nfinger samples, observations and anchors."),
+            TerminalColor.option,
         ],
         discussion: """
             Prints the same report as a FAIL of check: each header field that differs (trace,
@@ -38,7 +41,13 @@ struct DiffCommand: PanelCommand {
             at the golden's time, "+" an actual event at the actual's time, " " an event of both at
             the golden's time, followed by "(actual T)" when the actual's time differs. Header
             differences that do not fail the comparison (trace or parameter digest, engine) are
-            printed as notes.
+            printed as notes, first. Records are aligned by time and kind before they are compared
+            (frames by number, an omitted frame standing for the one held; events by name and
+            time, then by name), so one inserted record does not make the rest differ.
+
+            --report writes the HTML report of check and report (headline, plots, event table);
+            with --trace, the trace B was replayed from, it also draws the finger samples, the
+            observations and the layout's anchors. Colour: see --color (NO_COLOR is honoured).
 
             \(HelpFormat.exitCodes([(0, "same within tolerances"), (1, "different"),
                                      (2, "usage error or bad input (unreadable or malformed file, or files of different format versions)")]))
@@ -48,6 +57,8 @@ struct DiffCommand: PanelCommand {
     var b: String
     var settings: [(ToleranceChannel, Tolerance)]
     var report: String?
+    var trace: String?
+    var color = TerminalColor.Choice.auto
 
     init(_ parsed: ParsedArguments) throws(UsageError) {
         guard parsed.positionals.count == 2 else {
@@ -58,6 +69,10 @@ struct DiffCommand: PanelCommand {
         settings = try CheckCommand.parseTolerances(parsed.repeated["--tolerance"] ?? [], command: "diff")
         report = parsed.values["--report"]
         if report?.isEmpty == true { throw UsageError("empty --report path", command: "diff") }
+        trace = parsed.values["--trace"]
+        if trace?.isEmpty == true { throw UsageError("empty --trace path", command: "diff") }
+        if trace != nil && report == nil { throw UsageError("--trace is for the HTML report: give --report OUT too", command: "diff") }
+        color = try TerminalColor.choice(parsed.values["--color"], command: "diff")
     }
 
     mutating func validate(_ context: CommandContext) throws(UsageError) {}
@@ -73,10 +88,20 @@ struct DiffCommand: PanelCommand {
         }
         let comparison = Comparator.compare(expected: loaded[0], actual: loaded[1],
                                             tolerances: Tolerances.default.applying(settings))
+        let out = ColoredSink(context.stdout, TerminalColor.resolve(color, environment: context.environment, stdout: context.stdout))
         if let report {
             var input = HTMLReport.Input(title: "\(a) vs \(b)", header: nil, golden: loaded[0],
                                          actual: loaded[1], comparison: comparison, goldenName: a)
             input.tolerances = Tolerances.default.applying(settings)
+            if let trace {
+                do {
+                    let t = try context.services.load(context.resolve(trace), trace).trace
+                    input.trace = t
+                    input.header = t.header
+                } catch {
+                    context.stderr.line("error: \(error.description)"); return .badInput
+                }
+            }
             let html = HTMLReport.render(input)
             do { try AtomicFile.write(html, to: context.resolve(report), shownAs: report) } catch {
                 context.stderr.line("error: \(error.description)"); return .badInput
@@ -88,12 +113,12 @@ struct DiffCommand: PanelCommand {
             context.stderr.line("error: \(a) is format version \(v), \(b) is version \(loaded[1].header.version); cannot compare")
             return .badInput
         case .passed:
-            context.stdout.line("SAME \(a) \(b) (within tolerances)")
-            for n in comparison.notes { context.stdout.line("  note: " + n) }
+            out.line("SAME \(a) \(b) (within tolerances)")
+            for n in comparison.notes { out.line("  note: " + n) }
             return .success
         case .failed:
-            context.stdout.line("DIFFERENT \(a) \(b)")
-            context.stdout.line(comparison.report(indent: "  "))
+            out.line("DIFFERENT \(a) \(b)")
+            for line in comparison.report(indent: "  ").split(separator: "\n", omittingEmptySubsequences: false) { out.line(String(line)) }
             return .regression
         }
     }
@@ -115,13 +140,20 @@ struct ReportCommand: PanelCommand {
                        help: "Tolerance of a channel (repeatable), as for check.", repeatable: true),
         ],
         discussion: """
-            The report is one HTML file with no external scripts, fonts or styles: the surface
-            location over time (and the content offset when the trace has a scroll view) as inline
-            SVG, golden and actual overlaid, bands for the panel state, dashed lines at the layout
-            anchors, delegate events along the time axis, the comparison report when they differ
-            (as diff prints it: header differences, then the records' first divergence, marked on
-            the plot, and the event diff), and a table of the delegate events of both results
-            aligned by name. The same inputs always give the same bytes.
+            The report is one HTML file with no external scripts, fonts or styles. It opens with a
+            headline: the first record that differs (frame or event), its field, golden and actual
+            values rounded to the tolerance, the difference, time and frame, and notes such as
+            "trace edited since the golden was blessed"; without a golden, the command that
+            records it. Then the surface location over time (and the content offset when the
+            trace has a scroll view) as inline SVG: golden and actual overlaid, state strips and
+            bands, dashed lines at the layout anchors, finger samples and observations, delegate
+            events of both results along the time axis with the differing ones ringed and marked
+            on the plot; the residual; zooms at the first difference and at the largest error;
+            values on hover; a table of the events of both results aligned by time and name with
+            a Δ column; the comparison report as diff prints it. Every chart is drawn for wide and
+            narrow windows. Everything that says what differs reads one alignment of the records
+            (see panelsim help diff). The same inputs always give the same bytes, the same as
+            check --report-dir writes.
 
             \(HelpFormat.exitCodes([(0, "report written; the result matches the golden (or there is none)"),
                                      (1, "report written; the result differs from the golden"),
@@ -171,6 +203,10 @@ struct ReportCommand: PanelCommand {
         var input = HTMLReport.Input(title: trace, header: loaded.trace.header, golden: goldenDoc,
                                      actual: actual, comparison: comparison, goldenName: goldenPath ?? "golden")
         input.trace = loaded.trace
+        if goldenDoc == nil {
+            // Where check records it is where report looks (GoldenLocation's one rule).
+            input.recordCommand = "panelsim check \(shellQuoted(trace)) --record missing"
+        }
         input.tolerances = Tolerances.default.applying(settings)
         let html = HTMLReport.render(input)
         if let output {

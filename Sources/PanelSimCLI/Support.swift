@@ -37,7 +37,7 @@ public final class StringSink: OutputSink {
 
 /// A sink on a file handle (the process's standard output or error).
 public final class FileHandleSink: OutputSink {
-    private let handle: FileHandle
+    let handle: FileHandle
     public init(_ handle: FileHandle) { self.handle = handle }
     public func write(_ text: String) { handle.write(Data(text.utf8)) }
 }

@@ -184,63 +184,47 @@ struct TuneCommand: PanelCommand {
 
 /// The self-contained HTML report of a tuning run.
 enum TuneReport {
-    /// The page: the summary text, then per trace a chart of the observed samples (dots), the
-    /// replay with the header's values (dashed) and with the tuned values (line).
+    /// The page: the summary text, then per trace the location chart at full width (the replay
+    /// with the header's values as the golden's role, grey; with the tuned values as the actual's,
+    /// blue; observed samples, finger, anchors, state strips and events of both) and a chart of
+    /// each replay's error at the observations (replay − observed, as `fidelity` measures it).
     static func html(paths: [String], traces: [Trace], parameters: [TunableParameter], outcome: TuningOutcome,
                      before: [TuningProblem.Evaluation], after: [TuningProblem.Evaluation], summary: String) -> String {
-        var out = """
-            <!DOCTYPE html>
-            <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>panelsim tune report</title>
-            <style>
-            \(HTMLReport.styleSheet)
-            </style>
-            </head><body>
+        var out = HTMLReport.documentHead(title: "panelsim tune report") + """
             <h1>panelsim tune report</h1>
-            <pre>\(SVGChart.escape(summary))</pre>
+            <pre>\(Markup.escape(summary))</pre>
 
             """
         for (i, trace) in traces.enumerated() {
-            let rate = trace.header.environment.frameRate
-            var observed: [(x: Double, y: Double)] = []
-            for s in trace.samples {
-                if case .observed(let o) = s.kind, let x = o.location { observed.append((Fidelity.seconds(s.time), x)) }
-            }
-            let end = (observed.last?.x ?? 1) + 0.05
             let header = parameters.map { p in "\(p.rawValue) \(String(format: "%.6g", p.value(in: trace.header)))" }.joined(separator: ", ")
             let tuned = zip(parameters, outcome.best).map { "\($0.rawValue) \(String(format: "%.6g", $1))" }.joined(separator: ", ")
-            let chart = SVGChart(
-                title: paths[i], xLabel: "time (s)", yLabel: "surface location (pt, larger is lower)",
-                series: [
-                    .init(label: "header values", points: path(before[i].result, rate: rate, until: end), color: HTMLReport.goldenColor, style: .dashed),
-                    .init(label: "tuned", points: path(after[i].result, rate: rate, until: end), color: HTMLReport.actualColor, style: .line),
-                    .init(label: "observed", points: observed, color: HTMLReport.observedColor, style: .dots),
-                ],
-                invertY: true)
-            out += "<h2>\(SVGChart.escape(paths[i]))</h2>\n<p>header values: \(SVGChart.escape(header)) (RMS \(TuneCLI.fixed(before[i].metrics.location.rms, 4)) pt)<br>"
-                + "tuned: \(SVGChart.escape(tuned)) (RMS \(TuneCLI.fixed(after[i].metrics.location.rms, 4)) pt)</p>\n"
-            out += chart.render()
+            out += "<h2>\(Markup.escape(paths[i]))</h2>\n<p>header values: \(Markup.escape(header)) (RMS \(TuneCLI.fixed(before[i].metrics.location.rms, 4)) pt)<br>"
+                + "tuned: \(Markup.escape(tuned)) (RMS \(TuneCLI.fixed(after[i].metrics.location.rms, 4)) pt)</p>\n"
+            func document(_ result: SimulationResult?) -> ResultDocument? {
+                result.map { ResultDocument(header: ResultHeader(replaying: trace, traceDigest: ""), records: $0.records) }
+            }
+            guard let tunedDoc = document(after[i].result) else { continue }
+            var input = HTMLReport.Input(title: paths[i], header: trace.header, golden: document(before[i].result), actual: tunedDoc,
+                                         comparison: nil, goldenName: header.isEmpty ? "header" : header)
+            input.trace = trace
+            input.goldenRole = "header values"
+            input.actualRole = "tuned"
+            let errors = [("header values", true, before[i].result), ("tuned", false, after[i].result)].compactMap { label, isGolden, result in
+                result.map { HTMLReport.ErrorSeries(label: label, isGolden: isGolden, points: observationErrors(trace, $0)) }
+            }
+            out += HTMLReport.trajectoryCharts(input, errors: errors, errorTitle: "Error at the observations: replay − observed (pt; larger is lower)")
         }
         out += "</body></html>\n"
         return out
     }
 
-    /// The replay's location over time as a step-accurate polyline: the written frames, plus a
-    /// point just before each frame that follows a gap (unwritten frames repeat the previous one).
-    static func path(_ result: SimulationResult?, rate: Int, until end: Double) -> [(x: Double, y: Double)] {
-        guard let result else { return [] }
-        let frames = FrameTimeline(result: result, frameRate: rate).frames
-        var out: [(x: Double, y: Double)] = []
-        var previous: FrameRecord?
-        for f in frames {
-            let t = Fidelity.seconds(frameTime(f.index, frameRate: rate))
-            if t > end { break }
-            if let p = previous, f.index > p.index + 1 {
-                out.append((Fidelity.seconds(frameTime(f.index - 1, frameRate: rate)), p.location))
-            }
-            out.append((t, f.location))
-            previous = f
+    /// The replay's location minus the observed one at each observed location (the frame on
+    /// screen at the observation's time, as `Fidelity.measure` takes it), in seconds.
+    static func observationErrors(_ trace: Trace, _ result: SimulationResult) -> [(t: Double, error: Double)] {
+        let timeline = FrameTimeline(result: result, frameRate: trace.header.environment.frameRate)
+        return trace.samples.compactMap { s in
+            guard case .observed(let o) = s.kind, let x = o.location, let f = timeline.frame(at: s.time) else { return nil }
+            return (Fidelity.seconds(s.time), f.location - x)
         }
-        if let p = previous { out.append((end, p.location)) }
-        return out
     }
 }

@@ -77,11 +77,13 @@ final class ComparatorTests: XCTestCase {
         records.insert(.event(time: 500_000, .didChangeState(state: "tip")), at: 7)
         let c = Comparator.compare(expected: Fixtures.document, actual: doc(records))
         XCTAssertEqual(c.status, .failed)
+        // Aligned by time and name, the divergence is the inserted event itself (record 7 of the
+        // actual result; the golden has none), not the golden's next event at that position.
         let d = c.firstDivergence!
         XCTAssertEqual(d.recordIndex, 7)
         XCTAssertEqual(d.time, 500_000)
         XCTAssertEqual(d.channel, .event)
-        XCTAssertEqual(d.expected, "didEndDragging")
+        XCTAssertEqual(d.expected, "(none)")
         XCTAssertEqual(d.actual, "didChangeState")
         // The alignment absorbs the shift: one inserted record, nothing else differs.
         XCTAssertEqual(c.divergentRecords, 1)
@@ -95,9 +97,9 @@ final class ComparatorTests: XCTestCase {
         let records = Array(Fixtures.records.dropLast())
         let c = Comparator.compare(expected: Fixtures.document, actual: doc(records))
         let d = c.firstDivergence!
-        XCTAssertEqual(d.channel, .count)
+        XCTAssertEqual(d.channel, .event)
         XCTAssertEqual(d.recordIndex, records.count)
-        XCTAssertEqual(d.expected, "event didRemove")
+        XCTAssertEqual(d.expected, "didRemove")
         XCTAssertEqual(d.actual, "(none)")
         XCTAssertTrue(c.eventDiff.contains("-1.000000 didRemove"))
     }
@@ -337,3 +339,64 @@ extension ComparatorTests {
     }
 }
 
+
+/// The alignment by time and kind behind every comparison (`RecordDifferences`).
+final class RecordAlignmentTests: XCTestCase {
+    private func doc(_ records: [ResultRecord]) -> ResultDocument { ResultDocument(header: Fixtures.header, records: records) }
+
+    /// A frame only one side writes is compared with the frame the other side holds there (a
+    /// result omits frames that repeat the previous one), not taken for a record out of place.
+    func testAFrameOneSideOmitsIsComparedWithTheHeldFrame() throws {
+        var records = Fixtures.records
+        let i = records.firstIndex { $0.frameIndex == 60 }!
+        records.insert(.frame(FrameRecord(index: 40, location: 200, state: "full", backdropAlpha: 0.3, contentOffset: 0,
+                                          isAttracting: false, isDragging: true)), at: i - 4)
+        let c = Comparator.compare(expected: Fixtures.document, actual: doc(records))
+        XCTAssertEqual(c.status, .failed)
+        let d = try XCTUnwrap(c.firstDivergence)
+        XCTAssertEqual(d.frame, 40)
+        XCTAssertEqual(d.channel, .location)
+        XCTAssertEqual(d.expected, "100", "the golden holds frame 25 at frame 40")
+        XCTAssertEqual(d.actual, "200")
+        XCTAssertEqual(d.recordIndex, i - 4, "the actual's record: the golden has none")
+        XCTAssertEqual(c.divergentRecords, 1, "the rest still lines up")
+        XCTAssertTrue(c.context.contains("- (frame 40 not written: frame 25 holds)"), c.context.joined(separator: "\n"))
+        let row = try XCTUnwrap(c.differences.first)
+        XCTAssertNil(row.goldenRecord)
+        XCTAssertEqual(row.goldenLocation, 100)
+        XCTAssertEqual(row.actualLocation, 200)
+    }
+
+    /// A frame written before an event of its time instead of after it: aligned, nothing
+    /// differs, but the files do, so the comparison still fails (as a record-by-record one
+    /// would) and the reports say the files are written differently instead of naming a value.
+    /// (Two events of one time swapped are a change of the event sequence: one-sided rows.)
+    func testTheSameRecordsWrittenInAnotherOrderStillFail() throws {
+        var records = Fixtures.records
+        records.swapAt(9, 10)   // didChangeState and frame 60, both at 0.5 s
+        let c = Comparator.compare(expected: Fixtures.document, actual: doc(records))
+        XCTAssertEqual(c.status, .failed)
+        XCTAssertFalse(c.differences.rows.contains(where: \.differs))
+        XCTAssertEqual(c.firstRecordDivergence?.recordIndex, 9)
+        XCTAssertEqual(c.firstRecordDivergence?.channel, .record)
+        XCTAssertTrue(c.report().contains("written differently: another order, or a frame one side omits"), c.report())
+        XCTAssertTrue(c.context.contains { $0.hasPrefix("- #9 ") } && c.context.contains { $0.hasPrefix("+ #9 ") })
+        var swapped = Fixtures.records
+        swapped.swapAt(3, 4)   // shouldBeginDragging and willBeginDragging, both at 0.208333 s
+        XCTAssertEqual(Comparator.compare(expected: Fixtures.document, actual: doc(swapped)).differences.rows.filter(\.isOneSided).count, 2)
+    }
+
+    /// Events pair by name and time first, then by name: an event that moved in time is one
+    /// row with a time change, not a missing and an extra event.
+    func testAMovedEventIsOneRowWithItsTimeChange() throws {
+        var records = Fixtures.records
+        records[11] = .event(time: 866_667, .didEndAttracting)
+        let c = Comparator.compare(expected: Fixtures.document, actual: doc(records))
+        let row = try XCTUnwrap(c.differences.first)
+        XCTAssertEqual(row.name, "didEndAttracting")
+        XCTAssertEqual(row.changes.map(\.channel), [.time])
+        XCTAssertEqual(row.changes.first?.delta, 8334)
+        XCTAssertEqual(c.eventDiff, [], "no event is missing")
+        XCTAssertEqual(c.divergentRecords, 1)
+    }
+}

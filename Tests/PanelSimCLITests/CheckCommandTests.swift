@@ -68,7 +68,7 @@ final class CheckCommandTests: CLITestCase {
         try write("100 tip\n", "traces/a.jsonl")
         let r = runFake(["check"])
         XCTAssertEqual(r.code, 1)
-        XCTAssertTrue(r.stdout.contains("first divergence at record 0 (line 2), t = 0.000000 s: state"), r.stdout)
+        XCTAssertTrue(r.stdout.contains("first divergence at record 0 (line 2), t = 0.000000 s, event didChangeState: state"), r.stdout)
         XCTAssertTrue(r.stdout.contains("  note: trace edited since the golden was blessed"), r.stdout)
     }
 

@@ -168,7 +168,12 @@ final class FidelityTuneTests: CLITestCase {
         XCTAssertTrue(one.stdout.contains("best parameters:\n  springResponseTime      0.55"), one.stdout)
         let html = try XCTUnwrap(read("out/report.html"))
         XCTAssertTrue(html.hasPrefix("<!DOCTYPE html>"))
-        XCTAssertEqual(html.components(separatedBy: "<svg class=\"plot\" xmlns=").count, 3)
+        // Per trace, at full width: the location chart (header values and tuned replays, observed
+        // samples) and the error at the observations; each wide and narrow.
+        XCTAssertEqual(html.components(separatedBy: "<svg class=\"plot wide\" xmlns=\"http://www.w3.org/2000/svg\" width=\"1120.0\"").count - 1, 4)
+        XCTAssertEqual(html.components(separatedBy: "<svg class=\"plot narrow\"").count - 1, 4)
+        XCTAssertEqual(html.components(separatedBy: "<h3>Error at the observations: replay − observed (pt; larger is lower)</h3>").count - 1, 2)
+        XCTAssertTrue(html.contains(">header state</text>") && html.contains(">tuned events</text>"), "state strips and lanes of both replays")
         XCTAssertFalse(html.contains("src=") || html.contains("href="), "self-contained")
     }
 

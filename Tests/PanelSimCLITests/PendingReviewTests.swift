@@ -187,11 +187,11 @@ final class PendingReviewTests: CLITestCase {
         XCTAssertEqual(r.code, 1)
         XCTAssertEqual(r.stderr, "wrote r.html (differs from the golden)\n")
         let html = try XCTUnwrap(read("r.html"))
-        let plot = try XCTUnwrap(html.range(of: "<svg class=\"plot\""))
+        let plot = try XCTUnwrap(html.range(of: "<svg class=\"plot wide\""))
         let text = try XCTUnwrap(html.range(of: "<pre>"))
         XCTAssertLessThan(plot.lowerBound, text.lowerBound, "the plot comes before the text report")
-        for needle in ["class=\"verdict fail\"", "golden events", "actual events", "Residual: actual − golden", "Zoom around the first divergence",
-                       "<details>", "<span class=\"del\">", "<span class=\"ins\">"] {
+        for needle in ["class=\"verdict fail\"", "golden events", "actual events", "Residual: actual − golden", "Zoom at the first difference",
+                       "<details>", "<span class=\"g\">", "<span class=\"a\">", "<svg class=\"plot narrow\""] {
             XCTAssertTrue(html.contains(needle), needle)
         }
         for external in ["<script", "src=", "href=", "@import", "url(", "break-all"] { XCTAssertFalse(html.contains(external), external) }

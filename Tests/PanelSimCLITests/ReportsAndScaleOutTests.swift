@@ -70,15 +70,16 @@ final class ReportsAndScaleOutTests: CLITestCase {
 
             """), d.stdout)
         XCTAssertTrue(d.stdout.contains("  context (- golden, + actual):\n"), d.stdout)
+        let headline = #"<b>Frame 2</b> at <b>t = 0.016667 s</b> differs: <b>location</b> golden <span class="g">100.5 pt</span>, actual <span class="a">100 pt</span> (<span class="d">Δ −0.5 pt</span>)."#
         for html in [read("diff.html")!] {
-            XCTAssertTrue(html.contains("first divergence</span>"), "the legend entry of the divergence marker")
-            XCTAssertTrue(html.contains("in the header: expected displayScale 2, actual displayScale 3"), html)
-            XCTAssertTrue(html.contains("first at <b>t = 0.016667 s, frame 2</b> on <b>location</b>"), html)
+            XCTAssertTrue(html.contains("differs: first difference, marked events, residual</span>"), "the legend entry of the divergence marker")
+            XCTAssertTrue(html.contains(#"Header differs: expected <span class="g">displayScale 2</span>, actual <span class="a">displayScale 3</span>. "#), html)
+            XCTAssertTrue(html.contains(headline), html)
         }
         let r = runFake(["report", "traces/sub/a.jsonl", "-o", "r.html"])
         XCTAssertEqual(r.code, 1)
-        XCTAssertTrue(read("r.html")!.contains("first divergence</span>"))
-        XCTAssertTrue(read("r.html")!.contains("first at <b>t = 0.016667 s, frame 2</b> on <b>location</b>"))
+        XCTAssertTrue(read("r.html")!.contains("differs: first difference, marked events, residual</span>"))
+        XCTAssertTrue(read("r.html")!.contains(headline))
     }
 
     func testReportDirSummaryJUnitAndUnreferenced() throws {
@@ -155,7 +156,8 @@ final class ReportsAndScaleOutTests: CLITestCase {
                        "panelsim.tolerances"] {
             XCTAssertTrue(check.contains(option), option)
         }
-        XCTAssertTrue(run(["help", "diff"]).stdout.contains("USAGE: panelsim diff A B [--tolerance CHANNEL=VALUE]... [--report OUT]\n"))
+        XCTAssertTrue(run(["help", "diff"]).stdout.contains("USAGE: panelsim diff A B [--tolerance CHANNEL=VALUE]... [--report OUT [--trace TRACE]] [--color WHEN]\n"))
+        XCTAssertTrue(check.contains("  --color WHEN            auto (default: when standard output is a terminal and\n"), check)
         XCTAssertTrue(run(["help", "report"]).stdout.contains("USAGE: panelsim report TRACE [--golden G] [-o OUT] [--tolerance CHANNEL=VALUE]...\n"))
         XCTAssertTrue(run(["help", "bisect"]).stdout.contains("USAGE: panelsim bisect --base A.json --changed B.json TRACE... [--tolerance CHANNEL=VALUE]...\n"))
         XCTAssertTrue(run(["help", "merge-summaries"]).stdout.contains("USAGE: panelsim merge-summaries SUMMARY... [-o OUT] [--junit OUT]\n"))
