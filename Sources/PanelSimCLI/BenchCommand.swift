@@ -92,8 +92,9 @@ struct BenchLoadCommand: PanelCommand {
     }
 }
 
-/// `panelsim bench-corpus DIR [N]` (hidden): writes the bench's N generated traces (default 1000)
-/// to DIR, so that two builds can be compared byte for byte on them (`replay` each, then `cmp`).
+/// `panelsim bench-corpus DIR [N]` (hidden): writes the bench's N generated FloatingPanel traces
+/// (default 1000), N of each other panel system and the core workloads to DIR, so that two builds
+/// can be compared byte for byte on them (`replay` each, then `cmp`).
 struct BenchCorpusCommand: PanelCommand {
     static let info = CommandInfo(
         name: "bench-corpus", abstract: "Internal: write the bench corpus.", usage: "panelsim bench-corpus DIR [N]",
@@ -114,6 +115,9 @@ struct BenchCorpusCommand: PanelCommand {
             try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
             for i in 0..<count {
                 try BenchCorpus.variedTrace(index: i).write(toFile: "\(dir)/bench-\(i).jsonl", atomically: false, encoding: .utf8)
+                for (system, trace) in Bench.systemCorpora {
+                    try trace(i).write(toFile: "\(dir)/bench-\(system)-\(i).jsonl", atomically: false, encoding: .utf8)
+                }
             }
             try BenchCorpus.attractionTrace(moves: 50).write(toFile: "\(dir)/core-attraction.jsonl", atomically: false, encoding: .utf8)
             try BenchCorpus.dragTrace(gestures: 50).write(toFile: "\(dir)/core-drag.jsonl", atomically: false, encoding: .utf8)

@@ -17,6 +17,8 @@ public struct TraceOutcome: Sendable, Equatable {
     public var wroteGolden: Bool
     /// Path of the HTML report written for this trace (`--report-dir`), as shown; nil otherwise.
     public var report: String?
+    /// The trace's `model` when it loaded (a `--profile` of a library no trace uses is warned about).
+    public var model: PanelModel? = nil
     /// The pending golden written by record mode `pending` (`NAME.golden.jsonl.new`, as shown).
     public var pending: String?
     /// The line of the trace file an annotation points at: for a failure, the last sample at or
@@ -363,6 +365,7 @@ struct TraceChecker: @unchecked Sendable {
                                               mode: options.mode, tolerances: tolerances, simulation: options.simulation)
         var o = TraceOutcome(path: shown, status: checked.status, lines: checked.lines, wroteGolden: checked.verdict?.wroteGolden ?? false)
         o.line = checked.line
+        o.model = checked.replayed?.loaded.trace.header.model
         guard let verdict = checked.verdict, let replayed = checked.replayed else { return o }
         o.pending = verdict.wrotePending
         if verdict.status == .missing && verdict.wrotePending == nil {

@@ -1,4 +1,5 @@
 import PanelGolden
+import PanelTrace
 import PanelSimCore
 import PanelTrace
 
@@ -11,11 +12,13 @@ struct ReplayCommand: PanelCommand {
         arguments: [("TRACE", "Trace file (.jsonl) to replay.")],
         options: [OptionSpec(names: ["-o", "--output"], valueName: "OUT",
                              help: "Write the result file to OUT (atomically) instead of standard output.")]
-            + SimulationFlags.options,
+            + SimulationFlags.options + [ProfileFlag.option],
         discussion: """
             The result file is the golden format (docs/FORMATS.md §2): a header line, then one line
             per delegate event and per frame. The same trace always gives the same bytes.
-            Simulation warnings go to standard error.
+            Simulation warnings go to standard error. With --profile (or a `profile` in the trace's
+            header) the result header records the profile point (docs/profiles.md); a --profile of
+            another library than the trace's is bad input.
 
             \(HelpFormat.exitCodes([(0, "result written"), HelpFormat.usageOrBadInput, HelpFormat.otherVersion]))
             """)
@@ -32,6 +35,7 @@ struct ReplayCommand: PanelCommand {
         trace = first
         output = parsed.values["-o"]
         simulation = SimulationFlags.options(parsed)
+        simulation.profiles = try ProfileFlag.profiles(parsed, command: "replay")
     }
 
     mutating func validate(_ context: CommandContext) throws(UsageError) {
@@ -44,7 +48,14 @@ struct ReplayCommand: PanelCommand {
                        options: SimulationOptions = SimulationOptions()) -> Result<(LoadedTraceInfo, ResultDocument), ReplayFailure> {
         let replayed: ReplayedTrace
         do {
-            replayed = try context.services.pipeline.replay(path: context.resolve(trace), shown: trace, options: options)
+            let loaded = try context.services.load(context.resolve(trace), trace)
+            let model = loaded.trace.header.model
+            if let other = options.profiles.first(where: { $0.library != model }), options.profile(for: model) == nil {
+                context.stderr.line("\(trace): --profile \(other.library.rawValue)@\(other.version): the trace's model is \(model.rawValue) (a profile applies to its own library's traces)")
+                return .failure(ReplayFailure(code: .badInput))
+            }
+            try TraceProfiles.checkGates(loaded.trace, profile: options.profile(for: model), file: trace)
+            replayed = context.services.pipeline.replay(loaded, options: options)
         } catch {
             context.stderr.line(error.description)
             return .failure(ReplayFailure(code: error.kind == .unsupported ? .unsupported : .badInput))

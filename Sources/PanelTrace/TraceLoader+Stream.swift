@@ -127,8 +127,19 @@ extension TraceLoader {
         var feed = try TraceFileStream(path: path, chunkSize: chunkSize)
         defer { feed.lines.close() }
         var count = 0
-        while let batch = try feed.nextBatchOrError() { count += batch.count }
-        return ScannedTrace(header: try feed.parser.finish(), digest: digest, sampleCount: count, path: path)
+        // Gates (profiles.md §2.3) after every line has loaded, as `load` checks them: the first
+        // violation (the header's, then the samples' in file order) is kept until then.
+        var gateError: TraceError?
+        while let batch = try feed.nextBatchOrError() {
+            count += batch.count
+            if gateError == nil, let header = feed.parser.header {
+                do { try TraceProfiles.checkGates(Trace(header: header, samples: batch), profile: header.profile, file: path) } catch { gateError = error }
+            }
+        }
+        let header = try feed.parser.finish()
+        if let gateError { throw gateError }
+        try TraceProfiles.checkGates(Trace(header: header, samples: []), profile: header.profile, file: path)
+        return ScannedTrace(header: header, digest: digest, sampleCount: count, path: path)
     }
 
     /// The samples of the trace file at `path`, read `chunkSize` bytes at a time, for

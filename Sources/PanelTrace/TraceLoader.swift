@@ -131,7 +131,10 @@ public enum TraceLoader {
             defer { lineStart = lineEnd + 1 }
             try parser.read(bytes, lineStart, lineEnd, line: index + 1, into: &samples)
         }
-        return Trace(header: try parser.finish(), samples: samples)
+        let trace = Trace(header: try parser.finish(), samples: samples)
+        // Gates (profiles.md §2.3): a feature the header's profile lacks, on the header or a sample.
+        try TraceProfiles.checkGates(trace, profile: trace.header.profile, file: file)
+        return trace
     }
 }
 

@@ -72,6 +72,12 @@ public enum TraceWriter {
         o.key("format"); o.string("panelsim-trace")
         o.key("version"); o.integer(1)
         if h.model != .floatingPanel { o.key("model"); o.string(h.model.rawValue) }
+        if let p = h.profile {
+            o.key("profile"); o.open("{")
+            o.key("library"); o.string(p.library.rawValue)
+            o.key("version"); o.string(p.version)
+            o.close("}")
+        }
         o.key("name"); o.string(h.name)
         o.key("description"); o.string(h.description)
         o.key("source"); o.open("{")

@@ -17,6 +17,18 @@ final class BenchTests: XCTestCase {
             XCTAssertNotNil(root[section], "missing section \(section)")
         }
         XCTAssertEqual(report.endToEnd.passed, report.endToEnd.traces, "every generated trace passes its golden")
+        XCTAssertEqual(report.systemChecks.map(\.system), ["DrawerKit", "LNPopup", "UISheet"])
+        for check in report.systemChecks {
+            XCTAssertEqual(check.traces, options.traces, check.system)
+            XCTAssertEqual(check.passed, check.traces, "every generated \(check.system) trace passes its golden")
+            XCTAssertGreaterThan(check.simulatedSeconds, 0, check.system)
+            XCTAssertTrue(report.table().contains("\(check.system) check, 1 job (traces/s)"), report.table())
+        }
+        guard case .object(let endToEnd)? = root["endToEnd"], case .array(let systems)? = endToEnd["systems"] else {
+            return XCTFail("endToEnd.systems missing: \(json)")
+        }
+        XCTAssertEqual(systems.count, 3)
+        XCTAssertEqual(report.core.drawerRatios.count, options.runs, "one pair per run")
         XCTAssertEqual(report.load.samples, options.loadSamples)
         XCTAssertGreaterThan(report.core.attractionFrames, 0)
         XCTAssertGreaterThan(report.core.dragFrames, 0)
@@ -67,6 +79,23 @@ final class BenchTests: XCTestCase {
     func testGeneratedCorpusIsDeterministic() {
         XCTAssertEqual(BenchCorpus.variedTrace(index: 7), BenchCorpus.variedTrace(index: 7))
         XCTAssertNotEqual(BenchCorpus.variedTrace(index: 7), BenchCorpus.variedTrace(index: 8))
+    }
+
+    /// The other systems' corpora: the same text for the same index, valid traces of their model
+    /// whose replays move the panel (frames beyond frame 0) in most traces.
+    func testSystemCorporaAreDeterministicAndReplay() throws {
+        for (system, trace) in Bench.systemCorpora {
+            XCTAssertEqual(trace(7), trace(7), system)
+            XCTAssertNotEqual(trace(7), trace(8), system)
+            var moving = 0
+            for i in 0..<40 {
+                let text = trace(i)
+                XCTAssertTrue(text.hasPrefix("{\"format\": \"panelsim-trace\", \"version\": 1, \"model\": \"\(system.lowercased())\""), "\(system) \(i)")
+                let loaded = try TraceLoader.parse(text: text, file: "\(system)-\(i).jsonl")
+                if simulate(loaded).records.frameCount > 3 { moving += 1 }
+            }
+            XCTAssertGreaterThan(moving, 20, "\(system): most traces animate")
+        }
     }
 
     func testHiddenCommandsStayOutOfHelp() {

@@ -73,6 +73,11 @@ public struct BenchReport: Sendable {
         /// The same pairs against the C loop of the same run (runs where it ran).
         public var attractionToCRatios: [Double] = []
         public var dragToCRatios: [Double] = []
+        /// Per run, the DrawerKit, LNPopup and UISheet replays' frames per second over the bare
+        /// Swift loop's steps per second of the same run (medians of these are their ratios).
+        public var drawerRatios: [Double] = []
+        public var popupRatios: [Double] = []
+        public var sheetRatios: [Double] = []
     }
     public struct EndToEnd: Sendable {
         public var traces: Int
@@ -88,6 +93,22 @@ public struct BenchReport: Sendable {
         /// the scaling budget (e.g. its two virtual CPUs sharing a physical core).
         public var machineCapacity: Double
     }
+    /// `panelsim check` over one panel system's own generated corpus (`BenchCorpus.variedDrawerKitTrace`,
+    /// `variedLNPopupTrace`, `variedUISheetTrace`), one job, median over the runs.
+    public struct SystemCheck: Sendable {
+        /// The system's name as the report writes it (`DrawerKit`, …).
+        public var system: String
+        public var traces: Int
+        public var passed: Int
+        /// Simulated seconds in the corpus (sum of each trace's last frame time).
+        public var simulatedSeconds: Double
+        /// Wall seconds of the whole check with one job.
+        public var wallSeconds: Double
+        /// Traces per wall second and simulated seconds per wall second.
+        public var tracesPerSecond: Double { Double(traces) / wallSeconds }
+        public var realTimeFactor: Double { simulatedSeconds / wallSeconds }
+    }
+
     public struct Load: Sendable {
         public var samples: Int
         public var fileBytes: Int
@@ -112,6 +133,8 @@ public struct BenchReport: Sendable {
     public var options: BenchOptions
     public var core: Core
     public var endToEnd: EndToEnd
+    /// One end-to-end check per panel system other than FloatingPanel.
+    public var systemChecks: [SystemCheck] = []
     public var load: Load
     public var states: States
 
@@ -126,10 +149,17 @@ public struct BenchReport: Sendable {
         guard ratios.count > 1, let lo = ratios.min(), let hi = ratios.max() else { return "" }
         return " (runs \(fmt(lo, 3))–\(fmt(hi, 3)))"
     }
-    /// DrawerKit's drag+transition replay against the same bare loop (no budget: a new system's row).
-    public var drawerRatio: Double { core.drawerFramesPerSecond / core.bareStepsPerSecond }
-    public var popupRatio: Double { core.popupFramesPerSecond / core.bareStepsPerSecond }
-    public var sheetRatio: Double { core.sheetFramesPerSecond / core.bareStepsPerSecond }
+    /// DrawerKit's drag+transition, LNPopup's open/close and UISheet's drag+settle replays against
+    /// the same bare loop: medians of per-run pairs, as `dragRatio`.
+    public var drawerRatio: Double {
+        core.drawerRatios.isEmpty ? core.drawerFramesPerSecond / core.bareStepsPerSecond : median(core.drawerRatios)
+    }
+    public var popupRatio: Double {
+        core.popupRatios.isEmpty ? core.popupFramesPerSecond / core.bareStepsPerSecond : median(core.popupRatios)
+    }
+    public var sheetRatio: Double {
+        core.sheetRatios.isEmpty ? core.sheetFramesPerSecond / core.bareStepsPerSecond : median(core.sheetRatios)
+    }
     /// Simulated seconds per wall second with one job (per core).
     public var realTimeFactor1: Double { endToEnd.simulatedSeconds / endToEnd.wallSeconds1 }
     public var realTimeFactor2: Double { endToEnd.simulatedSeconds / endToEnd.wallSeconds2 }
@@ -160,6 +190,9 @@ public struct BenchReport: Sendable {
         return [
             Budget(name: "core attraction / bare loop", limit: ">= 0.333", measured: fmt(attractionRatio, 3), holds: attractionRatio >= 1.0 / 3),
             Budget(name: "core drag+attraction / bare loop", limit: ">= 0.333", measured: fmt(dragRatio, 3), holds: dragRatio >= 1.0 / 3),
+            Budget(name: "core DrawerKit / bare loop", limit: ">= 0.333", measured: fmt(drawerRatio, 3), holds: drawerRatio >= 1.0 / 3),
+            Budget(name: "core LNPopup / bare loop", limit: ">= 0.333", measured: fmt(popupRatio, 3), holds: popupRatio >= 1.0 / 3),
+            Budget(name: "core UISheet / bare loop", limit: ">= 0.333", measured: fmt(sheetRatio, 3), holds: sheetRatio >= 1.0 / 3),
             Budget(name: "end to end, 1 job (x real time)", limit: ">= 10000", measured: fmt(realTimeFactor1, 0), holds: realTimeFactor1 >= 1e4),
             Budget(name: "1,000-trace check, 2 jobs (s)", limit: "< 2", measured: fmt(checkWall, 3), holds: checkWall < 2),
             Budget(name: "10^6-sample load (s)", limit: "< 2", measured: fmt(load.seconds * 1e6 / Double(max(load.samples, 1)), 3), holds: load.seconds * 1e6 / Double(max(load.samples, 1)) < 2),
@@ -188,11 +221,11 @@ public struct BenchReport: Sendable {
         row("core", "drag+attraction replay (frames/s CPU)", sci(core.dragFramesPerSecond),
             "\(fmt(dragRatio, 3)) of bare\(Self.spread(core.dragRatios)); \(core.dragFrames) frames/replay")
         row("core", "DrawerKit drag+transition replay (frames/s CPU)", sci(core.drawerFramesPerSecond),
-            "\(fmt(drawerRatio, 3)) of bare; \(core.drawerFrames) frames/replay")
+            "\(fmt(drawerRatio, 3)) of bare\(Self.spread(core.drawerRatios)); \(core.drawerFrames) frames/replay")
         row("core", "LNPopup open/close replay (frames/s CPU)", sci(core.popupFramesPerSecond),
-            "\(fmt(popupRatio, 3)) of bare; \(core.popupFrames) frames/replay")
+            "\(fmt(popupRatio, 3)) of bare\(Self.spread(core.popupRatios)); \(core.popupFrames) frames/replay")
         row("core", "UISheet drag+settle replay (frames/s CPU)", sci(core.sheetFramesPerSecond),
-            "\(fmt(sheetRatio, 3)) of bare; \(core.sheetFrames) frames/replay")
+            "\(fmt(sheetRatio, 3)) of bare\(Self.spread(core.sheetRatios)); \(core.sheetFrames) frames/replay")
         if let c = core.cStepsPerSecond {
             row("core", "Swift bare / C bare", fmt(core.bareStepsPerSecond / c, 3))
             row("core", "attraction replay / C bare", fmt(core.attractionToCRatios.isEmpty ? core.attractionFramesPerSecond / c : median(core.attractionToCRatios), 3),
@@ -204,6 +237,10 @@ public struct BenchReport: Sendable {
             "\(endToEnd.passed)/\(endToEnd.traces) passed, \(fmt(endToEnd.simulatedSeconds, 1)) simulated s")
         row("end to end", "check, 1 job (simulated s / wall s)", fmt(realTimeFactor1, 0), "budget is per core")
         row("end to end", "check, 2 jobs (simulated s / wall s)", fmt(realTimeFactor2, 0))
+        for c in systemChecks {
+            row("end to end", "\(c.system) check, 1 job (traces/s)", fmt(c.tracesPerSecond, 0),
+                "\(c.passed)/\(c.traces) passed, \(fmt(c.simulatedSeconds, 1)) simulated s, \(fmt(c.realTimeFactor, 0))x real time")
+        }
         row("scaling", "check wall, jobs 1 (s)", fmt(endToEnd.wallSeconds1, 3))
         row("scaling", "check wall, jobs 2 (s)", fmt(endToEnd.wallSeconds2, 3))
         row("scaling", "speedup jobs 2 / jobs 1", fmt(speedup, 2))
@@ -254,7 +291,11 @@ public struct BenchReport: Sendable {
             + "\"uiSheetFramesPerSecond\": \(n(core.sheetFramesPerSecond)), \"uiSheetRatio\": \(n(sheetRatio)), \"uiSheetFramesPerReplay\": \(core.sheetFrames)}, "
             + "\"endToEnd\": {\"traces\": \(endToEnd.traces), \"passed\": \(endToEnd.passed), \"simulatedSeconds\": \(n(endToEnd.simulatedSeconds)), "
             + "\"tracesPerSecond\": \(n(Double(endToEnd.traces) / endToEnd.wallSeconds1)), \"simulatedSecondsPerWallSecond\": \(n(realTimeFactor1)), "
-            + "\"simulatedSecondsPerWallSecondJobs2\": \(n(realTimeFactor2))}, "
+            + "\"simulatedSecondsPerWallSecondJobs2\": \(n(realTimeFactor2)), "
+            + "\"systems\": [" + systemChecks.map {
+                "{\"system\": \(s($0.system)), \"traces\": \($0.traces), \"passed\": \($0.passed), \"simulatedSeconds\": \(n($0.simulatedSeconds)), "
+                    + "\"wallSeconds\": \(n($0.wallSeconds)), \"tracesPerSecond\": \(n($0.tracesPerSecond)), \"simulatedSecondsPerWallSecond\": \(n($0.realTimeFactor))}"
+            }.joined(separator: ", ") + "]}, "
             + "\"load\": {\"samples\": \(load.samples), \"fileBytes\": \(load.fileBytes), \"seconds\": \(n(load.seconds)), "
             + "\"peakKiB\": \(load.peakKiB), \"baselineKiB\": \(load.baselineKiB.map(String.init) ?? "null"), \"isolated\": \(load.isolated)}, "
             + "\"states\": {\"manyStates\": \(options.manyStates), \"manyStatesSeconds\": \(n(states.manyStatesSeconds)), "
@@ -319,6 +360,7 @@ public enum Bench {
         var bare: [Double] = [], cRates: [Double] = [], attr: [Double] = [], dr: [Double] = [], dk: [Double] = [], lp: [Double] = [], sh: [Double] = []
         var cMatches: Bool?
         var attrRatios: [Double] = [], dragRatios: [Double] = [], attrC: [Double] = [], dragC: [Double] = []
+        var systemRatios: (drawer: [Double], popup: [Double], sheet: [Double]) = ([], [], [])
         for run in 0..<options.runs {
             let b = BareSpring.measure(springs, steps: steps)
             bare.append(b.rate)
@@ -335,6 +377,8 @@ public enum Bench {
             dk.append(replayRate(drawer, frames: drawerFrames, minSeconds: options.minCoreSeconds))
             lp.append(replayRate(popup, frames: popupFrames, minSeconds: options.minCoreSeconds))
             sh.append(replayRate(sheet, frames: sheetFrames, minSeconds: options.minCoreSeconds))
+            systemRatios.drawer.append(dk.last! / b.rate); systemRatios.popup.append(lp.last! / b.rate)
+            systemRatios.sheet.append(sh.last! / b.rate)
             progress("core run \(run + 1)/\(options.runs): bare \(sci(b.rate)) steps/s, attraction \(sci(attr.last!)) frames/s, drag \(sci(dr.last!)) frames/s")
         }
         var core = BenchReport.Core(bareStepsPerSecond: median(bare), cStepsPerSecond: cRates.isEmpty ? nil : median(cRates),
@@ -347,6 +391,7 @@ public enum Bench {
         core.drawerFrames = drawerFrames
         core.popupFramesPerSecond = median(lp); core.popupFrames = popupFrames
         core.sheetFramesPerSecond = median(sh); core.sheetFrames = sheetFrames
+        core.drawerRatios = systemRatios.drawer; core.popupRatios = systemRatios.popup; core.sheetRatios = systemRatios.sheet
 
         // End to end and scaling.
         let corpus = try CorpusCheck.generate(count: options.traces, in: dir + "/corpus")
@@ -364,6 +409,22 @@ public enum Bench {
         let e2e = BenchReport.EndToEnd(traces: options.traces, passed: passed, simulatedSeconds: corpus.simulatedSeconds,
                                        wallSeconds1: median(wall1), wallSeconds2: median(wall2),
                                        machineCapacity: median(capacity))
+
+        // End to end, per panel system other than FloatingPanel.
+        var systemChecks: [BenchReport.SystemCheck] = []
+        for (system, trace) in systemCorpora {
+            let corpus = try CorpusCheck.generate(count: options.traces, in: dir + "/corpus-" + system, name: "bench-" + system, trace: trace)
+            var walls: [Double] = []
+            var passed = options.traces
+            for run in 0..<options.runs {
+                let r = corpus.check(jobs: 1)
+                walls.append(r.seconds)
+                passed = min(passed, r.passed)
+                progress("\(system) check run \(run + 1)/\(options.runs): \(fmt(r.seconds, 3)) s, \(r.passed)/\(options.traces) passed")
+            }
+            systemChecks.append(BenchReport.SystemCheck(system: system, traces: options.traces, passed: passed,
+                                                        simulatedSeconds: corpus.simulatedSeconds, wallSeconds: median(walls)))
+        }
 
         // Load.
         let bigPath = dir + "/large.jsonl"
@@ -397,8 +458,16 @@ public enum Bench {
         }
         let states = BenchReport.States(manyStatesSeconds: median(many), invalidationsSeconds: median(inval))
         return BenchReport(machine: (machine.cores, machine.cpuModel, machine.loadAverage), options: options, core: core, endToEnd: e2e,
-                           load: load, states: states)
+                           systemChecks: systemChecks, load: load, states: states)
     }
+
+    /// The end-to-end corpora of the panel systems other than FloatingPanel: the name the report
+    /// writes and the generator of trace number i.
+    static let systemCorpora: [(String, @Sendable (Int) -> String)] = [
+        ("DrawerKit", { BenchCorpus.variedDrawerKitTrace(index: $0) }),
+        ("LNPopup", { BenchCorpus.variedLNPopupTrace(index: $0) }),
+        ("UISheet", { BenchCorpus.variedUISheetTrace(index: $0) }),
+    ]
 
     static func parse(_ text: String, _ name: String) throws -> Trace {
         do { return try TraceLoader.parse(text: text, file: name + ".jsonl") } catch {
@@ -634,26 +703,26 @@ struct CorpusCheck {
     var count: Int
     var simulatedSeconds: Double
 
-    /// Writes `count` generated traces under `directory/traces` and records their goldens under
-    /// `directory/golden` with `check`'s own record mode (`--record all`), so the timed checks compare
-    /// byte-identical files exactly as `panelsim check` does.
-    static func generate(count: Int, in directory: String) throws -> CorpusCheck {
+    /// Writes `count` generated traces (`trace(i)`, FloatingPanel's varied traces by default) as
+    /// `name-i.jsonl` under `directory/traces` and records their goldens under `directory/golden`
+    /// with `check`'s own record mode (`--record all`), so the timed checks compare byte-identical
+    /// files exactly as `panelsim check` does.
+    static func generate(count: Int, in directory: String, name: String = "bench",
+                         trace generator: (Int) -> String = { BenchCorpus.variedTrace(index: $0) }) throws -> CorpusCheck {
         let traceDirectory = directory + "/traces", goldenDirectory = directory + "/golden"
         try FileManager.default.createDirectory(atPath: traceDirectory, withIntermediateDirectories: true)
         try FileManager.default.createDirectory(atPath: goldenDirectory, withIntermediateDirectories: true)
         var simulated: Int64 = 0
         for i in 0..<count {
-            let text = BenchCorpus.variedTrace(index: i)
+            let text = generator(i)
             let trace: Trace
-            do { trace = try TraceLoader.parse(text: text, file: "bench-\(i).jsonl") } catch {
-                throw Bench.Failure.setup("generated trace bench-\(i) does not load: \(error.description)")
+            do { trace = try TraceLoader.parse(text: text, file: "\(name)-\(i).jsonl") } catch {
+                throw Bench.Failure.setup("generated trace \(name)-\(i) does not load: \(error.description)")
             }
-            try text.write(toFile: "\(traceDirectory)/bench-\(i).jsonl", atomically: false, encoding: .utf8)
+            try text.write(toFile: "\(traceDirectory)/\(name)-\(i).jsonl", atomically: false, encoding: .utf8)
             // The simulated span: the last frame's time.
-            let records = simulate(trace).records
-            if let last = records.last(where: { if case .frame = $0 { return true } else { return false } }),
-               case let .frame(f) = last {
-                simulated += frameTime(f.index, frameRate: trace.header.environment.frameRate)
+            if let last = simulate(trace).records.last(where: { $0.frameIndex != nil })?.frameIndex {
+                simulated += frameTime(last, frameRate: trace.header.environment.frameRate)
             }
         }
         var options = CheckRunner.Options()

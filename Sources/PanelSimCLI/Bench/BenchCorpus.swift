@@ -176,6 +176,52 @@ enum BenchCorpus {
         w.add(line)
     }
 
+    /// The devices of the systems' varied traces: container width and height, safe-area top and
+    /// bottom (pt): an iPhone 14, an iPhone 14 Plus, an iPhone SE.
+    static let devices: [(width: Double, height: Double, top: Double, bottom: Double)] = [
+        (390, 844, 47, 34), (428, 926, 47, 34), (375, 667, 20, 0),
+    ]
+
+    /// The `environment` and `recognizer` header sections of a system's varied trace (one device,
+    /// 60 or 120 Hz, display scale 2 or 3, one of the four velocity sources), and the environment
+    /// as the simulation reads it.
+    static func variedEnvironment(_ rng: inout Random, index: Int)
+        -> (json: String, environment: PanelEnvironment, frameRate: Int, recorded: Bool) {
+        let d = devices[index % devices.count]
+        let frameRate = rng.chance(0.25) ? 60 : 120
+        let scale = rng.chance(0.2) ? 2.0 : 3.0
+        let velocity = ["recorded", "lsq2", "impulse", "ios"][rng.below(4)]
+        let json = "\"environment\": {\"container\": {\"width\": \(num(d.width)), \"height\": \(num(d.height))}, "
+            + "\"safeArea\": {\"top\": \(num(d.top)), \"left\": 0, \"bottom\": \(num(d.bottom)), \"right\": 0}, "
+            + "\"displayScale\": \(num(scale)), \"frameRate\": \(frameRate)}, \"recognizer\": {\"velocity\": \"\(velocity)\"}"
+        let environment = PanelEnvironment(container: Size(width: d.width, height: d.height),
+                                           safeArea: Insets(top: d.top, left: 0, bottom: d.bottom, right: 0),
+                                           displayScale: scale, frameRate: frameRate)
+        return (json, environment, frameRate, velocity == "recorded")
+    }
+
+    /// A vertical drag from (`x`, `y`): touch down, 5–30 moves one frame apart at `speed` pt/s
+    /// (positive down) with ±0.5 pt noise on a 1/8 pt grid, lifted (rarely cancelled) half a frame
+    /// later, with the recorded velocity most of the time when `recorded`.
+    static func addVerticalDrag(_ w: inout SampleWriter, _ rng: inout Random, x: Double, y: Double, speed: Double,
+                                frameRate: Int, recorded: Bool) {
+        var y = y
+        let frame = Int64(1_000_000 / frameRate)
+        w.add("\"touch\": \"began\", \"x\": \(num(x)), \"y\": \(num(y))")
+        for _ in 0..<(5 + rng.below(26)) {
+            w.t += frame
+            y = ((y + speed / Double(frameRate) + (rng.unit() - 0.5)) * 8).rounded() / 8
+            w.add("\"touch\": \"moved\", \"x\": \(num(x)), \"y\": \(num(y))")
+        }
+        w.t += frame / 2
+        var line = "\"touch\": \"\(rng.chance(0.05) ? "cancelled" : "ended")\", \"x\": \(num(x)), \"y\": \(num(y))"
+        if recorded && rng.chance(0.8) { line += ", \"velocity\": {\"x\": 0, \"y\": \(num((speed * 8).rounded() / 8))}" }
+        w.add(line)
+    }
+
+    /// A drag speed: 100–4,000 pt/s, up or down.
+    static func dragSpeed(_ rng: inout Random) -> Double { rng.range(100, 4000) * (rng.chance(0.5) ? 1 : -1) }
+
     /// The attraction-only core workload: a bottom panel moved programmatically (animated) between
     /// its anchors `moves` times, 0.8 s apart, so every frame steps the spring.
     static func attractionTrace(moves: Int) -> String {

@@ -181,10 +181,11 @@ public func frameTime(_ index: Int, frameRate: Int) -> Microseconds {
     return (2 * num + rate) / (2 * rate)
 }
 
-/// The records of one replay, in call order, stored packed: frames and `didMove` events are
-/// fixed-size entries of numbers (the state name is an index into a small table), any other event
-/// is kept whole beside them. The replay appends without copying strings or enum payloads; reading
-/// builds each `ResultRecord` on access.
+/// The records of one replay, in call order, stored packed: FloatingPanel's frames and `didMove`
+/// events are fixed-size entries of numbers (the state name is an index into a small table), the
+/// other systems' frames fixed-size runs of words laid out by their `SystemFrameLayout`, any other
+/// event is kept whole beside them. The replay appends without copying strings or enum payloads;
+/// reading builds each `ResultRecord` on access.
 ///
 /// A random-access collection of `ResultRecord`; two lists are equal when their records are.
 /// - Complexity: O(1) append (amortized) and subscript; `==` is O(count).
@@ -192,12 +193,13 @@ public struct RecordList: RandomAccessCollection, @unchecked Sendable, Equatable
     /// One packed record. Frames use every field; `didMove` uses `integer` (time, µs) and
     /// `location`; other events use `integer` (time, µs) and `index` (into `events`).
     struct Entry: Sendable {
-        enum Kind: UInt8, Sendable { case frame, didMove, event, systemFrame }
+        enum Kind: UInt8, Sendable { case frame, didMove, event, systemFrame, packedSystemFrame }
         var kind: Kind
         /// Frame flags: an OR of the bit constants below (`isAttracting` … `scrollLocked`).
         var flags: UInt8
         /// Frame: index of the state name in `names`; other events: index in `events`; a system
-        /// frame: index in `systemFrames`.
+        /// frame: index in `systemFrames`; a packed system frame: its position among them (its
+        /// words start at index × `packedWordCount`).
         var index: UInt32
         /// Frame: index k; events: time, µs.
         var integer: Int64
@@ -234,6 +236,14 @@ public struct RecordList: RandomAccessCollection, @unchecked Sendable, Equatable
     private var nameIndices: [String: UInt32] = [:]
     /// Position of the last frame entry appended (-1: none), for `repeatsLastFrame`.
     private var lastFrameIndex = -1
+    /// The layout of the packed system frames (nil until `usePackedFrames(_:)`), their words in
+    /// `frameWords[0..<frameWordCount]` (room for `frameWordCapacity`), the words per frame (kept
+    /// here, so that an append reads no layout), and how many there are.
+    private(set) var frameLayout: SystemFrameLayout?
+    private var frameWords: FrameWordStorage?
+    private var frameWordCount = 0, frameWordCapacity = 0
+    private var packedWordCount = 0
+    private var packedFrameCount = 0
 
     public init() {
         capacity = 16
@@ -258,6 +268,11 @@ public struct RecordList: RandomAccessCollection, @unchecked Sendable, Equatable
         case .didMove: return .event(time: e.integer, .didMove(location: e.location))
         case .event: return .event(time: e.integer, events[Int(e.index)])
         case .systemFrame: return .systemFrame(systemFrames[Int(e.index)])
+        case .packedSystemFrame:
+            let offset = Int(e.index) * packedWordCount
+            return .systemFrame(frameWords.unsafelyUnwrapped.withUnsafeMutablePointerToElements {
+                frameLayout.unsafelyUnwrapped.frame(index: Int(e.integer), words: $0 + offset, names: names)
+            })
         case .frame:
             return .frame(FrameRecord(
                 index: Int(e.integer), location: e.location, state: names[Int(e.index)], backdropAlpha: e.backdropAlpha,
@@ -272,7 +287,7 @@ public struct RecordList: RandomAccessCollection, @unchecked Sendable, Equatable
     public var frameCount: Int {
         storage.withUnsafeMutablePointerToElements { p in
             var n = 0
-            for i in 0..<count where p[i].kind == .frame || p[i].kind == .systemFrame { n += 1 }
+            for i in 0..<count where p[i].kind == .frame || p[i].kind == .systemFrame || p[i].kind == .packedSystemFrame { n += 1 }
             return n
         }
     }
@@ -324,6 +339,63 @@ public struct RecordList: RandomAccessCollection, @unchecked Sendable, Equatable
         appendEntry(Entry(kind: .systemFrame, flags: 0, index: UInt32(systemFrames.count), integer: Int64(frame.index),
                           location: 0, backdropAlpha: 0, contentOffset: 0), owned: false)
         systemFrames.append(frame)
+    }
+
+    /// Starts packed system frames laid out as `layout` (once, before the first of them): enters
+    /// its vocabulary into the name table first, in order.
+    mutating func usePackedFrames(_ layout: SystemFrameLayout) {
+        precondition(frameLayout == nil, "a record list holds the packed frames of one layout")
+        frameLayout = layout
+        packedWordCount = layout.wordCount
+        for name in layout.vocabulary { _ = nameIndex(name) }
+    }
+
+    /// Reserves room for the words of `n` packed system frames (after `usePackedFrames(_:)`).
+    mutating func reservePackedFrames(_ n: Int) {
+        guard packedWordCount > 0 else { return }
+        let words = n * packedWordCount
+        if words > frameWordCapacity || !isKnownUniquelyReferenced(&frameWords) {
+            reallocateFrameWords(capacity: Swift.max(words, frameWordCapacity))
+        }
+    }
+
+    /// Appends `frame` as frame number `index`, packed by its layout (`usePackedFrames(_:)` first)
+    /// straight into the words after the last frame's (nothing is allocated while there is room).
+    /// `owned`: see `appendEntry(_:owned:)`.
+    /// - Complexity: O(words per frame), amortized.
+    @inline(__always)
+    mutating func appendPackedFrame<Frame: PackedSystemFrame>(_ frame: Frame, index: Int, owned: Bool = false) {
+        let n = packedWordCount
+        if frameWordCount &+ n > frameWordCapacity || (!owned && !isKnownUniquelyReferenced(&frameWords)) {
+            reallocateFrameWords(capacity: Swift.max(2 * frameWordCapacity, frameWordCount + n, 64 * n))
+        }
+        let start = frameWordCount
+        frameWords.unsafelyUnwrapped.withUnsafeMutablePointerToElements { base in
+            #if DEBUG
+            var writer = PackedFrameWriter(words: base + start, layout: Frame.layout)
+            #else
+            var writer = PackedFrameWriter(words: base + start)
+            #endif
+            frame.pack(into: &writer)
+            writer.finish()
+        }
+        frameWordCount = start &+ n
+        appendEntry(Entry(kind: .packedSystemFrame, flags: 0, index: UInt32(packedFrameCount), integer: Int64(index),
+                          location: 0, backdropAlpha: 0, contentOffset: 0), owned: owned)
+        packedFrameCount &+= 1
+    }
+
+    /// Moves the packed frames' words into a new storage of `capacity` (≥ frameWordCount) words.
+    private mutating func reallocateFrameWords(capacity newCapacity: Int) {
+        let fresh = FrameWordStorage.make(capacity: newCapacity)
+        if let old = frameWords {
+            let n = frameWordCount
+            old.withUnsafeMutablePointerToElements { o in
+                fresh.withUnsafeMutablePointerToElements { $0.initialize(from: o, count: n) }
+            }
+        }
+        frameWords = fresh
+        frameWordCapacity = newCapacity
     }
 
     /// Appends a frame entry. `owned`: see `appendEntry(_:owned:)`.
@@ -401,12 +473,14 @@ public struct RecordList: RandomAccessCollection, @unchecked Sendable, Equatable
     /// Splits off the records before the last frame appended, for a replay that hands its records
     /// over as it goes (`replay(_:header:feed:options:sink:)`): returns them, and keeps the last
     /// frame and the records after it, since the next frame is compared with that one
-    /// (`repeatsLastFrame`). Nil when no record precedes the last frame.
+    /// (`repeatsLastFrame`). Nil when no record precedes the last frame, or the list holds packed
+    /// system frames.
     /// - Complexity: O(records kept) (they are copied to a new list); the records returned keep
     ///   the old storage.
     mutating func takeRecordsBeforeLastFrame() -> RecordList? {
         let k = lastFrameIndex
-        guard k > 0 else { return nil }
+        // (Lists of packed system frames, the other systems' recorder, are not split.)
+        guard k > 0, frameLayout == nil else { return nil }
         var head = self
         head.count = k
         head.lastFrameIndex = -1
@@ -425,7 +499,7 @@ public struct RecordList: RandomAccessCollection, @unchecked Sendable, Equatable
             case .systemFrame:
                 rest.systemFrames.append(systemFrames[Int(e.index)])
                 e.index = UInt32(rest.systemFrames.count - 1)
-            case .frame, .didMove: break
+            case .frame, .didMove, .packedSystemFrame: break
             }
             if !contentInsets.isEmpty, let inset = contentInsets[i] { rest.contentInsets[i - k] = inset }
             rest.appendEntry(e, owned: false)

@@ -10,6 +10,9 @@ public struct SimulationOptions: Sendable, Equatable {
     public var settleBudget: Microseconds = 10_000_000
     /// FloatingPanel's options (`FloatingPanelOptions`); the other systems read none of them.
     public var floatingPanel = FloatingPanelOptions()
+    /// Profiles that replace a trace's own `profile` for the traces of their library (the command
+    /// line's `--profile`, profiles.md §2.5): at most one per library. Empty by default.
+    public var profiles: [TraceProfile] = []
     public init() {}
 }
 

@@ -51,7 +51,7 @@ struct DampedSpring: Sendable, Equatable {
         }
         if zeta < 1 {
             let e = DeterministicMath.exp(-zeta * omega * tau)
-            let c = DeterministicMath.cos(omegaD * tau), s = DeterministicMath.sin(omegaD * tau)
+            let (s, c) = DeterministicMath.sinAndCos(omegaD * tau)
             let x = d0 * c + a * s
             return (e * x, e * (-zeta * omega * x + omegaD * (a * c - d0 * s)))
         }

@@ -30,7 +30,8 @@ public struct TransitionSpring: Sendable, Equatable {
     public func location(at t: Double) -> Double {
         let decay = DeterministicMath.exp(-zeta * omega0 * t)
         let b = (zeta * omega0 - relativeVelocity) / omegaD
-        let p = 1 - decay * (DeterministicMath.cos(omegaD * t) + b * DeterministicMath.sin(omegaD * t))
+        let (sin, cos) = DeterministicMath.sinAndCos(omegaD * t)
+        let p = 1 - decay * (cos + b * sin)
         return from + (to - from) * p
     }
 }

@@ -2,8 +2,11 @@
 /// parameters (`UISpringTimingParameters`) and cubic curves (`UICubicTimingParameters`), as
 /// progress p(t) from 0 to 1 over the animator's life (drawerkit.md §3.8, §5 D1).
 ///
-/// Per frame only + − × ÷, `squareRoot` and the Swift-written `DeterministicMath.exp` run, so every
-/// platform computes the same bits (DESIGN.md).
+/// Per frame only + − × ÷, `squareRoot` and the Swift-written `DeterministicMath` exp, sin and cos
+/// run, so every platform computes the same bits (DESIGN.md). A curve point depends on the frame's
+/// exact time since the start, which advances by 16,666 or 16,667 µs at 60 Hz, and each call's
+/// rounding is its own: no recurrence over frames (e^(x+h) = e^x·e^h, the rotation for sin and cos)
+/// reproduces these bits, so the curves evaluate the functions per frame.
 
 /// The normalized step response x(u) of a damped harmonic oscillator released from rest at 1
 /// (x(0) = 1, x'(0) = 0, x → 0), in natural-frequency units u = ω₀·τ, and its settling point U_s:
@@ -22,6 +25,12 @@ struct SpringStepResponse: Sendable, Equatable {
     /// Settling point U_s (natural-frequency units).
     let settlingU: Double
     private let a: Double, b: Double, amplitude: Double, beta: Double
+    /// ζ > 1: A − 1, and the u from which the fast term (A − 1)·e^(−b·u) cannot change x(u)
+    /// (+∞ when it always may; see `x(_:)`).
+    private let fastAmplitude: Double
+    let fastTermNegligibleFrom: Double
+    /// ζ < 1: ζ/β (unseeded), (ζ − w)/β seeded.
+    private var sineWeight: Double
 
     /// `UISpringTimingParameters()`'s damping ratio: the system spring m = 3, k = 1000, c = 500,
     /// ζ = 500/(2·√3000) = 4.564354645876384 (Apple documents ζ = 4.56 for `init()`; the triple is
@@ -29,40 +38,75 @@ struct SpringStepResponse: Sendable, Equatable {
     static let systemSpringDampingRatio = 500 / (2 * (3000.0).squareRoot())
     /// The system spring's natural frequency √(k/m) = √(1000/3) rad/s.
     static let systemSpringNaturalFrequency = (1000.0 / 3).squareRoot()
+    /// The system spring's response (ζ = `systemSpringDampingRatio`), computed once.
+    static let systemSpring = SpringStepResponse(dampingRatio: systemSpringDampingRatio)
 
     init(dampingRatio zeta: Double) {
         self.zeta = zeta
         if zeta > 1 {
             let s = (zeta * zeta - 1).squareRoot()
-            a = zeta - s; b = zeta + s; amplitude = b / (b - a); beta = 0
+            a = zeta - s; b = zeta + s; amplitude = b / (b - a); beta = 0; sineWeight = 0
             settlingU = DeterministicMath.log(1000 * amplitude) / a
+            fastAmplitude = amplitude - 1
+            // (A − 1)·e^(−b·u) < 2^−60·A·e^(−a·u) from this u on: far below a quarter of the
+            // spacing of A·e^(−a·u)'s rounded value (which is > 2^−53 times that value), whatever
+            // the few-ulp errors of exp, log and the rounded arguments −a·u and −b·u (an argument
+            // below −745.2 gives exactly 0, so only |b·u| < 746 carries an argument error).
+            fastTermNegligibleFrom = fastAmplitude > 0 && b > a
+                ? max((DeterministicMath.log(fastAmplitude / amplitude) + 60 * DeterministicMath.ln2) / (b - a), 0)
+                : .infinity
         } else if zeta == 1 {
-            a = 1; b = 1; amplitude = 1; beta = 0
-            // Newton on g(U) = U − ln(1 + U) − ln 1000, from U = 10 (g is convex for U > 0).
-            var u = 10.0
-            let target = DeterministicMath.log(1000)
-            for _ in 0..<60 {
-                let g = u - DeterministicMath.log(1 + u) - target
-                let next = u - g / (1 - 1 / (1 + u))
-                if next == u { break }
-                u = next
-            }
-            settlingU = u
+            a = 1; b = 1; amplitude = 1; beta = 0; sineWeight = 0; fastAmplitude = 0; fastTermNegligibleFrom = .infinity
+            settlingU = Self.criticalSettlingU
         } else {
             a = 0; b = 0; amplitude = 0; beta = (1 - zeta * zeta).squareRoot()
+            fastAmplitude = 0; fastTermNegligibleFrom = .infinity
             settlingU = DeterministicMath.log(1000 / beta) / zeta
+            sineWeight = zeta / beta
         }
     }
 
+    /// An underdamped response (0 < ζ < 1) whose progress starts with slope w (natural-frequency
+    /// units): x(u) = e^(−ζu)·(cos βu + ((ζ − w)/β)·sin βu), so x(0) = 1 and x'(0) = −w. U_s stays the
+    /// zero-velocity settling point. A spring seeded with relative velocity s (1/s) over a duration D
+    /// stretched by U_s has w = s·D/U_s (profiles.md LN-S5 `seeded`, an [UNSURE] fit of UIKit's
+    /// seeded spring into a fixed duration).
+    init(dampingRatio zeta: Double, seed w: Double) {
+        self.init(dampingRatio: zeta)
+        if zeta < 1 && zeta > 0 { sineWeight = (zeta - w) / beta }
+    }
+
+    /// U_s for ζ = 1: Newton on g(U) = U − ln(1 + U) − ln 1000, from U = 10 (g is convex for
+    /// U > 0); computed once.
+    private static let criticalSettlingU: Double = {
+        var u = 10.0
+        let target = DeterministicMath.log(1000)
+        for _ in 0..<60 {
+            let g = u - DeterministicMath.log(1 + u) - target
+            let next = u - g / (1 - 1 / (1 + u))
+            if next == u { break }
+            u = next
+        }
+        return u
+    }()
+
     /// x(u) for u ≥ 0.
+    ///
+    /// ζ > 1: x = P − Q with P = A·e^(−a·u) and Q = (A − 1)·e^(−b·u), rounded in that order. From
+    /// `fastTermNegligibleFrom` on, 0 ≤ Q < 2^−55·P (with a wide margin), less than a quarter of
+    /// P's spacing below it, so P − Q rounds to P: the second exponential is skipped with the same
+    /// result bits.
+    @inline(__always)
     func x(_ u: Double) -> Double {
         if zeta > 1 {
-            return amplitude * DeterministicMath.exp(-a * u) - (amplitude - 1) * DeterministicMath.exp(-b * u)
+            let slow = amplitude * DeterministicMath.exp(-a * u)
+            if u >= fastTermNegligibleFrom { return slow }
+            return slow - fastAmplitude * DeterministicMath.exp(-b * u)
         } else if zeta == 1 {
             return (1 + u) * DeterministicMath.exp(-u)
         } else {
-            return DeterministicMath.exp(-zeta * u)
-                * (DeterministicMath.cos(beta * u) + (zeta / beta) * DeterministicMath.sin(beta * u))
+            let (sin, cos) = DeterministicMath.sinAndCos(beta * u)
+            return DeterministicMath.exp(-zeta * u) * (cos + sineWeight * sin)
         }
     }
 }
@@ -78,6 +122,33 @@ struct AnimatorTiming: Sendable, Equatable {
     let curve: Curve
     /// Seconds from the start until the animator completes (≥ 0).
     let duration: Double
+    /// The least whole µs d ≥ 1 with d/10⁶ ≥ duration − 10⁻⁹ as `completes` computes it
+    /// (`Int64.max` when no d below it qualifies), so that the per-frame test is a comparison.
+    private let completionDelay: Int64
+
+    init(curve: Curve, duration: Double) {
+        self.curve = curve
+        self.duration = duration
+        // d ↦ Double(d) / 10⁶ never decreases, so the qualifying d form a tail of the integers.
+        let target = duration - 1e-9
+        func qualifies(_ d: Int64) -> Bool { Double(d) / 1_000_000 >= target }
+        var d: Int64
+        if target.isFinite && target * 1_000_000 < 0x1p52 {
+            d = max(Int64((target * 1_000_000).rounded(.down)), 1)
+            while d > 1 && qualifies(d - 1) { d -= 1 }
+            while !qualifies(d) { d += 1 }
+        } else if qualifies(.max) {
+            var lo: Int64 = 1, hi: Int64 = .max   // the least qualifying d lies in lo...hi
+            while lo < hi {
+                let mid = lo + (hi - lo) / 2
+                if qualifies(mid) { hi = mid } else { lo = mid + 1 }
+            }
+            d = lo
+        } else {
+            d = .max
+        }
+        completionDelay = d
+    }
 
     /// A linear curve over `duration` s.
     static func linear(duration: Double) -> AnimatorTiming { AnimatorTiming(curve: .linear, duration: duration) }
@@ -85,16 +156,19 @@ struct AnimatorTiming: Sendable, Equatable {
     /// A spring of damping ratio ζ whose time axis is stretched so that it settles exactly at
     /// `duration` s (drawerkit.md §5 D1 default: UIKit honours the animator's duration).
     static func stretchedSpring(dampingRatio zeta: Double, duration: Double) -> AnimatorTiming {
-        let response = SpringStepResponse(dampingRatio: zeta)
-        return AnimatorTiming(curve: .spring(response, uPerSecond: duration > 0 ? response.settlingU / duration : 0),
-                              duration: duration)
+        stretchedSpring(SpringStepResponse(dampingRatio: zeta), duration: duration)
+    }
+
+    /// `stretchedSpring(dampingRatio:duration:)` for a response computed before.
+    static func stretchedSpring(_ response: SpringStepResponse, duration: Double) -> AnimatorTiming {
+        AnimatorTiming(curve: .spring(response, uPerSecond: duration > 0 ? response.settlingU / duration : 0),
+                       duration: duration)
     }
 
     /// A spring in real time: natural frequency ω₀ rad/s, completing at its settling time U_s/ω₀
     /// (drawerkit.md §5 D1 option `physicalSpring`).
-    static func physicalSpring(dampingRatio zeta: Double, naturalFrequency omega0: Double) -> AnimatorTiming {
-        let response = SpringStepResponse(dampingRatio: zeta)
-        return AnimatorTiming(curve: .spring(response, uPerSecond: omega0), duration: response.settlingU / omega0)
+    static func physicalSpring(_ response: SpringStepResponse, naturalFrequency omega0: Double) -> AnimatorTiming {
+        AnimatorTiming(curve: .spring(response, uPerSecond: omega0), duration: response.settlingU / omega0)
     }
 
     /// Progress (0 at the start, 1 at completion; a spring with ζ < 1 overshoots) `t` s after the
@@ -116,7 +190,8 @@ struct AnimatorTiming: Sendable, Equatable {
 
     /// True at the frame that completes an animator started at `start` µs: the first frame time
     /// t_k (µs) with t_k > t_s and t_k − t_s ≥ D − 10⁻⁹ s (drawerkit.md §5 D9; lnpopup.md L4).
+    @inline(__always)
     func completes(since start: Microseconds, at time: Microseconds) -> Bool {
-        time > start && Double(time - start) / 1_000_000 >= duration - 1e-9
+        time > start && time - start >= completionDelay
     }
 }

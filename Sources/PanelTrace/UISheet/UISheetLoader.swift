@@ -13,7 +13,7 @@ extension TraceLoader {
                                      "springResponse", "dampingRatio", "fastDampingRatio", "dimmingAlpha",
                                      "keyboardAnimation", "variant"]
     static let sheetCalls = ["present", "dismiss", "selectDetent", "setDetents", "setLargestUndimmedDetent",
-                             "setModalInPresentation", "setPrefersScrollingExpands", "tapDimming", "tapGrabber",
+                             "setModalInPresentation", "setShouldDismiss", "setPrefersScrollingExpands", "tapDimming", "tapGrabber",
                              "setContentOffset", "setContentSize", "track", "untrack"]
 
     /// The `sheet` section and `sheetDelegate` (§2.1).
@@ -153,9 +153,11 @@ extension TraceLoader {
         return out
     }
 
-    /// A sheet `call` sample (§2.2).
-    /// - Throws: `TraceError` for an unknown call, an unknown field or a malformed value.
-    static func parseSheetCall(_ o: JSONObject, r: FieldReader) throws(TraceError) -> SheetCall {
+    /// A sheet `call` sample (§2.2); `shouldDismiss` is the header's `sheetDelegate.shouldDismiss`.
+    /// - Throws: `TraceError` for an unknown call, an unknown field or a malformed value, and for
+    ///   `setShouldDismiss` in a trace whose delegate does not implement
+    ///   `presentationControllerShouldDismiss(_:)` (`shouldDismiss` `default`, field `call`).
+    static func parseSheetCall(_ o: JSONObject, shouldDismiss: SheetShouldDismiss, r: FieldReader) throws(TraceError) -> SheetCall {
         guard case .string(let name) = o["call"] ?? .null else {
             throw r.error("call", "expected a sheet call name (one of \(FieldReader.list(sheetCalls))), got \(FieldReader.describe(o["call"] ?? .null))")
         }
@@ -187,6 +189,12 @@ extension TraceLoader {
             try r.checkKeys(o, "", ["t", "call", "value"])
             let value = try r.bool(try r.required(o, "value", "", "true or false"), "value")
             return name == "setModalInPresentation" ? .setModalInPresentation(value) : .setPrefersScrollingExpands(value)
+        case "setShouldDismiss":
+            try r.checkKeys(o, "", ["t", "call", "value"])
+            guard shouldDismiss != .default else {
+                throw r.error("call", "setShouldDismiss changes the answer of presentationControllerShouldDismiss(_:), which this trace's delegate does not implement (sheetDelegate.shouldDismiss is \"default\"); expected sheetDelegate.shouldDismiss \"always\" or \"never\" in the header (uisheet.md §2.2)")
+            }
+            return .setShouldDismiss(try r.bool(try r.required(o, "value", "", "true or false"), "value"))
         case "tapDimming":
             try r.checkKeys(o, "", ["t", "call", "x", "y"])
             let x = try o["x"].map { v throws(TraceError) in try r.number(v, "x") }

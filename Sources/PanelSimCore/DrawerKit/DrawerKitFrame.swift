@@ -1,0 +1,66 @@
+/// DrawerKit's frame records (drawerkit.md §2.3): what the frame channels hold and how a frame is
+/// written.
+
+/// One DrawerKit frame: `location` (the drawer's on-screen y, pt), `state`, `cornerRadius` (pt),
+/// `handleAlpha` (when `handleAutoAnimatesDimming` is set), `contentOffset` (the pull-to-dismiss
+/// scroll view's y, pt, when there is one), `isDragging`, `isAnimating` and `presented`, in that
+/// order.
+struct DrawerKitFrame: PackedSystemFrame {
+    var location: Double
+    /// Position of the state's name in `layout.vocabulary` (`DrawerPlace.frameNameIndex`).
+    var state: UInt32
+    var cornerRadius: Double
+    var handleAlpha: Double?
+    var contentOffset: Double?
+    var isDragging: Bool
+    var isAnimating: Bool
+    var presented: Bool
+
+    static let layout = SystemFrameLayout(
+        [.number("location"), .name("state"), .number("cornerRadius"), .number("handleAlpha", optional: true),
+         .number("contentOffset", optional: true), .bool("isDragging"), .bool("isAnimating"), .bool("presented")],
+        vocabulary: DrawerState.allCases.map(\.rawValue) + ["transitioning"])
+
+    /// Field by field (`PackedSystemFrame`'s `==`), the location first: it changes most often.
+    @inline(__always)
+    static func == (a: DrawerKitFrame, b: DrawerKitFrame) -> Bool {
+        a.location == b.location && a.state == b.state && a.cornerRadius == b.cornerRadius && a.handleAlpha == b.handleAlpha
+            && a.contentOffset == b.contentOffset && a.isDragging == b.isDragging && a.isAnimating == b.isAnimating
+            && a.presented == b.presented
+    }
+
+    @inline(__always)
+    func pack(into w: inout PackedFrameWriter) {
+        w.number(location); w.name(state); w.number(cornerRadius); w.number(handleAlpha); w.number(contentOffset)
+        w.bool(isDragging); w.bool(isAnimating); w.bool(presented)
+    }
+}
+
+extension DrawerPlace {
+    /// Position of `name` in `DrawerKitFrame.layout.vocabulary`: the `DrawerState` cases in
+    /// declaration order, then `transitioning`.
+    var frameNameIndex: UInt32 {
+        switch self {
+        case .named(.dismissed): return 0
+        case .named(.collapsed): return 1
+        case .named(.partiallyExpanded): return 2
+        case .named(.fullyExpanded): return 3
+        case .transitioning: return 4
+        }
+    }
+}
+
+extension DrawerKitSystem {
+    /// Records frame `index` at `time` µs when a channel changed (frame 0 always): the model values
+    /// plus what the running animators still show (§3.9).
+    mutating func writeFrame(index: Int, time: Microseconds) {
+        let shown = animator.presentation(of: model, at: time)
+        recorder.record(DrawerKitFrame(
+            location: presented ? shown.y : geometry.height,
+            state: presented ? target.frameNameIndex : DrawerPlace.dismissed.frameNameIndex,
+            cornerRadius: shown.cornerRadius,
+            handleAlpha: drawer.handleAutoAnimatesDimming != nil ? shown.handleAlpha : nil,
+            contentOffset: hasScrollView ? scrollView.unsafelyUnwrapped.contentOffset.y : nil,
+            isDragging: panActive, isAnimating: !animator.isEmpty, presented: presented), index: index)
+    }
+}

@@ -1,0 +1,91 @@
+/// The records of a panel system other than FloatingPanel while it replays (trace-format.md §2):
+/// its events with their times; its warnings; and its frames, packed by `Frame`'s layout and written only when a value changed
+/// (frame 0 always: floatingpanel-core.md §9 O1, drawerkit.md §2.3). One per replay; the system
+/// hands the records over with `finish()`.
+struct SystemRecorder<Frame: PackedSystemFrame> {
+    private(set) var records = RecordList()
+    /// Non-fatal notes, in the order they arose (see `warn(_:_:)`).
+    var warnings: [String] = []
+    /// The last name `nameIndex(_:)` looked up and its index (a one-entry cache: a frame's name
+    /// rarely changes between frames).
+    private var lastName: String?, lastNameIndex = SystemFrameLayout.nullName
+    /// The last frame recorded, nil before the first.
+    private var lastFrame: Frame?
+
+    init() { records.usePackedFrames(Frame.layout) }
+
+    /// Reserves room for about `n` records (a hint; `PanelSystem.reserveRecords`).
+    mutating func reserve(_ n: Int) {
+        records.reserveCapacity(n)
+        records.reservePackedFrames(n / 2)
+    }
+
+    /// Records the event `name` with `fields` (in the order they are written) at `time` µs.
+    mutating func emit(_ name: String, _ fields: [RecordField], at time: Microseconds) {
+        // `owned`: the recorder is its list's only producer (RecordList.appendEntry).
+        records.appendEvent(time: time, .system(SystemEvent(name: name, fields: fields)), owned: true)
+    }
+
+    /// Records the warning "line `line`: `message`".
+    mutating func warn(_ line: Int, _ message: String) { warnings.append("line \(line): \(message)") }
+
+    /// Records `frame` as frame number `index` when any of its values differs from the last frame
+    /// recorded (always at index 0). O(channels); allocates only when the list grows.
+    @inline(__always)
+    mutating func record(_ frame: Frame, index: Int) {
+        if index != 0, let last = lastFrame, last == frame { return }
+        lastFrame = frame
+        records.appendPackedFrame(frame, index: index, owned: true)
+    }
+
+    /// The name-table index of `name` for a `name` channel (`SystemFrameLayout.nullName` for nil).
+    /// O(1) when it is the name asked for last; else `RecordList.nameIndex(_:)`.
+    mutating func nameIndex(_ name: String?) -> UInt32 {
+        if name == lastName && (name != nil || lastNameIndex == SystemFrameLayout.nullName) { return lastNameIndex }
+        lastName = name
+        lastNameIndex = name.map { records.nameIndex($0) } ?? SystemFrameLayout.nullName
+        return lastNameIndex
+    }
+
+    /// The records and warnings, once the replay is done.
+    func finish() -> (records: RecordList, warnings: [String]) { (records, warnings) }
+}
+
+/// A panel system that records through a `SystemRecorder` (`recorder`): the event, warning,
+/// end and hand-over parts of `PanelSystem` come from here.
+protocol RecordingPanelSystem: PanelSystem {
+    associatedtype Frame: PackedSystemFrame
+    var recorder: SystemRecorder<Frame> { get set }
+    /// Time of the sample, timer or frame being processed (µs): events emitted now carry it.
+    var now: Microseconds { get set }
+    /// `PanelSystem.runFrame`'s work, declared `@inline(__always)` by the system so that
+    /// `runFrames` steps its frames in one loop.
+    mutating func stepFrame(index: Int, time: Microseconds) -> Bool
+}
+
+extension RecordingPanelSystem {
+    mutating func runFrame(index: Int, time: Microseconds) -> Bool { stepFrame(index: index, time: time) }
+
+    /// The frames that process no sample, back to back (`PanelSystem.runFrames`), with the frame's
+    /// work inlined in the loop.
+    mutating func runFrames(_ clock: inout FrameClock, before dueFrame: Int64) -> Bool {
+        var animating: Bool
+        repeat {
+            animating = stepFrame(index: clock.index, time: clock.time)
+            clock.advance()
+        } while animating && Int64(clock.index) < dueFrame
+        return animating
+    }
+
+    /// Records the event `name` with `fields` at `now`.
+    mutating func emit(_ name: String, _ fields: [RecordField] = []) { recorder.emit(name, fields, at: now) }
+
+    /// Records the warning "line `line`: `message`".
+    mutating func warn(_ line: Int, _ message: String) { recorder.warn(line, message) }
+
+    mutating func reserveRecords(_ n: Int) { recorder.reserve(n) }
+
+    mutating func reachEnd(at time: Microseconds) { now = time }
+
+    mutating func finish() -> (records: RecordList, warnings: [String]) { recorder.finish() }
+}

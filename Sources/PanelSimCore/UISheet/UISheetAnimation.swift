@@ -1,0 +1,134 @@
+/// The sheet's animation (uisheet.md §3.5), the dismissal permission (§3.6 item 1, U13) and
+/// user-driven selection (§3.2, §3.8 item 5, §3.11).
+
+/// A running sheet animation (§3.5): the spring toward `target`, started at `start` µs.
+struct SheetAnimation: Sendable, Equatable {
+    enum Kind: Sendable, Equatable {
+        /// A settle, programmatic change, keyboard move or presentation: rest at the target.
+        case settle
+        /// An interactive dismissal (swipe, dimming tap, grabber): `didDismiss` at completion.
+        case dismissal
+        /// `dismiss(animated: true)`: no records; touches are ignored meanwhile.
+        case programmaticDismissal
+    }
+    let start: Microseconds
+    let target: Double
+    let spring: DampedSpring
+    let kind: Kind
+    /// Ease-in-out over `easeDuration` s instead of the spring (U24 option `keyboard`); 0 = spring.
+    let easeDuration: Double
+
+    /// Displacement from the target (pt) and velocity (pt/s) at `time` µs.
+    func state(at time: Microseconds) -> (displacement: Double, velocity: Double) {
+        let tau = Double(max(time - start, 0)) / 1_000_000
+        if easeDuration > 0 {
+            if tau >= easeDuration { return (0, 0) }
+            let p = tau / easeDuration
+            // Smoothstep (cubic ease-in-out): s = 3p² − 2p³.
+            let s = p * p * (3 - 2 * p), ds = 6 * p * (1 - p) / easeDuration
+            return (spring.d0 * (1 - s), -spring.d0 * ds)
+        }
+        return spring.state(at: tau)
+    }
+}
+
+extension UISheetSystem {
+    /// The sheet's on-screen offset at `time` µs (pt).
+    @inline(__always)
+    func displayed(at time: Microseconds) -> Double {
+        guard let a = animation else { return modelY }
+        return a.target + a.state(at: time).displacement
+    }
+
+    /// The running animation's velocity now (pt/s, 0 without one).
+    var currentVelocity: Double { animation?.state(at: now).velocity ?? 0 }
+
+    // MARK: Animation (§3.5)
+
+    mutating func animate(to target: Double, velocity: Double, dampingRatio: Double? = nil,
+                          kind: SheetAnimation.Kind = .settle, ease: Double = 0) {
+        let y = displayed(at: now)
+        let spring = DampedSpring(displacement: y - target, velocity: velocity, response: options.springResponse,
+                                  dampingRatio: dampingRatio ?? options.dampingRatio)
+        animation = SheetAnimation(start: now, target: target, spring: spring, kind: kind, easeDuration: ease)
+        modelY = target
+        fade = nil
+    }
+
+    /// Moves to `target` without animation; a move to another offset ends a dimming fade (§3.8
+    /// item 6).
+    mutating func jump(to target: Double) {
+        if animation != nil || target != modelY { fade = nil }
+        animation = nil
+        modelY = target
+    }
+
+    /// Stops the running animation where it is displayed (U26).
+    mutating func stopAnimation() {
+        guard animation != nil else { return }
+        modelY = displayed(at: now)
+        animation = nil
+    }
+
+    mutating func complete(_ a: SheetAnimation) {
+        animation = nil
+        modelY = a.target
+        switch a.kind {
+        case .settle: break
+        case .dismissal:
+            endPresentation()
+            emit("didDismiss")
+        case .programmaticDismissal:
+            endPresentation()
+        }
+    }
+
+    mutating func endPresentation() {
+        presented = false
+        fade = nil
+        modelY = geometry.height
+        keyboardUp = false
+        if route != nil { route = .ignored }
+        sheetDragging = false
+    }
+
+    var programmaticDismissalRunning: Bool { animation?.kind == .programmaticDismissal }
+
+    // MARK: Permission (§3.6 item 1, U13)
+
+    /// Asks whether the sheet may be dismissed; writes `shouldDismiss` when the delegate implements
+    /// it. Modal: refused without asking.
+    mutating func askPermission() -> Bool {
+        let allowed: Bool
+        if sheet.isModalInPresentation {
+            allowed = false
+        } else {
+            switch sheet.shouldDismiss {
+            case .default: allowed = true
+            case .always: allowed = true; emit("shouldDismiss", [RecordField("result", .bool(true))])
+            case .never: allowed = false; emit("shouldDismiss", [RecordField("result", .bool(false))])
+            }
+        }
+        dismissible = allowed
+        return allowed
+    }
+
+    /// A user-driven selection (§3.2): a record when the shown detent changes.
+    mutating func userSelect(_ identifier: String) {
+        guard identifier != shownDetent?.identifier else { return }
+        sheet.selectedDetentIdentifier = identifier
+        emit("didChangeSelectedDetentIdentifier", [RecordField("identifier", .string(identifier))])
+    }
+
+    /// An accepted dimming tap (§3.8 item 5) or a grabber tap on a single detent (§3.11).
+    mutating func acceptedDismissTap(selectUndimmed: Bool) {
+        let v0 = currentVelocity
+        if askPermission() {
+            emit("willDismiss")
+            animate(to: geometry.height, velocity: v0, kind: .dismissal)
+        } else if selectUndimmed, let i = geometry.index(of: sheet.largestUndimmedDetentIdentifier) {
+            userSelect(geometry.detents[i].identifier)
+            animate(to: restOffset, velocity: v0)
+        }
+    }
+}

@@ -1,0 +1,102 @@
+/// The sheet's detents (uisheet.md §3.0–§3.3, §3.8, §3.10): the shown detent, the rest
+/// candidates with the keyboard, the drag's rubber bands, and the dimming.
+
+extension UISheetSystem {
+    // MARK: Detents, candidates and rest (§3.0, §3.2, §3.10)
+
+    /// The detent shown for the selection: the selected one, else the smallest (§3.2).
+    var shownDetent: ResolvedDetent? {
+        if let i = geometry.index(of: sheet.selectedDetentIdentifier) { return geometry.detents[i] }
+        return geometry.detents.last
+    }
+
+    var smallestOffset: Double { geometry.detents.last?.offset ?? geometry.height }
+
+    /// The keyboard overlap k (U23).
+    var keyboardOverlap: Double { min(keyboardHeight, geometry.fullHeight) }
+
+    /// A candidate rest offset: an inserted keyboard detent, a detent, or the dismiss point.
+    struct Candidate: Equatable {
+        enum Kind: Equatable { case keyboard, detent(String), dismiss }
+        var offset: Double
+        var kind: Kind
+    }
+
+    /// Candidates top to bottom (§3.0), without the dismiss point; `keyboardIndex` is the keyboard
+    /// position's index while the keyboard is up.
+    func restCandidates() -> (list: [Candidate], keyboardIndex: Int?) {
+        var list: [Candidate] = []
+        let shown = shownDetent?.identifier
+        var lifted = false
+        if keyboardUp && sheet.keyboardPolicy == .uikit, let p0 = geometry.detents.first?.offset, p0 > geometry.largeTop {
+            list.append(Candidate(offset: geometry.round(max(geometry.largeTop, p0 - keyboardOverlap)), kind: .keyboard))
+        }
+        for d in geometry.detents {
+            var offset = d.offset
+            if keyboardUp && sheet.keyboardPolicy == .liftSelected && d.identifier == shown {
+                offset = geometry.round(max(geometry.largeTop, geometry.height - keyboardOverlap - d.value))
+                lifted = true
+            }
+            list.append(Candidate(offset: offset, kind: .detent(d.identifier)))
+        }
+        // Stable sort by offset (the lift may reorder).
+        if lifted {
+            list = list.enumerated().sorted { $0.element.offset != $1.element.offset ? $0.element.offset < $1.element.offset : $0.offset < $1.offset }.map(\.element)
+        }
+        guard keyboardUp else { return (list, nil) }
+        if sheet.keyboardPolicy == .liftSelected {
+            return (list, list.firstIndex { $0.kind == .detent(shown ?? "") })
+        }
+        return (list, 0)
+    }
+
+    /// Where the sheet rests now: the keyboard position while the keyboard is up, else the shown
+    /// detent's offset (SH1).
+    var restOffset: Double {
+        let (list, k) = restCandidates()
+        if let k, k < list.count { return list[k].offset }
+        return shownDetent?.offset ?? geometry.height
+    }
+
+    /// The top rest candidate's offset (`restCandidates().list.first`, else y_L). Without the
+    /// keyboard the candidates are the detents in order, so the first detent's offset.
+    var topCandidate: Double {
+        guard keyboardUp else { return geometry.detents.first?.offset ?? geometry.largeTop }
+        return restCandidates().list.first?.offset ?? geometry.largeTop
+    }
+
+    /// The lower bound B of the drag (§3.3 item 5).
+    var lowerBound: Double { dismissible && !sheet.isModalInPresentation ? geometry.height : smallestOffset }
+
+    @inline(__always)
+    func display(_ u: Double) -> Double {
+        let p0 = topCandidate, b = lowerBound
+        if u < p0 { return p0 - SheetGeometry.band(p0 - u, geometry.extentUp(above: p0)) }
+        if u > b { return b + SheetGeometry.band(u - b, geometry.extentDown) }
+        return u
+    }
+
+    @inline(__always)
+    func undisplay(_ y: Double) -> Double {
+        let p0 = topCandidate, b = lowerBound
+        if y < p0 { return p0 - SheetGeometry.unband(p0 - y, geometry.extentUp(above: p0)) }
+        if y > b { return b + SheetGeometry.unband(y - b, geometry.extentDown) }
+        return y
+    }
+
+    /// The dimming fraction at displayed offset y (§3.8 items 1–2, U18).
+    @inline(__always)
+    func dimming(at y: Double) -> Double {
+        let d = geometry.detents
+        guard !d.isEmpty else { return 0 }
+        let yDim: Double, yNext: Double
+        if let iU = geometry.index(of: sheet.largestUndimmedDetentIdentifier) {
+            if iU == 0 { return 0 }
+            yDim = d[iU - 1].offset; yNext = d[iU].offset
+        } else {
+            yDim = d[d.count - 1].offset; yNext = geometry.height
+        }
+        if yDim == yNext { return y <= yDim ? 1 : 0 }
+        return min(max((y - yNext) / (yDim - yNext), 0), 1)
+    }
+}
