@@ -152,15 +152,42 @@ public enum ResultFile {
     /// `render(_:)` as UTF-8 bytes (what `check` compares with a golden file's bytes).
     /// - Complexity: O(records).
     public static func renderBytes(_ document: ResultDocument) -> [UInt8] {
-        var writer = LineWriter()
-        writer.bytes.reserveCapacity(128 + 110 * document.records.count)
-        writer.bytes.append(contentsOf: headerLine(document.header).utf8)
-        writer.bytes.append(0x0A)
-        for record in document.records {
-            writer.append(record, frameRate: document.header.frameRate)
+        var stream = StreamRenderer(header: document.header, reserving: 128 + 110 * document.records.count)
+        stream.append(document.records)
+        return stream.take(reserving: 0)
+    }
+
+    /// `renderBytes(_:)` in pieces, for records that arrive as a replay produces them
+    /// (`simulate(header:feed:options:sink:)`): the header line, then each batch's lines; the
+    /// pieces taken in order are the bytes `renderBytes` gives for all the records.
+    public struct StreamRenderer {
+        private var writer = LineWriter()
+        private let frameRate: Int
+
+        /// Starts with the header line.
+        public init(header: ResultHeader, reserving capacity: Int = 1 << 16) {
+            frameRate = header.frameRate
+            writer.bytes.reserveCapacity(capacity)
+            writer.bytes.append(contentsOf: ResultFile.headerLine(header).utf8)
             writer.bytes.append(0x0A)
         }
-        return writer.bytes
+
+        /// Renders the lines of `records`.
+        /// - Complexity: O(records).
+        public mutating func append(_ records: RecordList) {
+            for record in records {
+                writer.append(record, frameRate: frameRate)
+                writer.bytes.append(0x0A)
+            }
+        }
+
+        /// The bytes rendered since the last `take()`; `reserving` bytes of room for the next ones.
+        public mutating func take(reserving capacity: Int = 1 << 16) -> [UInt8] {
+            var out: [UInt8] = []
+            swap(&out, &writer.bytes)
+            if capacity > 0 { writer.bytes.reserveCapacity(capacity) }
+            return out
+        }
     }
 
     /// Convenience for `render(ResultDocument(header:records:))`.

@@ -292,6 +292,7 @@ struct CheckCommand: PanelCommand {
         options.selection = selection
         options.filters = filters
         options.simulation = simulation
+        options.streamingThreshold = TraceServices.streamingThreshold(context.environment)
         options.traceDisplay = traceDirectory
         options.goldenDisplay = goldenDirectory
         let summary = CheckRunner.run(traceRoot: context.resolve(traceDirectory), goldenRoot: context.resolve(goldenDirectory),
@@ -305,7 +306,9 @@ struct CheckCommand: PanelCommand {
             }
             for line in outcome.lines { out.line(line) }
         }
-        if summary.noTraces {
+        if let refusal = summary.refusal {
+            context.stderr.line("error: " + refusal)
+        } else if summary.noTraces {
             // Checking nothing is an error (exit 2 via the summary), not a pass.
             context.stderr.line("error: no *.jsonl traces under \(traceDirectory)"
                                 + (filters.isEmpty ? "" : " match --filter " + filters.joined(separator: ", ")) + ": nothing was checked")

@@ -1,6 +1,7 @@
 import PanelGolden
 import PanelTrace
 import PanelSimCore
+import PanelTrace
 
 /// `panelsim replay TRACE [-o OUT]`: load a trace, simulate it, write its result file.
 struct ReplayCommand: PanelCommand {
@@ -68,7 +69,51 @@ struct ReplayCommand: PanelCommand {
 
     struct ReplayFailure: Error { var code: ExitCode }
 
+    /// `run` for a large trace file (`StreamingReplay`): the result is written as the replay
+    /// produces it, to standard output or to the temporary file of `-o`'s atomic write (renamed
+    /// over OUT at the end; removed when the trace fails to load). Memory stays bounded.
+    func runStreaming(_ context: CommandContext) -> ExitCode {
+        let path = context.resolve(trace)
+        var writer: AtomicFile.Writer?
+        var writeError: FileWriteError?
+        do throws(TraceError) {
+            let scanned = try StreamingReplay.scan(path: path, shown: trace)
+            if let output {
+                do { writer = try AtomicFile.Writer(path: context.resolve(output), shownAs: output) } catch {
+                    context.stderr.line(error.description)
+                    return .badInput
+                }
+            }
+            let (_, result) = try StreamingReplay.replay(scanned, shown: trace, options: simulation) { bytes in
+                guard writeError == nil else { return }
+                if writer != nil {
+                    do throws(FileWriteError) { try writer?.append(bytes) } catch { writeError = error }
+                } else {
+                    context.stdout.write(String(decoding: bytes, as: UTF8.self))
+                }
+            }
+            for warning in result.warnings { context.stderr.line("warning: \(trace): \(warning)") }
+            if result.budgetExceeded { context.stderr.line("warning: \(trace): the panel did not come to rest within the settle budget") }
+        } catch {
+            writer?.abandon()
+            context.stderr.line(error.description)
+            return error.kind == .unsupported ? .unsupported : .badInput
+        }
+        guard let writer, let output else { return .success }
+        do throws(FileWriteError) {
+            if let writeError { throw writeError }
+            try writer.commit()
+        } catch {
+            writer.abandon()
+            context.stderr.line(error.description)
+            return .badInput
+        }
+        context.stderr.line("wrote \(output)")
+        return .success
+    }
+
     func run(_ context: CommandContext) -> ExitCode {
+        if context.services.streams(context.resolve(trace), environment: context.environment) { return runStreaming(context) }
         let document: ResultDocument
         switch ReplayCommand.replay(trace, context, options: simulation) {
         case .success(let r): document = r.1

@@ -96,6 +96,8 @@ struct FloatingPanelSystem: PanelSystem {
 
     mutating func finish() -> (records: RecordList, warnings: [String]) { (core.takeRecords(), warnings) }
 
+    mutating func takeFinalRecords() -> RecordList? { core.takeRecordsBeforeLastFrame() }
+
     /// True when a `moved` sample of finger 0 is a plain drag step: the touch began on the surface,
     /// both recognizers have decided, the panel's pan is active (not cancelled) and the list's is
     /// not, and the core takes the change without arbitration (`PanelCore.takesPlainDragChanges`).

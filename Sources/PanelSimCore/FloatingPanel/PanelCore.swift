@@ -867,6 +867,10 @@ struct PanelCore {
         return out
     }
 
+    /// The records before the last frame (`RecordList.takeRecordsBeforeLastFrame()`), for a
+    /// streaming replay.
+    mutating func takeRecordsBeforeLastFrame() -> RecordList? { records.takeRecordsBeforeLastFrame() }
+
     /// True while an attraction or property animator runs (a touch then begins the pan at once, §3.1).
     /// Tests the optionals' cases, not `!= nil`, so that no running value is copied. Inlined, as
     /// `isAnimating` and `isScrollViewAnimating`: called out of line from a mutating method, a

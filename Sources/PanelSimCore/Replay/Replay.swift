@@ -41,6 +41,17 @@ public func simulate(_ trace: Trace, options: SimulationOptions = SimulationOpti
     trace.header.system.simulate(trace, options: options)
 }
 
+/// `simulate(_:options:)` over samples handed over a batch at a time (a trace read as it is
+/// replayed), with the records given to `sink` as they become final, in order; the returned
+/// result has the warnings and no records. The records are those `simulate(_:options:)` gives
+/// for the same samples.
+/// - Complexity: as `simulate(_:options:)`; memory holds one batch and, for a system that hands
+///   its records over (FloatingPanel), the records since the last frame of the previous batch.
+public func simulate<Feed: SampleFeed>(header: TraceHeader, feed: inout Feed, options: SimulationOptions = SimulationOptions(),
+                                       sink: (RecordList) -> Void) -> SimulationResult {
+    header.system.simulate(header: header, feed: &feed, options: options, sink: sink)
+}
+
 /// Runs the replay loop of `simulate(_:options:)` with `system`, a panel system set up for
 /// `trace`: what a `PanelSystemConfiguration.simulate(_:options:)` calls.
 /// - Complexity: as `simulate(_:options:)`.
