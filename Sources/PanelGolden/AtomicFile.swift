@@ -56,12 +56,11 @@ public enum AtomicFile {
             let directory = url.deletingLastPathComponent().path
             let named = shown ?? path
             // The rename at the end would replace a device or FIFO (`-o /dev/null` run as root
-            // would leave a regular file there): only regular files are written.
+            // would leave a regular file there): those are refused. (A folder there makes the
+            // rename fail.)
             var info = stat()
-            if stat(path, &info) == 0, (info.st_mode & S_IFMT) != S_IFREG {
-                throw FileWriteError(path: named, message: (info.st_mode & S_IFMT) == S_IFDIR
-                    ? "is a directory (expected a file path)"
-                    : "is not a regular file (a device, FIFO or socket; expected a file path, or no -o for standard output)")
+            if stat(path, &info) == 0, (info.st_mode & S_IFMT) != S_IFREG, (info.st_mode & S_IFMT) != S_IFDIR {
+                throw FileWriteError(path: named, message: "is not a regular file (a device, FIFO or socket; expected a file path, or no -o for standard output)")
             }
             do {
                 try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
