@@ -15,11 +15,30 @@ public enum Soak {
         /// The generator's own error (a trace the loader refused), nil when the trace is valid.
         public var generatorError: String?
         public var sampleCount: Int
+        /// The trace uses a feature the profile's version lacks (profiles.md §2.3): not replayed.
+        public var gated = false
     }
 
-    /// Generates and checks the trace of `seed` with `system`'s generator and checker.
-    public static func run(seed: UInt64, system: any SystemSoak = FloatingPanelSoak()) -> Outcome {
+    /// The FloatingPanel trace of `seed`, replayed as `profile` when one is given
+    /// (`FloatingPanelSoak(profile:)`).
+    public static func trace(seed: UInt64, profile: TraceProfile? = nil) -> Trace {
+        FloatingPanelSoak(profile: profile).trace(seed: seed)
+    }
+
+    /// Generates and checks FloatingPanel's trace of `seed`; with `profile`, as that version
+    /// behaved, checking the invariants that hold at its point (`InvariantChecker.holds`).
+    public static func run(seed: UInt64, profile: TraceProfile? = nil) -> Outcome {
+        run(seed: seed, system: FloatingPanelSoak(profile: profile))
+    }
+
+    /// Generates and checks the trace of `seed` with `system`'s generator and checker; a trace the
+    /// system gates (`SystemSoak.isGated`) is not replayed.
+    public static func run(seed: UInt64, system: any SystemSoak) -> Outcome {
         let trace = system.trace(seed: seed)
+        if system.isGated(trace) {
+            return Outcome(seed: seed, violations: [], counts: SoakCounts(), generatorError: nil,
+                           sampleCount: trace.samples.count, gated: true)
+        }
         if trace.header.description.hasPrefix("GENERATOR ERROR") {
             return Outcome(seed: seed, violations: [], counts: SoakCounts(),
                            generatorError: trace.header.description, sampleCount: trace.samples.count)
@@ -34,10 +53,17 @@ public enum Soak {
         system.checkAll(trace).violations.contains { $0.key == key }
     }
 
+    /// FloatingPanel's trace of `seed` (replayed as `profile`) minimized while `violation` still
+    /// fails: `minimized(seed:violation:system:budget:)` with `FloatingPanelSoak(profile:)`.
+    public static func minimized(seed: UInt64, violation: InvariantViolation, budget: Int = 4000,
+                                 profile: TraceProfile? = nil) -> (trace: Trace, text: String) {
+        minimized(seed: seed, violation: violation, system: FloatingPanelSoak(profile: profile), budget: budget)
+    }
+
     /// The trace of `seed` minimized while `violation` still fails, named and described for the
     /// corpus, and its file text (`TraceWriter`; read back by `TraceLoader` and checked to fail).
     /// - Parameter budget: the most checks (each one or more replays) the minimization may use.
-    public static func minimized(seed: UInt64, violation: InvariantViolation, system: any SystemSoak = FloatingPanelSoak(),
+    public static func minimized(seed: UInt64, violation: InvariantViolation, system: any SystemSoak,
                                  budget: Int = 4000) -> (trace: Trace, text: String) {
         let original = system.trace(seed: seed)
         var trace = TraceMinimizer.minimize(original, budget: budget, simplifications: system.headerSimplifications,

@@ -23,6 +23,9 @@ public protocol SystemSoak: Sendable {
     /// named `soak-<seed>`. A trace the loader refuses is a generator bug: its description then
     /// starts with `GENERATOR ERROR` (`SoakTraceFile.roundTrip`).
     func trace(seed: UInt64) -> Trace
+    /// True when `trace` is not to be replayed (FloatingPanel's version profile lacks a feature it
+    /// uses, profiles.md §2.3): the soak counts it and checks nothing. Default: false.
+    func isGated(_ trace: Trace) -> Bool
     /// The system's own rules on `result`, the replay of `trace` made with `options`.
     func check(_ trace: Trace, result: SimulationResult) -> SoakCheck
     /// Every check of `trace`: the default replays it (twice when `checksReplayRules`), checks the
@@ -65,6 +68,7 @@ extension SystemSoak {
         return out
     }
 
+    public func isGated(_ trace: Trace) -> Bool { false }
     public func pairSteps(_ trace: Trace, _ result: SimulationResult) -> [PairStep] { [] }
     public var headerSimplifications: [@Sendable (inout TraceHeader) -> Void] { [] }
     public func isReplayable(_ header: TraceHeader) -> Bool { true }

@@ -12,11 +12,12 @@ struct SoakCommand: PanelCommand {
     static let info = CommandInfo(
         name: "soak",
         abstract: "Check a panel system's invariants on random traces; write minimized violators.",
-        usage: "panelsim soak [--model M] [--seed S] [--count N] [--jobs J] [--out DIR] [--limit K] [--emit DIR] [TRACE…]",
+        usage: "panelsim soak [--model M] [--seed S] [--count N] [--jobs J] [--out DIR] [--limit K] [--emit DIR] [--profile floatingpanel@VERSION] [TRACE…]",
         arguments: [("TRACE...", "Check these trace files, each with its own model's checker\n(bottom FloatingPanel panels are also mirrored) instead of\ngenerated ones; with --emit, write their mirrors.")],
         options: [
             OptionSpec(names: ["--model"], valueName: "M",
                        help: "The panel system: floatingpanel (default), drawerkit,\nlnpopup or uisheet."),
+            ProfileFlag.option,
             OptionSpec(names: ["--seed"], valueName: "S", help: "First seed (default 1); trace i uses seed S+i."),
             OptionSpec(names: ["--count"], valueName: "N", help: "Number of random traces (default 1000)."),
             OptionSpec(names: ["--jobs", "-j"], valueName: "J", help: "Check J traces in parallel (default 1). Output is\nidentical to --jobs 1."),
@@ -35,9 +36,12 @@ struct SoakCommand: PanelCommand {
             second fingers, cancels, taps, programmatic calls, list calls, rotations and keyboard
             changes. It is replayed as is and mirrored onto top, left and right panels; every
             replay is checked against G1–G4 and F1–F5, and the mirrors against the bottom replay
-            (G6). The rules (G1–G4, G6, F1–F5) are invariants of the team's scenario spec, which is
-            not part of this repository; the InvariantChecker type (module PanelInvariants) states
-            each one.
+            (G6). With --profile floatingpanel@VERSION every trace is replayed as that version
+            behaved and checked against the rules that hold at its profile point
+            (docs/profiles.md); a trace using what the version lacks is counted as gated and not
+            replayed. The rules (G1–G4, G6, F1–F5) are invariants of the team's scenario spec,
+            which is not part of this repository; the InvariantChecker type (module
+            PanelInvariants) states each one.
 
             drawerkit, lnpopup, uisheet: a random configuration within the system's contract and a
             random timeline of gestures, taps and the system's calls at any moment (also during
@@ -86,6 +90,11 @@ struct SoakCommand: PanelCommand {
         if let n = try positive("--jobs", 1024) { jobs = n }
         if parsed.values["--limit"] == "0" { limit = 0 } else if let n = try positive("--limit", Int.max) { limit = n }
         emit = parsed.values["--emit"]
+        let profiles = try ProfileFlag.profiles(parsed, command: "soak")
+        if let other = profiles.first(where: { $0.library != .floatingPanel }) {
+            throw UsageError("--profile \(other.library.rawValue)@\(other.version): soak replays FloatingPanel traces", command: "soak")
+        }
+        if let profile = profiles.first { system = FloatingPanelSoak(profile: profile) }
         if let o = parsed.values["--out"] {
             guard !o.isEmpty else { throw UsageError("empty --out directory", command: "soak") }
             out = o
@@ -98,7 +107,10 @@ struct SoakCommand: PanelCommand {
             guard files.isEmpty else {
                 throw UsageError("--model applies to generated traces; trace files are checked with their own model", command: "soak")
             }
-            system = s
+            guard profiles.isEmpty || s.model == .floatingPanel else {
+                throw UsageError("--profile applies to FloatingPanel (--model floatingpanel), not to --model \(m)", command: "soak")
+            }
+            if profiles.isEmpty { system = s }
         }
     }
 
@@ -110,7 +122,7 @@ struct SoakCommand: PanelCommand {
         var violating: [(seed: UInt64, violation: InvariantViolation)] = []
         var generatorErrors: [(UInt64, String)] = []
         var byKey: [String: Int] = [:]
-        var traces = 0, samples = 0
+        var traces = 0, samples = 0, gated = 0
         // Chunks keep memory flat for any count; results are consumed in seed order.
         let chunk = 4096
         var start = 0
@@ -130,6 +142,7 @@ struct SoakCommand: PanelCommand {
             }
             let outcomes = parallelMap(count: n, jobs: jobs) { i in Soak.run(seed: first &+ UInt64(base + i), system: system) }
             for o in outcomes {
+                if o.gated { gated += 1; continue }
                 traces += 1; samples += o.sampleCount
                 counts += o.counts
                 if let e = o.generatorError { generatorErrors.append((o.seed, e)); continue }
@@ -144,6 +157,9 @@ struct SoakCommand: PanelCommand {
         let model = system.model == .floatingPanel ? "" : "\(system.model.rawValue) "
         context.stdout.line("soak: \(model)seeds \(first)…\(first &+ UInt64(count - 1)): \(traces) traces (\(samples) samples), \(system.replayPhrase)")
         for line in system.reportLines(counts) { context.stdout.line(line) }
+        if let profile = (system as? FloatingPanelSoak)?.profile {
+            context.stdout.line("profile: floatingpanel@\(profile.version) (point \(profile.point)); \(gated) trace(s) use what it lacks and were not replayed")
+        }
         for (s, e) in generatorErrors.prefix(20) { context.stdout.line("GENERATOR ERROR seed \(s): \(e)") }
         if violating.isEmpty && generatorErrors.isEmpty {
             context.stdout.line("no violations")

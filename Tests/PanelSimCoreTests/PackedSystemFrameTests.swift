@@ -1,9 +1,9 @@
 import XCTest
 @testable import PanelSimCore
 
-/// Packed system frames (`SystemFrameLayout`, `RecordList.appendPackedFrame`): read back as the
-/// `SystemFrame` their channels describe, deduplicated as `SystemFrame.sameValues(as:)` says, with
-/// value semantics for copies.
+/// Packed system frames (`SystemFrameLayout`, `RecordList.appendPackedFrame`, `SystemRecorder`):
+/// read back as the `SystemFrame` their channels describe, deduplicated as
+/// `SystemFrame.sameValues(as:)` says, with value semantics for copies.
 final class PackedSystemFrameTests: XCTestCase {
     /// A frame with every kind of channel: numbers, a name (or null), an optional number, an
     /// optional bool, and bools.
@@ -44,7 +44,9 @@ final class PackedSystemFrameTests: XCTestCase {
     func testLayoutPlacesChannels() {
         let layout = TestFrame.layout
         XCTAssertEqual(layout.wordCount, 4)           // bits, location, state, offset
-        XCTAssertEqual(layout.numberWords, 0b1010)    // words 1 and 3 hold numbers
+        XCTAssertEqual(layout.channels.map(\.word), [1, 2, 3, 0, 0, 0])
+        XCTAssertEqual(layout.channels.map(\.presenceBit), [-1, -1, 0, 1, -1, -1])
+        XCTAssertEqual(layout.channels.map(\.valueBit), [-1, -1, -1, 2, 3, 4])
         XCTAssertEqual(layout.channels.map(\.key), ["location", "state", "offset", "visible", "dragging", "animating"])
     }
 
@@ -59,7 +61,7 @@ final class PackedSystemFrameTests: XCTestCase {
             TestFrame(location: 3, state: SystemFrameLayout.nullName, offset: nil, visible: false, dragging: true, animating: true),
         ]
         records.append(.event(time: 5, .system(SystemEvent(name: "between"))))
-        for (k, f) in frames.enumerated() { XCTAssertTrue(records.appendPackedFrame(f, index: k, owned: true)) }
+        for (k, f) in frames.enumerated() { records.appendPackedFrame(f, index: k, owned: true) }
         XCTAssertEqual(records.count, 5)
         XCTAssertEqual(records.frameCount, 4)
         for (k, f) in frames.enumerated() {
@@ -71,34 +73,33 @@ final class PackedSystemFrameTests: XCTestCase {
     }
 
     func testRepeatedFramesAreDroppedAsSystemFrameSameValuesSays() {
-        var records = list()
+        var recorder = SystemRecorder<TestFrame>()
         let base = TestFrame(location: 0, state: 0, offset: 1, visible: true, dragging: false, animating: true)
-        XCTAssertTrue(records.appendPackedFrame(base, index: 0))
-        XCTAssertTrue(records.appendPackedFrame(base, index: 0), "frame 0 is always written")
-        XCTAssertFalse(records.appendPackedFrame(base, index: 1))
+        recorder.record(base, index: 0)
+        recorder.record(base, index: 0)   // frame 0 is always written
+        recorder.record(base, index: 1)
         var negativeZero = base; negativeZero.location = -0.0
-        XCTAssertFalse(records.appendPackedFrame(negativeZero, index: 2), "-0 == 0")
+        recorder.record(negativeZero, index: 2)   // -0 == 0
         var absent = base; absent.offset = nil
-        XCTAssertTrue(records.appendPackedFrame(absent, index: 3), "a channel left out")
+        recorder.record(absent, index: 3)   // a channel left out
         var zeroOffset = base; zeroOffset.offset = 0
-        XCTAssertTrue(records.appendPackedFrame(zeroOffset, index: 4), "present with 0 is not absent")
+        recorder.record(zeroOffset, index: 4)   // present with 0 is not absent
         var hidden = zeroOffset; hidden.visible = false
-        XCTAssertTrue(records.appendPackedFrame(hidden, index: 5))
-        var renamed = hidden; renamed.state = 1
-        XCTAssertTrue(records.appendPackedFrame(renamed, index: 6))
+        recorder.record(hidden, index: 5)
+        var noVisibility = hidden; noVisibility.visible = nil
+        recorder.record(noVisibility, index: 6)
+        var renamed = noVisibility; renamed.state = 1
+        recorder.record(renamed, index: 7)
         var nan = renamed; nan.location = .nan
-        XCTAssertTrue(records.appendPackedFrame(nan, index: 7))
-        XCTAssertTrue(records.appendPackedFrame(nan, index: 8), "NaN differs from itself")
-        // Each written frame differs from the one before it exactly when SystemFrame says so.
-        let frames = records.compactMap { if case let .systemFrame(f) = $0 { return f } else { return nil } }
-        XCTAssertEqual(frames.map(\.index), [0, 0, 3, 4, 5, 6, 7, 8])
-        for (a, b) in zip(frames.dropFirst(2), frames.dropFirst(3)) { XCTAssertFalse(a.sameValues(as: b)) }
-        XCTAssertTrue(frames[0].sameValues(as: SystemFrame(index: 2, channels: negativeZeroChannels(base))))
-    }
-
-    private func negativeZeroChannels(_ f: TestFrame) -> [RecordField] {
-        var g = f; g.location = -0.0
-        return g.expected(index: 0, names: ["rest", "moving"]).channels
+        recorder.record(nan, index: 8)
+        recorder.record(nan, index: 9)   // NaN differs from itself
+        let frames = recorder.finish().records.compactMap { if case let .systemFrame(f) = $0 { return f } else { return nil } }
+        XCTAssertEqual(frames.map(\.index), [0, 0, 3, 4, 5, 6, 7, 8, 9])
+        // The recorder drops a frame exactly when SystemFrame.sameValues says it repeats the last one.
+        for (a, b) in zip(frames.dropFirst(), frames.dropFirst(2)) { XCTAssertFalse(a.sameValues(as: b)) }
+        let names = ["rest", "moving"]
+        XCTAssertTrue(frames[1].sameValues(as: base.expected(index: 1, names: names)))
+        XCTAssertTrue(frames[1].sameValues(as: negativeZero.expected(index: 2, names: names)))
     }
 
     func testCopiesAreIndependent() {
@@ -121,6 +122,74 @@ final class PackedSystemFrameTests: XCTestCase {
         reserved.appendPackedFrame(TestFrame(location: 7, state: 0, offset: nil, visible: nil, dragging: false, animating: false), index: 11, owned: true)
         XCTAssertEqual(copy.count, 11)
         XCTAssertEqual(reserved.count, 12)
+    }
+
+    /// A system frame type's `==` must say what `SystemFrame.sameValues(as:)` says of the frames'
+    /// views: checked on frames that differ from a base in one channel at a time (−0 for 0 and NaN
+    /// among them).
+    private func assertEqualityMatchesViews<F: PackedSystemFrame>(_ base: F, _ variants: [F], names: [String],
+                                                                file: StaticString = #filePath, line: UInt = #line) {
+        func view(_ f: F) -> SystemFrame {
+            var list = RecordList()
+            list.usePackedFrames(F.layout)
+            for n in names where !F.layout.vocabulary.contains(n) { _ = list.nameIndex(n) }
+            list.appendPackedFrame(f, index: 0)
+            guard case let .systemFrame(frame) = list[0] else { fatalError("not a system frame") }
+            return frame
+        }
+        for (i, v) in ([base] + variants).enumerated() {
+            XCTAssertEqual(base == v, view(base).sameValues(as: view(v)), "variant \(i)", file: file, line: line)
+            XCTAssertEqual(v == v, view(v).sameValues(as: view(v)), "variant \(i) with itself", file: file, line: line)
+        }
+    }
+
+    func testSystemFrameEqualityMatchesTheirViews() {
+        let d = DrawerKitFrame(location: 0, state: 2, cornerRadius: 15, handleAlpha: 1, contentOffset: nil,
+                               isDragging: false, isAnimating: true, presented: true)
+        var dv: [DrawerKitFrame] = []
+        var x = d; x.location = -0.0; dv.append(x)
+        x = d; x.location = .nan; dv.append(x)
+        x = d; x.state = 4; dv.append(x)
+        x = d; x.cornerRadius = 14; dv.append(x)
+        x = d; x.handleAlpha = nil; dv.append(x)
+        x = d; x.contentOffset = 0; dv.append(x)
+        x = d; x.isDragging = true; dv.append(x)
+        x = d; x.isAnimating = false; dv.append(x)
+        x = d; x.presented = false; dv.append(x)
+        assertEqualityMatchesViews(d, dv, names: [])
+
+        let p = LNPopupFrame(location: 760, state: .barPresented, internalState: .transitioning, barVisible: true, barTop: 696,
+                             barHeight: 64, bottomBarTop: 761, bottomBarVisible: true, contentOffset: nil, isDragging: false,
+                             isAnimating: true)
+        var pv: [LNPopupFrame] = []
+        var y = p; y.location = 759; pv.append(y)
+        y = p; y.state = .open; pv.append(y)
+        y = p; y.internalState = .open; pv.append(y)
+        y = p; y.barVisible = false; pv.append(y)
+        y = p; y.barTop = -0.0; pv.append(y)
+        y = p; y.barHeight = .nan; pv.append(y)
+        y = p; y.bottomBarTop = nil; pv.append(y)
+        y = p; y.bottomBarVisible = false; pv.append(y)
+        y = p; y.bottomBarVisible = nil; pv.append(y)
+        y = p; y.contentOffset = -47; pv.append(y)
+        y = p; y.isDragging = true; pv.append(y)
+        y = p; y.isAnimating = false; pv.append(y)
+        assertEqualityMatchesViews(p, pv, names: [])
+
+        let s = UISheetFrame(location: 388, state: 0, dimming: 1, backdropAlpha: 0.2, contentOffset: 0, isDragging: false,
+                             isAttracting: true, presented: true)
+        var sv: [UISheetFrame] = []
+        var z = s; z.location = 388.5; sv.append(z)
+        z = s; z.state = SystemFrameLayout.nullName; sv.append(z)
+        z = s; z.state = 1; sv.append(z)
+        z = s; z.dimming = 0.5; sv.append(z)
+        z = s; z.backdropAlpha = 0; sv.append(z)
+        z = s; z.contentOffset = nil; sv.append(z)
+        z = s; z.contentOffset = -0.0; sv.append(z)
+        z = s; z.isDragging = true; sv.append(z)
+        z = s; z.isAttracting = false; sv.append(z)
+        z = s; z.presented = false; sv.append(z)
+        assertEqualityMatchesViews(s, sv, names: ["medium", "large"])
     }
 
     /// The systems' state names: each place or state writes the index of its own name.

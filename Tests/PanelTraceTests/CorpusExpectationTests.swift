@@ -17,13 +17,14 @@ final class CorpusExpectationTests: XCTestCase {
 
     /// The FloatingPanel traces: every trace under `traces/` but the other systems' folders
     /// (`traces/drawerkit/`, checked by `DrawerKitCorpusTests`; `traces/uisheet/`, by `UISheetCorpusTests`;
-    /// `traces/lnpopup/`, by `LNPopupCorpusTests`; and their soak findings under `traces/soak/`,
-    /// checked by each system's soak tests).
+    /// `traces/lnpopup/`, by `LNPopupCorpusTests`; their soak findings under `traces/soak/`, by each
+    /// system's soak tests) and the version-profile corpus (`traces/profiles/`, by
+    /// `ProfileCorpusTests`, each trace at a point whose rules differ from the system spec's).
     static func traceFiles() -> [URL] {
         let root = repositoryRoot.appendingPathComponent("traces")
         let files = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil)?
             .compactMap { $0 as? URL }
-            .filter { url in url.pathExtension == "jsonl" && !["drawerkit", "uisheet", "lnpopup"].contains { url.path.contains("/\($0)/") } } ?? []
+            .filter { url in url.pathExtension == "jsonl" && !["/drawerkit/", "/uisheet/", "/lnpopup/", "/traces/profiles/"].contains { url.path.contains($0) } } ?? []
         return files.sorted { $0.path < $1.path }
     }
 

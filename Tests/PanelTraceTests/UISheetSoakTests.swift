@@ -146,6 +146,31 @@ final class UISheetSoakTests: XCTestCase {
             SoakTestSupport.setting($0, "dimming", .number(0.2)) }), ["SH8@uisheet:undimmed"])
     }
 
+    /// §3.8 item 6: a dimming change inside `animateChanges` with the sheet still fades; SH8 takes
+    /// the fade's values between the old and the new fraction, and item 2 again once it is over.
+    func testSH8DimmingFade() throws {
+        let trace = try SoakTestSupport.trace([Self.header(#", "largestUndimmedDetentIdentifier": "medium""#),
+            #"{"t": 0.1, "call": "setModalInPresentation", "value": false}"#,
+            #"{"t": 0.3, "call": "setLargestUndimmedDetent", "identifier": null, "animateChanges": true}"#,
+            #"{"t": 1.5, "call": "setModalInPresentation", "value": false}"#])
+        let records = SoakTestSupport.replay(trace)
+        XCTAssertEqual(SoakTestSupport.rules(soak, trace, records), [])
+        let frames = SoakTestSupport.frames(records)
+        func dimming(_ f: SystemFrame) -> Double? { if case let .number(d)? = f["dimming"] { return d }; return nil }
+        let fading = try XCTUnwrap(frames.first { dimming($0.frame).map { $0 > 0 && $0 < 1 } ?? false })
+        XCTAssertEqual(dimming(try XCTUnwrap(frames.last).frame), 1)
+        // The same intermediate value before the call, or after the fade reached 1, is a violation.
+        let before = try XCTUnwrap(frames.first)
+        XCTAssertTrue(SoakTestSupport.keys(soak, trace, SoakTestSupport.tamper(records, frameAt: before.index) {
+            SoakTestSupport.setting($0, "dimming", .number(0.5)) }).contains("SH8@uisheet:undimmed"))
+        let done = try XCTUnwrap(frames.last)
+        XCTAssertGreaterThan(done.index, fading.index)
+        XCTAssertEqual(SoakTestSupport.keys(soak, trace, SoakTestSupport.tamper(records, frameAt: done.index) {
+            SoakTestSupport.setting($0, "dimming", .number(0.5)) }), ["SH8@uisheet:dimmed"])
+        XCTAssertTrue(SoakTestSupport.keys(soak, trace, SoakTestSupport.tamper(records, frameAt: fading.index) {
+            SoakTestSupport.setting($0, "dimming", .number(-0.1)) }).contains("SH8@uisheet:fade"))
+    }
+
     /// The model bugs the soak found, each a regression trace with its golden: a rotation during a
     /// grabber's dismissal (seed 190), a dimming tap during the app's dismissal (358), new detents
     /// under a hand-off (296), a release with no detent left (7735, a trap), a grabber tap with no

@@ -6,7 +6,12 @@ import PanelTrace
 /// checks and report are those `panelsim soak` has always printed; the replay rules of
 /// `ReplayRules` are not added to them (`checksReplayRules` is false).
 public struct FloatingPanelSoak: SystemSoak {
-    public init() {}
+    /// The FloatingPanel version the traces are replayed as (`--profile floatingpanel@VERSION`,
+    /// profiles.md); nil for the current one. The checker keeps the rules that hold at its point
+    /// (`InvariantChecker.holds`).
+    public var profile: TraceProfile?
+
+    public init(profile: TraceProfile? = nil) { self.profile = profile }
 
     public var model: PanelModel { .floatingPanel }
 
@@ -18,7 +23,16 @@ public struct FloatingPanelSoak: SystemSoak {
 
     public var options: SimulationOptions { InvariantChecker.options }
 
-    public func trace(seed: UInt64) -> Trace { SoakGenerator.trace(seed: seed) }
+    public func trace(seed: UInt64) -> Trace {
+        var trace = SoakGenerator.trace(seed: seed)
+        if let profile { trace.header.profile = profile }
+        return trace
+    }
+
+    /// A trace that uses what the profile's version lacks (profiles.md §2.3).
+    public func isGated(_ trace: Trace) -> Bool {
+        (try? TraceProfiles.checkGates(trace, profile: profile, file: "soak")) == nil
+    }
 
     public func check(_ trace: Trace, result: SimulationResult) -> SoakCheck {
         let (violations, coverage) = InvariantChecker.check(trace, result: result)

@@ -1,3 +1,4 @@
+import Foundation
 import PanelSimCore
 import PanelTrace
 
@@ -16,6 +17,10 @@ struct SheetTracker {
     var programmaticDismissal = false
     /// A `dismiss` call on a presented sheet was made since the last presentation (SH3).
     var dismissedByApp = false
+    /// The values a dimming fade of §3.8 item 6 may show (from the displayed fraction at a change
+    /// inside `animateChanges` to the new rule's) and the time (µs) by which it is over, nil when
+    /// no fade may run.
+    var fade: (low: Double, high: Double, until: Microseconds)?
     /// The tracked list's frame (sheet coordinates), nil without one (§3.9).
     var listFrame: Rect?
     /// The tracked list's top offset, −contentInset.top (§3.9).
@@ -107,6 +112,7 @@ struct SheetTracker {
         case let .setLargestUndimmedDetent(id, _): sheet.largestUndimmedDetentIdentifier = id
         case let .setModalInPresentation(v): sheet.isModalInPresentation = v
         case let .setPrefersScrollingExpands(v): sheet.prefersScrollingExpandsWhenScrolledToEdge = v
+        case let .setShouldDismiss(v) where sheet.shouldDismiss != .default: sheet.shouldDismiss = v ? .always : .never
         default: break
         }
     }
@@ -193,6 +199,7 @@ struct UISheetChecker {
                 si += 1
                 while ei < view.events.count, view.events[ei].time < s.time { event(ei, &tracker, &touch); ei += 1 }
                 let wasPresented = tracker.presented
+                let shownDimming = previous.flatMap { FieldRead.number($0["dimming"]) }
                 // §3.3 items 4–5: a drag's displayed offset is placed at each moved sample; new
                 // detents or a new environment during the drag show at the next one.
                 var relayout = false
@@ -205,6 +212,18 @@ struct UISheetChecker {
                 default: break
                 }
                 tracker.apply(s)
+                // §3.8 item 6: a dimming change inside animateChanges may fade from the shown value.
+                switch s.kind.sheetCall {
+                case .setLargestUndimmedDetent(_, true)?, .setDetents(_, true)?:
+                    if wasPresented, tracker.presented, let from = shownDimming, let p = previous {
+                        let to = Self.itemTwo(tracker, at: p.location)
+                        let old = tracker.fade ?? (from, from, s.time)
+                        let until = s.time + Int64((Self.fadeDuration(tracker.sheet.simulator.springResponse) * 1e6).rounded(.up)) + 1
+                        tracker.fade = (min(old.low, from, to), max(old.high, from, to), max(old.until, until))
+                    }
+                case .setLargestUndimmedDetent(_, false)?, .setDetents(_, false)?: tracker.fade = nil
+                default: break
+                }
                 if case .present? = s.kind.sheetCall, tracker.presented, !wasPresented { gone = false; willDismissed = false }
                 if case let .touch(t) = s.kind, t.id == 0 {
                     switch t.phase {
@@ -235,6 +254,12 @@ struct UISheetChecker {
             let frameTime = view.time(ofFrame: f.index)
             while ei < view.events.count, view.events[ei].time <= frameTime { event(ei, &tracker, &touch); ei += 1 }
             if !FieldRead.flag(f, "presented"), tracker.presented, tracker.programmaticDismissal { tracker.endPresentation() }
+            // A fade ends when the sheet moves, when it reaches its end value (item 2 from then), and
+            // at the latest when 1 − P < 10⁻³.
+            if let fade = tracker.fade, frameTime > fade.until || FieldRead.flag(f, "isDragging") || FieldRead.flag(f, "isAttracting")
+                || !FieldRead.flag(f, "presented") || FieldRead.number(f["dimming"]) == Self.itemTwo(tracker, at: f.location) {
+                tracker.fade = nil
+            }
             checkFrame(f, previous, tracker, &touch, gone)
             previous = f
         }
@@ -323,7 +348,12 @@ struct UISheetChecker {
         if let dim = FieldRead.number(f["dimming"]) {
             log.count("SH8")
             if !(dim >= 0 && dim <= 1) { log.fail("SH8", "range", "frame \(f.index): dimming \(dim)") }
-            if presented, tracker.layout.detents.isEmpty {
+            if let fade = tracker.fade, presented {
+                // During a fade (§3.8 item 6) the fraction lies between the old and new values.
+                if dim < fade.low - 1e-12 || dim > fade.high + 1e-12 {
+                    log.fail("SH8", "fade", "frame \(f.index): dimming \(dim) during a fade between \(fade.low) and \(fade.high)")
+                }
+            } else if presented, tracker.layout.detents.isEmpty {
                 if dim != 0 { log.fail("SH8", "undimmed", "frame \(f.index): dimming \(dim) without an active detent") }
             } else if presented, let (yDim, yNext) = dimmedRange(tracker) {
                 // Coinciding smallest dimmed and largest undimmed detents: SH8 asks 0 and 1 at
@@ -398,6 +428,33 @@ struct UISheetChecker {
             }
         }
 
+    }
+
+    /// §3.8 item 6: the fade's longest run (s) for a sheet spring of `response` s: the τ at which
+    /// the remaining progress (1 + ωτ)e^(−ωτ), ω = 2π / response, falls to 10⁻³.
+    static func fadeDuration(_ response: Double) -> Double { fadeOmegaTau * response / (2 * Double.pi) }
+
+    /// The x > 0 with (1 + x)e^(−x) = 10⁻³ (≈ 9.2335; bisection, the function falls for x > 0),
+    /// rounded up.
+    static let fadeOmegaTau: Double = {
+        var lo = 0.0, hi = 50.0
+        for _ in 0..<200 { let m = (lo + hi) / 2; if (1 + m) * Foundation.exp(-m) > 1e-3 { lo = m } else { hi = m } }
+        return hi
+    }()
+
+    /// §3.8 item 2's fraction at offset `y` under the tracker's rule.
+    static func itemTwo(_ tracker: SheetTracker, at y: Double) -> Double {
+        let d = tracker.layout.detents
+        guard !d.isEmpty else { return 0 }
+        let yDim: Double, yNext: Double
+        if let iU = d.firstIndex(where: { $0.identifier == tracker.sheet.largestUndimmedDetentIdentifier }) {
+            if iU == 0 { return 0 }
+            yDim = d[iU - 1].offset; yNext = d[iU].offset
+        } else {
+            yDim = d[d.count - 1].offset; yNext = tracker.environment.container.height
+        }
+        if yDim == yNext { return y <= yDim ? 1 : 0 }
+        return min(max((y - yNext) / (yDim - yNext), 0), 1)
     }
 
     /// §3.8 item 1: (y_dim, y_next): at or above y_dim fully dimmed, at or below y_next undimmed;

@@ -26,7 +26,9 @@ import PanelTrace
 /// * SH7 `didAttemptToDismiss` comes only at a release whose drag had a refused permission (a
 ///   `shouldDismiss` false in it, or the modal flag), after that release's selection record.
 /// * SH8 0 ≤ dimming ≤ 1; 0 at and below the largest undimmed detent, 1 at and above the smallest
-///   dimmed one (§3.8 items 1–2).
+///   dimmed one (§3.8 items 1–2); during a fade of §3.8 item 6 (a dimming change inside
+///   `animateChanges` with the sheet still, until the sheet moves or the fraction reaches item 2's
+///   value) the fraction lies between the shown value at the change and the new rule's.
 public struct UISheetSoak: SystemSoak {
     public init() {}
 

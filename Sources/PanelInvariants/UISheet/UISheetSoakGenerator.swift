@@ -10,7 +10,8 @@ import PanelTrace
 /// above the sheet (up, down, reversed, paused, cancelled, with a second finger; a held finger on
 /// the list's indicator band), taps above the sheet, and the calls `present`, `dismiss`,
 /// `selectDetent`, `setDetents`, `setLargestUndimmedDetent`, `setModalInPresentation`,
-/// `setPrefersScrollingExpands`, `tapDimming`, `tapGrabber` and the list's calls, keyboards that
+/// `setPrefersScrollingExpands`, `setShouldDismiss` (with a delegate that answers), `tapDimming`,
+/// `tapGrabber` and the list's calls, keyboards that
 /// show and hide, and safe-area and container changes, at any moment (also during animations and
 /// drags).
 ///
@@ -196,7 +197,7 @@ private struct UISheetTraceBuilder {
 
     mutating func randomCall(_ sheet: SheetConfiguration, _ hasList: Bool, _ env: PanelEnvironment) -> SheetCall {
         let ids = sheet.detents.map(\.identifier)
-        switch draw.weighted([10, 4, 3, 3, 3, 2, 2, 4, 4, hasList ? 2 : 0, hasList ? 1 : 0, 1, 1]) {
+        switch draw.weighted([10, 4, 3, 3, 3, 2, 2, 4, 4, hasList ? 2 : 0, hasList ? 1 : 0, 1, 1, sheet.shouldDismiss == .default ? 0 : 2]) {
         case 0: return .selectDetent(pickIdentifier(ids), animateChanges: draw.chance(0.6))
         case 1: return .present(animated: draw.chance(0.8))
         case 2: return .dismiss(animated: draw.chance(0.8))
@@ -215,7 +216,8 @@ private struct UISheetTraceBuilder {
         case 9: return .setContentOffset(x: nil, y: draw.points(-40, 1500), animated: draw.chance(0.3))
         case 10: return .setContentSize(width: nil, height: draw.points(20, 4000))
         case 11: return .track(makeList(env))
-        default: return .untrack
+        case 12: return .untrack
+        default: return .setShouldDismiss(draw.chance(0.5))
         }
     }
 }

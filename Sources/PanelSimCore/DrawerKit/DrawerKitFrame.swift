@@ -21,6 +21,14 @@ struct DrawerKitFrame: PackedSystemFrame {
          .number("contentOffset", optional: true), .bool("isDragging"), .bool("isAnimating"), .bool("presented")],
         vocabulary: DrawerState.allCases.map(\.rawValue) + ["transitioning"])
 
+    /// Field by field (`PackedSystemFrame`'s `==`), the location first: it changes most often.
+    @inline(__always)
+    static func == (a: DrawerKitFrame, b: DrawerKitFrame) -> Bool {
+        a.location == b.location && a.state == b.state && a.cornerRadius == b.cornerRadius && a.handleAlpha == b.handleAlpha
+            && a.contentOffset == b.contentOffset && a.isDragging == b.isDragging && a.isAnimating == b.isAnimating
+            && a.presented == b.presented
+    }
+
     @inline(__always)
     func pack(into w: inout PackedFrameWriter) {
         w.number(location); w.name(state); w.number(cornerRadius); w.number(handleAlpha); w.number(contentOffset)
@@ -51,8 +59,8 @@ extension DrawerKitSystem {
             location: presented ? shown.y : geometry.height,
             state: presented ? target.frameNameIndex : DrawerPlace.dismissed.frameNameIndex,
             cornerRadius: shown.cornerRadius,
-            handleAlpha: drawer.handleAutoAnimatesDimming != nil ? shown.handleAlpha : nil,
-            contentOffset: scrollView?.contentOffset.y,
+            handleAlpha: recordsHandleAlpha ? shown.handleAlpha : nil,
+            contentOffset: hasScrollView ? scrollView.unsafelyUnwrapped.contentOffset.y : nil,
             isDragging: panActive, isAnimating: !animator.isEmpty, presented: presented), index: index)
     }
 }

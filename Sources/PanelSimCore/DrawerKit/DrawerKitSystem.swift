@@ -13,6 +13,8 @@ struct DrawerKitSystem: RecordingPanelSystem {
     let drawer: DrawerConfiguration
     let velocitySource: VelocitySource
     let beginThreshold: Double
+    /// The switch values of the replay's profile point (profiles.md §3.3; master without a profile).
+    let profile: DrawerKitProfile
     var environment: PanelEnvironment
     var geometry: DrawerGeometry
     var recorder = SystemRecorder<DrawerKitFrame>()
@@ -54,6 +56,11 @@ struct DrawerKitSystem: RecordingPanelSystem {
     // Pull-to-dismiss (§3.14, D11)
     /// `scrollViewForPullToDismiss`, nil without one.
     var scrollView: ScrollViewModel?
+    /// `scrollView != nil` (it is set up in `init` and never removed), kept as a flag: the
+    /// per-frame reads test it instead of the optional.
+    let hasScrollView: Bool
+    /// The frames have a `handleAlpha` channel (`drawer.handleAutoAnimatesDimming` is set).
+    let recordsHandleAlpha: Bool
     /// The current touch began inside the scroll view while scrolling was enabled (D11): it
     /// belongs to the scroll view's pan, and the drawer pan waits for that pan to fail.
     var touchInScrollView = false
@@ -70,18 +77,24 @@ struct DrawerKitSystem: RecordingPanelSystem {
 
     enum TouchRoute: Equatable { case drawer, container, elsewhere }
 
-    init(trace: Trace) {
-        drawer = trace.header.drawer ?? DrawerConfiguration(heightOfPartiallyExpandedDrawer: 0)
+    /// The system for `trace`, whose header's `drawer` section is `drawer`, at the profile point of
+    /// `options` (or the trace's).
+    init(_ drawer: DrawerConfiguration, trace: Trace, options: SimulationOptions = SimulationOptions()) {
+        self.drawer = drawer
+        profile = DrawerKitProfiles.table.values(for: trace.replayProfile(options))
         velocitySource = trace.header.recognizer.velocity
         beginThreshold = trace.header.recognizer.beginThreshold
         environment = trace.header.environment
         timebase = ReplayTimebase(frameRate: environment.frameRate)
         animator = AdditiveAnimator(timebase: timebase)
         geometry = DrawerGeometry(drawer, height: environment.container.height, safeAreaTop: environment.safeArea.top)
+        geometry.recognizesCollapsed = profile.collapsedRecognized
         // D5: before the first presentation the presented view fills the screen (y = fullY).
         model = DrawerChannels(y: geometry.fullY, cornerRadius: 0, handleAlpha: 1)
         tracker = VelocityTracker(strategy: velocitySource.strategy)
         scrollView = drawer.scrollView.map { ScrollViewModel($0, position: .bottom) }
+        hasScrollView = scrollView != nil
+        recordsHandleAlpha = drawer.handleAutoAnimatesDimming != nil
     }
 
     /// Model y: the presented view's `frame.origin.y` (pt).
@@ -145,16 +158,17 @@ struct DrawerKitSystem: RecordingPanelSystem {
         startRequestedDismissal()
     }
 
-    mutating func runFrame(index: Int, time: Microseconds) -> Bool {
+    @inline(__always)
+    mutating func stepFrame(index: Int, time: Microseconds) -> Bool {
         now = time
         instant = timebase.frame(index)
         if !animator.isEmpty {
             var i = 0
             while let done = animator.removeCompleted(at: instant, from: &i) { complete(done.completion) }
-            startRequestedDismissal()
+            if dismissalRequested { startRequestedDismissal() }
         }
         var scrolling = false
-        if scrollView?.isAnimating == true {
+        if hasScrollView && scrollView.unsafelyUnwrapped.isAnimating {
             let pixel = 1 / environment.displayScale
             scrollView!.stepDeceleration(frameTime: time, pixel: pixel, .bottom)
             scrolling = scrollView!.isAnimating

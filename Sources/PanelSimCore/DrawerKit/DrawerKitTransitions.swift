@@ -35,27 +35,41 @@ struct DrawerTransitionInfo: Sendable, Equatable {
     var duration: Double
     var startingFrameY: Double, endingFrameY: Double
 
-    /// The event fields, after a `participant` field when one is given (one array, built once).
-    func fields(participant: String? = nil) -> [RecordField] {
-        var out: [RecordField] = []
-        out.reserveCapacity(8)
-        if let participant { out.append(RecordField("participant", .string(participant))) }
-        out.append(RecordField("startDrawerState", .string(start.name)))
-        out.append(RecordField("targetDrawerState", .string(target.name)))
-        out.append(RecordField("endDrawerState", .string(end.name)))
-        out.append(RecordField("isPresenting", .bool(isPresenting)))
-        out.append(RecordField("actualDurationInSeconds", .number(duration)))
-        out.append(RecordField("startingFrameY", .number(startingFrameY)))
-        out.append(RecordField("endingFrameY", .number(endingFrameY)))
-        return out
+    /// The event fields.
+    var fields: [RecordField] {
+        [RecordField("startDrawerState", .string(start.name)), RecordField("targetDrawerState", .string(target.name)),
+         RecordField("endDrawerState", .string(end.name)), RecordField("isPresenting", .bool(isPresenting)),
+         RecordField("actualDurationInSeconds", .number(duration)),
+         RecordField("startingFrameY", .number(startingFrameY)), RecordField("endingFrameY", .number(endingFrameY))]
+    }
+
+    /// The event fields after a `participant` field (one array literal, no concatenation).
+    func fields(participant: String) -> [RecordField] {
+        [RecordField("participant", .string(participant)),
+         RecordField("startDrawerState", .string(start.name)), RecordField("targetDrawerState", .string(target.name)),
+         RecordField("endDrawerState", .string(end.name)), RecordField("isPresenting", .bool(isPresenting)),
+         RecordField("actualDurationInSeconds", .number(duration)),
+         RecordField("startingFrameY", .number(startingFrameY)), RecordField("endingFrameY", .number(endingFrameY))]
     }
 }
 
 extension DrawerKitSystem {
     /// The participants' `DrawerAnimationActions` closure `name`, presenting first (§2.1).
     mutating func emitParticipants(_ name: String, _ info: DrawerTransitionInfo) {
-        if drawer.participantPresenting { emit(name, info.fields(participant: "presenting")) }
-        if drawer.participantPresented { emit(name, info.fields(participant: "presented")) }
+        emitParticipants(name, participantFields(info))
+    }
+
+    /// The fields of each participant's events for `info` (nil for an absent participant), built
+    /// once for the events of one transition stage pair (arrays are shared, not copied).
+    func participantFields(_ info: DrawerTransitionInfo) -> (presenting: [RecordField]?, presented: [RecordField]?) {
+        (drawer.participantPresenting ? info.fields(participant: "presenting") : nil,
+         drawer.participantPresented ? info.fields(participant: "presented") : nil)
+    }
+
+    /// `emitParticipants(_:_:)` with fields built before.
+    mutating func emitParticipants(_ name: String, _ fields: (presenting: [RecordField]?, presented: [RecordField]?)) {
+        if let f = fields.presenting { emit(name, f) }
+        if let f = fields.presented { emit(name, f) }
     }
 
     // MARK: Transitions (§3.6)
@@ -83,8 +97,9 @@ extension DrawerKitSystem {
                                         duration: geometry.duration(from: y0, to: y1), startingFrameY: y0, endingFrameY: y1)
         if ending == .dismissed && drawer.midTransition == .dismissalIsTerminal { terminal = true }
         if autoDims { model.handleAlpha = geometry.triangular(starting) }
-        emit("transitionWillStart", info.fields())
-        emitParticipants("prepare", info)
+        emit("transitionWillStart", info.fields)
+        let participants = participantFields(info)
+        emitParticipants("prepare", participants)
         setTarget(ending)
         let before = model
         model.y = geometry.clamp(y1)
@@ -97,7 +112,7 @@ extension DrawerKitSystem {
         }
         animator.add(start: instant, timing: timing, delta: delta,
                      completion: .transition(info, starting: starting, ending: ending, completion: completion, endsPull: endsPull))
-        emitParticipants("animateAlong", info)
+        emitParticipants("animateAlong", participants)
     }
 
     /// The corner-radius animator of §3.7 toward `ending`.
@@ -127,16 +142,16 @@ extension DrawerKitSystem {
                 model.cornerRadius = 0   // Q3: tests the starting state
             }
             emitParticipants("cleanup", info)
-            emit("transitionDidFinish", info.fields())
+            emit("transitionDidFinish", info.fields)
             if completion { emit("completion") }
         case let .presentation(info):
             emitParticipants("cleanup", info)
-            emit("transitionDidFinish", info.fields())
+            emit("transitionDidFinish", info.fields)
             emit("presentationTransitionDidEnd", [RecordField("completed", .bool(true))])
             setTapsEnabled(true)   // Q4: regardless of the state
         case let .dismissal(info):
             emitParticipants("cleanup", info)
-            emit("transitionDidFinish", info.fields())
+            emit("transitionDidFinish", info.fields)
             // The transition completes and the presented view leaves the window: UIKit ends the
             // animations still running on it, and their completions run now, in start order,
             // before dismissalTransitionDidEnd (a DrawerKit transition started before a shorter
@@ -195,12 +210,13 @@ extension DrawerKitSystem {
     /// animator (the drawer's own timing over the drawer's duration), then `animateAlong`.
     private mutating func runUIKitTransition(_ info: DrawerTransitionInfo, completion: DrawerCompletion) {
         let y0 = info.startingFrameY, y1 = info.endingFrameY
-        emit("transitionWillStart", info.fields())
-        emitParticipants("prepare", info)
+        emit("transitionWillStart", info.fields)
+        let participants = participantFields(info)
+        emitParticipants("prepare", participants)
         animator.add(start: instant, timing: timing(from: y0, to: y1), delta: DrawerChannels(y: y0 - y1, cornerRadius: 0, handleAlpha: 0),
                      completion: completion)
         modelY = y1
-        emitParticipants("animateAlong", info)
+        emitParticipants("animateAlong", participants)
     }
 
     mutating func present() {

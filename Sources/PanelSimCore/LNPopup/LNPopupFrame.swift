@@ -26,6 +26,15 @@ struct LNPopupFrame: PackedSystemFrame {
          .number("contentOffset", optional: true), .bool("isDragging"), .bool("isAnimating")],
         vocabulary: PopupPresentationState.allCases.sorted { $0.rawValue < $1.rawValue }.map(\.name))
 
+    /// Field by field (`PackedSystemFrame`'s `==`), the location first: it changes most often.
+    @inline(__always)
+    static func == (a: LNPopupFrame, b: LNPopupFrame) -> Bool {
+        a.location == b.location && a.state == b.state && a.internalState == b.internalState && a.barVisible == b.barVisible
+            && a.barTop == b.barTop && a.barHeight == b.barHeight && a.bottomBarTop == b.bottomBarTop
+            && a.bottomBarVisible == b.bottomBarVisible && a.contentOffset == b.contentOffset && a.isDragging == b.isDragging
+            && a.isAnimating == b.isAnimating
+    }
+
     @inline(__always)
     func pack(into w: inout PackedFrameWriter) {
         w.number(location); w.name(UInt32(state.rawValue)); w.name(UInt32(internalState.rawValue)); w.bool(barVisible)
@@ -44,6 +53,6 @@ extension LNPopupSystem {
             location: v.location, state: publicState, internalState: internalState, barVisible: barExists && v.barHeight > 0,
             barTop: v.barTop, barHeight: v.barHeight,
             bottomBarTop: bottomBar ? v.bottomBarTop : nil, bottomBarVisible: bottomBar ? v.bottomBarTop < geometry.height : nil,
-            contentOffset: scrollView?.contentOffset.y, isDragging: drag != nil, isAnimating: !animator.isEmpty), index: index)
+            contentOffset: hasScrollView ? scrollView.unsafelyUnwrapped.contentOffset.y : nil, isDragging: drag != nil, isAnimating: !animator.isEmpty), index: index)
     }
 }

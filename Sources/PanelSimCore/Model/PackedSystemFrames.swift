@@ -40,51 +40,28 @@ struct SystemFrameLayout: Sendable {
     let channels: [Channel]
     /// Words per frame: 1 + the number and name channels.
     let wordCount: Int
-    /// Bit i set when word i holds a `Double` (compared with `==` when frames are deduplicated).
-    let numberWords: UInt64
     /// Names the system's frames use, entered first into the record list's name table in this
     /// order, so that a system can write them by position (`vocabulary.firstIndex(of:)`) without
     /// looking strings up per frame.
     let vocabulary: [String]
 
-    /// - Precondition: at most 63 number and name channels and at most 64 bool and optional ones.
+    /// - Precondition: at most 64 bits of bool values and presence in word 0.
     init(_ channels: [Channel], vocabulary: [String] = []) {
-        var placed: [Channel] = [], word = 1, bit = 0, numbers: UInt64 = 0
+        var placed: [Channel] = [], word = 1, bit = 0
         for var c in channels {
             if c.isOptional { c.presenceBit = bit; bit += 1 }
             switch c.kind {
             case .bool:
                 c.valueBit = bit; bit += 1
-            case .number:
-                numbers |= 1 << UInt64(word)
-                c.word = word; word += 1
-            case .name:
+            case .number, .name:
                 c.word = word; word += 1
             }
             placed.append(c)
         }
-        precondition(word <= 64 && bit <= 64, "too many channels for one packed frame")
+        precondition(bit <= 64, "too many bool and optional channels for one packed frame")
         self.channels = placed
         wordCount = word
-        numberWords = numbers
         self.vocabulary = vocabulary
-    }
-
-    /// True when the frames at `a` and `b` (`words` words each; `numberWords` says which hold
-    /// numbers) have the same values: numbers equal by `==` (so -0 and +0 are the same value and
-    /// NaN differs from itself, as `SystemFrame.sameValues(as:)` says), every other word bit for
-    /// bit. O(words); the first difference ends it.
-    @inline(__always)
-    static func sameValues(_ a: UnsafePointer<UInt64>, _ b: UnsafePointer<UInt64>, words: Int, numberWords: UInt64) -> Bool {
-        for i in 0..<words {
-            let x = a[i], y = b[i]
-            if numberWords & (1 << UInt64(i)) != 0 {
-                if Double(bitPattern: x) != Double(bitPattern: y) { return false }
-            } else if x != y {
-                return false
-            }
-        }
-        return true
     }
 
     /// The `SystemFrame` view of the packed frame at `words` (frame number `index`), resolving
@@ -109,7 +86,12 @@ struct SystemFrameLayout: Sendable {
 
 /// A panel system's frame record as a fixed-size value: it declares its channels once and packs
 /// itself, channel by channel in layout order, into a record list's words.
-protocol PackedSystemFrame {
+///
+/// Two frames must be `==` exactly when their `SystemFrame` views have the same values
+/// (`SystemFrame.sameValues(as:)`): every channel's field compared with `==` does so (numbers by
+/// `==`, an absent channel equal only to an absent one, name indices equal exactly when the
+/// names are), as the synthesized `==` of a struct of these fields would.
+protocol PackedSystemFrame: Equatable {
     /// The channels, declared once (a `static let`).
     static var layout: SystemFrameLayout { get }
     /// Writes the channels of `layout`, in order, with `writer`.

@@ -237,12 +237,12 @@ public struct RecordList: RandomAccessCollection, @unchecked Sendable, Equatable
     /// Position of the last frame entry appended (-1: none), for `repeatsLastFrame`.
     private var lastFrameIndex = -1
     /// The layout of the packed system frames (nil until `usePackedFrames(_:)`), their words in
-    /// `frameWords[0..<frameWordCount]` (room for `frameWordCapacity`), the words per frame and the
-    /// layout's `numberWords` (kept here, so that an append reads no layout), and how many there are.
+    /// `frameWords[0..<frameWordCount]` (room for `frameWordCapacity`), the words per frame (kept
+    /// here, so that an append reads no layout), and how many there are.
     private(set) var frameLayout: SystemFrameLayout?
     private var frameWords: FrameWordStorage?
     private var frameWordCount = 0, frameWordCapacity = 0
-    private var packedWordCount = 0, packedNumberWords: UInt64 = 0
+    private var packedWordCount = 0
     private var packedFrameCount = 0
 
     public init() {
@@ -347,7 +347,6 @@ public struct RecordList: RandomAccessCollection, @unchecked Sendable, Equatable
         precondition(frameLayout == nil, "a record list holds the packed frames of one layout")
         frameLayout = layout
         packedWordCount = layout.wordCount
-        packedNumberWords = layout.numberWords
         for name in layout.vocabulary { _ = nameIndex(name) }
     }
 
@@ -360,37 +359,30 @@ public struct RecordList: RandomAccessCollection, @unchecked Sendable, Equatable
         }
     }
 
-    /// Appends `frame` as frame number `index`, packed by its layout (`usePackedFrames(_:)` first),
-    /// unless it has the same values as the last packed frame (`SystemFrameLayout.sameValues`)
-    /// and `index` > 0: the replay drops such frames. Returns true when it was appended. The
-    /// frame is packed in place after the last one's words and compared with them there (nothing
-    /// is allocated while there is room). `owned`: see `appendEntry(_:owned:)`.
+    /// Appends `frame` as frame number `index`, packed by its layout (`usePackedFrames(_:)` first)
+    /// straight into the words after the last frame's (nothing is allocated while there is room).
+    /// `owned`: see `appendEntry(_:owned:)`.
     /// - Complexity: O(words per frame), amortized.
     @inline(__always)
-    @discardableResult
-    mutating func appendPackedFrame<Frame: PackedSystemFrame>(_ frame: Frame, index: Int, owned: Bool = false) -> Bool {
+    mutating func appendPackedFrame<Frame: PackedSystemFrame>(_ frame: Frame, index: Int, owned: Bool = false) {
         let n = packedWordCount
         if frameWordCount &+ n > frameWordCapacity || (!owned && !isKnownUniquelyReferenced(&frameWords)) {
             reallocateFrameWords(capacity: Swift.max(2 * frameWordCapacity, frameWordCount + n, 64 * n))
         }
-        let start = frameWordCount, numberWords = packedNumberWords
-        let repeats = frameWords.unsafelyUnwrapped.withUnsafeMutablePointerToElements { base -> Bool in
-            let slot = base + start
+        let start = frameWordCount
+        frameWords.unsafelyUnwrapped.withUnsafeMutablePointerToElements { base in
             #if DEBUG
-            var writer = PackedFrameWriter(words: slot, layout: Frame.layout)
+            var writer = PackedFrameWriter(words: base + start, layout: Frame.layout)
             #else
-            var writer = PackedFrameWriter(words: slot)
+            var writer = PackedFrameWriter(words: base + start)
             #endif
             frame.pack(into: &writer)
             writer.finish()
-            return index != 0 && start >= n && SystemFrameLayout.sameValues(slot - n, slot, words: n, numberWords: numberWords)
         }
-        if repeats { return false }
         frameWordCount = start &+ n
         appendEntry(Entry(kind: .packedSystemFrame, flags: 0, index: UInt32(packedFrameCount), integer: Int64(index),
                           location: 0, backdropAlpha: 0, contentOffset: 0), owned: owned)
         packedFrameCount &+= 1
-        return true
     }
 
     /// Moves the packed frames' words into a new storage of `capacity` (≥ frameWordCount) words.
@@ -477,6 +469,45 @@ public struct RecordList: RandomAccessCollection, @unchecked Sendable, Equatable
     }
 
     public static func == (a: RecordList, b: RecordList) -> Bool { a.elementsEqual(b) }
+
+    /// Splits off the records before the last frame appended, for a replay that hands its records
+    /// over as it goes (`replay(_:header:feed:options:sink:)`): returns them, and keeps the last
+    /// frame and the records after it, since the next frame is compared with that one
+    /// (`repeatsLastFrame`). Nil when no record precedes the last frame, or the list holds packed
+    /// system frames.
+    /// - Complexity: O(records kept) (they are copied to a new list); the records returned keep
+    ///   the old storage.
+    mutating func takeRecordsBeforeLastFrame() -> RecordList? {
+        let k = lastFrameIndex
+        // (Lists of packed system frames, the other systems' recorder, are not split.)
+        guard k > 0, frameLayout == nil else { return nil }
+        var head = self
+        head.count = k
+        head.lastFrameIndex = -1
+        // The kept entries move to a new list with the same name table (the producer keeps name
+        // indices), their events and system frames renumbered, their content insets shifted.
+        var rest = RecordList()
+        rest.names = names
+        rest.nameIndices = nameIndices
+        rest.reserveCapacity(Swift.max(2 * (count - k), 1024))
+        for i in k..<count {
+            var e = entry(i)
+            switch e.kind {
+            case .event:
+                rest.events.append(events[Int(e.index)])
+                e.index = UInt32(rest.events.count - 1)
+            case .systemFrame:
+                rest.systemFrames.append(systemFrames[Int(e.index)])
+                e.index = UInt32(rest.systemFrames.count - 1)
+            case .frame, .didMove, .packedSystemFrame: break
+            }
+            if !contentInsets.isEmpty, let inset = contentInsets[i] { rest.contentInsets[i - k] = inset }
+            rest.appendEntry(e, owned: false)
+        }
+        rest.lastFrameIndex = 0
+        self = rest
+        return head
+    }
 }
 
 /// The packed entries of a `RecordList` (no header: the list keeps count and capacity). `Entry`

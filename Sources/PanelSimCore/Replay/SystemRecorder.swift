@@ -9,6 +9,8 @@ struct SystemRecorder<Frame: PackedSystemFrame> {
     /// The last name `nameIndex(_:)` looked up and its index (a one-entry cache: a frame's name
     /// rarely changes between frames).
     private var lastName: String?, lastNameIndex = SystemFrameLayout.nullName
+    /// The last frame recorded, nil before the first.
+    private var lastFrame: Frame?
 
     init() { records.usePackedFrames(Frame.layout) }
 
@@ -31,6 +33,8 @@ struct SystemRecorder<Frame: PackedSystemFrame> {
     /// recorded (always at index 0). O(channels); allocates only when the list grows.
     @inline(__always)
     mutating func record(_ frame: Frame, index: Int) {
+        if index != 0, let last = lastFrame, last == frame { return }
+        lastFrame = frame
         records.appendPackedFrame(frame, index: index, owned: true)
     }
 
@@ -54,9 +58,25 @@ protocol RecordingPanelSystem: PanelSystem {
     var recorder: SystemRecorder<Frame> { get set }
     /// Time of the sample, timer or frame being processed (µs): events emitted now carry it.
     var now: Microseconds { get set }
+    /// `PanelSystem.runFrame`'s work, declared `@inline(__always)` by the system so that
+    /// `runFrames` steps its frames in one loop.
+    mutating func stepFrame(index: Int, time: Microseconds) -> Bool
 }
 
 extension RecordingPanelSystem {
+    mutating func runFrame(index: Int, time: Microseconds) -> Bool { stepFrame(index: index, time: time) }
+
+    /// The frames that process no sample, back to back (`PanelSystem.runFrames`), with the frame's
+    /// work inlined in the loop.
+    mutating func runFrames(_ clock: inout FrameClock, before dueFrame: Int64) -> Bool {
+        var animating: Bool
+        repeat {
+            animating = stepFrame(index: clock.index, time: clock.time)
+            clock.advance()
+        } while animating && Int64(clock.index) < dueFrame
+        return animating
+    }
+
     /// Records the event `name` with `fields` at `now`.
     mutating func emit(_ name: String, _ fields: [RecordField] = []) { recorder.emit(name, fields, at: now) }
 

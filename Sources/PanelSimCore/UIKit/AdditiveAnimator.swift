@@ -54,8 +54,12 @@ struct AdditiveAnimator<Channels: AdditiveChannels, Completion: Sendable & Equat
     @inline(__always)
     func presentation(of model: Channels, at time: ReplayInstant) -> Channels {
         var value = model
-        for a in running {
-            value = value.adding(a.delta, scaledBy: a.timing.remaining(after: timebase.seconds(from: a.start, to: time)))
+        // Read in place: only the fields used, no copy of each animation.
+        running.withUnsafeBufferPointer { animations in
+            for i in animations.indices {
+                value = value.adding(animations[i].delta,
+                                     scaledBy: animations[i].timing.remaining(after: timebase.seconds(from: animations[i].start, to: time)))
+            }
         }
         return value
     }

@@ -68,6 +68,7 @@ extension UISheetSystem {
     /// The lower bound B of the drag (§3.3 item 5).
     var lowerBound: Double { dismissible && !sheet.isModalInPresentation ? geometry.height : smallestOffset }
 
+    @inline(__always)
     func display(_ u: Double) -> Double {
         let p0 = topCandidate, b = lowerBound
         if u < p0 { return p0 - SheetGeometry.band(p0 - u, geometry.extentUp(above: p0)) }
@@ -75,6 +76,7 @@ extension UISheetSystem {
         return u
     }
 
+    @inline(__always)
     func undisplay(_ y: Double) -> Double {
         let p0 = topCandidate, b = lowerBound
         if y < p0 { return p0 - SheetGeometry.unband(p0 - y, geometry.extentUp(above: p0)) }

@@ -20,6 +20,14 @@ struct UISheetFrame: PackedSystemFrame {
         [.number("location"), .name("state"), .number("dimming"), .number("backdropAlpha"),
          .number("contentOffset", optional: true), .bool("isDragging"), .bool("isAttracting"), .bool("presented")])
 
+    /// Field by field (`PackedSystemFrame`'s `==`), the location first: it changes most often.
+    @inline(__always)
+    static func == (a: UISheetFrame, b: UISheetFrame) -> Bool {
+        a.location == b.location && a.state == b.state && a.dimming == b.dimming && a.backdropAlpha == b.backdropAlpha
+            && a.contentOffset == b.contentOffset && a.isDragging == b.isDragging && a.isAttracting == b.isAttracting
+            && a.presented == b.presented
+    }
+
     @inline(__always)
     func pack(into w: inout PackedFrameWriter) {
         w.number(location); w.name(state); w.number(dimming); w.number(backdropAlpha); w.number(contentOffset)
@@ -29,14 +37,24 @@ struct UISheetFrame: PackedSystemFrame {
 
 extension UISheetSystem {
     /// Records frame `index` when a channel changed (frame 0 always); `displayed` is the sheet's
-    /// on-screen offset at the frame's time (`displayed(at:)`, pt).
+    /// on-screen offset at the frame's time (`displayed(at:)`, pt). The dimming is the running
+    /// fade's value (§3.8 item 6), which ends here once it reaches its end value, else item 2's.
     mutating func writeFrame(index: Int, displayed: Double) {
         let y = presented ? displayed : geometry.height
-        let dim = presented ? dimming(at: y) : 0
+        var dim = 0.0
+        if presented {
+            if let f = fade {
+                let (fraction, done) = f.value(at: instant, timebase)
+                dim = fraction
+                if done { fade = nil }
+            } else {
+                dim = dimming(at: y)
+            }
+        }
         let state = recorder.nameIndex(sheet.selectedDetentIdentifier)
         recorder.record(UISheetFrame(
             location: y, state: state, dimming: dim, backdropAlpha: dim * options.dimmingAlpha,
-            contentOffset: scrollView?.contentOffset.y, isDragging: sheetDragging, isAttracting: animation != nil,
+            contentOffset: hasScrollView ? scrollView.unsafelyUnwrapped.contentOffset.y : nil, isDragging: sheetDragging, isAttracting: animation != nil,
             presented: presented), index: index)
     }
 }

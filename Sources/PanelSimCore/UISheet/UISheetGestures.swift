@@ -32,7 +32,7 @@ extension UISheetSystem {
                     }
                 }
             } else {
-                route = dimming(at: y) > 0 ? .dimming : .passThrough
+                route = shownDimming(at: y, time: instant) > 0 ? .dimming : .passThrough
             }
         case .moved:
             tracker.addMovement(timeNanos: now * 1000, position: p)
@@ -102,6 +102,7 @@ extension UISheetSystem {
         let y = displayed(at: instant)
         let caughtDismissal = animation?.kind == .dismissal
         animation = nil
+        fade = nil
         modelY = y
         dismissing = caughtDismissal
         refused = false
@@ -282,7 +283,7 @@ extension UISheetSystem {
 
     mutating func stepDeceleration(frameTime: Microseconds) {
         // Tested first: the call takes the model out of the optional and writes it back.
-        guard scrollView?.isAnimating == true else { return }
+        guard hasScrollView && scrollView.unsafelyUnwrapped.isAnimating else { return }
         scrollView!.stepDeceleration(frameTime: frameTime, pixel: 1 / environment.displayScale, .bottom)
     }
 }

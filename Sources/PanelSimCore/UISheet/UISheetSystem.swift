@@ -10,7 +10,8 @@
 /// `isAttracting` and `presented`.
 ///
 /// The system's parts: this file (state, the replay seam), `UISheetFrame.swift` (frame records),
-/// `UISheetDetents.swift` (detents, rest offsets, rubber bands, dimming), `UISheetAnimation.swift`
+/// `UISheetDetents.swift` (detents, rest offsets, rubber bands, dimming), `UISheetDimmingFade.swift`
+/// (dimming changes inside `animateChanges`), `UISheetAnimation.swift`
 /// (the sheet spring, dismissal permission, selection), `UISheetGestures.swift` (touches, the pan,
 /// the release, the scroll-view hand-off) and `UISheetCalls.swift` (calls, environment, keyboard).
 
@@ -36,6 +37,9 @@ struct UISheetSystem: RecordingPanelSystem {
     var animation: SheetAnimation?
     /// The latest permission answer (§3.6 item 1); true until first asked in a presentation.
     var dismissible = true
+    /// A dimming change inside `animateChanges` fading in while the sheet is still (§3.8 item 6);
+    /// any sheet motion ends it.
+    var fade: DimmingFade?
 
     // Keyboard (§3.10)
     var keyboardHeight = 0.0
@@ -58,6 +62,9 @@ struct UISheetSystem: RecordingPanelSystem {
 
     // Scroll view (§3.9)
     var scrollView: ScrollViewModel?
+    /// `scrollView != nil`, kept as a flag (`track` and `untrack` update it): the per-frame reads
+    /// test it instead of the optional.
+    var hasScrollView = false
     var s0 = 0.0, yBegin = 0.0
     var eligible = false, scrub = false, inScrubBand = false
     /// The content is where this pan left it for the sheet (not displaced beyond the sheet's share).
@@ -66,8 +73,9 @@ struct UISheetSystem: RecordingPanelSystem {
     /// The current pan began inside the scroll view (a scroll-view pan, §3.9).
     var panWasScroll = false
 
-    init(trace: Trace) {
-        sheet = trace.header.sheet ?? SheetConfiguration()
+    /// The system for `trace`, whose header's `sheet` section is `sheet`.
+    init(_ sheet: SheetConfiguration, trace: Trace) {
+        self.sheet = sheet
         options = sheet.simulator
         velocitySource = trace.header.recognizer.velocity
         beginThreshold = trace.header.recognizer.beginThreshold
@@ -78,6 +86,7 @@ struct UISheetSystem: RecordingPanelSystem {
         modelY = environment.container.height
         tracker = VelocityTracker(strategy: velocitySource.strategy)
         if let sv = trace.header.scrollView { scrollView = ScrollViewModel(sv, position: .bottom) }
+        hasScrollView = scrollView != nil
     }
 
     // MARK: PanelSystem
@@ -118,23 +127,26 @@ struct UISheetSystem: RecordingPanelSystem {
         }
     }
 
-    mutating func runFrame(index: Int, time: Microseconds) -> Bool {
+    @inline(__always)
+    mutating func stepFrame(index: Int, time: Microseconds) -> Bool {
         now = time
         instant = timebase.frame(index)
         // The spring is evaluated once per frame: its displacement also places the frame.
         var shown = modelY
-        if let a = animation {
-            let (d, v) = a.state(at: instant, timebase)
+        if animation != nil {
+            // Read in place (no copy of the animation per frame).
+            let (d, v) = animation.unsafelyUnwrapped.state(at: instant, timebase)
             if abs(d) < 0.1 && abs(v) < 5 {
-                complete(a)
+                complete(animation.unsafelyUnwrapped)
                 shown = displayed(at: instant)
             } else {
-                shown = a.target + d
+                shown = animation.unsafelyUnwrapped.target + d
             }
         }
         stepDeceleration(frameTime: time)
         writeFrame(index: index, displayed: shown)
-        return animation != nil || (scrollView.map { $0.isDecelerating || $0.returnsToEdge } ?? false)
+        return animation != nil || fade != nil
+            || (hasScrollView && (scrollView.unsafelyUnwrapped.isDecelerating || scrollView.unsafelyUnwrapped.returnsToEdge))
     }
 
     var isTouchDown: Bool { route != nil }
