@@ -7,20 +7,27 @@
 //   result       the result (golden) file reader and writer, the comparator and the reports
 //   csv, getevent, pointer, axis-scroll
 //                the importers, each followed by the trace writer and the loader (`panelsim import`)
+//   drawerkit, lnpopup, uisheet
+//                a trace of that system generated from the input's bytes read as choices
+//                (Fuzz/SystemGrammar.swift), then everything the trace target does
+//   drawerkit-result, lnpopup-result, uisheet-result
+//                the result file of a generated trace's replay, changed in a few places by the
+//                input, read as a golden, compared with the replay both ways and reported
 //
 // Every target checks oracles and stops with a message (a libFuzzer crash) when one fails:
 //   * nothing traps (ASan and Swift's runtime checks turn memory errors and overflows into crashes);
 //   * every error is one line naming the file (and its line when it has one);
 //   * trace: the loader's fast and general paths agree (the same trace, bit for bit, or the same
-//     error); a written trace loads back equal and writes the same bytes again; the replay renders
+//     error); the digest is the SHA-256 of the bytes without a BOM and with CR LF as LF; a written trace loads back equal and writes the same bytes again; the replay renders
 //     the same bytes twice; a rendered result parses back, renders the same bytes and compares
 //     equal to itself and to the replay;
 //   * result: a file that parses renders canonically (parse → render → parse → render is stable)
 //     and compares equal to itself;
 //   * importers: an import that succeeds writes a trace that loads, with the same samples.
 //
-// A new panel system's header section is covered by seeding: scripts/fuzz.sh seeds the trace
-// target with every traces/**/*.jsonl and builds the dictionary from their keys and strings.
+// The trace and result targets also reach every panel system through seeds: scripts/fuzz.sh seeds
+// the trace target with every traces/**/*.jsonl and builds the dictionary from their keys and
+// strings. The per-system targets know the DrawerKit, LNPopup and UISheet formats' structure.
 
 import Foundation
 import PanelGolden
@@ -29,6 +36,8 @@ import PanelSimCore
 
 enum FuzzTarget: String, CaseIterable {
     case trace, result, csv, getevent, pointer, axisScroll = "axis-scroll"
+    case drawerKit = "drawerkit", lnPopup = "lnpopup", uiSheet = "uisheet"
+    case drawerKitResult = "drawerkit-result", lnPopupResult = "lnpopup-result", uiSheetResult = "uisheet-result"
 }
 
 nonisolated(unsafe) var selectedTarget: FuzzTarget = .trace
@@ -65,6 +74,8 @@ public func fuzzOne(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     case .trace: fuzzTrace(bytes)
     case .result: fuzzResult(bytes)
     case .csv, .getevent, .pointer, .axisScroll: fuzzImport(bytes, selectedTarget)
+    case .drawerKit, .lnPopup, .uiSheet: fuzzSystemTrace(bytes, selectedTarget)
+    case .drawerKitResult, .lnPopupResult, .uiSheetResult: fuzzSystemResult(bytes, selectedTarget)
     }
     return 0
 }
@@ -131,7 +142,8 @@ func fuzzTrace(_ bytes: [UInt8]) {
         }
         return
     }
-    check(loaded.digest == "sha256:" + SHA256.hex(bytes), "digest is not the SHA-256 of the bytes")
+    check(loaded.digest == "sha256:" + SHA256.hex(digestedBytes(bytes)),
+          "digest is not the SHA-256 of the bytes without a BOM and with CR LF as LF (docs/FORMATS.md §2)")
     guard let body = utf8Body(bytes) else { fail("a file that is not UTF-8 loaded") }
     let trace = loaded.trace
     do throws(TraceError) {
@@ -167,6 +179,20 @@ func fuzzTrace(_ bytes: [UInt8]) {
     check(again.bytes == replayed.bytes, "two replays of one trace render different bytes")
     let rendered = String(decoding: replayed.bytes, as: UTF8.self)
     roundTrip(rendered, file: "fuzz.golden.jsonl", mustParse: true, replay: replayed.document)
+}
+
+/// What the trace digest covers (docs/FORMATS.md §2): the bytes without a leading UTF-8 byte order
+/// mark, each CR LF pair as LF. Written here from the documented rule, not through the loader's
+/// own function, so that the oracle checks the loader against the document.
+func digestedBytes(_ bytes: [UInt8]) -> [UInt8] {
+    var k = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+    var out: [UInt8] = []
+    out.reserveCapacity(bytes.count)
+    while k < bytes.count {
+        if !(bytes[k] == 0x0D && k + 1 < bytes.count && bytes[k + 1] == 0x0A) { out.append(bytes[k]) }
+        k += 1
+    }
+    return out
 }
 
 /// The bytes without a UTF-8 byte order mark, when they are UTF-8.

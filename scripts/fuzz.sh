@@ -9,8 +9,15 @@
 #                                                        debug build (what .ci/run does)
 #   scripts/fuzz.sh build                                only build the fuzz binary
 #   scripts/fuzz.sh reproduce TARGET FILE...             run the binary on saved inputs (crash files)
+#   scripts/fuzz.sh coverage TARGET...                   line coverage of the library sources
+#                                                        reached by each target's seeds and kept
+#                                                        corpus (llvm-cov; report in
+#                                                        $FUZZ_DIR/coverage/TARGET.txt)
 #
-# TARGET: trace, result, csv, getevent, pointer, axis-scroll. Extra flags go to libFuzzer, e.g.
+# TARGET: trace, result, csv, getevent, pointer, axis-scroll, and the structure-aware targets of
+# the newer systems: drawerkit, lnpopup, uisheet (a trace of that system generated from the
+# input's bytes read as choices) and drawerkit-result, lnpopup-result, uisheet-result (the result
+# file of such a trace's replay, changed in a few places, read as a golden). Extra flags go to libFuzzer, e.g.
 # `-runs=1000000` (stop after that many executions) or `-jobs=N` (more processes; do not use on a
 # shared machine). Environment:
 #   FUZZ_BUILD=release (default: -O, fast executions, ~2.5 min to build) or debug (-Onone: builds
@@ -28,7 +35,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$(pwd)
-targets="trace result csv getevent pointer axis-scroll"
+targets="trace result csv getevent pointer axis-scroll drawerkit lnpopup uisheet drawerkit-result lnpopup-result uisheet-result"
+# Targets whose input is a sequence of choices (Fuzz/SystemGrammar.swift), not text: no dictionary.
+generated="drawerkit lnpopup uisheet drawerkit-result lnpopup-result uisheet-result"
 build=${FUZZ_BUILD:-release}
 case "$build" in
   release) opt=-O ;;
@@ -46,7 +55,7 @@ usage() { sed -n '2,/^set -euo/p' "$0" | grep '^#' | sed 's/^# \{0,1\}//' >&2; e
 build_binary() {
   local out="$fuzzdir/$build"
   mkdir -p "$out"
-  local flags="-sanitize=fuzzer,address $opt -swift-version 6"
+  local flags="-sanitize=${sanitize:-fuzzer,address} $opt -swift-version 6"
   local stamp
   stamp=$( { swiftc --version 2>&1; echo "$flags"; for m in $modules; do find "Sources/$m" -name '*.swift' | LC_ALL=C sort | xargs cat; done; cat Fuzz/*.swift; } | sha256sum | cut -c1-64)
   if [ -x "$bin" ] && [ "$(cat "$out/stamp" 2>/dev/null)" = "$stamp" ]; then return 0; fi
@@ -96,7 +105,17 @@ prepare() {
       fi ;;
     getevent) find examples/logs -name '*.getevent.txt' | LC_ALL=C sort | copy ;;
     pointer) find examples/logs -name '*.pointer.jsonl' | LC_ALL=C sort | copy ;;
+    *)
+      # Generated targets: a few fixed byte strings (each a different first trace); the fuzzer
+      # grows its own corpus from them.
+      local k hex
+      for k in 1 2 3 4 5 6 7 8; do
+        hex=$(printf '%s-%s' "$target" "$k" | sha256sum | cut -c1-64)
+        # shellcheck disable=SC2059
+        printf "$(printf '%s' "$hex$hex" | sed 's/../\\x&/g')" > "$seeds/0000$k-choices.bin"
+      done ;;
   esac
+  case " $generated " in *" $target "*) : > "$fuzzdir/seeds/$target.dict"; return 0 ;; esac
   # Dictionary: every quoted string of the seeds (keys, names, enum values) plus format tokens.
   local dict="$fuzzdir/seeds/$target.dict"
   {
@@ -115,19 +134,55 @@ run_target() {
   local target=$1 seconds=$2; shift 2
   case " $targets " in *" $target "*) ;; *) echo "unknown target '$target' (expected one of: $targets)" >&2; exit 2 ;; esac
   prepare "$target"
-  local maxlen=16384
+  local maxlen=16384 dict=("-dict=$fuzzdir/seeds/$target.dict")
   case "$target" in trace|result) maxlen=65536 ;; esac
+  case " $generated " in *" $target "*) maxlen=4096; dict=() ;; esac
   echo "fuzzing $target for $seconds s ($build build)" >&2
   # One process; -timeout: an input that takes longer is a hang (reported and saved).
   ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:allocator_may_return_null=1} SWIFT_BACKTRACE=enable=no \
   PANELSIM_FUZZ_TARGET="$target" PANELSIM_FUZZ_SCRATCH="$fuzzdir" \
     "$bin" "$fuzzdir/corpus/$target" "$fuzzdir/seeds/$target" \
-      -dict="$fuzzdir/seeds/$target.dict" -max_len=$maxlen -timeout=30 -rss_limit_mb=2048 \
+      "${dict[@]}" -max_len=$maxlen -timeout=30 -rss_limit_mb=2048 \
       -max_total_time="$seconds" -print_final_stats=1 -artifact_prefix="$fuzzdir/artifacts/$target/" "$@"
+}
+
+# Line coverage: a binary built with the profile runtime (no ASan, -Onone) runs each target over
+# its seeds and kept corpus once (-runs=0); llvm-cov reports the library sources, and the newer
+# systems' loaders on their own.
+coverage() {
+  build=coverage opt="-Onone -profile-generate -profile-coverage-mapping" sanitize=fuzzer
+  bin="$fuzzdir/coverage/panelsim-fuzz"
+  build_binary
+  local out="$fuzzdir/coverage" tools t
+  tools=$(dirname "$(command -v swiftc)")
+  local cov="$tools/llvm-cov" profdata="$tools/llvm-profdata"
+  [ -x "$cov" ] || cov=llvm-cov
+  [ -x "$profdata" ] || profdata=llvm-profdata
+  rm -f "$out"/*.profraw
+  for t in "$@"; do
+    case " $targets " in *" $t "*) ;; *) echo "unknown target '$t' (expected one of: $targets)" >&2; exit 2 ;; esac
+    prepare "$t"
+    mkdir -p "$out/$t"
+    SWIFT_BACKTRACE=enable=no PANELSIM_FUZZ_TARGET="$t" PANELSIM_FUZZ_SCRATCH="$fuzzdir" LLVM_PROFILE_FILE="$out/$t-%p.profraw" \
+      "$bin" "$fuzzdir/corpus/$t" "$fuzzdir/seeds/$t" -runs=0 -timeout=60 -rss_limit_mb=4096 >"$out/$t.log" 2>&1 || {
+        echo "coverage run of $t failed (see $out/$t.log)" >&2; exit 1; }
+    "$profdata" merge -sparse "$out/$t"-*.profraw -o "$out/$t.profdata"
+    "$cov" report "$bin" -instr-profile="$out/$t.profdata" Sources/PanelTrace Sources/PanelGolden Sources/PanelSimCore > "$out/$t.txt"
+    echo "== $t: the newer systems' loaders and formats (lines: total, missed, cover)" >&2
+    grep -E 'PanelTrace/(DrawerKit|LNPopup|UISheet)/' "$out/$t.txt" | awk '{ print $1, $8, $9, $10 }' >&2
+  done
+  "$profdata" merge -sparse "$out"/*.profraw -o "$out/all.profdata"
+  "$cov" report "$bin" -instr-profile="$out/all.profdata" Sources/PanelTrace Sources/PanelGolden Sources/PanelSimCore > "$out/all.txt"
+  echo "== all of: $* (lines: total, missed, cover)" >&2
+  grep -E 'PanelTrace/(DrawerKit|LNPopup|UISheet)/' "$out/all.txt" | awk '{ print $1, $8, $9, $10 }' >&2
 }
 
 [ $# -ge 1 ] || usage
 case "$1" in
+  coverage)
+    [ $# -ge 2 ] || usage
+    shift
+    coverage "$@" ;;
   build) build_binary ;;
   reproduce)
     [ $# -ge 3 ] || usage

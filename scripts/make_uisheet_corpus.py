@@ -9,7 +9,8 @@ recognition (§3.3, U4), 1:1 following with the rubber bands (§3.3, U9), the cr
 rules (§3.6, U13-U16), the release rule with projection and the fast-flick step (§3.4, U6-U8), the
 sheet spring in closed form with its completion test (§3.5, U10, U11), programmatic calls (§3.7),
 dimming and dimming taps (§3.8, U18, U19), the scroll hand-off (§3.9, U20-U22), the keyboard (§3.10,
-U23, U24) and the grabber (§3.11, U31).
+U23, U24), the grabber (§3.11, U31), the dimming fade of a change inside `animateChanges` (§3.8
+item 6) and the delegate answer that `setShouldDismiss` changes (§2.2).
 
 Keys of the clause (the last frame unless said otherwise):
   state        selectedDetentIdentifier (`null` while nil)
@@ -22,6 +23,10 @@ Keys of the clause (the last frame unless said otherwise):
   dragLocation / dragDimming / dragContentOffset  the values at the last frame with isDragging
                true (the frame that processed the last moved sample of the last sheet drag)
   restAt       the time (s) of the completion frame of the last sheet animation (U11)
+  dimmingAt    frame:value pairs joined by `/`: the dimming of those frames while a fade of §3.8
+               item 6 runs (every sixth frame from the call's, the last two frames of the fade), the
+               frame where it ends (its end value exactly) or the frame where a sheet motion cut it
+               (item 2's value there); values within 1e-9
 
 Usage: python3 scripts/make_uisheet_corpus.py   (from anywhere; rewrites traces/uisheet/)
 Plain python3, no packages; the output is byte-identical from run to run. It does not write goldens.
@@ -121,6 +126,39 @@ class Spring:
             k += 1
 
 
+class Fade:
+    """§3.8 item 6: the dimming goes from da to db as da + (db - da) P(tau), P = 1 - (1 + w tau) e^(-w tau)
+    (the zeta = 1 sheet spring on a unit distance, tau from the call's sample at ts µs), until 1 - P < 1e-3,
+    then db exactly; a sheet motion starting at a sample cuts it (`cut`: that frame and item 2's value)."""
+
+    def __init__(self, ts, da, db, response):
+        self.ts, self.da, self.db = ts, da, db
+        self.w = 2 * math.pi / response
+        self.cut = None
+
+    def value(self, t_us):
+        """(fraction, done) at t_us."""
+        tau = max(t_us - self.ts, 0) / 1e6
+        remaining = (1 + self.w * tau) * math.exp(-self.w * tau)
+        if remaining < 1e-3:
+            return self.db, True
+        return self.da + (self.db - self.da) * (1 - remaining), False
+
+    def frames(self, rate):
+        """[(frame, dimming)] of the fade's frames, up to its end or cut frame (a cut by another
+        fade's call is that fade's first frame, listed there)."""
+        out = []
+        k = first_frame_at_or_after(self.ts, rate)
+        while True:
+            if self.cut is not None and k >= self.cut[0]:
+                return out + [self.cut] if self.cut[1] is not None else out
+            v, done = self.value(frame_time(k, rate))
+            out.append((k, v))
+            if done:
+                return out
+            k += 1
+
+
 class Sheet:
     """The spec's sheet at sample granularity (see the module comment)."""
 
@@ -152,6 +190,8 @@ class Sheet:
         self.kb_up = False
         self.kb_ignore = False
         self.drag_values = None
+        self.fade = None
+        self.fades = []
         self.dragging = False
         self.scroll = None
         if scroll is not None:
@@ -332,6 +372,48 @@ class Sheet:
         y, _ = self.displayed(t)
         self.anim = Spring(t, y, target, v0, zeta, self.response, kind)
         self.loc = target
+        self.cut_fade(t)
+
+    def shown_dimming(self, t, y):
+        """The displayed dimming: a running fade's value, else item 2's (§3.8 item 6)."""
+        if self.fade is not None:
+            v, done = self.fade.value(t)
+            if not done:
+                return v
+        return self.dimming(y)
+
+    def dimming_target(self, t):
+        if self.fade is not None:
+            return self.fade.db
+        return self.dimming(self.displayed(t)[0])
+
+    def cut_fade(self, t):
+        """A sheet motion starting at t ends a running fade: from that sample's frame on, item 2."""
+        f, self.fade = self.fade, None
+        if f is None:
+            return
+        k = first_frame_at_or_after(t, self.rate)
+        if f.value(frame_time(k, self.rate))[1]:
+            return
+        y = self.anim.target + self.anim.state(frame_time(k, self.rate))[0] if self.anim is not None else self.loc
+        f.cut = (k, self.dimming(y) if self.presented else None)
+
+    def dimming_rule_changed(self, t, shown, target, animated):
+        """§3.8 item 6 after setLargestUndimmedDetent / setDetents: inside animateChanges with the sheet
+        still, a changed target fades from the displayed fraction; otherwise item 2 holds at once."""
+        if not (animated and self.anim is None and not self.dragging):
+            self.cut_fade(t)
+            return
+        new = self.dimming(self.loc)
+        if new == target:
+            return
+        old = self.fade
+        self.cut_fade(t)
+        if shown != new:
+            if old is not None and old.cut is not None:
+                old.cut = (old.cut[0], None)
+            self.fade = Fade(t, shown, new, self.response)
+            self.fades.append(self.fade)
 
     def current_velocity(self, t):
         return self.displayed(t)[1] if self.anim is not None else 0.0
@@ -387,7 +469,7 @@ def run(sheet_model, samples, velocity_source="recorded"):
                     touch["route"] = "scroll" if scrollable else "sheet"
                     touch["scrub_band"] = inside and x >= sv["frame"]["x"] + sv["frame"]["width"] - 16
                 else:
-                    touch["route"] = "dim" if s.dimming(loc) > 0 else "pass"
+                    touch["route"] = "dim" if s.shown_dimming(t, loc) > 0 else "pass"
             elif ph == "moved":
                 if touch["route"] in ("none", "pass", "dim"):
                     continue
@@ -447,6 +529,7 @@ def start_sheet_drag(s, touch, t):
     caught_dismiss = s.anim is not None and s.anim.kind == "dismiss"
     s.anim = None
     s.loc = y
+    s.cut_fade(t)
     touch["dismissing"] = caught_dismiss
     touch["refused"] = False
     if caught_dismiss:
@@ -686,27 +769,38 @@ def call(s, smp, t):
             s.presented = False
             s.loc = s.H
     elif name in ("selectDetent", "setDetents"):
+        animated = smp.get("animateChanges", False)
+        shown, target = s.shown_dimming(t, s.displayed(t)[0]), s.dimming_target(t)
         if name == "selectDetent":
             s.selected = smp.get("identifier")
         else:
             s.detent_specs = smp["detents"]
             s.layout()
-        if s.dragging:
-            return
-        if smp.get("animateChanges", False):
-            s.animate(t, s.rest(), s.current_velocity(t))
-        else:
-            s.anim = None
-            s.loc = s.rest()
+        if not s.dragging:
+            # A still sheet already at its new rest offset does not move (§3.7).
+            if animated and (s.anim is not None or s.rest() != s.loc):
+                s.animate(t, s.rest(), s.current_velocity(t))
+            else:
+                if s.anim is not None or s.rest() != s.loc:
+                    s.cut_fade(t)
+                s.anim = None
+                s.loc = s.rest()
+        if name == "setDetents":
+            s.dimming_rule_changed(t, shown, target, animated)
     elif name == "setLargestUndimmedDetent":
+        shown, target = s.shown_dimming(t, s.displayed(t)[0]), s.dimming_target(t)
         s.undimmed = smp.get("identifier")
+        s.dimming_rule_changed(t, shown, target, smp.get("animateChanges", False))
     elif name == "setModalInPresentation":
         s.modal = smp["value"]
+    elif name == "setShouldDismiss":
+        # §2.2: the delegate's answer from this sample on (the header's is "always" or "never").
+        s.should = "always" if smp["value"] else "never"
     elif name == "setPrefersScrollingExpands":
         s.prop = smp["value"]
     elif name == "tapDimming":
         y, _ = s.displayed(t)
-        if s.dimming(y) > 0 and y > s.yL:
+        if s.shown_dimming(t, y) > 0 and y > s.yL:
             accepted_dimming_tap(s, t)
     elif name == "tapGrabber":
         if not s.grabber:
@@ -816,6 +910,13 @@ def expectation(s):
             out.append("dragContentOffset=%s" % fmt(s.drag_values[2]))
     if s.last_completion is not None:
         out.append("restAt=%s" % secs(s.last_completion))
+    pairs = []
+    for f in s.fades:
+        frames = f.frames(s.rate)
+        keep = set(range(0, len(frames), 6)) | {len(frames) - 3, len(frames) - 2, len(frames) - 1}
+        pairs += ["%d:%.12f" % (frames[i][0], frames[i][1] + 0.0) for i in sorted(keep) if i >= 0]
+    if pairs:
+        out.append("dimmingAt=" + "/".join(pairs))
     return " ".join(out)
 
 
@@ -934,6 +1035,14 @@ def corpus():
         write("x4", "x4-always-crossing-at-lift-%d" % lift,
               "shouldDismiss always; the crossing happens only at the lift point (y %d), %s." % (lift, text), g,
               should="always")
+    # §2.2 setShouldDismiss: the "unsaved changes" flow (a form that becomes dirty, then is saved).
+    g = Gestures(); g.wait(2); g.call("setShouldDismiss", value=False); g.wait(2); g.drag(195, 500, 200, 0)
+    g.wait(80); g.call("setShouldDismiss", value=True); g.wait(2); g.drag(195, 500, 300, 0, frames=20)
+    write("x4", "x4-dirty-form-swipes", "shouldDismiss always until the form becomes dirty (setShouldDismiss false): a pull 200 pt below medium is refused with didAttemptToDismiss; saved (setShouldDismiss true), a slow drag 300 pt down dismisses.", g,
+          should="always")
+    g = Gestures(); g.wait(2); g.tap(195, 200); g.wait(10); g.call("setShouldDismiss", value=True); g.wait(2); g.tap(195, 200)
+    write("x4", "x4-dirty-form-taps", "shouldDismiss never (dirty form), no undimmed detent: a dimming tap is refused and nothing happens; after setShouldDismiss true the next tap dismisses.", g,
+          should="never")
     g = Gestures(); g.wait(2); g.drag(195, 500, 100, 0, cancel=True)
     write("x4", "x4-cancelled-touch", "A cancelled touch 100 pt below medium releases with v = 0.", g)
     g = Gestures(); g.wait(2); g.drag(195, 500, 150, 900, frames=6)
@@ -1021,6 +1130,22 @@ def corpus():
     write("x8", "x8-grabber-wraps", "Grabber taps: medium -> large -> medium.", g, sheet={"prefersGrabberVisible": True})
     g = Gestures(); g.wait(2); g.call("setLargestUndimmedDetent", identifier="medium")
     write("x8", "x8-set-undimmed", "setLargestUndimmedDetent medium at medium: dimming 0.", g)
+    # §3.8 item 6: dimming changes inside animateChanges fade while the sheet is still.
+    g = Gestures(); g.wait(2); g.call("setLargestUndimmedDetent", identifier="medium", animateChanges=True)
+    write("x8", "x8-fade-out", "setLargestUndimmedDetent medium inside animateChanges at medium: the dimming fades from 1 to 0 along the sheet spring's progress.", g)
+    g = Gestures(); g.wait(2); g.call("setLargestUndimmedDetent", identifier=None, animateChanges=True)
+    write("x8", "x8-fade-in", "Undimmed medium, setLargestUndimmedDetent nil inside animateChanges at medium: the dimming fades from 0 to 1.", g,
+          sheet={"largestUndimmedDetentIdentifier": "medium"})
+    g = Gestures(); g.wait(2); g.call("setLargestUndimmedDetent", identifier="medium", animateChanges=True)
+    g.wait(12); g.drag(195, 500, -100, 0)
+    write("x8", "x8-fade-cut-by-drag", "The fade from 1 to 0 cut short by a drag up 100 pt: from the frame the pan begins, the dimming follows the offset (item 2).", g)
+    g = Gestures(); g.wait(2); g.call("setLargestUndimmedDetent", identifier="medium", animateChanges=True)
+    g.wait(30); g.tap(195, 200)
+    write("x8", "x8-fade-tap-during-fade", "A tap above the sheet during the fade from 1 to 0 meets the displayed dimming (about 0.06), not the new 0: the dimming view takes it and it dismisses; the dismissal's motion ends the fade.", g)
+    extra = {"identifier": "extra", "kind": "custom", "height": 500}
+    g = Gestures(); g.wait(2); g.call("setDetents", detents=[extra, MEDIUM, LARGE], animateChanges=True)
+    write("x8", "x8-fade-set-detents", "Undimmed 'extra' (not yet a detent, so nil): setDetents adds it at 310 above medium inside animateChanges; the sheet stays at medium and the dimming fades from 1 to 0.", g,
+          sheet={"largestUndimmedDetentIdentifier": "extra"})
     # X9 rubber bands
     g = Gestures(); g.wait(2); g.drag(195, 200, -100, 0)
     write("x9", "x9-above-large", "Finger 100 pt up at large: 48.538 (extent 10).", g, sheet={"selectedDetentIdentifier": "large"})

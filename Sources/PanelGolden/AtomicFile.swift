@@ -30,41 +30,84 @@ public enum AtomicFile {
     /// - Throws: `FileWriteError` naming `shown` (or `path`) and the failing step.
     /// - Complexity: O(text size).
     public static func write(_ text: String, to path: String, shownAs shown: String? = nil) throws(FileWriteError) {
-        let url = URL(fileURLWithPath: path)
-        let directory = url.deletingLastPathComponent().path
-        let named = shown ?? path
-        do {
-            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        } catch {
-            let folder = named.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
-            throw FileWriteError(path: named, message: "cannot create the folder \(folder.isEmpty ? (named.hasPrefix("/") ? "/" : ".") : folder)"
-                                 + " (\(whyNoFolder(directory)))")
-        }
-        let temp = directory + "/" + temporaryName(for: url.lastPathComponent, pid: getpid(), tag: String(UUID().uuidString.prefix(8)))
-        let fd = open(temp, O_WRONLY | O_CREAT | O_EXCL, 0o644)
-        guard fd >= 0 else {
-            throw FileWriteError(path: named, message: "cannot create temporary file (\(errnoText()))")
-        }
-        var failure: String?
+        var writer = try Writer(path: path, shownAs: shown)
         var bytes = Array(text.utf8)
-        var written = 0
-        while written < bytes.count && failure == nil {
-            let n = bytes.withUnsafeMutableBytes { buffer in
-                posixWrite(fd, buffer.baseAddress! + written, buffer.count - written)
-            }
-            if n < 0 {
-                if errno != EINTR { failure = "write failed (\(errnoText()))" }
-            } else {
-                written += n
-            }
+        do {
+            try writer.append(bytes)
+        } catch {
+            writer.abandon()
+            throw error
         }
         bytes = []
-        if failure == nil && fsync(fd) != 0 { failure = "fsync failed (\(errnoText()))" }
-        if close(fd) != 0 && failure == nil { failure = "close failed (\(errnoText()))" }
-        if failure == nil && rename(temp, path) != 0 { failure = "rename failed (\(errnoText()))" }
-        if let failure {
+        try writer.commit()
+    }
+
+    /// An atomic write in pieces (a result written as it is produced): the pieces go to the
+    /// hidden temporary file of `write(_:to:shownAs:)`, and `commit()` moves it over the path
+    /// (`abandon()` removes it instead).
+    public struct Writer {
+        let path: String, named: String, temp: String
+        let fd: Int32
+
+        /// Creates the folders and the temporary file.
+        /// - Throws: `FileWriteError` as `write(_:to:shownAs:)`.
+        public init(path: String, shownAs shown: String? = nil) throws(FileWriteError) {
+            let url = URL(fileURLWithPath: path)
+            let directory = url.deletingLastPathComponent().path
+            let named = shown ?? path
+            // The rename at the end would replace a device or FIFO (`-o /dev/null` run as root
+            // would leave a regular file there): those are refused. (A folder there makes the
+            // rename fail.)
+            var info = stat()
+            if stat(path, &info) == 0, (info.st_mode & S_IFMT) != S_IFREG, (info.st_mode & S_IFMT) != S_IFDIR {
+                throw FileWriteError(path: named, message: "is not a regular file (a device, FIFO or socket; expected a file path, or no -o for standard output)")
+            }
+            do {
+                try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+            } catch {
+                let folder = named.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
+                throw FileWriteError(path: named, message: "cannot create the folder \(folder.isEmpty ? (named.hasPrefix("/") ? "/" : ".") : folder)"
+                                     + " (\(AtomicFile.whyNoFolder(directory)))")
+            }
+            let temp = directory + "/" + AtomicFile.temporaryName(for: url.lastPathComponent, pid: getpid(), tag: String(UUID().uuidString.prefix(8)))
+            let fd = open(temp, O_WRONLY | O_CREAT | O_EXCL, 0o644)
+            guard fd >= 0 else {
+                throw FileWriteError(path: named, message: "cannot create temporary file (\(AtomicFile.errnoText()))")
+            }
+            self.path = path; self.named = named; self.temp = temp; self.fd = fd
+        }
+
+        /// Appends `bytes`.
+        /// - Throws: `FileWriteError` (then call `abandon()`).
+        public mutating func append(_ bytes: [UInt8]) throws(FileWriteError) {
+            var written = 0
+            while written < bytes.count {
+                let n = bytes.withUnsafeBytes { buffer in posixWrite(fd, buffer.baseAddress! + written, buffer.count - written) }
+                if n < 0 {
+                    if errno != EINTR { throw FileWriteError(path: named, message: "write failed (\(AtomicFile.errnoText()))") }
+                } else {
+                    written += n
+                }
+            }
+        }
+
+        /// Flushes the temporary file to disk and renames it over the path.
+        /// - Throws: `FileWriteError` (the temporary file is then removed).
+        public func commit() throws(FileWriteError) {
+            var failure: String?
+            if fsync(fd) != 0 { failure = "fsync failed (\(AtomicFile.errnoText()))" }
+            if close(fd) != 0 && failure == nil { failure = "close failed (\(AtomicFile.errnoText()))" }
+            if failure == nil && rename(temp, path) != 0 { failure = "rename failed (\(AtomicFile.errnoText()))" }
+            if let failure {
+                unlink(temp)
+                throw FileWriteError(path: named, message: failure)
+            }
+        }
+
+        /// Closes and removes the temporary file; the path is left as it was.
+        public func abandon() {
+            close(fd)
             unlink(temp)
-            throw FileWriteError(path: named, message: failure)
         }
     }
 

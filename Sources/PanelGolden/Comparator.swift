@@ -163,7 +163,7 @@ public enum Comparator {
     ///
     /// Header: a different `version` gives `.incompatible` (records not compared); a different
     /// `traceDigest`, `parameterDigest` (when both files have one) or `engine` is a note; a different
-    /// `trace`, `model`, `frameRate`, `simulator` options or `displayScale` is a divergence on channel
+    /// `trace`, `model`, `frameRate`, `profile`, `simulator` options or `displayScale` is a divergence on channel
     /// `header` (each one in `headerDifferences`), and the records are still compared.
     ///
     /// Records: aligned by time and kind (`RecordDifferences`: frames by frame number, an omitted
@@ -205,6 +205,8 @@ public enum Comparator {
         headerField("trace", ResultFile.quoted(expected.header.trace), ResultFile.quoted(actual.header.trace))
         headerField("model", expected.header.model.rawValue, actual.header.model.rawValue)
         headerField("frameRate", String(expected.header.frameRate), String(actual.header.frameRate))
+        // profiles.md §2.4: the profile must be equal, like `simulator`; both points are named.
+        headerField("profile", expected.header.profile?.description ?? "none", actual.header.profile?.description ?? "none")
         func options(_ names: [String]) -> String { names.isEmpty ? "defaults" : names.joined(separator: ", ") }
         headerField("simulator", options(expected.header.simulator), options(actual.header.simulator))
         headerField("displayScale", CanonicalNumber.format(expected.header.displayScale),

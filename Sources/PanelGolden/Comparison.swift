@@ -21,7 +21,7 @@ public struct Comparison: Sendable, Equatable {
     /// `firstRecordDivergence` (nil when passed or incompatible).
     public var firstDivergence: Divergence?
     /// Every header field that differs and fails the comparison (`trace`, `model`, `frameRate`,
-    /// `simulator`, `displayScale`, in that order; channel `header`). The records are compared
+    /// `profile`, `simulator`, `displayScale`, in that order; channel `header`). The records are compared
     /// all the same.
     public var headerDifferences: [Divergence] = []
     /// The earliest differing record of `differences` (time order: golden time when the golden

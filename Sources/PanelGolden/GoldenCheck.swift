@@ -129,7 +129,9 @@ public enum GoldenCheck {
     ///   failing, unreadable, other format version) the actual result goes to
     ///   `goldenPath + ".new"` instead (a pending golden), and the status is the one `never`
     ///   gives. A pass removes a pending golden left beside it in that mode; in the other modes a
-    ///   pending golden left over is a warning.
+    ///   pending golden left over is a warning. A pending golden whose header lists other
+    ///   simulator options than the replay's is never replaced (`error`) nor removed (a warning):
+    ///   it belongs to a run with other options (`PendingGoldenOptions`).
     /// * A golden whose header names another trace (`trace`) is an `error` that only `all`
     ///   overwrites (a golden copied to the wrong place is never taken for a regression).
     /// * Byte-identical golden: `pass`. Otherwise it is parsed and compared with `Comparator`:
@@ -180,13 +182,32 @@ public enum GoldenCheck {
         }
 
         let pendingPath = goldenPath + RecordMode.pendingSuffix, pendingName = goldenName + RecordMode.pendingSuffix
+        /// The simulator options of the pending golden beside the golden when they are not the
+        /// replay's (it came from a run with other options); nil when there is none, it cannot be
+        /// read, or its options are the replay's.
+        func pendingOfOtherOptions() -> [String]? {
+            guard Files.probe(pendingPath) == .file, let line = PendingGoldenOptions.firstLine(of: pendingPath),
+                  let header = try? ResultFile.readHeader(text: line, file: pendingName),
+                  header.simulator != actual.header.simulator else { return nil }
+            return header.simulator
+        }
+        /// Why a pending golden of other options is kept rather than replaced or removed.
+        func keptLine(_ other: [String]) -> String {
+            "the pending golden \(pendingName) was recorded with \(PendingGoldenOptions.described(other)), this replay with "
+                + "\(PendingGoldenOptions.described(actual.header.simulator)); it was kept: review it first "
+                + "(panelsim review, accept or reject), or record with its options"
+        }
         /// A pending golden beside the golden that this check does not write: a warning, or in
         /// record mode `pending`, when the trace passes, removed.
         func leftover(_ v: GoldenVerdict) -> GoldenVerdict {
             guard v.wrotePending == nil, Files.probe(pendingPath) == .file else { return v }
             var v = v
             if mode.writesPending && v.status.countsAsPassed {
-                if unlink(pendingPath) == 0 { v.lines.insert("  note: removed \(pendingName) (the trace passes)", at: 1) }
+                if let other = pendingOfOtherOptions() {
+                    v.lines.insert("  warning: " + keptLine(other), at: 1)
+                } else if unlink(pendingPath) == 0 {
+                    v.lines.insert("  note: removed \(pendingName) (the trace passes)", at: 1)
+                }
             } else {
                 v.lines.insert("  warning: pending golden \(pendingName) left over: panelsim review (or accept, reject) it", at: 1)
             }
@@ -195,6 +216,11 @@ public enum GoldenCheck {
         /// Record mode `pending`: the actual result written beside the golden.
         func pending(_ v: GoldenVerdict) -> GoldenVerdict {
             guard mode.writesPending else { return leftover(v) }
+            if let other = pendingOfOtherOptions() {
+                // Never replaced by a pending golden of other options: the two runs' results
+                // would be mixed without a word.
+                return emit(.error, "ERROR \(shown): " + keptLine(other))
+            }
             var v = v
             do {
                 try AtomicFile.write(String(decoding: actualBytes, as: UTF8.self), to: pendingPath, shownAs: pendingName)

@@ -34,6 +34,9 @@ public struct ResultHeader: Sendable, Equatable {
     /// result (`SimulationOptions.nonDefaultNames`: `driveScroll`, `panelHandlerFirst`); empty,
     /// and absent from the file, for the defaults.
     public var simulator: [String]
+    /// The profile point that produced the result (profiles.md §2.4), written after
+    /// `parameterDigest`; nil, and absent from the file, for a replay that named no profile.
+    public var profile: ResultProfile? = nil
     /// Name and version of the engine that wrote the file.
     public var engine: String
     /// `environment.frameRate` of the trace, Hz (> 0); frame k is at `frameTime(k, frameRate:)`.
@@ -56,6 +59,18 @@ public struct ResultHeader: Sendable, Equatable {
     public static func parameterDigest(of header: TraceHeader) -> String {
         "sha256:" + SHA256.hex(SHA256.digest(Array(TraceWriter.headerLine(header).utf8)))
     }
+}
+
+/// The result header's `profile` member (profiles.md §2.4): the library and the profile point
+/// (not the requested version: two versions of one point give identical results).
+public struct ResultProfile: Sendable, Equatable, CustomStringConvertible {
+    /// The library (`lnpopup`, …).
+    public var library: String
+    /// The point (`4.5.4`, …).
+    public var point: String
+    public init(library: String, point: String) { self.library = library; self.point = point }
+    /// `lnpopup@4.5.4`.
+    public var description: String { library + "@" + point }
 }
 
 /// A parsed (or to-be-written) result file: its header and its records in file order.
@@ -106,6 +121,7 @@ public enum ResultFile {
             + (header.model == .floatingPanel ? "" : "\"model\": \(quoted(header.model.rawValue)), ")
             + "\"trace\": \(quoted(header.trace)), \"traceDigest\": \(quoted(header.traceDigest)), "
             + (header.parameterDigest.isEmpty ? "" : "\"parameterDigest\": \(quoted(header.parameterDigest)), ")
+            + (header.profile.map { "\"profile\": {\"library\": \(quoted($0.library)), \"point\": \(quoted($0.point))}, " } ?? "")
             + (header.simulator.isEmpty ? "" : "\"simulator\": [\(header.simulator.map(quoted).joined(separator: ", "))], ")
             + "\"engine\": \(quoted(header.engine)), \"frameRate\": \(header.frameRate), "
             + "\"displayScale\": \(CanonicalNumber.format(header.displayScale))}"
@@ -136,15 +152,42 @@ public enum ResultFile {
     /// `render(_:)` as UTF-8 bytes (what `check` compares with a golden file's bytes).
     /// - Complexity: O(records).
     public static func renderBytes(_ document: ResultDocument) -> [UInt8] {
-        var writer = LineWriter()
-        writer.bytes.reserveCapacity(128 + 110 * document.records.count)
-        writer.bytes.append(contentsOf: headerLine(document.header).utf8)
-        writer.bytes.append(0x0A)
-        for record in document.records {
-            writer.append(record, frameRate: document.header.frameRate)
+        var stream = StreamRenderer(header: document.header, reserving: 128 + 110 * document.records.count)
+        stream.append(document.records)
+        return stream.take(reserving: 0)
+    }
+
+    /// `renderBytes(_:)` in pieces, for records that arrive as a replay produces them
+    /// (`simulate(header:feed:options:sink:)`): the header line, then each batch's lines; the
+    /// pieces taken in order are the bytes `renderBytes` gives for all the records.
+    public struct StreamRenderer {
+        private var writer = LineWriter()
+        private let frameRate: Int
+
+        /// Starts with the header line.
+        public init(header: ResultHeader, reserving capacity: Int = 1 << 16) {
+            frameRate = header.frameRate
+            writer.bytes.reserveCapacity(capacity)
+            writer.bytes.append(contentsOf: ResultFile.headerLine(header).utf8)
             writer.bytes.append(0x0A)
         }
-        return writer.bytes
+
+        /// Renders the lines of `records`.
+        /// - Complexity: O(records).
+        public mutating func append(_ records: RecordList) {
+            for record in records {
+                writer.append(record, frameRate: frameRate)
+                writer.bytes.append(0x0A)
+            }
+        }
+
+        /// The bytes rendered since the last `take()`; `reserving` bytes of room for the next ones.
+        public mutating func take(reserving capacity: Int = 1 << 16) -> [UInt8] {
+            var out: [UInt8] = []
+            swap(&out, &writer.bytes)
+            if capacity > 0 { writer.bytes.reserveCapacity(capacity) }
+            return out
+        }
     }
 
     /// Convenience for `render(ResultDocument(header:records:))`.
@@ -404,6 +447,7 @@ public enum ResultFile {
                             engine: try r.string("engine"),
                             frameRate: frameRate, displayScale: try r.double("displayScale"))
         header.model = model
+        if r.has("profile") { header.profile = try r.profile("profile") }
         return header
     }
 
@@ -540,6 +584,16 @@ private struct FieldReader {
             out.append(s)
         }
         return out
+    }
+    /// A result header's `profile` object: `{"library": …, "point": …}`.
+    func profile(_ key: String) throws(ResultFileError) -> ResultProfile {
+        let v = try value(key)
+        guard case .object(let o) = v else { throw error("field \"\(key)\" must be an object {\"library\", \"point\"}, got \(Self.kind(v))") }
+        let inner = FieldReader(object: o, file: file, line: line)
+        for entry in o.entries where entry.key != "library" && entry.key != "point" {
+            throw error("field \"\(key)\" has an unknown member \"\(entry.key)\" (expected library and point)")
+        }
+        return ResultProfile(library: try inner.string("library"), point: try inner.string("point"))
     }
     func optionalString(_ key: String) -> String? {
         if case .string(let s)? = object[key] { return s }

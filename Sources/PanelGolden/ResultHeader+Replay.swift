@@ -21,6 +21,7 @@ extension ResultHeader {
                   frameRate: trace.header.environment.frameRate,
                   displayScale: trace.header.environment.displayScale)
         model = trace.header.model
+        profile = trace.replayProfile(simulation).map { ResultProfile(library: $0.library.rawValue, point: $0.point) }
     }
 
     /// The header of the result of replaying a loaded trace (`TraceLoader.load(path:)`).

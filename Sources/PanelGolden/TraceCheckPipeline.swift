@@ -90,8 +90,12 @@ public struct TraceCheckPipeline: Sendable {
     /// load → simulate → result header → render.
     /// - Throws: the loader's `TraceError` (file as `shown`, line, field; kind `unsupported`
     ///   for a trace this revision cannot evaluate).
+    /// - Throws: also a gate's `TraceError` when `options` name a profile for the trace's library
+    ///   that lacks a feature the trace uses (profiles.md §2.3).
     public func replay(path: String, shown: String, options: SimulationOptions) throws(TraceError) -> ReplayedTrace {
-        replay(try load(path, shown), options: options)
+        let loaded = try load(path, shown)
+        try TraceProfiles.checkGates(loaded.trace, profile: options.profile(for: loaded.trace.header.model), file: shown)
+        return replay(loaded, options: options)
     }
 
     /// The whole check of one trace: load, replay, then `GoldenCheck.evaluate` (compare, and

@@ -71,7 +71,7 @@ public enum InvariantChecker {
     public static func check(_ trace: Trace, result: SimulationResult, variant: String = "bottom") -> (violations: [InvariantViolation], coverage: InvariantCoverage) {
         var run = Run(trace: trace, result: result, variant: variant)
         run.checkAll()
-        return (run.violations, run.coverage)
+        return (atProfilePoint(run.violations, trace), run.coverage)
     }
 
     /// G6 and the checks of every mirror: `trace` (a bottom panel) is checked as is, then mirrored
@@ -90,7 +90,8 @@ public enum InvariantChecker {
             violations += v; coverage += c
             if let reason = g6Exemption(trace, position, reference: reference) { _ = reason; continue }
             coverage.mirrors += 1
-            violations += checkMirror(trace, reference: reference, position: position, mirrored: mirrored, result: result)
+            violations += atProfilePoint(atProfilePoint(checkMirror(trace, reference: reference, position: position, mirrored: mirrored, result: result),
+                                                        trace), mirrored)
         }
         return (violations, coverage)
     }

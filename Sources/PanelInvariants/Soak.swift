@@ -13,11 +13,25 @@ public enum Soak {
         /// The generator's own error (a trace the loader refused), nil when the trace is valid.
         public var generatorError: String?
         public var sampleCount: Int
+        /// The trace uses a feature the profile's version lacks (profiles.md §2.3): not replayed.
+        public var gated = false
     }
 
-    /// Generates and checks the trace of `seed`.
-    public static func run(seed: UInt64) -> Outcome {
-        let trace = SoakGenerator.trace(seed: seed)
+    /// The trace of `seed`, replayed as `profile` (FloatingPanel's) when one is given.
+    public static func trace(seed: UInt64, profile: TraceProfile? = nil) -> Trace {
+        var trace = SoakGenerator.trace(seed: seed)
+        if let profile { trace.header.profile = profile }
+        return trace
+    }
+
+    /// Generates and checks the trace of `seed`; with `profile`, as that version behaved, checking
+    /// the invariants that hold at its point (`InvariantChecker.holds`).
+    public static func run(seed: UInt64, profile: TraceProfile? = nil) -> Outcome {
+        let trace = trace(seed: seed, profile: profile)
+        if (try? TraceProfiles.checkGates(trace, profile: profile, file: "soak")) == nil {
+            return Outcome(seed: seed, violations: [], coverage: InvariantCoverage(), generatorError: nil,
+                           sampleCount: trace.samples.count, gated: true)
+        }
         if trace.header.description.hasPrefix("GENERATOR ERROR") {
             return Outcome(seed: seed, violations: [], coverage: InvariantCoverage(),
                            generatorError: trace.header.description, sampleCount: trace.samples.count)
@@ -35,8 +49,9 @@ public enum Soak {
     /// The trace of `seed` minimized while `violation` still fails, named and described for the
     /// corpus, and its file text (`TraceWriter`; read back by `TraceLoader` and checked to fail).
     /// - Parameter budget: the most replays (of the trace and its mirrors) the minimization may use.
-    public static func minimized(seed: UInt64, violation: InvariantViolation, budget: Int = 4000) -> (trace: Trace, text: String) {
-        let original = SoakGenerator.trace(seed: seed)
+    public static func minimized(seed: UInt64, violation: InvariantViolation, budget: Int = 4000,
+                                 profile: TraceProfile? = nil) -> (trace: Trace, text: String) {
+        let original = trace(seed: seed, profile: profile)
         var trace = TraceMinimizer.minimize(original, budget: budget) { candidate in
             // A simplified header must still be a trace the loader reads back.
             if candidate.header != original.header,

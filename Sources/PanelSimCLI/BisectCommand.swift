@@ -184,9 +184,10 @@ struct BisectCommand: PanelCommand {
     static let info = CommandInfo(
         name: "bisect",
         abstract: "Find which changed parameters make traces diverge.",
-        usage: "panelsim bisect --base A.json --changed B.json TRACE... [--tolerance CHANNEL=VALUE]...",
+        usage: "panelsim bisect --base A.json --changed B.json TRACE... [--tolerance CHANNEL=VALUE]... [--profile LIBRARY@VERSION]...",
         arguments: [("TRACE", "Trace files, or directories searched for *.jsonl traces.")],
         options: [
+            ProfileFlag.option,
             OptionSpec(names: ["--base"], valueName: "A.json",
                        help: "Partial header: an object with some of the sections of\nthe traces' headers: environment, recognizer, and the\nmodel's own (panel, delegate, scrollView; drawer; sheet,\nsheetDelegate, scrollView; popup, scrollView)."),
             OptionSpec(names: ["--changed"], valueName: "B.json", help: "Partial header with the changed parameters."),
@@ -229,8 +230,11 @@ struct BisectCommand: PanelCommand {
     var changed: String
     var traces: [String]
     var settings: [(ToleranceChannel, Tolerance)]
+    /// `--profile`: the version each trace of that library is replayed as.
+    var simulation = SimulationOptions()
 
     init(_ parsed: ParsedArguments) throws(UsageError) {
+        simulation.profiles = try ProfileFlag.profiles(parsed, command: "bisect")
         guard let base = parsed.values["--base"] else { throw UsageError("missing --base A.json", command: "bisect") }
         guard let changed = parsed.values["--changed"] else { throw UsageError("missing --changed B.json", command: "bisect") }
         guard !parsed.positionals.isEmpty else { throw UsageError("missing TRACE", command: "bisect") }
@@ -365,7 +369,10 @@ struct BisectCommand: PanelCommand {
                 let text = HeaderPatch.render(.object(HeaderPatch.apply(patch, to: s.header))) + "\n" + s.rest
                 do throws(TraceProblem) {
                     let trace = try parse(text, s.shown)
-                    let sim = context.services.simulate(trace, SimulationOptions())
+                    do { try TraceProfiles.checkGates(trace, profile: simulation.profile(for: trace.header.model), file: s.shown) } catch {
+                        throw TraceProblem(error)
+                    }
+                    let sim = context.services.simulate(trace, simulation)
                     docs.append(ResultDocument(header: ResultHeader(trace: trace.header.name, traceDigest: "",
                                                                     frameRate: trace.header.environment.frameRate,
                                                                     displayScale: trace.header.environment.displayScale),

@@ -40,7 +40,7 @@ struct CheckCommand: PanelCommand {
                        help: "warn (default), fail (unreferenced goldens make the run\nexit 1) or delete (remove them, naming each)."),
             OptionSpec(names: ["--bisect"], valueName: nil,
                        help: "Exit codes for git bisect run: 0 pass, 1 a trace differs\nfrom its golden, 125 this revision cannot be evaluated\n(no trace or golden folder yet, a trace without a golden,\nan error), 128 a usage error (stops the bisect). Never\nwrites goldens ($PANELSIM_RECORD is ignored)."),
-        ] + SimulationFlags.options,
+        ] + SimulationFlags.options + [ProfileFlag.option],
         discussion: """
             Traces are replayed in the byte order of their paths relative to TRACE_DIR (files and
             directories starting with "." and files ending in .golden.jsonl are skipped). One line
@@ -133,6 +133,7 @@ struct CheckCommand: PanelCommand {
         // Shown as given, without trailing slashes ("traces/flicks/" lists traces/flicks/a.jsonl).
         while traceDirectory.count > 1, traceDirectory.hasSuffix("/") { traceDirectory.removeLast() }
         simulation = SimulationFlags.options(parsed)
+        simulation.profiles = try ProfileFlag.profiles(parsed, command: "check")
         goldenDirectory = parsed.values["--golden"] ?? "golden"
         goldenIsDefault = parsed.values["--golden"] == nil
         recordFlag = parsed.values["--record"]
@@ -291,6 +292,7 @@ struct CheckCommand: PanelCommand {
         options.selection = selection
         options.filters = filters
         options.simulation = simulation
+        options.streamingThreshold = TraceServices.streamingThreshold(context.environment)
         options.traceDisplay = traceDirectory
         options.goldenDisplay = goldenDirectory
         let summary = CheckRunner.run(traceRoot: context.resolve(traceDirectory), goldenRoot: context.resolve(goldenDirectory),
@@ -304,7 +306,9 @@ struct CheckCommand: PanelCommand {
             }
             for line in outcome.lines { out.line(line) }
         }
-        if summary.noTraces {
+        if let refusal = summary.refusal {
+            context.stderr.line("error: " + refusal)
+        } else if summary.noTraces {
             // Checking nothing is an error (exit 2 via the summary), not a pass.
             context.stderr.line("error: no *.jsonl traces under \(traceDirectory)"
                                 + (filters.isEmpty ? "" : " match --filter " + filters.joined(separator: ", ")) + ": nothing was checked")
@@ -312,6 +316,9 @@ struct CheckCommand: PanelCommand {
             out.line("warning: no traces in shard \(shard.index)/\(shard.count) (fewer traces than shards)")
         }
         for entry in summary.unlisted { out.line("warning: skipped \(entry)") }
+        if !summary.traces.isEmpty {
+            for w in ProfileFlag.unusedWarnings(simulation.profiles, models: Set(summary.traces.compactMap(\.model))) { out.line(w) }
+        }
         for temporary in summary.temporaries where !(quiet && temporary.disposition == .removed) { out.line(temporary.line) }
         func traceOf(_ golden: String) -> String {
             let rel = String(golden.dropFirst(Files.join(goldenDirectory, "").count))

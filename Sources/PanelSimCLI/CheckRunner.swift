@@ -17,6 +17,8 @@ public struct TraceOutcome: Sendable, Equatable {
     public var wroteGolden: Bool
     /// Path of the HTML report written for this trace (`--report-dir`), as shown; nil otherwise.
     public var report: String?
+    /// The trace's `model` when it loaded (a `--profile` of a library no trace uses is warned about).
+    public var model: PanelModel? = nil
     /// The pending golden written by record mode `pending` (`NAME.golden.jsonl.new`, as shown).
     public var pending: String?
     /// The line of the trace file an annotation points at: for a failure, the last sample at or
@@ -59,6 +61,10 @@ public struct CheckSummary: Sendable, Equatable {
     /// selection is not this). The run then fails with exit 2, as `PanelTraces` fails a test for
     /// an empty folder, so a wrong folder or a mistyped filter cannot pass.
     public var noTraces = false
+    /// Why the run checked nothing on purpose (a `--record pending` run whose pending goldens
+    /// would be mixed with those of other simulator options, `PendingGoldenOptions`); the run
+    /// fails with exit 2.
+    public var refusal: String?
 
     /// A temporary file of an atomic golden write (`.NAME.tmp-PID-XXXXXXXX`, hidden).
     public struct TemporaryFile: Sendable, Equatable {
@@ -120,6 +126,7 @@ public struct CheckSummary: Sendable, Equatable {
     public var summaryLine: String {
         var s = "\(passed) passed, \(failed) failed"
         if noTraces { s += ", no traces" }
+        if refusal != nil { s += ", refused" }
         if skipped > 0 { s += ", \(skipped) skipped" }
         if errors > 0 { s += ", \(errors) error" + (errors == 1 ? "" : "s") }
         if failingUnreferenced > 0 { s += ", \(failingUnreferenced) unreferenced golden" + (failingUnreferenced == 1 ? "" : "s") }
@@ -133,11 +140,11 @@ public struct CheckSummary: Sendable, Equatable {
     }
 
     /// 1 if any trace failed or is missing (or a golden is unreferenced under `--unreferenced
-    /// fail`); otherwise 2 if any error or no trace at all (`noTraces`); otherwise 125 if any
+    /// fail`); otherwise 2 if any error, no trace at all (`noTraces`) or a refusal; otherwise 125 if any
     /// skip; otherwise 0.
     public var exitCode: ExitCode {
         if failed > 0 || (unreferencedFails && !unreferenced.isEmpty) { return .regression }
-        if errors > 0 || noTraces { return .badInput }
+        if errors > 0 || noTraces || refusal != nil { return .badInput }
         if skipped > 0 { return .unsupported }
         return .success
     }
@@ -179,6 +186,9 @@ public enum CheckRunner {
         public var traceDisplay: String?
         public var goldenDisplay: String?
         public var reportDisplay: String?
+        /// Trace files of this many bytes or more are replayed streaming and compared with their
+        /// golden as the result is produced (`StreamingReplay`).
+        public var streamingThreshold = StreamingReplay.threshold
         public init() {}
     }
 
@@ -219,6 +229,16 @@ public enum CheckRunner {
             // the shards of one selection cover it exactly once.
             selected = selected.enumerated().filter { $0.offset % shard.count == shard.index - 1 }.map(\.element)
             shardText = "\(shard.index)/\(shard.count)"
+        }
+        // A pending run refuses, before it writes anything, to mix its pending goldens with those
+        // of a run with other simulator options.
+        if options.mode.writesPending, Files.isDirectory(goldenRoot) {
+            let conflicts = PendingGoldenOptions.conflicts(goldenRoot: goldenRoot, options: options.simulation)
+            if !conflicts.isEmpty {
+                var summary = CheckSummary(traces: [], shard: shardText)
+                summary.refusal = PendingGoldenOptions.refusal(conflicts, goldenShown: goldenShown, options: options.simulation)
+                return summary
+            }
         }
         let tolerances = ToleranceResolver(root: traceRoot, shownRoot: traceShown, settings: options.tolerances)
         let worker = TraceChecker(traceRoot: traceRoot, goldenRoot: goldenRoot, traceShown: traceShown,
@@ -284,6 +304,35 @@ public enum CheckRunner {
     }
 }
 
+extension TraceChecker {
+    /// A large trace (`StreamingReplay`) whose golden holds exactly the bytes of its replay: the
+    /// result is compared with the golden's bytes as it is produced, and neither is held. The
+    /// outcome is the `PASS` the whole check would give; nil when the check needs the whole
+    /// result (a difference, which tolerances may still pass; no golden; a record mode that
+    /// rewrites passing goldens; a pending golden beside it), and the whole check runs instead.
+    /// - Complexity: two reads of the trace file to scan it, one to replay it, one of the golden.
+    func streamedPass(tracePath: String, shown: String, goldenPath: String) -> TraceOutcome? {
+        guard !options.mode.rewritesAll, Files.probe(goldenPath) == .file,
+              Files.probe(goldenPath + RecordMode.pendingSuffix) == .missing,
+              let golden = FileHandle(forReadingAtPath: goldenPath) else { return nil }
+        defer { try? golden.close() }
+        var equal = true
+        let result: SimulationResult
+        do throws(TraceError) {
+            let scanned = try StreamingReplay.scan(path: tracePath, shown: shown)
+            result = try StreamingReplay.replay(scanned, shown: shown, options: options.simulation) { bytes in
+                guard equal else { return }
+                let expected = (try? golden.read(upToCount: bytes.count)) ?? Data()
+                equal = expected.count == bytes.count && expected.elementsEqual(bytes)
+            }.result
+        } catch {
+            return nil   // the whole check reports the error
+        }
+        guard equal, ((try? golden.read(upToCount: 1)) ?? Data()).isEmpty else { return nil }
+        return TraceOutcome(path: shown, status: .pass, lines: ["PASS \(shown)"] + GoldenCheck.warningLines(result))
+    }
+}
+
 /// Checks one trace (loads, replays, compares, records, writes a report). Safe to call from
 /// several threads at once for different traces: it only reads its fields.
 struct TraceChecker: @unchecked Sendable {
@@ -307,11 +356,16 @@ struct TraceChecker: @unchecked Sendable {
         case .failure(let e): return TraceOutcome(path: shown, status: .error, lines: ["ERROR \(shown): \(e.description)"])
         }
 
+        if services.streams(traceRoot + "/" + rel, threshold: options.streamingThreshold),
+           let passed = streamedPass(tracePath: traceRoot + "/" + rel, shown: shown, goldenPath: goldenRoot + "/" + goldenRel) {
+            return passed
+        }
         let checked = services.pipeline.check(tracePath: traceRoot + "/" + rel, traceShown: shown,
                                               goldenPath: goldenRoot + "/" + goldenRel, goldenShown: goldenName,
                                               mode: options.mode, tolerances: tolerances, simulation: options.simulation)
         var o = TraceOutcome(path: shown, status: checked.status, lines: checked.lines, wroteGolden: checked.verdict?.wroteGolden ?? false)
         o.line = checked.line
+        o.model = checked.replayed?.loaded.trace.header.model
         guard let verdict = checked.verdict, let replayed = checked.replayed else { return o }
         o.pending = verdict.wrotePending
         if verdict.status == .missing && verdict.wrotePending == nil {

@@ -129,9 +129,10 @@ struct ReportCommand: PanelCommand {
     static let info = CommandInfo(
         name: "report",
         abstract: "Write an HTML report of one trace against its golden.",
-        usage: "panelsim report TRACE [--golden G] [-o OUT] [--tolerance CHANNEL=VALUE]...",
+        usage: "panelsim report TRACE [--golden G] [-o OUT] [--tolerance CHANNEL=VALUE]... [--profile LIBRARY@VERSION]",
         arguments: [("TRACE", "Trace file (.jsonl) to replay.")],
         options: [
+            ProfileFlag.option,
             OptionSpec(names: ["--golden"], valueName: "G",
                        help: "Golden result file to overlay. Default: the trace's golden\nby check's rule (traces/X.jsonl -> golden/X.golden.jsonl,\nbeside the nearest traces folder) when it exists; else none."),
             OptionSpec(names: ["-o", "--output"], valueName: "OUT",
@@ -164,9 +165,12 @@ struct ReportCommand: PanelCommand {
     var golden: String?
     var output: String?
     var settings: [(ToleranceChannel, Tolerance)]
+    /// `--profile`: the replay's profile for the trace's library.
+    var simulation = SimulationOptions()
 
     init(_ parsed: ParsedArguments) throws(UsageError) {
         guard let first = parsed.positionals.first else { throw UsageError("missing TRACE", command: "report") }
+        simulation.profiles = try ProfileFlag.profiles(parsed, command: "report")
         guard parsed.positionals.count == 1 else {
             throw UsageError("unexpected argument '\(parsed.positionals[1])'", command: "report")
         }
@@ -181,7 +185,7 @@ struct ReportCommand: PanelCommand {
 
     func run(_ context: CommandContext) -> ExitCode {
         let loaded: LoadedTraceInfo, actual: ResultDocument
-        switch ReplayCommand.replay(trace, context) {
+        switch ReplayCommand.replay(trace, context, options: simulation) {
         case .success(let r): (loaded, actual) = r
         case .failure(let f): return f.code
         }

@@ -7,9 +7,10 @@ struct FidelityCommand: PanelCommand {
     static let info = CommandInfo(
         name: "fidelity",
         abstract: "Compare replays with the observed samples of their traces.",
-        usage: "panelsim fidelity TRACE... [--json] [--settle-tolerance PT]",
+        usage: "panelsim fidelity TRACE... [--json] [--settle-tolerance PT] [--profile LIBRARY@VERSION]...",
         arguments: [("TRACE...", "Trace files (.jsonl) with observed samples.")],
         options: [
+            ProfileFlag.option,
             OptionSpec(names: ["--json"], valueName: nil, help: "Print JSON instead of a table."),
             TuneCLI.toleranceOption,
         ],
@@ -33,6 +34,9 @@ struct FidelityCommand: PanelCommand {
     var tolerance = Fidelity.defaultSettleTolerance
     let parsed: ParsedArguments
 
+    /// `--profile` values: the profile each trace of their library is replayed as.
+    var profiles: [TraceProfile] = []
+
     init(_ parsed: ParsedArguments) throws(UsageError) {
         self.parsed = parsed
         guard !parsed.positionals.isEmpty else { throw UsageError("missing TRACE", command: "fidelity") }
@@ -41,12 +45,13 @@ struct FidelityCommand: PanelCommand {
     }
 
     mutating func validate(_ context: CommandContext) throws(UsageError) {
+        profiles = try ProfileFlag.profiles(parsed, command: "fidelity")
         tolerance = try TuneCLI.tolerance(parsed, command: "fidelity")
     }
 
     func run(_ context: CommandContext) -> ExitCode {
         let loaded: [LoadedTraceInfo]
-        switch TuneCLI.load(paths, context) {
+        switch TuneCLI.load(paths, context, profiles: profiles) {
         case .success(let l): loaded = l
         case .failure(let e): return e.code
         }

@@ -7,9 +7,10 @@ struct ObserveCommand: PanelCommand {
     static let info = CommandInfo(
         name: "observe",
         abstract: "Add observed samples from a replay with other parameters.",
-        usage: "panelsim observe TRACE --param NAME=V... [--every N] [--noise PT] [--seed N] [-o OUT]",
+        usage: "panelsim observe TRACE --param NAME=V... [--every N] [--noise PT] [--seed N] [-o OUT] [--profile LIBRARY@VERSION]...",
         arguments: [("TRACE", "Trace file (.jsonl); its header is kept as it is.")],
         options: [
+            ProfileFlag.option,
             OptionSpec(names: ["--param"], valueName: "NAME=V", help: "A behavior value the \"device\" uses (repeatable):\n\(TuneCLI.parameterNames).", repeatable: true),
             OptionSpec(names: ["--every"], valueName: "N", help: "One observation every N display frames (default 1)."),
             OptionSpec(names: ["--noise"], valueName: "PT", help: "Uniform noise of +-PT on each observed location (default 0)."),
@@ -38,6 +39,9 @@ struct ObserveCommand: PanelCommand {
     var seed: UInt64 = 1
     let parsed: ParsedArguments
 
+    /// `--profile` values: the profile each trace of their library is replayed as.
+    var profiles: [TraceProfile] = []
+
     init(_ parsed: ParsedArguments) throws(UsageError) {
         self.parsed = parsed
         guard let first = parsed.positionals.first else { throw UsageError("missing TRACE", command: "observe") }
@@ -49,6 +53,7 @@ struct ObserveCommand: PanelCommand {
     }
 
     mutating func validate(_ context: CommandContext) throws(UsageError) {
+        profiles = try ProfileFlag.profiles(parsed, command: "observe")
         ranges = try TuneCLI.ranges(parsed, command: "observe")
         guard !ranges.isEmpty else { throw UsageError("missing --param NAME=V", command: "observe") }
         if let r = ranges.first(where: { $0.lower != $0.upper }) {
@@ -69,7 +74,7 @@ struct ObserveCommand: PanelCommand {
             return .badInput
         }
         let loaded: LoadedTraceInfo
-        switch TuneCLI.load([trace], context, parameters: ranges.map(\.parameter), command: "observe") {
+        switch TuneCLI.load([trace], context, parameters: ranges.map(\.parameter), command: "observe", profiles: profiles) {
         case .success(let l): loaded = l[0]
         case .failure(let e): return e.code
         }

@@ -12,7 +12,7 @@ public enum PanelSimCommand {
         [ReplayCommand.self, CheckCommand.self, ReviewCommand.self, AcceptCommand.self, RejectCommand.self, ImportCommand.self, SynthCommand.self,
          DiffCommand.self, ReportCommand.self, BisectCommand.self, MergeSummariesCommand.self,
          FidelityCommand.self, TuneCommand.self, SweepCommand.self, ObserveCommand.self, BenchCommand.self,
-         SoakCommand.self]
+         SoakCommand.self, ProfilesCommand.self, UpgradeDiffCommand.self]
     }
     /// Subcommands left out of help (`bench-load`: the child process of `bench`).
     static var hiddenCommands: [any PanelCommand.Type] { [BenchLoadCommand.self, BenchCorpusCommand.self, BenchReplayCommand.self] }

@@ -1,5 +1,7 @@
 import PanelGolden
+import PanelTrace
 import PanelSimCore
+import PanelTrace
 
 /// `panelsim replay TRACE [-o OUT]`: load a trace, simulate it, write its result file.
 struct ReplayCommand: PanelCommand {
@@ -10,11 +12,13 @@ struct ReplayCommand: PanelCommand {
         arguments: [("TRACE", "Trace file (.jsonl) to replay.")],
         options: [OptionSpec(names: ["-o", "--output"], valueName: "OUT",
                              help: "Write the result file to OUT (atomically) instead of standard output.")]
-            + SimulationFlags.options,
+            + SimulationFlags.options + [ProfileFlag.option],
         discussion: """
             The result file is the golden format (docs/FORMATS.md §2): a header line, then one line
             per delegate event and per frame. The same trace always gives the same bytes.
-            Simulation warnings go to standard error.
+            Simulation warnings go to standard error. With --profile (or a `profile` in the trace's
+            header) the result header records the profile point (docs/profiles.md); a --profile of
+            another library than the trace's is bad input.
 
             \(HelpFormat.exitCodes([(0, "result written"), HelpFormat.usageOrBadInput, HelpFormat.otherVersion]))
             """)
@@ -31,6 +35,7 @@ struct ReplayCommand: PanelCommand {
         trace = first
         output = parsed.values["-o"]
         simulation = SimulationFlags.options(parsed)
+        simulation.profiles = try ProfileFlag.profiles(parsed, command: "replay")
     }
 
     mutating func validate(_ context: CommandContext) throws(UsageError) {
@@ -43,7 +48,14 @@ struct ReplayCommand: PanelCommand {
                        options: SimulationOptions = SimulationOptions()) -> Result<(LoadedTraceInfo, ResultDocument), ReplayFailure> {
         let replayed: ReplayedTrace
         do {
-            replayed = try context.services.pipeline.replay(path: context.resolve(trace), shown: trace, options: options)
+            let loaded = try context.services.load(context.resolve(trace), trace)
+            let model = loaded.trace.header.model
+            if let other = options.profiles.first(where: { $0.library != model }), options.profile(for: model) == nil {
+                context.stderr.line("\(trace): --profile \(other.library.rawValue)@\(other.version): the trace's model is \(model.rawValue) (a profile applies to its own library's traces)")
+                return .failure(ReplayFailure(code: .badInput))
+            }
+            try TraceProfiles.checkGates(loaded.trace, profile: options.profile(for: model), file: trace)
+            replayed = context.services.pipeline.replay(loaded, options: options)
         } catch {
             context.stderr.line(error.description)
             return .failure(ReplayFailure(code: error.kind == .unsupported ? .unsupported : .badInput))
@@ -57,7 +69,51 @@ struct ReplayCommand: PanelCommand {
 
     struct ReplayFailure: Error { var code: ExitCode }
 
+    /// `run` for a large trace file (`StreamingReplay`): the result is written as the replay
+    /// produces it, to standard output or to the temporary file of `-o`'s atomic write (renamed
+    /// over OUT at the end; removed when the trace fails to load). Memory stays bounded.
+    func runStreaming(_ context: CommandContext) -> ExitCode {
+        let path = context.resolve(trace)
+        var writer: AtomicFile.Writer?
+        var writeError: FileWriteError?
+        do throws(TraceError) {
+            let scanned = try StreamingReplay.scan(path: path, shown: trace)
+            if let output {
+                do { writer = try AtomicFile.Writer(path: context.resolve(output), shownAs: output) } catch {
+                    context.stderr.line(error.description)
+                    return .badInput
+                }
+            }
+            let (_, result) = try StreamingReplay.replay(scanned, shown: trace, options: simulation) { bytes in
+                guard writeError == nil else { return }
+                if writer != nil {
+                    do throws(FileWriteError) { try writer?.append(bytes) } catch { writeError = error }
+                } else {
+                    context.stdout.write(String(decoding: bytes, as: UTF8.self))
+                }
+            }
+            for warning in result.warnings { context.stderr.line("warning: \(trace): \(warning)") }
+            if result.budgetExceeded { context.stderr.line("warning: \(trace): the panel did not come to rest within the settle budget") }
+        } catch {
+            writer?.abandon()
+            context.stderr.line(error.description)
+            return error.kind == .unsupported ? .unsupported : .badInput
+        }
+        guard let writer, let output else { return .success }
+        do throws(FileWriteError) {
+            if let writeError { throw writeError }
+            try writer.commit()
+        } catch {
+            writer.abandon()
+            context.stderr.line(error.description)
+            return .badInput
+        }
+        context.stderr.line("wrote \(output)")
+        return .success
+    }
+
     func run(_ context: CommandContext) -> ExitCode {
+        if context.services.streams(context.resolve(trace), environment: context.environment) { return runStreaming(context) }
         let document: ResultDocument
         switch ReplayCommand.replay(trace, context, options: simulation) {
         case .success(let r): document = r.1

@@ -11,9 +11,10 @@ struct SoakCommand: PanelCommand {
     static let info = CommandInfo(
         name: "soak",
         abstract: "Check the invariants (G1–G4, G6, F1–F5) on random traces; write minimized violators.",
-        usage: "panelsim soak [--seed S] [--count N] [--jobs J] [--out DIR] [--limit K] [--emit DIR] [TRACE…]",
+        usage: "panelsim soak [--seed S] [--count N] [--jobs J] [--out DIR] [--limit K] [--emit DIR] [--profile floatingpanel@VERSION] [TRACE…]",
         arguments: [("TRACE...", "Check these trace files (bottom panels are also mirrored)\ninstead of generated ones; with --emit, write their mirrors.")],
         options: [
+            ProfileFlag.option,
             OptionSpec(names: ["--seed"], valueName: "S", help: "First seed (default 1); trace i uses seed S+i."),
             OptionSpec(names: ["--count"], valueName: "N", help: "Number of random traces (default 1000)."),
             OptionSpec(names: ["--jobs", "-j"], valueName: "J", help: "Check J traces in parallel (default 1). Output is\nidentical to --jobs 1."),
@@ -34,7 +35,10 @@ struct SoakCommand: PanelCommand {
             and F1–F5, and the mirrors against the bottom replay (G6). A violating trace is
             minimized (delta debugging over its samples, then its header) while the same rule
             still fails on the same replay, and written with a description naming the rule and the
-            seed. Reproduce one with `panelsim soak --seed SEED --count 1`. The rules (G1–G4, G6,
+            seed. Reproduce one with `panelsim soak --seed SEED --count 1`. With --profile
+            floatingpanel@VERSION every trace is replayed as that version behaved and checked
+            against the rules that hold at its profile point (docs/profiles.md); a trace using
+            what the version lacks is counted as gated and not replayed. The rules (G1–G4, G6,
             F1–F5) are invariants of the team's scenario spec, which is not part of this
             repository; the InvariantChecker type (module PanelInvariants) states each one.
 
@@ -47,6 +51,8 @@ struct SoakCommand: PanelCommand {
     var out = "soak-findings"
     var limit = Int.max
     var emit: String?
+    /// `--profile floatingpanel@VERSION`: the version the random traces are replayed as.
+    var profile: TraceProfile?
     let parsed: ParsedArguments
 
     init(_ parsed: ParsedArguments) throws(UsageError) {
@@ -70,6 +76,11 @@ struct SoakCommand: PanelCommand {
         if let n = try positive("--jobs", 1024) { jobs = n }
         if parsed.values["--limit"] == "0" { limit = 0 } else if let n = try positive("--limit", Int.max) { limit = n }
         emit = parsed.values["--emit"]
+        let profiles = try ProfileFlag.profiles(parsed, command: "soak")
+        if let other = profiles.first(where: { $0.library != .floatingPanel }) {
+            throw UsageError("--profile \(other.library.rawValue)@\(other.version): soak replays FloatingPanel traces", command: "soak")
+        }
+        profile = profiles.first
         if let o = parsed.values["--out"] {
             guard !o.isEmpty else { throw UsageError("empty --out directory", command: "soak") }
             out = o
@@ -83,18 +94,19 @@ struct SoakCommand: PanelCommand {
         var violating: [(seed: UInt64, violation: InvariantViolation)] = []
         var generatorErrors: [(UInt64, String)] = []
         var byKey: [String: Int] = [:]
-        var traces = 0, samples = 0
+        var traces = 0, samples = 0, gated = 0
+        let profile = self.profile
         // Chunks keep memory flat for any count; results are consumed in seed order.
         let chunk = 4096
         var start = 0
         while start < count {
             let n = min(chunk, count - start)
             let base = start
-            let outcomes = parallelMap(count: n, jobs: jobs) { i in Soak.run(seed: first &+ UInt64(base + i)) }
+            let outcomes = parallelMap(count: n, jobs: jobs) { i in Soak.run(seed: first &+ UInt64(base + i), profile: profile) }
             if let emit {
                 for i in 0..<n {
                     let seed = first &+ UInt64(base + i)
-                    let trace = SoakGenerator.trace(seed: seed)
+                    let trace = Soak.trace(seed: seed, profile: profile)
                     var files = [("soak-\(seed).jsonl", trace)]
                     for position in [PanelPosition.top, .left, .right] {
                         var m = Mirror(position: position, h: trace.header.environment.container.height).trace(trace)
@@ -109,6 +121,7 @@ struct SoakCommand: PanelCommand {
                 }
             }
             for o in outcomes {
+                if o.gated { gated += 1; continue }
                 traces += 1; samples += o.sampleCount
                 coverage += o.coverage
                 if let e = o.generatorError { generatorErrors.append((o.seed, e)); continue }
@@ -123,6 +136,9 @@ struct SoakCommand: PanelCommand {
         context.stdout.line("soak: seeds \(first)…\(first &+ UInt64(count - 1)): \(traces) traces (\(samples) samples), each replayed on bottom, top, left and right")
         context.stdout.line("checked: \(coverage.g1Rests) rests (G1), \(coverage.g4Rests) resting lists (G4), \(coverage.g3Frames) frame pairs (G3), "
             + "\(coverage.calls) calls (F1, F3), \(coverage.attractionFrames) attraction frames (F5), \(coverage.mirrors) mirrors (G6)")
+        if let profile {
+            context.stdout.line("profile: floatingpanel@\(profile.version) (point \(profile.point)); \(gated) trace(s) use what it lacks and were not replayed")
+        }
         for (s, e) in generatorErrors.prefix(20) { context.stdout.line("GENERATOR ERROR seed \(s): \(e)") }
         if violating.isEmpty && generatorErrors.isEmpty {
             context.stdout.line("no violations")
@@ -144,7 +160,7 @@ struct SoakCommand: PanelCommand {
         }
         let work = toWrite
         let files = parallelMap(count: work.count, jobs: jobs) { i in
-            Soak.minimized(seed: work[i].seed, violation: work[i].violation)
+            Soak.minimized(seed: work[i].seed, violation: work[i].violation, profile: profile)
         }
         for (item, file) in zip(toWrite, files) {
             let path = context.resolve(out) + "/" + file.trace.header.name + ".jsonl"

@@ -9,9 +9,10 @@ struct SweepCommand: PanelCommand {
     static let info = CommandInfo(
         name: "sweep",
         abstract: "Replay traces over a parameter grid and write CSV.",
-        usage: "panelsim sweep TRACE... --param NAME=A...B[:STEPS]... [-o FILE.csv] [--svg FILE.svg] [--plot METRIC] [--jobs N] [--settle-tolerance PT]",
+        usage: "panelsim sweep TRACE... --param NAME=A...B[:STEPS]... [-o FILE.csv] [--svg FILE.svg] [--plot METRIC] [--jobs N] [--settle-tolerance PT] [--profile LIBRARY@VERSION]...",
         arguments: [("TRACE...", "Trace files (.jsonl); observed samples are optional.")],
         options: [
+            ProfileFlag.option,
             OptionSpec(names: ["--param"], valueName: "NAME=A...B[:STEPS]",
                        help: "A parameter and its grid (repeatable; STEPS default 5;\nNAME=V for one value): \(TuneCLI.parameterNames).", repeatable: true),
             OptionSpec(names: ["-o", "--output"], valueName: "FILE.csv", help: "Write the CSV to FILE (atomically) instead of standard output."),
@@ -44,6 +45,9 @@ struct SweepCommand: PanelCommand {
     var tolerance = Fidelity.defaultSettleTolerance
     let parsed: ParsedArguments
 
+    /// `--profile` values: the profile each trace of their library is replayed as.
+    var profiles: [TraceProfile] = []
+
     init(_ parsed: ParsedArguments) throws(UsageError) {
         self.parsed = parsed
         guard !parsed.positionals.isEmpty else { throw UsageError("missing TRACE", command: "sweep") }
@@ -53,6 +57,7 @@ struct SweepCommand: PanelCommand {
     }
 
     mutating func validate(_ context: CommandContext) throws(UsageError) {
+        profiles = try ProfileFlag.profiles(parsed, command: "sweep")
         ranges = try TuneCLI.ranges(parsed, command: "sweep")
         guard !ranges.isEmpty else { throw UsageError("missing --param NAME=A...B:STEPS", command: "sweep") }
         if let text = parsed.values["--plot"] {
@@ -77,7 +82,7 @@ struct SweepCommand: PanelCommand {
 
     func run(_ context: CommandContext) -> ExitCode {
         let loaded: [LoadedTraceInfo]
-        switch TuneCLI.load(paths, context, parameters: ranges.map(\.parameter), command: "sweep") {
+        switch TuneCLI.load(paths, context, parameters: ranges.map(\.parameter), command: "sweep", profiles: profiles) {
         case .success(let l): loaded = l
         case .failure(let e): return e.code
         }

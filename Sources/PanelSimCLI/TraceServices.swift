@@ -42,9 +42,27 @@ struct TraceServices {
     var load: TraceCheckPipeline.Loader
     var simulate: TraceCheckPipeline.Simulator
     var importer: TraceImporter?
+    /// Whether `replay` and `check` replay trace files of `StreamingReplay.threshold` bytes or
+    /// more streaming, from the file (the live services; fakes load through `load`).
+    var streams = false
 
     /// The check pipeline (load, replay, render, compare) on these services.
     var pipeline: TraceCheckPipeline { TraceCheckPipeline(load: load, simulate: simulate) }
+
+    /// Whether the trace at `path` is replayed streaming (`streams`, and at least the threshold:
+    /// `StreamingReplay.threshold`, or `PANELSIM_STREAMING_BYTES` bytes when set, for tests).
+    func streams(_ path: String, environment: [String: String]) -> Bool {
+        streams(path, threshold: Self.streamingThreshold(environment))
+    }
+
+    func streams(_ path: String, threshold: Int) -> Bool {
+        streams && StreamingReplay.applies(to: path, threshold: threshold)
+    }
+
+    /// `PANELSIM_STREAMING_BYTES` when set, else `StreamingReplay.threshold`.
+    static func streamingThreshold(_ environment: [String: String]) -> Int {
+        environment["PANELSIM_STREAMING_BYTES"].flatMap { Int($0) } ?? StreamingReplay.threshold
+    }
 
     /// The real loader (`TraceLoader`), simulator (`simulate`) and importer (`RealTraceCSV`,
     /// `TraceWriter`).
@@ -67,7 +85,8 @@ struct TraceServices {
                         throw TraceProblem(error)
                     }
                 },
-                write: { trace in TraceWriter.write(trace) }))
+                write: { trace in TraceWriter.write(trace) }),
+            streams: true)
     }
 }
 

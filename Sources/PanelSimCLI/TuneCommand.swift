@@ -8,9 +8,10 @@ struct TuneCommand: PanelCommand {
     static let info = CommandInfo(
         name: "tune",
         abstract: "Fit spring and projection parameters to observed samples.",
-        usage: "panelsim tune TRACE... --param NAME=A...B... [--grid N] [--precision X] [--jobs N] [--report FILE.html] [--settle-tolerance PT]",
+        usage: "panelsim tune TRACE... --param NAME=A...B... [--grid N] [--precision X] [--jobs N] [--report FILE.html] [--settle-tolerance PT] [--profile LIBRARY@VERSION]...",
         arguments: [("TRACE...", "Trace files (.jsonl), each with observed locations.")],
         options: [
+            ProfileFlag.option,
             OptionSpec(names: ["--param"], valueName: "NAME=A...B[:STEPS]",
                        help: "A parameter and its search interval (repeatable):\n\(TuneCLI.parameterNames).", repeatable: true),
             OptionSpec(names: ["--grid"], valueName: "N", help: "Coarse grid points per parameter (default 7; 2…101)."),
@@ -58,6 +59,9 @@ struct TuneCommand: PanelCommand {
     var tolerance = Fidelity.defaultSettleTolerance
     let parsed: ParsedArguments
 
+    /// `--profile` values: the profile each trace of their library is replayed as.
+    var profiles: [TraceProfile] = []
+
     init(_ parsed: ParsedArguments) throws(UsageError) {
         self.parsed = parsed
         guard !parsed.positionals.isEmpty else { throw UsageError("missing TRACE", command: "tune") }
@@ -66,6 +70,7 @@ struct TuneCommand: PanelCommand {
     }
 
     mutating func validate(_ context: CommandContext) throws(UsageError) {
+        profiles = try ProfileFlag.profiles(parsed, command: "tune")
         ranges = try TuneCLI.ranges(parsed, command: "tune")
         guard !ranges.isEmpty else { throw UsageError("missing --param NAME=A...B", command: "tune") }
         if let text = parsed.values["--grid"] {
@@ -85,7 +90,7 @@ struct TuneCommand: PanelCommand {
 
     func run(_ context: CommandContext) -> ExitCode {
         let loaded: [LoadedTraceInfo]
-        switch TuneCLI.load(paths, context, parameters: ranges.map(\.parameter), command: "tune") {
+        switch TuneCLI.load(paths, context, parameters: ranges.map(\.parameter), command: "tune", profiles: profiles) {
         case .success(let l): loaded = l
         case .failure(let e): return e.code
         }

@@ -50,12 +50,18 @@ enum TuneCLI {
     /// `parameters`: what `command` (`tune`, `sweep`, `observe`) will set; a trace of another panel
     /// system than a parameter's (`TunableParameter.model`) is refused (exit 2) instead of being
     /// replayed unchanged for every value.
+    /// `profiles` (the `--profile` values) replace the header's profile of the traces of their
+    /// library (after their gates are checked); these commands write no result header.
     static func load(_ paths: [String], _ context: CommandContext, parameters: [TunableParameter] = [],
-                     command: String = "") -> Result<[LoadedTraceInfo], ExitCodeError> {
+                     command: String = "", profiles: [TraceProfile] = []) -> Result<[LoadedTraceInfo], ExitCodeError> {
         var out: [LoadedTraceInfo] = []
         for path in paths {
             do {
-                let loaded = try context.services.load(context.resolve(path), path)
+                var loaded = try context.services.load(context.resolve(path), path)
+                if let profile = profiles.first(where: { $0.library == loaded.trace.header.model }) {
+                    try TraceProfiles.checkGates(loaded.trace, profile: profile, file: path)
+                    loaded.trace.header.profile = profile
+                }
                 let model = loaded.trace.header.model
                 if let p = parameters.first(where: { $0.model != model }) {
                     let own = TunableParameter.allCases.filter { $0.model == model }.map(\.rawValue)

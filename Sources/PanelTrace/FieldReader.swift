@@ -106,6 +106,15 @@ struct FieldReader {
         return s
     }
 
+    /// One of `E`'s cases, named by its raw value (`choice(_:_:_:)` over `E.allCases`).
+    func choice<E: CaseIterable & RawRepresentable>(_ v: JSONValue, _ path: String, of type: E.Type) throws(TraceError) -> E
+        where E.RawValue == String {
+        let cases = Array(E.allCases)
+        let names = cases.map(\.rawValue)
+        let name = try choice(v, path, names)
+        return cases[names.firstIndex(of: name) ?? 0]
+    }
+
     func state(_ v: JSONValue, _ path: String, _ states: StateTable) throws(TraceError) -> PanelState {
         let name = try string(v, path)
         return try stateNamed(name, path, states)

@@ -29,7 +29,7 @@ public enum SHA256 {
     /// The 32-byte digest of the bytes in `input`.
     /// - Complexity: O(n); no allocation besides the result.
     public static func digest(_ input: UnsafeRawBufferPointer) -> [UInt8] {
-        var h: State = (0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19)
+        var h = initial
         let count = input.count
         let whole = count / 64 * 64
         withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 64) { w in
@@ -39,26 +39,100 @@ public enum SHA256 {
                 if whole > 0, let base = input.baseAddress {
                     compress(&h, base, blocks: whole / 64, w, k)
                 }
-                // Padding (§5.1.1): the tail, 0x80, zeros to 56 mod 64, the bit length big-endian;
-                // one or two blocks, built on the stack.
-                withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 128) { tail in
-                    let rest = count - whole
-                    for j in 0..<rest { tail[j] = input[whole + j] }
-                    tail[rest] = 0x80
-                    let length = rest < 56 ? 64 : 128
-                    for j in (rest + 1)..<(length - 8) { tail[j] = 0 }
-                    let bitLength = UInt64(truncatingIfNeeded: count) &* 8
-                    for j in 0..<8 { tail[length - 8 + j] = UInt8(truncatingIfNeeded: bitLength >> UInt64(56 - 8 * j)) }
-                    compress(&h, UnsafeRawPointer(tail.baseAddress!), blocks: length / 64, w, k)
-                }
+                pad(&h, tail: UnsafeRawBufferPointer(rebasing: input[whole...]), totalCount: count, w, k)
             }
         }
+        return bytes(of: h)
+    }
+
+    private static let initial: State = (0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19)
+
+    /// Padding (§5.1.1) after the last whole block: the tail (< 64 bytes), 0x80, zeros to 56 mod
+    /// 64, the bit length of all `totalCount` bytes big-endian; one or two blocks, on the stack.
+    private static func pad(_ h: inout State, tail input: UnsafeRawBufferPointer, totalCount: Int,
+                            _ w: UnsafeMutablePointer<UInt32>, _ k: UnsafePointer<UInt32>) {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 128) { tail in
+            let rest = input.count
+            for j in 0..<rest { tail[j] = input[j] }
+            tail[rest] = 0x80
+            let length = rest < 56 ? 64 : 128
+            for j in (rest + 1)..<(length - 8) { tail[j] = 0 }
+            let bitLength = UInt64(truncatingIfNeeded: totalCount) &* 8
+            for j in 0..<8 { tail[length - 8 + j] = UInt8(truncatingIfNeeded: bitLength >> UInt64(56 - 8 * j)) }
+            compress(&h, UnsafeRawPointer(tail.baseAddress!), blocks: length / 64, w, k)
+        }
+    }
+
+    private static func bytes(of h: State) -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(32)
         for word in [h.0, h.1, h.2, h.3, h.4, h.5, h.6, h.7] {
             for s in [24, 16, 8, 0] { out.append(UInt8(truncatingIfNeeded: word >> UInt32(s))) }
         }
         return out
+    }
+
+    /// SHA-256 of bytes given in pieces (a file read in chunks): the digest of their concatenation.
+    public struct Hasher {
+        private var h = SHA256.initial
+        /// The bytes after the last whole block (fewer than 64).
+        private var tail: [UInt8] = []
+        private var count = 0
+
+        public init() {}
+
+        /// Adds `input` after the bytes given so far.
+        /// - Complexity: O(input.count).
+        public mutating func update(_ input: UnsafeRawBufferPointer) {
+            guard input.count > 0 else { return }
+            count += input.count
+            var start = 0
+            if !tail.isEmpty {
+                let take = min(64 - tail.count, input.count)
+                tail.append(contentsOf: UnsafeRawBufferPointer(rebasing: input[0..<take]))
+                start = take
+                guard tail.count == 64 else { return }
+                tail.withUnsafeBytes { block in SHA256.compress(&h, block) }
+                tail.removeAll(keepingCapacity: true)
+            }
+            let whole = (input.count - start) / 64 * 64
+            if whole > 0 { SHA256.compress(&h, UnsafeRawBufferPointer(rebasing: input[start..<(start + whole)])) }
+            tail.append(contentsOf: UnsafeRawBufferPointer(rebasing: input[(start + whole)...]))
+        }
+
+        /// `finalize()` as 64 lowercase hexadecimal digits (as `SHA256.hex(_:)` gives for the whole).
+        public func finalizeHex() -> String { SHA256.hexDigits(of: finalize()) }
+
+        /// The 32-byte digest of everything given.
+        public func finalize() -> [UInt8] {
+            var h = h
+            withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 64) { w in
+                SHA256.k.withUnsafeBufferPointer { k in
+                    tail.withUnsafeBytes { SHA256.pad(&h, tail: $0, totalCount: count, w.baseAddress!, k.baseAddress!) }
+                }
+            }
+            return SHA256.bytes(of: h)
+        }
+    }
+
+    /// `digest` (32 bytes) as 64 lowercase hexadecimal digits.
+    static func hexDigits(of digest: [UInt8]) -> String {
+        let digits = Array("0123456789abcdef")
+        var s = ""
+        s.reserveCapacity(64)
+        for byte in digest {
+            s.append(digits[Int(byte >> 4)])
+            s.append(digits[Int(byte & 0x0F)])
+        }
+        return s
+    }
+
+    /// Compressions of the whole 64-byte blocks of `blocks` (its count a multiple of 64).
+    private static func compress(_ h: inout State, _ blocks: UnsafeRawBufferPointer) {
+        guard let base = blocks.baseAddress else { return }
+        withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 64) { w in
+            k.withUnsafeBufferPointer { k in compress(&h, base, blocks: blocks.count / 64, w.baseAddress!, k.baseAddress!) }
+        }
     }
 
     /// SHA-256 compressions (FIPS 180-4 §6.2.2) of `blocks` consecutive 64-byte blocks at `p` into `h`.
@@ -118,14 +192,7 @@ public enum SHA256 {
     /// The digest of the bytes in `input` as 64 lowercase hexadecimal digits.
     /// - Complexity: O(n).
     public static func hex(_ input: UnsafeRawBufferPointer) -> String {
-        let digits = Array("0123456789abcdef")
-        var s = ""
-        s.reserveCapacity(64)
-        for byte in digest(input) {
-            s.append(digits[Int(byte >> 4)])
-            s.append(digits[Int(byte & 0x0F)])
-        }
-        return s
+        hexDigits(of: digest(input))
     }
 
     @inline(__always)

@@ -68,10 +68,16 @@ public protocol SystemTraceFormat: Sendable {
     /// Where an imported recording's first touch is placed by default (container pt): on the
     /// system's panel at its initial state (`ImportPlacement.origin(for:)`).
     func importOrigin(for header: TraceHeader) -> Point
+
+    /// The library's version profiles (profiles.md §2.2): points, switches, version mapping and
+    /// gates, declared in the system's core folder. Default: none (a trace of this system naming a
+    /// `profile` is refused).
+    var profiles: ProfileCatalog? { get }
 }
 
 extension SystemTraceFormat {
     public var environmentKeys: [String] { [] }
+    public var profiles: ProfileCatalog? { nil }
     public var fieldwiseObjects: [String] { [] }
     public var velocityChoices: [String] { [] }
     public var environmentSampleRefusal: String? { nil }

@@ -25,18 +25,7 @@ extension TraceLoader {
     /// The bytes of the file at `path`.
     /// - Throws: `TraceError` of kind `.io`.
     static func readFile(_ path: String) throws(TraceError) -> [UInt8] {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw TraceError(file: path, line: 0, field: "", message: "no such file (expected a readable trace file)", kind: .io)
-        }
-        if isDirectory.boolValue {
-            throw TraceError(file: path, line: 0, field: "", message: "is a directory (expected a trace file)", kind: .io)
-        }
-        var info = stat()
-        if stat(path, &info) == 0, (info.st_mode & S_IFMT) != S_IFREG {
-            // Reading a FIFO would wait for a writer; a device or socket is no trace either.
-            throw TraceError(file: path, line: 0, field: "", message: "is not a regular file (a FIFO, socket or device; expected a trace file)", kind: .io)
-        }
+        try checkReadable(path)
         if let bytes = readRegularFile(path) { return bytes }
         do {
             let data = try Data(contentsOf: URL(fileURLWithPath: path))

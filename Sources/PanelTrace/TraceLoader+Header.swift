@@ -30,6 +30,7 @@ extension TraceLoader {
         let environment = try parseEnvironment(try r.required(o, "environment", "", "an object with \"container\""), r: r,
                                                keyboard: hasKeyboard(model))
         var header = try parseSystemSections(o, model: model, name: name, environment: environment, r: r)
+        if let v = o["profile"] { header.profile = try parseProfile(v, model: model, r: r) }
         if let v = o["description"] { header.description = try r.string(v, "description") }
         if let v = o["source"] {
             let s = try r.object(v, "source")

@@ -6,7 +6,7 @@ import PanelSimCore
 extension TraceLoader {
     /// The header keys every system reads; the registered formats' sections go between
     /// `environment` and `recognizer`.
-    static let commonHeaderKeys = ["format", "version", "model", "name", "description", "source", "environment"]
+    static let commonHeaderKeys = ["format", "version", "model", "profile", "name", "description", "source", "environment"]
 
     /// Every header key some registered format accepts, in registration order.
     static var headerKeys: [String] {

@@ -118,13 +118,8 @@ public enum TraceLoader {
     }
 
     static func parse(buffer bytes: UnsafeBufferPointer<UInt8>, file: String, fastPath: Bool) throws(TraceError) -> Trace {
-        var header: TraceHeader?
-        var haveHeader = false
-        var states = StateTable([])
-        var headerLine = 0
+        var parser = TraceLineParser(file: file, fastPath: fastPath)
         var samples: [TraceSample] = []
-        var sequence = SampleSequence()
-        var current = LayoutContext(header: nil, panelJSON: JSONObject(), environmentJSON: JSONObject())
         // One pass to size the sample list (no regrowth copies of a large trace), then the lines
         // are walked in place rather than split into an array of slices first.
         samples.reserveCapacity(LineScan.count(of: 0x0A, in: bytes))
@@ -134,86 +129,128 @@ public enum TraceLoader {
             index += 1
             let lineEnd = LineScan.next(0x0A, in: bytes, from: lineStart)
             defer { lineStart = lineEnd + 1 }
-            let lineNumber = index + 1
-            var contentEnd = lineEnd
-            if contentEnd > lineStart && bytes[contentEnd - 1] == 0x0D { contentEnd -= 1 }
-            // (`haveHeader`, not `header != nil`: the comparison copies the whole optional header.)
-            if fastPath, haveHeader,
-               TouchLineFastPath.append(bytes, lineStart, contentEnd, line: lineNumber, sequence: &sequence, to: &samples) {
-                continue
+            try parser.read(bytes, lineStart, lineEnd, line: index + 1, into: &samples)
+        }
+        let trace = Trace(header: try parser.finish(), samples: samples)
+        // Gates (profiles.md §2.3): a feature the header's profile lacks, on the header or a sample.
+        try TraceProfiles.checkGates(trace, profile: trace.header.profile, file: file)
+        return trace
+    }
+}
+
+/// Reads a trace one line at a time: the header, then each sample against the layout and
+/// environment in force. The whole-file loader and the chunked reader (`TraceFileStream`) both
+/// read through it, so a trace read either way gives the same samples and the same errors.
+struct TraceLineParser {
+    let file: String
+    let fastPath: Bool
+    private(set) var header: TraceHeader?
+    private var haveHeader = false
+    private var states = StateTable([])
+    private var headerLine = 0
+    private(set) var sequence = SampleSequence()
+    private var current = LayoutContext(header: nil, panelJSON: JSONObject(), environmentJSON: JSONObject())
+
+    init(file: String, fastPath: Bool) { self.file = file; self.fastPath = fastPath }
+
+    /// Reads the line `bytes[lineStart..<lineEnd]` (without its LF; a CR before it is dropped),
+    /// numbered `lineNumber`: the header, or a sample appended to `samples`; blank lines are
+    /// skipped. `bytes` must stay valid until the next call or ``endOfBuffer(_:)``.
+    /// - Throws: `TraceError` for the line's first problem.
+    @inline(__always)
+    mutating func read(_ bytes: UnsafeBufferPointer<UInt8>, _ lineStart: Int, _ lineEnd: Int, line lineNumber: Int,
+                       into samples: inout [TraceSample]) throws(TraceError) {
+        var contentEnd = lineEnd
+        if contentEnd > lineStart && bytes[contentEnd - 1] == 0x0D { contentEnd -= 1 }
+        // (`haveHeader`, not `header != nil`: the comparison copies the whole optional header.)
+        if fastPath, haveHeader,
+           TouchLineFastPath.append(bytes, lineStart, contentEnd, line: lineNumber, sequence: &sequence, to: &samples) {
+            return
+        }
+        sequence.materializeTimeText(bytes)
+        try readGeneral(Array(bytes[lineStart..<contentEnd]), line: lineNumber, into: &samples)
+    }
+
+    /// Before the buffer of the lines read so far goes away (a chunk of a file): what the parser
+    /// still refers to in it is copied out.
+    mutating func endOfBuffer(_ bytes: UnsafeBufferPointer<UInt8>) { sequence.materializeTimeText(bytes) }
+
+    /// A line the touch fast path declined: parsed as JSON and read as the header or a sample.
+    private mutating func readGeneral(_ line: [UInt8], line lineNumber: Int, into samples: inout [TraceSample]) throws(TraceError) {
+        if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { return }
+        let value: JSONValue
+        do {
+            value = try JSON.parse(utf8: line)
+        } catch {
+            throw TraceError(file: file, line: lineNumber, field: error.path,
+                             message: "invalid JSON at column \(error.column): \(error.message)")
+        }
+        let r = FieldReader(file: file, line: lineNumber)
+        if haveHeader {
+            var sample = try TraceLoader.parseSample(value, r: r, states: states, sequence: &sequence, header: current.header)
+            // Layout and environment changes are merged over the current ones and validated
+            // as a whole, so that later lines are checked against the layout in force.
+            if case .call(.invalidateLayout) = sample.kind, case .object(let o) = value {
+                let patch = try r.object(o["panel"] ?? .null, "panel")
+                try r.checkKeys(patch, "panel", TraceLoader.panelKeys)
+                let merged = TraceLoader.merge(current.panelJSON, patch)
+                // A patch without `states` is read over the layout in force (O(patch)), one
+                // with `states` merged and read whole (its anchors and names are re-checked).
+                // (`fastPath: false` reads every patch merged, for the differential tests.)
+                let panel = fastPath && patch["states"] == nil ? try TraceLoader.parsePanel(.object(patch), r: r, over: (current.header.panel, states))
+                                                               : try TraceLoader.parsePanel(.object(merged), r: r)
+                try TraceLoader.validateAgainst(panel: panel, environment: current.header.environment, r: r)
+                current.panelJSON = merged
+                current.header.panel = panel
+                if patch["anchors"] != nil { current.anchorStates = Set(panel.anchors.map(\.state)) }
+                if patch["states"] != nil { states = StateTable(panel.states) }
+                sample.kind = .call(.invalidateLayout(panel))
             }
-            sequence.materializeTimeText(bytes)
-            let line = Array(bytes[lineStart..<contentEnd])
-            if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { continue }
-            let value: JSONValue
+            if case .environment = sample.kind, case .object(let o) = value {
+                let patch = try r.object(o["environment"] ?? .null, "environment")
+                let merged = TraceLoader.merge(current.environmentJSON, patch)
+                let environment = try TraceLoader.parseEnvironment(.object(merged), r: r, keyboard: TraceLoader.hasKeyboard(current.header.model))
+                for (key, unchanged) in [("displayScale", environment.displayScale == current.header.environment.displayScale),
+                                         ("frameRate", environment.frameRate == current.header.environment.frameRate)] where !unchanged {
+                    throw r.error("environment.\(key)", "cannot change during a trace (floatingpanel-core.md §9 O16); expected the header's value")
+                }
+                try TraceLoader.validateEnvironmentChange(environment, header: current.header, r: r)
+                current.environmentJSON = merged
+                current.header.environment = environment
+                sample.kind = .environment(environment)
+            }
+            if case .call(.move(let to, _)) = sample.kind, to != .hidden, !current.anchorStates.contains(to) {
+                throw r.error("to", "\(quotedSingle(to.name)) is neither an anchor state of this layout nor hidden (FloatingPanel asserts); expected one of \(FieldReader.list(current.header.panel.anchors.map(\.state.name) + ["hidden"]))")
+            }
+            samples.append(sample)
+        } else {
+            let h = try TraceLoader.parseHeader(value, r: r, defaultName: TraceLoader.stem(of: file))
+            headerLine = lineNumber
             do {
-                value = try JSON.parse(utf8: line)
+                try TraceLoader.validateHeader(h)
             } catch {
-                throw TraceError(file: file, line: lineNumber, field: error.path,
-                                 message: "invalid JSON at column \(error.column): \(error.message)")
+                throw TraceError(file: file, line: headerLine, field: error.field, message: error.message)
             }
-            let r = FieldReader(file: file, line: lineNumber)
-            if haveHeader {
-                var sample = try parseSample(value, r: r, states: states, sequence: &sequence, header: current.header)
-                // Layout and environment changes are merged over the current ones and validated
-                // as a whole, so that later lines are checked against the layout in force.
-                if case .call(.invalidateLayout) = sample.kind, case .object(let o) = value {
-                    let patch = try r.object(o["panel"] ?? .null, "panel")
-                    try r.checkKeys(patch, "panel", panelKeys)
-                    let merged = merge(current.panelJSON, patch)
-                    // A patch without `states` is read over the layout in force (O(patch)), one
-                    // with `states` merged and read whole (its anchors and names are re-checked).
-                    // (`fastPath: false` reads every patch merged, for the differential tests.)
-                    let panel = fastPath && patch["states"] == nil ? try parsePanel(.object(patch), r: r, over: (current.header.panel, states))
-                                                                   : try parsePanel(.object(merged), r: r)
-                    try validateAgainst(panel: panel, environment: current.header.environment, r: r)
-                    current.panelJSON = merged
-                    current.header.panel = panel
-                    if patch["anchors"] != nil { current.anchorStates = Set(panel.anchors.map(\.state)) }
-                    if patch["states"] != nil { states = StateTable(panel.states) }
-                    sample.kind = .call(.invalidateLayout(panel))
-                }
-                if case .environment = sample.kind, case .object(let o) = value {
-                    let patch = try r.object(o["environment"] ?? .null, "environment")
-                    let merged = merge(current.environmentJSON, patch)
-                    let environment = try parseEnvironment(.object(merged), r: r, keyboard: hasKeyboard(current.header.model))
-                    for (key, unchanged) in [("displayScale", environment.displayScale == current.header.environment.displayScale),
-                                             ("frameRate", environment.frameRate == current.header.environment.frameRate)] where !unchanged {
-                        throw r.error("environment.\(key)", "cannot change during a trace (floatingpanel-core.md §9 O16); expected the header's value")
-                    }
-                    try validateEnvironmentChange(environment, header: current.header, r: r)
-                    current.environmentJSON = merged
-                    current.header.environment = environment
-                    sample.kind = .environment(environment)
-                }
-                if case .call(.move(let to, _)) = sample.kind, to != .hidden, !current.anchorStates.contains(to) {
-                    throw r.error("to", "\(quotedSingle(to.name)) is neither an anchor state of this layout nor hidden (FloatingPanel asserts); expected one of \(FieldReader.list(current.header.panel.anchors.map(\.state.name) + ["hidden"]))")
-                }
-                samples.append(sample)
-            } else {
-                let h = try parseHeader(value, r: r, defaultName: stem(of: file))
-                headerLine = lineNumber
-                do {
-                    try validateHeader(h)
-                } catch {
-                    throw TraceError(file: file, line: headerLine, field: error.field, message: error.message)
-                }
-                header = h
-                haveHeader = true
-                states = StateTable(h.floatingPanel?.panel.states ?? [])
-                if case .object(let o) = value, case .object(let env)? = o["environment"] {
-                    let panel: JSONObject
-                    if case .object(let p)? = o["panel"] { panel = p } else { panel = JSONObject() }
-                    current = LayoutContext(header: h, panelJSON: panel, environmentJSON: env)
-                    current.anchorStates = Set(h.floatingPanel?.panel.anchors.map(\.state) ?? [])
-                }
+            header = h
+            haveHeader = true
+            states = StateTable(h.floatingPanel?.panel.states ?? [])
+            if case .object(let o) = value, case .object(let env)? = o["environment"] {
+                let panel: JSONObject
+                if case .object(let p)? = o["panel"] { panel = p } else { panel = JSONObject() }
+                current = LayoutContext(header: h, panelJSON: panel, environmentJSON: env)
+                current.anchorStates = Set(h.floatingPanel?.panel.anchors.map(\.state) ?? [])
             }
         }
+    }
+
+    /// The header, once every line is read.
+    /// - Throws: `TraceError` when there was no header line (an empty trace).
+    func finish() throws(TraceError) -> TraceHeader {
         guard let h = header else {
             throw TraceError(file: file, line: 0, field: "",
                              message: "empty trace (expected a header line with \"format\": \"panelsim-trace\")")
         }
-        return Trace(header: h, samples: samples)
+        return h
     }
 }
 

@@ -31,16 +31,38 @@ public enum TraceWriter {
     }
 
     /// The whole trace file: the header line, then one line per sample, each ending in "\n".
-    /// - Complexity: O(samples + header size).
+    ///
+    /// An `invalidateLayout` sample carries the whole layout in force after it; it is written as a
+    /// patch over the layout before it (trace-format.md §1.2: each top-level `panel` field given
+    /// replaces that field whole), with only the fields that changed, so that a layout of many
+    /// states changed many times costs the size of the changes, not layouts × states. The loader
+    /// merges the patch over the layout in force and reads back the same layout.
+    /// - Complexity: O(samples + header size + Σ over `invalidateLayout` samples of the size of
+    ///   the layout compared); the text written is O(samples + header size + size of the changes).
     public static func write(_ t: Trace) -> String {
         var o = JSONLine()
         header(t.header, &o)
         o.newline()
+        var layout = t.header.floatingPanel?.panel
         for s in t.samples {
-            sample(s, &o)
+            if case .call(.invalidateLayout(let panel)) = s.kind, let inForce = layout {
+                layoutPatch(at: s.time, panel, over: inForce, &o)
+                layout = panel
+            } else {
+                sample(s, &o)
+            }
             o.newline()
         }
         return o.text
+    }
+
+    /// An `invalidateLayout` line whose `panel` holds the fields of `p` that differ from `base`.
+    private static func layoutPatch(at time: Microseconds, _ p: PanelConfiguration, over base: PanelConfiguration, _ o: inout JSONLine) {
+        o.open("{")
+        o.key("t"); o.seconds(time)
+        o.key("call"); o.string("invalidateLayout")
+        o.key("panel"); panel(p, changedFrom: base, &o)
+        o.close("}")
     }
 
     // MARK: - Pieces (each appends one JSON value)
@@ -50,6 +72,12 @@ public enum TraceWriter {
         o.key("format"); o.string("panelsim-trace")
         o.key("version"); o.integer(1)
         if h.model != .floatingPanel { o.key("model"); o.string(h.model.rawValue) }
+        if let p = h.profile {
+            o.key("profile"); o.open("{")
+            o.key("library"); o.string(p.library.rawValue)
+            o.key("version"); o.string(p.version)
+            o.close("}")
+        }
         o.key("name"); o.string(h.name)
         o.key("description"); o.string(h.description)
         o.key("source"); o.open("{")
@@ -112,34 +140,48 @@ public enum TraceWriter {
         o.close("}")
     }
 
-    /// A `panel` object with every field (header, or an `invalidateLayout` call).
-    static func panel(_ p: PanelConfiguration, _ o: inout JSONLine) {
-        let order = StateOrder(p.states)
+    /// A `panel` object: every field (header, or a layout written on its own), or with `base`
+    /// only the fields whose value differs from `base`'s (an `invalidateLayout` patch).
+    static func panel(_ p: PanelConfiguration, changedFrom base: PanelConfiguration? = nil, _ o: inout JSONLine) {
+        /// Whether the field read by `value` is written.
+        func changed<T: Equatable>(_ value: (PanelConfiguration) -> T) -> Bool {
+            guard let base else { return true }
+            return value(p) != value(base)
+        }
         o.open("{")
-        o.key("position"); o.string(p.position.rawValue)
-        o.key("states"); o.open("[")
-        for state in p.states {
-            o.element(); o.open("{")
-            o.key("name"); o.string(state.name)
-            o.key("order"); o.integer(state.order)
+        if changed(\.position) { o.key("position"); o.string(p.position.rawValue) }
+        if changed(\.states) {
+            o.key("states"); o.open("[")
+            for state in p.states {
+                o.element(); o.open("{")
+                o.key("name"); o.string(state.name)
+                o.key("order"); o.integer(state.order)
+                o.close("}")
+            }
+            o.close("]")
+        }
+        if changed(\.anchors) {
+            o.key("anchors"); o.open("{")
+            for entry in p.anchors { o.key(entry.state.name); anchor(entry.anchor, &o) }
             o.close("}")
         }
-        o.close("]")
-        o.key("anchors"); o.open("{")
-        for entry in p.anchors { o.key(entry.state.name); anchor(entry.anchor, &o) }
-        o.close("}")
-        o.key("initialState"); o.string(p.initialState.name)
-        o.key("intrinsicLength"); o.number(p.intrinsicLength)
-        o.key("backdropAlpha"); o.open("{")
-        for name in order.sorted(p.backdropAlpha.keys) { o.key(name); o.number(p.backdropAlpha[name] ?? 0) }
-        o.close("}")
-        o.key("contentMode"); o.string(p.contentMode.rawValue)
-        o.key("grabberAreaOffset"); o.number(p.grabberAreaOffset)
-        o.key("removalInteractionEnabled"); o.bool(p.removalInteractionEnabled)
-        o.key("backdrop"); o.open("{")
-        o.key("dismissalTapEnabled"); o.bool(p.dismissalTapEnabled)
-        o.close("}")
-        o.key("presented"); o.bool(p.presented)
+        if changed(\.initialState) { o.key("initialState"); o.string(p.initialState.name) }
+        if changed(\.intrinsicLength) { o.key("intrinsicLength"); o.number(p.intrinsicLength) }
+        if changed(\.backdropAlpha) {
+            o.key("backdropAlpha"); o.open("{")
+            for name in StateOrder(p.states).sorted(p.backdropAlpha.keys) { o.key(name); o.number(p.backdropAlpha[name] ?? 0) }
+            o.close("}")
+        }
+        if changed(\.contentMode) { o.key("contentMode"); o.string(p.contentMode.rawValue) }
+        if changed(\.grabberAreaOffset) { o.key("grabberAreaOffset"); o.number(p.grabberAreaOffset) }
+        if changed(\.removalInteractionEnabled) { o.key("removalInteractionEnabled"); o.bool(p.removalInteractionEnabled) }
+        if changed(\.dismissalTapEnabled) {
+            o.key("backdrop"); o.open("{")
+            o.key("dismissalTapEnabled"); o.bool(p.dismissalTapEnabled)
+            o.close("}")
+        }
+        if changed(\.presented) { o.key("presented"); o.bool(p.presented) }
+        guard changed(\.behavior) else { o.close("}"); return }
         o.key("behavior"); o.open("{")
         o.key("springDecelerationRate"); o.number(p.behavior.springDecelerationRate)
         o.key("springResponseTime"); o.number(p.behavior.springResponseTime)

@@ -128,4 +128,27 @@ final class ErrorMessageTests: CLITestCase {
             """)
         XCTAssertFalse(exists("golden/a.golden.jsonl"))
     }
+
+    /// uisheet.md §2.2: `setShouldDismiss` where the delegate does not implement
+    /// `presentationControllerShouldDismiss(_:)` is invalid input: `check` and `replay` exit 2 and
+    /// name the file, the call's line and the field; with `"always"` the same trace checks.
+    func testSetShouldDismissWithTheDefaultDelegateExits2() throws {
+        func trace(_ delegate: String) -> String {
+            #"{"format": "panelsim-trace", "version": 1, "model": "uisheet", "name": "dirty", "environment": {"container": {"width": 390, "height": 844}}, "sheet": {"detents": [{"identifier": "medium", "kind": "medium"}, {"identifier": "large", "kind": "large"}]}"#
+                + delegate + "}\n"
+                + #"{"t": 0.1, "touch": "began", "x": 195, "y": 500}"# + "\n"
+                + #"{"t": 0.2, "call": "setShouldDismiss", "value": false}"# + "\n"
+                + #"{"t": 0.3, "touch": "ended", "x": 195, "y": 500}"# + "\n"
+        }
+        try write(trace(""), "traces/dirty.jsonl")
+        let check = run(["check", "--record", "never"])
+        XCTAssertEqual(check.code, 2, check.stdout)
+        XCTAssertTrue(check.stdout.contains("ERROR traces/dirty.jsonl:3: call: setShouldDismiss "), check.stdout)
+        XCTAssertTrue(check.stdout.contains(#"sheetDelegate.shouldDismiss is "default""#), check.stdout)
+        let replay = run(["replay", "traces/dirty.jsonl"])
+        XCTAssertEqual(replay.code, 2)
+        XCTAssertTrue(replay.stderr.hasPrefix("traces/dirty.jsonl:3: call: "), replay.stderr)
+        try write(trace(#", "sheetDelegate": {"shouldDismiss": "always"}"#), "traces/dirty.jsonl")
+        XCTAssertEqual(run(["check", "--record", "missing"]).code, 0)
+    }
 }

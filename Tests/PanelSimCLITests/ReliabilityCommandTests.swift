@@ -3,6 +3,7 @@ import Foundation
 @testable import PanelSimCLI
 import PanelGolden
 import PanelTrace
+import PanelSimCore
 
 /// Reliability through the command line: imports that succeed always load, orphan temporary files of
 /// killed golden writes, and write errors that name the path as the user gave it.
@@ -105,5 +106,90 @@ final class ReliabilityCommandTests: CLITestCase {
         let report = run(["check", "--record", "never", "--report-dir", "reports"])
         XCTAssertTrue(report.stdout.contains("  warning: cannot write reports/sub/a.html: cannot create the folder reports/sub (a file is in the way)\n"), report.stdout)
         XCTAssertFalse(report.stdout.contains(root), report.stdout)
+    }
+
+    /// `observe` of a trace with 2·10⁴ states and 100 `invalidateLayout` patches writes a trace of
+    /// about its input's size (each patch written as the whole layout made 0.74 MB into 74 MB),
+    /// which replays to the same records as the input.
+    func testObserveOfManyStatesAndLayoutPatchesWritesAboutTheInputSize() throws {
+        // A flick first (the observed parameter shapes its attraction), then the layout patches.
+        let states = (0..<20_000).map { #"{"name": "s\#($0)", "order": \#(2000 + $0)}"# }.joined(separator: ", ")
+        var lines = [#"{"format": "panelsim-trace", "version": 1, "name": "many-states", "environment": {"container": {"width": 390, "height": 844}}, "panel": {"states": ["# + states
+                     + #"], "anchors": {"full": {"absoluteInset": 53, "edge": "top"}, "half": {"absoluteInset": 388, "edge": "bottom"}, "tip": {"absoluteInset": 69, "edge": "bottom"}}, "initialState": "half"}}"#,
+                     #"{"t": 0, "touch": "began", "x": 195, "y": 500}"#, #"{"t": 0.008333, "touch": "moved", "x": 195, "y": 480}"#,
+                     #"{"t": 0.016666, "touch": "moved", "x": 195, "y": 440}"#,
+                     #"{"t": 0.025, "touch": "ended", "x": 195, "y": 400, "velocity": {"x": 0, "y": -1500}}"#]
+        for k in 0..<100 {
+            lines.append(#"{"t": \#(2 + Double(k) / 100), "call": "invalidateLayout", "panel": {"intrinsicLength": \#(300 + k % 7)}}"#)
+            lines.append(#"{"t": \#(2 + Double(k) / 100), "call": "move", "to": "full", "animated": false}"#)
+        }
+        let input = lines.joined(separator: "\n") + "\n"
+        try write(input, "many.jsonl")
+        let r = run(["observe", "many.jsonl", "--param", "springResponseTime=0.5", "--every", "4", "-o", "observed.jsonl"])
+        XCTAssertEqual(r.code, 0, r.stderr)
+        let output = try XCTUnwrap(read("observed.jsonl"))
+        XCTAssertLessThan(output.utf8.count, 5 * input.utf8.count, "\(output.utf8.count) bytes written for \(input.utf8.count)")
+        let original = try TraceLoader.parse(text: input, file: "many.jsonl")
+        let observed = try TraceLoader.parse(text: output, file: "observed.jsonl")
+        XCTAssertEqual(observed.header.panel, original.header.panel)
+        let layouts = { (t: Trace) in t.samples.compactMap { s -> PanelConfiguration? in
+            if case .call(.invalidateLayout(let p)) = s.kind { return p } else { return nil } } }
+        XCTAssertEqual(layouts(observed), layouts(original))
+        XCTAssertEqual(layouts(original).count, 100)
+    }
+
+    /// `replay` of a trace at or above the streaming threshold (lowered here) writes the bytes of
+    /// the in-memory replay, to standard output and to `-o`; a trace that does not load leaves no
+    /// output file.
+    func testStreamingReplayWritesTheSameBytes() throws {
+        let trace = FidelityTuneTests.flick("s", y0: 600, dy: -200, moves: 30, velocity: -2500)
+        try write(TraceWriter.write(trace), "s.jsonl")
+        let whole = run(["replay", "s.jsonl"])
+        XCTAssertEqual(whole.code, 0, whole.stderr)
+        let streamed = run(["replay", "s.jsonl"], env: ["PANELSIM_STREAMING_BYTES": "0"])
+        XCTAssertEqual(streamed.code, 0, streamed.stderr)
+        XCTAssertEqual(streamed.stdout, whole.stdout)
+        XCTAssertEqual(run(["replay", "s.jsonl", "-o", "out.golden.jsonl", "--drive-scroll"], env: ["PANELSIM_STREAMING_BYTES": "0"]).code, 0)
+        XCTAssertEqual(read("out.golden.jsonl"), run(["replay", "s.jsonl", "--drive-scroll"]).stdout)
+        try write(TraceWriter.write(trace) + "{\"t\": 0, \"touch\": \"moved\"}\n", "bad.jsonl")
+        let bad = run(["replay", "bad.jsonl", "-o", "bad.golden.jsonl"], env: ["PANELSIM_STREAMING_BYTES": "0"])
+        XCTAssertEqual(bad.code, 2)
+        XCTAssertEqual(bad.stderr, run(["replay", "bad.jsonl"]).stderr)
+        XCTAssertFalse(exists("bad.golden.jsonl"))
+        XCTAssertEqual(allFiles(), ["bad.jsonl", "out.golden.jsonl", "s.jsonl"])
+    }
+
+    /// `check` of traces at or above the streaming threshold (lowered here) prints what the
+    /// whole check prints: a pass compared as produced, a failure (a golden nudged) and a missing
+    /// golden through the whole check.
+    func testStreamingCheckPrintsWhatTheWholeCheckPrints() throws {
+        for k in 0..<3 {
+            let trace = FidelityTuneTests.flick("c\(k)", y0: 600, dy: -60 - 40 * Double(k), moves: 8, velocity: -1800)
+            try write(TraceWriter.write(trace), "traces/c\(k).jsonl")
+        }
+        XCTAssertEqual(run(["check", "--record", "missing", "traces/c0.jsonl", "traces/c1.jsonl"]).code, 0)
+        let golden = try XCTUnwrap(read("golden/c1.golden.jsonl"))
+        try write(golden.replacingOccurrences(of: #""frame": 0, "location": "#, with: #""frame": 0, "location": 1"#), "golden/c1.golden.jsonl")
+        let streaming = ["PANELSIM_STREAMING_BYTES": "0"]
+        let whole = run(["check", "--record", "never"]), streamed = run(["check", "--record", "never"], env: streaming)
+        XCTAssertEqual(streamed.code, whole.code)
+        XCTAssertEqual(streamed.stdout, whole.stdout)
+        XCTAssertTrue(whole.stdout.hasPrefix("PASS traces/c0.jsonl\nFAIL traces/c1.jsonl\n"), whole.stdout)
+        XCTAssertTrue(whole.stdout.contains("MISSING traces/c2.jsonl"), whole.stdout)
+        XCTAssertEqual(run(["check", "--record", "never", "--drive-scroll"], env: streaming).stdout,
+                       run(["check", "--record", "never", "--drive-scroll"]).stdout)
+    }
+
+    /// An atomic write never renames its temporary file over a device or FIFO: `replay -o FIFO`
+    /// is an error and the FIFO stays one.
+    func testWritesRefuseToReplaceAFIFO() throws {
+        try write(TraceWriter.write(FidelityTuneTests.flick("f", y0: 600, dy: -60, moves: 5, velocity: -1500)), "f.jsonl")
+        XCTAssertEqual(mkfifo(root + "/out.fifo", 0o644), 0)
+        let r = run(["replay", "f.jsonl", "-o", "out.fifo"])
+        XCTAssertEqual(r.code, 2)
+        XCTAssertTrue(r.stderr.contains("out.fifo: is not a regular file"), r.stderr)
+        var info = stat()
+        XCTAssertEqual(stat(root + "/out.fifo", &info), 0)
+        XCTAssertEqual(info.st_mode & S_IFMT, S_IFIFO)
     }
 }

@@ -158,8 +158,8 @@ final class ReportsAndScaleOutTests: CLITestCase {
         }
         XCTAssertTrue(run(["help", "diff"]).stdout.contains("USAGE: panelsim diff A B [--tolerance CHANNEL=VALUE]... [--report OUT [--trace TRACE]] [--color WHEN]\n"))
         XCTAssertTrue(check.contains("  --color WHEN            auto (default: when standard output is a terminal and\n"), check)
-        XCTAssertTrue(run(["help", "report"]).stdout.contains("USAGE: panelsim report TRACE [--golden G] [-o OUT] [--tolerance CHANNEL=VALUE]...\n"))
-        XCTAssertTrue(run(["help", "bisect"]).stdout.contains("USAGE: panelsim bisect --base A.json --changed B.json TRACE... [--tolerance CHANNEL=VALUE]...\n"))
+        XCTAssertTrue(run(["help", "report"]).stdout.contains("USAGE: panelsim report TRACE [--golden G] [-o OUT] [--tolerance CHANNEL=VALUE]... [--profile LIBRARY@VERSION]\n"))
+        XCTAssertTrue(run(["help", "bisect"]).stdout.contains("USAGE: panelsim bisect --base A.json --changed B.json TRACE... [--tolerance CHANNEL=VALUE]... [--profile LIBRARY@VERSION]...\n"))
         XCTAssertTrue(run(["help", "merge-summaries"]).stdout.contains("USAGE: panelsim merge-summaries SUMMARY... [-o OUT] [--junit OUT]\n"))
     }
 

@@ -107,4 +107,35 @@ final class UISheetRecordingTests: RecorderTestCase {
         XCTAssertEqual(golden.records.last { $0.frameIndex != nil }?.frameState, "large")
         try assertRecoversCutFile(path)
     }
+
+    /// A changed `presentationControllerShouldDismiss` answer is recorded as `setShouldDismiss`
+    /// when the recording starts with an answer (`always`), and refused naming the call's line and
+    /// field when it starts with the `default` delegate.
+    func testAChangedDismissAnswerIsRecordedOnlyForADelegateThatAnswers() throws {
+        let folder = traces
+        let (path, refused): (String, [TraceError]) = try onMain {
+            let window = makeWindow()
+            let (presenting, sheet, list) = Self.makeSheet(in: window)
+            let clock = ManualClock(10)
+            let recorder = try UISheetRecording(sheet, window: window, trackedScrollView: list, shouldDismiss: .always,
+                                                folder: folder, clock: clock.read)
+            recorder.present(from: presenting, animated: false)
+            clock.now = 10.5
+            recorder.shouldDismissDidChange(false)
+            clock.now = 11
+            let answered = try recorder.finish()
+            XCTAssertEqual(answered.refused, [])
+            let window2 = makeWindow()
+            let (presenting2, sheet2, _) = Self.makeSheet(in: window2)
+            let plain = try UISheetRecording(sheet2, window: window2, shouldDismiss: .default, folder: folder, clock: clock.read)
+            plain.present(from: presenting2, animated: false)
+            plain.shouldDismissDidChange(false)
+            return (answered.path, try plain.finish().refused)
+        }
+        let trace = try TraceLoader.load(path: path).trace
+        XCTAssertEqual(trace.header.sheet?.shouldDismiss, .always)
+        XCTAssertTrue(trace.samples.contains { $0.kind == .sheetCall(.setShouldDismiss(false)) && $0.time == 500_000 })
+        XCTAssertEqual(refused.map(\.field), ["call"])
+        XCTAssertEqual(refused.first?.line, 3)
+    }
 }

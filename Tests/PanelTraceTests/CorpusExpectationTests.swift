@@ -17,13 +17,14 @@ final class CorpusExpectationTests: XCTestCase {
 
     /// The FloatingPanel traces: every trace under `traces/` but the other systems' folders
     /// (`traces/drawerkit/`, checked by `DrawerKitCorpusTests`; `traces/uisheet/`, by `UISheetCorpusTests`;
-    /// `traces/lnpopup/`, by `LNPopupCorpusTests`).
+    /// `traces/lnpopup/`, by `LNPopupCorpusTests`) and the version-profile corpus (`traces/profiles/`,
+    /// by `ProfileCorpusTests`, each trace at a point whose rules differ from the system spec's).
     static func traceFiles() -> [URL] {
         let root = repositoryRoot.appendingPathComponent("traces")
         let files = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil)?
             .compactMap { $0 as? URL }
             .filter { $0.pathExtension == "jsonl" && !$0.path.contains("/traces/drawerkit/") && !$0.path.contains("/traces/uisheet/")
-                && !$0.path.contains("/traces/lnpopup/") } ?? []
+                && !$0.path.contains("/traces/lnpopup/") && !$0.path.contains("/traces/profiles/") } ?? []
         return files.sorted { $0.path < $1.path }
     }
 

@@ -6,8 +6,8 @@ import PanelTrace
 /// Replays every sheet trace under `traces/uisheet/` and checks the `expect:` clause its
 /// description ends with. The clauses are worked out by `scripts/make_uisheet_corpus.py` from
 /// uisheet.md's rules alone (geometry, the release rule, permissions, the spring's closed form and
-/// completion test, dimming, hand-off, keyboard), never from this simulator. Also asserts the
-/// invariants SH1–SH8 of uisheet.md §5 on every sheet trace.
+/// completion test, dimming and its fade, hand-off, keyboard), never from this simulator. Also
+/// asserts the invariants SH1–SH8 of uisheet.md §5 on every sheet trace.
 final class UISheetCorpusTests: XCTestCase, GeneratedCorpus {
     static let folder = "uisheet"
     static func state(_ f: SystemFrame) -> String? { if case .string(let s)? = f["state"] { return s } else { return nil } }
@@ -50,6 +50,15 @@ final class UISheetCorpusTests: XCTestCase, GeneratedCorpus {
                 case "dragLocation": close(lastDrag?.location, value, "dragLocation")
                 case "dragDimming": close(Self.number(lastDrag?["dimming"]), value, "dragDimming")
                 case "dragContentOffset": close(Self.number(lastDrag?["contentOffset"]), value, "dragContentOffset")
+                case "dimmingAt":
+                    // §3.8 item 6: the fade's frame values, worked out by the generator (to 1e-9). A
+                    // frame left out of the result repeats the last one written.
+                    for pair in value.split(separator: "/") {
+                        let kv = pair.split(separator: ":")
+                        guard kv.count == 2, let k = Int(kv[0]), let v = Double(kv[1]) else { XCTFail("\(name): dimmingAt \(pair)"); continue }
+                        let f = frames.last { $0.index <= k }
+                        XCTAssertEqual(Self.number(f?["dimming"]) ?? .nan, v, accuracy: 1e-9, "\(name): dimming at frame \(k)")
+                    }
                 case "restAt":
                     // The completion frame of the last sheet animation: the last isAttracting true → false.
                     var at: Double?
@@ -63,7 +72,7 @@ final class UISheetCorpusTests: XCTestCase, GeneratedCorpus {
             }
             checked += 1
         }
-        XCTAssertEqual(checked, 92, "the generated sheet corpus")
+        XCTAssertEqual(checked, 99, "the generated sheet corpus")
     }
 
     /// SH1–SH8 (uisheet.md §5) on every sheet trace.
@@ -99,7 +108,7 @@ final class UISheetCorpusTests: XCTestCase, GeneratedCorpus {
                 let t = frameTime(f.index, frameRate: rate)
                 let dragging = Self.bool(f["isDragging"]) == true, attracting = Self.bool(f["isAttracting"]) == true
                 let presented = Self.bool(f["presented"]) == true
-                // SH8: 0 ≤ dimming ≤ 1.
+                // SH8: 0 ≤ dimming ≤ 1 (the rule of §3.8 items 1–2 and 6: `sh8Violations`).
                 let dim = try XCTUnwrap(Self.number(f["dimming"]), name)
                 XCTAssertTrue(dim >= 0 && dim <= 1, "\(name) frame \(f.index): SH8 dimming \(dim)")
                 if presented, !dragging, !attracting, !touching(t), !hasKeyboard, !hasCalls {
@@ -118,6 +127,7 @@ final class UISheetCorpusTests: XCTestCase, GeneratedCorpus {
                     XCTAssertEqual(Self.state(f), id, "\(name) frame \(f.index): SH2")
                 }
             }
+            for v in Self.sh8Violations(trace, frames) { XCTFail("\(name): \(v)") }
             // SH2: records only when the identifier changes, never from calls or the keyboard.
             var previousState = sheet.selectedDetentIdentifier
             for (t, e) in events where e.name == "didChangeSelectedDetentIdentifier" {
@@ -178,5 +188,74 @@ final class UISheetCorpusTests: XCTestCase, GeneratedCorpus {
                 }
             }
         }
+    }
+
+    /// SH8 (uisheet.md §5) with §3.8 items 1–2 and 6: on every presented frame the dimming is
+    /// the fraction of the displayed offset under the dimming rule in force (the detents and
+    /// `largestUndimmedDetentIdentifier` after the calls up to the frame), or, after a
+    /// `setLargestUndimmedDetent` / `setDetents` call, between that fraction under the rule before
+    /// the latest such call and under the rule after it (a fade, or its end). Each violation is a
+    /// message. Traces whose container or safe area change are not checked (the rule then moves).
+    static func sh8Violations(_ trace: Trace, _ frames: [SystemFrame]) -> [String] {
+        guard var rule = trace.header.sheet else { return ["no sheet section"] }
+        let env = trace.header.environment
+        var changes: [(Microseconds, SheetConfiguration)] = []
+        for s in trace.samples {
+            if case .environment(let e) = s.kind, e.container != env.container || e.safeArea != env.safeArea { return [] }
+            switch s.kind.sheetCall {
+            case let .setLargestUndimmedDetent(id, _)?: rule.largestUndimmedDetentIdentifier = id
+            case let .setDetents(list, _)?: rule.detents = list
+            default: continue
+            }
+            changes.append((s.time, rule))
+        }
+        /// §3.8 items 1–2, from the active detents' offsets top to bottom.
+        func fraction(_ y: Double, _ c: SheetConfiguration) -> Double {
+            let offsets = c.detentOffsets(environment: env)
+            guard !offsets.isEmpty else { return 0 }
+            let yDim: Double, yNext: Double
+            if let iU = offsets.firstIndex(where: { $0.0 == c.largestUndimmedDetentIdentifier }) {
+                if iU == 0 { return 0 }
+                (yDim, yNext) = (offsets[iU - 1].1, offsets[iU].1)
+            } else {
+                (yDim, yNext) = (offsets[offsets.count - 1].1, env.container.height)
+            }
+            if yDim == yNext { return y <= yDim ? 1 : 0 }
+            return min(max((y - yNext) / (yDim - yNext), 0), 1)
+        }
+        var out: [String] = []
+        for f in frames where bool(f["presented"]) == true {
+            guard let dim = number(f["dimming"]) else { out.append("frame \(f.index): no dimming"); continue }
+            let t = frameTime(f.index, frameRate: env.frameRate)
+            let applied = changes.filter { $0.0 <= t }
+            let after = applied.last?.1 ?? trace.header.sheet!
+            let before = applied.dropLast().last?.1 ?? trace.header.sheet!
+            let a = fraction(f.location, before), b = fraction(f.location, after)
+            if dim < min(a, b) - 1e-12 || dim > max(a, b) + 1e-12 {
+                out.append("frame \(f.index): SH8 dimming \(dim) outside [\(min(a, b)), \(max(a, b))] at location \(f.location)")
+            }
+        }
+        return out
+    }
+
+    /// The SH8 check above accepts a fade and rejects a dimming outside [old, new]: the fade-out's
+    /// frames pass; the same frames with one dimming pushed below 0, or one frame before the call
+    /// showing a value below 1, fail.
+    func testSH8AcceptsAFadeAndRejectsDimmingOutsideOldAndNew() throws {
+        let (_, trace) = try XCTUnwrap(Self.traces().first { $0.0 == "x8/x8-fade-out.jsonl" })
+        let frames = Self.frames(simulate(trace))
+        XCTAssertTrue(frames.contains { (Self.number($0["dimming"]) ?? 0) > 0.4 && (Self.number($0["dimming"]) ?? 0) < 0.6 },
+                      "the fade shows intermediate values")
+        XCTAssertEqual(Self.sh8Violations(trace, frames), [])
+        func tampered(_ index: Int, _ value: Double) -> [SystemFrame] {
+            frames.map { f in
+                guard f.index == index else { return f }
+                return SystemFrame(index: f.index, channels: f.channels.map { $0.key == "dimming" ? RecordField("dimming", .number(value)) : $0 })
+            }
+        }
+        let fading = try XCTUnwrap(frames.first { (Self.number($0["dimming"]) ?? 0) > 0.4 && (Self.number($0["dimming"]) ?? 0) < 0.6 })
+        XCTAssertEqual(Self.sh8Violations(trace, tampered(fading.index, -0.01)).count, 1)
+        XCTAssertEqual(Self.sh8Violations(trace, tampered(fading.index, 1.01)).count, 1)
+        XCTAssertEqual(Self.sh8Violations(trace, tampered(0, 0.5)).count, 1, "before the call only the header's rule holds")
     }
 }

@@ -68,6 +68,23 @@ final class UISheetLoaderTests: XCTestCase {
         assertRefused(Self.header(#"{"simulator": {"mediumValue": "half"}}"#), line: 1, field: "sheet.simulator.mediumValue")
     }
 
+    /// §2.2: `setShouldDismiss` is invalid input where the delegate does not implement
+    /// `presentationControllerShouldDismiss(_:)` (`sheetDelegate.shouldDismiss` absent or
+    /// `"default"`); with `always` or `never` it is read with its `value`.
+    func testSetShouldDismissNeedsADelegateThatAnswers() throws {
+        let call = #"{"t": 0.1, "call": "setShouldDismiss", "value": false}"#
+        assertRefused(Self.header("{}") + "\n" + call, line: 2, field: "call", "sheetDelegate.shouldDismiss is \"default\"")
+        assertRefused(Self.header("{}", extra: #", "sheetDelegate": {"shouldDismiss": "default"}"#) + "\n" + call, line: 2, field: "call")
+        for answer in ["always", "never"] {
+            let h = Self.header("{}", extra: #", "sheetDelegate": {"shouldDismiss": ""# + answer + #""}"#)
+            let t = try load(h + "\n" + call + "\n" + #"{"t": 0.2, "call": "setShouldDismiss", "value": true}"#)
+            XCTAssertEqual(t.samples.map(\.kind), [.sheetCall(.setShouldDismiss(false)), .sheetCall(.setShouldDismiss(true))])
+            assertRefused(h + "\n" + #"{"t": 0.1, "call": "setShouldDismiss"}"#, line: 2, field: "value", "true or false")
+            assertRefused(h + "\n" + #"{"t": 0.1, "call": "setShouldDismiss", "value": "no"}"#, line: 2, field: "value")
+            assertRefused(h + "\n" + #"{"t": 0.1, "call": "setShouldDismiss", "value": true, "animated": true}"#, line: 2, field: "animated")
+        }
+    }
+
     func testUnknownIdentifiersAreAcceptedWithWarnings() throws {
         let t = try load(Self.header(#"{"detents": [{"kind": "medium"}, {"kind": "large"}], "selectedDetentIdentifier": "nope"}"#)
                          + "\n" + #"{"t": 0.1, "call": "selectDetent", "identifier": "gone"}"#)

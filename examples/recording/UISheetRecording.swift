@@ -81,6 +81,15 @@ public final class UISheetRecording {
         }
     }
 
+    /// Call when the answer your `presentationControllerShouldDismiss(_:)` gives changes (a form
+    /// that becomes dirty: false; saved: true), recorded as `setShouldDismiss` (uisheet.md §2.2).
+    /// Needs a recording started with `shouldDismiss` `.always` or `.never` (the answer at the
+    /// start); with `.default` the recorder refuses the sample (`FinishedRecording.refused`, field
+    /// `call`), as the loader would.
+    public func shouldDismissDidChange(_ answer: Bool) {
+        recording.record(.sheetCall(.setShouldDismiss(answer)))
+    }
+
     /// Ends the trace (`PanelRecording.finish()`).
     @discardableResult
     public func finish() throws(RecorderError) -> FinishedRecording { try recording.finish() }

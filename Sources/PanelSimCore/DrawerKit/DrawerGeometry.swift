@@ -44,6 +44,8 @@ struct DrawerGeometry: Sendable, Equatable {
     let maximumCornerRadius: Double
     let cornerAnimationOption: CornerAnimationOption
     let totalDuration: Double, proportionalDuration: Bool
+    /// DK-S1: state(y) recognizes `collapsed` (rule 4); false for DrawerKit 0.7.0 (profiles.md §3.3).
+    var recognizesCollapsed = true
 
     /// The geometry of `drawer` in a container of height `height` with the status bar height of
     /// drawerkit.md §5 D10 (`drawer.statusBarHeight`, else `safeAreaTop`).
@@ -92,7 +94,7 @@ struct DrawerGeometry: Sendable, Equatable {
         if y < fullY || Self.equal(y, fullY) { return .fullyExpanded }
         if y > height || Self.equal(y, height) { return .dismissed }
         if Self.equal(y, partialY) { return .partiallyExpanded }
-        if Self.equal(y, collapsedY) { return .collapsed }
+        if recognizesCollapsed && Self.equal(y, collapsedY) { return .collapsed }
         return .transitioning(y)
     }
 

@@ -43,6 +43,7 @@ extension DrawerKitSystem {
     mutating func changeEnvironment(_ e: PanelEnvironment) {
         environment = e
         geometry = DrawerGeometry(drawer, height: e.container.height, safeAreaTop: geometry.statusBarHeight)
+        geometry.recognizesCollapsed = profile.collapsedRecognized
         modelY = presented ? geometry.position(target) : (wasDismissed ? geometry.height : geometry.fullY)
     }
 }

@@ -28,6 +28,12 @@ extension DrawerKitSystem {
     /// Assigns `targetDrawerState` and runs the availability rule (§3.2).
     mutating func setTarget(_ place: DrawerPlace) {
         target = place
+        if !profile.masterTapAvailability {
+            // DK-S2 old (0.7.0): both recognizers enabled iff the target is partiallyExpanded.
+            let enabled = place == .partiallyExpanded
+            setOutsideTapEnabled(enabled); setDrawerTapEnabled(enabled)
+            return
+        }
         switch place {
         case .named(.partiallyExpanded), .named(.collapsed):
             setOutsideTapEnabled(true); setDrawerTapEnabled(true)

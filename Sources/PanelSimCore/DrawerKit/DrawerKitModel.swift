@@ -10,7 +10,7 @@ extension DrawerConfiguration: PanelSystemConfiguration {
     public static var model: PanelModel { .drawerKit }
 
     public func simulate(_ trace: Trace, options: SimulationOptions) -> SimulationResult {
-        replay(DrawerKitSystem(trace: trace), trace: trace, options: options)
+        replay(DrawerKitSystem(self, trace: trace, options: options), trace: trace, options: options)
     }
 }
 

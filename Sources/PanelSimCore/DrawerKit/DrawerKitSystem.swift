@@ -13,6 +13,8 @@ struct DrawerKitSystem: RecordingPanelSystem {
     let drawer: DrawerConfiguration
     let velocitySource: VelocitySource
     let beginThreshold: Double
+    /// The switch values of the replay's profile point (profiles.md §3.3; master without a profile).
+    let profile: DrawerKitProfile
     var environment: PanelEnvironment
     var geometry: DrawerGeometry
     var recorder = SystemRecorder<DrawerKitFrame>()
@@ -72,12 +74,16 @@ struct DrawerKitSystem: RecordingPanelSystem {
 
     enum TouchRoute: Equatable { case drawer, container, elsewhere }
 
-    init(trace: Trace) {
-        drawer = trace.header.drawer ?? DrawerConfiguration(heightOfPartiallyExpandedDrawer: 0)
+    /// The system for `trace`, whose header's `drawer` section is `drawer`, at the profile point of
+    /// `options` (or the trace's).
+    init(_ drawer: DrawerConfiguration, trace: Trace, options: SimulationOptions = SimulationOptions()) {
+        self.drawer = drawer
+        profile = DrawerKitProfiles.table.values(for: trace.replayProfile(options))
         velocitySource = trace.header.recognizer.velocity
         beginThreshold = trace.header.recognizer.beginThreshold
         environment = trace.header.environment
         geometry = DrawerGeometry(drawer, height: environment.container.height, safeAreaTop: environment.safeArea.top)
+        geometry.recognizesCollapsed = profile.collapsedRecognized
         // D5: before the first presentation the presented view fills the screen (y = fullY).
         model = DrawerChannels(y: geometry.fullY, cornerRadius: 0, handleAlpha: 1)
         tracker = VelocityTracker(strategy: velocitySource.strategy)

@@ -13,6 +13,13 @@ public struct FloatingPanelHeader: PanelSystemConfiguration, Equatable {
         replay(FloatingPanelSystem(trace: trace, options: options), trace: trace, options: options)
     }
 
+    /// The streaming replay: the system reads only the header, and hands its records over as it goes.
+    public func simulate<Feed: SampleFeed>(header: TraceHeader, feed: inout Feed, options: SimulationOptions,
+                                           sink: (RecordList) -> Void) -> SimulationResult {
+        replay(FloatingPanelSystem(trace: Trace(header: header, samples: []), options: options), header: header,
+               feed: &feed, options: options, sink: sink)
+    }
+
     /// FloatingPanel's options set away from their defaults (`FloatingPanelOptions.nonDefaultNames`).
     public func optionNames(_ options: SimulationOptions) -> [String] { options.floatingPanel.nonDefaultNames }
 }

@@ -43,7 +43,7 @@ struct FloatingPanelSystem: PanelSystem {
 
     init(trace: Trace, options: SimulationOptions) {
         self.trace = trace; self.options = options
-        core = PanelCore(header: trace.header)
+        core = PanelCore(header: trace.header, profile: FloatingPanelProfiles.table.values(for: trace.replayProfile(options)))
         core.recordsContentInset = options.recordContentInset
         core.mirrorImageArithmetic = options.mirrorImageArithmetic && !trace.header.panel.position.expandsTowardLowerCoordinate
         core.pan = PanRecognizer(tracker: VelocityTracker(strategy: trace.header.recognizer.velocity.strategy))
@@ -60,6 +60,7 @@ struct FloatingPanelSystem: PanelSystem {
     mutating func process(_ sample: TraceSample) {
         core.now = sample.time
         dispatch(sample)
+        if core.asyncPinPending { core.runAsyncPin() }
         core.syncLayout()
     }
 
@@ -75,6 +76,7 @@ struct FloatingPanelSystem: PanelSystem {
             } else {
                 handleTouch(touch, time: time, line: line)
             }
+            if core.asyncPinPending { core.runAsyncPin() }
             core.syncLayout()
         } else {
             process(sample.pointee)
@@ -93,6 +95,8 @@ struct FloatingPanelSystem: PanelSystem {
     var isTouchDown: Bool { pan.touchDown != nil }
 
     mutating func finish() -> (records: RecordList, warnings: [String]) { (core.takeRecords(), warnings) }
+
+    mutating func takeFinalRecords() -> RecordList? { core.takeRecordsBeforeLastFrame() }
 
     /// True when a `moved` sample of finger 0 is a plain drag step: the touch began on the surface,
     /// both recognizers have decided, the panel's pan is active (not cancelled) and the list's is
@@ -201,7 +205,7 @@ struct FloatingPanelSystem: PanelSystem {
             if let sv = core.scrollView, sv.frame.contains(local), sv.isScrollableContent(core.geometry.panel.position) {
                 pan.scrollCandidate = true
             }
-            if core.isPanelAnimating {
+            if core.isPanelAnimating || core.staleMoveAnimator {
                 pan.active = true
                 deliver(.began, point: p, velocity: .zero)
             }

@@ -8,13 +8,16 @@ public struct LayoutGeometry: Sendable, Equatable {
     /// The layout. Assigning it (or any of its fields) rebuilds the derived tables.
     public var panel: PanelConfiguration {
         get { storage.panel }
-        set { storage = Storage(panel: newValue, environment: storage.environment) }
+        set { storage = Storage(panel: newValue, environment: storage.environment, rawAnchors: storage.rawAnchors) }
     }
     /// The container and display. Assigning it rebuilds the derived tables.
     public var environment: PanelEnvironment {
         get { storage.environment }
-        set { storage = Storage(panel: storage.panel, environment: newValue) }
+        set { storage = Storage(panel: storage.panel, environment: newValue, rawAnchors: storage.rawAnchors) }
     }
+    /// True when pos(state) is the raw anchor position (FloatingPanel before 3.2.1, profiles.md
+    /// FP-S13); false (the default) when it is rounded by display scale (floatingpanel-core.md §1.1).
+    public var rawAnchors: Bool { storage.rawAnchors }
 
     /// Anchor states sorted by ascending order (FloatingPanel `sortedAnchorStates`).
     public var sortedByOrder: [PanelState] { storage.sortedByOrder }
@@ -28,12 +31,19 @@ public struct LayoutGeometry: Sendable, Equatable {
     private final class Storage: Sendable {
         let panel: PanelConfiguration
         let environment: PanelEnvironment
+        let rawAnchors: Bool
         let sortedByOrder: [PanelState]
         let sortedByCoordinate: [PanelState]
         /// `panel.anchors` states, file order, and per entry: pos(state), layout backdrop alpha,
         /// attraction getter and set-up shifts.
         let states: [PanelState]
         let positions: [Double]
+        /// `positions` rounded by display scale (the same array unless `rawAnchors`), and the
+        /// default hidden anchor's: what `surfaceLocation(for:)` answers.
+        let roundedPositions: [Double]
+        let roundedOtherPosition: Double
+        /// The rounded positions in `sortedByCoordinate` order: the anchors of the backdrop alpha.
+        let alphaCoordinatePositions: [Double]
         let alphas: [Double]
         let getterShifts: [Double]
         let setUpShifts: [Double]
@@ -53,22 +63,26 @@ public struct LayoutGeometry: Sendable, Equatable {
         let alphaSegments: [AlphaSegment]
 
         /// - Complexity: O(anchors log anchors) (the sort; every lookup while building is hashed).
-        init(panel: PanelConfiguration, environment: PanelEnvironment) {
-            self.panel = panel; self.environment = environment
+        init(panel: PanelConfiguration, environment: PanelEnvironment, rawAnchors: Bool = false) {
+            self.panel = panel; self.environment = environment; self.rawAnchors = rawAnchors
             let byOrder = panel.anchors.map(\.state).sorted { $0.order < $1.order }
             sortedByOrder = byOrder
             sortedByCoordinate = panel.position.expandsTowardLowerCoordinate ? byOrder.reversed() : byOrder
             // The formulas live on LayoutGeometry; a table-less geometry evaluates them directly.
             let g = LayoutGeometry(uncached: panel, environment: environment)
             let states = panel.anchors.map(\.state)
-            let positions = panel.anchors.map { g.rounded(g.rawPosition(of: $0.anchor)) }
+            let roundedPositions = panel.anchors.map { g.rounded(g.rawPosition(of: $0.anchor)) }
+            let positions = rawAnchors ? panel.anchors.map { g.rawPosition(of: $0.anchor) } : roundedPositions
             self.states = states
             self.positions = positions
+            self.roundedPositions = roundedPositions
             alphas = panel.anchors.map { panel.layoutBackdropAlpha(for: $0.state) }
             getterShifts = panel.anchors.map { g.attractionShift(of: $0.anchor, setUp: false) }
             setUpShifts = panel.anchors.map { g.attractionShift(of: $0.anchor, setUp: true) }
-            let otherPosition = g.rounded(g.rawPosition(of: g.defaultHiddenAnchor))
+            let roundedOtherPosition = g.rounded(g.rawPosition(of: g.defaultHiddenAnchor))
+            let otherPosition = rawAnchors ? g.rawPosition(of: g.defaultHiddenAnchor) : roundedOtherPosition
             self.otherPosition = otherPosition
+            self.roundedOtherPosition = roundedOtherPosition
             otherGetterShift = g.attractionShift(of: g.defaultHiddenAnchor, setUp: false)
             otherSetUpShift = g.attractionShift(of: g.defaultHiddenAnchor, setUp: true)
             // The first entry of each anchor state, hashed: looking each sorted state up by a scan
@@ -80,14 +94,21 @@ public struct LayoutGeometry: Sendable, Equatable {
                 if let i = firstIndex[s] { return positions[i] }
                 return otherPosition
             }
+            func roundedPos(_ s: PanelState) -> Double {
+                if let i = firstIndex[s] { return roundedPositions[i] }
+                return roundedOtherPosition
+            }
             coordinatePositions = sortedByCoordinate.map(pos)
+            let alphaPositions = rawAnchors ? sortedByCoordinate.map(roundedPos) : coordinatePositions
+            alphaCoordinatePositions = alphaPositions
             coordinateAlphas = sortedByCoordinate.map { panel.layoutBackdropAlpha(for: $0) }
             let most = byOrder.count == 1 ? byOrder[0] : (byOrder.last ?? .hidden)
             let least = byOrder.count == 1 ? .hidden : (byOrder.first ?? .hidden)
             mostExpanded = (pos(most), panel.layoutBackdropAlpha(for: most))
             leastExpanded = (pos(least), panel.layoutBackdropAlpha(for: least))
-            alphaSegments = AlphaSegment.table(coordinatePositions: coordinatePositions, coordinateAlphas: coordinateAlphas,
-                                               mostExpanded: mostExpanded, leastExpanded: leastExpanded)
+            alphaSegments = AlphaSegment.table(coordinatePositions: alphaPositions, coordinateAlphas: coordinateAlphas,
+                                               mostExpanded: rawAnchors ? (roundedPos(most), mostExpanded.alpha) : mostExpanded,
+                                               leastExpanded: rawAnchors ? (roundedPos(least), leastExpanded.alpha) : leastExpanded)
             if panel.contentMode == .fitToBounds {
                 staticSurfaceLength = nil
             } else if case let .intrinsic(_, _, guide)? = panel.anchors.first(where: { $0.state == most })?.anchor {
@@ -105,7 +126,8 @@ public struct LayoutGeometry: Sendable, Equatable {
 
         /// The storage of a geometry used only to evaluate formulas while a table is built.
         init(uncached panel: PanelConfiguration, environment: PanelEnvironment) {
-            self.panel = panel; self.environment = environment
+            self.panel = panel; self.environment = environment; rawAnchors = false
+            roundedPositions = []; roundedOtherPosition = 0; alphaCoordinatePositions = []
             sortedByOrder = []; sortedByCoordinate = []; states = []; positions = []; alphas = []
             getterShifts = []; setUpShifts = []; otherPosition = 0; otherGetterShift = 0; otherSetUpShift = 0
             coordinatePositions = []; coordinateAlphas = []; mostExpanded = (0, 0); leastExpanded = (0, 0)
@@ -114,8 +136,11 @@ public struct LayoutGeometry: Sendable, Equatable {
     }
     private var storage: Storage
 
-    public init(panel: PanelConfiguration, environment: PanelEnvironment) {
-        storage = Storage(panel: panel, environment: environment)
+    /// - Parameter rawAnchors: pos(state) unrounded, as FloatingPanel before 3.2.1 computed it in
+    ///   its rules (profiles.md FP-S13); `roundedPosition(of:)` is then what `surfaceLocation(for:)`
+    ///   answers, and the backdrop alpha interpolates between rounded anchors.
+    public init(panel: PanelConfiguration, environment: PanelEnvironment, rawAnchors: Bool = false) {
+        storage = Storage(panel: panel, environment: environment, rawAnchors: rawAnchors)
     }
 
     private init(uncached panel: PanelConfiguration, environment: PanelEnvironment) {
@@ -124,7 +149,7 @@ public struct LayoutGeometry: Sendable, Equatable {
 
     /// Equal layouts: the derived tables are functions of these two.
     public static func == (a: LayoutGeometry, b: LayoutGeometry) -> Bool {
-        a.storage === b.storage || (a.panel == b.panel && a.environment == b.environment)
+        a.storage === b.storage || (a.panel == b.panel && a.environment == b.environment && a.rawAnchors == b.rawAnchors)
     }
 
     /// Index of `state` in `panel.anchors` (the first entry with that state), nil when it has none.
@@ -222,6 +247,12 @@ public struct LayoutGeometry: Sendable, Equatable {
         return storage.otherPosition
     }
 
+    /// `surfaceLocation(for:)`: pos(state) rounded by display scale, also with `rawAnchors`.
+    public func roundedPosition(of state: PanelState) -> Double {
+        if let i = index(of: state) { return storage.roundedPositions[i] }
+        return storage.roundedOtherPosition
+    }
+
     /// Positions of `sortedByCoordinate`, in its order (pt).
     var coordinatePositions: [Double] { storage.coordinatePositions }
     /// `position(of: mostExpandedState)` and `position(of: leastExpandedState)` from the table (pt).
@@ -258,8 +289,12 @@ public struct LayoutGeometry: Sendable, Equatable {
     /// The first index of `sortedByCoordinate` with p < pos (forward) or p ≤ pos (backward);
     /// `sortedByCoordinate.count` when there is none.
     @inline(__always)
-    func segmentIndex(at p: Double, forward: Bool) -> Int {
-        let positions = storage.coordinatePositions
+    func segmentIndex(at p: Double, forward: Bool) -> Int { Self.segmentIndex(in: storage.coordinatePositions, at: p, forward: forward) }
+
+    /// The first index of the ascending `positions` with p < pos (forward) or p ≤ pos (backward);
+    /// `positions.count` when there is none.
+    @inline(__always)
+    static func segmentIndex(in positions: [Double], at p: Double, forward: Bool) -> Int {
         var i = 0
         if forward {
             while i < positions.count, !(p < positions[i]) { i += 1 }
@@ -329,7 +364,8 @@ public struct LayoutGeometry: Sendable, Equatable {
     @inline(__always)
     public func interpolatedBackdropAlpha(at location: Double, translation: Double) -> Double {
         let forward = translation >= 0
-        let i = segmentIndex(at: location, forward: forward)
+        // The segment between the rounded anchors (the same as `segmentIndex` unless `rawAnchors`).
+        let i = Self.segmentIndex(in: storage.alphaCoordinatePositions, at: location, forward: forward)
         let segment = storage.alphaSegments[2 &* i &+ (forward ? 1 : 0)]
         if segment.isPoint { return segment.startAlpha }
         return segment.startAlpha + max(min(1, 1 - (segment.end - location) / segment.length), 0) * segment.alphaChange

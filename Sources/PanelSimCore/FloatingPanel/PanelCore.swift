@@ -83,6 +83,8 @@ struct RunningTransition: Equatable {
 /// so that cancelling the pan (§5.1 step 2) needs no call back into the replay.
 struct PanelCore {
     let delegate: DelegateConfiguration
+    /// The switch values of the replay's profile point (profiles.md §3.1; 3.2.1 without a profile).
+    let profile: FloatingPanelProfile
     /// True when the delegate has `didMove` recipes (O14), so that plain frames skip them.
     private let hasDidMoveRecipes: Bool
     var geometry: LayoutGeometry {
@@ -127,6 +129,15 @@ struct PanelCore {
     /// Surface-local touch-down point (recorded on every touch-began on the surface).
     var initialLocation = Point.zero
     private var removalVector = Point.zero
+    /// True while the running attraction is an animated move that FloatingPanel before 2.7.0 ran
+    /// without startAttraction (FP-S7 old): no attraction events, the public `isAttracting` false.
+    private var attractionIsSilent = false
+    /// FP-S2 (2.0.0): a completed move's spring animator was never released; until the next
+    /// endAttraction every touch-down on the surface begins the pan at once (§3.1).
+    private(set) var staleMoveAnimator = false
+    /// FP-S6 before `perFrame`: a release inside the most expanded anchor pins the list to io once,
+    /// after its sample has been processed (`runAsyncPin`).
+    private(set) var asyncPinPending = false
     /// The running attraction while `isAttracting`; a finished one (or a placeholder) otherwise.
     /// A flag beside a plain value rather than an optional: testing an optional this large (the
     /// spring keeps its per-frame constants) made the optimizer copy it at every test, four times
@@ -181,10 +192,11 @@ struct PanelCore {
     /// The panel's pan recognizer (FloatingPanel's Core owns it); the replay feeds it touches.
     var pan = PanRecognizer(tracker: VelocityTracker(strategy: .lsq2))
 
-    init(header: TraceHeader) {
+    init(header: TraceHeader, profile: FloatingPanelProfile = FloatingPanelProfiles.table.values(for: nil)) {
         delegate = header.delegate
+        self.profile = profile
         hasDidMoveRecipes = header.delegate.didMove != nil
-        geometry = LayoutGeometry(panel: header.panel, environment: header.environment)
+        geometry = LayoutGeometry(panel: header.panel, environment: header.environment, rawAnchors: !profile.roundedAnchors)
         frameEdgeValue = geometry.position(of: .hidden)
         stateHasAnchor = geometry.hasAnchor(.hidden)
         stateNameIndex = records.nameIndex(PanelState.hidden.name)
@@ -235,13 +247,14 @@ struct PanelCore {
     private mutating func runDidMoveRecipes(location: Double) {
         guard let recipes = delegate.didMove else { return }
         if let clamp = recipes.clamp, !isAttracting {
-            let lo = geometry.position(of: clamp.min.state) + clamp.min.offset
-            let hi = geometry.position(of: clamp.max.state) + clamp.max.offset
+            // App code reads the public surfaceLocation(for:), rounded (FP-S13).
+            let lo = geometry.roundedPosition(of: clamp.min.state) + clamp.min.offset
+            let hi = geometry.roundedPosition(of: clamp.max.state) + clamp.max.offset
             let clamped = min(max(location, lo), hi)
             if clamped != location { setSurfaceLocation(clamped) }
         }
         if let beyond = recipes.dismissBeyond, !dismissBeyondFired {
-            let limit = geometry.position(of: beyond.state)
+            let limit = geometry.roundedPosition(of: beyond.state)
             let past = position.expandsTowardLowerCoordinate
                 ? location > limit + beyond.offset : location < limit - beyond.offset
             if past { dismissBeyondFired = true; remove() }
@@ -334,9 +347,13 @@ struct PanelCore {
     /// attraction constraint, so the surface snaps to the anchor even mid-drag or mid-attraction.
     private mutating func activateLayout() {
         let offset = scrollView?.contentOffset
-        if !geometry.isValid(state) { setState(geometry.panel.initialState) }
+        // FP-S14 off (≤ 2.8.0): a removed state stays `state` while the initial state's anchor lays out.
+        var laidOut = state
+        if !geometry.isValid(state) {
+            if profile.invalidateStateReset { setState(geometry.panel.initialState); laidOut = state } else { laidOut = geometry.panel.initialState }
+        }
         if isAttracting { runningAttraction.detached = true }
-        constraint = .anchored(state)
+        constraint = .anchored(laidOut)
         forceLayout()
         backdropAlpha = geometry.snappedBackdropAlpha(for: state)
         if let offset { updateScrollView { $0.contentOffset = offset } }
@@ -345,7 +362,7 @@ struct PanelCore {
 
     /// The `invalidateLayout` call: adopt `panel` as the layout, then `activateLayout(forceLayout: true)`.
     mutating func invalidateLayout(_ panel: PanelConfiguration) {
-        geometry = LayoutGeometry(panel: panel, environment: geometry.environment)
+        geometry = LayoutGeometry(panel: panel, environment: geometry.environment, rawAnchors: geometry.rawAnchors)
         activateLayout()
     }
 
@@ -361,7 +378,7 @@ struct PanelCore {
             constraint.constant += shift
             initialConstant += shift
         }
-        geometry = LayoutGeometry(panel: geometry.panel, environment: environment)
+        geometry = LayoutGeometry(panel: geometry.panel, environment: environment, rawAnchors: geometry.rawAnchors)
         layoutNeedsSync = true
         if observingSafeArea { observeSafeArea() }
     }
@@ -387,7 +404,7 @@ struct PanelCore {
                 ? Self.roundedEdge(edgeAtCall.value, geometry: geometry, mirrorImage: mirrorImage) : edgeAtCall.value
             return point - geometry.surfaceFrame(at: edge).origin
         }
-        if !interactionInProgress && !isAttracting {
+        if !interactionInProgress && !(isAttracting && !attractionIsSilent) {
             let answer = delegate.shouldBeginDragging
             emit(.shouldBeginDragging(result: answer))
             if !answer { return }
@@ -395,10 +412,16 @@ struct PanelCore {
         // (It does nothing unless an attraction or animator runs: tested here, without a call per sample.)
         if isPanelAnimating { interruptAnimationIfNeeded() }
         if phase == .began {
-            if tracksScrollView { initialScrollOffset = scrollView.unsafelyUnwrapped.contentOffset }
+            // FP-S8 old: at the most expanded state only a touch now in the grabber band captures io.
+            if tracksScrollView, profile.newScrollHandleRule || !isScrollable(state) || grabberContains(location(geometry)) {
+                initialScrollOffset = scrollView.unsafelyUnwrapped.contentOffset
+            }
             return
         }
-        if tracksScrollView, shouldScrollViewHandleTouch(velocity: position.main(resolve(velocity))) { return }
+        if tracksScrollView, profile.newScrollHandleRule ? shouldScrollViewHandleTouch(velocity: position.main(resolve(velocity)))
+                                                         : shouldScrollViewHandleTouchBefore280(velocity: position.main(resolve(velocity)), location: location(geometry)) {
+            return
+        }
         switch phase {
         case .began:
             return
@@ -429,8 +452,15 @@ struct PanelCore {
         guard !interactionInProgress else { return }
         var shift = Point.zero
         if isScrollable(state), let sv = scrollView {
-            if grabberContains(initialLocation) {
+            if grabberContains(profile.newScrollHandleRule ? initialLocation : location) {
                 initialScrollOffset = sv.contentOffset
+            } else if profile.offsetCapture != .new {
+                // FP-S5 pin / current: no containment or inset test; the overscroll shift as in b.
+                let pin = pinningOffset(sv)
+                initialScrollOffset = profile.offsetCapture == .pin ? pin : sv.contentOffset
+                let od = sv.contentOffset - pin
+                let overScrolled = position.expandsTowardLowerCoordinate ? position.main(od) < 0 : position.main(od) > 0
+                if overScrolled { shift = Point(x: -od.x, y: -od.y) }
             } else if sv.frame.contains(initialLocation) {
                 let pin = pinningOffset(sv)
                 let inScrollView = location - sv.frame.origin
@@ -494,6 +524,8 @@ struct PanelCore {
     /// §4.1.
     private mutating func panningEnd(translation: Point, velocity: Point) {
         if state == .hidden { return }
+        // FP-S6 before `perFrame`: one pin to io after this sample when inside the most expanded anchor.
+        if profile.listPinning != .perFrame, tracksScrollView, offset(from: geometry.mostExpandedState) > 0 { asyncPinPending = true }
         let y = surfaceLocation
         let vMain = position.main(velocity)
         let proposed = targetState(from: y, velocity: vMain)
@@ -512,7 +544,7 @@ struct PanelCore {
                 shouldRemove = delegate.shouldRemove == .always
                 emit(.shouldRemove(velocity: removalVector, result: shouldRemove))
             case .default:
-                let t = behavior.removalInteractionVelocityThreshold
+                let t = profile.removalThreshold(behavior)
                 switch position {
                 case .top, .left: shouldRemove = ratio <= -t
                 case .bottom, .right: shouldRemove = ratio >= t
@@ -528,13 +560,21 @@ struct PanelCore {
         }
         emit(.willEndDragging(velocity: velocity, proposed: proposed.name, target: target.name))
         if geometry.position(of: target) == surfaceLocation {
-            initialScrollOffset = nil
-            setState(target)
+            // endWithoutAttraction (§4.1 step 7): FP-S11 clears io, FP-S7 orders didEndDragging,
+            // FP-S9 (2.8.1) leaves `state` unassigned.
+            if profile.clearOffsetAfterAttraction { initialScrollOffset = nil }
+            if !profile.newEventOrder { emit(.didEndDragging(willAttract: false)) }
+            if !profile.exactAnchorStateBug { setState(target) }
             updateLayout(to: target)
             unlockScrollView()
-            emit(.didEndDragging(willAttract: false))
+            if profile.newEventOrder { emit(.didEndDragging(willAttract: false)) }
         } else {
             emit(.didEndDragging(willAttract: true))
+            // FP-S6 toggle: isScrollEnabled off and on around startAttraction stops the list's
+            // momentum (O7); a return to the edge after a release beyond it still runs.
+            let stopsDeceleration = profile.listPinning == .toggle ? target != geometry.mostExpandedState
+                : profile.listPinning == .toggleFull && target.name != PanelState.full.name
+            if stopsDeceleration { updateScrollView { if $0.isDecelerating && !$0.returnsToEdge { $0.stopDeceleration() } } }
             startAttraction(to: target, velocity: vMain, completion: .dragEnd)
         }
     }
@@ -608,8 +648,11 @@ struct PanelCore {
         runningAttraction = RunningAttraction(spring: spring, state: target, completion: completion, startTime: now,
                                               serial: attractionSerial)
         isAttracting = true
-        emit(.willBeginAttracting(to: target.name))
-        guard isAttracting else { return }
+        attractionIsSilent = completion == .programmatic && !profile.newEventOrder
+        if !attractionIsSilent {
+            emit(.willBeginAttracting(to: target.name))
+            guard isAttracting else { return }
+        }
         constraint = .attraction(spring.value, state: target, geometry: geometry)
         layoutNeedsSync = true
         setState(target)
@@ -635,7 +678,7 @@ struct PanelCore {
         // One surface location for the alpha and the didMove (pinning the list does not move the surface).
         let location = surfaceLocation
         backdropAlpha = geometry.interpolatedBackdropAlpha(at: location, translation: value - step.initialValue)
-        if tracksScrollView, let io = initialScrollOffset { stopScrolling(at: io) }
+        if tracksScrollView, profile.listPinning == .perFrame, let io = initialScrollOffset { stopScrolling(at: io) }
         // notifyDidMove at the location already computed (written out: the inliner kept a helper out of line).
         if inWindow { emitDidMove(location) }
         // The delegate hook may have ended this attraction or started another.
@@ -648,9 +691,15 @@ struct PanelCore {
     private mutating func settleAttraction() {
         let target = runningAttraction.state, completion = runningAttraction.completion
         updateLayout(to: target)
-        notifyDidMove()
+        // FP-S7 old: the spring's completion notifies no extra didMove.
+        if profile.newEventOrder { notifyDidMove() }
         switch completion {
         case .dragEnd: endAttraction(tryUnlock: true)
+        case .programmatic where attractionIsSilent:
+            isAttracting = false
+            attractionIsSilent = false
+            if profile.moveAnimatorLeak { staleMoveAnimator = true }
+            updateScrollViewLock()
         case .programmatic: endAttraction(tryUnlock: false); updateScrollViewLock()
         }
     }
@@ -658,7 +707,9 @@ struct PanelCore {
     /// §4.5.
     private mutating func endAttraction(tryUnlock: Bool) {
         isAttracting = false
-        initialScrollOffset = nil
+        attractionIsSilent = false
+        staleMoveAnimator = false
+        if profile.clearOffsetAfterAttraction { initialScrollOffset = nil }
         emit(.didEndAttracting)
         // Without a tracked scroll view all three are false (and unlocking does nothing).
         if tryUnlock, tracksScrollView, (isScrollable(state) && offset(from: state) == 0) || shouldLooselyLock { unlockScrollView() }
@@ -680,7 +731,7 @@ struct PanelCore {
             let elapsed = Double(now - running.startTime) / 1_000_000
             frameEdge = roundedEdge(running.spring.location(at: elapsed))
             if offset(from: geometry.mostExpandedState) == 0 {
-                setSurfaceLocation(geometry.position(of: geometry.mostExpandedState))
+                setSurfaceLocation(geometry.roundedPosition(of: geometry.mostExpandedState))
             }
             finishTransition()
         }
@@ -816,6 +867,10 @@ struct PanelCore {
         return out
     }
 
+    /// The records before the last frame (`RecordList.takeRecordsBeforeLastFrame()`), for a
+    /// streaming replay.
+    mutating func takeRecordsBeforeLastFrame() -> RecordList? { records.takeRecordsBeforeLastFrame() }
+
     /// True while an attraction or property animator runs (a touch then begins the pan at once, §3.1).
     /// Tests the optionals' cases, not `!= nil`, so that no running value is copied. Inlined, as
     /// `isAnimating` and `isScrollViewAnimating`: called out of line from a mutating method, a
@@ -865,7 +920,7 @@ struct PanelCore {
     /// a window, no `contentInset` channel. A plain frame changes none of these; only a settling
     /// spring, a sample or a general frame can.
     private var runsPlainAttraction: Bool {
-        guard isAttracting, !runningAttraction.detached, constraint.kind == .attraction, stateHasAnchor,
+        guard isAttracting, !attractionIsSilent, !runningAttraction.detached, constraint.kind == .attraction, stateHasAnchor,
               !tracksScrollView, !hasDidMoveRecipes, inWindow, !interactionInProgress, !recordsContentInset
         else { return false }
         if case .some = transition { return false }
@@ -959,7 +1014,7 @@ struct PanelCore {
         // Frame `index` (trace-format.md §2.3), unless its values repeat the previous frame's.
         // Written here rather than in a helper: the optimizer kept such a helper out of line.
         var flags: UInt8 = 0
-        if isAttracting { flags |= RecordList.Entry.isAttracting }
+        if isAttracting && !attractionIsSilent { flags |= RecordList.Entry.isAttracting }
         if interactionInProgress { flags |= RecordList.Entry.isDragging }
         var offset = 0.0
         if tracksScrollView {
@@ -991,7 +1046,8 @@ extension PanelCore {
         let sv = ScrollViewModel(configuration, position: position)
         scrollView = sv
         tracksScrollView = true
-        initialScrollOffset = sv.contentOffset
+        // FP-S15 off (≤ 2.5.1): io is a plain value from (0, 0) that tracking leaves alone.
+        initialScrollOffset = profile.ioAtTrack ? sv.contentOffset : initialScrollOffset ?? .zero
         scrollBounce = sv.bounces
         scrollIndicatorVisible = position.isVertical ? sv.showsVerticalScrollIndicator : sv.showsHorizontalScrollIndicator
         scrollLocked = false
@@ -1053,7 +1109,18 @@ extension PanelCore {
     /// `stopScrolling(at:)`: replaces the main-axis offset (non-animated setter, kills deceleration).
     mutating func stopScrolling(at offset: Point) {
         let value = position.main(offset), position = position
+        if profile.negativePinToZero && offset.y < 0 {
+            // FP-S3 (2.6.3 – 2.6.5): y tested for every position, both axes zeroed [QUIRK].
+            updateScrollView { $0.contentOffset = .zero; $0.setMainOffset(0, position) }
+            return
+        }
         updateScrollView { $0.setMainOffset(value, position) }
+    }
+
+    /// FP-S6's pin after a release's sample (`asyncPinPending`): pins the list to io.
+    mutating func runAsyncPin() {
+        asyncPinPending = false
+        if tracksScrollView, let io = initialScrollOffset { stopScrolling(at: io) }
     }
 
     /// §3.6.3 `shouldLooselyLock`.
@@ -1097,7 +1164,7 @@ extension PanelCore {
     /// §3.5 `shouldScrollViewHandleTouch`: the panel ignores this event. `velocity` is main-axis pt/s.
     func shouldScrollViewHandleTouch(velocity v: Double) -> Bool {
         guard let sv = scrollView, sv.frame.contains(initialLocation) else { return false }
-        guard isScrollable(state), !interactionInProgress, abs(offset(from: state)) < 1,
+        guard isScrollable(state), !interactionInProgress, profile.anchorTolerance ? abs(offset(from: state)) < 1 : offset(from: state) == 0,
               !grabberContains(initialLocation) else { return false }
         let od = position.main(sv.contentOffset - pinningOffset(sv))
         if position.expandsTowardLowerCoordinate {
@@ -1108,13 +1175,34 @@ extension PanelCore {
         return sv.isDecelerating
     }
 
+    /// §3.5 as FloatingPanel ≤ 2.7.x answered it (FP-S8 old): the grabber band tested with the
+    /// current surface-local `location` as well, and a decreasing finger (`v ≤ 0`, bottom/right)
+    /// left to the list whatever the content offset.
+    func shouldScrollViewHandleTouchBefore280(velocity v: Double, location: Point) -> Bool {
+        guard let sv = scrollView else { return false }
+        guard isScrollable(state), !interactionInProgress, offset(from: geometry.mostExpandedState) == 0 else { return false }
+        let grabberAtStart = grabberContains(initialLocation), grabberNow = grabberContains(location)
+        if grabberNow && !grabberAtStart { return true }
+        let size = surfaceFrame.size
+        if grabberAtStart && !Rect(x: 0, y: 0, width: size.width, height: size.height).contains(location) { return false }
+        guard sv.frame.contains(initialLocation), !grabberNow else { return false }
+        let od = position.main(sv.contentOffset - pinningOffset(sv))
+        if position.expandsTowardLowerCoordinate {
+            if od > 0 || v <= 0 { return true }
+        } else {
+            if od < 0 || v >= 0 { return true }
+        }
+        return sv.isDecelerating
+    }
+
     /// §3.4.2 `shouldScrollingContentInMoving(from:to:)`: clamp the drag to the extreme anchors
     /// while the finger is on the expanding side and the content can scroll.
     @inline(__always)
     func shouldScrollingContentInMoving(from current: Double, to target: Double) -> Bool {
         guard tracksScrollView, scrollPanPhase == .changed, !grabberContains(initialLocation) else { return false }
         let expanding = position.expandsTowardLowerCoordinate ? current > target : current < target
-        return expanding && scrollView.unsafelyUnwrapped.isScrollableContent(position)
+        // FP-S10 (≤ 2.8.3): the surface must also be below location 0 before the sample.
+        return expanding && (!profile.clampAboveZero || current > 0) && scrollView.unsafelyUnwrapped.isScrollableContent(position)
     }
 
     /// True when the panel's recognizer must wait for the scroll view's pan to fail (§3.8 item 3),
@@ -1122,7 +1210,9 @@ extension PanelCore {
     func panelPanRequiresScrollPanToFail(location: Point) -> Bool {
         guard let sv = scrollView else { return false }
         if grabberContains(location) || !isScrollable(state) { return false }
-        return allowScrollPanGesture(sv) { $0 <= -30 }
+        // FP-S4 old (≤ 2.6.3): the panel also waits while the content is scrolled (a > 0).
+        let waitsWhenScrolled = !profile.newScrollFailureRule
+        return allowScrollPanGesture(sv) { $0 <= -30 || (waitsWhenScrolled && $0 > 0) }
     }
 
     /// §3.7: Core's handler for the scroll view's pan, after the scroll view's own update.
@@ -1141,6 +1231,9 @@ extension PanelCore {
             if scrollable, let io = initialScrollOffset {
                 if dragging {
                     stopScrolling(at: io)
+                } else if !profile.newScrollHandleRule {
+                    // FP-S8 old A1: only a touch now in the grabber band pins; no io == pin rule.
+                    if grabberNow { stopScrolling(at: io) }
                 } else {
                     if grabberAtStart { stopScrolling(at: io) }
                     if position.main(io - pin) == 0 { stopScrolling(at: io) }

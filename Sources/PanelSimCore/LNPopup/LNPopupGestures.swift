@@ -44,10 +44,12 @@ struct PopupTouch: Sendable, Equatable {
 extension LNPopupSystem {
     // MARK: Taps and the close button (§3.10, L6, L7)
 
-    /// The bar can be tapped: it exists with a model height > 0, no animated close or dismissal
-    /// locks the window, and (for a tap that begins now) no opening runs.
+    /// The bar can be tapped: it exists with a model height > 0 and the popup is not open (with
+    /// LN-S8 `snapOnly` an open popup's bar keeps its height above the screen), no animated close
+    /// or dismissal locks the window, and (for a tap that begins now) no opening runs.
     func barTouchable(duringOpening: Bool) -> Bool {
-        barExists && model.barHeight > 0 && targetState != .barHidden && !windowLocked && (duringOpening || !opening)
+        barExists && model.barHeight > 0 && internalState != .open && targetState != .barHidden && !windowLocked
+            && (duringOpening || !opening)
     }
 
     /// The close button is shown (open at rest or opening) and the window is not locked.
@@ -118,14 +120,16 @@ extension LNPopupSystem {
         defer { touch = new }
         tapRecognizer.reset()
         if windowLocked { return }   // L7: ignored for the whole sequence
-        if opening {
+        // Without LN-S4's flag a re-open (public state open) leaves the content's pans reachable.
+        let reopenTakesPans = !profile.gesturesIgnored && opening && publicState == .open
+        if opening && !reopenTakesPans {
             if inCloseButton(p) { new.tap = .closeButton }
         } else if presentingBar {
             if onBar(p) { new.tap = .bar }
         } else if internalState == .barPresented, onBar(p) {
             new.tap = .bar
             new.pans = [.interaction]
-        } else if internalState == .open {
+        } else if internalState == .open || reopenTakesPans {
             if inCloseButton(p) { new.tap = .closeButton }
             let local = Point(x: p.x, y: p.y - model.location)
             if var sv = scrollView, sv.frame.contains(local), scrollPanCanBegin(sv) {
@@ -205,10 +209,11 @@ extension LNPopupSystem {
 
     /// `began` (§3.5.2) with the velocity at recognition.
     mutating func panBegan(_ rec: PopupPanRecognizer, velocity v: Point) {
-        guard !dismissalOverride, !gesturesIgnored else { return }
+        guard !dismissalOverride, !ignoringGestures else { return }
         let style = resolvedStyle
         if style == .none || (style == .scroll && rec != .scrollView) { return }
-        let vertical = abs(v.y) > abs(v.x)
+        // LN-S3: before 4.3.0 the closed bar's pan did not test for a vertical velocity.
+        let vertical = !profile.verticalOnlyBarPan || abs(v.y) > abs(v.x)
         if style == .snap && internalState == .barPresented {
             if vertical && v.y < 0 {
                 cancel(rec)
@@ -224,10 +229,10 @@ extension LNPopupSystem {
 
     /// `changed` (§3.5.3, §3.5.4, §3.6.3) with the recognizer's translation and velocity.
     mutating func panChanged(_ rec: PopupPanRecognizer, translation tr: Point, velocity v: Point) {
-        guard !dismissalOverride, !gesturesIgnored else { return }
+        guard !dismissalOverride, !ignoringGestures else { return }
         let style = resolvedStyle
         if style == .none || (style == .scroll && rec != .scrollView) { return }
-        if tr.x == 0 && tr.y == 0 { return }   // Q4
+        if tr.x == 0 && tr.y == 0 && profile.zeroTranslationIgnored { return }   // Q4 (LN-S2)
         if rec == .scrollView, var sv = scrollView {
             let onlyVertically = !hasHorizontalContent(sv) || tr.x == 0
             if !onlyVertically {
@@ -277,6 +282,7 @@ extension LNPopupSystem {
                 scrollView?.endPan(velocity: 0, at: now, frameRate: environment.frameRate, .bottom)
             }
             gesturesIgnored = true
+            gestureCloseVelocity = v.y
             emit("willEndDragging", [RecordField("velocity", .point(v)), RecordField("target", .string(PopupPresentationState.barPresented.name)),
                                      RecordField("reason", .string("snapThreshold"))])
             enqueue(.close(animated: true, byGesture: true, clearsGestures: true))
@@ -285,17 +291,19 @@ extension LNPopupSystem {
 
     /// `ended` / `cancelled` (§3.5.5, L16) with the velocity at this sample.
     mutating func panEnded(_ rec: PopupPanRecognizer, velocity v: Point) {
-        guard !dismissalOverride, !gesturesIgnored, let d = drag else { return }
+        guard !dismissalOverride, !ignoringGestures, let d = drag else { return }
         let style = resolvedStyle
         let p = 1 - (model.barTop + d.height) / d.dock
         var target: PopupPresentationState
         if style == .snap {
             target = publicState
-        } else if popup.releaseRule == .legacy {
+        } else if releaseRule == .legacy {
+            // LN-S7 old: a drag that started during a re-open (LN-S4 off) has `from` transitioning,
+            // tested as from open and kept when the threshold is not passed (then it closes).
             if v.y < 0 { target = .open }
             else if v.y > 0 { target = .barPresented }
             else if d.from == .barPresented { target = p > 0.2 ? .open : .barPresented }
-            else { target = p < 0.8 ? .barPresented : .open }
+            else { target = p < 0.8 ? .barPresented : d.from }
         } else {
             target = d.from
             if v.y <= 0 {
@@ -311,6 +319,7 @@ extension LNPopupSystem {
         emit("willEndDragging", [RecordField("velocity", .point(v)), RecordField("target", .string(target.name)),
                                  RecordField("reason", .string("release"))])
         gesturesIgnored = true
+        gestureCloseVelocity = v.y
         drag = nil
         if target == .open {
             enqueue(.open(animated: true, clearsGestures: true))

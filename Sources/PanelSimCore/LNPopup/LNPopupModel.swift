@@ -10,7 +10,7 @@ extension PopupConfiguration: PanelSystemConfiguration {
     public static var model: PanelModel { .lnPopup }
 
     public func simulate(_ trace: Trace, options: SimulationOptions) -> SimulationResult {
-        replay(LNPopupSystem(trace: trace), trace: trace, options: options)
+        replay(LNPopupSystem(self, trace: trace, options: options), trace: trace, options: options)
     }
 }
 

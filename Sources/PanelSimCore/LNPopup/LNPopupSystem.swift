@@ -17,6 +17,11 @@ struct LNPopupSystem: RecordingPanelSystem {
     let environment: PanelEnvironment
     let velocitySource: VelocitySource
     let beginThreshold: Double
+    /// The switch values of the replay's profile point (profiles.md §3.2; the 4.5.6 point without
+    /// a profile).
+    let profile: LNPopupProfile
+    /// LN-S7 as this replay applies it: `popup.simulator.releaseRule` when given, else the profile's.
+    let releaseRule: PopupReleaseRule
     var recorder = SystemRecorder<LNPopupFrame>()
     var secondFingers = SecondFingerFilter()
     /// Time of the sample, timer or frame being processed (µs).
@@ -41,6 +46,9 @@ struct LNPopupSystem: RecordingPanelSystem {
     /// carry it.
     var currentLine = 0
     var gesturesIgnored = false
+    /// The velocity v.y (pt/s) of the release or snap-threshold sample that queued a gesture close:
+    /// LN-S5's `seeded` spring reads it when that close starts.
+    var gestureCloseVelocity = 0.0
     var dismissalOverride = false
     var drag: PopupDrag?
     /// The open top cached by the previous drag start (§3.6.3 step 5).
@@ -57,8 +65,12 @@ struct LNPopupSystem: RecordingPanelSystem {
     /// per-frame reads test it instead of the optional.
     let hasScrollView: Bool
 
-    init(trace: Trace) {
-        popup = trace.header.popup ?? PopupConfiguration()
+    /// The system for `trace`, whose header's `popup` section is `popup`, at the profile point of
+    /// `options` (or the trace's).
+    init(_ popup: PopupConfiguration, trace: Trace, options: SimulationOptions = SimulationOptions()) {
+        self.popup = popup
+        profile = LNPopupProfiles.table.values(for: trace.replayProfile(options))
+        releaseRule = popup.releaseRule ?? profile.releaseRule
         environment = trace.header.environment
         geometry = PopupGeometry(popup, environment: environment)
         velocitySource = trace.header.recognizer.velocity
@@ -113,9 +125,11 @@ struct LNPopupSystem: RecordingPanelSystem {
 
     // MARK: Style (§3.2)
 
-    /// The interaction style resolved against the public state.
+    /// The interaction style resolved against the public state; `default` is the profile's LN-S6
+    /// value (automatic from 4.5.6, snap before).
     var resolvedStyle: PopupInteractionStyle {
         switch popup.interactionStyle {
+        case .default where profile.defaultStyle == .snap: return .snap
         case .default, .automatic: return publicState == .barPresented ? .snap : .drag
         case let s: return s
         }
@@ -125,8 +139,16 @@ struct LNPopupSystem: RecordingPanelSystem {
 
     /// The model values of a rest state (closed or open).
     func channels(of state: PopupPresentationState) -> PopupChannels {
+        // LN-S8 snapOnly: outside snap style a transition keeps the bar's current height h (the
+        // open frame's top at −h, the content's top edge where §3.3 puts it).
+        let keepsHeight = !profile.barHeightAllStyles && resolvedStyle != .snap
         if state == .open {
-            return PopupChannels(location: 0, barTop: 0, barHeight: 0, bottomBarTop: geometry.glass ? model.bottomBarTop : geometry.height)
+            let h = keepsHeight ? model.barHeight : 0
+            return PopupChannels(location: 0, barTop: -h, barHeight: h, bottomBarTop: geometry.glass ? model.bottomBarTop : geometry.height)
+        }
+        if keepsHeight && model.barHeight != geometry.barHeight {
+            return PopupChannels(location: geometry.dock, barTop: geometry.dock - model.barHeight + geometry.offset, barHeight: model.barHeight,
+                                 bottomBarTop: geometry.glass ? model.bottomBarTop : geometry.dock)
         }
         return PopupChannels(location: geometry.dock, barTop: geometry.closedBarTop, barHeight: geometry.barHeight,
                              bottomBarTop: geometry.glass ? model.bottomBarTop : geometry.dock)
@@ -142,8 +164,16 @@ struct LNPopupSystem: RecordingPanelSystem {
     static let transitionSpring = SpringStepResponse(dampingRatio: 1)
     static let gestureSpring = SpringStepResponse(dampingRatio: 0.87)
     static let barSpring = SpringStepResponse(dampingRatio: 500)
+    /// The close springs of earlier versions (profiles.md LN-S5): ζ = 0.85 and 0.9.
+    static let spring085 = SpringStepResponse(dampingRatio: 0.85)
+    static let spring090 = SpringStepResponse(dampingRatio: 0.9)
 
-    var windowLocked: Bool { animator.contains { $0.kind == .close || $0.kind == .barDismissal } }
+    /// An animated close or bar dismissal runs (L7); with LN-S1 `locked`, also an animated open.
+    var windowLocked: Bool {
+        animator.contains { $0.kind == .close || $0.kind == .barDismissal || ($0.kind == .open && profile.touchesDuringOpen == .locked) }
+    }
+    /// LNPopup's handler ignores every phase (§3.5.6): the flag is set and exists at this point (LN-S4).
+    var ignoringGestures: Bool { gesturesIgnored && profile.gesturesIgnored }
     var opening: Bool { animator.contains { $0.kind == .open } }
     var presentingBar: Bool { animator.contains { $0.kind == .barPresentation } }
 }

@@ -81,9 +81,32 @@ extension LNPopupSystem {
         model = channels(of: state)
         let completion = PopupCompletion.transition(state: state, publicBefore: publicBefore, animated: animated, then: then)
         if animated {
-            animator.add(start: now, timing: timing(byGesture ? Self.gestureSpring : Self.transitionSpring), delta: before - model, completion: completion)
+            let spring = state == .barPresented ? closeSpring(byGesture: byGesture, beforeDismissal: then == .barDismissal(animated: true))
+                                                : byGesture ? Self.gestureSpring : Self.transitionSpring
+            animator.add(start: now, timing: timing(spring), delta: before - model, completion: completion)
         } else {
             complete(completion)
+        }
+    }
+
+    /// The spring of an animated close (§3.9) under the profile's LN-S5 value: `byGesture` for a
+    /// release or snap threshold (whose velocity is `gestureCloseVelocity`), `beforeDismissal` for
+    /// the close that precedes a `dismissBar`. The style is the one resolved now (§3.2).
+    func closeSpring(byGesture: Bool, beforeDismissal: Bool) -> SpringStepResponse {
+        switch profile.closeSpring {
+        case .unseeded87:
+            return byGesture ? Self.gestureSpring : Self.transitionSpring
+        case .styleBased85:
+            return resolvedStyle == .snap ? Self.spring085 : Self.transitionSpring
+        case .gesture85, .gesture87:
+            let gesture = profile.closeSpring == .gesture85 ? Self.spring085 : Self.gestureSpring
+            return byGesture || (beforeDismissal && resolvedStyle == .snap) ? gesture : Self.transitionSpring
+        case .seeded:
+            guard byGesture else { return Self.transitionSpring }
+            guard gestureCloseVelocity != 0 else { return Self.gestureSpring }
+            // s = v.y / (3·H) relative velocity (1/s), w = s·D / U_s with D = 0.5 s (profiles.md LN-S5).
+            let s = gestureCloseVelocity / (3 * geometry.height)
+            return SpringStepResponse(dampingRatio: 0.9, seed: s * 0.5 / Self.spring090.settlingU)
         }
     }
 

@@ -97,8 +97,9 @@ public struct PopupConfiguration: Sendable, Equatable {
     public var initialState: PopupInitialState = .barPresented
     /// `popup.simulator.curve` (L4).
     public var curve: PopupCurve = .spring
-    /// `popup.simulator.releaseRule` (L16).
-    public var releaseRule: PopupReleaseRule = .current
+    /// `popup.simulator.releaseRule` (L16); nil (absent) for the profile's LN-S7 value (profiles.md
+    /// §2.5: the option overrides that switch only), which is `current` without a profile.
+    public var releaseRule: PopupReleaseRule? = nil
     /// The header's `scrollView.isDirectionalLockEnabled` (§2.1; kept here because the shared
     /// scroll-view configuration does not carry it). Default false.
     public var scrollViewDirectionalLock = false

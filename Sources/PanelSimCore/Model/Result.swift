@@ -469,6 +469,45 @@ public struct RecordList: RandomAccessCollection, @unchecked Sendable, Equatable
     }
 
     public static func == (a: RecordList, b: RecordList) -> Bool { a.elementsEqual(b) }
+
+    /// Splits off the records before the last frame appended, for a replay that hands its records
+    /// over as it goes (`replay(_:header:feed:options:sink:)`): returns them, and keeps the last
+    /// frame and the records after it, since the next frame is compared with that one
+    /// (`repeatsLastFrame`). Nil when no record precedes the last frame, or the list holds packed
+    /// system frames.
+    /// - Complexity: O(records kept) (they are copied to a new list); the records returned keep
+    ///   the old storage.
+    mutating func takeRecordsBeforeLastFrame() -> RecordList? {
+        let k = lastFrameIndex
+        // (Lists of packed system frames, the other systems' recorder, are not split.)
+        guard k > 0, frameLayout == nil else { return nil }
+        var head = self
+        head.count = k
+        head.lastFrameIndex = -1
+        // The kept entries move to a new list with the same name table (the producer keeps name
+        // indices), their events and system frames renumbered, their content insets shifted.
+        var rest = RecordList()
+        rest.names = names
+        rest.nameIndices = nameIndices
+        rest.reserveCapacity(Swift.max(2 * (count - k), 1024))
+        for i in k..<count {
+            var e = entry(i)
+            switch e.kind {
+            case .event:
+                rest.events.append(events[Int(e.index)])
+                e.index = UInt32(rest.events.count - 1)
+            case .systemFrame:
+                rest.systemFrames.append(systemFrames[Int(e.index)])
+                e.index = UInt32(rest.systemFrames.count - 1)
+            case .frame, .didMove, .packedSystemFrame: break
+            }
+            if !contentInsets.isEmpty, let inset = contentInsets[i] { rest.contentInsets[i - k] = inset }
+            rest.appendEntry(e, owned: false)
+        }
+        rest.lastFrameIndex = 0
+        self = rest
+        return head
+    }
 }
 
 /// The packed entries of a `RecordList` (no header: the list keeps count and capacity). `Entry`

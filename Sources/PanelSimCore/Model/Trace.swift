@@ -35,6 +35,9 @@ public struct TraceHeader: Sendable, Equatable {
     public var scrollView: ScrollViewConfiguration? = nil
     /// The system's own header sections; its type names the system.
     public var system: any PanelSystemConfiguration
+    /// The header's `profile` (profiles.md §2.1): the library version the trace is replayed as;
+    /// nil (absent) for the library's default point.
+    public var profile: TraceProfile? = nil
 
     /// A header for `system`'s sections.
     public init(name: String, environment: PanelEnvironment, system: any PanelSystemConfiguration) {
@@ -51,6 +54,7 @@ public struct TraceHeader: Sendable, Equatable {
     public static func == (a: TraceHeader, b: TraceHeader) -> Bool {
         a.name == b.name && a.description == b.description && a.source == b.source && a.environment == b.environment
             && a.recognizer == b.recognizer && a.scrollView == b.scrollView && a.system.isEqual(to: b.system)
+            && a.profile == b.profile
     }
 }
 

@@ -38,10 +38,17 @@ public protocol PanelSystem {
     var isTouchDown: Bool { get }
     /// Hands over the records and warnings once the replay is done.
     mutating func finish() -> (records: RecordList, warnings: [String])
+    /// For a streaming replay (`replay(_:header:feed:options:sink:)`), between two samples: hands
+    /// over the records that no later frame changes (all but the frame that the next one is
+    /// compared with, and what follows it), so that they need not stay in memory. The default
+    /// returns nil: the system keeps every record until `finish()`.
+    mutating func takeFinalRecords() -> RecordList?
 }
 
 extension PanelSystem {
     public mutating func process(at sample: UnsafePointer<TraceSample>) { process(sample.pointee) }
+
+    public mutating func takeFinalRecords() -> RecordList? { nil }
 
     public mutating func runFrames(_ clock: inout FrameClock, before dueFrame: Int64) -> Bool {
         var animating: Bool
@@ -64,6 +71,12 @@ public protocol PanelSystemConfiguration: Sendable {
     /// Replays `trace` (whose header holds this value) through the system's model.
     /// - Complexity: as `simulate(_:options:)`.
     func simulate(_ trace: Trace, options: SimulationOptions) -> SimulationResult
+    /// Replays the samples `feed` hands over (the header is `header`, holding this value), giving
+    /// the records to `sink` as they become final (`replay(_:header:feed:options:sink:)`); the
+    /// result has no records. The default collects the samples and calls `simulate(_:options:)`:
+    /// a system replays in bounded memory only when it implements this (FloatingPanel does).
+    func simulate<Feed: SampleFeed>(header: TraceHeader, feed: inout Feed, options: SimulationOptions,
+                                    sink: (RecordList) -> Void) -> SimulationResult
     /// The names of the options the result header records (`ResultHeader.simulator`): the
     /// replay's options this system reads, away from their defaults, then the system's own
     /// (a sheet's `sheet.simulator`). The default: none.
@@ -74,6 +87,16 @@ public protocol PanelSystemConfiguration: Sendable {
 
 extension PanelSystemConfiguration {
     public func optionNames(_ options: SimulationOptions) -> [String] { [] }
+
+    public func simulate<Feed: SampleFeed>(header: TraceHeader, feed: inout Feed, options: SimulationOptions,
+                                           sink: (RecordList) -> Void) -> SimulationResult {
+        var samples: [TraceSample] = []
+        while let batch = feed.nextBatch() { samples += batch }
+        var result = simulate(Trace(header: header, samples: samples), options: options)
+        sink(result.records)
+        result.records = RecordList()
+        return result
+    }
 }
 
 extension PanelSystemConfiguration where Self: Equatable {

@@ -10,6 +10,9 @@ public struct SimulationOptions: Sendable, Equatable {
     public var settleBudget: Microseconds = 10_000_000
     /// FloatingPanel's options (`FloatingPanelOptions`); the other systems read none of them.
     public var floatingPanel = FloatingPanelOptions()
+    /// Profiles that replace a trace's own `profile` for the traces of their library (the command
+    /// line's `--profile`, profiles.md §2.5): at most one per library. Empty by default.
+    public var profiles: [TraceProfile] = []
     public init() {}
 }
 
@@ -36,6 +39,17 @@ public struct ConfigurationError: Error, Sendable, Equatable, CustomStringConver
 public func simulate(_ trace: Trace, options: SimulationOptions = SimulationOptions()) -> SimulationResult {
     // One dynamic call per replay: the header's system value starts its own specialized replay.
     trace.header.system.simulate(trace, options: options)
+}
+
+/// `simulate(_:options:)` over samples handed over a batch at a time (a trace read as it is
+/// replayed), with the records given to `sink` as they become final, in order; the returned
+/// result has the warnings and no records. The records are those `simulate(_:options:)` gives
+/// for the same samples.
+/// - Complexity: as `simulate(_:options:)`; memory holds one batch and, for a system that hands
+///   its records over (FloatingPanel), the records since the last frame of the previous batch.
+public func simulate<Feed: SampleFeed>(header: TraceHeader, feed: inout Feed, options: SimulationOptions = SimulationOptions(),
+                                       sink: (RecordList) -> Void) -> SimulationResult {
+    header.system.simulate(header: header, feed: &feed, options: options, sink: sink)
 }
 
 /// Runs the replay loop of `simulate(_:options:)` with `system`, a panel system set up for

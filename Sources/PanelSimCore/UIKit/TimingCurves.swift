@@ -29,8 +29,8 @@ struct SpringStepResponse: Sendable, Equatable {
     /// (+∞ when it always may; see `x(_:)`).
     private let fastAmplitude: Double
     let fastTermNegligibleFrom: Double
-    /// ζ < 1: ζ/β.
-    private let sineWeight: Double
+    /// ζ < 1: ζ/β (unseeded), (ζ − w)/β seeded.
+    private var sineWeight: Double
 
     /// `UISpringTimingParameters()`'s damping ratio: the system spring m = 3, k = 1000, c = 500,
     /// ζ = 500/(2·√3000) = 4.564354645876384 (Apple documents ζ = 4.56 for `init()`; the triple is
@@ -64,6 +64,16 @@ struct SpringStepResponse: Sendable, Equatable {
             settlingU = DeterministicMath.log(1000 / beta) / zeta
             sineWeight = zeta / beta
         }
+    }
+
+    /// An underdamped response (0 < ζ < 1) whose progress starts with slope w (natural-frequency
+    /// units): x(u) = e^(−ζu)·(cos βu + ((ζ − w)/β)·sin βu), so x(0) = 1 and x'(0) = −w. U_s stays the
+    /// zero-velocity settling point. A spring seeded with relative velocity s (1/s) over a duration D
+    /// stretched by U_s has w = s·D/U_s (profiles.md LN-S5 `seeded`, an [UNSURE] fit of UIKit's
+    /// seeded spring into a fixed duration).
+    init(dampingRatio zeta: Double, seed w: Double) {
+        self.init(dampingRatio: zeta)
+        if zeta < 1 && zeta > 0 { sineWeight = (zeta - w) / beta }
     }
 
     /// U_s for ζ = 1: Newton on g(U) = U − ln(1 + U) − ln 1000, from U = 10 (g is convex for

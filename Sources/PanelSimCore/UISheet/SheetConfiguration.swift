@@ -170,6 +170,11 @@ public enum SheetCall: Sendable, Equatable {
     case setLargestUndimmedDetent(String?, animateChanges: Bool)
     /// `isModalInPresentation = value`.
     case setModalInPresentation(Bool)
+    /// The answer `presentationControllerShouldDismiss(_:)` gives from this sample on (§2.2: a
+    /// form that becomes dirty refuses, saved it allows again). Only for a delegate that
+    /// implements the method: the loader refuses it when `sheetDelegate.shouldDismiss` is
+    /// `default`, and the model ignores it then (warning).
+    case setShouldDismiss(Bool)
     /// `prefersScrollingExpandsWhenScrolledToEdge = value`.
     case setPrefersScrollingExpands(Bool)
     /// A recognized tap on the dimming view (container point, pt; both optional).

@@ -52,10 +52,13 @@ extension UISheetSystem {
                                   dampingRatio: dampingRatio ?? options.dampingRatio)
         animation = SheetAnimation(start: now, target: target, spring: spring, kind: kind, easeDuration: ease)
         modelY = target
+        fade = nil
     }
 
-    /// Moves to `target` without animation.
+    /// Moves to `target` without animation; a move to another offset ends a dimming fade (§3.8
+    /// item 6).
     mutating func jump(to target: Double) {
+        if animation != nil || target != modelY { fade = nil }
         animation = nil
         modelY = target
     }
@@ -82,6 +85,7 @@ extension UISheetSystem {
 
     mutating func endPresentation() {
         presented = false
+        fade = nil
         modelY = geometry.height
         keyboardUp = false
         if route != nil { route = .ignored }

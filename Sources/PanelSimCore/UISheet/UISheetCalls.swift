@@ -34,6 +34,7 @@ extension UISheetSystem {
             sheet.selectedDetentIdentifier = id
             applyLayoutChange(animated: animateChanges)
         case let .setDetents(list, animateChanges):
+            let (shown, target) = (shownDimming(at: displayed(at: now), time: now), dimmingTarget)
             sheet.detents = list
             geometry = SheetGeometry(list, environment: environment, configuration: sheet)
             // §2.4 is silent on a list with no active detent while presented: the sheet stays
@@ -41,16 +42,26 @@ extension UISheetSystem {
             // active again (docs/uisheet.md).
             if geometry.detents.isEmpty { warn(line, "setDetents: no active detent; the sheet stays presented off screen at H (no records, touches ignored) until a detent is active again") }
             applyLayoutChange(animated: animateChanges)
-        case let .setLargestUndimmedDetent(id, _):
+            dimmingRuleChanged(shown: shown, target: target, animateChanges: animateChanges)
+        case let .setLargestUndimmedDetent(id, animateChanges):
             if let id, geometry.index(of: id) == nil { warn(line, "setLargestUndimmedDetent: '\(id)' names no active detent; treated as nil") }
+            let (shown, target) = (shownDimming(at: displayed(at: now), time: now), dimmingTarget)
             sheet.largestUndimmedDetentIdentifier = id
+            dimmingRuleChanged(shown: shown, target: target, animateChanges: animateChanges)
         case let .setModalInPresentation(value):
             sheet.isModalInPresentation = value
+        case let .setShouldDismiss(value):
+            // §2.2: only a delegate that implements presentationControllerShouldDismiss(_:) can
+            // change its answer (the loader refuses the call for "default").
+            guard sheet.shouldDismiss != .default else {
+                return warn(line, "setShouldDismiss ignored: sheetDelegate.shouldDismiss is \"default\" (the delegate does not implement presentationControllerShouldDismiss)")
+            }
+            sheet.shouldDismiss = value ? .always : .never
         case let .setPrefersScrollingExpands(value):
             sheet.prefersScrollingExpandsWhenScrolledToEdge = value
         case .tapDimming:
             let y = displayed(at: now)
-            guard !sheetDragging, dimming(at: y) > 0, y > geometry.largeTop else {
+            guard !sheetDragging, shownDimming(at: y, time: now) > 0, y > geometry.largeTop else {
                 return warn(line, "tapDimming not accepted (dimming 0, a drag, or the sheet at its top margin; uisheet.md §3.8)")
             }
             acceptedDismissTap(selectUndimmed: true)
@@ -87,10 +98,12 @@ extension UISheetSystem {
     }
 
     /// A selection or detent change by the app: animated inside `animateChanges`, else at once;
-    /// during a drag only the selection changes (U27).
+    /// during a drag only the selection changes (U27). A still sheet already at its new rest
+    /// offset does not move (no animation starts, so a dimming fade of §3.8 item 6 can run).
     mutating func applyLayoutChange(animated: Bool) {
         guard !sheetDragging, presented, !programmaticDismissalRunning else { return }
-        if animated { animate(to: restOffset, velocity: currentVelocity) } else { jump(to: restOffset) }
+        let rest = restOffset
+        if animated && (animation != nil || rest != modelY) { animate(to: rest, velocity: currentVelocity) } else { jump(to: rest) }
     }
 
     // MARK: Environment and keyboard (§2.2, §3.10, U25)
@@ -100,6 +113,8 @@ extension UISheetSystem {
         environment = e
         if e.container != old.container || e.safeArea != old.safeArea {
             geometry = SheetGeometry(sheet.detents, environment: e, configuration: sheet)
+            // A re-layout is not inside animateChanges: the dimming follows item 2 at once.
+            fade = nil
             if presented && !sheetDragging { jump(to: restOffset) }
         }
         if e.keyboard != old.keyboard, let k = e.keyboard { keyboardChanged(k) }

@@ -37,10 +37,20 @@ struct UISheetFrame: PackedSystemFrame {
 
 extension UISheetSystem {
     /// Records frame `index` when a channel changed (frame 0 always); `displayed` is the sheet's
-    /// on-screen offset at the frame's time (`displayed(at:)`, pt).
+    /// on-screen offset at the frame's time (`displayed(at:)`, pt). The dimming is the running
+    /// fade's value (§3.8 item 6), which ends here once it reaches its end value, else item 2's.
     mutating func writeFrame(index: Int, displayed: Double) {
         let y = presented ? displayed : geometry.height
-        let dim = presented ? dimming(at: y) : 0
+        var dim = 0.0
+        if presented {
+            if let f = fade {
+                let (fraction, done) = f.value(at: now)
+                dim = fraction
+                if done { fade = nil }
+            } else {
+                dim = dimming(at: y)
+            }
+        }
         let state = recorder.nameIndex(sheet.selectedDetentIdentifier)
         recorder.record(UISheetFrame(
             location: y, state: state, dimming: dim, backdropAlpha: dim * options.dimmingAlpha,

@@ -32,7 +32,7 @@ extension UISheetSystem {
                     }
                 }
             } else {
-                route = dimming(at: y) > 0 ? .dimming : .passThrough
+                route = shownDimming(at: y, time: now) > 0 ? .dimming : .passThrough
             }
         case .moved:
             tracker.addMovement(timeNanos: now * 1000, position: p)
@@ -100,6 +100,7 @@ extension UISheetSystem {
         let y = displayed(at: now)
         let caughtDismissal = animation?.kind == .dismissal
         animation = nil
+        fade = nil
         modelY = y
         dismissing = caughtDismissal
         refused = false

@@ -10,7 +10,7 @@ extension SheetConfiguration: PanelSystemConfiguration {
     public static var model: PanelModel { .uiSheet }
 
     public func simulate(_ trace: Trace, options: SimulationOptions) -> SimulationResult {
-        replay(UISheetSystem(trace: trace), trace: trace, options: options)
+        replay(UISheetSystem(self, trace: trace), trace: trace, options: options)
     }
 
     /// The sheet's `sheet.simulator` options away from their defaults (uisheet.md §4); the

@@ -10,7 +10,8 @@
 /// `isAttracting` and `presented`.
 ///
 /// The system's parts: this file (state, the replay seam), `UISheetFrame.swift` (frame records),
-/// `UISheetDetents.swift` (detents, rest offsets, rubber bands, dimming), `UISheetAnimation.swift`
+/// `UISheetDetents.swift` (detents, rest offsets, rubber bands, dimming), `UISheetDimmingFade.swift`
+/// (dimming changes inside `animateChanges`), `UISheetAnimation.swift`
 /// (the sheet spring, dismissal permission, selection), `UISheetGestures.swift` (touches, the pan,
 /// the release, the scroll-view hand-off) and `UISheetCalls.swift` (calls, environment, keyboard).
 
@@ -33,6 +34,9 @@ struct UISheetSystem: RecordingPanelSystem {
     var animation: SheetAnimation?
     /// The latest permission answer (§3.6 item 1); true until first asked in a presentation.
     var dismissible = true
+    /// A dimming change inside `animateChanges` fading in while the sheet is still (§3.8 item 6);
+    /// any sheet motion ends it.
+    var fade: DimmingFade?
 
     // Keyboard (§3.10)
     var keyboardHeight = 0.0
@@ -66,8 +70,9 @@ struct UISheetSystem: RecordingPanelSystem {
     /// The current pan began inside the scroll view (a scroll-view pan, §3.9).
     var panWasScroll = false
 
-    init(trace: Trace) {
-        sheet = trace.header.sheet ?? SheetConfiguration()
+    /// The system for `trace`, whose header's `sheet` section is `sheet`.
+    init(_ sheet: SheetConfiguration, trace: Trace) {
+        self.sheet = sheet
         options = sheet.simulator
         velocitySource = trace.header.recognizer.velocity
         beginThreshold = trace.header.recognizer.beginThreshold
@@ -134,7 +139,7 @@ struct UISheetSystem: RecordingPanelSystem {
         }
         stepDeceleration(frameTime: time)
         writeFrame(index: index, displayed: shown)
-        return animation != nil
+        return animation != nil || fade != nil
             || (hasScrollView && (scrollView.unsafelyUnwrapped.isDecelerating || scrollView.unsafelyUnwrapped.returnsToEdge))
     }
 

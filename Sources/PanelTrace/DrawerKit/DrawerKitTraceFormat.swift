@@ -10,6 +10,8 @@ struct DrawerKitTraceFormat: SystemTraceFormat {
     /// Assigned property by property (the configuration) or independent switches (the simulator options).
     var fieldwiseObjects: [String] { ["drawer.configuration", "drawer.simulator"] }
     var observedKeys: [String] { ["location", "state", "contentOffset"] }
+    /// DrawerKit 0.7.0 and master (profiles.md §3.3).
+    var profiles: ProfileCatalog? { DrawerKitProfiles.catalog }
     func replacement(forSection section: String) -> String? {
         section == "scrollView" ? "drawer.content.scrollView for DrawerKit's pull-to-dismiss list" : nil
     }

@@ -10,6 +10,8 @@ struct FloatingPanelTraceFormat: SystemTraceFormat {
     var headerSections: [String] { ["panel", "delegate", "scrollView"] }
     func hint(forSection section: String) -> String { "no \"model\" (FloatingPanel) for a \(section) section" }
     var observedKeys: [String] { ["location", "state", "contentOffset", "backdropAlpha"] }
+    /// FloatingPanel 2.0.0 – 3.2.2 (profiles.md §3.1).
+    var profiles: ProfileCatalog? { FloatingPanelProfiles.catalog }
 
     func parseSections(_ header: JSONObject, environment: PanelEnvironment, context: TraceFormatContext) throws(TraceError)
         -> any PanelSystemConfiguration {

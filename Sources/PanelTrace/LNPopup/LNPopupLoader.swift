@@ -19,8 +19,7 @@ extension TraceLoader {
         try r.checkKeys(o, "popup", popupKeys)
         var p = PopupConfiguration()
         if let x = o["interactionStyle"] {
-            p.interactionStyle = PopupInteractionStyle(rawValue: try r.choice(x, "popup.interactionStyle",
-                PopupInteractionStyle.allCases.map(\.rawValue))) ?? .default
+            p.interactionStyle = try r.choice(x, "popup.interactionStyle", of: PopupInteractionStyle.self)
         }
         // Any finite number: LNPopup's setter clamps to [0.1, 0.9] (lnpopup.md §2.1, 343–346), so
         // 0, −1 and 1.5 are written as the app would write them and clamped at use.
@@ -30,7 +29,7 @@ extension TraceLoader {
             let b = try r.object(x, "popup.bar")
             try r.checkKeys(b, "popup.bar", ["style", "height", "offset"])
             if let s = b["style"] {
-                p.barStyle = PopupBarStyle(rawValue: try r.choice(s, "popup.bar.style", PopupBarStyle.allCases.map(\.rawValue))) ?? .default
+                p.barStyle = try r.choice(s, "popup.bar.style", of: PopupBarStyle.self)
             }
             if let h = b["height"], h != .null { p.barHeight = try r.number(h, "popup.bar.height", .positive) }
             if let off = b["offset"] { p.barOffset = try r.number(off, "popup.bar.offset") }
@@ -41,9 +40,9 @@ extension TraceLoader {
         if let x = o["bottomBar"] {
             let b = try r.object(x, "popup.bottomBar")
             try r.checkKeys(b, "popup.bottomBar", ["kind", "height"])
-            let kind = try r.choice(try r.required(b, "kind", "popup.bottomBar", "one of none, tabBar, toolbar"), "popup.bottomBar.kind",
-                                    PopupBottomBarKind.allCases.map(\.rawValue))
-            p.bottomBarKind = PopupBottomBarKind(rawValue: kind) ?? .none
+            p.bottomBarKind = try r.choice(try r.required(b, "kind", "popup.bottomBar", "one of none, tabBar, toolbar"), "popup.bottomBar.kind",
+                                           of: PopupBottomBarKind.self)
+            let kind = p.bottomBarKind.rawValue
             if p.bottomBarKind != .none {
                 let H = environment.container.height
                 let what = "the distance from the container's bottom to the \(kind)'s top edge in pt, 0 < T < \(CanonicalNumber.format(H))"
@@ -60,25 +59,22 @@ extension TraceLoader {
             let c = try r.object(x, "popup.closeButton")
             try r.checkKeys(c, "popup.closeButton", ["style", "frame"])
             if let s = c["style"] {
-                p.closeButtonStyle = PopupCloseButtonStyle(rawValue: try r.choice(s, "popup.closeButton.style",
-                    PopupCloseButtonStyle.allCases.map(\.rawValue))) ?? .default
+                p.closeButtonStyle = try r.choice(s, "popup.closeButton.style", of: PopupCloseButtonStyle.self)
             }
             if let f = c["frame"], f != .null { p.closeButtonFrame = try parseRect(f, "popup.closeButton.frame", r: r) }
         }
         if let x = o["interactionLimitRect"], x != .null { p.interactionLimitRect = try parseRect(x, "popup.interactionLimitRect", r: r) }
         if let x = o["initialState"] {
-            p.initialState = PopupInitialState(rawValue: try r.choice(x, "popup.initialState",
-                PopupInitialState.allCases.map(\.rawValue))) ?? .barPresented
+            p.initialState = try r.choice(x, "popup.initialState", of: PopupInitialState.self)
         }
         if let x = o["simulator"] {
             let s = try r.object(x, "popup.simulator")
             try r.checkKeys(s, "popup.simulator", ["curve", "releaseRule"])
             if let c = s["curve"] {
-                p.curve = PopupCurve(rawValue: try r.choice(c, "popup.simulator.curve", PopupCurve.allCases.map(\.rawValue))) ?? .spring
+                p.curve = try r.choice(c, "popup.simulator.curve", of: PopupCurve.self)
             }
             if let c = s["releaseRule"] {
-                p.releaseRule = PopupReleaseRule(rawValue: try r.choice(c, "popup.simulator.releaseRule",
-                    PopupReleaseRule.allCases.map(\.rawValue))) ?? .current
+                p.releaseRule = try r.choice(c, "popup.simulator.releaseRule", of: PopupReleaseRule.self)
             }
         }
         return p

@@ -13,6 +13,8 @@ struct LNPopupTraceFormat: SystemTraceFormat {
     /// The simulator options: independent switches.
     var fieldwiseObjects: [String] { ["popup.simulator"] }
     var observedKeys: [String] { ["location", "state", "contentOffset"] }
+    /// LNPopupController 4.0.0 – 4.5.6.1 (profiles.md §3.2).
+    var profiles: ProfileCatalog? { LNPopupProfiles.catalog }
 
     func parseSections(_ header: JSONObject, environment: PanelEnvironment, context: TraceFormatContext) throws(TraceError)
         -> any PanelSystemConfiguration {

@@ -33,7 +33,7 @@ extension TraceWriter {
         o.key("initialState"); o.string(p.initialState.rawValue)
         o.key("simulator"); o.open("{")
         if p.curve != .spring { o.key("curve"); o.string(p.curve.rawValue) }
-        if p.releaseRule != .current { o.key("releaseRule"); o.string(p.releaseRule.rawValue) }
+        if let rule = p.releaseRule { o.key("releaseRule"); o.string(rule.rawValue) }
         o.close("}")
         o.close("}")
     }

@@ -13,7 +13,7 @@ extension TraceLoader {
                                      "springResponse", "dampingRatio", "fastDampingRatio", "dimmingAlpha",
                                      "keyboardAnimation", "variant"]
     static let sheetCalls = ["present", "dismiss", "selectDetent", "setDetents", "setLargestUndimmedDetent",
-                             "setModalInPresentation", "setPrefersScrollingExpands", "tapDimming", "tapGrabber",
+                             "setModalInPresentation", "setShouldDismiss", "setPrefersScrollingExpands", "tapDimming", "tapGrabber",
                              "setContentOffset", "setContentSize", "track", "untrack"]
 
     /// The `sheet` section and `sheetDelegate` (§2.1).
@@ -50,7 +50,7 @@ extension TraceLoader {
         // The bug log's name: "expandOnKeyboard": false is "liftSelected" (§2.1).
         if let b = try flag("expandOnKeyboard") {
             if o["keyboardPolicy"] != nil {
-                throw r.error("sheet.expandOnKeyboard", "give either keyboardPolicy or its alias expandOnKeyboard, not both")
+                throw r.error("sheet.expandOnKeyboard", "give either keyboardPolicy or its alias expandOnKeyboard, not both; expected only \"keyboardPolicy\": \"uikit\" or \"liftSelected\" (or only \"expandOnKeyboard\": true or false)")
             }
             c.keyboardPolicy = b ? .uikit : .liftSelected
         }
@@ -102,12 +102,16 @@ extension TraceLoader {
 
     /// A `detents` list (§2.1, §2.4): non-empty, unique identifiers, a known kind, custom detents
     /// with an identifier and exactly one of `height` (≥ 0) / `fraction` (0…1).
+    /// - Complexity: O(n) expected in the number of detents (identifiers are checked for
+    ///   uniqueness through a hash table, ``DetentIdentifierIndex``).
     static func parseDetents(_ v: JSONValue, _ path: String, r: FieldReader) throws(TraceError) -> [SheetDetent] {
         let items = try r.array(v, path)
         guard !items.isEmpty else {
             throw r.error(path, "empty detents list (UIKit requires at least one detent, uisheet.md §2.4); expected e.g. [{\"identifier\": \"large\", \"kind\": \"large\"}]")
         }
         var out: [SheetDetent] = []
+        out.reserveCapacity(items.count)
+        var seen = DetentIdentifierIndex(capacity: items.count)
         for (k, item) in items.enumerated() {
             let p = "\(path)[\(k)]"
             let o = try r.object(item, p)
@@ -125,13 +129,13 @@ extension TraceLoader {
                 kind = kindName == "medium" ? .medium : .large
             default:
                 guard identifier != nil else {
-                    throw r.error(p + ".identifier", "missing required field (a custom detent needs an identifier, uisheet.md §2.4)")
+                    throw r.error(p + ".identifier", "missing required field (a custom detent needs an identifier, uisheet.md §2.4); expected a string, e.g. \"identifier\": \"peek\"")
                 }
                 switch (o["height"], o["fraction"]) {
                 case (nil, nil):
-                    throw r.error(p + ".height", "a custom detent needs exactly one of \"height\" (pt ≥ 0) or \"fraction\" (0…1); got neither")
+                    throw r.error(p + ".height", "a custom detent needs exactly one of \"height\" or \"fraction\"; got neither; expected \"height\" (pt ≥ 0) or \"fraction\" (0…1)")
                 case (.some, .some):
-                    throw r.error(p + ".fraction", "a custom detent needs exactly one of \"height\" or \"fraction\"; got both")
+                    throw r.error(p + ".fraction", "a custom detent needs exactly one of \"height\" or \"fraction\"; got both; expected only one of them")
                 case (let h?, nil):
                     kind = .height(try r.number(h, p + ".height", .nonNegative))
                 case (nil, let f?):
@@ -139,7 +143,7 @@ extension TraceLoader {
                 }
             }
             let id = identifier ?? kindName
-            if let previous = out.firstIndex(where: { $0.identifier == id }) {
+            if let previous = seen.insert(id, at: k) {
                 throw r.error(p + ".identifier", "duplicate detent identifier \(quotedSingle(id)) (also \(path)[\(previous)]); expected unique identifiers")
             }
             var inactive = false
@@ -149,9 +153,11 @@ extension TraceLoader {
         return out
     }
 
-    /// A sheet `call` sample (§2.2).
-    /// - Throws: `TraceError` for an unknown call, an unknown field or a malformed value.
-    static func parseSheetCall(_ o: JSONObject, r: FieldReader) throws(TraceError) -> SheetCall {
+    /// A sheet `call` sample (§2.2); `shouldDismiss` is the header's `sheetDelegate.shouldDismiss`.
+    /// - Throws: `TraceError` for an unknown call, an unknown field or a malformed value, and for
+    ///   `setShouldDismiss` in a trace whose delegate does not implement
+    ///   `presentationControllerShouldDismiss(_:)` (`shouldDismiss` `default`, field `call`).
+    static func parseSheetCall(_ o: JSONObject, shouldDismiss: SheetShouldDismiss, r: FieldReader) throws(TraceError) -> SheetCall {
         guard case .string(let name) = o["call"] ?? .null else {
             throw r.error("call", "expected a sheet call name (one of \(FieldReader.list(sheetCalls))), got \(FieldReader.describe(o["call"] ?? .null))")
         }
@@ -183,6 +189,12 @@ extension TraceLoader {
             try r.checkKeys(o, "", ["t", "call", "value"])
             let value = try r.bool(try r.required(o, "value", "", "true or false"), "value")
             return name == "setModalInPresentation" ? .setModalInPresentation(value) : .setPrefersScrollingExpands(value)
+        case "setShouldDismiss":
+            try r.checkKeys(o, "", ["t", "call", "value"])
+            guard shouldDismiss != .default else {
+                throw r.error("call", "setShouldDismiss changes the answer of presentationControllerShouldDismiss(_:), which this trace's delegate does not implement (sheetDelegate.shouldDismiss is \"default\"); expected sheetDelegate.shouldDismiss \"always\" or \"never\" in the header (uisheet.md §2.2)")
+            }
+            return .setShouldDismiss(try r.bool(try r.required(o, "value", "", "true or false"), "value"))
         case "tapDimming":
             try r.checkKeys(o, "", ["t", "call", "x", "y"])
             let x = try o["x"].map { v throws(TraceError) in try r.number(v, "x") }
@@ -230,5 +242,22 @@ extension TraceLoader {
         if let x = o["curve"] { k.curve = try r.integer(x, path + ".curve", minimum: 0) }
         if let x = o["firstResponderInSheet"] { k.firstResponderInSheet = try r.bool(x, path + ".firstResponderInSheet") }
         return k
+    }
+}
+
+/// The detent identifiers of a list read so far, hashed, so that a duplicate is found in O(1)
+/// rather than by comparing with every earlier identifier (10⁵ detents would otherwise cost
+/// about 5·10⁹ string comparisons).
+struct DetentIdentifierIndex {
+    private var positions: [String: Int] = [:]
+    init(capacity: Int) { positions.reserveCapacity(capacity) }
+
+    /// Records `identifier` at list position `index`; returns the position of an earlier detent
+    /// with the same identifier (then nothing is recorded), nil when it is new.
+    /// - Complexity: O(1) expected (plus the identifier's length, hashed once).
+    mutating func insert(_ identifier: String, at index: Int) -> Int? {
+        if let previous = positions[identifier] { return previous }
+        positions[identifier] = index
+        return nil
     }
 }

@@ -12,6 +12,8 @@ struct UISheetTraceFormat: SystemTraceFormat {
     /// The simulator options: independent switches.
     var fieldwiseObjects: [String] { ["sheet.simulator"] }
     var observedKeys: [String] { ["location", "state", "contentOffset", "backdropAlpha", "dimming"] }
+    /// UISheetPresentationController on iOS 15 and 16–18 (profiles.md §3.4).
+    var profiles: ProfileCatalog? { UISheetProfiles.catalog }
 
     func parseSections(_ header: JSONObject, environment: PanelEnvironment, context: TraceFormatContext) throws(TraceError)
         -> any PanelSystemConfiguration {
@@ -30,7 +32,7 @@ struct UISheetTraceFormat: SystemTraceFormat {
     }
 
     func parseCall(_ sample: JSONObject, header: TraceHeader, context: TraceFormatContext) throws(TraceError) -> SampleKind {
-        .sheetCall(try TraceLoader.parseSheetCall(sample, r: context.reader))
+        .sheetCall(try TraceLoader.parseSheetCall(sample, shouldDismiss: header.sheet?.shouldDismiss ?? .default, r: context.reader))
     }
 
     /// A detent identifier.

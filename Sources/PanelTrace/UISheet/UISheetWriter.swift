@@ -80,6 +80,7 @@ extension TraceWriter {
             o.string("setLargestUndimmedDetent"); o.key("identifier"); optionalString(id, &o)
             o.key("animateChanges"); o.bool(animateChanges)
         case .setModalInPresentation(let v): o.string("setModalInPresentation"); o.key("value"); o.bool(v)
+        case .setShouldDismiss(let v): o.string("setShouldDismiss"); o.key("value"); o.bool(v)
         case .setPrefersScrollingExpands(let v): o.string("setPrefersScrollingExpands"); o.key("value"); o.bool(v)
         case let .tapDimming(x, y):
             o.string("tapDimming")

@@ -1,0 +1,86 @@
+import PanelSimCore
+
+extension InvariantChecker {
+    /// Whether the rule `violation` breaks holds for `trace` at the profile point its header names
+    /// (profiles.md §4.2). Without a profile every rule holds. At a point:
+    /// * F4 (state before `didEndDragging(false)`) needs 2.7.0's event order and not 2.8.1's
+    ///   exact-release bug (FP-S7, FP-S9); F5's final `didMove` and G2's attraction pairing need
+    ///   2.7.0's event order (FP-S7).
+    /// * G3 fails up to 2.8.3 when the most expanded anchor is at or beyond location 0 (FP-S10).
+    /// * G3's list checks fail up to 2.8.6 (FP-S11 off): io is never cleared, so §3.7 case A pins
+    ///   the list back to an offset captured by an earlier drag while the finger scrolls it.
+    /// * G3 fails before 2.7.0 in a trace with a tracked list: io is captured as the pinning offset,
+    ///   the current offset (FP-S5) or left at (0, 0) by tracking (FP-S15), and the overscroll
+    ///   shift of startInteraction moves the surface without the finger, so a pin or the shift moves
+    ///   the list or the surface by more than the finger in one sample.
+    /// * G3's surface checks read the frame's `isAttracting` to tell a spring from the finger; up
+    ///   to 2.6.6 an animated programmatic move runs its spring with `isAttracting` false (FP-S7),
+    ///   so in a trace with such a move they do not apply.
+    /// * Before 3.2.1 (FP-S13 raw), with an anchor off the pixel grid the core's rules (clamp bounds,
+    ///   segments, the spring's target, the exact-release test) use a position the frame never takes:
+    ///   the panel can rest "inside" its anchor (the list pinned or locked at rest), a drag clamps
+    ///   at the raw position, and a mirror's rounding differs from the bottom panel's; G3, G4 and G6
+    ///   do not apply to such a trace.
+    /// Every other rule holds at every point.
+    /// - Complexity: O(points + anchors + samples).
+    public static func holds(_ violation: InvariantViolation, for trace: Trace) -> Bool {
+        guard let profile = trace.header.profile, trace.header.model == .floatingPanel else { return true }
+        let v = FloatingPanelProfiles.table.values(for: profile)
+        if !v.roundedAnchors && ["G3", "G4", "G6"].contains(violation.rule) && hasAnchorOffTheGrid(trace) { return false }
+        switch violation.rule {
+        case "F4": return v.newEventOrder && !v.exactAnchorStateBug
+        case "F5", "G2": return v.newEventOrder
+        case "G3":
+            if v.clampAboveZero {
+                let g = LayoutGeometry(panel: trace.header.panel, environment: trace.header.environment)
+                let most = g.position(of: g.mostExpandedState)
+                if g.panelPosition.expandsTowardLowerCoordinate ? most <= 0 : most >= g.mainDimension { return false }
+            }
+            if violation.kind.hasPrefix("offset") && !v.clearOffsetAfterAttraction { return false }
+            if (v.offsetCapture != .new || !v.ioAtTrack) && hasTrackedList(trace) { return false }
+            if !violation.kind.hasPrefix("offset") && !v.newEventOrder && hasAnimatedMove(trace) { return false }
+            return true
+        default: return true
+        }
+    }
+
+    /// An anchor of the trace (header or `invalidateLayout`, in the header's or any sampled
+    /// environment) whose raw position x is off the pixel grid (rounded(x) ≠ x).
+    /// - Complexity: O((1 + layout changes) · (1 + environment changes) · anchors).
+    static func hasAnchorOffTheGrid(_ trace: Trace) -> Bool {
+        var panels = [trace.header.panel], environments = [trace.header.environment]
+        for s in trace.samples {
+            switch s.kind {
+            case let .call(.invalidateLayout(p)): panels.append(p)
+            case let .environment(e): environments.append(e)
+            default: break
+            }
+        }
+        for panel in panels {
+            for environment in environments {
+                let g = LayoutGeometry(panel: panel, environment: environment)
+                for entry in panel.anchors {
+                    let x = g.rawPosition(of: entry.anchor)
+                    if g.rounded(x) != x { return true }
+                }
+            }
+        }
+        return false
+    }
+
+    /// The trace tracks a scroll view at some time (header `scrollView` or a `track` call).
+    static func hasTrackedList(_ trace: Trace) -> Bool {
+        trace.header.scrollView != nil || trace.samples.contains { if case .call(.track) = $0.kind { return true } else { return false } }
+    }
+
+    /// The trace calls `move(to:animated: true)` (a spring between states).
+    static func hasAnimatedMove(_ trace: Trace) -> Bool {
+        trace.samples.contains { if case .call(.move(_, true)) = $0.kind { return true } else { return false } }
+    }
+
+    /// `violations` without those of rules that do not hold at `trace`'s profile point (`holds`).
+    static func atProfilePoint(_ violations: [InvariantViolation], _ trace: Trace) -> [InvariantViolation] {
+        guard trace.header.profile != nil else { return violations }
+        return violations.filter { holds($0, for: trace) }
+    }
+}

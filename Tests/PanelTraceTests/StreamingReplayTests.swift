@@ -1,0 +1,121 @@
+import XCTest
+import Foundation
+import PanelSimCore
+@testable import PanelTrace
+
+/// A trace read in chunks and replayed as it is read gives what the whole-file loader and
+/// `simulate(_:options:)` give: the same header, digest, samples (line numbers included), errors
+/// and records.
+final class StreamingReplayTests: XCTestCase {
+    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
+
+    /// Every 7th trace of the corpus (all four systems), and the BOM + CR LF fuzz regression.
+    func corpus() -> [String] {
+        let root = Self.repository + "/traces"
+        let all = (FileManager.default.enumerator(atPath: root)?.allObjects as? [String] ?? [])
+            .filter { $0.hasSuffix(".jsonl") }.sorted()
+        return stride(from: 0, to: all.count, by: 7).map { root + "/" + all[$0] }
+            + [Self.repository + "/Fuzz/regressions/trace/lnpopup-bom-crlf.jsonl"]
+    }
+
+    /// Hands over a trace's samples `size` at a time.
+    struct Batches: SampleFeed {
+        var samples: ArraySlice<TraceSample>
+        let size: Int
+        mutating func nextBatch() -> [TraceSample]? {
+            guard !samples.isEmpty else { return nil }
+            defer { samples = samples.dropFirst(size) }
+            return Array(samples.prefix(size))
+        }
+    }
+
+    /// SHA-256 of bytes given in pieces is the digest of the whole (pieces across block edges).
+    func testIncrementalSHA256IsTheDigestOfTheConcatenation() {
+        var rng = SplitMix64(seed: 7)
+        for length in [0, 1, 55, 56, 63, 64, 65, 127, 128, 1000, 4099] {
+            let bytes = (0..<length).map { _ in UInt8(truncatingIfNeeded: rng.next()) }
+            for piece in [1, 3, 64, 100, 5000] {
+                var hasher = SHA256.Hasher()
+                var k = 0
+                while k < length {
+                    let end = min(length, k + piece)
+                    bytes[k..<end].withUnsafeBytes { hasher.update($0) }
+                    k = end
+                }
+                XCTAssertEqual(hasher.finalize(), SHA256.digest(bytes), "\(length) bytes in pieces of \(piece)")
+                XCTAssertEqual(hasher.finalizeHex(), SHA256.hex(bytes))
+            }
+        }
+    }
+
+    func testChunkedScanAndFeedGiveTheLoadersTrace() throws {
+        let paths = corpus()
+        XCTAssertGreaterThan(paths.count, 50)
+        for path in paths {
+            let loaded = try TraceLoader.load(path: path)
+            for chunk in [97, 4096] {
+                let scanned = try TraceLoader.scan(path: path, chunkSize: chunk)
+                XCTAssertEqual(scanned.header, loaded.trace.header, path)
+                XCTAssertEqual(scanned.digest, loaded.digest, path)
+                XCTAssertEqual(scanned.sampleCount, loaded.trace.samples.count, path)
+                var feed = try TraceLoader.sampleFeed(path: path, chunkSize: chunk)
+                var samples: [TraceSample] = []
+                while let batch = feed.nextBatch() { samples += batch }
+                feed.close()
+                XCTAssertNil(feed.error)
+                XCTAssertEqual(samples, loaded.trace.samples, path)
+            }
+        }
+    }
+
+    func testStreamingReplayGivesTheRecordsOfTheWholeReplay() throws {
+        for path in corpus() {
+            let trace = try TraceLoader.load(path: path).trace
+            let whole = simulate(trace)
+            for size in [1, 5, 64] {
+                var feed = Batches(samples: trace.samples[...], size: size)
+                var records: [ResultRecord] = []
+                var handOvers = 0
+                let streamed = simulate(header: trace.header, feed: &feed) { list in records += list; handOvers += 1 }
+                XCTAssertEqual(records, Array(whole.records), "\(path) in batches of \(size)")
+                XCTAssertEqual(streamed.warnings, whole.warnings, path)
+                XCTAssertEqual(streamed.budgetExceeded, whole.budgetExceeded, path)
+                XCTAssertTrue(streamed.records.isEmpty)
+                // FloatingPanel hands its records over as the batches go; the others at the end.
+                if trace.header.model == .floatingPanel && trace.samples.count > 4 * size && whole.records.frameCount > 4 {
+                    XCTAssertGreaterThan(handOvers, 1, path)
+                }
+            }
+        }
+    }
+
+    /// The whole-file loader's errors, from the chunked scan: the first bad UTF-8 before any line's
+    /// problem, then the first bad line.
+    func testChunkedScanReportsTheLoadersErrors() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("panelsim-stream-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let header = #"{"format": "panelsim-trace", "version": 1, "environment": {"container": {"width": 390, "height": 844}}, "panel": {"anchors": {"full": {"absoluteInset": 53, "edge": "top"}, "half": {"absoluteInset": 388, "edge": "bottom"}}, "initialState": "half"}}"#
+        var touches = ""
+        for k in 0..<40 { touches += #"{"t": \#(Double(k) / 100), "touch": "\#(k == 0 ? "began" : "moved")", "x": 195, "y": \#(500 - k)}"# + "\n" }
+        let cases: [(String, [UInt8])] = [
+            ("utf8", Array((header + "\n" + touches + "{\"t\": 1, \"touch\": \"moved\", \"x\": 1, \"y\": 2, \"zz\": 1}\n").utf8) + [0xC3, 0x28, 0x0A]),
+            ("json", Array((header + "\n" + touches + "{\"t\": 1, \"touch\": \n").utf8)),
+            ("field", Array((header + "\n" + touches + "{\"t\": 0.1, \"touch\": \"moved\", \"x\": 1, \"y\": 2}\n").utf8)),
+            ("empty", []),
+            ("header", Array("{\"format\": \"panelsim-trace\", \"version\": 7}\n".utf8)),
+        ]
+        for (name, bytes) in cases {
+            let path = dir + "/" + name + ".jsonl"
+            FileManager.default.createFile(atPath: path, contents: Data(bytes))
+            var expected: TraceError?
+            do { _ = try TraceLoader.load(path: path) } catch { expected = error }
+            XCTAssertNotNil(expected, name)
+            for chunk in [50, 1 << 20] {
+                XCTAssertThrowsError(try TraceLoader.scan(path: path, chunkSize: chunk), name) { error in
+                    XCTAssertEqual(error as? TraceError, expected, "\(name), chunks of \(chunk)")
+                }
+            }
+        }
+    }
+}
