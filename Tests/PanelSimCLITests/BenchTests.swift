@@ -17,7 +17,7 @@ final class BenchTests: XCTestCase {
             XCTAssertNotNil(root[section], "missing section \(section)")
         }
         XCTAssertEqual(report.endToEnd.passed, report.endToEnd.traces, "every generated trace passes its golden")
-        XCTAssertEqual(report.systemChecks.map(\.system), ["DrawerKit", "LNPopup", "UISheet"])
+        XCTAssertEqual(report.systemChecks.map(\.system), ["DrawerKit", "UISheet", "LNPopup"], "in registry order")
         for check in report.systemChecks {
             XCTAssertEqual(check.traces, options.traces, check.system)
             XCTAssertEqual(check.passed, check.traces, "every generated \(check.system) trace passes its golden")

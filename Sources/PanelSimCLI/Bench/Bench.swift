@@ -461,13 +461,11 @@ public enum Bench {
                            systemChecks: systemChecks, load: load, states: states)
     }
 
-    /// The end-to-end corpora of the panel systems other than FloatingPanel: the name the report
-    /// writes and the generator of trace number i.
-    static let systemCorpora: [(String, @Sendable (Int) -> String)] = [
-        ("DrawerKit", { BenchCorpus.variedDrawerKitTrace(index: $0) }),
-        ("LNPopup", { BenchCorpus.variedLNPopupTrace(index: $0) }),
-        ("UISheet", { BenchCorpus.variedUISheetTrace(index: $0) }),
-    ]
+    /// The registered systems' end-to-end corpora (`SystemCommandDescription.benchCorpus`), in
+    /// registry order: the name the report writes and the generator of trace number i.
+    static var systemCorpora: [(String, @Sendable (Int) -> String)] {
+        CommandSystems.registered.compactMap { $0.benchCorpus.map { ($0.name, $0.trace) } }
+    }
 
     static func parse(_ text: String, _ name: String) throws -> Trace {
         do { return try TraceLoader.parse(text: text, file: name + ".jsonl") } catch {

@@ -219,6 +219,30 @@ enum BenchCorpus {
         w.add(line)
     }
 
+    /// The gesture loop of a system's varied trace: 1–4 gestures at `x`, each after the samples
+    /// `reset` writes to put the panel at rest at a random place (it returns the y of that place's
+    /// edge) and `settle` µs: a vertical drag from that edge + `grip` (7 gestures in 10) or one of
+    /// the three `actions` (samples of calls, given the edge), then 1.2–2 s; an `end` sample in half
+    /// the traces. `reset` is also told the gesture's number.
+    static func addVariedGestures(_ w: inout SampleWriter, _ rng: inout Random, x: Double, frameRate: Int, recorded: Bool,
+                                  grip: Double, settle: Int64,
+                                  reset: (_ gesture: Int, _ w: inout SampleWriter, _ rng: inout Random) -> Double,
+                                  actions: [(_ y: Double, _ w: inout SampleWriter, _ rng: inout Random) -> Void]) {
+        w.t = 10_000
+        for g in 0..<(1 + rng.below(4)) {
+            let y = reset(g, &w, &rng)
+            w.t += settle
+            let kind = rng.below(10)
+            if kind < 7 {
+                addVerticalDrag(&w, &rng, x: x, y: y + grip, speed: dragSpeed(&rng), frameRate: frameRate, recorded: recorded)
+            } else {
+                actions[min(kind - 7, actions.count - 1)](y, &w, &rng)
+            }
+            w.t += Int64(rng.range(1.2, 2.0) * 1e6)
+        }
+        if rng.chance(0.5) { w.add("\"end\": true") }
+    }
+
     /// A drag speed: 100–4,000 pt/s, up or down.
     static func dragSpeed(_ rng: inout Random) -> Double { rng.range(100, 4000) * (rng.chance(0.5) ? 1 : -1) }
 

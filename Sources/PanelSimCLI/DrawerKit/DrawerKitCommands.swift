@@ -4,6 +4,7 @@ import PanelSimCore
 struct DrawerKitCommands: SystemCommandDescription {
     var model: PanelModel { .drawerKit }
     var tunableParameters: [TunableParameter] { [.totalDurationInSeconds, .dampingRatio] }
+    var benchCorpus: BenchSystemCorpus? { BenchSystemCorpus(name: "DrawerKit", trace: { BenchCorpus.variedDrawerKitTrace(index: $0) }) }
 }
 
 extension TunableParameter {

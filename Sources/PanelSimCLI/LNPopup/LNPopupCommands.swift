@@ -4,4 +4,5 @@ import PanelSimCore
 /// and springs LNPopupController fixes in its source, lnpopup.md §3).
 struct LNPopupCommands: SystemCommandDescription {
     var model: PanelModel { .lnPopup }
+    var benchCorpus: BenchSystemCorpus? { BenchSystemCorpus(name: "LNPopup", trace: { BenchCorpus.variedLNPopupTrace(index: $0) }) }
 }

@@ -3,6 +3,7 @@ import PanelSimCore
 /// The sheet's tunable numbers: `sheet.simulator` values of the model (uisheet.md U6, U10).
 struct UISheetCommands: SystemCommandDescription {
     var model: PanelModel { .uiSheet }
+    var benchCorpus: BenchSystemCorpus? { BenchSystemCorpus(name: "UISheet", trace: { BenchCorpus.variedUISheetTrace(index: $0) }) }
     var tunableParameters: [TunableParameter] {
         [.sheetSpringResponse, .sheetDampingRatio, .sheetProjectionRate, .sheetFastDampingRatio]
     }

@@ -27,27 +27,23 @@ extension BenchCorpus {
 
         // Resting places (y of the drawer's top edge), dismissed left out.
         let places = drawer.anchorPositions(environment: environment).filter { $0.0 != "dismissed" }
-        let x = environment.container.width / 2
         var w = SampleWriter()
-        w.t = 10_000
-        for g in 0..<(1 + rng.below(4)) {
-            if g > 0 { w.add("\"call\": \"present\"") }   // after a dismissal; ignored with a warning otherwise
-            let (state, y) = places[rng.below(places.count)]
-            w.add("\"call\": \"setDrawerState\", \"state\": \"\(state)\"")
-            w.t += 600_000
-            switch rng.below(10) {
-            case 0..<7:
-                addVerticalDrag(&w, &rng, x: x, y: y + 30, speed: dragSpeed(&rng), frameRate: frameRate, recorded: recorded)
-            case 7:
-                w.add("\"call\": \"setDrawerState\", \"state\": \"\(places[rng.below(places.count)].0)\"\(rng.chance(0.3) ? ", \"completion\": true" : "")")
-            case 8:
-                w.add("\"call\": \"tapOutside\", \"y\": 10")
-            default:
-                w.add("\"call\": \"tapDrawer\", \"y\": \(num(y + 20))")
-            }
-            w.t += Int64(rng.range(1.2, 2.0) * 1e6)
-        }
-        if rng.chance(0.5) { w.add("\"end\": true") }
+        addVariedGestures(&w, &rng, x: environment.container.width / 2, frameRate: frameRate, recorded: recorded, grip: 30,
+                          settle: 600_000,
+                          reset: { g, w, rng in
+                              if g > 0 { w.add("\"call\": \"present\"") }   // after a dismissal; ignored with a warning otherwise
+                              let (state, y) = places[rng.below(places.count)]
+                              w.add("\"call\": \"setDrawerState\", \"state\": \"\(state)\"")
+                              return y
+                          },
+                          actions: [
+                              { _, w, rng in
+                                  w.add("\"call\": \"setDrawerState\", \"state\": \"\(places[rng.below(places.count)].0)\""
+                                        + (rng.chance(0.3) ? ", \"completion\": true" : ""))
+                              },
+                              { _, w, _ in w.add("\"call\": \"tapOutside\", \"y\": 10") },
+                              { y, w, _ in w.add("\"call\": \"tapDrawer\", \"y\": \(num(y + 20))") },
+                          ])
         return header + "\n" + w.lines.joined(separator: "\n") + "\n"
     }
 }

@@ -37,27 +37,22 @@ extension BenchCorpus {
             + environmentJSON + ", \"sheet\": {" + sheetJSON + "}" + extra + "}"
 
         let offsets = sheet.detentOffsets(environment: environment)
-        let x = environment.container.width / 2
         var w = SampleWriter()
-        w.t = 10_000
-        for g in 0..<(1 + rng.below(4)) {
-            if g > 0 { w.add("\"call\": \"present\"") }   // after a dismissal; ignored with a warning otherwise
-            let (id, y) = offsets[rng.below(offsets.count)]
-            w.add("\"call\": \"selectDetent\", \"identifier\": \"\(id)\"")
-            w.t += 50_000
-            switch rng.below(10) {
-            case 0..<7:
-                addVerticalDrag(&w, &rng, x: x, y: y + 10, speed: dragSpeed(&rng), frameRate: frameRate, recorded: recorded)
-            case 7:
-                w.add("\"call\": \"selectDetent\", \"identifier\": \"\(offsets[rng.below(offsets.count)].0)\", \"animateChanges\": true")
-            case 8:
-                w.add("\"call\": \"tapDimming\"")
-            default:
-                w.add("\"call\": \"tapGrabber\"")
-            }
-            w.t += Int64(rng.range(1.2, 2.0) * 1e6)
-        }
-        if rng.chance(0.5) { w.add("\"end\": true") }
+        addVariedGestures(&w, &rng, x: environment.container.width / 2, frameRate: frameRate, recorded: recorded, grip: 10,
+                          settle: 50_000,
+                          reset: { g, w, rng in
+                              if g > 0 { w.add("\"call\": \"present\"") }   // after a dismissal; ignored with a warning otherwise
+                              let (id, y) = offsets[rng.below(offsets.count)]
+                              w.add("\"call\": \"selectDetent\", \"identifier\": \"\(id)\"")
+                              return y
+                          },
+                          actions: [
+                              { _, w, rng in
+                                  w.add("\"call\": \"selectDetent\", \"identifier\": \"\(offsets[rng.below(offsets.count)].0)\", \"animateChanges\": true")
+                              },
+                              { _, w, _ in w.add("\"call\": \"tapDimming\"") },
+                              { _, w, _ in w.add("\"call\": \"tapGrabber\"") },
+                          ])
         return header + "\n" + w.lines.joined(separator: "\n") + "\n"
     }
 }
