@@ -169,6 +169,14 @@ final class UISheetSoakTests: XCTestCase {
             SoakTestSupport.setting($0, "dimming", .number(0.5)) }), ["SH8@uisheet:dimmed"])
         XCTAssertTrue(SoakTestSupport.keys(soak, trace, SoakTestSupport.tamper(records, frameAt: fading.index) {
             SoakTestSupport.setting($0, "dimming", .number(-0.1)) }).contains("SH8@uisheet:fade"))
+        // Seed 14643: an immediate change and a fade between two frames; the fade starts from the
+        // immediate change's value (0), not from the last frame's (1).
+        let chained = try SoakTestSupport.trace([Self.header(),
+            #"{"t": 0.3001, "call": "setLargestUndimmedDetent", "identifier": "large", "animateChanges": false}"#,
+            #"{"t": 0.3002, "call": "setLargestUndimmedDetent", "identifier": null, "animateChanges": true}"#])
+        let c = SoakTestSupport.replay(chained)
+        XCTAssertEqual(SoakTestSupport.rules(soak, chained, c), [])
+        XCTAssertTrue(SoakTestSupport.frames(c).contains { f in if case let .number(d)? = f.frame["dimming"] { return d > 0 && d < 0.5 }; return false })
     }
 
     /// The model bugs the soak found, each a regression trace with its golden: a rotation during a

@@ -191,6 +191,9 @@ struct UISheetChecker {
             tracker.apply(e)
         }
 
+        // The dimming fractions the model may show since the last frame record: the record's, or
+        // after a dimming change between records, item 2's at the places the sheet may be (§3.8).
+        var shownSinceFrame: [Double]? = nil
         // The frame records, then (f nil) the samples and events after the last one.
         for i in 0...view.frames.count {
             let f: SystemFrame? = i < view.frames.count ? view.frames[i] : nil
@@ -199,7 +202,7 @@ struct UISheetChecker {
                 si += 1
                 while ei < view.events.count, view.events[ei].time < s.time { event(ei, &tracker, &touch); ei += 1 }
                 let wasPresented = tracker.presented
-                let shownDimming = previous.flatMap { FieldRead.number($0["dimming"]) }
+                let shownDimming = shownSinceFrame ?? previous.flatMap { FieldRead.number($0["dimming"]) }.map { [$0] }
                 // §3.3 items 4–5: a drag's displayed offset is placed at each moved sample; new
                 // detents or a new environment during the drag show at the next one.
                 var relayout = false
@@ -216,12 +219,15 @@ struct UISheetChecker {
                 switch s.kind.sheetCall {
                 case .setLargestUndimmedDetent(_, true)?, .setDetents(_, true)?:
                     if wasPresented, tracker.presented, let from = shownDimming, let p = previous {
-                        let to = Self.itemTwo(tracker, at: p.location)
-                        let old = tracker.fade ?? (from, from, s.time)
+                        let values = from + [p.location, tracker.restOffset].map { Self.itemTwo(tracker, at: $0) }
+                        let old = tracker.fade.map { [$0.low, $0.high] } ?? []
                         let until = s.time + Int64((Self.fadeDuration(tracker.sheet.simulator.springResponse) * 1e6).rounded(.up)) + 1
-                        tracker.fade = (min(old.low, from, to), max(old.high, from, to), max(old.until, until))
+                        tracker.fade = ((old + values).min()!, (old + values).max()!, max(tracker.fade?.until ?? until, until))
+                        shownSinceFrame = [tracker.fade!.low, tracker.fade!.high]
                     }
-                case .setLargestUndimmedDetent(_, false)?, .setDetents(_, false)?: tracker.fade = nil
+                case .setLargestUndimmedDetent(_, false)?, .setDetents(_, false)?:
+                    tracker.fade = nil
+                    if let p = previous { shownSinceFrame = [p.location, tracker.restOffset].map { Self.itemTwo(tracker, at: $0) } }
                 default: break
                 }
                 if case .present? = s.kind.sheetCall, tracker.presented, !wasPresented { gone = false; willDismissed = false }
@@ -261,7 +267,7 @@ struct UISheetChecker {
                 tracker.fade = nil
             }
             checkFrame(f, previous, tracker, &touch, gone)
-            previous = f
+            previous = f; shownSinceFrame = nil
         }
         while ei < view.events.count { event(ei, &tracker, &touch); ei += 1 }
     }
