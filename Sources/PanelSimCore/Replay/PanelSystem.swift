@@ -74,7 +74,8 @@ public protocol PanelSystemConfiguration: Sendable {
     /// Replays the samples `feed` hands over (the header is `header`, holding this value), giving
     /// the records to `sink` as they become final (`replay(_:header:feed:options:sink:)`); the
     /// result has no records. The default collects the samples and calls `simulate(_:options:)`:
-    /// a system replays in bounded memory only when it implements this (FloatingPanel does).
+    /// a system replays in bounded memory only when it implements this (FloatingPanel does, and
+    /// so does every system whose header value is a `RecordingSystemConfiguration`).
     func simulate<Feed: SampleFeed>(header: TraceHeader, feed: inout Feed, options: SimulationOptions,
                                     sink: (RecordList) -> Void) -> SimulationResult
     /// The names of the options the result header records (`ResultHeader.simulator`): the
