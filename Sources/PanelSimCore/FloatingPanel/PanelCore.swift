@@ -957,9 +957,9 @@ struct PanelCore {
 
     /// One display frame: at `time` (µs), frame number `index`, steps every animation started before
     /// it (attraction, scroll deceleration, property animator), syncs the layout and records the frame.
-    /// Returns `isAnimating` afterwards. Inlined into the replay loops (`Replay`, and the streaming
-    /// one): left to the optimizer, whether it was depended on unrelated code elsewhere in the module,
-    /// and a call per frame that processes a sample costs a short replay about 3 % of its instructions.
+    /// Returns `isAnimating` afterwards. Inlined into the replay loops (`Replay` and the streaming
+    /// one) by declaration: the optimizer's own choice varies with unrelated code in the module, and
+    /// a call per frame that processes a sample costs a short replay about 3 % of its instructions.
     @inline(__always)
     mutating func runFrame(index: Int, time: Microseconds) -> Bool {
         if isQuietFrame { return quietFrame(index: index, time: time) }
