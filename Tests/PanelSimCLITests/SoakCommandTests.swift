@@ -31,7 +31,7 @@ final class SoakCommandTests: CLITestCase {
     func testAnUnknownModelIsAUsageError() {
         let r = run(["soak", "--model", "drawer"])
         XCTAssertEqual(r.code, 2)
-        XCTAssertTrue(r.stderr.contains("--model must be one of floatingpanel, drawerkit, lnpopup, uisheet, got 'drawer'"), r.stderr)
+        XCTAssertTrue(r.stderr.contains("--model must be one of floatingpanel, drawerkit, uisheet, lnpopup, got 'drawer'"), r.stderr)
     }
 
     func testTraceFilesAreCheckedWithTheirOwnModel() throws {
