@@ -33,6 +33,11 @@ final class BenchTests: XCTestCase {
             XCTAssertEqual(s.ratios.count, options.runs, "one pair per run: \(s.system)")
             XCTAssertGreaterThan(s.frames, 0, s.system)
             XCTAssertTrue(report.table().contains("| \(s.system) \(s.label) replay (frames/s CPU)"), report.table())
+            XCTAssertTrue(report.budgets.contains { $0.name == "core \(s.system) / bare loop" }, s.system)
+        }
+        guard case .object(let core)? = root["core"] else { return XCTFail("core missing: \(json)") }
+        for key in ["drawerKit", "lnPopup", "uiSheet"] {
+            for member in ["FramesPerSecond", "Ratio", "FramesPerReplay"] { XCTAssertNotNil(core[key + member], key + member) }
         }
         XCTAssertEqual(report.load.samples, options.loadSamples)
         XCTAssertGreaterThan(report.core.attractionFrames, 0)

@@ -297,6 +297,15 @@ enum BenchCorpus {
         w.add("\"end\": true")
     }
 
+    /// A panel system's core workload: the header of `model` named `bench-<model>` on a 390×844
+    /// container with the system's own `section` (a JSON member, e.g. `"drawer": {…}`), then the
+    /// samples of `w`, one a line.
+    static func coreSystemTrace(model: String, section: String, _ w: SampleWriter) -> String {
+        "{\"format\": \"panelsim-trace\", \"version\": 1, \"model\": \"\(model)\", \"name\": \"bench-\(model)\", "
+            + "\"environment\": {\"container\": {\"width\": 390, \"height\": 844}}, " + section + "}\n"
+            + w.lines.joined(separator: "\n") + "\n"
+    }
+
     static func coreHeader(layout: Layout, name: String) -> String {
         "{\"format\": \"panelsim-trace\", \"version\": 1, \"name\": \"\(name)\", "
             + "\"environment\": {\"container\": {\"width\": 390, \"height\": 844}}, "

@@ -8,10 +8,7 @@ extension BenchCorpus {
         var w = SampleWriter()
         addResetDrags(&w, gestures: gestures, velocities: [-2400, 1800, -600, 900, -3500, 350], startY: 644, pause: 600_000,
                       reset: "\"call\": \"setDrawerState\", \"state\": \"partiallyExpanded\"")
-        return "{\"format\": \"panelsim-trace\", \"version\": 1, \"model\": \"drawerkit\", \"name\": \"bench-drawerkit\", "
-            + "\"environment\": {\"container\": {\"width\": 390, \"height\": 844}}, "
-            + "\"drawer\": {\"heightOfPartiallyExpandedDrawer\": 300, \"heightOfCollapsedDrawer\": 100}}\n"
-            + w.lines.joined(separator: "\n") + "\n"
+        return coreSystemTrace(model: "drawerkit", section: "\"drawer\": {\"heightOfPartiallyExpandedDrawer\": 300, \"heightOfCollapsedDrawer\": 100}", w)
     }
 
     /// The text of DrawerKit trace number `index` of the end-to-end corpus: three devices, 60 and

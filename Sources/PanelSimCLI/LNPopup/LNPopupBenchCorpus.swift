@@ -13,10 +13,7 @@ extension BenchCorpus {
         }
         w.t += 1_500_000
         w.add("\"end\": true")
-        return "{\"format\": \"panelsim-trace\", \"version\": 1, \"model\": \"lnpopup\", \"name\": \"bench-lnpopup\", "
-            + "\"environment\": {\"container\": {\"width\": 390, \"height\": 844}}, "
-            + "\"popup\": {\"bottomBar\": {\"kind\": \"tabBar\", \"height\": 83}}}\n"
-            + w.lines.joined(separator: "\n") + "\n"
+        return coreSystemTrace(model: "lnpopup", section: "\"popup\": {\"bottomBar\": {\"kind\": \"tabBar\", \"height\": 83}}", w)
     }
 
     /// The text of LNPopup trace number `index` of the end-to-end corpus: three devices, 60 and

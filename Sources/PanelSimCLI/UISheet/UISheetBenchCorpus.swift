@@ -8,11 +8,8 @@ extension BenchCorpus {
         var w = SampleWriter()
         addResetDrags(&w, gestures: gestures, velocities: [-2400, 1200, -600, 900, -3500, 350], startY: 500, pause: 100_000,
                       reset: "\"call\": \"selectDetent\", \"identifier\": \"medium\"")
-        return "{\"format\": \"panelsim-trace\", \"version\": 1, \"model\": \"uisheet\", \"name\": \"bench-uisheet\", "
-            + "\"environment\": {\"container\": {\"width\": 390, \"height\": 844}}, "
-            + "\"sheet\": {\"detents\": [{\"identifier\": \"medium\", \"kind\": \"medium\"}, {\"identifier\": \"large\", \"kind\": \"large\"}], "
-            + "\"selectedDetentIdentifier\": \"medium\", \"isModalInPresentation\": true}}\n"
-            + w.lines.joined(separator: "\n") + "\n"
+        return coreSystemTrace(model: "uisheet", section: "\"sheet\": {\"detents\": [{\"identifier\": \"medium\", \"kind\": \"medium\"}, "
+            + "{\"identifier\": \"large\", \"kind\": \"large\"}], \"selectedDetentIdentifier\": \"medium\", \"isModalInPresentation\": true}", w)
     }
 
     /// The text of UISheet trace number `index` of the end-to-end corpus: three devices, 60 and
