@@ -68,25 +68,27 @@ final class StreamingReplayTests: XCTestCase {
         }
     }
 
-    func testStreamingReplayGivesTheRecordsOfTheWholeReplay() throws {
-        for path in corpus() {
-            let trace = try TraceLoader.load(path: path).trace
-            let whole = simulate(trace)
-            for size in [1, 5, 64] {
-                var feed = Batches(samples: trace.samples[...], size: size)
-                var records: [ResultRecord] = []
-                var handOvers = 0
-                let streamed = simulate(header: trace.header, feed: &feed) { list in records += list; handOvers += 1 }
-                XCTAssertEqual(records, Array(whole.records), "\(path) in batches of \(size)")
-                XCTAssertEqual(streamed.warnings, whole.warnings, path)
-                XCTAssertEqual(streamed.budgetExceeded, whole.budgetExceeded, path)
-                XCTAssertTrue(streamed.records.isEmpty)
-                // Every system hands its records over as the batches go.
-                if trace.samples.count > 4 * size && whole.records.frameCount > 4 {
-                    XCTAssertGreaterThan(handOvers, 1, path)
-                }
+    /// Streams `trace` (read from `path`) in batches of 1, 5 and 64 samples: the records are the
+    /// whole replay's, with its warnings, and every system hands them over as the batches go.
+    func assertStreamedAsTheWholeReplay(_ trace: Trace, _ path: String, file: StaticString = #filePath, line: UInt = #line) {
+        let whole = simulate(trace)
+        for size in [1, 5, 64] {
+            var feed = Batches(samples: trace.samples[...], size: size)
+            var records: [ResultRecord] = []
+            var handOvers = 0
+            let streamed = simulate(header: trace.header, feed: &feed) { list in records += list; handOvers += 1 }
+            XCTAssertEqual(records, Array(whole.records), "\(path) in batches of \(size)", file: file, line: line)
+            XCTAssertEqual(streamed.warnings, whole.warnings, path, file: file, line: line)
+            XCTAssertEqual(streamed.budgetExceeded, whole.budgetExceeded, path, file: file, line: line)
+            XCTAssertTrue(streamed.records.isEmpty, file: file, line: line)
+            if trace.samples.count > 4 * size && whole.records.frameCount > 4 {
+                XCTAssertGreaterThan(handOvers, 1, "\(path) in batches of \(size)", file: file, line: line)
             }
         }
+    }
+
+    func testStreamingReplayGivesTheRecordsOfTheWholeReplay() throws {
+        for path in corpus() { assertStreamedAsTheWholeReplay(try TraceLoader.load(path: path).trace, path) }
     }
 
     /// Every DrawerKit, LNPopup and UISheet trace of the corpus: streamed in batches of 1, 5 and 64
@@ -101,20 +103,7 @@ final class StreamingReplayTests: XCTestCase {
             let trace = try TraceLoader.load(path: path).trace
             guard trace.header.model != .floatingPanel else { continue }
             replayed[trace.header.model, default: 0] += 1
-            let whole = simulate(trace)
-            for size in [1, 5, 64] {
-                var feed = Batches(samples: trace.samples[...], size: size)
-                var records: [ResultRecord] = []
-                var handOvers = 0
-                let streamed = simulate(header: trace.header, feed: &feed) { list in records += list; handOvers += 1 }
-                XCTAssertEqual(records, Array(whole.records), "\(path) in batches of \(size)")
-                XCTAssertEqual(streamed.warnings, whole.warnings, path)
-                XCTAssertEqual(streamed.budgetExceeded, whole.budgetExceeded, path)
-                XCTAssertTrue(streamed.records.isEmpty)
-                if trace.samples.count > 4 * size && whole.records.frameCount > 4 {
-                    XCTAssertGreaterThan(handOvers, 1, "\(path) in batches of \(size)")
-                }
-            }
+            assertStreamedAsTheWholeReplay(trace, path)
         }
         for model in [PanelModel.drawerKit, .lnPopup, .uiSheet] { XCTAssertGreaterThan(replayed[model] ?? 0, 50, model.rawValue) }
     }

@@ -6,7 +6,7 @@ extension PanelModel {
     public static let drawerKit = PanelModel(rawValue: "drawerkit")
 }
 
-extension DrawerConfiguration: RecordingSystemConfiguration {
+extension DrawerConfiguration: SystemReplayConfiguration {
     public static var model: PanelModel { .drawerKit }
 
     func makeSystem(for trace: Trace, options: SimulationOptions) -> DrawerKitSystem {

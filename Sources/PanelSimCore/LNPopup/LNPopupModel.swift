@@ -6,7 +6,7 @@ extension PanelModel {
     public static let lnPopup = PanelModel(rawValue: "lnpopup")
 }
 
-extension PopupConfiguration: RecordingSystemConfiguration {
+extension PopupConfiguration: SystemReplayConfiguration {
     public static var model: PanelModel { .lnPopup }
 
     func makeSystem(for trace: Trace, options: SimulationOptions) -> LNPopupSystem {

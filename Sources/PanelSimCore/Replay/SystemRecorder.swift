@@ -105,27 +105,3 @@ extension RecordingPanelSystem {
     /// records through a `SystemRecorder` holds the records of one batch of samples at a time.
     mutating func takeFinalRecords() -> RecordList? { recorder.takeRecords() }
 }
-
-/// The header value of a panel system that records through a `SystemRecorder`: both replays of
-/// `PanelSystemConfiguration`, the whole trace's and the streaming one that hands the records over
-/// between batches of samples, run the system `makeSystem(for:options:)` sets up.
-protocol RecordingSystemConfiguration: PanelSystemConfiguration {
-    associatedtype System: RecordingPanelSystem
-    /// The system for `trace`, whose header holds this value. It reads the header only (the
-    /// streaming replay passes a trace without samples).
-    func makeSystem(for trace: Trace, options: SimulationOptions) -> System
-}
-
-extension RecordingSystemConfiguration {
-    public func simulate(_ trace: Trace, options: SimulationOptions) -> SimulationResult {
-        replay(makeSystem(for: trace, options: options), trace: trace, options: options)
-    }
-
-    /// The streaming replay (`replay(_:header:feed:options:sink:)`): the records go to `sink`
-    /// after each batch of samples and at the end.
-    public func simulate<Feed: SampleFeed>(header: TraceHeader, feed: inout Feed, options: SimulationOptions,
-                                           sink: (RecordList) -> Void) -> SimulationResult {
-        replay(makeSystem(for: Trace(header: header, samples: []), options: options), header: header,
-               feed: &feed, options: options, sink: sink)
-    }
-}

@@ -6,7 +6,7 @@ extension PanelModel {
     public static let uiSheet = PanelModel(rawValue: "uisheet")
 }
 
-extension SheetConfiguration: RecordingSystemConfiguration {
+extension SheetConfiguration: SystemReplayConfiguration {
     public static var model: PanelModel { .uiSheet }
 
     func makeSystem(for trace: Trace, options: SimulationOptions) -> UISheetSystem { UISheetSystem(self, trace: trace) }
