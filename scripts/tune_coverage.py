@@ -8,7 +8,7 @@ values. Nothing here reads PanelSim's code: only the command line's output.
 
 Usage (from the repository root; plain python3, no packages):
     python3 scripts/tune_coverage.py [--seeds-floatingpanel 20] [--seeds-drawerkit 10]
-        [--panelsim "swift run panelsim"] [--jobs 2]
+        [--panelsim "swift run panelsim"] [--jobs 2] [--precision X]
 Writes nothing in the repository (temporary files only); prints one line per run and a summary.
 """
 import argparse
@@ -64,7 +64,7 @@ def run(cmd):
     return r.returncode, r.stdout, r.stderr
 
 
-def experiment(name, seeds, panelsim, jobs, tmp):
+def experiment(name, seeds, panelsim, jobs, precision, tmp):
     spec = EXPERIMENTS[name]
     def hidden(trace):
         unread = spec.get("unread", {}).get(trace, [])
@@ -84,7 +84,8 @@ def experiment(name, seeds, panelsim, jobs, tmp):
                 sys.exit(f"observe failed for {trace} seed {seed}: {err}")
             files.append(out)
         start = time.monotonic()
-        code, stdout, err = run(panelsim + ["tune"] + files + ranges + ["-j", str(jobs)])
+        code, stdout, err = run(panelsim + ["tune"] + files + ranges + ["-j", str(jobs)]
+                                + (["--precision", precision] if precision else []))
         seconds += time.monotonic() - start
         fits = parse(stdout)
         if code not in (0, 1) or set(fits) != set(spec["hidden"]):
@@ -110,13 +111,14 @@ def main():
     ap.add_argument("--seeds-drawerkit", type=int, default=10)
     ap.add_argument("--panelsim", default=os.environ.get("PANELSIM", "swift run panelsim"))
     ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--precision", default=None, help="passed to tune (default: tune's own)")
     args = ap.parse_args()
     panelsim = shlex.split(args.panelsim)
     with tempfile.TemporaryDirectory() as tmp:
         if args.seeds_floatingpanel > 0:
-            experiment("floatingpanel", args.seeds_floatingpanel, panelsim, args.jobs, tmp)
+            experiment("floatingpanel", args.seeds_floatingpanel, panelsim, args.jobs, args.precision, tmp)
         if args.seeds_drawerkit > 0:
-            experiment("drawerkit", args.seeds_drawerkit, panelsim, args.jobs, tmp)
+            experiment("drawerkit", args.seeds_drawerkit, panelsim, args.jobs, args.precision, tmp)
 
 
 if __name__ == "__main__":

@@ -128,10 +128,8 @@ struct Profiler {
             u = next; error = e
         }
         evaluations += search.evaluations
-        var point = search.values(u)
-        // Parameters fixed by their range keep the guess's value (`values` gives their lower end, the same).
-        for j in ranges.indices where j != index && !others.contains(j) { point[j] = guess[j] }
-        return (point, error)
+        // `values` gives parameter `index` its held value and every other fixed one its range's.
+        return (search.values(u), error)
     }
 
     /// One side (`direction` −1: below the best, +1: above): the interval's end on that side.
