@@ -41,8 +41,10 @@ public struct ProfileInterval: Sendable, Equatable {
 /// (precision × range) until the profile exceeds the threshold or the range ends, then bisection
 /// of the last bracket down to the resolution. The other parameters at each profiled value are
 /// fitted by Nelder–Mead (`SimplexSearch`, the same rules and stopping precision as `Tuner`),
-/// started from a linear extrapolation of the last two fits on that side and restarted once when
-/// the restart improves. The objective of replays is only piecewise smooth (the spring's stop test
+/// started from a linear extrapolation of the last two fits on that side; a fit that ends above
+/// the threshold by less than the threshold's own rise over the best error is restarted from its
+/// answer (a fresh simplex) while that improves it, so a value near the threshold is excluded only
+/// when a restart cannot bring it inside. The objective of replays is only piecewise smooth (the spring's stop test
 /// settles on a whole frame, so some errors jump by up to a pixel); reporting the outer end of
 /// each bracket keeps every value the search could not exclude inside the interval, and an
 /// interval is never narrower than the resolution on either side.
@@ -52,7 +54,7 @@ public enum ProfileLikelihood {
     /// The inner fits stop when their simplex spans less than this × precision: the profile is a
     /// minimum over the other parameters, and a fit stopped at the outer precision can sit
     /// anywhere in a valley narrower than that, overstating the profile by up to the noise floor.
-    static let innerPrecision = 1.0 / 64
+    static let innerPrecision = 1.0 / 16
 
     /// The profile-likelihood interval of free parameter `index`.
     /// - Parameters:
@@ -100,6 +102,8 @@ struct Profiler {
     /// The free parameters other than `index`.
     let others: [Int]
     var evaluations = 0
+    /// The objective at `best`, evaluated once when a side is first searched.
+    var bestError: Double?
 
     init(index: Int, ranges: [ParameterRange], best: [Double], precision: Double, evaluate: @escaping ([[Double]]) -> [Double]) {
         self.index = index; self.ranges = ranges; self.best = best; self.precision = precision; self.evaluate = evaluate
@@ -107,8 +111,11 @@ struct Profiler {
     }
 
     /// Fits the other free parameters with parameter `index` at `value`, from `guess`, stopping
-    /// early once the error is at or below `target` (that already decides the value is inside).
-    mutating func fit(at value: Double, guess: [Double], size: Double, target: Double = -.infinity) -> (point: [Double], error: Double) {
+    /// early once the error is at or below `target` (that already decides the value is inside),
+    /// and restarting (up to twice) while the error is still above `target` but at most `confirm`
+    /// and the restart improves it.
+    mutating func fit(at value: Double, guess: [Double], size: Double, target: Double = -.infinity,
+                      confirm: Double = -.infinity) -> (point: [Double], error: Double) {
         var start = guess
         start[index] = value
         for j in others { start[j] = min(ranges[j].upper, max(ranges[j].lower, start[j])) }
@@ -122,7 +129,7 @@ struct Profiler {
         search.target = target
         var u = others.map { (start[$0] - ranges[$0].lower) / (ranges[$0].upper - ranges[$0].lower) }
         var error = startError
-        for _ in 0..<2 where error > target {
+        for round in 0..<3 where error > target && (round == 0 || error <= confirm) {
             let (next, e) = search.minimize(from: u, error: error, size: size, maxIterations: 200)
             guard e < error else { break }
             u = next; error = e
@@ -135,6 +142,8 @@ struct Profiler {
     /// One side (`direction` −1: below the best, +1: above): the interval's end on that side.
     mutating func side(_ direction: Double, threshold: Double, resolution: Double) -> (end: Double, atRangeEnd: Bool, withinResolution: Bool) {
         let range = ranges[index], center = best[index]
+        if bestError == nil { bestError = evaluate([best])[0]; evaluations += 1 }
+        let confirm = threshold + max(0, threshold - bestError!)
         let room = direction < 0 ? center - range.lower : range.upper - center
         guard room > 0, resolution > 0 else { return (center, true, false) }
         func value(_ distance: Double) -> Double {
@@ -151,7 +160,7 @@ struct Profiler {
                 for j in others { guess[j] = last.point[j] + t * (last.point[j] - previous.point[j]) }
             }
             let size = max(2 * precision, 0.5 * (distance - last.distance) / (range.upper - range.lower))
-            let (point, error) = fit(at: value(distance), guess: guess, size: min(0.25, size), target: threshold)
+            let (point, error) = fit(at: value(distance), guess: guess, size: min(0.25, size), target: threshold, confirm: confirm)
             if error <= threshold { inside.append((distance, point)) }
             return error
         }
