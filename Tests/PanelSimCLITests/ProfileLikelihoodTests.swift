@@ -33,7 +33,7 @@ final class ProfileLikelihoodTests: XCTestCase {
         XCTAssertLessThanOrEqual(interval.lower, -truth[0])
         XCTAssertGreaterThanOrEqual(interval.upper, truth[0])
         // The ends are the outer ends of brackets of one resolution (2e-4) around ±halfWidth; the
-        // inner fits stop at 1/64 of the precision, so allow one more resolution.
+        // inner fits stop at 1/16 of the precision, so allow one more resolution.
         XCTAssertEqual(interval.resolution, 2e-4, accuracy: 1e-15)
         XCTAssertEqual(interval.upper, halfWidth, accuracy: 2 * interval.resolution)
         XCTAssertEqual(interval.lower, -halfWidth, accuracy: 2 * interval.resolution)
