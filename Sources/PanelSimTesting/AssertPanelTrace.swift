@@ -43,31 +43,36 @@ import XCTest
 ///   - record: `never`, `missing`, `failed`, `all` or `pending`; nil: `PANELSIM_RECORD`, else `never` when
 ///     `CI` is set, else `missing`.
 ///   - simulation: simulator options (floatingpanel-core.md §9 O3, O8).
+///   - warnings: the replay's warnings (`check`'s `  warning: …` lines): `.report` (default)
+///     prints them as `FILE:LINE: warning: …` at the caller's line, `.fail` fails the test on
+///     any of them (`PanelTraceWarnings`).
 ///   - fileID, filePath, line, column: the caller's location; leave the defaults.
 /// - Returns: the outcome (status, `check`'s lines, paths, the actual result).
 @discardableResult
 public func assertPanelTrace(_ trace: String, golden: String? = nil, tolerances: [String] = [],
                              record: RecordMode? = nil, simulation: SimulationOptions = SimulationOptions(),
+                             warnings: PanelTraceWarnings = .report,
                              fileID: StaticString = #fileID, filePath: StaticString = #filePath,
                              line: UInt = #line, column: UInt = #column) -> PanelTraceOutcome {
     let outcome = PanelTraceCheck.evaluate(trace: trace, baseFolder: PanelTestPaths.folder(ofFile: "\(filePath)"),
                                            golden: golden, tolerances: tolerances, record: record, simulation: simulation)
-    PanelTestFailure.report(outcome, at: CallerLocation(fileID: fileID, filePath: filePath, line: line, column: column))
-    return outcome
+    return PanelTestFailure.report(outcome, warnings: warnings,
+                                   at: CallerLocation(fileID: fileID, filePath: filePath, line: line, column: column))
 }
 
-/// `assertPanelTrace` for one file of a `PanelTraces` listing:
+/// `assertPanelTrace` for one file of a `PanelTraces` listing (`warnings` as above):
 /// `@Test(arguments: PanelTraces("traces")) func corpus(_ t: PanelTraceFile) { assertPanelTrace(t) }`.
 /// The failure is reported at the caller's line; a listing problem (missing or empty folder)
 /// fails with its description.
 @discardableResult
 public func assertPanelTrace(_ trace: PanelTraceFile, golden: String? = nil, tolerances: [String] = [],
                              record: RecordMode? = nil, simulation: SimulationOptions = SimulationOptions(),
+                             warnings: PanelTraceWarnings = .report,
                              fileID: StaticString = #fileID, filePath: StaticString = #filePath,
                              line: UInt = #line, column: UInt = #column) -> PanelTraceOutcome {
     let outcome = PanelTraceCheck.evaluate(trace, golden: golden, tolerances: tolerances, record: record, simulation: simulation)
-    PanelTestFailure.report(outcome, at: CallerLocation(fileID: fileID, filePath: filePath, line: line, column: column))
-    return outcome
+    return PanelTestFailure.report(outcome, warnings: warnings,
+                                   at: CallerLocation(fileID: fileID, filePath: filePath, line: line, column: column))
 }
 
 /// The source location of an assertion's caller.
@@ -92,6 +97,15 @@ enum PanelTestFailure {
         if let html = outcome.htmlReport { list.append((stem(outcome) + ".html", html)) }
         if let actual = outcome.actualResult { list.append((stem(outcome) + ".actual.golden.jsonl", actual)) }
         return list
+    }
+
+    /// Applies the warnings policy, then reports a failure to the framework running the caller,
+    /// or prints the warnings of a pass on standard output. Returns the outcome as applied.
+    static func report(_ outcome: PanelTraceOutcome, warnings: PanelTraceWarnings, at location: CallerLocation) -> PanelTraceOutcome {
+        let outcome = outcome.applying(warnings)
+        for line in outcome.warningReport(file: "\(location.filePath)", line: location.line) { print(line) }
+        report(outcome, at: location)
+        return outcome
     }
 
     static func report(_ outcome: PanelTraceOutcome, at location: CallerLocation) {

@@ -195,3 +195,67 @@ func committedCorpusFolder(_ trace: PanelTraceFile) {
         #expect(here.first?.baseFolder == PanelTestPaths.folder(ofFile: #filePath))
     }
 }
+
+// MARK: - The replay's warnings
+
+/// A sheet trace whose `selectDetent` names a detent the sheet does not have (`huge`): the
+/// replay warns, as `check` does, and the result still matches the golden it records.
+struct MistypedSheetTrace {
+    let base: String
+    var trace: String { base + "/traces/select.jsonl" }
+    var golden: String { base + "/golden/select.golden.jsonl" }
+
+    init() throws {
+        base = FileManager.default.temporaryDirectory.appendingPathComponent("panelsim-warn-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: base + "/traces", withIntermediateDirectories: true)
+        let source = try String(contentsOfFile: PanelTraceCheckTests.repository + "/traces/uisheet/x6/x6-select-instant.jsonl",
+                                encoding: .utf8)
+        let mistyped = source.replacingOccurrences(of: #""call": "selectDetent", "identifier": "large""#,
+                                                   with: #""call": "selectDetent", "identifier": "huge""#)
+        #expect(mistyped != source)
+        try mistyped.write(toFile: trace, atomically: true, encoding: .utf8)
+    }
+
+    func remove() { try? FileManager.default.removeItem(atPath: base) }
+}
+
+@Test func warningsAreReportedOnAPassByDefault() throws {
+    let sheet = try MistypedSheetTrace()
+    defer { sheet.remove() }
+    let recorded = assertPanelTrace(sheet.trace, record: .missing)
+    #expect(recorded.status == .new && recorded.passed)
+    #expect(recorded.warnings.contains { $0.contains("selectDetent: 'huge' names no active detent") })
+    let outcome = assertPanelTrace(sheet.trace, record: .never)
+    #expect(outcome.status == .pass && outcome.passed)
+    // What the assertion prints: each warning at the caller's file and line, naming the trace.
+    let printed = outcome.warningReport(file: "T.swift", line: 7)
+    #expect(printed.count == outcome.warnings.count)
+    #expect(printed.first?.hasPrefix("T.swift:7: warning: \(sheet.trace): line 2: selectDetent: 'huge'") == true)
+    // A trace without warnings prints nothing.
+    #expect(assertPanelTrace("../../traces/flicks/flick-d1-half-to-full-1500.jsonl").warningReport(file: "T.swift", line: 7).isEmpty)
+}
+
+@Test func warningsFailTheAssertionWhenAsked() throws {
+    let sheet = try MistypedSheetTrace()
+    defer { sheet.remove() }
+    let line = #line + 2
+    withKnownIssue {
+        let outcome = assertPanelTrace(sheet.trace, record: .missing, warnings: .fail)
+        #expect(outcome.status == .new && !outcome.passed)
+        #expect(outcome.warningReport(file: "T.swift", line: 1).isEmpty)
+    } matching: { issue in
+        issue.sourceLocation?.line == line && issue.comments.contains {
+            $0.rawValue.hasPrefix("NEW \(sheet.trace) (golden written)\n")
+                && $0.rawValue.contains("  warning: line 2: selectDetent: 'huge' names no active detent")
+                && $0.rawValue.contains("warnings: .fail") && $0.rawValue.contains("wrote the golden \(sheet.golden)")
+        }
+    }
+    // The golden matches now; the warning still fails the assertion.
+    withKnownIssue {
+        #expect(assertPanelTrace(sheet.trace, record: .never, warnings: .fail).status == .pass)
+    } matching: { issue in
+        issue.comments.contains { $0.rawValue.hasPrefix("PASS \(sheet.trace)\n") && !$0.rawValue.contains("wrote the golden") }
+    }
+    // A trace without warnings passes under .fail.
+    #expect(assertPanelTrace("../../traces/flicks/flick-d1-half-to-full-1500.jsonl", warnings: .fail).passed)
+}

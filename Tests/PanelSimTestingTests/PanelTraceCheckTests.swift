@@ -89,6 +89,9 @@ final class PanelTraceCheckTests: XCTestCase {
         // Every path is absolute: the command works pasted in any folder.
         XCTAssertTrue(message.contains("the golden is untouched; the actual result is pending in \(goldenPath).new"), message)
         XCTAssertTrue(message.contains("panelsim accept \(goldenPath).new"), message)
+        // The accept command is given once, the reject command once.
+        XCTAssertEqual(message.components(separatedBy: "panelsim accept ").count, 2, message)
+        XCTAssertEqual(message.components(separatedBy: "panelsim reject ").count, 2, message)
         // Accepting it (a rename) makes the assertion pass.
         XCTAssertEqual(rename(goldenPath + ".new", goldenPath), 0)
         XCTAssertEqual(evaluate(record: .pending, env: local).status, .pass)
