@@ -53,6 +53,15 @@ final class CheckCommandTests: CLITestCase {
         XCTAssertTrue(r.stdout.contains("  - #4 {\"t\": 0.016667, \"frame\": 2, \"location\": 100.5,"), r.stdout)
         XCTAssertTrue(r.stdout.contains("  + #4 {\"t\": 0.016667, \"frame\": 2, \"location\": 100,"), r.stdout)
         XCTAssertEqual(lines[lines.count - 2], "0 passed, 1 failed")
+        // Where the golden is and how to accept the change, after the report.
+        XCTAssertEqual(lines[lines.count - 3], "  golden: golden/a.golden.jsonl; if the new behavior is right, rewrite it with "
+                       + "panelsim check traces/a.jsonl --record failed (or --record pending to review it first)")
+        // Run from elsewhere with --golden, the command keeps the golden folder.
+        try FileManager.default.moveItem(atPath: root + "/golden", toPath: root + "/other")
+        let moved = runFake(["check", "traces/a.jsonl", "--golden", "other"])
+        XCTAssertTrue(moved.stdout.contains("  golden: other/a.golden.jsonl; if the new behavior is right, rewrite it with "
+                                            + "panelsim check traces/a.jsonl --golden other --record failed"), moved.stdout)
+        try FileManager.default.moveItem(atPath: root + "/other", toPath: root + "/golden")
         // The golden is untouched without recording; `--record failed` rewrites it.
         XCTAssertTrue(read("golden/a.golden.jsonl")!.contains("100.5"))
         let rec = runFake(["check", "--record", "failed"])
