@@ -32,7 +32,8 @@ import XCTest
 /// `TraceCheckResult.passes`, so every assertion of one trace in a run has the same outcome
 /// whatever the order of the tests. Under Swift Testing the failure is an `Issue` at the
 /// caller's source location and, with Swift 6.2 or later, the HTML report and the actual result
-/// file are attached; under XCTest it is an `XCTFail` at the caller's file and line, with the
+/// file are attached (outside Apple platforms only when `swift test` is given
+/// `--attachments-path DIR`; otherwise the message says how to keep them); under XCTest it is an `XCTFail` at the caller's file and line, with the
 /// same attachments on Apple platforms.
 /// - Parameters:
 ///   - trace: the trace file, relative to the calling file's folder or absolute.
@@ -108,17 +109,37 @@ enum PanelTestFailure {
         return outcome
     }
 
+    /// Whether Swift Testing keeps the attachments of this run: always on Apple platforms (the
+    /// test results hold them); elsewhere only when the run was given a folder for them
+    /// (`swift test --attachments-path DIR`, which passes the option on to the test process), so
+    /// that nothing says "Attached" when nothing is stored.
+    static func attachmentsAreKept(arguments: [String] = CommandLine.arguments) -> Bool {
+        #if canImport(Darwin)
+        return true
+        #else
+        return arguments.contains { $0 == "--attachments-path" || $0.hasPrefix("--attachments-path=")
+            || $0 == "--experimental-attachments-path" || $0.hasPrefix("--experimental-attachments-path=") }
+        #endif
+    }
+
+    /// The note a failure message gets when its attachments are not kept.
+    static let attachmentsNote = "  (the HTML report and the actual result are attached when swift test runs with --attachments-path DIR)"
+
     static func report(_ outcome: PanelTraceOutcome, at location: CallerLocation) {
         guard let message = outcome.failureMessage else { return }
         #if canImport(Testing)
         if Test.current != nil {
             let source = SourceLocation(fileID: "\(location.fileID)", filePath: "\(location.filePath)",
                                         line: Int(location.line), column: Int(location.column))
-            Issue.record(Comment(rawValue: message), sourceLocation: source)
             #if compiler(>=6.2)
-            for (name, text) in attachments(outcome) {
-                Attachment.record(text, named: name, sourceLocation: source)
+            let files = attachments(outcome)
+            let kept = attachmentsAreKept()
+            Issue.record(Comment(rawValue: message + (kept || files.isEmpty ? "" : "\n" + attachmentsNote)), sourceLocation: source)
+            if kept {
+                for (name, text) in files { Attachment.record(text, named: name, sourceLocation: source) }
             }
+            #else
+            Issue.record(Comment(rawValue: message), sourceLocation: source)
             #endif
             return
         }

@@ -259,3 +259,26 @@ struct MistypedSheetTrace {
     // A trace without warnings passes under .fail.
     #expect(assertPanelTrace("../../traces/flicks/flick-d1-half-to-full-1500.jsonl", warnings: .fail).passed)
 }
+
+// MARK: - Attachments
+
+/// Outside Apple platforms Swift Testing stores attachments only when the run names a folder for
+/// them: without one the failure says how to keep them instead of recording attachments.
+@Test func attachmentsAreRecordedOnlyWhereTheyAreKept() throws {
+    #if canImport(Darwin)
+    #expect(PanelTestFailure.attachmentsAreKept(arguments: ["x"]))
+    #else
+    #expect(!PanelTestFailure.attachmentsAreKept(arguments: ["PanelSimPackageTests.xctest", "--testing-library", "swift-testing"]))
+    #expect(PanelTestFailure.attachmentsAreKept(arguments: ["PanelSimPackageTests.xctest", "--attachments-path", "/tmp/a"]))
+    #expect(PanelTestFailure.attachmentsAreKept(arguments: ["PanelSimPackageTests.xctest", "--attachments-path=/tmp/a"]))
+    let corpus = try TemporaryCorpus()
+    defer { corpus.remove() }
+    try corpus.recordNudgedGolden()
+    let kept = PanelTestFailure.attachmentsAreKept()
+    withKnownIssue {
+        assertPanelTrace(corpus.trace, record: .never)
+    } matching: { issue in
+        issue.comments.contains { $0.rawValue.hasSuffix(PanelTestFailure.attachmentsNote) != kept }
+    }
+    #endif
+}
