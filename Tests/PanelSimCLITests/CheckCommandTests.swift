@@ -37,6 +37,20 @@ final class CheckCommandTests: CLITestCase {
         XCTAssertEqual(allFiles(), ["golden/sub/a.golden.jsonl", "traces/sub/a.jsonl"])  // no temp files left
     }
 
+    /// `check` without arguments at a package's root, whose traces are in its test targets,
+    /// names those folders.
+    func testCheckAtAPackageRootNamesTheTestTargetsTraces() throws {
+        XCTAssertFalse(runFake(["check"]).stderr.contains("test targets"))
+        try write("100\n", "Tests/MyPanelTests/traces/a.jsonl")
+        try write("100\n", "Tests/Other Tests/traces/b.jsonl")
+        try write("x\n", "Tests/NoTraces/x.swift")
+        let r = runFake(["check"])
+        XCTAssertEqual(r.code, 2)
+        XCTAssertTrue(r.stderr.hasPrefix("error: trace directory 'traces' does not exist or is not a directory; the package's test targets have "
+                                         + "trace folders (Tests/MyPanelTests/traces, Tests/Other Tests/traces): panelsim check Tests/MyPanelTests/traces\n"),
+                      r.stderr)
+    }
+
     func testEditedGoldenFailsWithReport() throws {
         try write("100\n", "traces/a.jsonl")
         XCTAssertEqual(runFake(["check", "--record", "missing"]).code, 0)
