@@ -6,18 +6,22 @@ import PanelTrace
 import PanelSimCLI
 @testable import PanelSimTesting
 
-/// A throwaway folder holding `traces/flick.jsonl` (a copy of a corpus trace), for assertions
-/// that must record or fail; absolute paths, so it can live outside this test's folder.
+/// A throwaway folder holding `traces/NAME.jsonl` (a copy of a corpus trace, `edit` applied to
+/// its text), for assertions that must record or fail; absolute paths, so it can live outside
+/// this test's folder. Default: the flick `PanelTraceCheckTests.corpusTrace` as `flick`.
 struct TemporaryCorpus {
     let base: String
-    var trace: String { base + "/traces/flick.jsonl" }
-    var golden: String { base + "/golden/flick.golden.jsonl" }
+    let name: String
+    var trace: String { base + "/traces/\(name).jsonl" }
+    var golden: String { base + "/golden/\(name).golden.jsonl" }
 
-    init() throws {
+    init(copying source: String = PanelTraceCheckTests.corpusTrace, as name: String = "flick",
+         edit: (String) -> String = { $0 }) throws {
+        self.name = name
         base = FileManager.default.temporaryDirectory.appendingPathComponent("panelsim-assert-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: base + "/traces", withIntermediateDirectories: true)
-        try FileManager.default.copyItem(atPath: PanelTraceCheckTests.repository + "/traces/\(PanelTraceCheckTests.corpusTrace).jsonl",
-                                         toPath: trace)
+        let text = try String(contentsOfFile: PanelTraceCheckTests.repository + "/traces/\(source).jsonl", encoding: .utf8)
+        try edit(text).write(toFile: trace, atomically: true, encoding: .utf8)
     }
 
     /// Records the golden, then moves the first frame location after the header by 3 pt.
@@ -200,27 +204,14 @@ func committedCorpusFolder(_ trace: PanelTraceFile) {
 
 /// A sheet trace whose `selectDetent` names a detent the sheet does not have (`huge`): the
 /// replay warns, as `check` does, and the result still matches the golden it records.
-struct MistypedSheetTrace {
-    let base: String
-    var trace: String { base + "/traces/select.jsonl" }
-    var golden: String { base + "/golden/select.golden.jsonl" }
-
-    init() throws {
-        base = FileManager.default.temporaryDirectory.appendingPathComponent("panelsim-warn-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: base + "/traces", withIntermediateDirectories: true)
-        let source = try String(contentsOfFile: PanelTraceCheckTests.repository + "/traces/uisheet/x6/x6-select-instant.jsonl",
-                                encoding: .utf8)
-        let mistyped = source.replacingOccurrences(of: #""call": "selectDetent", "identifier": "large""#,
-                                                   with: #""call": "selectDetent", "identifier": "huge""#)
-        #expect(mistyped != source)
-        try mistyped.write(toFile: trace, atomically: true, encoding: .utf8)
+func mistypedSheetTrace() throws -> TemporaryCorpus {
+    try TemporaryCorpus(copying: "uisheet/x6/x6-select-instant", as: "select") {
+        $0.replacingOccurrences(of: #""call": "selectDetent", "identifier": "large""#, with: #""call": "selectDetent", "identifier": "huge""#)
     }
-
-    func remove() { try? FileManager.default.removeItem(atPath: base) }
 }
 
 @Test func warningsAreReportedOnAPassByDefault() throws {
-    let sheet = try MistypedSheetTrace()
+    let sheet = try mistypedSheetTrace()
     defer { sheet.remove() }
     let recorded = assertPanelTrace(sheet.trace, record: .missing)
     #expect(recorded.status == .new && recorded.passed)
@@ -236,7 +227,7 @@ struct MistypedSheetTrace {
 }
 
 @Test func warningsFailTheAssertionWhenAsked() throws {
-    let sheet = try MistypedSheetTrace()
+    let sheet = try mistypedSheetTrace()
     defer { sheet.remove() }
     let line = #line + 2
     withKnownIssue {
