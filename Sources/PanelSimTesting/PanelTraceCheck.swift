@@ -12,7 +12,8 @@ public struct PanelTraceOutcome: Sendable {
     public var status: GoldenStatus
     /// The lines `panelsim check` prints for this trace: status line (`PASS traces/a.jsonl`,
     /// `FAIL …`), failure report (first divergence, max error per channel, context rows, event
-    /// diff) or notes, and simulation warnings.
+    /// diff) or notes, and simulation warnings; not `check`'s line after a `FAIL` report naming
+    /// the golden and its `--record failed` command (`failureMessage` says that in test terms).
     public var lines: [String]
     /// The message the assertion reports: `lines` plus what to do next (where the golden is, how
     /// to record it or accept a pending one). Nil when the assertion passes.
