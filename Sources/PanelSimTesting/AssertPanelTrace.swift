@@ -33,8 +33,8 @@ import XCTest
 /// whatever the order of the tests. Under Swift Testing the failure is an `Issue` at the
 /// caller's source location and, with Swift 6.2 or later, the HTML report and the actual result
 /// file are attached (outside Apple platforms only when `swift test` is given
-/// `--attachments-path DIR`; otherwise the message says how to keep them); under XCTest it is an `XCTFail` at the caller's file and line, with the
-/// same attachments on Apple platforms.
+/// `--attachments-path DIR`; otherwise the message says how to keep them); under XCTest it is an
+/// `XCTFail` at the caller's file and line, with the same attachments on Apple platforms.
 /// - Parameters:
 ///   - trace: the trace file, relative to the calling file's folder or absolute.
 ///   - golden: the golden file (same base); nil for the layout above.
@@ -61,7 +61,7 @@ public func assertPanelTrace(_ trace: String, golden: String? = nil, tolerances:
                                    at: CallerLocation(fileID: fileID, filePath: filePath, line: line, column: column))
 }
 
-/// `assertPanelTrace` for one file of a `PanelTraces` listing (`warnings` as above):
+/// `assertPanelTrace` for one file of a `PanelTraces` listing:
 /// `@Test(arguments: PanelTraces("traces")) func corpus(_ t: PanelTraceFile) { assertPanelTrace(t) }`.
 /// The failure is reported at the caller's line; a listing problem (missing or empty folder)
 /// fails with its description.
