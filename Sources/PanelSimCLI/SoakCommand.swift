@@ -12,7 +12,7 @@ struct SoakCommand: PanelCommand {
     static let info = CommandInfo(
         name: "soak",
         abstract: "Check a panel system's invariants on random traces; write minimized violators.",
-        usage: "panelsim soak [--model M] [--seed S] [--count N] [--jobs J] [--out DIR] [--limit K] [--emit DIR] [--profile floatingpanel@VERSION] [TRACE…]",
+        usage: "panelsim soak [--model M] [--seed S] [--count N] [--jobs J] [--out DIR] [--limit K] [--emit DIR] [--profile LIBRARY@VERSION] [TRACE…]",
         arguments: [("TRACE...", "Check these trace files, each with its own model's checker\n(bottom FloatingPanel panels are also mirrored) instead of\ngenerated ones; with --emit, write their mirrors.")],
         options: [
             OptionSpec(names: ["--model"], valueName: "M",
@@ -36,10 +36,7 @@ struct SoakCommand: PanelCommand {
             second fingers, cancels, taps, programmatic calls, list calls, rotations and keyboard
             changes. It is replayed as is and mirrored onto top, left and right panels; every
             replay is checked against G1–G4 and F1–F5, and the mirrors against the bottom replay
-            (G6). With --profile floatingpanel@VERSION every trace is replayed as that version
-            behaved and checked against the rules that hold at its profile point
-            (docs/profiles.md); a trace using what the version lacks is counted as gated and not
-            replayed. The rules (G1–G4, G6, F1–F5) are invariants of the team's scenario spec,
+            (G6). The rules (G1–G4, G6, F1–F5) are invariants of the team's scenario spec,
             which is not part of this repository; the InvariantChecker type (module
             PanelInvariants) states each one.
 
@@ -51,6 +48,11 @@ struct SoakCommand: PanelCommand {
             infinity in a record), pairs (every will… has its did… or its documented cancellation)
             and bounded (the replay comes to rest; frames in order; no burst of events).
             docs/soak-triage.md lists every narrowing of a rule and the spec line behind it.
+
+            --profile LIBRARY@VERSION (the library of --model, or the model it names) replays every
+            trace as that version behaved and checks the rules that hold at its profile point
+            (docs/profiles.md, "Invariants at each point"); a trace using what the version lacks
+            is counted as gated and not replayed.
 
             A violating trace is minimized (delta debugging over its samples, then its header)
             while the same rule still fails on the same replay, and written with a description
@@ -91,10 +93,21 @@ struct SoakCommand: PanelCommand {
         if parsed.values["--limit"] == "0" { limit = 0 } else if let n = try positive("--limit", Int.max) { limit = n }
         emit = parsed.values["--emit"]
         let profiles = try ProfileFlag.profiles(parsed, command: "soak")
-        if let other = profiles.first(where: { $0.library != .floatingPanel }) {
-            throw UsageError("--profile \(other.library.rawValue)@\(other.version): soak replays FloatingPanel traces", command: "soak")
+        guard profiles.count <= 1 else {
+            throw UsageError("--profile: soak replays one library's traces; give one --profile", command: "soak")
         }
-        if let profile = profiles.first { system = FloatingPanelSoak(profile: profile) }
+        if let profile = profiles.first {
+            guard files.isEmpty else {
+                throw UsageError("--profile applies to generated traces; a trace file is checked under the profile its header names", command: "soak")
+            }
+            if let m = parsed.values["--model"], m != profile.library.rawValue {
+                throw UsageError("--profile \(profile.library.rawValue)@\(profile.version) does not match --model \(m)", command: "soak")
+            }
+            guard let base = SoakSystems.system(for: profile.library), let s = base.profiled(profile) else {
+                throw UsageError("--profile \(profile.library.rawValue)@\(profile.version): no soak with profiles is registered for \(profile.library.rawValue)", command: "soak")
+            }
+            system = s
+        }
         if let o = parsed.values["--out"] {
             guard !o.isEmpty else { throw UsageError("empty --out directory", command: "soak") }
             out = o
@@ -106,9 +119,6 @@ struct SoakCommand: PanelCommand {
             }
             guard files.isEmpty else {
                 throw UsageError("--model applies to generated traces; trace files are checked with their own model", command: "soak")
-            }
-            guard profiles.isEmpty || s.model == .floatingPanel else {
-                throw UsageError("--profile applies to FloatingPanel (--model floatingpanel), not to --model \(m)", command: "soak")
             }
             if profiles.isEmpty { system = s }
         }
@@ -157,8 +167,8 @@ struct SoakCommand: PanelCommand {
         let model = system.model == .floatingPanel ? "" : "\(system.model.rawValue) "
         context.stdout.line("soak: \(model)seeds \(first)…\(first &+ UInt64(count - 1)): \(traces) traces (\(samples) samples), \(system.replayPhrase)")
         for line in system.reportLines(counts) { context.stdout.line(line) }
-        if let profile = (system as? FloatingPanelSoak)?.profile {
-            context.stdout.line("profile: floatingpanel@\(profile.version) (point \(profile.point)); \(gated) trace(s) use what it lacks and were not replayed")
+        if let profile = system.profile {
+            context.stdout.line("profile: \(profile.library.rawValue)@\(profile.version) (point \(profile.point)); \(gated) trace(s) use what it lacks and were not replayed")
         }
         for (s, e) in generatorErrors.prefix(20) { context.stdout.line("GENERATOR ERROR seed \(s): \(e)") }
         if violating.isEmpty && generatorErrors.isEmpty {

@@ -15,6 +15,8 @@ public struct FloatingPanelSoak: SystemSoak {
 
     public var model: PanelModel { .floatingPanel }
 
+    public func profiled(_ profile: TraceProfile) -> (any SystemSoak)? { FloatingPanelSoak(profile: profile) }
+
     public var rules: [(id: String, source: String)] {
         InvariantChecker.rules.map { ($0, "scenarios.md") }
     }
@@ -87,7 +89,9 @@ public struct FloatingPanelSoak: SystemSoak {
         }
     }
 
-    public func reproduction(seed: UInt64) -> String { "panelsim soak --seed \(seed) --count 1" }
+    public func reproduction(seed: UInt64) -> String {
+        "panelsim soak" + (profile.map { " --profile floatingpanel@\($0.version)" } ?? "") + " --seed \(seed) --count 1"
+    }
 
     public func variantPhrase(_ variant: String) -> String { variant == "bottom" ? "" : " on the \(variant) mirror" }
 
