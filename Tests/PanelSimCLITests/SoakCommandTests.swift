@@ -24,7 +24,7 @@ final class SoakCommandTests: CLITestCase {
         let lines = r.stdout.split(separator: "\n").map(String.init)
         XCTAssertTrue(lines[0].hasPrefix("soak: seeds 1…2: 2 traces ("), lines[0])
         XCTAssertTrue(lines[0].hasSuffix("samples), each replayed on bottom, top, left and right"), lines[0])
-        XCTAssertTrue(lines[1].hasPrefix("checked: ") && lines[1].hasSuffix(" mirrors (G6)"), lines[1])
+        XCTAssertTrue(lines[1].hasPrefix("checked: ") && lines[1].hasSuffix(" rests in their state (G7)"), lines[1])
         XCTAssertEqual(run(["soak", "--model", "floatingpanel", "--count", "2"]).stdout, r.stdout)
     }
 

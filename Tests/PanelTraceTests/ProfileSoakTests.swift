@@ -44,3 +44,77 @@ final class ProfileSoakTests: XCTestCase {
         }
     }
 }
+
+/// G7 (profiles.md §4.2: at rest `location` = pos(`state`)) both ways: a result whose resting state
+/// was tampered with is reported, the replay itself passes, and the two older rules that break it
+/// (FP-S9 at 2.8.1, FP-S14 up to 2.8.0) are reported by the plain checker and kept out at their
+/// points only.
+final class G7Tests: XCTestCase {
+    func corpus(_ name: String) throws -> Trace {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        return try TraceLoader.load(path: root.appendingPathComponent("traces/profiles/floatingpanel/" + name).path).trace
+    }
+
+    func g7(_ violations: [InvariantViolation]) -> [InvariantViolation] { violations.filter { $0.rule == "G7" } }
+
+    /// The trace as replayed at its own point, and checked as if it named no profile (every rule kept).
+    func unexempted(_ trace: Trace) -> [InvariantViolation] {
+        let result = simulate(trace, options: InvariantChecker.options)
+        var plain = trace
+        plain.header.profile = nil
+        return InvariantChecker.check(plain, result: result).violations
+    }
+
+    func testATamperedRestingStateIsReportedAndTheReplayPasses() throws {
+        var trace = try corpus("fp-s9/reach-full-during-drag.2.8.0.jsonl")
+        trace.header.profile = nil
+        let result = simulate(trace, options: InvariantChecker.options)
+        let (violations, coverage) = InvariantChecker.check(trace, result: result)
+        XCTAssertEqual(g7(violations), [])
+        XCTAssertEqual(coverage.g7Rests, 1)
+        // The last frame claims `half` while the surface stays at full's anchor: still on an anchor
+        // (G1 holds), not on its state's (G7).
+        var records = Array(result.records)
+        let i = try XCTUnwrap(records.lastIndex { $0.frameIndex != nil })
+        guard case var .frame(f) = records[i] else { return XCTFail("no frame record") }
+        XCTAssertEqual(f.state, "full")
+        f.state = "half"
+        records[i] = .frame(f)
+        let tampered = InvariantChecker.check(trace, result: SimulationResult(records: records)).violations
+        XCTAssertEqual(g7(tampered).map(\.kind), ["rest"], "\(tampered)")
+        XCTAssertFalse(tampered.contains { $0.rule == "G1" })
+        // Moved 7 pt off the anchor instead: G7 (and G1) report it.
+        f.state = "full"
+        f.location += 7
+        records[i] = .frame(f)
+        XCTAssertEqual(g7(InvariantChecker.check(trace, result: SimulationResult(records: records)).violations).map(\.kind), ["rest"])
+    }
+
+    func testAnExactReleaseAt281BreaksG7OnlyThere() throws {
+        let at281 = try corpus("fp-s9/reach-full-during-drag.2.8.1.jsonl")
+        XCTAssertEqual(g7(unexempted(at281)).map(\.kind), ["exact-release"])
+        XCTAssertEqual(g7(InvariantChecker.check(at281).violations), [])
+        XCTAssertEqual(g7(unexempted(try corpus("fp-s9/reach-full-during-drag.2.8.0.jsonl"))), [])
+        // The same violation at a point without FP-S9 is kept.
+        var at282 = at281
+        at282.header.profile = try TraceProfiles.parse(commandLine: "floatingpanel@2.8.2").get()
+        let v = try XCTUnwrap(g7(unexempted(at281)).first)
+        XCTAssertFalse(InvariantChecker.holds(v, for: at281))
+        XCTAssertTrue(InvariantChecker.holds(v, for: at282))
+    }
+
+    func testAnInvalidationThatRemovesTheStateBreaksG7UpTo280() throws {
+        let at280 = try corpus("fp-s14/invalidate-removes-state.2.8.0.jsonl")
+        XCTAssertEqual(g7(unexempted(at280)).map(\.kind), ["removed-state"])
+        XCTAssertEqual(g7(InvariantChecker.check(at280).violations), [])
+        XCTAssertEqual(g7(unexempted(try corpus("fp-s14/invalidate-removes-state.2.8.1.jsonl"))), [])
+        let v = try XCTUnwrap(g7(unexempted(at280)).first)
+        var at281 = at280
+        at281.header.profile = try TraceProfiles.parse(commandLine: "floatingpanel@2.8.1").get()
+        XCTAssertFalse(InvariantChecker.holds(v, for: at280))
+        XCTAssertTrue(InvariantChecker.holds(v, for: at281))
+        // Any other G7 failure holds at every point.
+        let rest = InvariantViolation(rule: "G7", variant: "bottom", kind: "rest", message: "")
+        XCTAssertTrue(InvariantChecker.holds(rest, for: at280))
+    }
+}

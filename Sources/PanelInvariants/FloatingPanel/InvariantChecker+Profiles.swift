@@ -21,6 +21,10 @@ extension InvariantChecker {
     ///   the panel can rest "inside" its anchor (the list pinned or locked at rest), a drag clamps
     ///   at the raw position, and a mirror's rounding differs from the bottom panel's; G3, G4 and G6
     ///   do not apply to such a trace.
+    /// * G7 (at rest `location` = pos(`state`)) fails at 2.8.1 after an exact release onto another
+    ///   state (FP-S9: `state` is not assigned) and up to 2.8.0 when an invalidation removed the
+    ///   current state (FP-S14 off: the surface goes to the initial state's anchor, `state` keeps
+    ///   the removed one); the checker names these causes in the violation's kind.
     /// Every other rule holds at every point.
     /// - Complexity: O(points + anchors + samples).
     public static func holds(_ violation: InvariantViolation, for trace: Trace) -> Bool {
@@ -30,6 +34,12 @@ extension InvariantChecker {
         switch violation.rule {
         case "F4": return v.newEventOrder && !v.exactAnchorStateBug
         case "F5", "G2": return v.newEventOrder
+        case "G7":
+            switch violation.kind {
+            case "exact-release": return !v.exactAnchorStateBug
+            case "removed-state": return v.invalidateStateReset
+            default: return true
+            }
         case "G3":
             if v.clampAboveZero {
                 let g = LayoutGeometry(panel: trace.header.panel, environment: trace.header.environment)
