@@ -118,3 +118,32 @@ final class G7Tests: XCTestCase {
         XCTAssertTrue(InvariantChecker.holds(rest, for: at280))
     }
 }
+
+/// profiles.md §4.2 on the version-profile corpus: every trace of `traces/profiles/<library>/`,
+/// replayed under each point of its library (a trace using what a point lacks is skipped there),
+/// keeps the invariants of its system's soak checker that hold at that point.
+final class ProfileCorpusInvariantTests: XCTestCase, GeneratedCorpus {
+    static let folder = "profiles"
+
+    func testEveryCorpusTraceKeepsItsPointsInvariants() throws {
+        var checked: [PanelModel: Int] = [:], gated = 0
+        for (path, trace) in try Self.traces() {
+            let system = try XCTUnwrap(SoakSystems.system(for: trace.header.model), path)
+            let catalog = try XCTUnwrap(TraceProfiles.catalog(for: trace.header.model.rawValue), path)
+            for point in catalog.points.map(\.name) {
+                var t = trace
+                t.header.profile = try catalog.profile(version: point).get()
+                if system.isGated(t) { gated += 1; continue }
+                let check = system.checkAll(t)
+                XCTAssertEqual(check.violations, [], "\(path) at \(trace.header.model.rawValue)@\(point)")
+                XCTAssertGreaterThan(check.counts.totalChecks, 0, "\(path) at \(point): nothing checked")
+                checked[trace.header.model, default: 0] += 1
+            }
+        }
+        // Every library's corpus was checked, and the gate traces were refused where they must be.
+        for model in [PanelModel.floatingPanel, .drawerKit, .lnPopup, .uiSheet] {
+            XCTAssertGreaterThan(checked[model, default: 0], 0, model.rawValue)
+        }
+        XCTAssertGreaterThan(gated, 0)
+    }
+}
