@@ -39,8 +39,31 @@ final class ProfileSoakTests: XCTestCase {
         XCTAssertFalse(try holds("F5", "2.6.6"))
         XCTAssertFalse(try holds("G2", "2.0.0"))
         XCTAssertTrue(try holds("G2", "3.2.2"))
-        for rule in ["G1", "G4", "G6", "F1", "F2", "F3"] {
+        for rule in ["G1", "G4", "G6", "G7", "F1", "F2", "F3"] {
             for point in FloatingPanelProfiles.catalog.points.map(\.name) { XCTAssertTrue(try holds(rule, point), "\(rule) at \(point)") }
+        }
+    }
+}
+
+/// FP-S13's exemption of G3, G4 and G6 before 3.2.1 applies to an anchor half-way between two
+/// pixels (D2's raw 64.25), not to one whose rounded offset is 0 (raw 64.3).
+final class AnchorRoundingExemptionTests: XCTestCase {
+    func testOnlyAnAnchorHalfWayBetweenPixelsIsExempt() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let path = root.appendingPathComponent("traces/profiles/floatingpanel/fp-s13/fractional-full-drag-up.3.2.0.jsonl").path
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        XCTAssertTrue(text.contains(#""absoluteInset": 44.25"#))
+        let halfWay = try TraceLoader.parse(text: text, file: "a.jsonl")
+        let near = try TraceLoader.parse(text: text.replacingOccurrences(of: #""absoluteInset": 44.25"#, with: #""absoluteInset": 44.3"#), file: "b.jsonl")
+        func holds(_ rule: String, _ trace: Trace, _ version: String) throws -> Bool {
+            var t = trace
+            t.header.profile = try TraceProfiles.parse(commandLine: "floatingpanel@" + version).get()
+            return InvariantChecker.holds(InvariantViolation(rule: rule, variant: "bottom", message: ""), for: t)
+        }
+        for rule in ["G3", "G4", "G6"] {
+            XCTAssertFalse(try holds(rule, halfWay, "3.2.0"), rule)
+            XCTAssertTrue(try holds(rule, halfWay, "3.2.1"), rule)
+            XCTAssertTrue(try holds(rule, near, "3.2.0"), rule)
         }
     }
 }
