@@ -157,7 +157,7 @@ final class ProfileCommandTests: CLITestCase {
         let soak = runInRepository(["soak", "--count", "3", "--profile", "floatingpanel@2.6.6", "--out", root + "/soak"])
         XCTAssertEqual(soak.code, 0, soak.stdout)
         XCTAssertTrue(soak.stdout.contains("profile: floatingpanel@2.6.6 (point 2.6.6); "), soak.stdout)
-        let popup = runInRepository(["soak", "--count", "3", "--profile", "lnpopup@4.5.3", "--out", root + "/soak"])
+        let popup = runInRepository(["soak", "--model", "lnpopup", "--count", "3", "--profile", "lnpopup@4.5.3", "--out", root + "/soak"])
         XCTAssertEqual(popup.code, 0, popup.stdout)
         XCTAssertTrue(popup.stdout.hasPrefix("soak: lnpopup seeds 1…3: "), popup.stdout)
         XCTAssertTrue(popup.stdout.contains("profile: lnpopup@4.5.3 (point 4.5.3); "), popup.stdout)

@@ -32,7 +32,10 @@ public struct DrawerKitSoak: SystemSoak {
 
     public init(profile: TraceProfile? = nil) { self.profile = profile }
 
-    public func profiled(_ profile: TraceProfile) -> (any SystemSoak)? { DrawerKitSoak(profile: profile) }
+    /// The soak replaying as `profile` (a profile of this library; nil for another's).
+    public func profiled(_ profile: TraceProfile) -> (any SystemSoak)? {
+        profile.library == model ? DrawerKitSoak(profile: profile) : nil
+    }
 
     public var model: PanelModel { .drawerKit }
 

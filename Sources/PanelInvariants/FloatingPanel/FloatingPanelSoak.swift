@@ -13,9 +13,12 @@ public struct FloatingPanelSoak: SystemSoak {
 
     public init(profile: TraceProfile? = nil) { self.profile = profile }
 
-    public var model: PanelModel { .floatingPanel }
+    /// The soak replaying as `profile` (any FloatingPanel profile; the gates decide per trace).
+    public func profiled(_ profile: TraceProfile) -> (any SystemSoak)? {
+        profile.library == model ? FloatingPanelSoak(profile: profile) : nil
+    }
 
-    public func profiled(_ profile: TraceProfile) -> (any SystemSoak)? { FloatingPanelSoak(profile: profile) }
+    public var model: PanelModel { .floatingPanel }
 
     public var rules: [(id: String, source: String)] {
         InvariantChecker.rules.map { ($0, "scenarios.md") }

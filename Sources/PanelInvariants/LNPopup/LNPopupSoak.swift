@@ -32,7 +32,10 @@ public struct LNPopupSoak: SystemSoak {
 
     public var model: PanelModel { .lnPopup }
 
-    public func profiled(_ profile: TraceProfile) -> (any SystemSoak)? { LNPopupSoak(profile: profile) }
+    /// The soak replaying as `profile` (a profile of this library; nil for another's).
+    public func profiled(_ profile: TraceProfile) -> (any SystemSoak)? {
+        profile.library == model ? LNPopupSoak(profile: profile) : nil
+    }
 
     public var rules: [(id: String, source: String)] {
         [("P1", "lnpopup.md §6 P1, §3.1, §3.3"), ("P2", "lnpopup.md §6 P2, §3.3"), ("P3", "lnpopup.md §6 P3, §3.4, §3.11"),

@@ -39,7 +39,10 @@ public struct UISheetSoak: SystemSoak {
 
     public init(profile: TraceProfile? = nil) { self.profile = profile }
 
-    public func profiled(_ profile: TraceProfile) -> (any SystemSoak)? { UISheetSoak(profile: profile) }
+    /// The soak replaying as `profile` (a profile of this library; nil for another's).
+    public func profiled(_ profile: TraceProfile) -> (any SystemSoak)? {
+        profile.library == model ? UISheetSoak(profile: profile) : nil
+    }
 
     public var model: PanelModel { .uiSheet }
 
