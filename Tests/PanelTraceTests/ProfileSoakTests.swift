@@ -45,25 +45,28 @@ final class ProfileSoakTests: XCTestCase {
     }
 }
 
-/// FP-S13's exemption of G3, G4 and G6 before 3.2.1 applies to an anchor half-way between two
-/// pixels (D2's raw 64.25), not to one whose rounded offset is 0 (raw 64.3).
+/// FP-S13's exemption of G3, G4 and G6 before 3.2.1 applies to an anchor off the pixel grid,
+/// half-way between pixels (D2's raw 64.25) or not (64.3), and not to one on it (64.5 at scale 2).
 final class AnchorRoundingExemptionTests: XCTestCase {
-    func testOnlyAnAnchorHalfWayBetweenPixelsIsExempt() throws {
+    func testOnlyAnAnchorOffThePixelGridIsExempt() throws {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         let path = root.appendingPathComponent("traces/profiles/floatingpanel/fp-s13/fractional-full-drag-up.3.2.0.jsonl").path
         let text = try String(contentsOfFile: path, encoding: .utf8)
         XCTAssertTrue(text.contains(#""absoluteInset": 44.25"#))
-        let halfWay = try TraceLoader.parse(text: text, file: "a.jsonl")
-        let near = try TraceLoader.parse(text: text.replacingOccurrences(of: #""absoluteInset": 44.25"#, with: #""absoluteInset": 44.3"#), file: "b.jsonl")
+        func inset(_ value: String) throws -> Trace {
+            try TraceLoader.parse(text: text.replacingOccurrences(of: #""absoluteInset": 44.25"#, with: #""absoluteInset": "# + value), file: "a.jsonl")
+        }
         func holds(_ rule: String, _ trace: Trace, _ version: String) throws -> Bool {
             var t = trace
             t.header.profile = try TraceProfiles.parse(commandLine: "floatingpanel@" + version).get()
             return InvariantChecker.holds(InvariantViolation(rule: rule, variant: "bottom", message: ""), for: t)
         }
         for rule in ["G3", "G4", "G6"] {
-            XCTAssertFalse(try holds(rule, halfWay, "3.2.0"), rule)
-            XCTAssertTrue(try holds(rule, halfWay, "3.2.1"), rule)
-            XCTAssertTrue(try holds(rule, near, "3.2.0"), rule)
+            for off in ["44.25", "44.3"] {
+                XCTAssertFalse(try holds(rule, inset(off), "3.2.0"), "\(rule) \(off)")
+                XCTAssertTrue(try holds(rule, inset(off), "3.2.1"), "\(rule) \(off)")
+            }
+            XCTAssertTrue(try holds(rule, inset("44.5"), "3.2.0"), rule)
         }
     }
 }

@@ -16,9 +16,9 @@ extension InvariantChecker {
     /// * G3's surface checks read the frame's `isAttracting` to tell a spring from the finger; up
     ///   to 2.6.6 an animated programmatic move runs its spring with `isAttracting` false (FP-S7),
     ///   so in a trace with such a move they do not apply.
-    /// * Before 3.2.1 (FP-S13 raw), with an anchor half-way between two pixels the core's rules
-    ///   (clamp bounds, segments, the spring's target, the exact-release test) use a position the
-    ///   frame never takes:
+    /// * Before 3.2.1 (FP-S13 raw), with an anchor off the pixel grid the core's rules (clamp
+    ///   bounds, segments, the spring's target, the exact-release test) use a position the frame
+    ///   never takes:
     ///   the panel can rest "inside" its anchor (the list pinned or locked at rest), a drag clamps
     ///   at the raw position, and a mirror's rounding differs from the bottom panel's; G3, G4 and G6
     ///   do not apply to such a trace.
@@ -56,9 +56,9 @@ extension InvariantChecker {
     }
 
     /// An anchor of the trace (header or `invalidateLayout`, in the header's or any sampled
-    /// environment) that meets FP-S13's trigger: its raw position x lies half-way between two
-    /// pixels, so that the rounded offset from it is not 0 (rounded(rounded(x) − x) ≠ 0,
-    /// profiles.md §3.1.3 FP-S13: D2's raw 64.25, not 64.3).
+    /// environment) whose raw position x is off the pixel grid (rounded(x) ≠ x). Wider than
+    /// FP-S13's trigger for the rest offset (half-way between two pixels): the clamp bounds, the
+    /// spring's target and the exact-release test read x itself, so 64.3 breaks G3 and G6 too.
     /// - Complexity: O((1 + layout changes) · (1 + environment changes) · anchors).
     static func hasAnchorOffTheGrid(_ trace: Trace) -> Bool {
         var panels = [trace.header.panel], environments = [trace.header.environment]
@@ -74,7 +74,7 @@ extension InvariantChecker {
                 let g = LayoutGeometry(panel: panel, environment: environment)
                 for entry in panel.anchors {
                     let x = g.rawPosition(of: entry.anchor)
-                    if g.rounded(g.rounded(x) - x) != 0 { return true }
+                    if g.rounded(x) != x { return true }
                 }
             }
         }
