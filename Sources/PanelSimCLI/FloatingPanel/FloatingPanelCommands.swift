@@ -16,8 +16,8 @@ struct FloatingPanelCommands: SystemCommandDescription {
             + "changes. It is replayed as is and mirrored onto top, left and right panels; every "
             + "replay is checked against G1–G4, G7 and F1–F5, and the mirrors against the bottom replay "
             + "(G6). The rules (G1–G4, G6, F1–F5) are invariants of the team's scenario spec, "
-            + "which is not part of this repository, G7 (at rest the location is its state's anchor) one of "
-            + "profiles.md §4.2; the InvariantChecker type (module PanelInvariants) states each one."
+            + "which is not part of this repository, and G7 (at rest the location is its state's anchor) is "
+            + "stated in docs/profiles.md; the InvariantChecker type (module PanelInvariants) states each one."
     }
     var tunableParameters: [TunableParameter] {
         [.springResponseTime, .springDecelerationRate, .momentumProjectionRate, .redirectionalProgress]
