@@ -17,10 +17,15 @@ final class PanelTraceCheckTests: XCTestCase {
     var base = ""
 
     override func setUpWithError() throws {
-        base = FileManager.default.temporaryDirectory.appendingPathComponent("panelsim-testing-\(UUID().uuidString)").path
+        base = try Self.temporaryTraces(copying: "traces/\(Self.corpusTrace).jsonl", as: "flick.jsonl")
+    }
+
+    /// A new temporary folder holding `traces/NAME`, a copy of the repository's file `path`.
+    static func temporaryTraces(copying path: String, as name: String) throws -> String {
+        let base = FileManager.default.temporaryDirectory.appendingPathComponent("panelsim-testing-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: base + "/traces", withIntermediateDirectories: true)
-        try FileManager.default.copyItem(atPath: Self.repository + "/traces/\(Self.corpusTrace).jsonl",
-                                         toPath: base + "/traces/flick.jsonl")
+        try FileManager.default.copyItem(atPath: repository + "/" + path, toPath: base + "/traces/" + name)
+        return base
     }
 
     override func tearDownWithError() throws {
@@ -270,10 +275,7 @@ final class PanelTraceCheckTests: XCTestCase {
 final class PanelTraceCheckProfileTests: XCTestCase {
     var base = ""
     override func setUpWithError() throws {
-        base = FileManager.default.temporaryDirectory.appendingPathComponent("panelsim-profile-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: base + "/traces", withIntermediateDirectories: true)
-        try FileManager.default.copyItem(atPath: PanelTraceCheckTests.repository + "/traces/profiles/lnpopup/gates/ln-g1-automatic-style.4.5.4.jsonl",
-                                         toPath: base + "/traces/popup.jsonl")
+        base = try PanelTraceCheckTests.temporaryTraces(copying: "traces/profiles/lnpopup/gates/ln-g1-automatic-style.4.5.4.jsonl", as: "popup.jsonl")
     }
     override func tearDownWithError() throws { try? FileManager.default.removeItem(atPath: base) }
 
