@@ -37,6 +37,11 @@ final class ProfileSoakTests: XCTestCase {
         XCTAssertFalse(try holds("F4", "2.8.1"))
         XCTAssertTrue(try holds("F4", "2.8.2"))
         XCTAssertFalse(try holds("F5", "2.6.6"))
+        // FP-S10: a sample that starts with the surface at or beyond 0; FP-S11: a bound the list alone broke.
+        XCTAssertFalse(try holds("G3", "2.8.3", kind: "bound-beyond-zero"))
+        XCTAssertTrue(try holds("G3", "2.8.4", kind: "bound-beyond-zero"))
+        XCTAssertFalse(try holds("G3", "2.8.6", kind: "offset-bound"))
+        XCTAssertTrue(try holds("G3", "2.8.7", kind: "offset-bound"))
         XCTAssertFalse(try holds("G2", "2.0.0"))
         XCTAssertTrue(try holds("G2", "3.2.2"))
         for rule in ["G1", "G4", "G6", "G7", "F1", "F2", "F3"] {

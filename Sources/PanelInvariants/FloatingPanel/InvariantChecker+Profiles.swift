@@ -6,9 +6,13 @@ extension InvariantChecker {
     /// * F4 (state before `didEndDragging(false)`) needs 2.7.0's event order and not 2.8.1's
     ///   exact-release bug (FP-S7, FP-S9); F5's final `didMove` and G2's attraction pairing need
     ///   2.7.0's event order (FP-S7).
-    /// * G3 fails up to 2.8.3 when the most expanded anchor is at or beyond location 0 (FP-S10).
-    /// * G3's list checks fail up to 2.8.6 (FP-S11 off): io is never cleared, so §3.7 case A pins
-    ///   the list back to an offset captured by an earlier drag while the finger scrolls it.
+    /// * G3 fails up to 2.8.3 when the most expanded anchor is at or beyond location 0 (FP-S10), in
+    ///   any of the trace's layouts and environments (a rotation can put it there), and in a sample
+    ///   that starts with the surface at or beyond 0 (a spring's overshoot past a full anchor near
+    ///   the top; kind `bound-beyond-zero`): the older clamp test asks for pre > 0.
+    /// * G3's list checks (kinds `offset…`, `offset-bound` a bound the list alone broke) fail up
+    ///   to 2.8.6 (FP-S11 off): io is never cleared, so §3.7 case A pins the list back to an
+    ///   offset captured by an earlier drag while the finger scrolls it.
     /// * G3 fails before 2.7.0 in a trace with a tracked list: io is captured as the pinning offset,
     ///   the current offset (FP-S5) or left at (0, 0) by tracking (FP-S15), and the overscroll
     ///   shift of startInteraction moves the surface without the finger, so a pin or the shift moves
@@ -42,11 +46,11 @@ extension InvariantChecker {
             default: return true
             }
         case "G3":
-            if v.clampAboveZero {
-                let g = LayoutGeometry(panel: trace.header.panel, environment: trace.header.environment)
+            if v.clampAboveZero && violation.kind == "bound-beyond-zero" { return false }
+            if v.clampAboveZero && layouts(of: trace).contains(where: { g in
                 let most = g.position(of: g.mostExpandedState)
-                if g.panelPosition.expandsTowardLowerCoordinate ? most <= 0 : most >= g.mainDimension { return false }
-            }
+                return g.panelPosition.expandsTowardLowerCoordinate ? most <= 0 : most >= g.mainDimension
+            }) { return false }
             if violation.kind.hasPrefix("offset") && !v.clearOffsetAfterAttraction { return false }
             if (v.offsetCapture != .new || !v.ioAtTrack) && hasTrackedList(trace) { return false }
             if !violation.kind.hasPrefix("offset") && !v.newEventOrder && hasAnimatedMove(trace) { return false }
@@ -61,6 +65,19 @@ extension InvariantChecker {
     /// spring's target and the exact-release test read x itself, so 64.3 breaks G3 and G6 too.
     /// - Complexity: O((1 + layout changes) · (1 + environment changes) · anchors).
     static func hasAnchorOffTheGrid(_ trace: Trace) -> Bool {
+        layouts(of: trace).contains { g in
+            g.panel.anchors.contains { entry in
+                let x = g.rawPosition(of: entry.anchor)
+                return g.rounded(x) != x
+            }
+        }
+    }
+
+    /// Every layout the trace can show: each of its panels (header, `invalidateLayout`) in each of
+    /// its environments (header, environment samples), so that a rotation or a new layout that
+    /// puts an anchor where a switch's trigger needs it counts as well.
+    /// - Complexity: O((1 + layout changes) · (1 + environment changes)) geometries.
+    static func layouts(of trace: Trace) -> [LayoutGeometry] {
         var panels = [trace.header.panel], environments = [trace.header.environment]
         for s in trace.samples {
             switch s.kind {
@@ -69,16 +86,7 @@ extension InvariantChecker {
             default: break
             }
         }
-        for panel in panels {
-            for environment in environments {
-                let g = LayoutGeometry(panel: panel, environment: environment)
-                for entry in panel.anchors {
-                    let x = g.rawPosition(of: entry.anchor)
-                    if g.rounded(x) != x { return true }
-                }
-            }
-        }
-        return false
+        return panels.flatMap { panel in environments.map { LayoutGeometry(panel: panel, environment: $0) } }
     }
 
     /// The trace tracks a scroll view at some time (header `scrollView` or a `track` call).
