@@ -18,8 +18,9 @@ extension InvariantChecker {
     ///   shift of startInteraction moves the surface without the finger, so a pin or the shift moves
     ///   the list or the surface by more than the finger in one sample.
     /// * G3's surface checks read the frame's `isAttracting` to tell a spring from the finger; up
-    ///   to 2.6.6 an animated programmatic move runs its spring with `isAttracting` false (FP-S7),
-    ///   so in a trace with such a move they do not apply.
+    ///   to 2.6.6 an animated programmatic move (`move` or `show` between non-hidden states) runs
+    ///   its spring with `isAttracting` false (FP-S7), so in a trace with such a call they do not
+    ///   apply.
     /// * Before 3.2.1 (FP-S13 raw), with an anchor off the pixel grid the core's rules (clamp
     ///   bounds, segments, the spring's target, the exact-release test) use a position the frame
     ///   never takes:
@@ -94,9 +95,15 @@ extension InvariantChecker {
         trace.header.scrollView != nil || trace.samples.contains { if case .call(.track) = $0.kind { return true } else { return false } }
     }
 
-    /// The trace calls `move(to:animated: true)` (a spring between states).
+    /// The trace calls `move(to:animated: true)` or `show(animated: true)` (a spring between
+    /// states: `show` on a presented panel moves it to its initial state, §5.2).
     static func hasAnimatedMove(_ trace: Trace) -> Bool {
-        trace.samples.contains { if case .call(.move(_, true)) = $0.kind { return true } else { return false } }
+        trace.samples.contains {
+            switch $0.kind {
+            case .call(.move(_, true)), .call(.show(true)): return true
+            default: return false
+            }
+        }
     }
 
     /// `violations` without those of rules that do not hold at `trace`'s profile point (`holds`).
