@@ -15,7 +15,7 @@ struct SoakCommand: PanelCommand {
     static var info: CommandInfo { CommandInfo(
         name: "soak",
         abstract: "Check a panel system's invariants on random traces; write minimized violators.",
-        usage: "panelsim soak [--model M] [--seed S] [--count N] [--jobs J] [--out DIR] [--limit K] [--emit DIR] [--profile floatingpanel@VERSION] [TRACE…]",
+        usage: "panelsim soak [--model M] [--seed S] [--count N] [--jobs J] [--out DIR] [--limit K] [--emit DIR] [--profile LIBRARY@VERSION] [TRACE…]",
         arguments: [("TRACE...", "Check these trace files, each with its own model's checker\n(bottom FloatingPanel panels are also mirrored) instead of\ngenerated ones; with --emit, write their mirrors.")],
         options: [
             OptionSpec(names: ["--model"], valueName: "M", help: modelHelp),
@@ -32,6 +32,11 @@ struct SoakCommand: PanelCommand {
         ],
         discussion: """
             \(systemsHelp)
+
+            --profile LIBRARY@VERSION (LIBRARY the soaked model's) replays every trace as that
+            version behaved and checks the rules that hold at its profile point (docs/profiles.md,
+            "Invariants at each point"); a trace using what the version lacks is counted as gated
+            and not replayed.
 
             A violating trace is minimized (delta debugging over its samples, then its header)
             while the same rule still fails on the same replay, and written with a description

@@ -44,6 +44,14 @@ import XCTest
 ///   - record: `never`, `missing`, `failed`, `all` or `pending`; nil: `PANELSIM_RECORD`, else `never` when
 ///     `CI` is set, else `missing`.
 ///   - simulation: simulator options (floatingpanel-core.md §9 O3, O8).
+///   - profile: `LIBRARY@VERSION` (e.g. `"floatingpanel@2.6.3"`, `panelsim profiles` lists them):
+///     replay the trace as that version of its library behaved, as `check --profile` does; nil
+///     for the trace's own header (docs/profiles.md). The golden is where `check --profile`
+///     looks, the layout above, and records the profile point in its header, so a test that
+///     replays one trace under several versions gives each its own `golden` (e.g.
+///     `"golden-fp-2.6.3/flick.golden.jsonl"`, the tree of `check --profile … --golden
+///     golden-fp-2.6.3`). A refused version, a library other than the trace's, or a trace that
+///     uses what the version lacks fails the test naming it.
 ///   - warnings: the replay's warnings (`check`'s `  warning: …` lines): `.report` (default)
 ///     prints them as `FILE:LINE: warning: …` at the caller's line, `.fail` fails the test on
 ///     any of them (`PanelTraceWarnings`).
@@ -51,27 +59,29 @@ import XCTest
 /// - Returns: the outcome (status, `check`'s lines, paths, the actual result).
 @discardableResult
 public func assertPanelTrace(_ trace: String, golden: String? = nil, tolerances: [String] = [],
-                             record: RecordMode? = nil, simulation: SimulationOptions = SimulationOptions(),
+                             record: RecordMode? = nil, simulation: SimulationOptions = SimulationOptions(), profile: String? = nil,
                              warnings: PanelTraceWarnings = .report,
                              fileID: StaticString = #fileID, filePath: StaticString = #filePath,
                              line: UInt = #line, column: UInt = #column) -> PanelTraceOutcome {
     let outcome = PanelTraceCheck.evaluate(trace: trace, baseFolder: PanelTestPaths.folder(ofFile: "\(filePath)"),
-                                           golden: golden, tolerances: tolerances, record: record, simulation: simulation)
+                                           golden: golden, tolerances: tolerances, record: record, simulation: simulation,
+                                           profile: profile)
     return PanelTestFailure.report(outcome, warnings: warnings,
                                    at: CallerLocation(fileID: fileID, filePath: filePath, line: line, column: column))
 }
 
-/// `assertPanelTrace` for one file of a `PanelTraces` listing:
+/// `assertPanelTrace` for one file of a `PanelTraces` listing (`profile` as above):
 /// `@Test(arguments: PanelTraces("traces")) func corpus(_ t: PanelTraceFile) { assertPanelTrace(t) }`.
 /// The failure is reported at the caller's line; a listing problem (missing or empty folder)
 /// fails with its description.
 @discardableResult
 public func assertPanelTrace(_ trace: PanelTraceFile, golden: String? = nil, tolerances: [String] = [],
-                             record: RecordMode? = nil, simulation: SimulationOptions = SimulationOptions(),
+                             record: RecordMode? = nil, simulation: SimulationOptions = SimulationOptions(), profile: String? = nil,
                              warnings: PanelTraceWarnings = .report,
                              fileID: StaticString = #fileID, filePath: StaticString = #filePath,
                              line: UInt = #line, column: UInt = #column) -> PanelTraceOutcome {
-    let outcome = PanelTraceCheck.evaluate(trace, golden: golden, tolerances: tolerances, record: record, simulation: simulation)
+    let outcome = PanelTraceCheck.evaluate(trace, golden: golden, tolerances: tolerances, record: record, simulation: simulation,
+                                           profile: profile)
     return PanelTestFailure.report(outcome, warnings: warnings,
                                    at: CallerLocation(fileID: fileID, filePath: filePath, line: line, column: column))
 }

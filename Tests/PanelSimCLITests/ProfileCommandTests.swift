@@ -168,7 +168,7 @@ final class ProfileCommandTests: CLITestCase {
     /// The other replaying commands take `--profile` and refuse a trace its version cannot honour.
     func testOtherCommandsTakeTheProfile() {
         let gate = "traces/profiles/lnpopup/gates/ln-g1-automatic-style.4.5.4.jsonl"
-        for args in [["report", gate, "-o", root + "/r.html"], ["fidelity", gate], ["soak", "--count", "1"]] {
+        for args in [["report", gate, "-o", root + "/r.html"], ["fidelity", gate], ["soak", "--model", "drawerkit", "--count", "1"]] {
             let r = runInRepository(args + ["--profile", "lnpopup@4.5.3"])
             XCTAssertEqual(r.code, 2, "\(args): \(r.stdout)\(r.stderr)")
         }
@@ -179,6 +179,10 @@ final class ProfileCommandTests: CLITestCase {
         let soak = runInRepository(["soak", "--count", "3", "--profile", "floatingpanel@2.6.6", "--out", root + "/soak"])
         XCTAssertEqual(soak.code, 0, soak.stdout)
         XCTAssertTrue(soak.stdout.contains("profile: floatingpanel@2.6.6 (point 2.6.6); "), soak.stdout)
+        let popup = runInRepository(["soak", "--model", "lnpopup", "--count", "3", "--profile", "lnpopup@4.5.3", "--out", root + "/soak"])
+        XCTAssertEqual(popup.code, 0, popup.stdout)
+        XCTAssertTrue(popup.stdout.hasPrefix("soak: lnpopup seeds 1…3: "), popup.stdout)
+        XCTAssertTrue(popup.stdout.contains("profile: lnpopup@4.5.3 (point 4.5.3); "), popup.stdout)
     }
 
     /// PI6: a gate accepted at a point is accepted at every later point.

@@ -200,6 +200,30 @@ func committedCorpusFolder(_ trace: PanelTraceFile) {
     }
 }
 
+// MARK: - Profiles
+
+/// `profile:` replays a committed trace as a given library version, against the golden `check
+/// --profile` uses (the layout's): the corpus golden recorded at FloatingPanel 2.8.1.
+final class AssertPanelTraceProfileXCTests: XCTestCase {
+    static let trace = "../../traces/profiles/floatingpanel/fp-s9/reach-full-during-drag.2.8.1.jsonl"
+
+    func testTheGoldensOwnPointPasses() {
+        let outcome = assertPanelTrace(Self.trace, record: .never, profile: "floatingpanel@2.8.1")
+        XCTAssertEqual(outcome.status, .pass)
+        XCTAssertEqual(outcome.goldenName, "../../golden/profiles/floatingpanel/fp-s9/reach-full-during-drag.2.8.1.golden.jsonl")
+    }
+}
+
+@Test func anotherPointFailsAgainstTheGoldenUnderSwiftTesting() {
+    let line = #line + 2
+    withKnownIssue {
+        assertPanelTrace(AssertPanelTraceProfileXCTests.trace, record: .never, profile: "floatingpanel@2.8.0")
+    } matching: { issue in
+        issue.sourceLocation?.line == line
+            && issue.comments.contains { $0.rawValue.hasPrefix("FAIL ") && $0.rawValue.contains("2.8.0") }
+    }
+}
+
 // MARK: - The replay's warnings
 
 /// A sheet trace whose `selectDetent` names a detent the sheet does not have (`huge`): the
