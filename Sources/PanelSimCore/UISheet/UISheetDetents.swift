@@ -10,7 +10,10 @@ extension UISheetSystem {
         return geometry.detents.last
     }
 
-    var smallestOffset: Double { geometry.detents.last?.offset ?? geometry.height }
+    // The small getters below are read by mutating methods on every moved sample; inlined, they
+    // read the fields in place (called out of line, each call copied the whole system first).
+
+    var smallestOffset: Double { @inline(__always) get { geometry.detents.last?.offset ?? geometry.height } }
 
     /// The keyboard overlap k (U23).
     var keyboardOverlap: Double { min(keyboardHeight, geometry.fullHeight) }
@@ -61,12 +64,20 @@ extension UISheetSystem {
     /// The top rest candidate's offset (`restCandidates().list.first`, else y_L). Without the
     /// keyboard the candidates are the detents in order, so the first detent's offset.
     var topCandidate: Double {
-        guard keyboardUp else { return geometry.detents.first?.offset ?? geometry.largeTop }
-        return restCandidates().list.first?.offset ?? geometry.largeTop
+        @inline(__always) get {
+            guard keyboardUp else { return geometry.detents.first?.offset ?? geometry.largeTop }
+            return topCandidateWithKeyboard()
+        }
     }
 
+    /// `topCandidate` while the keyboard is up (out of line: the candidate list is built).
+    @inline(never)
+    func topCandidateWithKeyboard() -> Double { restCandidates().list.first?.offset ?? geometry.largeTop }
+
     /// The lower bound B of the drag (§3.3 item 5).
-    var lowerBound: Double { dismissible && !sheet.isModalInPresentation ? geometry.height : smallestOffset }
+    var lowerBound: Double {
+        @inline(__always) get { dismissible && !sheet.isModalInPresentation ? geometry.height : smallestOffset }
+    }
 
     @inline(__always)
     func display(_ u: Double) -> Double {
