@@ -2,7 +2,9 @@ import PanelSimCore
 import PanelTrace
 
 /// One panel system's part of `panelsim soak`: its random trace generator and its invariant
-/// checker, registered in `SoakSystems`. Everything else (seeds, `--jobs`, the replay rules every
+/// checker. The command line finds it in the system's command description
+/// (`SystemCommandDescription.soak`, PanelSimCLI); a library user passes it to `Soak`'s functions
+/// directly. Everything else (seeds, `--jobs`, the replay rules every
 /// system shares, minimization, output files) is `Soak`'s, written once for every system.
 ///
 /// A system's soak lives in `Sources/PanelInvariants/<System>/`; ARCHITECTURE.md lists the folders.
@@ -18,6 +20,13 @@ public protocol SystemSoak: Sendable {
     var checksReplayRules: Bool { get }
     /// The options of the checked replays.
     var options: SimulationOptions { get }
+    /// The version profile every generated trace is replayed as (docs/profiles.md), nil for the
+    /// system's default point. Default: nil.
+    var profile: TraceProfile? { get }
+
+    /// This soak with its traces replayed as `profile` (a profile of this system's library), nil
+    /// when the system's soak does not replay under a profile. Default: nil.
+    func profiled(_ profile: TraceProfile) -> (any SystemSoak)?
 
     /// The trace of `seed`: a valid trace file of this system, the same bytes for the same seed,
     /// named `soak-<seed>`. A trace the loader refuses is a generator bug: its description then
@@ -56,6 +65,8 @@ public protocol SystemSoak: Sendable {
 extension SystemSoak {
     public var checksReplayRules: Bool { true }
     public var options: SimulationOptions { SimulationOptions() }
+    public var profile: TraceProfile? { nil }
+    public func profiled(_ profile: TraceProfile) -> (any SystemSoak)? { nil }
 
     public func checkAll(_ trace: Trace) -> SoakCheck {
         let result = simulate(trace, options: options)

@@ -19,10 +19,11 @@ public enum PanelSimCommand {
 
     /// Top-level help (`panelsim --help`), ending with a newline.
     public static var helpText: String {
-        var out = """
-            OVERVIEW: Replay gesture traces through models of iOS panel systems (FloatingPanel,
-            DrawerKit, LNPopupController / LNPopupUI and UIKit's UISheetPresentationController) and
-            check the results against golden files. Formats: docs/FORMATS.md.
+        let libraries = HelpFormat.list(CommandSystems.registered.map(\.libraryName), "and")
+        var out = HelpFormat.wrap("OVERVIEW: Replay gesture traces through models of iOS panel systems (\(libraries)) and "
+                                  + "check the results against golden files. Formats: docs/FORMATS.md.", width: 95)
+        out += """
+
 
             USAGE: panelsim <command> [arguments] [options]
 

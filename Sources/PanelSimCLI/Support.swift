@@ -132,6 +132,31 @@ enum HelpFormat {
         (125, "a trace cannot be evaluated at this revision (git bisect run skips it)"),
     ])
 
+    /// `text` with each of its lines broken at spaces into lines of at most `width` characters
+    /// (a longer word stands alone on its line). Help texts generated from the registries use it.
+    /// - Complexity: O(characters).
+    static func wrap(_ text: String, width: Int) -> String {
+        text.split(separator: "\n", omittingEmptySubsequences: false).map { line -> String in
+            var lines: [String] = [], current = ""
+            for word in line.split(separator: " ") {
+                if current.isEmpty {
+                    current = String(word)
+                } else if current.count + 1 + word.count <= width {
+                    current += " " + word
+                } else {
+                    lines.append(current); current = String(word)
+                }
+            }
+            lines.append(current)
+            return lines.joined(separator: "\n")
+        }.joined(separator: "\n")
+    }
+
+    /// `a`, `a or b`, `a, b or c` (with `conjunction` "or"): a list as help texts write it.
+    static func list(_ items: [String], _ conjunction: String) -> String {
+        items.count <= 1 ? items.joined() : items.dropLast().joined(separator: ", ") + " \(conjunction) " + items[items.count - 1]
+    }
+
     /// A command's `EXIT CODES:` block, one row per code.
     static func exitCodes(_ rows: [(Int, String)]) -> String {
         "EXIT CODES:\n" + rows.map { code, meaning in

@@ -16,12 +16,24 @@ public enum TraceProfiles {
     /// The library names that have profiles, as messages list them.
     public static var libraryList: String { catalogs.map(\.library.rawValue).joined(separator: ", ") }
 
+    /// Two command-line values naming versions of one library, for messages and help texts: of the
+    /// first registered catalog with two points or more, the point before its default point and
+    /// the default point (the two after it when the default is the first); nil when no catalog has
+    /// two points.
+    public static var examples: (older: String, newer: String)? {
+        guard let c = catalogs.first(where: { $0.points.count > 1 }) else { return nil }
+        let d = c.index(of: c.defaultPoint) ?? c.points.count - 1
+        let (a, b) = d > 0 ? (d - 1, d) : (0, 1)
+        return ("\(c.library.rawValue)@\(c.points[a].name)", "\(c.library.rawValue)@\(c.points[b].name)")
+    }
+
     /// The profile a command-line `LIBRARY@VERSION` names.
     /// - Returns: the profile, or the message of profiles.md §2.2 (without the `--profile …: `
     ///   prefix): an unknown library names the libraries, a refused version the library's points.
     public static func parse(commandLine text: String) -> Result<TraceProfile, ProfileMessage> {
         guard let at = text.firstIndex(of: "@") else {
-            return .failure(ProfileMessage("expected LIBRARY@VERSION (e.g. lnpopup@4.5.5), libraries \(libraryList)"))
+            let example = examples.map { " (e.g. \($0.older))" } ?? ""
+            return .failure(ProfileMessage("expected LIBRARY@VERSION\(example), libraries \(libraryList)"))
         }
         let library = String(text[..<at]), version = String(text[text.index(after: at)...])
         guard let catalog = catalog(for: library) else {

@@ -31,7 +31,21 @@ final class SoakCommandTests: CLITestCase {
     func testAnUnknownModelIsAUsageError() {
         let r = run(["soak", "--model", "drawer"])
         XCTAssertEqual(r.code, 2)
-        XCTAssertTrue(r.stderr.contains("--model must be one of floatingpanel, drawerkit, lnpopup, uisheet, got 'drawer'"), r.stderr)
+        XCTAssertTrue(r.stderr.contains("--model must be one of floatingpanel, drawerkit, uisheet, lnpopup, got 'drawer'"), r.stderr)
+    }
+
+    /// `--profile` goes to a soak that replays under a profile (FloatingPanel's here), of the
+    /// soaked model; anything else is a usage error naming the library.
+    func testAProfileMustFitTheSoakedModel() {
+        let other = run(["soak", "--profile", "lnpopup@4.5.5", "--count", "1"])
+        XCTAssertEqual(other.code, 2)
+        XCTAssertTrue(other.stderr.contains("--profile lnpopup@4.5.5: the lnpopup soak does not replay under a profile"), other.stderr)
+        let mismatch = run(["soak", "--model", "drawerkit", "--profile", "floatingpanel@2.6.6", "--count", "1"])
+        XCTAssertEqual(mismatch.code, 2)
+        XCTAssertTrue(mismatch.stderr.contains("--profile floatingpanel@2.6.6 applies to --model floatingpanel, not to --model drawerkit"), mismatch.stderr)
+        let fits = run(["soak", "--model", "floatingpanel", "--profile", "floatingpanel@2.6.6", "--count", "1"])
+        XCTAssertEqual(fits.code, 0, fits.stdout + fits.stderr)
+        XCTAssertTrue(fits.stdout.contains("profile: floatingpanel@2.6.6 (point 2.6.6); "), fits.stdout)
     }
 
     func testTraceFilesAreCheckedWithTheirOwnModel() throws {

@@ -13,6 +13,11 @@ public struct FloatingPanelSoak: SystemSoak {
 
     public init(profile: TraceProfile? = nil) { self.profile = profile }
 
+    /// The soak replaying as `profile` (any FloatingPanel profile; the gates decide per trace).
+    public func profiled(_ profile: TraceProfile) -> (any SystemSoak)? {
+        profile.library == model ? FloatingPanelSoak(profile: profile) : nil
+    }
+
     public var model: PanelModel { .floatingPanel }
 
     public var rules: [(id: String, source: String)] {
