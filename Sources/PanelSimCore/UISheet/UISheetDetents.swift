@@ -64,32 +64,44 @@ extension UISheetSystem {
     /// The top rest candidate's offset (`restCandidates().list.first`, else y_L). Without the
     /// keyboard the candidates are the detents in order, so the first detent's offset.
     var topCandidate: Double {
-        @inline(__always) get {
-            guard keyboardUp else { return geometry.detents.first?.offset ?? geometry.largeTop }
-            return topCandidateWithKeyboard()
-        }
+        guard keyboardUp else { return geometry.detents.first?.offset ?? geometry.largeTop }
+        return restCandidates().list.first?.offset ?? geometry.largeTop
     }
 
-    /// `topCandidate` while the keyboard is up (out of line: the candidate list is built).
+    /// `topCandidate` for the drag's mutating methods: read in place without the keyboard; with
+    /// it, the candidate list is built out of line. (Any non-mutating call that is not inlined,
+    /// made from mutating code, copies the whole system first; here it stays off the path of
+    /// every moved sample.)
+    @inline(__always)
+    mutating func dragTopCandidate() -> Double {
+        guard keyboardUp else { return geometry.detents.first?.offset ?? geometry.largeTop }
+        return topCandidateWithKeyboard()
+    }
+
+    /// `topCandidate` while the keyboard is up (out of line; mutating only so that its callers
+    /// pass the system in place).
     @inline(never)
-    func topCandidateWithKeyboard() -> Double { restCandidates().list.first?.offset ?? geometry.largeTop }
+    mutating func topCandidateWithKeyboard() -> Double { topCandidate }
 
     /// The lower bound B of the drag (§3.3 item 5).
     var lowerBound: Double {
         @inline(__always) get { dismissible && !sheet.isModalInPresentation ? geometry.height : smallestOffset }
     }
 
+    /// The displayed offset for the drag's unconstrained offset `u` (§3.3 item 5: rubber bands
+    /// above the top candidate and below the lower bound). Mutating only for `dragTopCandidate()`.
     @inline(__always)
-    func display(_ u: Double) -> Double {
-        let p0 = topCandidate, b = lowerBound
+    mutating func display(_ u: Double) -> Double {
+        let p0 = dragTopCandidate(), b = lowerBound
         if u < p0 { return p0 - SheetGeometry.band(p0 - u, geometry.extentUp(above: p0)) }
         if u > b { return b + SheetGeometry.band(u - b, geometry.extentDown) }
         return u
     }
 
+    /// The inverse of `display(_:)`.
     @inline(__always)
-    func undisplay(_ y: Double) -> Double {
-        let p0 = topCandidate, b = lowerBound
+    mutating func undisplay(_ y: Double) -> Double {
+        let p0 = dragTopCandidate(), b = lowerBound
         if y < p0 { return p0 - SheetGeometry.unband(p0 - y, geometry.extentUp(above: p0)) }
         if y > b { return b + SheetGeometry.unband(y - b, geometry.extentDown) }
         return y
