@@ -18,10 +18,6 @@ struct SystemRecorder<Frame: PackedSystemFrame> {
     mutating func reserve(_ n: Int) {
         records.reserveCapacity(n)
         records.reservePackedFrames(n / 2)
-        // Room for the events, kept whole beside the packed entries: a replay writes far fewer
-        // than one per eight records reserved (DrawerKit's bench replay about one per 25), so
-        // their list does not regrow.
-        records.reserveEventCapacity(n / 8)
     }
 
     /// Records the event `name` with `fields` (in the order they are written) at `time` µs.
