@@ -78,8 +78,8 @@ struct ProfilesCommand: PanelCommand {
             return .success
         }
         let library = argument.split(separator: "@", maxSplits: 1).first.map(String.init) ?? argument
-        guard let catalog = TraceProfiles.catalog(for: library) else {
-            context.stderr.line("error: unknown library \"\(library)\"; expected one of \(TraceProfiles.libraryList)")
+        guard let catalog = TraceProfiles.catalog(named: library) else {
+            context.stderr.line("error: " + TraceProfiles.unknownLibrary(library))
             return .badInput
         }
         guard argument.contains("@") else {

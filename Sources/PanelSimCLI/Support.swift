@@ -55,6 +55,9 @@ struct CommandContext {
     /// Relative paths given on the command line are resolved against this directory.
     var workingDirectory: String
     var services: TraceServices
+    /// Everything on the process's standard input, read when a command is given `-` for a file
+    /// (`replay -`). Replaced in tests.
+    var standardInput: () -> [UInt8] = { [UInt8](FileHandle.standardInput.readDataToEndOfFile()) }
 
     /// `path` if absolute, else `workingDirectory/path`.
     func resolve(_ path: String) -> String {

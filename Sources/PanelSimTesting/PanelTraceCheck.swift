@@ -12,7 +12,8 @@ public struct PanelTraceOutcome: Sendable {
     public var status: GoldenStatus
     /// The lines `panelsim check` prints for this trace: status line (`PASS traces/a.jsonl`,
     /// `FAIL …`), failure report (first divergence, max error per channel, context rows, event
-    /// diff) or notes, and simulation warnings.
+    /// diff) or notes, and simulation warnings; not `check`'s line after a `FAIL` report naming
+    /// the golden and its `--record failed` command (`failureMessage` says that in test terms).
     public var lines: [String]
     /// The message the assertion reports: `lines` plus what to do next (where the golden is, how
     /// to record it or accept a pending one). Nil when the assertion passes.
@@ -32,6 +33,10 @@ public struct PanelTraceOutcome: Sendable {
     public var actualResult: String?
     /// The HTML report (`panelsim report`'s format) for `fail` and `missing`; nil otherwise.
     public var htmlReport: String?
+    /// The replay's warnings, the ones `check` prints as `  warning: …` after the status line
+    /// (e.g. `line 2: selectDetent: 'huge' names no active detent; …`); empty when the trace was
+    /// not replayed. `assertPanelTrace` prints them, or fails on them (`PanelTraceWarnings`).
+    public var warnings: [String] = []
 
     /// True when the assertion passes.
     public var passed: Bool { failureMessage == nil }
@@ -116,6 +121,7 @@ public enum PanelTraceCheck {
         outcome.lines = verdict.lines
         outcome.wroteGolden = verdict.wroteGolden
         outcome.actualResult = String(decoding: replayed.bytes, as: UTF8.self)
+        outcome.warnings = GoldenCheck.warnings(replayed.result)
         if verdict.isReportable { outcome.htmlReport = verdict.htmlReport(traceHeader: replayed.loaded.trace.header) }
         outcome.failureMessage = checked.passes ? nil : failureMessage(verdict, place: place, mode: mode, source: source)
         return outcome
@@ -167,8 +173,8 @@ public enum PanelTraceCheck {
         }
         if let pending = verdict.wrotePending {
             // Record mode pending: the golden is untouched; the actual result waits beside it.
-            next = ["  the golden is untouched; the actual result is pending in \(pending) (\(how)).",
-                    "  Review it with panelsim review, or accept it with panelsim accept \(shellQuoted(pending)) (reject: panelsim reject \(shellQuoted(pending)))."]
+            // `check`'s `pending: wrote …` line above already gives the accept command.
+            next = ["  the golden is untouched; the actual result is pending in \(pending) (\(how)); to drop it: panelsim reject \(shellQuoted(pending))."]
         }
         return (verdict.lines + next).joined(separator: "\n")
     }

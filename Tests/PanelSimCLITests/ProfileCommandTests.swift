@@ -74,6 +74,28 @@ final class ProfileCommandTests: CLITestCase {
         XCTAssertEqual(run(["profiles", "nope"]).code, 2)
     }
 
+    /// A library name on the command line in any letter case (`FloatingPanel@3.2.2`) is the
+    /// library; in a trace header it is exact, and the error names the right spelling.
+    func testCommandLineLibraryNamesIgnoreCase() throws {
+        XCTAssertEqual(point("FloatingPanel@3.2.2"), "3.2.1")
+        XCTAssertEqual(point("LNPopup@4.5.5"), "4.5.4")
+        let mixed = run(["profiles", "FloatingPanel@3.2.2"]), lower = run(["profiles", "floatingpanel@3.2.2"])
+        XCTAssertEqual(mixed.code, 0, mixed.stderr)
+        XCTAssertEqual(mixed.stdout, lower.stdout)
+        XCTAssertEqual(run(["profiles", "UISheet"]).stdout, run(["profiles", "uisheet"]).stdout)
+        let replay = runInRepository(["replay", "traces/lnpopup/s1/drag-40pt-v0-tab.jsonl", "--profile", "LNPopup@4.5.5", "-o", root + "/r.jsonl"])
+        XCTAssertEqual(replay.code, 0, replay.stderr)
+        XCTAssertTrue(read("r.jsonl")?.contains(#""profile": {"library": "lnpopup", "point": "4.5.4"}"#) == true, read("r.jsonl") ?? "")
+        guard case .failure(let unknown) = TraceProfiles.parse(commandLine: "FloatPanel@3.2.2") else { return XCTFail("accepted") }
+        XCTAssertFalse(unknown.text.contains("did you mean"), unknown.text)
+
+        try write(header(#"{"library": "LNPopup", "version": "4.5.5"}"#), "a.jsonl")
+        let r = run(["replay", "a.jsonl"])
+        XCTAssertEqual(r.code, 2)
+        XCTAssertTrue(r.stderr.hasPrefix(#"a.jsonl:1: profile.library: unknown library "LNPopup" (did you mean "lnpopup"? library names are lower case)"#),
+                      r.stderr)
+    }
+
     // MARK: The header member and the result header (§2.1, §2.4)
 
     func header(_ profile: String, model: String = "lnpopup") -> String {

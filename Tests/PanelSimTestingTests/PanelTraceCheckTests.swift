@@ -89,6 +89,9 @@ final class PanelTraceCheckTests: XCTestCase {
         // Every path is absolute: the command works pasted in any folder.
         XCTAssertTrue(message.contains("the golden is untouched; the actual result is pending in \(goldenPath).new"), message)
         XCTAssertTrue(message.contains("panelsim accept \(goldenPath).new"), message)
+        // The accept command is given once, the reject command once.
+        XCTAssertEqual(message.components(separatedBy: "panelsim accept ").count, 2, message)
+        XCTAssertEqual(message.components(separatedBy: "panelsim reject ").count, 2, message)
         // Accepting it (a rename) makes the assertion pass.
         XCTAssertEqual(rename(goldenPath + ".new", goldenPath), 0)
         XCTAssertEqual(evaluate(record: .pending, env: local).status, .pass)
@@ -134,7 +137,13 @@ final class PanelTraceCheckTests: XCTestCase {
         let code = PanelSimCommand.run(arguments: ["check", base + "/traces", "--record", "never"], environment: [:], stdout: out, stderr: err,
                                        workingDirectory: base)
         XCTAssertEqual(code, 1)
-        XCTAssertEqual(out.text, (outcome.lines + ["0 passed, 1 failed"]).joined(separator: "\n") + "\n")
+        // `check` adds one line after the report naming the golden and its accept command (the
+        // message says the same in the test's terms).
+        var printed = out.text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let accept = "  golden: \(goldenPath); if the new behavior is right, rewrite it with panelsim check \(base)/traces/flick.jsonl --record failed"
+        let acceptIndex = try XCTUnwrap(printed.firstIndex { $0.hasPrefix(accept) }, out.text)
+        printed.remove(at: acceptIndex)
+        XCTAssertEqual(printed.joined(separator: "\n"), (outcome.lines + ["0 passed, 1 failed"]).joined(separator: "\n") + "\n")
         XCTAssertTrue(message.hasPrefix(outcome.lines.joined(separator: "\n") + "\n"))
         // The HTML report shows the failure report; the actual result is what a golden would hold.
         let html = try XCTUnwrap(outcome.htmlReport)
