@@ -139,6 +139,10 @@ prepare() {
   } > "$dict"
 }
 
+# The trace targets' scratch file (each input is written there and loaded as a file): in memory
+# when /dev/shm is there, so that no execution waits on the disk.
+scratch_dir() { if [ -d /dev/shm ] && [ -w /dev/shm ]; then echo /dev/shm; else echo "$fuzzdir"; fi; }
+
 run_target() {
   local target=$1 seconds=$2; shift 2
   case " $targets " in *" $target "*) ;; *) echo "unknown target '$target' (expected one of: $targets)" >&2; exit 2 ;; esac
@@ -151,7 +155,7 @@ run_target() {
   echo "fuzzing $target for $seconds s ($build build)" >&2
   # One process; -timeout: an input that takes longer is a hang (reported and saved).
   ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:allocator_may_return_null=1} SWIFT_BACKTRACE=enable=no \
-  PANELSIM_FUZZ_TARGET="$target" PANELSIM_FUZZ_SCRATCH="$fuzzdir" \
+  PANELSIM_FUZZ_TARGET="$target" PANELSIM_FUZZ_SCRATCH="$(scratch_dir)" \
     "$bin" "$fuzzdir/corpus/$target" "$fuzzdir/seeds/$target" \
       "${dict[@]}" -max_len=$maxlen -timeout=30 -rss_limit_mb=2048 \
       -max_total_time="$seconds" -print_final_stats=1 -artifact_prefix="$fuzzdir/artifacts/$target/" "$@"
