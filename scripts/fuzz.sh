@@ -8,7 +8,8 @@
 #   scripts/fuzz.sh smoke SECONDS                        every target for SECONDS on a few seeds,
 #                                                        debug build (what .ci/run does)
 #   scripts/fuzz.sh build                                only build the fuzz binary
-#   scripts/fuzz.sh reproduce TARGET FILE...             run the binary on saved inputs (crash files)
+#   scripts/fuzz.sh reproduce TARGET FILE...             run the binary on saved inputs (crash files;
+#                                                        a generated target prints its trace)
 #   scripts/fuzz.sh coverage TARGET...                   line coverage of the library sources
 #                                                        reached by each target's seeds and kept
 #                                                        corpus (llvm-cov; report in
