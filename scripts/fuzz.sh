@@ -8,7 +8,8 @@
 #   scripts/fuzz.sh smoke SECONDS                        every target for SECONDS on a few seeds,
 #                                                        debug build (what .ci/run does)
 #   scripts/fuzz.sh build                                only build the fuzz binary
-#   scripts/fuzz.sh reproduce TARGET FILE...             run the binary on saved inputs (crash files)
+#   scripts/fuzz.sh reproduce TARGET FILE...             run the binary on saved inputs (crash files;
+#                                                        a generated target prints its trace)
 #   scripts/fuzz.sh coverage TARGET...                   line coverage of the library sources
 #                                                        reached by each target's seeds and kept
 #                                                        corpus (llvm-cov; report in
@@ -22,6 +23,9 @@
 # shared machine). Environment:
 #   FUZZ_BUILD=release (default: -O, fast executions, ~2.5 min to build) or debug (-Onone: builds
 #              in well under a minute, runs ~3-10x slower; what .ci/run's smoke uses)
+#   FUZZ_ASAN=0 build without AddressSanitizer (libFuzzer's coverage and Swift's own checks only:
+#              2-3x more executions per second; binaries in $FUZZ_DIR/$FUZZ_BUILD-noasan). The
+#              smoke always uses ASan; RELIABILITY.md says which long runs did not.
 #   FUZZ_DIR   where binaries, corpora and crash artifacts go (default .build/fuzz)
 #
 # The binary is rebuilt only when a library source, the entry file, the flags or the toolchain
@@ -47,6 +51,12 @@ esac
 fuzzdir=${FUZZ_DIR:-.build/fuzz}
 mkdir -p "$fuzzdir"
 fuzzdir=$(cd "$fuzzdir" && pwd)
+sanitize=fuzzer,address
+case "${FUZZ_ASAN:-1}" in
+  1) ;;
+  0) sanitize=fuzzer; build=$build-noasan ;;
+  *) echo "FUZZ_ASAN must be 1 or 0, got '$FUZZ_ASAN'" >&2; exit 2 ;;
+esac
 bin="$fuzzdir/$build/panelsim-fuzz"
 modules="PanelSimCore PanelTrace PanelGolden"
 
@@ -55,7 +65,7 @@ usage() { sed -n '2,/^set -euo/p' "$0" | grep '^#' | sed 's/^# \{0,1\}//' >&2; e
 build_binary() {
   local out="$fuzzdir/$build"
   mkdir -p "$out"
-  local flags="-sanitize=${sanitize:-fuzzer,address} $opt -swift-version 6"
+  local flags="-sanitize=$sanitize $opt -swift-version 6"
   local stamp
   stamp=$( { swiftc --version 2>&1; echo "$flags"; for m in $modules; do find "Sources/$m" -name '*.swift' | LC_ALL=C sort | xargs cat; done; cat Fuzz/*.swift; } | sha256sum | cut -c1-64)
   if [ -x "$bin" ] && [ "$(cat "$out/stamp" 2>/dev/null)" = "$stamp" ]; then return 0; fi
@@ -130,17 +140,23 @@ prepare() {
   } > "$dict"
 }
 
+# The trace targets' scratch file (each input is written there and loaded as a file): in memory
+# when /dev/shm is there, so that no execution waits on the disk.
+scratch_dir() { if [ -d /dev/shm ] && [ -w /dev/shm ]; then echo /dev/shm; else echo "$fuzzdir"; fi; }
+
 run_target() {
   local target=$1 seconds=$2; shift 2
   case " $targets " in *" $target "*) ;; *) echo "unknown target '$target' (expected one of: $targets)" >&2; exit 2 ;; esac
   prepare "$target"
   local maxlen=16384 dict=("-dict=$fuzzdir/seeds/$target.dict")
   case "$target" in trace|result) maxlen=65536 ;; esac
-  case " $generated " in *" $target "*) maxlen=4096; dict=() ;; esac
+  # A generated target reads about 200-400 bytes of choices for a full header and a few to ~40
+  # per sample (at most 48 samples); longer inputs only make longer traces, never other ones.
+  case " $generated " in *" $target "*) maxlen=1024; dict=() ;; esac
   echo "fuzzing $target for $seconds s ($build build)" >&2
   # One process; -timeout: an input that takes longer is a hang (reported and saved).
   ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:allocator_may_return_null=1} SWIFT_BACKTRACE=enable=no \
-  PANELSIM_FUZZ_TARGET="$target" PANELSIM_FUZZ_SCRATCH="$fuzzdir" \
+  PANELSIM_FUZZ_TARGET="$target" PANELSIM_FUZZ_SCRATCH="$(scratch_dir)" \
     "$bin" "$fuzzdir/corpus/$target" "$fuzzdir/seeds/$target" \
       "${dict[@]}" -max_len=$maxlen -timeout=30 -rss_limit_mb=2048 \
       -max_total_time="$seconds" -print_final_stats=1 -artifact_prefix="$fuzzdir/artifacts/$target/" "$@"
@@ -188,12 +204,13 @@ case "$1" in
     [ $# -ge 3 ] || usage
     target=$2; shift 2
     build_binary
-    SWIFT_BACKTRACE=enable=no PANELSIM_FUZZ_TARGET="$target" PANELSIM_FUZZ_SCRATCH="$fuzzdir" "$bin" "$@" ;;
+    # A generated target prints the trace (and golden) each input becomes.
+    PANELSIM_FUZZ_PRINT=${PANELSIM_FUZZ_PRINT:-1} SWIFT_BACKTRACE=enable=no PANELSIM_FUZZ_TARGET="$target" PANELSIM_FUZZ_SCRATCH="$fuzzdir" "$bin" "$@" ;;
   smoke)
     # The CI smoke: a debug build (quick to compile), a few seeds per target, SECONDS each.
     [ $# -ge 2 ] || usage
     seconds=$2; shift 2
-    build=${FUZZ_BUILD:-debug}; [ "$build" = debug ] && opt=-Onone; bin="$fuzzdir/$build/panelsim-fuzz"
+    build=${FUZZ_BUILD:-debug}; [ "$build" = debug ] && opt=-Onone; sanitize=fuzzer,address; bin="$fuzzdir/$build/panelsim-fuzz"
     export FUZZ_SEED_LIMIT=${FUZZ_SEED_LIMIT:-8}
     build_binary
     for t in $targets; do rm -rf "$fuzzdir/corpus/$t"; run_target "$t" "$seconds" -seed=1 "$@"; done ;;

@@ -21,7 +21,9 @@ struct PlotLayout: Equatable {
     /// Width of a character of label text, estimated (sans-serif average ≈ 0.6 em).
     var charWidth: Double { font * 0.6 }
     /// Estimated width of `text` at `size` (default: the label font).
-    func textWidth(_ text: String, size: Double? = nil) -> Double { Double(text.count) * (size ?? font) * 0.6 }
+    func textWidth(_ text: String, size: Double? = nil) -> Double { textWidth(characters: text.count, size: size) }
+    /// Estimated width of `characters` characters of text at `size` (default: the label font).
+    func textWidth(characters: Int, size: Double? = nil) -> Double { Double(characters) * (size ?? font) * 0.6 }
 }
 
 /// Series, events and marks of the report's charts, all read from the documents and, for what
@@ -69,7 +71,10 @@ struct Plot {
     /// actual − golden of the `location` field of differing events.
     var residualEvents: [Point2] = []
     var hovers: [Hover] = []
-    var anchors: [(String, Double)] = []
+    var anchors: [(String, Double)] = [] { didSet { anchorLabelLength = Plot.longestLabelLength(anchors) } }
+    /// Characters of the longest anchor label ("name location"), kept with `anchors`: `right`
+    /// is read for every x coordinate a chart draws.
+    private(set) var anchorLabelLength = 0
     /// The finger (touch samples on the main axis, every id) and the device's `observed`
     /// locations, on the location plot's axes.
     var finger: [Point2] = []
@@ -96,8 +101,12 @@ struct Plot {
     /// plot in the narrow one.
     var right: Double {
         guard !layout.narrow else { return 10 }
-        let longest = anchors.map { layout.textWidth("\($0.0) \(Plot.anchorText($0.1))") }.max() ?? 0
-        return max(120, longest + 14)
+        return max(120, layout.textWidth(characters: anchorLabelLength) + 14)
+    }
+
+    /// The character count of the longest "name location" label of `anchors` (0 for none).
+    static func longestLabelLength(_ anchors: [(String, Double)]) -> Int {
+        anchors.map { "\($0.0) \(Plot.anchorText($0.1))".count }.max() ?? 0
     }
     var plotWidth: Double { width - left - right }
 
@@ -144,6 +153,7 @@ struct Plot {
         }
         if let h = input.header, let description = GoldenSystems.description(for: h.model) {
             anchors = description.anchors(for: h).anchors
+            anchorLabelLength = Plot.longestLabelLength(anchors)   // (no `didSet` in an initializer)
         }
         if let golden = input.golden, let c = input.comparison, c.status == .passed || c.status == .failed {
             readDifferences(c.differences, golden: golden, actual: input.actual, tolerances: input.tolerances, failed: c.status == .failed)

@@ -88,7 +88,7 @@ public enum ReportNumber {
     /// `text` without trailing zeros after a decimal point (and without the point when nothing
     /// is left after it); `-0` as `0`.
     static func trimmed(_ text: String) -> String {
-        guard text.contains(".") else { return text == "-0" ? "0" : text }
+        guard text.utf8.contains(UInt8(ascii: ".")) else { return text == "-0" ? "0" : text }
         var t = Substring(text)
         while t.hasSuffix("0") { t = t.dropLast() }
         if t.hasSuffix(".") { t = t.dropLast() }

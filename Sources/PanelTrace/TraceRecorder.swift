@@ -203,7 +203,7 @@ public final class TraceRecorder {
         let r = FieldReader(file: file, line: nextLine)
         guard !isClosed else { throw r.error("", "the recorder is closed (expected no more samples)") }
         try Self.checkFinite(sample, r)
-        let line = TraceWriter.sampleLine(sample)
+        let line = TraceWriter.sampleLine(sample, after: current.environment)
         let value: JSONValue
         do { value = try JSON.parse(line) } catch {
             throw r.error("", "cannot be written as JSON: \(error.message)")

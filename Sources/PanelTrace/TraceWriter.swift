@@ -23,10 +23,13 @@ public enum TraceWriter {
 
     /// One sample line (no line break), e.g. `{"t": 0.008000, "touch": "moved", "x": 195, "y": 406.5}`.
     /// A touch's `id` is written only when it is not 0, its `velocity` only when recorded.
+    /// `inForce` is the environment in force before the sample: an `environment` sample without a
+    /// keyboard after one with a keyboard writes `"keyboard": null`, since the loader merges an
+    /// environment sample over the one in force and a member left out would keep the old keyboard.
     /// - Complexity: O(1).
-    public static func sampleLine(_ s: TraceSample) -> String {
+    public static func sampleLine(_ s: TraceSample, after inForce: PanelEnvironment? = nil) -> String {
         var o = JSONLine()
-        sample(s, &o)
+        sample(s, keyboardInForce: inForce?.keyboard != nil, &o)
         return o.text
     }
 
@@ -36,7 +39,9 @@ public enum TraceWriter {
     /// patch over the layout before it (trace-format.md §1.2: each top-level `panel` field given
     /// replaces that field whole), with only the fields that changed, so that a layout of many
     /// states changed many times costs the size of the changes, not layouts × states. The loader
-    /// merges the patch over the layout in force and reads back the same layout.
+    /// merges the patch over the layout in force and reads back the same layout. An `environment`
+    /// sample is written whole, with `"keyboard": null` when it takes away the keyboard in force
+    /// (see `sampleLine(_:after:)`).
     /// - Complexity: O(samples + header size + Σ over `invalidateLayout` samples of the size of
     ///   the layout compared); the text written is O(samples + header size + size of the changes).
     public static func write(_ t: Trace) -> String {
@@ -44,12 +49,14 @@ public enum TraceWriter {
         header(t.header, &o)
         o.newline()
         var layout = t.header.floatingPanel?.panel
+        var keyboardInForce = t.header.environment.keyboard != nil
         for s in t.samples {
             if case .call(.invalidateLayout(let panel)) = s.kind, let inForce = layout {
                 layoutPatch(at: s.time, panel, over: inForce, &o)
                 layout = panel
             } else {
-                sample(s, &o)
+                sample(s, keyboardInForce: keyboardInForce, &o)
+                if case .environment(let e) = s.kind { keyboardInForce = e.keyboard != nil }
             }
             o.newline()
         }
@@ -129,14 +136,19 @@ public enum TraceWriter {
         o.close("}")
     }
 
-    /// An `environment` object (header, or an `environment` sample with every field).
-    private static func environment(_ e: PanelEnvironment, _ o: inout JSONLine) {
+    /// An `environment` object (header, or an `environment` sample with every field); with
+    /// `clearingKeyboard`, a missing keyboard is written as `"keyboard": null`.
+    private static func environment(_ e: PanelEnvironment, clearingKeyboard: Bool = false, _ o: inout JSONLine) {
         o.open("{")
         o.key("container"); size(e.container, &o)
         o.key("safeArea"); insets(e.safeArea, &o)
         o.key("displayScale"); o.number(e.displayScale)
         o.key("frameRate"); o.integer(e.frameRate)
-        if let k = e.keyboard { o.key("keyboard"); keyboard(k, &o) }
+        if let k = e.keyboard {
+            o.key("keyboard"); keyboard(k, &o)
+        } else if clearingKeyboard {
+            o.key("keyboard"); o.null()
+        }
         o.close("}")
     }
 
@@ -217,7 +229,8 @@ public enum TraceWriter {
         o.close("}")
     }
 
-    private static func sample(_ s: TraceSample, _ o: inout JSONLine) {
+    /// `keyboardInForce`: the environment in force before `s` has a keyboard.
+    private static func sample(_ s: TraceSample, keyboardInForce: Bool, _ o: inout JSONLine) {
         o.open("{")
         o.key("t"); o.seconds(s.time)
         switch s.kind {
@@ -259,7 +272,7 @@ public enum TraceWriter {
         case .systemCall(let call):
             TraceFormats.format(for: type(of: call).model)?.writeCall(call, to: &o)
         case .environment(let e):
-            o.key("environment"); environment(e, &o)
+            o.key("environment"); environment(e, clearingKeyboard: keyboardInForce, &o)
         case .scroll(let s):
             o.key("scroll"); o.open("{")
             if let v = s.contentOffset { o.key("contentOffset"); point(v, &o) }

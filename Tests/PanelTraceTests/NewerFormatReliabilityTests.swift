@@ -166,4 +166,43 @@ final class NewerFormatReliabilityTests: XCTestCase {
         XCTAssertEqual(loaded.trace.header.model, .lnPopup)
         XCTAssertEqual(loaded.trace.samples, plain.trace.samples)
     }
+
+    // MARK: - An environment sample that takes the keyboard away
+
+    /// A UISheet `environment` sample with `"keyboard": null` after a keyboard (the input of
+    /// Fuzz/regressions/uisheet/, whose written trace loaded back with the header's keyboard) loads
+    /// without a keyboard, and the writer and the recorder write such samples so that they load
+    /// back the same: the loader merges a sample over the environment in force, so leaving the
+    /// member out would keep the old keyboard.
+    func testEnvironmentSampleThatTakesTheKeyboardAwayRoundTrips() throws {
+        let header = #"{"format": "panelsim-trace", "version": 1, "model": "uisheet", "environment": {"container": {"width": 844, "height": 844}, "displayScale": 3, "keyboard": {"height": 0, "duration": 0}}}"#
+        let text = [header,
+                    #"{"t": 0.15, "environment": {"container": {"width": 16, "height": 844}, "keyboard": null}}"#,
+                    #"{"t": 0.2, "environment": {"keyboard": {"height": 336, "firstResponderInSheet": true}}}"#,
+                    #"{"t": 0.3, "environment": {"keyboard": null}}"#].joined(separator: "\n") + "\n"
+        let trace = try TraceLoader.parse(text: text, file: "keyboard.jsonl")
+        func keyboards(_ t: Trace) -> [Double?] {
+            t.samples.compactMap { s -> Double?? in
+                guard case .environment(let e) = s.kind else { return nil }
+                return .some(e.keyboard?.height)
+            }
+        }
+        XCTAssertEqual(trace.header.environment.keyboard?.height, 0)
+        XCTAssertEqual(keyboards(trace), [nil, 336, nil])
+
+        let written = TraceWriter.write(trace)
+        let reloaded = try TraceLoader.parse(text: written, file: "written.jsonl")
+        XCTAssertEqual(reloaded.header, trace.header)
+        XCTAssertEqual(reloaded.samples, trace.samples)
+        XCTAssertEqual(keyboards(reloaded), [nil, 336, nil])
+        XCTAssertEqual(written.components(separatedBy: #""keyboard": null"#).count - 1, 2, written)
+
+        let sink = MemoryTraceSink()
+        let recorder = try TraceRecorder(header: trace.header, sink: sink)
+        for s in trace.samples { try recorder.append(at: Double(s.time) / 1_000_000, s.kind) }
+        try recorder.close()
+        let recorded = try TraceLoader.parse(text: sink.text, file: "recorded.jsonl")
+        XCTAssertEqual(recorded.samples.map(\.kind), trace.samples.map(\.kind))
+        XCTAssertEqual(keyboards(recorded), [nil, 336, nil])
+    }
 }
