@@ -115,12 +115,12 @@ struct FieldReader {
         return cases[names.firstIndex(of: name) ?? 0]
     }
 
-    func state(_ v: JSONValue, _ path: String, _ states: StateTable) throws(TraceError) -> PanelState {
+    func state(_ v: JSONValue, _ path: String, _ states: StateTable) throws(TraceError) -> FloatingPanelState {
         let name = try string(v, path)
         return try stateNamed(name, path, states)
     }
 
-    func stateNamed(_ name: String, _ path: String, _ states: StateTable) throws(TraceError) -> PanelState {
+    func stateNamed(_ name: String, _ path: String, _ states: StateTable) throws(TraceError) -> FloatingPanelState {
         guard let s = states.lookup(name) else {
             throw error(path, "unknown state \(quotedSingle(name)) (known: \(states.listing))")
         }

@@ -61,7 +61,7 @@ public enum GestureStep: Sendable, Equatable {
     case flick(to: Point, duration: Microseconds, easing: Easing)
     case tap(Point, duration: Microseconds)
     /// A programmatic call at an absolute time (nil: the current time).
-    case call(PanelCall, at: Microseconds?)
+    case call(FloatingPanelCall, at: Microseconds?)
     /// Sets the current time (absolute, never backwards).
     case at(Microseconds)
     case end(at: Microseconds?)
@@ -215,12 +215,12 @@ public enum GestureScript {
             var options = Array(rest.dropFirst())
             var animated = true
             if options.last == "instant" { animated = false; options.removeLast() }
-            let call: PanelCall
+            let call: FloatingPanelCall
             switch (name, options.count) {
             case ("move", 1):
-                let builtIn = PanelState.builtIn.first { $0.name == options[0] }
+                let builtIn = FloatingPanelState.builtIn.first { $0.name == options[0] }
                 // Custom states are resolved against the template when the trace is checked.
-                call = .move(to: builtIn ?? PanelState(name: options[0], order: 0), animated: animated)
+                call = .move(to: builtIn ?? FloatingPanelState(name: options[0], order: 0), animated: animated)
             case ("show", 0): call = .show(animated: animated)
             case ("hide", 0): call = .hide(animated: animated)
             case ("remove", 0) where animated: call = .remove

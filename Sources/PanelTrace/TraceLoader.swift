@@ -298,7 +298,7 @@ struct LayoutContext {
     var panelJSON: JSONObject
     var environmentJSON: JSONObject
     /// The states of `header.panel.anchors`, hashed: a `move` is checked in O(1), not O(anchors).
-    var anchorStates: Set<PanelState> = []
+    var anchorStates: Set<FloatingPanelState> = []
 }
 
 extension TraceLoader {

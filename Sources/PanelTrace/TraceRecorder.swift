@@ -160,7 +160,7 @@ public final class TraceRecorder {
     /// The trace format of the header's system.
     private let format: any SystemTraceFormat
     /// The states of `current.panel.anchors` (a `move` is checked in O(1)).
-    private var anchorStates: Set<PanelState>
+    private var anchorStates: Set<FloatingPanelState>
     /// Samples written so far.
     public private(set) var sampleCount = 0
     public private(set) var isClosed = false
@@ -212,7 +212,7 @@ public final class TraceRecorder {
         let parsed = try TraceLoader.parseSample(value, r: r, states: states, sequence: &next, header: current)
         // Layout and environment changes are written whole; they become the ones in force, read
         // back from the line as the loader reads them (so their ranges are the loader's).
-        var panel = current.floatingPanel?.panel ?? PanelConfiguration(), environment = current.environment
+        var panel = current.floatingPanel?.panel ?? FloatingPanelConfiguration(), environment = current.environment
         var changed = false
         if case .call(.invalidateLayout) = sample.kind, case .object(let o) = value {
             panel = try TraceLoader.parsePanel(o["panel"] ?? .null, r: r)

@@ -64,7 +64,7 @@ public enum TraceWriter {
     }
 
     /// An `invalidateLayout` line whose `panel` holds the fields of `p` that differ from `base`.
-    private static func layoutPatch(at time: Microseconds, _ p: PanelConfiguration, over base: PanelConfiguration, _ o: inout JSONLine) {
+    private static func layoutPatch(at time: Microseconds, _ p: FloatingPanelConfiguration, over base: FloatingPanelConfiguration, _ o: inout JSONLine) {
         o.open("{")
         o.key("t"); o.seconds(time)
         o.key("call"); o.string("invalidateLayout")
@@ -103,11 +103,11 @@ public enum TraceWriter {
     }
 
     /// A `delegate` section, its state lists sorted by the order of `states` (custom) and the built-ins.
-    static func delegate(_ d: DelegateConfiguration, states: [PanelState], _ o: inout JSONLine) {
+    static func delegate(_ d: FloatingPanelDelegateConfiguration, states: [FloatingPanelState], _ o: inout JSONLine) {
         delegate(d, order: StateOrder(states), &o)
     }
 
-    private static func delegate(_ d: DelegateConfiguration, order: StateOrder, _ o: inout JSONLine) {
+    private static func delegate(_ d: FloatingPanelDelegateConfiguration, order: StateOrder, _ o: inout JSONLine) {
         o.open("{")
         o.key("shouldBeginDragging"); o.bool(d.shouldBeginDragging)
         if let scrollable = d.scrollableStates { o.key("scrollableStates"); o.strings(scrollable) }
@@ -154,9 +154,9 @@ public enum TraceWriter {
 
     /// A `panel` object: every field (header, or a layout written on its own), or with `base`
     /// only the fields whose value differs from `base`'s (an `invalidateLayout` patch).
-    static func panel(_ p: PanelConfiguration, changedFrom base: PanelConfiguration? = nil, _ o: inout JSONLine) {
+    static func panel(_ p: FloatingPanelConfiguration, changedFrom base: FloatingPanelConfiguration? = nil, _ o: inout JSONLine) {
         /// Whether the field read by `value` is written.
-        func changed<T: Equatable>(_ value: (PanelConfiguration) -> T) -> Bool {
+        func changed<T: Equatable>(_ value: (FloatingPanelConfiguration) -> T) -> Bool {
             guard let base else { return true }
             return value(p) != value(base)
         }
@@ -379,9 +379,9 @@ public struct JSONLine {
 /// Sorts state names by order (most expanded first), then by name; unknown names last, by name.
 private struct StateOrder {
     var orders: [String: Int] = [:]
-    init(_ custom: [PanelState]) {
+    init(_ custom: [FloatingPanelState]) {
         for s in custom { orders[s.name] = s.order }
-        for s in PanelState.builtIn { orders[s.name] = s.order }
+        for s in FloatingPanelState.builtIn { orders[s.name] = s.order }
     }
     func sorted(_ names: some Sequence<String>) -> [String] {
         names.sorted { a, b in

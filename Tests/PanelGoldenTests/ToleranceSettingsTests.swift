@@ -58,7 +58,7 @@ final class ToleranceSettingsTests: XCTestCase {
         let old = try ResultFile.readHeader(text: line.replacingOccurrences(of: #""parameterDigest": "sha256:bb", "#, with: ""), file: "f")
         XCTAssertEqual(old.parameterDigest, "")
         // The digest depends on parameters, not on how the trace spelled them.
-        var header = TraceHeader(name: "x", environment: PanelEnvironment(container: Size(width: 390, height: 844)), panel: PanelConfiguration())
+        var header = TraceHeader(name: "x", environment: PanelEnvironment(container: Size(width: 390, height: 844)), panel: FloatingPanelConfiguration())
         let d1 = ResultHeader.parameterDigest(of: header)
         header.panel.behavior.springResponseTime = 0.3
         XCTAssertNotEqual(ResultHeader.parameterDigest(of: header), d1)

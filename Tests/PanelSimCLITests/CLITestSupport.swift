@@ -81,7 +81,7 @@ enum FakeTraces {
                 }
                 var header = TraceHeader(name: String(shown.split(separator: "/").last!.dropLast(6)),
                                          environment: PanelEnvironment(container: Size(width: 390, height: 844)),
-                                         panel: PanelConfiguration())
+                                         panel: FloatingPanelConfiguration())
                 header.panel.intrinsicLength = location
                 header.description = parts.count > 1 ? String(parts[1]) : "half"
                 return LoadedTraceInfo(trace: Trace(header: header, samples: []),

@@ -7,7 +7,7 @@ import PanelTrace
 final class FidelityTuneTests: CLITestCase {
     /// A bottom panel on D1/B3 at half (full 100, half 422, tip 741), default behavior.
     static func header(_ name: String) -> TraceHeader {
-        var panel = PanelConfiguration()
+        var panel = FloatingPanelConfiguration()
         panel.anchors = [AnchorEntry(state: .full, anchor: .inset(53, isFractional: false, edge: .top, guide: .safeArea)),
                          AnchorEntry(state: .half, anchor: .inset(388, isFractional: false, edge: .bottom, guide: .safeArea)),
                          AnchorEntry(state: .tip, anchor: .inset(69, isFractional: false, edge: .bottom, guide: .safeArea))]

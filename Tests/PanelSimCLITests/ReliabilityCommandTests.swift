@@ -132,7 +132,7 @@ final class ReliabilityCommandTests: CLITestCase {
         let original = try TraceLoader.parse(text: input, file: "many.jsonl")
         let observed = try TraceLoader.parse(text: output, file: "observed.jsonl")
         XCTAssertEqual(observed.header.panel, original.header.panel)
-        let layouts = { (t: Trace) in t.samples.compactMap { s -> PanelConfiguration? in
+        let layouts = { (t: Trace) in t.samples.compactMap { s -> FloatingPanelConfiguration? in
             if case .call(.invalidateLayout(let p)) = s.kind { return p } else { return nil } } }
         XCTAssertEqual(layouts(observed), layouts(original))
         XCTAssertEqual(layouts(original).count, 100)

@@ -11,9 +11,9 @@ final class AdaptiveAnchorAndListInsetTests: XCTestCase {
     }
 
     private func geometry(_ position: PanelPosition, _ anchors: [LayoutAnchor]) -> LayoutGeometry {
-        var p = PanelConfiguration()
+        var p = FloatingPanelConfiguration()
         p.position = position
-        let states: [PanelState] = [.full, .half, .tip]
+        let states: [FloatingPanelState] = [.full, .half, .tip]
         p.anchors = zip(states, anchors).map { AnchorEntry(state: $0, anchor: $1) }
         return LayoutGeometry(panel: p, environment: Fixture.d1)
     }
@@ -48,7 +48,7 @@ final class AdaptiveAnchorAndListInsetTests: XCTestCase {
         XCTAssertEqual(g.referenceEdge(of: adaptive(0, length: 1)), .top)
     }
 
-    private func listReplay(_ sv: ScrollViewConfiguration, at state: PanelState, _ build: (inout SampleBuilder) -> Void) -> SimulationResult {
+    private func listReplay(_ sv: ScrollViewConfiguration, at state: FloatingPanelState, _ build: (inout SampleBuilder) -> Void) -> SimulationResult {
         var p = Fixture.b3(); p.initialState = state
         var header = Fixture.header(p, Fixture.d1)
         header.scrollView = sv

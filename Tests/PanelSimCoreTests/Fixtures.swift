@@ -14,8 +14,8 @@ enum Fixture {
     }
 
     /// FloatingPanelBottomLayout: full 18 from top, half 0.5 fractional from bottom, tip 69 from bottom (safe area).
-    static func defaultLayout(position: PanelPosition = .bottom) -> PanelConfiguration {
-        var p = PanelConfiguration()
+    static func defaultLayout(position: PanelPosition = .bottom) -> FloatingPanelConfiguration {
+        var p = FloatingPanelConfiguration()
         p.position = position
         p.anchors = [AnchorEntry(state: .full, anchor: inset(18, .top)),
                      AnchorEntry(state: .half, anchor: .inset(0.5, isFractional: true, edge: .bottom, guide: .safeArea)),
@@ -24,15 +24,15 @@ enum Fixture {
     }
 
     /// B3: full 53 from the safe top, half 388 and tip 69 from the safe bottom (100 / 422 / 741 on D1).
-    static func b3() -> PanelConfiguration {
-        var p = PanelConfiguration()
+    static func b3() -> FloatingPanelConfiguration {
+        var p = FloatingPanelConfiguration()
         p.anchors = [AnchorEntry(state: .full, anchor: inset(53, .top)),
                      AnchorEntry(state: .half, anchor: inset(388, .bottom)),
                      AnchorEntry(state: .tip, anchor: inset(69, .bottom))]
         return p
     }
 
-    static func header(_ panel: PanelConfiguration, _ env: PanelEnvironment) -> TraceHeader {
+    static func header(_ panel: FloatingPanelConfiguration, _ env: PanelEnvironment) -> TraceHeader {
         TraceHeader(name: "fixture", environment: env, panel: panel)
     }
 
@@ -48,7 +48,7 @@ struct SampleBuilder {
     mutating func touch(_ t: Double, _ phase: TouchPhase, _ x: Double, _ y: Double, velocity: Point? = nil) {
         samples.append(TraceSample(time: Self.us(t), kind: .touch(TouchSample(phase: phase, location: Point(x: x, y: y), velocity: velocity))))
     }
-    mutating func call(_ t: Double, _ call: PanelCall) { samples.append(TraceSample(time: Self.us(t), kind: .call(call))) }
+    mutating func call(_ t: Double, _ call: FloatingPanelCall) { samples.append(TraceSample(time: Self.us(t), kind: .call(call))) }
     mutating func end(_ t: Double) { samples.append(TraceSample(time: Self.us(t), kind: .end)) }
     /// A straight drag from (x, y0) to (x, y1) over `duration`, sampled at `hz`, released with `velocity`.
     mutating func drag(at t0: Double, x: Double, from y0: Double, to y1: Double, duration: Double, hz: Double = 120, releaseVelocity: Double) {

@@ -25,14 +25,14 @@ final class LayoutTests: XCTestCase {
         ]
         for (env, expected) in cases {
             let g = LayoutGeometry(panel: Fixture.defaultLayout(), environment: env)
-            XCTAssertEqual([PanelState.full, .half, .tip, .hidden].map(g.position(of:)), expected, "\(env)")
+            XCTAssertEqual([FloatingPanelState.full, .half, .tip, .hidden].map(g.position(of:)), expected, "\(env)")
         }
     }
 
     /// scenarios.md: B3 on D1 is full 100, half 422, tip 741, hidden 944.
     func testB3OnD1() {
         let g = LayoutGeometry(panel: Fixture.b3(), environment: Fixture.d1)
-        XCTAssertEqual([PanelState.full, .half, .tip, .hidden].map(g.position(of:)), [100, 422, 741, 944])
+        XCTAssertEqual([FloatingPanelState.full, .half, .tip, .hidden].map(g.position(of:)), [100, 422, 741, 944])
         XCTAssertEqual(g.mostExpandedState, .full)
         XCTAssertEqual(g.leastExpandedState, .tip)
         XCTAssertEqual(g.sortedByCoordinate, [.full, .half, .tip])
@@ -50,7 +50,7 @@ final class LayoutTests: XCTestCase {
         let env = Fixture.env(375, 667)
         let expected: [PanelPosition: Double] = [.bottom: 767, .top: -100, .right: 475, .left: -100]
         for position in PanelPosition.allCases {
-            var p = PanelConfiguration()
+            var p = FloatingPanelConfiguration()
             let edges: (ReferenceEdge, ReferenceEdge) = position.isVertical ? (.top, .bottom) : (.left, .right)
             p.position = position
             p.anchors = [AnchorEntry(state: .full, anchor: Fixture.inset(20, edges.0)), AnchorEntry(state: .tip, anchor: Fixture.inset(20, edges.1))]
@@ -59,7 +59,7 @@ final class LayoutTests: XCTestCase {
     }
 
     func testIntrinsicAnchors() {
-        var p = PanelConfiguration()
+        var p = FloatingPanelConfiguration()
         p.intrinsicLength = 300
         p.anchors = [AnchorEntry(state: .full, anchor: .intrinsic(0, isFractional: false, guide: .safeArea)),
                      AnchorEntry(state: .half, anchor: .intrinsic(0.5, isFractional: true, guide: .safeArea))]
@@ -95,7 +95,7 @@ final class LayoutTests: XCTestCase {
 
     /// layout-behavior.md §8 item 6: one anchor full = 20, H = 667, cur = 120 forward → 0.25983935742971886.
     func testBackdropInterpolationOneAnchorQuirk() {
-        var p = PanelConfiguration()
+        var p = FloatingPanelConfiguration()
         p.anchors = [AnchorEntry(state: .full, anchor: Fixture.inset(20, .top))]
         let g = LayoutGeometry(panel: p, environment: Fixture.env(375, 667))
         XCTAssertEqual(g.interpolatedBackdropAlpha(at: 120, translation: 1), 0.25983935742971886)
@@ -128,7 +128,7 @@ final class LayoutTests: XCTestCase {
             if xp == xn { return ap }
             return ap + max(min(1, 1 - (xn - location) / (xn - xp)), 0) * (an - ap)
         }
-        var oneAnchor = PanelConfiguration()
+        var oneAnchor = FloatingPanelConfiguration()
         oneAnchor.anchors = [AnchorEntry(state: .full, anchor: Fixture.inset(20, .top))]
         var alphas = Fixture.b3()
         alphas.backdropAlpha = ["full": 0.7, "half": 0.35, "tip": 0.1]
@@ -136,7 +136,7 @@ final class LayoutTests: XCTestCase {
         left.anchors = [AnchorEntry(state: .full, anchor: Fixture.inset(300, .left, .superview)),
                         AnchorEntry(state: .tip, anchor: Fixture.inset(60, .left, .superview))]
         left.backdropAlpha = ["full": 0.5, "tip": 0.2]
-        let layouts: [(PanelConfiguration, PanelEnvironment)] = [
+        let layouts: [(FloatingPanelConfiguration, PanelEnvironment)] = [
             (Fixture.b3(), Fixture.d1), (alphas, Fixture.d1), (Fixture.defaultLayout(), Fixture.d2),
             (oneAnchor, Fixture.env(375, 667)), (left, Fixture.env(812, 375, scale: 2)),
             (Fixture.defaultLayout(position: .top), Fixture.d1),
@@ -158,9 +158,9 @@ final class LayoutTests: XCTestCase {
         var p = Fixture.b3()
         p.anchors[0] = AnchorEntry(state: .full, anchor: Fixture.inset(10, .left))
         XCTAssertThrowsError(try validate(Fixture.header(p, Fixture.d1))) { XCTAssertEqual(($0 as? ConfigurationError)?.field, "panel.anchors.full.edge") }
-        p = Fixture.b3(); p.initialState = PanelState(name: "lastQuart", order: 750)
+        p = Fixture.b3(); p.initialState = FloatingPanelState(name: "lastQuart", order: 750)
         XCTAssertThrowsError(try validate(Fixture.header(p, Fixture.d1))) { XCTAssertEqual(($0 as? ConfigurationError)?.field, "panel.initialState") }
-        p = Fixture.b3(); p.anchors.append(AnchorEntry(state: PanelState(name: "other", order: 500), anchor: Fixture.inset(300, .bottom)))
+        p = Fixture.b3(); p.anchors.append(AnchorEntry(state: FloatingPanelState(name: "other", order: 500), anchor: Fixture.inset(300, .bottom)))
         XCTAssertThrowsError(try validate(Fixture.header(p, Fixture.d1)))
         p = Fixture.b3(); p.anchors = []
         XCTAssertThrowsError(try validate(Fixture.header(p, Fixture.d1)))

@@ -6,10 +6,10 @@ import XCTest
 final class MirrorTests: XCTestCase {
     private let h = 844.0, w = 390.0
 
-    private func layout(_ position: PanelPosition) -> PanelConfiguration {
-        var p = PanelConfiguration()
+    private func layout(_ position: PanelPosition) -> FloatingPanelConfiguration {
+        var p = FloatingPanelConfiguration()
         p.position = position
-        let insets: [(PanelState, Double, Bool)] = [(.full, 100, true), (.half, 422, true), (.tip, 103, false)]
+        let insets: [(FloatingPanelState, Double, Bool)] = [(.full, 100, true), (.half, 422, true), (.tip, 103, false)]
         p.anchors = insets.map { state, d, fromTop in
             // Bottom panel: `fromTop` insets measure from the top edge. Mirrored: from the far edge.
             let edge: ReferenceEdge
@@ -49,7 +49,7 @@ final class MirrorTests: XCTestCase {
         }
     }
 
-    private func replay(_ position: PanelPosition, start: PanelState, from y0: Double, by dy: Double, v: Double) -> SimulationResult {
+    private func replay(_ position: PanelPosition, start: FloatingPanelState, from y0: Double, by dy: Double, v: Double) -> SimulationResult {
         var p = layout(position)
         p.initialState = start
         var samples = [TraceSample(time: 0, kind: .touch(TouchSample(phase: .began, location: point(position, main: y0, cross: 195))))]
@@ -63,7 +63,7 @@ final class MirrorTests: XCTestCase {
     }
 
     func testFlicksAndRemovalMirrorOnAllPositions() {
-        let cases: [(PanelState, Double, Double, Double)] = [
+        let cases: [(FloatingPanelState, Double, Double, Double)] = [
             (.half, 600, -80, -1500), (.half, 600, 80, 1500), (.half, 600, 40, 200), (.full, 300, 80, 4000),
             (.tip, 780, -60, -600), (.tip, 780, 50, 2000), (.tip, 780, 50, 600), (.half, 600, 200, 2600),
         ]

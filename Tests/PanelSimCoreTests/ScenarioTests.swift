@@ -4,7 +4,7 @@ import XCTest
 /// Behavior families of scenarios.md and the canonical sequences of floatingpanel-core.md §6.2,
 /// replayed end to end through `simulate`.
 final class ScenarioTests: XCTestCase {
-    private func replay(_ panel: PanelConfiguration, _ env: PanelEnvironment = Fixture.d1,
+    private func replay(_ panel: FloatingPanelConfiguration, _ env: PanelEnvironment = Fixture.d1,
                         configure: (inout TraceHeader) -> Void = { _ in }, _ build: (inout SampleBuilder) -> Void) -> SimulationResult {
         var header = Fixture.header(panel, env)
         configure(&header)
@@ -13,7 +13,7 @@ final class ScenarioTests: XCTestCase {
         return simulate(Trace(header: header, samples: b.samples))
     }
 
-    private func b3(at state: PanelState) -> PanelConfiguration { var p = Fixture.b3(); p.initialState = state; return p }
+    private func b3(at state: FloatingPanelState) -> FloatingPanelConfiguration { var p = Fixture.b3(); p.initialState = state; return p }
 
     func testPresentationRecordsAtTimeZero() {
         let r = replay(b3(at: .half)) { $0.end(0.1) }
@@ -210,7 +210,7 @@ final class ScenarioTests: XCTestCase {
 }
 
 final class LifecycleEdgeTests: XCTestCase {
-    private func run(_ panel: PanelConfiguration, _ build: (inout SampleBuilder) -> Void) -> SimulationResult {
+    private func run(_ panel: FloatingPanelConfiguration, _ build: (inout SampleBuilder) -> Void) -> SimulationResult {
         var b = SampleBuilder()
         build(&b)
         return simulate(Trace(header: Fixture.header(panel, Fixture.d1), samples: b.samples))

@@ -4,8 +4,8 @@ import XCTest
 /// physics.md / FloatingPanel `CoreTests.test_targetState_3positionsFromFull`: 375×667 bottom panel,
 /// full 20 from top, half 250 from bottom, tip 60 from bottom (superview) → 20 / 417 / 607.
 final class TargetStateTests: XCTestCase {
-    private func core(state: PanelState) -> PanelCore {
-        var p = PanelConfiguration()
+    private func core(state: FloatingPanelState) -> PanelCore {
+        var p = FloatingPanelConfiguration()
         p.anchors = [AnchorEntry(state: .full, anchor: Fixture.inset(20, .top, .superview)),
                      AnchorEntry(state: .half, anchor: Fixture.inset(250, .bottom, .superview)),
                      AnchorEntry(state: .tip, anchor: Fixture.inset(60, .bottom, .superview))]
@@ -16,7 +16,7 @@ final class TargetStateTests: XCTestCase {
     }
 
     func testUpstreamTargetStateTable() {
-        let cases: [(PanelState, Double, Double, PanelState)] = [
+        let cases: [(FloatingPanelState, Double, Double, FloatingPanelState)] = [
             (.full, 20, 500, .half), (.full, 20, 100, .full), (.full, 20, 1000, .half), (.full, 20, 3000, .half),
             (.half, 417, 1000, .tip), (.half, 417, -1000, .full), (.half, 417, 100, .half), (.half, 417, -100, .half),
             (.tip, 607, -500, .half), (.tip, 607, -100, .tip), (.tip, 607, -1000, .half), (.tip, 607, -3000, .half),

@@ -43,7 +43,7 @@ final class FloatingPanelRecordingTests: RecorderTestCase {
         }
         // The anchors resolve, in PanelSim's layout, to the locations the panel reported.
         let geometry = LayoutGeometry(panel: panel, environment: reading.header.environment)
-        XCTAssertEqual([PanelState.full, .half, .tip].map { geometry.position(of: $0) }, Self.anchorYs)
+        XCTAssertEqual([PanelSimCore.FloatingPanelState.full, .half, .tip].map { geometry.position(of: $0) }, Self.anchorYs)
         XCTAssertEqual(panel.initialState, .half)
         XCTAssertTrue(panel.presented)
         XCTAssertEqual(panel.states, [])
@@ -100,7 +100,7 @@ final class FloatingPanelRecordingTests: RecorderTestCase {
             let window = makeWindow()
             let fpc = Self.makePanel(in: window)
             let clock = ManualClock(1000)
-            let recorder = try FloatingPanelRecording(fpc, window: window, delegate: DelegateConfiguration(), folder: folder, clock: clock.read)
+            let recorder = try FloatingPanelRecording(fpc, window: window, delegate: FloatingPanelDelegateConfiguration(), folder: folder, clock: clock.read)
             // What FloatingPanel does inside sendEvent: its pan ends with a velocity and the
             // attraction to full starts (delegate calls the app forwards).
             window.stubDeliver { event in
@@ -160,7 +160,7 @@ final class FloatingPanelRecordingTests: RecorderTestCase {
             let window = makeWindow()
             let fpc = Self.makePanel(in: window)
             let clock = ManualClock(5)
-            let recorder = try FloatingPanelRecording(fpc, window: window, delegate: DelegateConfiguration(), folder: folder, clock: clock.read)
+            let recorder = try FloatingPanelRecording(fpc, window: window, delegate: FloatingPanelDelegateConfiguration(), folder: folder, clock: clock.read)
             // Rotated to landscape: the container and safe area change, the anchors move.
             clock.now = 5.5
             window.frame = CGRect(x: 0, y: 0, width: 844, height: 390)
@@ -180,7 +180,7 @@ final class FloatingPanelRecordingTests: RecorderTestCase {
         XCTAssertEqual(environment.safeArea, Insets(top: 0, left: 47, bottom: 21, right: 47))
         guard case .call(.invalidateLayout(let panel)) = trace.samples[1].kind else { return XCTFail("expected invalidateLayout") }
         let geometry = LayoutGeometry(panel: panel, environment: environment)
-        XCTAssertEqual([PanelState.full, .half, .tip].map { geometry.position(of: $0) }, [20, 184, 300])
+        XCTAssertEqual([PanelSimCore.FloatingPanelState.full, .half, .tip].map { geometry.position(of: $0) }, [20, 184, 300])
         XCTAssertEqual(trace.samples[1].time, 500_000)
     }
 }

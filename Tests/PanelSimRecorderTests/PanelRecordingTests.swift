@@ -14,7 +14,7 @@ final class PanelRecordingTests: RecorderTestCase {
         builder.anchors = [AnchorLocation(state: .full, location: 65), AnchorLocation(state: .half, location: 428)]
         builder.backdropAlpha = [:]
         builder.behavior = PanelBehavior()
-        builder.delegate = DelegateConfiguration()
+        builder.delegate = FloatingPanelDelegateConfiguration()
         return builder.reading(container: container)
     }
 

@@ -75,7 +75,7 @@ final class AdaptiveAnchorAndListInsetTraceTests: XCTestCase {
     }
 
     func testWriterRoundTrip() throws {
-        var panel = PanelConfiguration()
+        var panel = FloatingPanelConfiguration()
         panel.anchors = [AnchorEntry(state: .full, anchor: .adaptive(0, isFractional: false, contentLength: 420.5, guide: .safeArea, bounding: .safeArea)),
                          AnchorEntry(state: .half, anchor: .adaptive(0.5, isFractional: true, contentLength: 420.5, guide: .superview, bounding: .none))]
         var header = TraceHeader(name: "adaptive", environment: PanelEnvironment(container: Size(width: 390, height: 844)), panel: panel)

@@ -10,11 +10,11 @@ final class DeviceRecordingGlueTests: XCTestCase {
     func testTheReadmeGlueWritesALoadableTrace() throws {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("glue-\(UUID().uuidString).jsonl").path
         defer { try? FileManager.default.removeItem(atPath: path) }
-        var panel = PanelConfiguration()
+        var panel = FloatingPanelConfiguration()
         panel.anchors = [AnchorEntry(state: .full, anchor: .inset(18, isFractional: false, edge: .top, guide: .safeArea)),
                          AnchorEntry(state: .half, anchor: .inset(0.5, isFractional: true, edge: .bottom, guide: .safeArea)),
                          AnchorEntry(state: .tip, anchor: .inset(69, isFractional: false, edge: .bottom, guide: .safeArea))]
-        panel.initialState = PanelState(name: "half", order: 500)
+        panel.initialState = FloatingPanelState(name: "half", order: 500)
         let environment = PanelEnvironment(
             container: Size(width: 390, height: 844),
             safeArea: Insets(top: 47, left: 0, bottom: 34, right: 0),

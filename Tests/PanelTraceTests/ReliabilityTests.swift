@@ -139,14 +139,14 @@ final class ReliabilityTests: XCTestCase {
     /// 4.5·10⁶ for the 3,000 here).
     func testStateTableIsLinearInTheNumberOfStates() {
         let n = 3_000
-        let states = (0..<n).map { PanelState(name: "s\($0)", order: 2000 + $0) }
+        let states = (0..<n).map { FloatingPanelState(name: "s\($0)", order: 2000 + $0) }
         let table = StateTable(states)
-        XCTAssertEqual(table.buildSteps, n + PanelState.builtIn.count)
+        XCTAssertEqual(table.buildSteps, n + FloatingPanelState.builtIn.count)
         XCTAssertEqual(table.lookup("s2999")?.order, 2000 + 2_999)
         XCTAssertEqual(table.lookup("full"), .full)
         // Error messages list a bounded number of names.
         XCTAssertTrue(table.listing.hasSuffix(", … (\(n + 4 - StateTable.listedNames) more)"), String(table.listing.suffix(40)))
-        XCTAssertEqual(StateTable([PanelState(name: "lastQuart", order: 750)]).listing, "full, lastQuart, half, tip, hidden")
+        XCTAssertEqual(StateTable([FloatingPanelState(name: "lastQuart", order: 750)]).listing, "full, lastQuart, half, tip, hidden")
     }
 
     /// The reproducers of the outside run load: 10⁵ states (each with an anchor), and 1,100

@@ -89,19 +89,19 @@ final class TraceLoaderTests: XCTestCase {
         XCTAssertEqual(h.environment.safeArea, Insets(top: 47, left: 0, bottom: 34, right: 0))
         XCTAssertEqual(h.environment.displayScale, 3)
         XCTAssertEqual(h.environment.frameRate, 120)
-        var expectedPanel = PanelConfiguration()
+        var expectedPanel = FloatingPanelConfiguration()
         expectedPanel.anchors = [
             AnchorEntry(state: .full, anchor: .inset(18, isFractional: false, edge: .top, guide: .safeArea)),
             AnchorEntry(state: .half, anchor: .inset(0.5, isFractional: true, edge: .bottom, guide: .safeArea)),
             AnchorEntry(state: .tip, anchor: .inset(69, isFractional: false, edge: .bottom, guide: .superview)),
         ]
         XCTAssertEqual(h.panel, expectedPanel)
-        XCTAssertEqual(h.panel.states, [PanelState(name: "lastQuart", order: 750)])
+        XCTAssertEqual(h.panel.states, [FloatingPanelState(name: "lastQuart", order: 750)])
         XCTAssertEqual(h.panel.initialState, .half)
         XCTAssertEqual(h.panel.backdropAlpha, ["full": 0.3, "half": 0.0, "tip": 0.0])
         XCTAssertTrue(h.panel.presented)
         XCTAssertEqual(h.panel.behavior, PanelBehavior())
-        XCTAssertEqual(h.delegate, DelegateConfiguration())
+        XCTAssertEqual(h.delegate, FloatingPanelDelegateConfiguration())
         XCTAssertNil(h.delegate.scrollableStates)
         XCTAssertNil(h.delegate.didMove)
         XCTAssertEqual(h.recognizer, RecognizerConfiguration())
@@ -114,7 +114,7 @@ final class TraceLoaderTests: XCTestCase {
         XCTAssertEqual(h.name, "handoff-at-content-top")
         XCTAssertEqual(h.source.device, "free text")
         XCTAssertEqual(h.panel.anchors.count, 4)
-        XCTAssertEqual(h.panel.anchors[3], AnchorEntry(state: PanelState(name: "lastQuart", order: 750),
+        XCTAssertEqual(h.panel.anchors[3], AnchorEntry(state: FloatingPanelState(name: "lastQuart", order: 750),
                                                        anchor: .intrinsic(0.75, isFractional: true, guide: .superview)))
         XCTAssertEqual(h.delegate.scrollableStates, ["full"])
         XCTAssertEqual(h.delegate.didMove?.clamp?.min, StateOffset(state: .full, offset: -6))

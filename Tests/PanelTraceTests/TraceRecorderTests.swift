@@ -14,7 +14,7 @@ final class TraceRecorderTests: XCTestCase {
     override func tearDownWithError() throws { try? FileManager.default.removeItem(atPath: directory) }
 
     static func header() -> TraceHeader {
-        var panel = PanelConfiguration()
+        var panel = FloatingPanelConfiguration()
         panel.anchors = [AnchorEntry(state: .full, anchor: .inset(53, isFractional: false, edge: .top, guide: .safeArea)),
                          AnchorEntry(state: .half, anchor: .inset(388, isFractional: false, edge: .bottom, guide: .safeArea)),
                          AnchorEntry(state: .tip, anchor: .inset(69, isFractional: false, edge: .bottom, guide: .safeArea))]
@@ -108,7 +108,7 @@ final class TraceRecorderTests: XCTestCase {
             (Self.touch(30_000, .moved, 2e7), "y", "magnitude ≤ 10000000"),
             (Self.touch(30_000, .moved, 580, v: Point(x: -3e7, y: 0)), "velocity.x", "magnitude ≤ 10000000"),
             (TraceSample(time: 200_000_000_000_000, kind: .end), "t", "≤ 100000000 s"),
-            (TraceSample(time: 30_000, kind: .call(.move(to: PanelState(name: "lastQuart", order: 750), animated: true))), "to", "neither an anchor"),
+            (TraceSample(time: 30_000, kind: .call(.move(to: FloatingPanelState(name: "lastQuart", order: 750), animated: true))), "to", "neither an anchor"),
             (TraceSample(time: 30_000, kind: .observed(ObservedSample(location: .nan))), "observed.location", "finite"),
         ]
         let before = sink.bytes
@@ -134,7 +134,7 @@ final class TraceRecorderTests: XCTestCase {
 
     func testRefusesAnInvalidHeaderLikeTheLoader() {
         var h = Self.header()
-        h.panel.initialState = PanelState(name: "lastQuart", order: 750)
+        h.panel.initialState = FloatingPanelState(name: "lastQuart", order: 750)
         XCTAssertThrowsError(try TraceRecorder(header: h, sink: MemoryTraceSink(), file: "rec.jsonl")) { error in
             XCTAssertEqual((error as! TraceError).line, 1, "\(error)")
         }

@@ -24,12 +24,12 @@ final class TraceWriterTests: XCTestCase {
 
     func testRoundTripOfAConstructedTrace() throws {
         try XCTSkipUnless(canonicalNumbersLanded, "CanonicalNumber is still the stub; round trip checked once it lands")
-        var panel = PanelConfiguration()
+        var panel = FloatingPanelConfiguration()
         panel.position = .right
-        panel.states = [PanelState(name: "peek", order: 50), PanelState(name: "wide \"open\"\n", order: 1500)]
+        panel.states = [FloatingPanelState(name: "peek", order: 50), FloatingPanelState(name: "wide \"open\"\n", order: 1500)]
         panel.anchors = [AnchorEntry(state: .full, anchor: .inset(0.25, isFractional: true, edge: .left, guide: .superview)),
-                         AnchorEntry(state: PanelState(name: "peek", order: 50), anchor: .intrinsic(12.5, isFractional: false, guide: .safeArea))]
-        panel.initialState = PanelState(name: "peek", order: 50)
+                         AnchorEntry(state: FloatingPanelState(name: "peek", order: 50), anchor: .intrinsic(12.5, isFractional: false, guide: .safeArea))]
+        panel.initialState = FloatingPanelState(name: "peek", order: 50)
         panel.backdropAlpha = ["peek": 0.125, "full": 0.5, "hidden": 0]
         panel.behavior.projectsMomentumTo = ["full"]
         panel.behavior.rubberBandingEdges = ["top", "bottom"]

@@ -2,7 +2,7 @@
 // app (README, "Recording on a device"). It compiles against FloatingPanel 3.x where the app has
 // it, and in the PanelSim repository against FloatingPanelInterfaceStubs. FloatingPanel and
 // PanelSimCore both name a type `FloatingPanelState`: the library's is used through the alias
-// below, PanelSim's as `PanelState`.
+// below, PanelSim's as `PanelSimCore.FloatingPanelState`.
 #if canImport(UIKit)
 import UIKit
 #else
@@ -45,11 +45,11 @@ public final class FloatingPanelRecording {
     ///   - behavior: your behavior's values, when it is not a `FloatingPanelDefaultBehavior` (whose
     ///     members are read).
     ///   - delegate: what your `FloatingPanelControllerDelegate` answers
-    ///     (`DelegateConfiguration()` when it implements none of the answering methods).
+    ///     (`FloatingPanelDelegateConfiguration()` when it implements none of the answering methods).
     public static func header(of fpc: FloatingPanelController,
                               backdropAlpha: ((FloatingPanelLibraryState) -> CGFloat)? = nil,
                               behavior: PanelBehavior? = nil,
-                              delegate: DelegateConfiguration? = nil) -> HeaderReading {
+                              delegate: FloatingPanelDelegateConfiguration? = nil) -> HeaderReading {
         let layout = fpc.layout
         var builder = FloatingPanelHeaderBuilder()
         builder.position = position(layout.position)
@@ -82,7 +82,7 @@ public final class FloatingPanelRecording {
     /// - Throws: `RecorderError` (unread header fields under `policy: .refuse`, file errors).
     public init(_ fpc: FloatingPanelController, window: RecordingWindow? = nil,
                 backdropAlpha: ((FloatingPanelLibraryState) -> CGFloat)? = nil, behavior: PanelBehavior? = nil,
-                delegate: DelegateConfiguration? = nil, policy: UnreadFieldPolicy = .refuse, folder: URL? = nil,
+                delegate: FloatingPanelDelegateConfiguration? = nil, policy: UnreadFieldPolicy = .refuse, folder: URL? = nil,
                 clock: @escaping @MainActor () -> TimeInterval = { CACurrentMediaTime() }) throws(RecorderError) {
         self.fpc = fpc
         let reading = Self.header(of: fpc, backdropAlpha: backdropAlpha, behavior: behavior, delegate: delegate)
@@ -133,7 +133,7 @@ public final class FloatingPanelRecording {
     public func layoutDidChange() {
         recording.containerDidChangeLayout()
         var panel = recording.header.panel
-        panel.anchors = Self.header(of: fpc, delegate: DelegateConfiguration()).header.panel.anchors
+        panel.anchors = Self.header(of: fpc, delegate: FloatingPanelDelegateConfiguration()).header.panel.anchors
         recording.record(.call(.invalidateLayout(panel)))
     }
 
@@ -143,7 +143,7 @@ public final class FloatingPanelRecording {
 
     // MARK: Reading FloatingPanel's values
 
-    static func panelState(_ state: FloatingPanelLibraryState) -> PanelState { PanelState(name: state.rawValue, order: state.order) }
+    static func panelState(_ state: FloatingPanelLibraryState) -> PanelSimCore.FloatingPanelState { PanelSimCore.FloatingPanelState(name: state.rawValue, order: state.order) }
 
     static func position(_ position: FloatingPanelPosition) -> PanelPosition {
         switch position {

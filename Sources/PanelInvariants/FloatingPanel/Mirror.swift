@@ -74,7 +74,7 @@ public struct Mirror: Sendable {
         default: return e
         }
     }
-    public func panel(_ p: PanelConfiguration) -> PanelConfiguration {
+    public func panel(_ p: FloatingPanelConfiguration) -> FloatingPanelConfiguration {
         var m = p
         m.position = position
         m.anchors = p.anchors.map { entry in

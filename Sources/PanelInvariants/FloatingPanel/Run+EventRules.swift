@@ -173,7 +173,7 @@ extension Run {
         let records = Array(result.records)
         for (index, sample) in trace.samples.enumerated() {
             guard case let .call(call) = sample.kind else { continue }
-            let target: PanelState
+            let target: FloatingPanelState
             switch call {
             case let .move(to, _): target = to
             case .hide: target = .hidden
@@ -235,7 +235,7 @@ extension Run {
         }
     }
 
-    func describe(_ call: PanelCall) -> String {
+    func describe(_ call: FloatingPanelCall) -> String {
         switch call {
         case let .move(to, animated): return "move(to: \(to.name), animated: \(animated))"
         case let .show(animated): return "show(animated: \(animated))"

@@ -24,7 +24,7 @@ extension Run {
               !interruptedAndNotTaken(), !removalInsideStateChange() else { return }
         let geometry = finalGeometry
         coverage.g7Rests += 1
-        let state: PanelState? = last.state == PanelState.hidden.name
+        let state: FloatingPanelState? = last.state == FloatingPanelState.hidden.name
             ? .hidden : geometry.panel.anchors.first { $0.state.name == last.state }?.state
         guard let state else {
             fail("G7", "removed-state", "rests at \(last.location) in \(last.state), a state without an anchor in the layout")

@@ -38,7 +38,7 @@ private struct Builder {
     var draw: Draw
     let seed: UInt64
     var environment = PanelEnvironment(container: Size(width: 390, height: 844))
-    var states: [PanelState] = []
+    var states: [FloatingPanelState] = []
     /// Ids given to second fingers so far.
     var secondFingers = 0
 
@@ -46,7 +46,7 @@ private struct Builder {
 
     mutating func build() -> Trace {
         environment = makeEnvironment()
-        var panel = PanelConfiguration()
+        var panel = FloatingPanelConfiguration()
         panel.states = customStates()
         states = panel.states
         panel = makeLayout(panel)
@@ -103,7 +103,7 @@ private struct Builder {
     /// order in the header's environment is not made.
     static func addAdaptiveAnchorsAndZeroSizeLists(_ header: inout TraceHeader, _ samples: inout [TraceSample], seed: UInt64) {
         var draw = Draw(seed: seed ^ 0x5EED_0018_0003_0000)
-        func adaptive(_ panel: PanelConfiguration) -> PanelConfiguration {
+        func adaptive(_ panel: FloatingPanelConfiguration) -> FloatingPanelConfiguration {
             var p = panel
             p.anchors = p.anchors.map { entry in
                 guard case let .intrinsic(d, false, guide) = entry.anchor, draw.chance(0.6) else { return entry }
@@ -187,12 +187,12 @@ private struct Builder {
         return env
     }
 
-    mutating func customStates() -> [PanelState] {
-        var out: [PanelState] = []
+    mutating func customStates() -> [FloatingPanelState] {
+        var out: [FloatingPanelState] = []
         for i in 0..<draw.int(0, 2) {
             var order = draw.int(1, 1500)
             while [1000, 500, 100, 0].contains(order) || out.contains(where: { $0.order == order }) { order += 1 }
-            out.append(PanelState(name: "c\(i + 1)", order: order))
+            out.append(FloatingPanelState(name: "c\(i + 1)", order: order))
         }
         return out
     }
@@ -200,11 +200,11 @@ private struct Builder {
     /// A random layout of the given states (custom ones included) for a bottom panel.
     /// `keeping`: the anchor states of the new layout (an `invalidateLayout` keeps them, so that the
     /// delegate's recipes keep naming anchors); nil draws them.
-    mutating func makeLayout(_ base: PanelConfiguration, keeping: [PanelState]? = nil) -> PanelConfiguration {
+    mutating func makeLayout(_ base: FloatingPanelConfiguration, keeping: [FloatingPanelState]? = nil) -> FloatingPanelConfiguration {
         var panel = base
         panel.position = .bottom
-        var candidates = [PanelState.full, .half, .tip] + panel.states
-        var chosen: [PanelState] = []
+        var candidates = [FloatingPanelState.full, .half, .tip] + panel.states
+        var chosen: [FloatingPanelState] = []
         if let keeping {
             chosen = keeping
         } else {
@@ -274,8 +274,8 @@ private struct Builder {
         }
     }
 
-    mutating func makeDelegate(_ panel: PanelConfiguration) -> DelegateConfiguration {
-        var d = DelegateConfiguration()
+    mutating func makeDelegate(_ panel: FloatingPanelConfiguration) -> FloatingPanelDelegateConfiguration {
+        var d = FloatingPanelDelegateConfiguration()
         let names = panel.anchors.map(\.state.name)
         d.shouldBeginDragging = draw.chance(0.92)
         if draw.chance(0.4) { d.scrollableStates = names.filter { _ in draw.chance(0.5) } }
@@ -298,7 +298,7 @@ private struct Builder {
     }
 
     /// A random list inside the surface of the most expanded state.
-    mutating func makeList(_ panel: PanelConfiguration) -> ScrollViewConfiguration {
+    mutating func makeList(_ panel: FloatingPanelConfiguration) -> ScrollViewConfiguration {
         let geometry = LayoutGeometry(panel: panel, environment: environment)
         let length = max(geometry.surfaceLength(at: geometry.position(of: geometry.mostExpandedState)), 80)
         let width = environment.container.width - environment.safeArea.left - environment.safeArea.right
@@ -479,7 +479,7 @@ private struct Builder {
         return t
     }
 
-    mutating func programmaticCall(_ panel: PanelConfiguration) -> PanelCall {
+    mutating func programmaticCall(_ panel: FloatingPanelConfiguration) -> FloatingPanelCall {
         let names = panel.anchors.map(\.state) + [.hidden]
         switch draw.weighted([10, 2, 2, 2, 2]) {
         case 0: return .move(to: draw.pick(names), animated: draw.chance(0.75))
@@ -490,7 +490,7 @@ private struct Builder {
         }
     }
 
-    mutating func listCall(_ header: TraceHeader, panel: inout PanelConfiguration) -> PanelCall {
+    mutating func listCall(_ header: TraceHeader, panel: inout FloatingPanelConfiguration) -> FloatingPanelCall {
         switch draw.int(0, 5) {
         case 0: return .setContentOffset(x: nil, y: draw.points(-20, 1500), animated: false)
         case 1: return .setContentSize(width: nil, height: draw.points(0, 3000))

@@ -14,11 +14,11 @@ public struct FloatingPanelState: Sendable, Hashable, CustomStringConvertible {
     public var description: String { name }
 
     /// Built-in states and their orders (FloatingPanel `State.swift`).
-    public static let full = PanelState(name: "full", order: 1000)
-    public static let half = PanelState(name: "half", order: 500)
-    public static let tip = PanelState(name: "tip", order: 100)
-    public static let hidden = PanelState(name: "hidden", order: 0)
-    public static let builtIn: [PanelState] = [.full, .half, .tip, .hidden]
+    public static let full = FloatingPanelState(name: "full", order: 1000)
+    public static let half = FloatingPanelState(name: "half", order: 500)
+    public static let tip = FloatingPanelState(name: "tip", order: 100)
+    public static let hidden = FloatingPanelState(name: "hidden", order: 0)
+    public static let builtIn: [FloatingPanelState] = [.full, .half, .tip, .hidden]
 }
 
 /// An anchor's reference edge (FloatingPanel `FloatingPanelReferenceEdge`).
@@ -57,9 +57,9 @@ public enum LayoutAnchor: Sendable, Equatable {
 
 /// One entry of `panel.anchors`.
 public struct AnchorEntry: Sendable, Equatable {
-    public var state: PanelState
+    public var state: FloatingPanelState
     public var anchor: LayoutAnchor
-    public init(state: PanelState, anchor: LayoutAnchor) { self.state = state; self.anchor = anchor }
+    public init(state: FloatingPanelState, anchor: LayoutAnchor) { self.state = state; self.anchor = anchor }
 }
 
 /// `fpc.contentMode` (FloatingPanel `FloatingPanelController.ContentMode`).
@@ -91,10 +91,10 @@ public struct PanelBehavior: Sendable, Equatable {
 public struct FloatingPanelConfiguration: Sendable, Equatable {
     public var position: PanelPosition = .bottom
     /// Custom states declared in `panel.states` (built-ins are always known).
-    public var states: [PanelState] = [PanelState(name: "lastQuart", order: 750)]
+    public var states: [FloatingPanelState] = [FloatingPanelState(name: "lastQuart", order: 750)]
     /// `panel.anchors`, in file order. Required, non-empty.
     public var anchors: [AnchorEntry] = []
-    public var initialState: PanelState = .half
+    public var initialState: FloatingPanelState = .half
     /// Main length of the surface's intrinsic content size, pt (intrinsic anchors, static size).
     public var intrinsicLength: Double = 420
     /// `layout.backdropAlpha(for:)` per state name; a state missing from the map gets 0.0.
@@ -111,7 +111,7 @@ public struct FloatingPanelConfiguration: Sendable, Equatable {
     public init() {}
 
     /// The backdrop alpha the layout answers for `state` (0 when missing from the map).
-    public func layoutBackdropAlpha(for state: PanelState) -> Double { backdropAlpha[state.name] ?? 0 }
+    public func layoutBackdropAlpha(for state: FloatingPanelState) -> Double { backdropAlpha[state.name] ?? 0 }
 }
 
 /// `delegate.shouldRemove`: how `floatingPanel(_:shouldRemoveAt:with:)` is answered.
@@ -123,9 +123,9 @@ public enum RemovalAnswer: String, Sendable, Equatable {
 
 /// A state plus an offset along the coordinate (trace `{"state": …, "offset": …}`).
 public struct StateOffset: Sendable, Equatable {
-    public var state: PanelState
+    public var state: FloatingPanelState
     public var offset: Double
-    public init(state: PanelState, offset: Double) { self.state = state; self.offset = offset }
+    public init(state: FloatingPanelState, offset: Double) { self.state = state; self.offset = offset }
 }
 
 /// The app code a trace declares for `floatingPanelDidMove` (floatingpanel-core.md §9 O14).

@@ -1,7 +1,7 @@
 /// A programmatic call by the app on a FloatingPanel (`call` samples of a FloatingPanel trace).
 public enum FloatingPanelCall: Sendable, Equatable {
     /// `move(to:animated:)`.
-    case move(to: PanelState, animated: Bool)
+    case move(to: FloatingPanelState, animated: Bool)
     /// `show(animated:)`.
     case show(animated: Bool)
     /// `hide(animated:)`.

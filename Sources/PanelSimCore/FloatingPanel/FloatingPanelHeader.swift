@@ -58,9 +58,13 @@ extension TraceHeader {
     }
 }
 
-/// Earlier names of FloatingPanel's types, kept so that code written against them compiles
-/// (CHANGELOG.md lists the renames).
+/// Earlier names of FloatingPanel's types, kept so that code written against them compiles, with
+/// a deprecation warning that names the replacement (CHANGELOG.md lists the renames).
+@available(*, deprecated, renamed: "FloatingPanelState")
 public typealias PanelState = FloatingPanelState
+@available(*, deprecated, renamed: "FloatingPanelConfiguration")
 public typealias PanelConfiguration = FloatingPanelConfiguration
+@available(*, deprecated, renamed: "FloatingPanelDelegateConfiguration")
 public typealias DelegateConfiguration = FloatingPanelDelegateConfiguration
+@available(*, deprecated, renamed: "FloatingPanelCall")
 public typealias PanelCall = FloatingPanelCall

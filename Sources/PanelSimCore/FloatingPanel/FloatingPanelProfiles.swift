@@ -148,7 +148,7 @@ public enum FloatingPanelProfiles {
         func needs(_ line: Int, _ field: String, _ what: String, _ opens: String, _ gate: String) -> ProfileGateViolation {
             ProfileGateViolation(line: line, field: field, message: "\(what) needs floatingpanel \(opens) (not in \(profile.version))", gate: gate)
         }
-        func check(_ panel: PanelConfiguration, line: Int, prefix: String) -> ProfileGateViolation? {
+        func check(_ panel: FloatingPanelConfiguration, line: Int, prefix: String) -> ProfileGateViolation? {
             for entry in panel.anchors {
                 let field = "\(prefix).anchors.\(entry.state.name)"
                 if case let .adaptive(_, _, _, _, bounding) = entry.anchor {
@@ -157,7 +157,7 @@ public enum FloatingPanelProfiles {
                         return needs(line, field + ".adaptive.contentBoundingGuide", "contentBoundingGuide \(bounding.rawValue)", "2.6.0", "FP-G4")
                     }
                 }
-                if !v.customStates && !PanelState.builtIn.contains(where: { $0.name == entry.state.name }) {
+                if !v.customStates && !FloatingPanelState.builtIn.contains(where: { $0.name == entry.state.name }) {
                     return needs(line, field, "an anchor for the custom state \(entry.state.name)", "2.3.0", "FP-G3")
                 }
             }

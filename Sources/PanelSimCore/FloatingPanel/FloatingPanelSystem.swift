@@ -136,7 +136,7 @@ struct FloatingPanelSystem: PanelSystem {
         }
     }
 
-    private mutating func handleCall(_ call: PanelCall, line: Int) {
+    private mutating func handleCall(_ call: FloatingPanelCall, line: Int) {
         switch call {
         case let .move(to, animated):
             guard core.geometry.isValid(to) else {

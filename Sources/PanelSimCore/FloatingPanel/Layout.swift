@@ -6,7 +6,7 @@
 /// right edge). Sources: floatingpanel-layout-behavior.md §3, floatingpanel-core.md §1.
 public struct LayoutGeometry: Sendable, Equatable {
     /// The layout. Assigning it (or any of its fields) rebuilds the derived tables.
-    public var panel: PanelConfiguration {
+    public var panel: FloatingPanelConfiguration {
         get { storage.panel }
         set { storage = Storage(panel: newValue, environment: storage.environment, rawAnchors: storage.rawAnchors) }
     }
@@ -20,23 +20,23 @@ public struct LayoutGeometry: Sendable, Equatable {
     public var rawAnchors: Bool { storage.rawAnchors }
 
     /// Anchor states sorted by ascending order (FloatingPanel `sortedAnchorStates`).
-    public var sortedByOrder: [PanelState] { storage.sortedByOrder }
+    public var sortedByOrder: [FloatingPanelState] { storage.sortedByOrder }
     /// Anchor states in ascending on-screen coordinate (FloatingPanel `sortedAnchorStatesByCoordinate`):
     /// ascending order for top/left panels, descending for bottom/right.
-    public var sortedByCoordinate: [PanelState] { storage.sortedByCoordinate }
+    public var sortedByCoordinate: [FloatingPanelState] { storage.sortedByCoordinate }
 
     /// Per-anchor values computed once per layout (the per-frame paths look them up instead of
     /// recomputing anchors). A pure function of `panel` and `environment`; assigning either builds
     /// a new table, so it is never stale. Immutable and shared: copying a geometry is one retain.
     private final class Storage: Sendable {
-        let panel: PanelConfiguration
+        let panel: FloatingPanelConfiguration
         let environment: PanelEnvironment
         let rawAnchors: Bool
-        let sortedByOrder: [PanelState]
-        let sortedByCoordinate: [PanelState]
+        let sortedByOrder: [FloatingPanelState]
+        let sortedByCoordinate: [FloatingPanelState]
         /// `panel.anchors` states, file order, and per entry: pos(state), layout backdrop alpha,
         /// attraction getter and set-up shifts.
-        let states: [PanelState]
+        let states: [FloatingPanelState]
         let positions: [Double]
         /// `positions` rounded by display scale (the same array unless `rawAnchors`), and the
         /// default hidden anchor's: what `surfaceLocation(for:)` answers.
@@ -63,7 +63,7 @@ public struct LayoutGeometry: Sendable, Equatable {
         let alphaSegments: [AlphaSegment]
 
         /// - Complexity: O(anchors log anchors) (the sort; every lookup while building is hashed).
-        init(panel: PanelConfiguration, environment: PanelEnvironment, rawAnchors: Bool = false) {
+        init(panel: FloatingPanelConfiguration, environment: PanelEnvironment, rawAnchors: Bool = false) {
             self.panel = panel; self.environment = environment; self.rawAnchors = rawAnchors
             let byOrder = panel.anchors.map(\.state).sorted { $0.order < $1.order }
             sortedByOrder = byOrder
@@ -87,14 +87,14 @@ public struct LayoutGeometry: Sendable, Equatable {
             otherSetUpShift = g.attractionShift(of: g.defaultHiddenAnchor, setUp: true)
             // The first entry of each anchor state, hashed: looking each sorted state up by a scan
             // made building the table quadratic in the number of anchors.
-            var firstIndex: [PanelState: Int] = [:]
+            var firstIndex: [FloatingPanelState: Int] = [:]
             firstIndex.reserveCapacity(states.count)
             for (i, s) in states.enumerated() where firstIndex[s] == nil { firstIndex[s] = i }
-            func pos(_ s: PanelState) -> Double {
+            func pos(_ s: FloatingPanelState) -> Double {
                 if let i = firstIndex[s] { return positions[i] }
                 return otherPosition
             }
-            func roundedPos(_ s: PanelState) -> Double {
+            func roundedPos(_ s: FloatingPanelState) -> Double {
                 if let i = firstIndex[s] { return roundedPositions[i] }
                 return roundedOtherPosition
             }
@@ -125,7 +125,7 @@ public struct LayoutGeometry: Sendable, Equatable {
         }
 
         /// The storage of a geometry used only to evaluate formulas while a table is built.
-        init(uncached panel: PanelConfiguration, environment: PanelEnvironment) {
+        init(uncached panel: FloatingPanelConfiguration, environment: PanelEnvironment) {
             self.panel = panel; self.environment = environment; rawAnchors = false
             roundedPositions = []; roundedOtherPosition = 0; alphaCoordinatePositions = []
             sortedByOrder = []; sortedByCoordinate = []; states = []; positions = []; alphas = []
@@ -139,11 +139,11 @@ public struct LayoutGeometry: Sendable, Equatable {
     /// - Parameter rawAnchors: pos(state) unrounded, as FloatingPanel before 3.2.1 computed it in
     ///   its rules (profiles.md FP-S13); `roundedPosition(of:)` is then what `surfaceLocation(for:)`
     ///   answers, and the backdrop alpha interpolates between rounded anchors.
-    public init(panel: PanelConfiguration, environment: PanelEnvironment, rawAnchors: Bool = false) {
+    public init(panel: FloatingPanelConfiguration, environment: PanelEnvironment, rawAnchors: Bool = false) {
         storage = Storage(panel: panel, environment: environment, rawAnchors: rawAnchors)
     }
 
-    private init(uncached panel: PanelConfiguration, environment: PanelEnvironment) {
+    private init(uncached panel: FloatingPanelConfiguration, environment: PanelEnvironment) {
         storage = Storage(uncached: panel, environment: environment)
     }
 
@@ -155,7 +155,7 @@ public struct LayoutGeometry: Sendable, Equatable {
     /// Index of `state` in `panel.anchors` (the first entry with that state), nil when it has none.
     /// - Complexity: O(anchors), comparing the integer order before the name.
     @inline(__always)
-    private func index(of state: PanelState) -> Int? {
+    private func index(of state: FloatingPanelState) -> Int? {
         let states = storage.states
         for i in states.indices where states[i].order == state.order && states[i].name == state.name { return i }
         return nil
@@ -173,16 +173,16 @@ public struct LayoutGeometry: Sendable, Equatable {
     public func rounded(_ v: Double) -> Double { roundedByDisplayScale(v, scale: storage.environment.displayScale) }
 
     /// The anchor of `state`, or nil when the layout has none (hidden without a `hidden` key).
-    public func anchor(of state: PanelState) -> LayoutAnchor? {
+    public func anchor(of state: FloatingPanelState) -> LayoutAnchor? {
         index(of: state).map { panel.anchors[$0].anchor }
     }
 
     /// True when `state` is an anchor state.
     /// - Complexity: O(anchors), from the cached storage.
-    public func hasAnchor(_ state: PanelState) -> Bool { index(of: state) != nil }
+    public func hasAnchor(_ state: FloatingPanelState) -> Bool { index(of: state) != nil }
 
     /// Valid states: the anchor states plus hidden (FloatingPanel `validStates`).
-    public func isValid(_ state: PanelState) -> Bool { state == .hidden || hasAnchor(state) }
+    public func isValid(_ state: FloatingPanelState) -> Bool { state == .hidden || hasAnchor(state) }
 
     /// FloatingPanel's default hidden anchor: 100 pt beyond the panel's own edge, superview guide.
     public var defaultHiddenAnchor: LayoutAnchor {
@@ -190,7 +190,7 @@ public struct LayoutGeometry: Sendable, Equatable {
     }
 
     /// The anchor used for `state`: its own, or the default hidden anchor.
-    public func effectiveAnchor(of state: PanelState) -> LayoutAnchor { anchor(of: state) ?? defaultHiddenAnchor }
+    public func effectiveAnchor(of state: FloatingPanelState) -> LayoutAnchor { anchor(of: state) ?? defaultHiddenAnchor }
 
     /// The reference rectangle of a guide: container bounds, or bounds inset by the safe area.
     public func referenceRect(_ guide: ReferenceGuide) -> Rect {
@@ -242,13 +242,13 @@ public struct LayoutGeometry: Sendable, Equatable {
     /// pos(state): the surface location of `state`'s anchor (or the default hidden anchor), rounded
     /// by display scale (FloatingPanel `LayoutAdapter.position(for:)`).
     /// - Complexity: O(anchors) comparisons; the positions themselves are computed once per layout.
-    public func position(of state: PanelState) -> Double {
+    public func position(of state: FloatingPanelState) -> Double {
         if let i = index(of: state) { return storage.positions[i] }
         return storage.otherPosition
     }
 
     /// `surfaceLocation(for:)`: pos(state) rounded by display scale, also with `rawAnchors`.
-    public func roundedPosition(of state: PanelState) -> Double {
+    public func roundedPosition(of state: FloatingPanelState) -> Double {
         if let i = index(of: state) { return storage.roundedPositions[i] }
         return storage.roundedOtherPosition
     }
@@ -263,15 +263,15 @@ public struct LayoutGeometry: Sendable, Equatable {
     public var leastCoordinatePosition: Double { storage.coordinatePositions.first ?? storage.otherPosition }
     public var mostCoordinatePosition: Double { storage.coordinatePositions.last ?? storage.otherPosition }
     /// First state of `sortedByCoordinate` (hidden if none).
-    public var leastCoordinateState: PanelState { sortedByCoordinate.first ?? .hidden }
+    public var leastCoordinateState: FloatingPanelState { sortedByCoordinate.first ?? .hidden }
     /// Last state of `sortedByCoordinate` (hidden if none).
-    public var mostCoordinateState: PanelState { sortedByCoordinate.last ?? .hidden }
+    public var mostCoordinateState: FloatingPanelState { sortedByCoordinate.last ?? .hidden }
     /// The only anchor if there is one, else the highest order (FloatingPanel `mostExpandedState`).
-    public var mostExpandedState: PanelState {
+    public var mostExpandedState: FloatingPanelState {
         sortedByOrder.count == 1 ? sortedByOrder[0] : (sortedByOrder.last ?? .hidden)
     }
     /// Hidden if there is one anchor, else the lowest order (FloatingPanel `leastExpandedState`).
-    public var leastExpandedState: PanelState {
+    public var leastExpandedState: FloatingPanelState {
         sortedByOrder.count == 1 ? .hidden : (sortedByOrder.first ?? .hidden)
     }
 
@@ -279,7 +279,7 @@ public struct LayoutGeometry: Sendable, Equatable {
     /// Forward: first index with p < pos; backward: first index with p ≤ pos.
     /// Returns (lower, upper); a point exactly on anchor A gives (A, next) forward, (prev, A) backward.
     /// - Complexity: O(anchors).
-    public func segment(at p: Double, forward: Bool) -> (lower: PanelState?, upper: PanelState?) {
+    public func segment(at p: Double, forward: Bool) -> (lower: FloatingPanelState?, upper: FloatingPanelState?) {
         let s = sortedByCoordinate
         let i = segmentIndex(at: p, forward: forward)
         guard i < s.count else { return (s.last, nil) }
@@ -345,7 +345,7 @@ public struct LayoutGeometry: Sendable, Equatable {
     }
 
     /// `getBackdropAlpha(for:)`: 0 for hidden, else the layout's value (used at snaps).
-    public func snappedBackdropAlpha(for state: PanelState) -> Double {
+    public func snappedBackdropAlpha(for state: FloatingPanelState) -> Double {
         if state == .hidden { return 0 }
         if let i = index(of: state) { return storage.alphas[i] }
         return panel.layoutBackdropAlpha(for: state)
@@ -380,14 +380,14 @@ public struct LayoutGeometry: Sendable, Equatable {
     /// The shift between a location and the attraction constraint's constant for `state`'s anchor
     /// (floatingpanel-core.md §4.6, layout-behavior §3.10): constant = location − shift on set-up.
     /// Left panels use the opposite safe-area side on set-up (a FloatingPanel quirk).
-    func attractionSetUpShift(for state: PanelState) -> Double {
+    func attractionSetUpShift(for state: FloatingPanelState) -> Double {
         if let i = index(of: state) { return storage.setUpShifts[i] }
         return storage.otherSetUpShift
     }
 
     /// The getter's conversion of an attraction constant back to a location (floatingpanel-core.md §1.5,
     /// layout-behavior §3.8): location = constant + shift, using the non-swapped safe-area sides.
-    func attractionGetterShift(for state: PanelState) -> Double {
+    func attractionGetterShift(for state: FloatingPanelState) -> Double {
         if let i = index(of: state) { return storage.getterShifts[i] }
         return storage.otherGetterShift
     }
@@ -434,7 +434,7 @@ public func validate(_ header: TraceHeader) throws(ConfigurationError) {
         // `half` is FloatingPanel's default initial state (FloatingPanelLayout.initialState), and
         // the one a header without `initialState` gets.
         let states = panel.anchors.map { "'\($0.state.name)'" }.joined(separator: ", ")
-        let isDefault = panel.initialState.name == PanelState.half.name
+        let isDefault = panel.initialState.name == FloatingPanelState.half.name
         throw ConfigurationError(field: "panel.initialState",
                                  message: "'\(panel.initialState.name)' is neither an anchor state nor hidden"
                                     + (isDefault ? " (half is the default when panel.initialState is not given); name one of \(states)" : ""))

@@ -19,16 +19,16 @@ struct SurfaceConstraint {
     }
     var kind: Kind
     /// anchored and attraction: the state whose anchor holds the surface.
-    var state: PanelState
+    var state: FloatingPanelState
     /// interaction: surface location (pt); attraction: constraint-space constant (pt).
     var constant: Double = 0
     /// attraction: `LayoutGeometry.attractionGetterShift(for: state)` (pt), kept current by the core
     /// when the geometry changes; location = constant + getterShift.
     var getterShift: Double = 0
 
-    static func anchored(_ s: PanelState) -> SurfaceConstraint { SurfaceConstraint(kind: .anchored, state: s) }
+    static func anchored(_ s: FloatingPanelState) -> SurfaceConstraint { SurfaceConstraint(kind: .anchored, state: s) }
     static func interaction(_ c: Double) -> SurfaceConstraint { SurfaceConstraint(kind: .interaction, state: .hidden, constant: c) }
-    static func attraction(_ c: Double, state s: PanelState, geometry: LayoutGeometry) -> SurfaceConstraint {
+    static func attraction(_ c: Double, state s: FloatingPanelState, geometry: LayoutGeometry) -> SurfaceConstraint {
         SurfaceConstraint(kind: .attraction, state: s, constant: c, getterShift: geometry.attractionGetterShift(for: s))
     }
 }
@@ -41,7 +41,7 @@ enum TransitionCompletion: Equatable { case none, didRemove }
 
 struct RunningAttraction: Equatable {
     var spring: NumericSpring
-    var state: PanelState
+    var state: FloatingPanelState
     var completion: AttractionCompletion
     /// Time (µs) of the sample or frame that started it; stepped from the first frame after it.
     var startTime: Microseconds
@@ -82,7 +82,7 @@ struct RunningTransition: Equatable {
 /// exclusivity checks per frame. It owns the panel's pan recognizer, as FloatingPanel's Core does,
 /// so that cancelling the pan (§5.1 step 2) needs no call back into the replay.
 struct PanelCore {
-    let delegate: DelegateConfiguration
+    let delegate: FloatingPanelDelegateConfiguration
     /// The switch values of the replay's profile point (profiles.md §3.1; 3.2.1 without a profile).
     let profile: FloatingPanelProfile
     /// True when the delegate has `didMove` recipes (O14), so that plain frames skip them.
@@ -116,7 +116,7 @@ struct PanelCore {
     var now: Microseconds = 0
 
     // Core state (§2).
-    private(set) var state: PanelState = .hidden {
+    private(set) var state: FloatingPanelState = .hidden {
         didSet {
             stateHasAnchor = geometry.hasAnchor(state)
             stateNameIndex = records.nameIndex(state.name)
@@ -199,7 +199,7 @@ struct PanelCore {
         geometry = LayoutGeometry(panel: header.panel, environment: header.environment, rawAnchors: !profile.roundedAnchors)
         frameEdgeValue = geometry.position(of: .hidden)
         stateHasAnchor = geometry.hasAnchor(.hidden)
-        stateNameIndex = records.nameIndex(PanelState.hidden.name)
+        stateNameIndex = records.nameIndex(FloatingPanelState.hidden.name)
     }
 
     private var behavior: PanelBehavior { geometry.panel.behavior }
@@ -232,7 +232,7 @@ struct PanelCore {
         if hasDidMoveRecipes { runDidMoveRecipes(location: location) }
     }
 
-    private mutating func setState(_ newState: PanelState) {
+    private mutating func setState(_ newState: FloatingPanelState) {
         state = newState
         emitDidChangeState(newState.name)
     }
@@ -322,7 +322,7 @@ struct PanelCore {
 
     /// `offset(from:)` (frame-based, rounded; positive = less expanded than `s`).
     @inline(__always)
-    func offset(from s: PanelState) -> Double {
+    func offset(from s: FloatingPanelState) -> Double {
         let pos = geometry.position(of: s)
         return geometry.rounded(position.expandsTowardLowerCoordinate ? frameEdge - pos : pos - frameEdge)
     }
@@ -336,7 +336,7 @@ struct PanelCore {
     // MARK: Layout application
 
     /// `updateLayout(to:)` (§5.5): snap to the anchor, discrete backdrop alpha.
-    private mutating func updateLayout(to target: PanelState) {
+    private mutating func updateLayout(to target: FloatingPanelState) {
         constraint = .anchored(target)
         forceLayout()
         backdropAlpha = geometry.snappedBackdropAlpha(for: target)
@@ -361,7 +361,7 @@ struct PanelCore {
     }
 
     /// The `invalidateLayout` call: adopt `panel` as the layout, then `activateLayout(forceLayout: true)`.
-    mutating func invalidateLayout(_ panel: PanelConfiguration) {
+    mutating func invalidateLayout(_ panel: FloatingPanelConfiguration) {
         geometry = LayoutGeometry(panel: panel, environment: geometry.environment, rawAnchors: geometry.rawAnchors)
         activateLayout()
     }
@@ -573,7 +573,7 @@ struct PanelCore {
             // FP-S6 toggle: isScrollEnabled off and on around startAttraction stops the list's
             // momentum (O7); a return to the edge after a release beyond it still runs.
             let stopsDeceleration = profile.listPinning == .toggle ? target != geometry.mostExpandedState
-                : profile.listPinning == .toggleFull && target.name != PanelState.full.name
+                : profile.listPinning == .toggleFull && target.name != FloatingPanelState.full.name
             if stopsDeceleration { updateScrollView { if $0.isDecelerating && !$0.returnsToEdge { $0.stopDeceleration() } } }
             startAttraction(to: target, velocity: vMain, completion: .dragEnd)
         }
@@ -581,7 +581,7 @@ struct PanelCore {
 
     /// §4.2 targetState: the snap decision from the current location (pt) and main velocity (pt/s).
     @inline(__always)
-    func targetState(from currentY: Double, velocity: Double) -> PanelState {
+    func targetState(from currentY: Double, velocity: Double) -> FloatingPanelState {
         PanelCore.targetState(in: geometry, behavior: behavior, state: state, from: currentY, velocity: velocity)
     }
 
@@ -590,8 +590,8 @@ struct PanelCore {
     /// neighbours FloatingPanel finds with `firstIndex(of:)` are index ± 1). Static so that a call
     /// from a mutating method passes these fields instead of a copy of the whole core.
     /// - Complexity: O(anchors).
-    static func targetState(in geometry: LayoutGeometry, behavior: PanelBehavior, state: PanelState,
-                            from currentY: Double, velocity: Double) -> PanelState {
+    static func targetState(in geometry: LayoutGeometry, behavior: PanelBehavior, state: FloatingPanelState,
+                            from currentY: Double, velocity: Double) -> FloatingPanelState {
         let list = geometry.sortedByCoordinate
         let n = list.count
         guard n > 1 else { return state }
@@ -631,7 +631,7 @@ struct PanelCore {
 
     // MARK: Attraction (§4.3–§4.5)
 
-    private mutating func startAttraction(to target: PanelState, velocity: Double, completion: AttractionCompletion) {
+    private mutating func startAttraction(to target: FloatingPanelState, velocity: Double, completion: AttractionCompletion) {
         // isAttracting becomes true with willBeginAttracting: the running attraction is installed first.
         let start = setUpAttractionStart()
         let rate = behavior.springDecelerationRate
@@ -769,7 +769,7 @@ struct PanelCore {
     // MARK: Programmatic moves (§5.1, §5.2)
 
     /// `move(to:animated:)`.
-    mutating func move(to target: PanelState, animated: Bool, completion: TransitionCompletion = .none) {
+    mutating func move(to target: FloatingPanelState, animated: Bool, completion: TransitionCompletion = .none) {
         let from = state
         if !isScrollable(state) { lockScrollView() }
         tearDownActiveInteraction()
@@ -1076,7 +1076,7 @@ extension PanelCore {
 
     /// §3.6.1 `isScrollable(state)`.
     @inline(__always)
-    func isScrollable(_ s: PanelState) -> Bool {
+    func isScrollable(_ s: FloatingPanelState) -> Bool {
         guard tracksScrollView else { return false }
         if let states = delegate.scrollableStates { return states.contains(s.name) }
         return s == geometry.mostExpandedState

@@ -113,7 +113,7 @@ public struct ObservedSample: Sendable, Equatable {
 public enum SampleKind: Sendable, Equatable {
     case touch(TouchSample)
     /// A FloatingPanel call; only in FloatingPanel traces.
-    case call(PanelCall)
+    case call(FloatingPanelCall)
     /// A call of another panel system (`DrawerCall`, `SheetCall`, `PopupCall`, …); only in that
     /// system's traces. Each system's folder has a constructor (`.drawerCall(_:)`, …).
     indirect case systemCall(any PanelSystemCall)

@@ -8,11 +8,11 @@ import PanelSimCore
 
 /// One anchor of the live layout: its state and the surface location FloatingPanel computes for it.
 public struct AnchorLocation: Sendable, Equatable {
-    public var state: PanelState
+    public var state: FloatingPanelState
     /// `surfaceLocation(for: state)` on the panel's main axis (y for top/bottom panels, x for
     /// left/right), pt in the controller's view coordinates.
     public var location: Double
-    public init(state: PanelState, location: Double) { self.state = state; self.location = location }
+    public init(state: FloatingPanelState, location: Double) { self.state = state; self.location = location }
 }
 
 /// Builds the header of a FloatingPanel trace (`model` floatingpanel, trace-format.md §1.1) from the
@@ -33,7 +33,7 @@ public struct FloatingPanelHeaderBuilder: Sendable {
     /// Every state of `layout.anchors` with its surface location.
     public var anchors: [AnchorLocation] = []
     /// The state shown when recording starts (`fpc.state`), or `layout.initialState` when hidden.
-    public var initialState: PanelState = .half
+    public var initialState: FloatingPanelState = .half
     /// Whether the panel is shown when recording starts (`fpc.state != .hidden`).
     public var presented = true
     /// `layout.backdropAlpha(for:)` per state name; nil when it could not be read.
@@ -41,7 +41,7 @@ public struct FloatingPanelHeaderBuilder: Sendable {
     /// The behavior's answers; nil when they could not be read.
     public var behavior: PanelBehavior? = nil
     /// The app delegate's declared answers; nil when the app did not describe its delegate.
-    public var delegate: DelegateConfiguration? = nil
+    public var delegate: FloatingPanelDelegateConfiguration? = nil
     /// `fpc.contentMode`.
     public var contentMode: ContentMode = .static
     /// `fpc.surfaceView.grabberAreaOffset`, pt.
@@ -72,10 +72,10 @@ public struct FloatingPanelHeaderBuilder: Sendable {
     public func reading(container: UIView) -> HeaderReading {
         var environmentUnread: [UnreadHeaderField] = []
         let environment = PanelEnvironment.read(from: container, unread: &environmentUnread)
-        var panel = PanelConfiguration()
+        var panel = FloatingPanelConfiguration()
         panel.position = position
         panel.anchors = layoutAnchors
-        panel.states = anchors.map(\.state).filter { !PanelState.builtIn.contains($0) }
+        panel.states = anchors.map(\.state).filter { !FloatingPanelState.builtIn.contains($0) }
             .sorted { ($0.order, $0.name) > ($1.order, $1.name) }
         panel.initialState = initialState
         panel.contentMode = contentMode
@@ -105,7 +105,7 @@ public struct FloatingPanelHeaderBuilder: Sendable {
         } else {
             reading.markUnread("delegate",
                                "the answers of the app's FloatingPanelControllerDelegate (shouldBeginDragging, shouldAllowToScroll, willEndDragging's target, shouldRemoveAt, didMove and didChangeState recipes) are app code; assumed none implemented",
-                               remedy: "pass delegate: (a DelegateConfiguration describing your delegate; DelegateConfiguration() when it implements none of them) to the adapter")
+                               remedy: "pass delegate: (a FloatingPanelDelegateConfiguration describing your delegate; FloatingPanelDelegateConfiguration() when it implements none of them) to the adapter")
         }
         reading.header.scrollView = scrollView
         reading.unread += unread

@@ -6,23 +6,23 @@ import PanelSimCore
 /// number of states (checking each name against all earlier ones would make 10⁵ states cost
 /// about a minute).
 struct StateTable {
-    var byName: [String: PanelState] = [:]
+    var byName: [String: FloatingPanelState] = [:]
     /// Hash-table operations made while building (one per state offered): what the state-table
     /// size test bounds, instead of a time.
     private(set) var buildSteps = 0
 
     /// - Complexity: O(n) expected, n = built-ins + `custom.count` (one hashed insert each; a
     ///   name that is already known keeps its first state).
-    init(_ custom: [PanelState]) {
-        byName.reserveCapacity(PanelState.builtIn.count + custom.count)
-        for s in PanelState.builtIn + custom {
+    init(_ custom: [FloatingPanelState]) {
+        byName.reserveCapacity(FloatingPanelState.builtIn.count + custom.count)
+        for s in FloatingPanelState.builtIn + custom {
             buildSteps += 1
             if byName[s.name] == nil { byName[s.name] = s }
         }
     }
 
     /// - Complexity: O(1) expected.
-    func lookup(_ name: String) -> PanelState? { byName[name] }
+    func lookup(_ name: String) -> FloatingPanelState? { byName[name] }
 
     /// The most names ``listing`` spells out.
     static let listedNames = 24

@@ -4,7 +4,7 @@ import PanelSimCore
 extension TraceLoader {
     static let supportedCalls = ["move", "show", "hide", "remove", "tapBackdrop", "setContentOffset", "setContentSize", "track", "untrack", "invalidateLayout"]
 
-    static func parseCall(_ o: JSONObject, r: FieldReader, states: StateTable) throws(TraceError) -> PanelCall {
+    static func parseCall(_ o: JSONObject, r: FieldReader, states: StateTable) throws(TraceError) -> FloatingPanelCall {
         guard case .string(let name) = o["call"] ?? .null else {
             throw r.error("call", "expected a call name (one of \(FieldReader.list(supportedCalls))), got \(FieldReader.describe(o["call"] ?? .null))")
         }
@@ -51,7 +51,7 @@ extension TraceLoader {
             // The partial `panel` is merged over the layout in force by the caller (`parse(utf8:file:)`).
             try r.checkKeys(o, "", ["t", "call", "panel"])
             _ = try r.object(try r.required(o, "panel", "", "a partial panel object"), "panel")
-            return .invalidateLayout(PanelConfiguration())
+            return .invalidateLayout(FloatingPanelConfiguration())
         default:
             var message = "unknown call \(quotedSingle(name))"
             if let near = FieldReader.nearest(name, supportedCalls) { message += " (did you mean \(quotedSingle(near))?)" }
