@@ -44,29 +44,46 @@ let package = Package(
         // The public API of FloatingPanel 3.2, DrawerKit and LNPopupController 4.5.6 as the adapters
         // use it, so that examples/recording compiles without them; never a product (the real
         // libraries' module names stay free for an app that depends on both).
-        .target(name: "FloatingPanelInterfaceStubs", dependencies: ["PanelSimUIKitStubs"],
-                path: "Tests/InterfaceStubs/FloatingPanelInterfaceStubs", swiftSettings: [.swiftLanguageMode(.v5)]),
-        .target(name: "DrawerKitInterfaceStubs", dependencies: ["PanelSimUIKitStubs"],
-                path: "Tests/InterfaceStubs/DrawerKitInterfaceStubs", swiftSettings: [.swiftLanguageMode(.v5)]),
-        .target(name: "LNPopupControllerInterfaceStubs", dependencies: ["PanelSimUIKitStubs"],
-                path: "Tests/InterfaceStubs/LNPopupControllerInterfaceStubs", swiftSettings: [.swiftLanguageMode(.v5)]),
+        .target(
+            name: "FloatingPanelInterfaceStubs", dependencies: ["PanelSimUIKitStubs"],
+            path: "Tests/InterfaceStubs/FloatingPanelInterfaceStubs", swiftSettings: [.swiftLanguageMode(.v5)]),
+        .target(
+            name: "DrawerKitInterfaceStubs", dependencies: ["PanelSimUIKitStubs"],
+            path: "Tests/InterfaceStubs/DrawerKitInterfaceStubs", swiftSettings: [.swiftLanguageMode(.v5)]),
+        .target(
+            name: "LNPopupControllerInterfaceStubs", dependencies: ["PanelSimUIKitStubs"],
+            path: "Tests/InterfaceStubs/LNPopupControllerInterfaceStubs", swiftSettings: [.swiftLanguageMode(.v5)]),
         // The per-system adapters an app copies (examples/recording), compiled here against the stubs.
-        .target(name: "PanelSimRecordingAdapters",
-                dependencies: ["PanelSimRecorder", "PanelSimCore", "PanelSimUIKitStubs", "FloatingPanelInterfaceStubs",
-                               "DrawerKitInterfaceStubs", "LNPopupControllerInterfaceStubs"],
-                path: "examples/recording", exclude: ["README.md"]),
+        .target(
+            name: "PanelSimRecordingAdapters",
+            dependencies: [
+                "PanelSimRecorder", "PanelSimCore", "PanelSimUIKitStubs", "FloatingPanelInterfaceStubs",
+                "DrawerKitInterfaceStubs", "LNPopupControllerInterfaceStubs",
+            ],
+            path: "examples/recording", exclude: ["README.md"]),
         .testTarget(name: "PanelSimCoreTests", dependencies: ["PanelSimCore"]),
         .testTarget(name: "PanelTraceTests", dependencies: ["PanelTrace", "PanelSimCore", "PanelInvariants"]),
         .testTarget(name: "PanelGoldenTests", dependencies: ["PanelGolden", "PanelTrace", "PanelSimCore"]),
         // PanelSimCLI only to compare with `check`'s own output.
-        .testTarget(name: "PanelSimTestingTests", dependencies: ["PanelSimTesting", "PanelSimCLI", "PanelGolden", "PanelTrace", "PanelSimCore"]),
-        .testTarget(name: "PanelSimRecorderTests",
-                    dependencies: ["PanelSimRecorder", "PanelSimRecordingAdapters", "PanelSimUIKitStubs",
-                                   "FloatingPanelInterfaceStubs", "DrawerKitInterfaceStubs", "LNPopupControllerInterfaceStubs",
-                                   "PanelSimCLI", "PanelGolden", "PanelTrace", "PanelSimCore"]),
+        .testTarget(
+            name: "PanelSimTestingTests",
+            dependencies: ["PanelSimTesting", "PanelSimCLI", "PanelGolden", "PanelTrace", "PanelSimCore"]),
+        .testTarget(
+            name: "PanelSimRecorderTests",
+            dependencies: [
+                "PanelSimRecorder", "PanelSimRecordingAdapters", "PanelSimUIKitStubs",
+                "FloatingPanelInterfaceStubs", "DrawerKitInterfaceStubs", "LNPopupControllerInterfaceStubs",
+                "PanelSimCLI", "PanelGolden", "PanelTrace", "PanelSimCore",
+            ]),
         // A fifth panel system defined and registered outside Sources/ (ARCHITECTURE.md, "Adding a system").
-        .testTarget(name: "PanelSystemPluginTests", dependencies: ["PanelSimCLI", "PanelSimTesting", "PanelGolden", "PanelTrace", "PanelSimCore", "PanelInvariants"]),
-        .testTarget(name: "PanelSimCLITests", dependencies: ["PanelSimCLI", "PanelGolden", "PanelTrace", "PanelSimCore", "PanelInvariants"]),
+        .testTarget(
+            name: "PanelSystemPluginTests",
+            dependencies: [
+                "PanelSimCLI", "PanelSimTesting", "PanelGolden", "PanelTrace", "PanelSimCore", "PanelInvariants",
+            ]),
+        .testTarget(
+            name: "PanelSimCLITests",
+            dependencies: ["PanelSimCLI", "PanelGolden", "PanelTrace", "PanelSimCore", "PanelInvariants"]),
     ],
     swiftLanguageModes: [.v6]
 )

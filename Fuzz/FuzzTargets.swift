@@ -35,9 +35,14 @@ import PanelSimCore
 @testable import PanelTrace
 
 enum FuzzTarget: String, CaseIterable {
-    case trace, result, csv, getevent, pointer, axisScroll = "axis-scroll"
-    case drawerKit = "drawerkit", lnPopup = "lnpopup", uiSheet = "uisheet"
-    case drawerKitResult = "drawerkit-result", lnPopupResult = "lnpopup-result", uiSheetResult = "uisheet-result"
+    case trace, result, csv, getevent, pointer
+    case axisScroll = "axis-scroll"
+    case drawerKit = "drawerkit"
+    case lnPopup = "lnpopup"
+    case uiSheet = "uisheet"
+    case drawerKitResult = "drawerkit-result"
+    case lnPopupResult = "lnpopup-result"
+    case uiSheetResult = "uisheet-result"
 }
 
 nonisolated(unsafe) var selectedTarget: FuzzTarget = .trace
@@ -45,7 +50,8 @@ nonisolated(unsafe) var scratchPath = ""
 
 /// Stops the run with a message libFuzzer reports as a crash (the input is saved as an artifact).
 func fail(_ message: String) -> Never {
-    FileHandle.standardError.write(Data(("\nPANELSIM FUZZ ORACLE FAILED (\(selectedTarget.rawValue)): " + message + "\n").utf8))
+    FileHandle.standardError.write(
+        Data(("\nPANELSIM FUZZ ORACLE FAILED (\(selectedTarget.rawValue)): " + message + "\n").utf8))
     abort()
 }
 
@@ -54,16 +60,22 @@ func check(_ condition: @autoclosure () -> Bool, _ message: @autoclosure () -> S
 }
 
 @_cdecl("LLVMFuzzerInitialize")
-public func fuzzInitialize(_ argc: UnsafeMutablePointer<CInt>, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>) -> CInt {
+public func fuzzInitialize(
+    _ argc: UnsafeMutablePointer<CInt>,
+    _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>
+) -> CInt {
     let name = ProcessInfo.processInfo.environment["PANELSIM_FUZZ_TARGET"] ?? "trace"
     guard let target = FuzzTarget(rawValue: name) else {
-        FileHandle.standardError.write(Data("unknown PANELSIM_FUZZ_TARGET '\(name)' (expected one of \(FuzzTarget.allCases.map(\.rawValue).joined(separator: ", ")))\n".utf8))
+        FileHandle.standardError.write(
+            Data(
+                "unknown PANELSIM_FUZZ_TARGET '\(name)' (expected one of \(FuzzTarget.allCases.map(\.rawValue).joined(separator: ", ")))\n"
+                    .utf8))
         exit(2)
     }
     selectedTarget = target
     let dir = ProcessInfo.processInfo.environment["PANELSIM_FUZZ_SCRATCH"] ?? NSTemporaryDirectory()
     scratchPath = dir + "/panelsim-fuzz-\(getpid()).jsonl"
-    atexit { unlink(scratchPath) }   // the trace target's scratch file (left behind only by a crash)
+    atexit { unlink(scratchPath) }  // the trace target's scratch file (left behind only by a crash)
     return 0
 }
 
@@ -87,8 +99,12 @@ func checkError(_ error: TraceError, file: String, lineCount: Int) {
     let text = error.description
     check(!text.contains("\n") && !text.contains("\r"), "error spans lines: \(text.debugDescription)")
     check(error.file == file, "error names \(error.file.debugDescription), not \(file.debugDescription): \(text)")
-    check(text.hasPrefix(error.line > 0 ? "\(file):\(error.line): " : "\(file): "), "error does not start with file and line: \(text)")
-    check(error.line >= 0 && error.line <= lineCount + 1, "error line \(error.line) outside the input's \(lineCount) lines: \(text)")
+    check(
+        text.hasPrefix(error.line > 0 ? "\(file):\(error.line): " : "\(file): "),
+        "error does not start with file and line: \(text)")
+    check(
+        error.line >= 0 && error.line <= lineCount + 1,
+        "error line \(error.line) outside the input's \(lineCount) lines: \(text)")
     check(!error.message.isEmpty, "error without a message: \(text)")
 }
 
@@ -105,14 +121,21 @@ struct BitExact: Equatable {
         bits = []
         for sample in trace.samples {
             guard case .touch(let t) = sample.kind else { continue }
-            bits += [t.location.x.bitPattern, t.location.y.bitPattern, t.velocity?.x.bitPattern ?? 1, t.velocity?.y.bitPattern ?? 1]
+            bits += [
+                t.location.x.bitPattern, t.location.y.bitPattern, t.velocity?.x.bitPattern ?? 1,
+                t.velocity?.y.bitPattern ?? 1,
+            ]
         }
     }
 }
 
 /// The samples without their line numbers (a written trace has its own).
 func withoutLines(_ samples: [TraceSample]) -> [TraceSample] {
-    samples.map { var s = $0; s.line = 0; return s }
+    samples.map {
+        var s = $0
+        s.line = 0
+        return s
+    }
 }
 
 /// The `trace` target's oracles on `bytes`; returns the loaded trace (nil when it does not load).
@@ -134,15 +157,20 @@ func fuzzTrace(_ bytes: [UInt8], settleBudget: Microseconds = SimulationOptions(
         if let body = utf8Body(bytes) {
             do throws(TraceError) {
                 let general = try TraceLoader.parse(utf8: body, file: scratchPath, fastPath: false)
-                fail("the fast path refused (\(error.description)) what the general path loads (\(general.samples.count) samples)")
+                fail(
+                    "the fast path refused (\(error.description)) what the general path loads (\(general.samples.count) samples)"
+                )
             } catch let generalError {
-                check(generalError == error, "fast and general paths fail differently: \(error.description) vs \(generalError.description)")
+                check(
+                    generalError == error,
+                    "fast and general paths fail differently: \(error.description) vs \(generalError.description)")
             }
         }
         return nil
     }
-    check(loaded.digest == "sha256:" + SHA256.hex(digestedBytes(bytes)),
-          "digest is not the SHA-256 of the bytes without a BOM and with CR LF as LF (docs/FORMATS.md §2)")
+    check(
+        loaded.digest == "sha256:" + SHA256.hex(digestedBytes(bytes)),
+        "digest is not the SHA-256 of the bytes without a BOM and with CR LF as LF (docs/FORMATS.md §2)")
     guard let body = utf8Body(bytes) else { fail("a file that is not UTF-8 loaded") }
     let trace = loaded.trace
     do throws(TraceError) {
@@ -161,9 +189,10 @@ func fuzzTrace(_ bytes: [UInt8], settleBudget: Microseconds = SimulationOptions(
         fail("a written trace does not load: \(error.description)\n--- written:\n\(written.prefix(4000))")
     }
     check(reloaded.header == trace.header, "the written header loads back different")
-    check(BitExact(Trace(header: reloaded.header, samples: withoutLines(reloaded.samples)))
+    check(
+        BitExact(Trace(header: reloaded.header, samples: withoutLines(reloaded.samples)))
             == BitExact(Trace(header: trace.header, samples: withoutLines(trace.samples))),
-          "the written samples load back different")
+        "the written samples load back different")
     check(TraceWriter.write(reloaded) == written, "writing the reloaded trace gives other bytes")
 
     // Replay (options chosen by the input, so that both modes of O3 and O8 are covered), render,
@@ -196,7 +225,9 @@ func writeScratch(_ bytes: [UInt8]) {
         guard n > 0 else { fail("cannot write the scratch file \(scratchPath): errno \(errno)") }
         done += n
     }
-    guard ftruncate(fd, off_t(bytes.count)) == 0 else { fail("cannot cut the scratch file \(scratchPath): errno \(errno)") }
+    guard ftruncate(fd, off_t(bytes.count)) == 0 else {
+        fail("cannot cut the scratch file \(scratchPath): errno \(errno)")
+    }
 }
 
 /// What the trace digest covers (docs/FORMATS.md §2): the bytes without a leading UTF-8 byte order
@@ -223,9 +254,10 @@ func utf8Body(_ bytes: [UInt8]) -> [UInt8]? {
 // MARK: - result
 
 func fuzzResult(_ bytes: [UInt8]) {
-    guard let text = String(validating: bytes, as: UTF8.self) else { return }   // `check` reads goldens as UTF-8
+    guard let text = String(validating: bytes, as: UTF8.self) else { return }  // `check` reads goldens as UTF-8
     guard let parsed = roundTrip(text, file: "fuzz.golden.jsonl", mustParse: false, replay: nil),
-          parsed.header.version == ResultHeader.currentVersion else { return }
+        parsed.header.version == ResultHeader.currentVersion
+    else { return }
     // What `check`, `diff` and `report` do with a golden: compare it with a replay (both ways),
     // write the failure report and the HTML report. Only crashes and traps are findings here.
     // (Up to 400 records: the reports cost more than the rest, and size adds no new paths.)
@@ -233,8 +265,10 @@ func fuzzResult(_ bytes: [UInt8]) {
     for (expected, actual) in [(parsed, referenceResult), (referenceResult, parsed)] {
         let comparison = Comparator.compare(expected: expected, actual: actual)
         _ = comparison.report(indent: "  ")
-        _ = HTMLReport.render(HTMLReport.Input(title: "fuzz", header: referenceHeader, golden: expected, actual: actual,
-                                               comparison: comparison, goldenName: "fuzz.golden.jsonl"))
+        _ = HTMLReport.render(
+            HTMLReport.Input(
+                title: "fuzz", header: referenceHeader, golden: expected, actual: actual,
+                comparison: comparison, goldenName: "fuzz.golden.jsonl"))
     }
 }
 
@@ -245,16 +279,18 @@ let referenceHeader: TraceHeader = {
     } catch { fail("the reference trace does not load: \(error.description)") }
 }()
 let referenceResult: ResultDocument = {
-    let text = listTemplate + "\n" + """
-        {"t": 0, "touch": "began", "x": 195, "y": 300}
-        {"t": 0.05, "touch": "moved", "x": 195, "y": 340}
-        {"t": 0.1, "touch": "moved", "x": 195, "y": 420}
-        {"t": 0.12, "touch": "ended", "x": 195, "y": 460, "velocity": {"x": 0, "y": 1500}}
-        """ + "\n"
+    let text =
+        listTemplate + "\n" + """
+            {"t": 0, "touch": "began", "x": 195, "y": 300}
+            {"t": 0.05, "touch": "moved", "x": 195, "y": 340}
+            {"t": 0.1, "touch": "moved", "x": 195, "y": 420}
+            {"t": 0.12, "touch": "ended", "x": 195, "y": 460, "velocity": {"x": 0, "y": 1500}}
+            """ + "\n"
     do throws(TraceError) {
         let trace = try TraceLoader.parse(text: text, file: "reference.jsonl")
-        let header = ResultHeader(trace: "reference", traceDigest: "sha256:" + SHA256.hex(Array(text.utf8)),
-                                  frameRate: trace.header.environment.frameRate, displayScale: trace.header.environment.displayScale)
+        let header = ResultHeader(
+            trace: "reference", traceDigest: "sha256:" + SHA256.hex(Array(text.utf8)),
+            frameRate: trace.header.environment.frameRate, displayScale: trace.header.environment.displayScale)
         return ResultDocument(header: header, records: simulate(trace).records)
     } catch { fail("the reference trace does not load: \(error.description)") }
 }()
@@ -270,8 +306,12 @@ func roundTrip(_ text: String, file: String, mustParse: Bool, replay: ResultDocu
     } catch {
         let description = error.description
         check(!mustParse, "a rendered result does not parse: \(description)\n--- rendered:\n\(text.prefix(4000))")
-        check(!description.contains("\n") && !description.contains("\r"), "result error spans lines: \(description.debugDescription)")
-        check(description.hasPrefix(error.line > 0 ? "\(file):\(error.line): " : "\(file): "), "result error does not start with file and line: \(description)")
+        check(
+            !description.contains("\n") && !description.contains("\r"),
+            "result error spans lines: \(description.debugDescription)")
+        check(
+            description.hasPrefix(error.line > 0 ? "\(file):\(error.line): " : "\(file): "),
+            "result error does not start with file and line: \(description)")
         return nil
     }
     let rendered = ResultFile.render(parsed)
@@ -291,7 +331,9 @@ func roundTrip(_ text: String, file: String, mustParse: Bool, replay: ResultDocu
     check(itself.passed, "a result does not compare equal to itself: \(itself.report(indent: ""))")
     if let replay {
         let comparison = Comparator.compare(expected: parsed, actual: replay)
-        check(comparison.passed, "a rendered result does not compare equal to the replay: \(comparison.report(indent: ""))")
+        check(
+            comparison.passed,
+            "a rendered result does not compare equal to the replay: \(comparison.report(indent: ""))")
     }
     return parsed
 }
@@ -304,11 +346,12 @@ let templates = [
     #"{"format": "panelsim-trace", "version": 1, "environment": {"container": {"width": 390, "height": 844}, "safeArea": {"top": 47, "left": 0, "bottom": 34, "right": 0}, "displayScale": 3, "frameRate": 120}, "panel": {"anchors": {"full": {"absoluteInset": 53, "edge": "top"}, "half": {"absoluteInset": 388, "edge": "bottom"}, "tip": {"absoluteInset": 69, "edge": "bottom"}}, "initialState": "half"}, "recognizer": {"velocity": "lsq2"}}"#,
     #"{"format": "panelsim-trace", "version": 1, "environment": {"container": {"width": 844, "height": 390}, "safeArea": {"top": 0, "left": 47, "bottom": 21, "right": 47}, "displayScale": 2, "frameRate": 60}, "panel": {"position": "left", "anchors": {"full": {"absoluteInset": 53, "edge": "right"}, "half": {"absoluteInset": 388, "edge": "left"}, "tip": {"absoluteInset": 69, "edge": "left"}}, "initialState": "tip"}}"#,
 ]
-let listTemplate = #"{"format": "panelsim-trace", "version": 1, "environment": {"container": {"width": 390, "height": 844}}, "panel": {"anchors": {"full": {"absoluteInset": 53, "edge": "top"}, "half": {"absoluteInset": 388, "edge": "bottom"}, "tip": {"absoluteInset": 69, "edge": "bottom"}}, "initialState": "full"}, "scrollView": {"frame": {"x": 0, "y": 36, "width": 390, "height": 761}, "contentSize": {"width": 390, "height": 3000}, "contentOffset": {"x": 0, "y": 9999990}}}"#
+let listTemplate =
+    #"{"format": "panelsim-trace", "version": 1, "environment": {"container": {"width": 390, "height": 844}}, "panel": {"anchors": {"full": {"absoluteInset": 53, "edge": "top"}, "half": {"absoluteInset": 388, "edge": "bottom"}, "tip": {"absoluteInset": 69, "edge": "bottom"}}, "initialState": "full"}, "scrollView": {"frame": {"x": 0, "y": 36, "width": 390, "height": 761}, "contentSize": {"width": 390, "height": 3000}, "contentOffset": {"x": 0, "y": 9999990}}}"#
 let pointsPerUnit: [Double] = [1, 1.0 / 3, 0.5, 3, 1000]
 
 func fuzzImport(_ bytes: [UInt8], _ target: FuzzTarget) {
-    guard let text = String(validating: bytes, as: UTF8.self) else { return }   // the CLI reads recordings as UTF-8
+    guard let text = String(validating: bytes, as: UTF8.self) else { return }  // the CLI reads recordings as UTF-8
     let file = "recording.txt"
     // Options from the input's length: every combination is reached as the fuzzer grows inputs.
     let k = bytes.count
@@ -324,12 +367,14 @@ func fuzzImport(_ bytes: [UInt8], _ target: FuzzTarget) {
     do throws(TraceError) {
         switch target {
         case .axisScroll:
-            samples = try AxisScrollCSV.importScroll(csv: text, file: file, pointsPerUnit: ppu,
-                                                     start: trace.header.scrollView!.contentOffset,
-                                                     vertical: trace.header.panel.position.isVertical)
+            samples = try AxisScrollCSV.importScroll(
+                csv: text, file: file, pointsPerUnit: ppu,
+                start: trace.header.scrollView!.contentOffset,
+                vertical: trace.header.panel.position.isVertical)
         default:
-            let placement = ImportPlacement(origin: ImportPlacement.origin(for: trace.header), pointsPerUnit: ppu,
-                                            swapAxes: (k / 10) % 2 == 1, flipX: (k / 20) % 2 == 1, flipY: (k / 40) % 2 == 1)
+            let placement = ImportPlacement(
+                origin: ImportPlacement.origin(for: trace.header), pointsPerUnit: ppu,
+                swapAxes: (k / 10) % 2 == 1, flipX: (k / 20) % 2 == 1, flipY: (k / 40) % 2 == 1)
             switch target {
             case .getevent: samples = try GeteventLog.importTouches(text: text, file: file, placement: placement)
             case .pointer: samples = try PointerEventLog.importTouches(text: text, file: file, placement: placement)

@@ -1,9 +1,9 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 import Foundation
 
@@ -11,7 +11,10 @@ import Foundation
 public struct FileWriteError: Error, Sendable, Equatable, CustomStringConvertible {
     public var path: String
     public var message: String
-    public init(path: String, message: String) { self.path = path; self.message = message }
+    public init(path: String, message: String) {
+        self.path = path
+        self.message = message
+    }
     public var description: String { "cannot write \(path): \(message)" }
 }
 
@@ -60,21 +63,34 @@ public enum AtomicFile {
             // rename fail.)
             var info = stat()
             if stat(path, &info) == 0, (info.st_mode & S_IFMT) != S_IFREG, (info.st_mode & S_IFMT) != S_IFDIR {
-                throw FileWriteError(path: named, message: "is not a regular file (a device, FIFO or socket; expected a file path, or no -o for standard output)")
+                throw FileWriteError(
+                    path: named,
+                    message:
+                        "is not a regular file (a device, FIFO or socket; expected a file path, or no -o for standard output)"
+                )
             }
             do {
                 try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
             } catch {
-                let folder = named.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
-                throw FileWriteError(path: named, message: "cannot create the folder \(folder.isEmpty ? (named.hasPrefix("/") ? "/" : ".") : folder)"
-                                     + " (\(AtomicFile.whyNoFolder(directory)))")
+                let folder = named.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(
+                    separator: "/")
+                throw FileWriteError(
+                    path: named,
+                    message: "cannot create the folder \(folder.isEmpty ? (named.hasPrefix("/") ? "/" : ".") : folder)"
+                        + " (\(AtomicFile.whyNoFolder(directory)))")
             }
-            let temp = directory + "/" + AtomicFile.temporaryName(for: url.lastPathComponent, pid: getpid(), tag: String(UUID().uuidString.prefix(8)))
+            let temp =
+                directory + "/"
+                + AtomicFile.temporaryName(
+                    for: url.lastPathComponent, pid: getpid(), tag: String(UUID().uuidString.prefix(8)))
             let fd = open(temp, O_WRONLY | O_CREAT | O_EXCL, 0o644)
             guard fd >= 0 else {
                 throw FileWriteError(path: named, message: "cannot create temporary file (\(AtomicFile.errnoText()))")
             }
-            self.path = path; self.named = named; self.temp = temp; self.fd = fd
+            self.path = path
+            self.named = named
+            self.temp = temp
+            self.fd = fd
         }
 
         /// Appends `bytes`.
@@ -82,9 +98,13 @@ public enum AtomicFile {
         public mutating func append(_ bytes: [UInt8]) throws(FileWriteError) {
             var written = 0
             while written < bytes.count {
-                let n = bytes.withUnsafeBytes { buffer in posixWrite(fd, buffer.baseAddress! + written, buffer.count - written) }
+                let n = bytes.withUnsafeBytes { buffer in
+                    posixWrite(fd, buffer.baseAddress! + written, buffer.count - written)
+                }
                 if n < 0 {
-                    if errno != EINTR { throw FileWriteError(path: named, message: "write failed (\(AtomicFile.errnoText()))") }
+                    if errno != EINTR {
+                        throw FileWriteError(path: named, message: "write failed (\(AtomicFile.errnoText()))")
+                    }
                 } else {
                     written += n
                 }
@@ -127,7 +147,7 @@ public enum AtomicFile {
         if FileManager.default.fileExists(atPath: target, isDirectory: &isFolder), !isFolder.boolValue {
             return "a file is in the way"
         }
-        if mkdir(target, 0o755) == 0 {   // it can be created now: the failure was not lasting
+        if mkdir(target, 0o755) == 0 {  // it can be created now: the failure was not lasting
             rmdir(target)
             return "the folder could not be created; try again"
         }
@@ -148,17 +168,21 @@ public enum AtomicFile {
         let bytes = Array(name.utf8)
         // "." target ".tmp-" digits "-" 8 hex digits
         guard bytes.count > 1 + 5 + 1 + 1 + 8, bytes[0] == UInt8(ascii: "."),
-              bytes[bytes.count - 9] == UInt8(ascii: "-"),
-              bytes[(bytes.count - 8)...].allSatisfy({ ($0 >= 0x30 && $0 <= 0x39) || ($0 >= 0x41 && $0 <= 0x46) || ($0 >= 0x61 && $0 <= 0x66) })
+            bytes[bytes.count - 9] == UInt8(ascii: "-"),
+            bytes[(bytes.count - 8)...].allSatisfy({
+                ($0 >= 0x30 && $0 <= 0x39) || ($0 >= 0x41 && $0 <= 0x46) || ($0 >= 0x61 && $0 <= 0x66)
+            })
         else { return nil }
-        let head = bytes[1..<(bytes.count - 9)]   // target ".tmp-" pid
+        let head = bytes[1..<(bytes.count - 9)]  // target ".tmp-" pid
         var digitsStart = head.endIndex
-        while digitsStart > head.startIndex, head[digitsStart - 1] >= 0x30, head[digitsStart - 1] <= 0x39 { digitsStart -= 1 }
+        while digitsStart > head.startIndex, head[digitsStart - 1] >= 0x30, head[digitsStart - 1] <= 0x39 {
+            digitsStart -= 1
+        }
         let marker = Array(".tmp-".utf8)
         let digits = head[digitsStart...]
         guard !digits.isEmpty, digits.count <= 10, digitsStart - marker.count > head.startIndex,
-              head[(digitsStart - marker.count)..<digitsStart].elementsEqual(marker),
-              let pid = Int32(String(decoding: digits, as: UTF8.self)), pid > 0
+            head[(digitsStart - marker.count)..<digitsStart].elementsEqual(marker),
+            let pid = Int32(String(decoding: digits, as: UTF8.self)), pid > 0
         else { return nil }
         return (String(decoding: head[..<(digitsStart - marker.count)], as: UTF8.self), pid)
     }

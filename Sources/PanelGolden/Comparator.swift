@@ -12,7 +12,8 @@ public struct Tolerance: Sendable, Equatable, CustomStringConvertible {
     /// Relative bound, dimensionless. ≥ 0.
     public var relative: Double
     public init(absolute: Double = 0, relative: Double = 0) {
-        self.absolute = absolute; self.relative = relative
+        self.absolute = absolute
+        self.relative = relative
     }
     /// Only an absolute bound.
     public static func absolute(_ value: Double) -> Tolerance { Tolerance(absolute: value) }
@@ -61,13 +62,21 @@ public struct Tolerances: Sendable, Equatable {
     public static let anyValue: Tolerances = {
         var t = Tolerances()
         let any = Tolerance(absolute: .infinity)
-        t.location = any; t.backdropAlpha = any; t.contentOffset = any; t.velocity = any; t.time = .max
+        t.location = any
+        t.backdropAlpha = any
+        t.contentOffset = any
+        t.velocity = any
+        t.time = .max
         return t
     }()
     /// Every channel exact.
     public static let exact: Tolerances = {
         var t = Tolerances()
-        t.location = .exact; t.backdropAlpha = .exact; t.contentOffset = .exact; t.velocity = .exact; t.time = 0
+        t.location = .exact
+        t.backdropAlpha = .exact
+        t.contentOffset = .exact
+        t.velocity = .exact
+        t.time = 0
         return t
     }()
 }
@@ -130,10 +139,18 @@ public struct Divergence: Sendable, Equatable {
     public var error: Double?
     /// The field's name when `channel` is `.field` (a panel system's own field), else nil.
     public var field: String?
-    public init(recordIndex: Int, time: Microseconds, frame: Int?, channel: Channel,
-                expected: String, actual: String, error: Double? = nil, field: String? = nil) {
-        self.recordIndex = recordIndex; self.time = time; self.frame = frame; self.channel = channel
-        self.expected = expected; self.actual = actual; self.error = error; self.field = field
+    public init(
+        recordIndex: Int, time: Microseconds, frame: Int?, channel: Channel,
+        expected: String, actual: String, error: Double? = nil, field: String? = nil
+    ) {
+        self.recordIndex = recordIndex
+        self.time = time
+        self.frame = frame
+        self.channel = channel
+        self.expected = expected
+        self.actual = actual
+        self.error = error
+        self.field = field
     }
     /// The name a report prints: the field's own name for `.field`, else the channel's.
     public var channelName: String { field ?? channel.rawValue }
@@ -174,22 +191,30 @@ public enum Comparator {
     /// order, the first such position is the divergence.
     /// - Complexity: O(N + M) for N, M records, plus O((n + m) · d) per stretch of events the time
     ///   alignment leaves unpaired (d edits).
-    public static func compare(expected: ResultDocument, actual: ResultDocument,
-                               tolerances: Tolerances = .default) -> Comparison {
+    public static func compare(
+        expected: ResultDocument, actual: ResultDocument,
+        tolerances: Tolerances = .default
+    ) -> Comparison {
         var notes: [String] = []
         if expected.header.traceDigest != actual.header.traceDigest {
-            notes.append("trace edited since the golden was blessed (golden \(expected.header.traceDigest), trace \(actual.header.traceDigest))")
+            notes.append(
+                "trace edited since the golden was blessed (golden \(expected.header.traceDigest), trace \(actual.header.traceDigest))"
+            )
         }
         if !expected.header.parameterDigest.isEmpty && !actual.header.parameterDigest.isEmpty
-            && expected.header.parameterDigest != actual.header.parameterDigest {
-            notes.append("trace parameters changed since the golden was blessed (golden \(expected.header.parameterDigest), trace \(actual.header.parameterDigest))")
+            && expected.header.parameterDigest != actual.header.parameterDigest
+        {
+            notes.append(
+                "trace parameters changed since the golden was blessed (golden \(expected.header.parameterDigest), trace \(actual.header.parameterDigest))"
+            )
         }
         if expected.header.engine != actual.header.engine {
             notes.append("golden written by \(expected.header.engine), this is \(actual.header.engine)")
         }
-        var result = Comparison(status: .passed, firstDivergence: nil, firstDiscreteDivergence: nil, divergentRecords: 0,
-                                expectedCount: expected.records.count, actualCount: actual.records.count,
-                                channelErrors: [], notes: notes, eventDiff: [], context: [])
+        var result = Comparison(
+            status: .passed, firstDivergence: nil, firstDiscreteDivergence: nil, divergentRecords: 0,
+            expectedCount: expected.records.count, actualCount: actual.records.count,
+            channelErrors: [], notes: notes, eventDiff: [], context: [])
         if expected.header.version != actual.header.version {
             result.status = .incompatible(goldenVersion: expected.header.version)
             return result
@@ -198,21 +223,26 @@ public enum Comparator {
         var headerDifferences: [Divergence] = []
         func headerField(_ name: String, _ e: String, _ a: String) {
             if e != a {
-                headerDifferences.append(Divergence(recordIndex: -1, time: 0, frame: nil, channel: .header,
-                                                    expected: "\(name) \(e)", actual: "\(name) \(a)"))
+                headerDifferences.append(
+                    Divergence(
+                        recordIndex: -1, time: 0, frame: nil, channel: .header,
+                        expected: "\(name) \(e)", actual: "\(name) \(a)"))
             }
         }
         headerField("trace", ResultFile.quoted(expected.header.trace), ResultFile.quoted(actual.header.trace))
         headerField("model", expected.header.model.rawValue, actual.header.model.rawValue)
         headerField("frameRate", String(expected.header.frameRate), String(actual.header.frameRate))
         // profiles.md §2.4: the profile must be equal, like `simulator`; both points are named.
-        headerField("profile", expected.header.profile?.description ?? "none", actual.header.profile?.description ?? "none")
+        headerField(
+            "profile", expected.header.profile?.description ?? "none", actual.header.profile?.description ?? "none")
         func options(_ names: [String]) -> String { names.isEmpty ? "defaults" : names.joined(separator: ", ") }
         headerField("simulator", options(expected.header.simulator), options(actual.header.simulator))
-        headerField("displayScale", CanonicalNumber.format(expected.header.displayScale),
-                    CanonicalNumber.format(actual.header.displayScale))
+        headerField(
+            "displayScale", CanonicalNumber.format(expected.header.displayScale),
+            CanonicalNumber.format(actual.header.displayScale))
 
-        let e = expected.records, a = actual.records
+        let e = expected.records
+        let a = actual.records
         let rates = (expected: expected.header.frameRate, actual: actual.header.frameRate)
         // The records are compared whether or not the headers differ (a header difference alone
         // would hide where and how the results diverge), aligned by time and kind.
@@ -222,7 +252,10 @@ public enum Comparator {
             // records in another order, or a frame written by one side only within tolerance of the
             // frame the other holds.
             for i in 0..<max(e.count, a.count) {
-                if let d = diverge(i, i < e.count ? e[i] : nil, i < a.count ? a[i] : nil, tolerances, rates, model: expected.header.model) {
+                if let d = diverge(
+                    i, i < e.count ? e[i] : nil, i < a.count ? a[i] : nil, tolerances, rates,
+                    model: expected.header.model)
+                {
                     differences.orderDivergence = d
                     break
                 }
@@ -252,33 +285,44 @@ public enum Comparator {
     /// a partner with the same discrete fields. An event of both sides whose discrete fields
     /// differ (`animated`, `result`, `state`, …) is a `-` line and a `+` line naming those fields
     /// with each side's value; one whose time or continuous values alone differ is a context line.
-    private static func eventDiff(_ differences: RecordDifferences, expected: ResultDocument, actual: ResultDocument) -> [String] {
+    private static func eventDiff(_ differences: RecordDifferences, expected: ResultDocument, actual: ResultDocument)
+        -> [String]
+    {
         let rows = differences.rows.filter { $0.kind == .event }
         guard rows.contains(where: { $0.isOneSided || $0.hasDiscreteChange }) else { return [] }
         if differences.eventsUnaligned {
-            let g = rows.filter { $0.goldenRecord != nil }.count, a = rows.filter { $0.actualRecord != nil }.count
+            let g = rows.filter { $0.goldenRecord != nil }.count
+            let a = rows.filter { $0.actualRecord != nil }.count
             return ["(event sequences differ in too many places to diff: \(g) golden events, \(a) actual)"]
         }
-        var goldenLines: [String] = [], actualLines: [String] = []
+        var goldenLines: [String] = []
+        var actualLines: [String] = []
         var edits: [SequenceDiff.Edit] = []
-        var kept: [Int: (String, String)] = [:]   // lookup only
+        var kept: [Int: (String, String)] = [:]  // lookup only
         for row in rows {
             let g = row.goldenTime.map { "\(CanonicalNumber.formatSeconds($0)) \(row.name)" }
             let a = row.actualTime.map { "\(CanonicalNumber.formatSeconds($0)) \(row.name)" }
             switch (g, a) {
-            case let (g?, a?) where row.hasDiscreteChange:
+            case (let g?, let a?) where row.hasDiscreteChange:
                 // The same event with other discrete values: shown as changed, with the values.
                 let changed = row.changes.filter { !$0.isContinuous }
                 edits.append(.delete(oldIndex: goldenLines.count))
                 goldenLines.append(g + " " + changed.map { "\($0.field): \($0.golden)" }.joined(separator: ", "))
                 edits.append(.insert(newIndex: actualLines.count))
                 actualLines.append(a + " " + changed.map { "\($0.field): \($0.actual)" }.joined(separator: ", "))
-            case let (g?, a?):
+            case (let g?, let a?):
                 edits.append(.keep(oldIndex: goldenLines.count, newIndex: actualLines.count))
-                kept[goldenLines.count] = (CanonicalNumber.formatSeconds(row.goldenTime!), CanonicalNumber.formatSeconds(row.actualTime!))
-                goldenLines.append(g); actualLines.append(a)
-            case let (g?, nil): edits.append(.delete(oldIndex: goldenLines.count)); goldenLines.append(g)
-            case let (nil, a?): edits.append(.insert(newIndex: actualLines.count)); actualLines.append(a)
+                kept[goldenLines.count] = (
+                    CanonicalNumber.formatSeconds(row.goldenTime!), CanonicalNumber.formatSeconds(row.actualTime!)
+                )
+                goldenLines.append(g)
+                actualLines.append(a)
+            case (let g?, nil):
+                edits.append(.delete(oldIndex: goldenLines.count))
+                goldenLines.append(g)
+            case (nil, let a?):
+                edits.append(.insert(newIndex: actualLines.count))
+                actualLines.append(a)
             case (nil, nil): break
             }
         }
@@ -328,18 +372,26 @@ public enum Comparator {
     }
 
     /// The first channel on which records `e` and `a` at index `i` differ, in field order.
-    private static func diverge(_ i: Int, _ e: ResultRecord?, _ a: ResultRecord?, _ tol: Tolerances,
-                                _ rates: (expected: Int, actual: Int), model: PanelModel) -> Divergence? {
+    private static func diverge(
+        _ i: Int, _ e: ResultRecord?, _ a: ResultRecord?, _ tol: Tolerances,
+        _ rates: (expected: Int, actual: Int), model: PanelModel
+    ) -> Divergence? {
         func div(_ channel: Channel, _ ev: String, _ av: String, _ error: Double? = nil) -> Divergence {
-            var time: Microseconds = 0, frame: Int?
+            var time: Microseconds = 0
+            var frame: Int?
             switch (e, a) {
             case (.event(let t, _)?, _), (nil, .event(let t, _)?): time = t
-            case (let r?, _) where r.frameIndex != nil: frame = r.frameIndex; time = frameTime(r.frameIndex!, frameRate: rates.expected)
-            case (nil, let r?) where r.frameIndex != nil: frame = r.frameIndex; time = frameTime(r.frameIndex!, frameRate: rates.actual)
+            case (let r?, _) where r.frameIndex != nil:
+                frame = r.frameIndex
+                time = frameTime(r.frameIndex!, frameRate: rates.expected)
+            case (nil, let r?) where r.frameIndex != nil:
+                frame = r.frameIndex
+                time = frameTime(r.frameIndex!, frameRate: rates.actual)
             default: break
             }
-            return Divergence(recordIndex: i, time: time, frame: frame, channel: channel,
-                              expected: ev, actual: av, error: error)
+            return Divergence(
+                recordIndex: i, time: time, frame: frame, channel: channel,
+                expected: ev, actual: av, error: error)
         }
         func tolerance(_ c: Channel) -> Tolerance {
             switch c {
@@ -354,11 +406,15 @@ public enum Comparator {
         /// tolerance, everything else exact.
         func fields(_ x: [RecordField], _ y: [RecordField]) -> Divergence? {
             for k in 0..<max(x.count, y.count) {
-                let fx = k < x.count ? x[k] : nil, fy = k < y.count ? y[k] : nil
+                let fx = k < x.count ? x[k] : nil
+                let fy = k < y.count ? y[k] : nil
                 guard let fx, let fy, fx.key == fy.key else {
-                    return Divergence(recordIndex: i, time: div(.field, "", "").time, frame: div(.field, "", "").frame, channel: .field,
-                                      expected: fx.map { "field \($0.key)" } ?? "(none)", actual: fy.map { "field \($0.key)" } ?? "(none)",
-                                      field: fx?.key ?? fy?.key)
+                    return Divergence(
+                        recordIndex: i, time: div(.field, "", "").time, frame: div(.field, "", "").frame,
+                        channel: .field,
+                        expected: fx.map { "field \($0.key)" } ?? "(none)",
+                        actual: fy.map { "field \($0.key)" } ?? "(none)",
+                        field: fx?.key ?? fy?.key)
                 }
                 let c = toleranceChannel(of: fx.key, model: model)
                 func named(_ d: Divergence?) -> Divergence? {
@@ -367,9 +423,9 @@ public enum Comparator {
                     return d
                 }
                 switch (fx.value, fy.value) {
-                case let (.number(p), .number(q)):
+                case (.number(let p), .number(let q)):
                     if let d = named(number(c ?? .field, p, q, tolerance(c ?? .field))) { return d }
-                case let (.point(p), .point(q)):
+                case (.point(let p), .point(let q)):
                     let t = tolerance(c ?? .field)
                     if !(t.accepts(expected: p.x, actual: q.x) && t.accepts(expected: p.y, actual: q.y)) {
                         return named(div(c ?? .field, fmt(p), fmt(q), max(abs(q.x - p.x), abs(q.y - p.y))))
@@ -397,7 +453,7 @@ public enum Comparator {
             }
             switch (x, y) {
             case (nil, nil): return nil
-            case let (p?, q?):
+            case (let p?, let q?):
                 let pairs = [(p.top, q.top), (p.left, q.left), (p.bottom, q.bottom), (p.right, q.right)]
                 if pairs.allSatisfy({ tol.contentOffset.accepts(expected: $0.0, actual: $0.1) }) { return nil }
                 return div(.contentInset, text(x), text(y), pairs.map { abs($0.1 - $0.0) }.max() ?? 0)
@@ -405,7 +461,9 @@ public enum Comparator {
             }
         }
         func point(_ x: Point, _ y: Point) -> Divergence? {
-            if tol.velocity.accepts(expected: x.x, actual: y.x) && tol.velocity.accepts(expected: x.y, actual: y.y) { return nil }
+            if tol.velocity.accepts(expected: x.x, actual: y.x) && tol.velocity.accepts(expected: x.y, actual: y.y) {
+                return nil
+            }
             let err = max(abs(y.x - x.x), abs(y.y - x.y))
             return div(.velocity, fmt(x), fmt(y), err)
         }
@@ -418,7 +476,8 @@ public enum Comparator {
         case (.event(let te, let ee)?, .event(let ta, let ea)?):
             if ee.name != ea.name { return div(.event, ee.name, ea.name) }
             if abs(te - ta) > tol.time {
-                return div(.time, CanonicalNumber.formatSeconds(te), CanonicalNumber.formatSeconds(ta), Double(abs(te - ta)))
+                return div(
+                    .time, CanonicalNumber.formatSeconds(te), CanonicalNumber.formatSeconds(ta), Double(abs(te - ta)))
             }
             switch (ee, ea) {
             case (.shouldBeginDragging(let x), .shouldBeginDragging(let y)): return exact(.result, x, y)
@@ -434,7 +493,7 @@ public enum Comparator {
             case (.system(let x), .system(let y)):
                 return fields(x.fields, y.fields)
             default:
-                return nil   // same name, no fields
+                return nil  // same name, no fields
             }
         case (.systemFrame(let x)?, .systemFrame(let y)?):
             if x.index != y.index { return div(.frame, String(x.index), String(y.index)) }
@@ -449,8 +508,11 @@ public enum Comparator {
             case (nil, nil): break
             default: return div(.contentOffset, fmt(x.contentOffset), fmt(y.contentOffset))
             }
-            return exact(.isAttracting, x.isAttracting, y.isAttracting) ?? exact(.isDragging, x.isDragging, y.isDragging)
-                ?? exact(.scrollLocked, x.scrollLocked.map(String.init) ?? "absent", y.scrollLocked.map(String.init) ?? "absent")
+            return exact(.isAttracting, x.isAttracting, y.isAttracting) ?? exact(
+                .isDragging, x.isDragging, y.isDragging)
+                ?? exact(
+                    .scrollLocked, x.scrollLocked.map(String.init) ?? "absent",
+                    y.scrollLocked.map(String.init) ?? "absent")
                 ?? insetDivergence(x.contentInset, y.contentInset)
         default:
             return div(.record, describe(e), describe(a))
@@ -462,13 +524,16 @@ public enum Comparator {
     /// Rows of the aligned records around the first differing one (± `contextRows`): a matching
     /// row as `  #i` and the golden's line, a differing one as `- #i` (golden) and `+ #j` (actual),
     /// `(none)` for an event a side lacks and `(not written: frame k holds)` for an omitted frame.
-    private static func context(_ differences: RecordDifferences, expected: ResultDocument, actual: ResultDocument) -> [String] {
+    private static func context(_ differences: RecordDifferences, expected: ResultDocument, actual: ResultDocument)
+        -> [String]
+    {
         let rows = differences.rows
         if differences.isEmpty || differences.orderDivergence != nil {
             // Written differently: the records at that position, as the files list them.
             guard let d = differences.orderDivergence else { return [] }
             var out: [String] = []
-            let e = expected.records, a = actual.records
+            let e = expected.records
+            let a = actual.records
             for i in max(0, d.recordIndex - contextRows)...min(max(e.count, a.count) - 1, d.recordIndex + contextRows) {
                 let x = i < e.count ? ResultFile.line(for: e[i], frameRate: expected.header.frameRate) : "(none)"
                 let y = i < a.count ? ResultFile.line(for: a[i], frameRate: actual.header.frameRate) : "(none)"
@@ -478,16 +543,23 @@ public enum Comparator {
         }
         guard let first = rows.firstIndex(where: \.differs) else { return [] }
         func side(_ record: Int?, held: Int?, doc: ResultDocument, row: RecordDifferences.Row) -> String {
-            if let record { return "#\(record) " + ResultFile.line(for: doc.records[record], frameRate: doc.header.frameRate) }
-            if row.kind == .frame, let held, let k = doc.records[held].frameIndex { return "(frame \(row.frame ?? 0) not written: frame \(k) holds)" }
+            if let record {
+                return "#\(record) " + ResultFile.line(for: doc.records[record], frameRate: doc.header.frameRate)
+            }
+            if row.kind == .frame, let held, let k = doc.records[held].frameIndex {
+                return "(frame \(row.frame ?? 0) not written: frame \(k) holds)"
+            }
             return "(none)"
         }
         var out: [String] = []
         for k in max(0, first - contextRows)...min(rows.count - 1, first + contextRows) {
             let row = rows[k]
             if !row.differs {
-                out.append("  " + (row.goldenRecord != nil ? side(row.goldenRecord, held: nil, doc: expected, row: row)
-                                                           : side(row.actualRecord, held: nil, doc: actual, row: row)))
+                out.append(
+                    "  "
+                        + (row.goldenRecord != nil
+                            ? side(row.goldenRecord, held: nil, doc: expected, row: row)
+                            : side(row.actualRecord, held: nil, doc: actual, row: row)))
             } else {
                 out.append("- " + side(row.goldenRecord, held: row.goldenHeld, doc: expected, row: row))
                 out.append("+ " + side(row.actualRecord, held: row.actualHeld, doc: actual, row: row))

@@ -64,7 +64,9 @@ public struct Comparison: Sendable, Equatable {
         var lines: [String] = []
         switch status {
         case .incompatible(let v):
-            lines.append("golden format version \(v), this build writes \(ResultHeader.currentVersion); not compared (re-record with --record failed)")
+            lines.append(
+                "golden format version \(v), this build writes \(ResultHeader.currentVersion); not compared (re-record with --record failed)"
+            )
             for note in notes { lines.append("note: " + note) }
         case .passed:
             lines.append("matches the golden (\(expectedCount) records)")
@@ -82,7 +84,8 @@ public struct Comparison: Sendable, Equatable {
             lines += divergenceLines(d)
             if let x = firstDiscreteDivergence {
                 if x != d {
-                    var at = "events, states and decisions: first differ at record \(x.recordIndex) (line \(x.recordIndex + 2)), t = \(CanonicalNumber.formatSeconds(x.time)) s"
+                    var at =
+                        "events, states and decisions: first differ at record \(x.recordIndex) (line \(x.recordIndex + 2)), t = \(CanonicalNumber.formatSeconds(x.time)) s"
                     if let f = x.frame { at += ", frame \(f)" }
                     lines.append(at + ": \(x.channelName): expected \(x.expected), actual \(x.actual)")
                 }
@@ -92,7 +95,8 @@ public struct Comparison: Sendable, Equatable {
             let counts = differences.differingCounts
             var recordLine = "records: expected \(expectedCount), actual \(actualCount); \(divergentRecords) differ"
             if differences.orderDivergence != nil && counts.frames + counts.events == 0 {
-                recordLine += " (the same within tolerances when aligned by time; written differently: another order, or a frame one side omits)"
+                recordLine +=
+                    " (the same within tolerances when aligned by time; written differently: another order, or a frame one side omits)"
             } else {
                 recordLine += " (\(Self.plural(counts.frames, "frame")), \(Self.plural(counts.events, "event")))"
             }
@@ -101,13 +105,21 @@ public struct Comparison: Sendable, Equatable {
             for c in channelErrors {
                 let name = c.channel.rawValue.padding(to: 14)
                 if c.compared == 0 {
-                    continue   // a channel neither side has (contentOffset of a trace without a list)
+                    continue  // a channel neither side has (contentOffset of a trace without a list)
                 } else if c.channel == .time {
-                    let at = c.maxError > 0 ? " at record \(c.recordIndex!) (t = \(CanonicalNumber.formatSeconds(c.time!)))" : ""
-                    lines.append("  \(name) \(CanonicalNumber.format(c.maxError)) µs\(at), \(c.exceeded) of \(c.compared) over tolerance")
+                    let at =
+                        c.maxError > 0
+                        ? " at record \(c.recordIndex!) (t = \(CanonicalNumber.formatSeconds(c.time!)))" : ""
+                    lines.append(
+                        "  \(name) \(CanonicalNumber.format(c.maxError)) µs\(at), \(c.exceeded) of \(c.compared) over tolerance"
+                    )
                 } else {
-                    let at = c.maxError > 0 || c.maxError.isNaN ? " at record \(c.recordIndex!) (t = \(CanonicalNumber.formatSeconds(c.time!)))" : ""
-                    lines.append("  \(name) \(CanonicalNumber.format(c.maxError))\(at), \(c.exceeded) of \(c.compared) over tolerance")
+                    let at =
+                        c.maxError > 0 || c.maxError.isNaN
+                        ? " at record \(c.recordIndex!) (t = \(CanonicalNumber.formatSeconds(c.time!)))" : ""
+                    lines.append(
+                        "  \(name) \(CanonicalNumber.format(c.maxError))\(at), \(c.exceeded) of \(c.compared) over tolerance"
+                    )
                 }
             }
             if !context.isEmpty {
@@ -127,7 +139,8 @@ public struct Comparison: Sendable, Equatable {
     /// `first divergence at record …: CHANNEL`, the expected and actual values, and the other
     /// fields of that record that differ.
     private func divergenceLines(_ d: Divergence) -> [String] {
-        var at = "first divergence at record \(d.recordIndex) (line \(d.recordIndex + 2)), t = \(CanonicalNumber.formatSeconds(d.time)) s"
+        var at =
+            "first divergence at record \(d.recordIndex) (line \(d.recordIndex + 2)), t = \(CanonicalNumber.formatSeconds(d.time)) s"
         let row = differences.first
         if let f = d.frame {
             at += ", frame \(f)"

@@ -1,11 +1,11 @@
 import Foundation
 import PanelTrace
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// File-system helpers shared by `check` (PanelSimCLI) and `assertPanelTrace` (PanelSimTesting):
@@ -47,11 +47,14 @@ package enum Files {
     /// ends in `suffix` and not in `excluded`.
     /// `hidden`, when given, receives the relative path of every hidden entry (name starting
     /// with ".") in the folders walked, other than "." and "..".
-    package static func listing(under root: String, suffix: String, excluding excluded: String? = nil,
-                                hidden: ((String) -> Void)? = nil) -> (files: [String], skipped: [String]) {
-        var found: [String] = [], skipped: [String] = []
+    package static func listing(
+        under root: String, suffix: String, excluding excluded: String? = nil,
+        hidden: ((String) -> Void)? = nil
+    ) -> (files: [String], skipped: [String]) {
+        var found: [String] = []
+        var skipped: [String] = []
         func walk(_ directory: String, _ prefix: String) {
-            func skip(_ rel: String, _ reason: String) { skipped.append(rel + ": " + reason) }   // "" is the root
+            func skip(_ rel: String, _ reason: String) { skipped.append(rel + ": " + reason) }  // "" is the root
             // A folder whose entries cannot be listed, or opened (not searchable), is left out.
             guard let handle = opendir(directory) else {
                 return skip(prefix, "the folder cannot be read (\(String(cString: strerror(errno))))")
@@ -63,35 +66,47 @@ package enum Files {
             while let entry = readdir(handle) {
                 let (name, isUTF8) = withUnsafeBytes(of: entry.pointee.d_name) { raw -> (String, Bool) in
                     let bytes = raw.prefix(while: { $0 != 0 })
-                    let decoded = String(decoding: bytes, as: UTF8.self)   // repairs bad bytes: compare
+                    let decoded = String(decoding: bytes, as: UTF8.self)  // repairs bad bytes: compare
                     return (decoded, decoded.utf8.elementsEqual(bytes))
                 }
-                if name.hasPrefix(".") {   // hidden, and "." and ".."
-                    if let hidden, isUTF8, name != ".", name != ".." { hidden(prefix.isEmpty ? name : prefix + "/" + name) }
+                if name.hasPrefix(".") {  // hidden, and "." and ".."
+                    if let hidden, isUTF8, name != ".", name != ".." {
+                        hidden(prefix.isEmpty ? name : prefix + "/" + name)
+                    }
                     continue
                 }
                 let path = directory + "/" + name
                 let rel = prefix.isEmpty ? name : prefix + "/" + name
                 // The entry's type from readdir where the file system gives it, else from lstat.
-                let isDirectory: Bool, isLink: Bool
+                let isDirectory: Bool
+                let isLink: Bool
                 switch Int32(entry.pointee.d_type) {
-                case Int32(DT_DIR): isDirectory = true; isLink = false
-                case Int32(DT_LNK): isDirectory = false; isLink = true
+                case Int32(DT_DIR):
+                    isDirectory = true
+                    isLink = false
+                case Int32(DT_LNK):
+                    isDirectory = false
+                    isLink = true
                 case Int32(DT_UNKNOWN):
                     var info = stat()
                     guard lstat(path, &info) == 0 else { continue }
                     isDirectory = info.st_mode & S_IFMT == S_IFDIR
                     isLink = info.st_mode & S_IFMT == S_IFLNK
-                default: isDirectory = false; isLink = false
+                default:
+                    isDirectory = false
+                    isLink = false
                 }
                 let wanted = rel.hasSuffix(suffix) && !(excluded.map { rel.hasSuffix($0) } ?? false)
                 guard isUTF8 else {
                     if isDirectory || wanted { skip(rel, "the name is not UTF-8") }
                     continue
                 }
-                if isDirectory { walk(path, rel); continue }
+                if isDirectory {
+                    walk(path, rel)
+                    continue
+                }
                 guard wanted else { continue }
-                if isLink && !isFile(path) {   // a link to a directory (not followed), or broken
+                if isLink && !isFile(path) {  // a link to a directory (not followed), or broken
                     if !Files.isDirectory(path) { skip(rel, "a broken symbolic link") }
                     continue
                 }
@@ -108,10 +123,13 @@ package enum Files {
     /// - Complexity: one walk of the folder.
     package static func goldenListing(under root: String) -> (goldens: [String], temporaries: [String]) {
         var temporaries: [String] = []
-        let goldens = listing(under: root, suffix: ".golden.jsonl", hidden: { rel in
-            let name = rel.split(separator: "/").last.map(String.init) ?? rel
-            if AtomicFile.temporaryOwner(of: name) != nil { temporaries.append(rel) }
-        }).files
+        let goldens = listing(
+            under: root, suffix: ".golden.jsonl",
+            hidden: { rel in
+                let name = rel.split(separator: "/").last.map(String.init) ?? rel
+                if AtomicFile.temporaryOwner(of: name) != nil { temporaries.append(rel) }
+            }
+        ).files
         return (goldens, temporaries.sorted(by: utf8Precedes))
     }
 
@@ -157,7 +175,9 @@ package enum Files {
     package static func contentsEqual(_ path: String, _ bytes: [UInt8]) -> Bool {
         guard let data = FileManager.default.contents(atPath: path), data.count == bytes.count else { return false }
         if bytes.isEmpty { return true }
-        return data.withUnsafeBytes { d in bytes.withUnsafeBytes { b in memcmp(d.baseAddress!, b.baseAddress!, b.count) == 0 } }
+        return data.withUnsafeBytes { d in
+            bytes.withUnsafeBytes { b in memcmp(d.baseAddress!, b.baseAddress!, b.count) == 0 }
+        }
     }
 
     /// `a/b` for display, without doubling slashes.
@@ -171,7 +191,8 @@ package enum Files {
 /// compared with `memcmp`: the order of listings and summaries, the same on every platform.
 /// - Complexity: O(min(a, b) length).
 package func utf8Precedes(_ a: String, _ b: String) -> Bool {
-    var a = a, b = b
+    var a = a
+    var b = b
     return a.withUTF8 { pa in
         b.withUTF8 { pb in
             let n = min(pa.count, pb.count)

@@ -61,8 +61,10 @@ public struct GoldenVerdict: Sendable {
     /// - Parameter traceHeader: the trace's header, for the anchors; nil leaves them out.
     /// - Complexity: O(records).
     public func htmlReport(traceHeader: TraceHeader?) -> String {
-        HTMLReport.render(HTMLReport.Input(title: traceName, header: traceHeader, golden: golden, actual: actual,
-                                           comparison: comparison, goldenName: goldenName))
+        HTMLReport.render(
+            HTMLReport.Input(
+                title: traceName, header: traceHeader, golden: golden, actual: actual,
+                comparison: comparison, goldenName: goldenName))
     }
 
     /// The report with the trace's touch and `observed` samples drawn, and the residual band
@@ -75,8 +77,9 @@ public struct GoldenVerdict: Sendable {
     /// What `htmlReport(trace:tolerances:)` shows; `recordCommand` is the command a MISSING
     /// report gives to record the golden (nil: none).
     public func reportInput(trace: Trace, tolerances: Tolerances, recordCommand: String? = nil) -> HTMLReport.Input {
-        var input = HTMLReport.Input(title: traceName, header: trace.header, golden: golden, actual: actual,
-                                     comparison: comparison, goldenName: goldenName)
+        var input = HTMLReport.Input(
+            title: traceName, header: trace.header, golden: golden, actual: actual,
+            comparison: comparison, goldenName: goldenName)
         input.trace = trace
         input.tolerances = tolerances
         input.recordCommand = golden == nil ? recordCommand : nil
@@ -108,7 +111,8 @@ public enum GoldenCheck {
         // `GoldenLocation`'s rule on the path as written (no working directory, no links).
         guard path.hasSuffix(".jsonl") else { return nil }
         let placement = GoldenLocation.place(file: path, workingDirectory: "/")
-        return placement.inTracesFolder ? Files.join(placement.goldenRoot, goldenRelativePath(forTrace: placement.below)) : nil
+        return placement.inTracesFolder
+            ? Files.join(placement.goldenRoot, goldenRelativePath(forTrace: placement.below)) : nil
     }
 
     /// The warning lines `check` prints after a trace's status line for a replay's warnings
@@ -155,20 +159,28 @@ public enum GoldenCheck {
     ///   - tolerances: per-channel tolerances of the continuous channels.
     ///   - warnings: lines appended after the status line and report (`warningLines(_:)`).
     /// - Complexity: O(size of the golden + size of the result).
-    public static func evaluate(actual: ResultDocument, actualBytes: [UInt8], goldenPath: String, goldenName: String,
-                                traceName shown: String, mode: RecordMode, tolerances: Tolerances,
-                                warnings: [String]) -> GoldenVerdict {
-        var verdict = GoldenVerdict(status: .pass, lines: [], wroteGolden: false, golden: nil, comparison: nil,
-                                    actual: actual, actualBytes: actualBytes, goldenName: goldenName, traceName: shown)
-        func emit(_ status: GoldenStatus, _ line: String, _ extra: [String] = [], wrote: Bool = false) -> GoldenVerdict {
+    public static func evaluate(
+        actual: ResultDocument, actualBytes: [UInt8], goldenPath: String, goldenName: String,
+        traceName shown: String, mode: RecordMode, tolerances: Tolerances,
+        warnings: [String]
+    ) -> GoldenVerdict {
+        var verdict = GoldenVerdict(
+            status: .pass, lines: [], wroteGolden: false, golden: nil, comparison: nil,
+            actual: actual, actualBytes: actualBytes, goldenName: goldenName, traceName: shown)
+        func emit(_ status: GoldenStatus, _ line: String, _ extra: [String] = [], wrote: Bool = false) -> GoldenVerdict
+        {
             var v = verdict
-            v.status = status; v.lines = [line] + extra + warnings; v.wroteGolden = wrote
+            v.status = status
+            v.lines = [line] + extra + warnings
+            v.wroteGolden = wrote
             return v
         }
         /// An I/O failure: one line, without the warnings (as `check` has always printed it).
         func ioError(_ line: String) -> GoldenVerdict {
             var v = verdict
-            v.status = .error; v.lines = [line]; v.wroteGolden = false
+            v.status = .error
+            v.lines = [line]
+            v.wroteGolden = false
             return v
         }
         /// Writes the golden; on failure the verdict is an ERROR.
@@ -177,22 +189,26 @@ public enum GoldenCheck {
                 try AtomicFile.write(String(decoding: actualBytes, as: UTF8.self), to: goldenPath, shownAs: goldenName)
                 // A pending golden beside it is superseded by the golden just written.
                 let stale = goldenPath + RecordMode.pendingSuffix
-                let note = Files.probe(stale) == .file && unlink(stale) == 0
-                    ? ["  note: removed \(goldenName + RecordMode.pendingSuffix) (superseded by the golden written)"] : []
+                let note =
+                    Files.probe(stale) == .file && unlink(stale) == 0
+                    ? ["  note: removed \(goldenName + RecordMode.pendingSuffix) (superseded by the golden written)"]
+                    : []
                 return emit(status, line, note + extra, wrote: true)
             } catch {
                 return ioError("ERROR \(shown): \(error.description)")
             }
         }
 
-        let pendingPath = goldenPath + RecordMode.pendingSuffix, pendingName = goldenName + RecordMode.pendingSuffix
+        let pendingPath = goldenPath + RecordMode.pendingSuffix
+        let pendingName = goldenName + RecordMode.pendingSuffix
         /// The simulator options of the pending golden beside the golden when they are not the
         /// replay's (it came from a run with other options); nil when there is none, it cannot be
         /// read, or its options are the replay's.
         func pendingOfOtherOptions() -> [String]? {
             guard Files.probe(pendingPath) == .file, let line = PendingGoldenOptions.firstLine(of: pendingPath),
-                  let header = try? ResultFile.readHeader(text: line, file: pendingName),
-                  header.simulator != actual.header.simulator else { return nil }
+                let header = try? ResultFile.readHeader(text: line, file: pendingName),
+                header.simulator != actual.header.simulator
+            else { return nil }
             return header.simulator
         }
         /// Why a pending golden of other options is kept rather than replaced or removed.
@@ -213,7 +229,8 @@ public enum GoldenCheck {
                     v.lines.insert("  note: removed \(pendingName) (the trace passes)", at: 1)
                 }
             } else {
-                v.lines.insert("  warning: pending golden \(pendingName) left over: panelsim review (or accept, reject) it", at: 1)
+                v.lines.insert(
+                    "  warning: pending golden \(pendingName) left over: panelsim review (or accept, reject) it", at: 1)
             }
             return v
         }
@@ -227,13 +244,15 @@ public enum GoldenCheck {
             }
             var v = v
             do {
-                try AtomicFile.write(String(decoding: actualBytes, as: UTF8.self), to: pendingPath, shownAs: pendingName)
+                try AtomicFile.write(
+                    String(decoding: actualBytes, as: UTF8.self), to: pendingPath, shownAs: pendingName)
             } catch {
                 return ioError("ERROR \(shown): \(error.description)")
             }
             v.wrotePending = pendingName
-            v.lines.insert("  pending: wrote \(pendingName); accept it with panelsim accept \(shellQuoted(pendingName)) (or panelsim review)",
-                           at: min(1, v.lines.count))
+            v.lines.insert(
+                "  pending: wrote \(pendingName); accept it with panelsim accept \(shellQuoted(pendingName)) (or panelsim review)",
+                at: min(1, v.lines.count))
             return v
         }
 
@@ -268,11 +287,17 @@ public enum GoldenCheck {
 
         if golden.header.version == actual.header.version, golden.header.trace != actual.header.trace {
             if mode.rewritesAll {
-                return record(.updated, "UPDATED \(shown) (golden rewritten; it belonged to trace \(ResultFile.quoted(golden.header.trace)))")
+                return record(
+                    .updated,
+                    "UPDATED \(shown) (golden rewritten; it belonged to trace \(ResultFile.quoted(golden.header.trace)))"
+                )
             }
-            return leftover(emit(.error, "ERROR \(shown): the golden \(goldenName) belongs to another trace "
-                                 + "(its header names \(ResultFile.quoted(golden.header.trace)), this trace is \(ResultFile.quoted(actual.header.trace))); "
-                                 + "move it to that trace's golden, or overwrite it with --record all"))
+            return leftover(
+                emit(
+                    .error,
+                    "ERROR \(shown): the golden \(goldenName) belongs to another trace "
+                        + "(its header names \(ResultFile.quoted(golden.header.trace)), this trace is \(ResultFile.quoted(actual.header.trace))); "
+                        + "move it to that trace's golden, or overwrite it with --record all"))
         }
 
         let comparison = Comparator.compare(expected: golden, actual: actual, tolerances: tolerances)
@@ -282,7 +307,11 @@ public enum GoldenCheck {
             if mode.rewritesFailed {
                 return record(.updated, "UPDATED \(shown) (golden rewritten; it was format version \(version))")
             }
-            return pending(emit(.skip, "SKIP \(shown): golden format version \(version), this build writes \(ResultHeader.currentVersion)"))
+            return pending(
+                emit(
+                    .skip,
+                    "SKIP \(shown): golden format version \(version), this build writes \(ResultHeader.currentVersion)")
+            )
         case .passed:
             let notes = comparison.notes.map { "  note: " + $0 }
             if mode.rewritesAll {
@@ -290,7 +319,8 @@ public enum GoldenCheck {
             }
             return leftover(emit(.pass, "PASS \(shown)", notes))
         case .failed:
-            let report = comparison.report(indent: "  ").split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            let report = comparison.report(indent: "  ").split(separator: "\n", omittingEmptySubsequences: false).map(
+                String.init)
             if mode.rewritesFailed { return record(.updated, "UPDATED \(shown) (golden rewritten)", report) }
             return pending(emit(.fail, "FAIL \(shown)", report))
         }

@@ -46,7 +46,8 @@ public enum GoldenLocation {
     public static func place(folder: String, workingDirectory: String) -> Placement {
         if let found = find(folder, isFile: false, workingDirectory: workingDirectory) { return found }
         let shown = folder.isEmpty ? "." : folder
-        return Placement(traceRoot: shown, goldenRoot: Files.join(shown, goldenFolderName), below: "", inTracesFolder: false)
+        return Placement(
+            traceRoot: shown, goldenRoot: Files.join(shown, goldenFolderName), below: "", inTracesFolder: false)
     }
 
     /// Places a trace file (`check FILE`, `report TRACE`, `accept TRACE`, `assertPanelTrace`):
@@ -59,7 +60,8 @@ public enum GoldenLocation {
         var folder = parts.dropLast().joined(separator: "/")
         if file.hasPrefix("/") { folder = "/" + folder }
         if folder.isEmpty { folder = "." }
-        return Placement(traceRoot: folder, goldenRoot: Files.join(folder, goldenFolderName), below: name, inTracesFolder: false)
+        return Placement(
+            traceRoot: folder, goldenRoot: Files.join(folder, goldenFolderName), below: name, inTracesFolder: false)
     }
 
     /// The golden of a trace file, as shown: `GOLDEN_ROOT/below` with `.jsonl` → `.golden.jsonl`.
@@ -100,8 +102,9 @@ public enum GoldenLocation {
             let prefix = path.hasPrefix("/") ? "/" : ""
             let root = prefix + written[...i].joined(separator: "/")
             let parent = prefix + written[..<i].joined(separator: "/")
-            return Placement(traceRoot: root, goldenRoot: Files.join(parent.isEmpty ? "." : parent, goldenFolderName),
-                             below: written[(i + 1)...].joined(separator: "/"), inTracesFolder: true)
+            return Placement(
+                traceRoot: root, goldenRoot: Files.join(parent.isEmpty ? "." : parent, goldenFolderName),
+                below: written[(i + 1)...].joined(separator: "/"), inTracesFolder: true)
         }
         // 2. The absolute path, then 3. with links resolved; shown relative to the working
         // directory (resolved the same way).
@@ -113,15 +116,17 @@ public enum GoldenLocation {
         let resolvedPath = resolveLinks("/" + absolute.joined(separator: "/"), isFile: isFile)
         let resolved = components(resolvedPath)
         if let i = lastTraces(resolved, isFile: isFile) {
-            return placement(resolved, i, cwd: components(resolveLinks("/" + cwd.joined(separator: "/"), isFile: false)))
+            return placement(
+                resolved, i, cwd: components(resolveLinks("/" + cwd.joined(separator: "/"), isFile: false)))
         }
         return nil
     }
 
     private static func placement(_ parts: [String], _ i: Int, cwd: [String]) -> Placement {
-        Placement(traceRoot: relative(Array(parts[...i]), from: cwd),
-                  goldenRoot: relative(Array(parts[..<i]) + [goldenFolderName], from: cwd),
-                  below: parts[(i + 1)...].joined(separator: "/"), inTracesFolder: true)
+        Placement(
+            traceRoot: relative(Array(parts[...i]), from: cwd),
+            goldenRoot: relative(Array(parts[..<i]) + [goldenFolderName], from: cwd),
+            below: parts[(i + 1)...].joined(separator: "/"), inTracesFolder: true)
     }
 
     /// The index of the last `traces` component that is a folder of the path.
@@ -134,7 +139,8 @@ public enum GoldenLocation {
     private static func resolveLinks(_ path: String, isFile: Bool) -> String {
         guard isFile else { return URL(fileURLWithPath: path).resolvingSymlinksInPath().path }
         let url = URL(fileURLWithPath: path)
-        return url.deletingLastPathComponent().resolvingSymlinksInPath().appendingPathComponent(url.lastPathComponent).path
+        return url.deletingLastPathComponent().resolvingSymlinksInPath().appendingPathComponent(url.lastPathComponent)
+            .path
     }
 }
 
@@ -142,8 +148,11 @@ public enum GoldenLocation {
 /// single quotes (a quote inside written `'\''`). Paths in printed commands go through it, so
 /// that a command pasted as printed works.
 package func shellQuoted(_ text: String) -> String {
-    let plain = !text.isEmpty && text.unicodeScalars.allSatisfy {
-        ($0 >= "a" && $0 <= "z") || ($0 >= "A" && $0 <= "Z") || ($0 >= "0" && $0 <= "9") || "._/+-,=:@%".unicodeScalars.contains($0)
-    }
+    let plain =
+        !text.isEmpty
+        && text.unicodeScalars.allSatisfy {
+            ($0 >= "a" && $0 <= "z") || ($0 >= "A" && $0 <= "Z") || ($0 >= "0" && $0 <= "9")
+                || "._/+-,=:@%".unicodeScalars.contains($0)
+        }
     return plain ? text : "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
 }

@@ -11,7 +11,9 @@ extension HTMLReport {
         /// (time s, error) pairs, in time order.
         public var points: [(t: Double, error: Double)]
         public init(label: String, isGolden: Bool, points: [(t: Double, error: Double)]) {
-            self.label = label; self.isGolden = isGolden; self.points = points
+            self.label = label
+            self.isGolden = isGolden
+            self.points = points
         }
     }
 
@@ -27,8 +29,9 @@ extension HTMLReport {
         guard !errors.isEmpty else { return html }
         html += "<h3>\(Markup.escape(errorTitle))</h3>\n"
         let series = errors.map {
-            Plot.ResidualSeries(label: $0.label, color: $0.isGolden ? goldenColor : actualColor,
-                                points: $0.points.map { Plot.Point2(t: $0.t, v: $0.error) }, wide: $0.isGolden)
+            Plot.ResidualSeries(
+                label: $0.label, color: $0.isGolden ? goldenColor : actualColor,
+                points: $0.points.map { Plot.Point2(t: $0.t, v: $0.error) }, wide: $0.isGolden)
         }
         var narrow = plot
         narrow.layout = .phone

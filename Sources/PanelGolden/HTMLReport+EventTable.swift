@@ -6,7 +6,8 @@ extension HTMLReport {
 
     /// The fields of an event as `key value …`, numbers in full.
     static func fields(_ event: DelegateEvent) -> String {
-        RecordDifferences.fields(of: .event(time: 0, event)).map { "\($0.key) \(FieldComparer.text($0.value))" }.joined(separator: " ")
+        RecordDifferences.fields(of: .event(time: 0, event)).map { "\($0.key) \(FieldComparer.text($0.value))" }.joined(
+            separator: " ")
     }
 
     /// The fields of an event as `key value …`, numbers rounded to their channel's tolerance.
@@ -19,7 +20,8 @@ extension HTMLReport {
             case .number(let x): return "\(f.key) \(ReportNumber.format(x, tolerance: tol))"
             case .point(let p):
                 let m = max(abs(p.x), abs(p.y))
-                return "\(f.key) (\(ReportNumber.format(p.x, tolerance: tol, magnitude: m)), \(ReportNumber.format(p.y, tolerance: tol, magnitude: m)))"
+                return
+                    "\(f.key) (\(ReportNumber.format(p.x, tolerance: tol, magnitude: m)), \(ReportNumber.format(p.y, tolerance: tol, magnitude: m)))"
             default: return "\(f.key) \(FieldComparer.text(f.value))"
             }
         }.joined(separator: " ")
@@ -50,23 +52,40 @@ extension HTMLReport {
         guard let golden = input.golden, let c = input.comparison, c.status == .passed || c.status == .failed else {
             return input.actual.records.compactMap { r in
                 guard case .event(let t, let e) = r else { return nil }
-                return EventRow(cls: "", mark: "", time: t, name: e.name, golden: "", actual: fields(e, comparer: comparer), delta: "")
+                return EventRow(
+                    cls: "", mark: "", time: t, name: e.name, golden: "", actual: fields(e, comparer: comparer),
+                    delta: "")
             }
         }
         return c.differences.rows.filter { $0.kind == .event }.map { row in
             let g = event(golden, row.goldenRecord).map { fields($0, comparer: comparer) }
             let a = event(input.actual, row.actualRecord).map { fields($0, comparer: comparer) }
-            if row.goldenRecord == nil { return EventRow(cls: "ins", mark: "+", time: row.time, name: row.name, golden: "(absent)", actual: a ?? "", delta: "only in actual") }
-            if row.actualRecord == nil { return EventRow(cls: "del", mark: "−", time: row.time, name: row.name, golden: g ?? "", actual: "(absent)", delta: "only in golden") }
-            guard row.differs else { return EventRow(cls: "", mark: "", time: row.time, name: row.name, golden: g ?? "", actual: a ?? "", delta: "") }
-            let moved = row.changes.count == 1 && row.changes[0].channel == .time ? row.changes[0].delta.map { Int64($0) } : nil
-            var gText = g ?? "", aText = a ?? ""
+            if row.goldenRecord == nil {
+                return EventRow(
+                    cls: "ins", mark: "+", time: row.time, name: row.name, golden: "(absent)", actual: a ?? "",
+                    delta: "only in actual")
+            }
+            if row.actualRecord == nil {
+                return EventRow(
+                    cls: "del", mark: "−", time: row.time, name: row.name, golden: g ?? "", actual: "(absent)",
+                    delta: "only in golden")
+            }
+            guard row.differs else {
+                return EventRow(
+                    cls: "", mark: "", time: row.time, name: row.name, golden: g ?? "", actual: a ?? "", delta: "")
+            }
+            let moved =
+                row.changes.count == 1 && row.changes[0].channel == .time ? row.changes[0].delta.map { Int64($0) } : nil
+            var gText = g ?? ""
+            var aText = a ?? ""
             if let gt = row.goldenTime, let at = row.actualTime, gt != at {
                 gText = "t \(CanonicalNumber.formatSeconds(gt)) · " + gText
                 aText = "t \(CanonicalNumber.formatSeconds(at)) · " + aText
             }
-            return EventRow(cls: "chg", mark: moved == nil ? "≠" : "Δt", time: row.time, name: row.name, golden: gText, actual: aText,
-                            delta: deltaText(of: row), onlyMoved: moved)
+            return EventRow(
+                cls: "chg", mark: moved == nil ? "≠" : "Δt", time: row.time, name: row.name, golden: gText,
+                actual: aText,
+                delta: deltaText(of: row), onlyMoved: moved)
         }
     }
 
@@ -77,9 +96,12 @@ extension HTMLReport {
                 return "Δt " + ReportNumber.signed(dt / 1000, tolerance: .absolute(1e-3), magnitude: 0) + " ms"
             }
             if let d = c.delta, let g = c.goldenNumber, let a = c.actualNumber {
-                return "\(c.field) " + ReportNumber.signed(d, tolerance: c.tolerance, magnitude: max(abs(g), abs(a))) + unit(of: c.channel)
+                return "\(c.field) " + ReportNumber.signed(d, tolerance: c.tolerance, magnitude: max(abs(g), abs(a)))
+                    + unit(of: c.channel)
             }
-            if let e = c.error { return "\(c.field) |Δ| " + ReportNumber.format(e, tolerance: c.tolerance, magnitude: e) }
+            if let e = c.error {
+                return "\(c.field) |Δ| " + ReportNumber.format(e, tolerance: c.tolerance, magnitude: e)
+            }
             return "\(c.field) \(c.golden)→\(c.actual)"
         }.joined(separator: ", ")
     }
@@ -93,14 +115,21 @@ extension HTMLReport {
     static func eventTable(_ input: Input) -> String {
         let rows = eventRows(input)
         let hasGolden = input.golden != nil && input.comparison != nil
-        let head = hasGolden ? "<thead><tr><th></th><th>t (s)</th><th>event</th><th>golden</th><th>actual</th><th>Δ</th></tr></thead>\n"
-                             : "<thead><tr><th></th><th>t (s)</th><th>event</th><th>fields</th></tr></thead>\n"
+        let head =
+            hasGolden
+            ? "<thead><tr><th></th><th>t (s)</th><th>event</th><th>golden</th><th>actual</th><th>Δ</th></tr></thead>\n"
+            : "<thead><tr><th></th><th>t (s)</th><th>event</th><th>fields</th></tr></thead>\n"
         let columns = hasGolden ? 6 : 4
         func row(_ r: EventRow) -> String {
-            var s = "<tr" + (r.cls.isEmpty ? "" : " class=\"\(r.cls)\"") + "><td class=\"mark\">\(r.mark)</td><td class=\"num\">\(CanonicalNumber.formatSeconds(r.time))</td><td class=\"ev\">\(Markup.escape(r.name))</td>"
+            var s =
+                "<tr" + (r.cls.isEmpty ? "" : " class=\"\(r.cls)\"")
+                + "><td class=\"mark\">\(r.mark)</td><td class=\"num\">\(CanonicalNumber.formatSeconds(r.time))</td><td class=\"ev\">\(Markup.escape(r.name))</td>"
             if hasGolden {
-                s += "<td class=\"g\" data-label=\"golden\">\(Markup.escape(r.golden))</td><td class=\"a\" data-label=\"actual\">\(Markup.escape(r.actual))</td>"
-                s += r.delta.isEmpty ? "<td class=\"d\"></td>" : "<td class=\"d\" data-label=\"Δ\">\(Markup.escape(r.delta))</td>"
+                s +=
+                    "<td class=\"g\" data-label=\"golden\">\(Markup.escape(r.golden))</td><td class=\"a\" data-label=\"actual\">\(Markup.escape(r.actual))</td>"
+                s +=
+                    r.delta.isEmpty
+                    ? "<td class=\"d\"></td>" : "<td class=\"d\" data-label=\"Δ\">\(Markup.escape(r.delta))</td>"
             } else {
                 s += "<td>\(Markup.escape(r.actual))</td>"
             }
@@ -109,18 +138,27 @@ extension HTMLReport {
         /// `rows` with runs collapsed: more than 3 consecutive rows of one name that match, or
         /// that only moved by the same time.
         func collapsed(_ list: [EventRow]) -> String {
-            var s = "", k = 0
+            var s = ""
+            var k = 0
             while k < list.count {
                 var end = k + 1
                 let r = list[k]
                 if !r.differs || r.onlyMoved != nil {
-                    while end < list.count, list[end].name == r.name, list[end].cls == r.cls, list[end].onlyMoved == r.onlyMoved { end += 1 }
+                    while end < list.count, list[end].name == r.name, list[end].cls == r.cls,
+                        list[end].onlyMoved == r.onlyMoved
+                    { end += 1 }
                 }
                 if end - k > 3 {
                     s += row(list[k])
-                    let how = r.onlyMoved.map { "each moved by Δt " + ReportNumber.signed(Double($0) / 1000, tolerance: .absolute(1e-3), magnitude: 0) + " ms, values within tolerance" }
+                    let how =
+                        r.onlyMoved.map {
+                            "each moved by Δt "
+                                + ReportNumber.signed(Double($0) / 1000, tolerance: .absolute(1e-3), magnitude: 0)
+                                + " ms, values within tolerance"
+                        }
                         ?? "unchanged"
-                    s += "<tr class=\"run\"><td></td><td colspan=\"\(columns - 1)\">… \(end - k - 2) more \(Markup.escape(r.name)) rows, \(how) (\(CanonicalNumber.formatSeconds(list[k + 1].time))–\(CanonicalNumber.formatSeconds(list[end - 2].time)) s)</td></tr>\n"
+                    s +=
+                        "<tr class=\"run\"><td></td><td colspan=\"\(columns - 1)\">… \(end - k - 2) more \(Markup.escape(r.name)) rows, \(how) (\(CanonicalNumber.formatSeconds(list[k + 1].time))–\(CanonicalNumber.formatSeconds(list[end - 2].time)) s)</td></tr>\n"
                     s += row(list[end - 1])
                 } else {
                     for m in k..<end { s += row(list[m]) }
@@ -138,12 +176,16 @@ extension HTMLReport {
             out += "<p>The events of the golden and the actual result are identical (\(rows.count) events).</p>\n"
         } else {
             var shown: [EventRow] = []
-            var taken = Set<Int>()   // membership only
+            var taken = Set<Int>()  // membership only
             for k in changed {
-                if k > 0 && !taken.contains(k - 1) && !rows[k - 1].differs { shown.append(rows[k - 1]); taken.insert(k - 1) }
+                if k > 0 && !taken.contains(k - 1) && !rows[k - 1].differs {
+                    shown.append(rows[k - 1])
+                    taken.insert(k - 1)
+                }
                 if taken.insert(k).inserted { shown.append(rows[k]) }
             }
-            out += "<p>Differences only (\(changed.count) of \(rows.count) events; the row before each for context):</p>\n"
+            out +=
+                "<p>Differences only (\(changed.count) of \(rows.count) events; the row before each for context):</p>\n"
             out += "<table class=\"events\">\n" + head + "<tbody>\n" + collapsed(shown) + "</tbody></table>\n"
         }
         out += "<details><summary>All events (\(rows.count) rows; runs of matching rows collapsed)</summary>\n"

@@ -6,15 +6,33 @@ struct RichText {
     private(set) var html = ""
     private(set) var text = ""
 
-    mutating func plain(_ s: String) { html += Markup.escape(s); text += s }
-    mutating func strong(_ s: String) { html += "<b>\(Markup.escape(s))</b>"; text += s }
+    mutating func plain(_ s: String) {
+        html += Markup.escape(s)
+        text += s
+    }
+    mutating func strong(_ s: String) {
+        html += "<b>\(Markup.escape(s))</b>"
+        text += s
+    }
     /// A golden value (the golden's colour).
-    mutating func golden(_ s: String) { html += "<span class=\"g\">\(Markup.escape(s))</span>"; text += s }
+    mutating func golden(_ s: String) {
+        html += "<span class=\"g\">\(Markup.escape(s))</span>"
+        text += s
+    }
     /// An actual value (the actual's colour).
-    mutating func actual(_ s: String) { html += "<span class=\"a\">\(Markup.escape(s))</span>"; text += s }
+    mutating func actual(_ s: String) {
+        html += "<span class=\"a\">\(Markup.escape(s))</span>"
+        text += s
+    }
     /// A difference (the alert colour).
-    mutating func delta(_ s: String) { html += "<span class=\"d\">\(Markup.escape(s))</span>"; text += s }
-    mutating func code(_ s: String) { html += "<code>\(Markup.escape(s))</code>"; text += s }
+    mutating func delta(_ s: String) {
+        html += "<span class=\"d\">\(Markup.escape(s))</span>"
+        text += s
+    }
+    mutating func code(_ s: String) {
+        html += "<code>\(Markup.escape(s))</code>"
+        text += s
+    }
 }
 
 /// The first lines of a report: what differs first, how much of the rest differs, notes.
@@ -36,7 +54,9 @@ extension HTMLReport {
         var extra = ""
         guard let c = input.comparison else {
             if input.golden == nil {
-                first.plain("No golden to compare with: the actual result is shown alone (\(input.actual.records.count) records).")
+                first.plain(
+                    "No golden to compare with: the actual result is shown alone (\(input.actual.records.count) records)."
+                )
                 if let command = input.recordCommand {
                     var rec = RichText()
                     rec.plain("To record it: ")
@@ -45,7 +65,8 @@ extension HTMLReport {
                     rec.code(command.replacingOccurrences(of: "--record missing", with: "--record pending"))
                     rec.plain(" to review it first).")
                     extra += "<p>\(rec.html)</p>"
-                    return ReportHeadline(html: "<p>\(first.html)</p>\(extra)", text: first.text + " To record it: \(command)")
+                    return ReportHeadline(
+                        html: "<p>\(first.html)</p>\(extra)", text: first.text + " To record it: \(command)")
                 }
             } else {
                 first.plain("Not compared.")
@@ -67,7 +88,10 @@ extension HTMLReport {
             first.plain("Header differs: ")
             for (k, h) in c.headerDifferences.enumerated() {
                 if k > 0 { first.plain("; ") }
-                first.plain("expected "); first.golden(h.expected); first.plain(", actual "); first.actual(h.actual)
+                first.plain("expected ")
+                first.golden(h.expected)
+                first.plain(", actual ")
+                first.actual(h.actual)
             }
             first.plain(". ")
         }
@@ -75,9 +99,16 @@ extension HTMLReport {
         if let row = d.first {
             describe(row, in: d, tolerances: input.tolerances, into: &first)
         } else if let o = d.orderDivergence {
-            first.plain("The records match within tolerances when aligned by time, but the files are written differently (another order, or a frame one side omits) at ")
-            first.strong("record \(o.recordIndex) (line \(o.recordIndex + 2)), t = \(CanonicalNumber.formatSeconds(o.time)) s")
-            first.plain(": expected "); first.golden(o.expected); first.plain(", actual "); first.actual(o.actual); first.plain(".")
+            first.plain(
+                "The records match within tolerances when aligned by time, but the files are written differently (another order, or a frame one side omits) at "
+            )
+            first.strong(
+                "record \(o.recordIndex) (line \(o.recordIndex + 2)), t = \(CanonicalNumber.formatSeconds(o.time)) s")
+            first.plain(": expected ")
+            first.golden(o.expected)
+            first.plain(", actual ")
+            first.actual(o.actual)
+            first.plain(".")
         } else {
             first.plain("The records match within tolerances.")
         }
@@ -87,18 +118,25 @@ extension HTMLReport {
         }
         // The index line carries the notes' gist (the digests are in the report).
         let gist = c.notes.map { $0.components(separatedBy: " (golden ").first ?? $0 }
-        return ReportHeadline(html: "<p class=\"headline\">\(first.html)</p>\(notes)\(summary)",
-                              text: first.text + gist.map { " Note: \($0)." }.joined())
+        return ReportHeadline(
+            html: "<p class=\"headline\">\(first.html)</p>\(notes)\(summary)",
+            text: first.text + gist.map { " Note: \($0)." }.joined())
     }
 
     /// `Event didMove at t = 0.391667 s (frame 47) differs: location golden 336.583333, actual
     /// 356.583333 (Δ +20 pt).`, and the like for frames, one-sided events and moved events.
-    static func describe(_ row: RecordDifferences.Row, in d: RecordDifferences, tolerances: Tolerances, into out: inout RichText) {
+    static func describe(
+        _ row: RecordDifferences.Row, in d: RecordDifferences, tolerances: Tolerances, into out: inout RichText
+    ) {
         let t = CanonicalNumber.formatSeconds(row.time)
         if row.kind == .frame {
-            out.strong("Frame \(row.frame ?? 0)"); out.plain(" at "); out.strong("t = \(t) s")
+            out.strong("Frame \(row.frame ?? 0)")
+            out.plain(" at ")
+            out.strong("t = \(t) s")
         } else {
-            out.strong("Event \(row.name)"); out.plain(" at "); out.strong("t = \(t) s")
+            out.strong("Event \(row.name)")
+            out.plain(" at ")
+            out.strong("t = \(t) s")
             if let f = d.frame(of: row) { out.plain(" (frame \(f))") }
         }
         if row.isOneSided {
@@ -108,7 +146,8 @@ extension HTMLReport {
             return
         }
         if row.kind == .frame, let c = row.changes.first, c.channel == .record {
-            out.plain(": only the "); if c.golden == "(none)" { out.actual("actual result") } else { out.golden("golden") }
+            out.plain(": only the ")
+            if c.golden == "(none)" { out.actual("actual result") } else { out.golden("golden") }
             out.plain(" has a frame yet.")
             return
         }
@@ -123,21 +162,37 @@ extension HTMLReport {
     /// `location golden 336.583333, actual 356.583333 (Δ +20 pt)`.
     static func change(_ c: RecordDifferences.Change, into out: inout RichText) {
         if c.channel == .time, let g = c.goldenNumber, let a = c.actualNumber {
-            out.strong("time"); out.plain(" golden "); out.golden(CanonicalNumber.formatSeconds(Int64(g)) + " s")
-            out.plain(", actual "); out.actual(CanonicalNumber.formatSeconds(Int64(a)) + " s")
-            out.plain(" ("); out.delta("Δt " + ReportNumber.signed((a - g) / 1000, tolerance: .absolute(1e-3), magnitude: 0) + " ms"); out.plain(")")
+            out.strong("time")
+            out.plain(" golden ")
+            out.golden(CanonicalNumber.formatSeconds(Int64(g)) + " s")
+            out.plain(", actual ")
+            out.actual(CanonicalNumber.formatSeconds(Int64(a)) + " s")
+            out.plain(" (")
+            out.delta("Δt " + ReportNumber.signed((a - g) / 1000, tolerance: .absolute(1e-3), magnitude: 0) + " ms")
+            out.plain(")")
             return
         }
         out.strong(c.field)
         let unit = unit(of: c.channel)
         if let g = c.goldenNumber, let a = c.actualNumber {
             let m = max(abs(g), abs(a))
-            out.plain(" golden "); out.golden(ReportNumber.format(g, tolerance: c.tolerance, magnitude: m) + unit)
-            out.plain(", actual "); out.actual(ReportNumber.format(a, tolerance: c.tolerance, magnitude: m) + unit)
-            out.plain(" ("); out.delta("Δ " + ReportNumber.signed(a - g, tolerance: c.tolerance, magnitude: m) + unit); out.plain(")")
+            out.plain(" golden ")
+            out.golden(ReportNumber.format(g, tolerance: c.tolerance, magnitude: m) + unit)
+            out.plain(", actual ")
+            out.actual(ReportNumber.format(a, tolerance: c.tolerance, magnitude: m) + unit)
+            out.plain(" (")
+            out.delta("Δ " + ReportNumber.signed(a - g, tolerance: c.tolerance, magnitude: m) + unit)
+            out.plain(")")
         } else {
-            out.plain(" golden "); out.golden(c.golden); out.plain(", actual "); out.actual(c.actual)
-            if let e = c.error { out.plain(" ("); out.delta("|Δ| " + ReportNumber.format(e, tolerance: c.tolerance, magnitude: e)); out.plain(")") }
+            out.plain(" golden ")
+            out.golden(c.golden)
+            out.plain(", actual ")
+            out.actual(c.actual)
+            if let e = c.error {
+                out.plain(" (")
+                out.delta("|Δ| " + ReportNumber.format(e, tolerance: c.tolerance, magnitude: e))
+                out.plain(")")
+            }
         }
     }
 
@@ -153,28 +208,35 @@ extension HTMLReport {
     static func summaryText(_ c: Comparison) -> String {
         let d = c.differences
         let n = d.differingCounts
-        var s = "\(c.divergentRecords) of \(d.rows.count) aligned records differ (\(Comparison.plural(n.frames, "frame")), \(Comparison.plural(n.events, "event"))); "
+        var s =
+            "\(c.divergentRecords) of \(d.rows.count) aligned records differ (\(Comparison.plural(n.frames, "frame")), \(Comparison.plural(n.events, "event"))); "
         if let x = d.firstDiscrete {
             if x == d.first {
                 let others = d.rows.filter(\.hasDiscreteChange).count - 1
-                s += others == 0 ? "events, states and decisions differ only there"
-                    : "events, states and decisions differ there and in \(others) later record" + (others == 1 ? "" : "s")
+                s +=
+                    others == 0
+                    ? "events, states and decisions differ only there"
+                    : "events, states and decisions differ there and in \(others) later record"
+                        + (others == 1 ? "" : "s")
             } else {
                 let what = x.kind == .frame ? "frame \(x.frame ?? 0)" : "event \(x.name)"
-                s += "events, states and decisions first differ at t = \(CanonicalNumber.formatSeconds(x.time)) s (\(what): \(x.changes.first { !$0.isContinuous }?.field ?? ""))"
+                s +=
+                    "events, states and decisions first differ at t = \(CanonicalNumber.formatSeconds(x.time)) s (\(what): \(x.changes.first { !$0.isContinuous }?.field ?? ""))"
             }
         } else {
             s += "events, states and decisions are identical"
         }
         if let row = d.largestLocationError, let e = row.largest(on: .location) {
-            s += "; largest location error \(ReportNumber.format(e.error ?? 0, tolerance: e.tolerance)) pt at t = \(CanonicalNumber.formatSeconds(row.time)) s"
+            s +=
+                "; largest location error \(ReportNumber.format(e.error ?? 0, tolerance: e.tolerance)) pt at t = \(CanonicalNumber.formatSeconds(row.time)) s"
         }
         return s + "."
     }
 
     /// `sha256:` digests cut to their first 12 hex digits (the comparison report has them whole).
     static func shortDigests(_ s: String) -> String {
-        var out = "", rest = Substring(s)
+        var out = ""
+        var rest = Substring(s)
         while let r = rest.range(of: "sha256:") {
             out += rest[..<r.upperBound]
             let hex = rest[r.upperBound...].prefix { $0.isHexDigit }

@@ -12,7 +12,10 @@ extension HTMLReport {
         /// The trace's report relative to the index (`a/b.html`), nil when none was written.
         public var link: String?
         public init(status: GoldenStatus, trace: String, headline: String, link: String?) {
-            self.status = status; self.trace = trace; self.headline = headline; self.link = link
+            self.status = status
+            self.trace = trace
+            self.headline = headline
+            self.link = link
         }
     }
 
@@ -26,22 +29,27 @@ extension HTMLReport {
         let failing = entries.filter { $0.status.countsAsFailed }
         let troubled = entries.filter { $0.status == .error || $0.status == .skip }
         let passing = entries.filter { $0.status.countsAsPassed }
-        let badge = failing.isEmpty && troubled.isEmpty ? ("pass", "ALL PASS") : ("fail", failing.isEmpty ? "ERRORS" : "\(failing.count) FAILING")
-        var html = documentHead(title: "\(title) — PanelSim reports", extraStyle: """
-            ul.index { list-style: none; padding: 0; margin: 0; }
-            ul.index li { padding: 6px 0 8px; border-bottom: 1px solid #eaeef2; overflow-wrap: anywhere; }
-            ul.index .trace { font: 13px ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; font-weight: 600; }
-            ul.index .why { display: block; margin-top: 2px; color: #3d444d; }
-            a { color: #0969da; }
+        let badge =
+            failing.isEmpty && troubled.isEmpty
+            ? ("pass", "ALL PASS") : ("fail", failing.isEmpty ? "ERRORS" : "\(failing.count) FAILING")
+        var html = documentHead(
+            title: "\(title) — PanelSim reports",
+            extraStyle: """
+                ul.index { list-style: none; padding: 0; margin: 0; }
+                ul.index li { padding: 6px 0 8px; border-bottom: 1px solid #eaeef2; overflow-wrap: anywhere; }
+                ul.index .trace { font: 13px ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; font-weight: 600; }
+                ul.index .why { display: block; margin-top: 2px; color: #3d444d; }
+                a { color: #0969da; }
 
-            """)
+                """)
         html += """
             <h1>\(Markup.escape(title))<span class="badge \(badge.0)">\(badge.1)</span></h1>
             <p class="verdict \(badge.0)">\(Markup.escape(summaryLine))</p>
 
             """
         func item(_ e: IndexEntry) -> String {
-            let name = e.link.map { "<a class=\"trace\" href=\"\(Markup.escape(urlPath($0)))\">\(Markup.escape(e.trace))</a>" }
+            let name =
+                e.link.map { "<a class=\"trace\" href=\"\(Markup.escape(urlPath($0)))\">\(Markup.escape(e.trace))</a>" }
                 ?? "<span class=\"trace\">\(Markup.escape(e.trace))</span>"
             let status = e.status.rawValue.uppercased()
             let cls = e.status.countsAsFailed || e.status == .error ? "fail" : (e.status == .skip ? "skip" : "pass")
@@ -49,13 +57,17 @@ extension HTMLReport {
                 + (e.headline.isEmpty ? "" : "<span class=\"why\">\(Markup.escape(e.headline))</span>") + "</li>\n"
         }
         if !failing.isEmpty {
-            html += "<h2>Failing (\(failing.count))</h2>\n<ul class=\"index\">\n" + failing.map(item).joined() + "</ul>\n"
+            html +=
+                "<h2>Failing (\(failing.count))</h2>\n<ul class=\"index\">\n" + failing.map(item).joined() + "</ul>\n"
         }
         if !troubled.isEmpty {
-            html += "<h2>Errors and skips (\(troubled.count))</h2>\n<ul class=\"index\">\n" + troubled.map(item).joined() + "</ul>\n"
+            html +=
+                "<h2>Errors and skips (\(troubled.count))</h2>\n<ul class=\"index\">\n" + troubled.map(item).joined()
+                + "</ul>\n"
         }
         if !passing.isEmpty {
-            html += "<h2>Passing (\(passing.count))</h2>\n<details><summary>\(passing.count == 1 ? "1 trace matches its golden" : "\(passing.count) traces match their goldens")</summary>\n<ul class=\"index\">\n"
+            html +=
+                "<h2>Passing (\(passing.count))</h2>\n<details><summary>\(passing.count == 1 ? "1 trace matches its golden" : "\(passing.count) traces match their goldens")</summary>\n<ul class=\"index\">\n"
                 + passing.map(item).joined() + "</ul>\n</details>\n"
         }
         return html + "</body>\n</html>\n"
@@ -68,7 +80,9 @@ extension HTMLReport {
         var out = ""
         for b in path.utf8 {
             let c = Character(UnicodeScalar(b))
-            if (b >= 0x30 && b <= 0x39) || (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A) || "-._~/".utf8.contains(b) {
+            if (b >= 0x30 && b <= 0x39) || (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A)
+                || "-._~/".utf8.contains(b)
+            {
                 out.append(c)
             } else {
                 out += "%" + String(hex[Int(b >> 4)]) + String(hex[Int(b & 15)])

@@ -38,10 +38,16 @@ public enum HTMLReport {
         /// report's "header values"/"tuned").
         public var goldenRole = "golden"
         public var actualRole = "actual"
-        public init(title: String, header: TraceHeader?, golden: ResultDocument?, actual: ResultDocument,
-                    comparison: Comparison?, goldenName: String = "golden") {
-            self.title = title; self.header = header; self.golden = golden; self.actual = actual
-            self.comparison = comparison; self.goldenName = goldenName
+        public init(
+            title: String, header: TraceHeader?, golden: ResultDocument?, actual: ResultDocument,
+            comparison: Comparison?, goldenName: String = "golden"
+        ) {
+            self.title = title
+            self.header = header
+            self.golden = golden
+            self.actual = actual
+            self.comparison = comparison
+            self.goldenName = goldenName
         }
     }
 
@@ -62,11 +68,15 @@ public enum HTMLReport {
     /// dismissed and removed states white-grey.
     /// - Complexity: O(name length).
     public static func stateColor(_ state: String, strong: Bool) -> String {
-        let known = ["full": 0, "half": 1, "tip": 2, "hidden": -1, "open": 0, "barPresented": 1, "barHidden": -1,
-                     "fullyExpanded": 0, "partiallyExpanded": 1, "collapsed": 2, "dismissed": -1,
-                     "large": 0, "medium": 1, "small": 2, "transitioning": 3]
+        let known = [
+            "full": 0, "half": 1, "tip": 2, "hidden": -1, "open": 0, "barPresented": 1, "barHidden": -1,
+            "fullyExpanded": 0, "partiallyExpanded": 1, "collapsed": 2, "dismissed": -1,
+            "large": 0, "medium": 1, "small": 2, "transitioning": 3,
+        ]
         var index: Int
-        if let k = known[state] { index = k } else {
+        if let k = known[state] {
+            index = k
+        } else {
             var h: UInt32 = 2166136261
             for b in state.utf8 { h = (h ^ UInt32(b)) &* 16777619 }
             index = 3 + Int(h % 5)
@@ -126,7 +136,8 @@ public enum HTMLReport {
     /// event table, the text report, the result's header.
     /// - Complexity: O(records of both results + samples + anchors).
     public static func render(_ input: Input) -> String {
-        let actual = input.actual, golden = input.golden
+        let actual = input.actual
+        let golden = input.golden
         var html = documentHead(title: "\(input.title) — PanelSim report")
         let status = badge(input.comparison, hasGolden: golden != nil)
         html += "<h1>\(Markup.escape(input.title))<span class=\"badge \(status.0)\">\(status.1)</span></h1>\n"
@@ -146,8 +157,10 @@ public enum HTMLReport {
             z.divergence = (t, label)
             html += z.svgPair(channel: .location, id: "zoom")
         }
-        if let (t, label) = plot.largest, !(plot.divergence.map { plot.zoomWindow(around: $0.t, contains: t) } ?? false),
-           var zoom = plot.zoomed(at: t) {
+        if let (t, label) = plot.largest,
+            !(plot.divergence.map { plot.zoomWindow(around: $0.t, contains: t) } ?? false),
+            var zoom = plot.zoomed(at: t)
+        {
             html += "<h2>Zoom at the largest location error (t = \(FixedNumber.format(t, decimals: 6)) s)</h2>\n"
             zoom.divergence = (t, label)
             html += zoom.svgPair(channel: .location, id: "zoom-largest")
@@ -157,7 +170,8 @@ public enum HTMLReport {
             html += plot.svgPair(channel: .contentOffset)
         }
         // LNPopup frames: the bar's and the bottom bar's top edges (lnpopup.md §2.3).
-        for (channel, title) in [(Plot.Series.barTop, "Bar top"), (.bottomBarTop, "Bottom bar top")] where plot.has(channel) {
+        for (channel, title) in [(Plot.Series.barTop, "Bar top"), (.bottomBarTop, "Bottom bar top")]
+        where plot.has(channel) {
             html += "<h2>\(title) (pt, larger is lower)</h2>\n"
             html += plot.svgPair(channel: channel)
         }
@@ -165,24 +179,38 @@ public enum HTMLReport {
         html += eventTable(input)
         if let c = input.comparison, c.status != .passed {
             html += "<h2>Comparison report</h2>\n"
-            html += "<pre>" + c.report(indent: "").split(separator: "\n", omittingEmptySubsequences: false).map { line -> String in
-                let trimmed = line.drop(while: { $0 == " " })
-                let escaped = Markup.escape(String(line))
-                if trimmed.hasPrefix("note:") { return "<span class=\"n\">\(escaped)</span>" }
-                if trimmed.hasPrefix("- ") || trimmed.hasPrefix("-#") || trimmed.hasPrefix("expected:")
-                    || (trimmed.hasPrefix("-") && !trimmed.hasPrefix("---")) { return "<span class=\"g\">\(escaped)</span>" }
-                if trimmed.hasPrefix("+ ") || trimmed.hasPrefix("actual:")
-                    || (trimmed.hasPrefix("+") && !trimmed.hasPrefix("+++")) { return "<span class=\"a\">\(escaped)</span>" }
-                return escaped
-            }.joined(separator: "\n") + "</pre>\n"
+            html +=
+                "<pre>"
+                + c.report(indent: "").split(separator: "\n", omittingEmptySubsequences: false).map { line -> String in
+                    let trimmed = line.drop(while: { $0 == " " })
+                    let escaped = Markup.escape(String(line))
+                    if trimmed.hasPrefix("note:") { return "<span class=\"n\">\(escaped)</span>" }
+                    if trimmed.hasPrefix("- ") || trimmed.hasPrefix("-#") || trimmed.hasPrefix("expected:")
+                        || (trimmed.hasPrefix("-") && !trimmed.hasPrefix("---"))
+                    {
+                        return "<span class=\"g\">\(escaped)</span>"
+                    }
+                    if trimmed.hasPrefix("+ ") || trimmed.hasPrefix("actual:")
+                        || (trimmed.hasPrefix("+") && !trimmed.hasPrefix("+++"))
+                    {
+                        return "<span class=\"a\">\(escaped)</span>"
+                    }
+                    return escaped
+                }.joined(separator: "\n") + "</pre>\n"
         }
-        var meta = "trace \(Markup.escape(actual.header.trace)) · \(actual.header.frameRate) Hz · display scale \(CanonicalNumber.format(actual.header.displayScale)) · \(Markup.escape(actual.header.engine))"
+        var meta =
+            "trace \(Markup.escape(actual.header.trace)) · \(actual.header.frameRate) Hz · display scale \(CanonicalNumber.format(actual.header.displayScale)) · \(Markup.escape(actual.header.engine))"
         if let h = input.header {
-            let what = Markup.escape(GoldenSystems.description(for: h.model)?.subtitle(for: h) ?? "\(h.model.rawValue) panel")
-            meta += " · \(what), \(CanonicalNumber.format(h.environment.container.width))×\(CanonicalNumber.format(h.environment.container.height)) pt"
+            let what = Markup.escape(
+                GoldenSystems.description(for: h.model)?.subtitle(for: h) ?? "\(h.model.rawValue) panel")
+            meta +=
+                " · \(what), \(CanonicalNumber.format(h.environment.container.width))×\(CanonicalNumber.format(h.environment.container.height)) pt"
         }
-        html += "<h2>Result</h2>\n<div class=\"meta\">\(meta)<br>trace digest \(Markup.escape(actual.header.traceDigest))"
-        if !actual.header.parameterDigest.isEmpty { html += "<br>parameter digest \(Markup.escape(actual.header.parameterDigest))" }
+        html +=
+            "<h2>Result</h2>\n<div class=\"meta\">\(meta)<br>trace digest \(Markup.escape(actual.header.traceDigest))"
+        if !actual.header.parameterDigest.isEmpty {
+            html += "<br>parameter digest \(Markup.escape(actual.header.parameterDigest))"
+        }
         html += "</div>\n"
         html += "</body>\n</html>\n"
         return html
@@ -221,15 +249,25 @@ public enum HTMLReport {
     static func legend(input: Input, plot: Plot) -> String {
         var s = "<div class=\"legend\">"
         if input.golden != nil {
-            s += "<span><i class=\"sw\" style=\"background:\(goldenColor);height:5px\"></i>\(Markup.escape(input.goldenRole)) (\(Markup.escape(input.goldenName)))</span>"
+            s +=
+                "<span><i class=\"sw\" style=\"background:\(goldenColor);height:5px\"></i>\(Markup.escape(input.goldenRole)) (\(Markup.escape(input.goldenName)))</span>"
         }
         s += "<span><i class=\"sw\" style=\"background:\(actualColor)\"></i>\(Markup.escape(input.actualRole))</span>"
-        if !plot.anchors.isEmpty { s += "<span><i class=\"sw\" style=\"border-top:1px dashed #57606a;height:0\"></i>anchors</span>" }
-        if !plot.finger.isEmpty { s += "<span><i class=\"dot\" style=\"background:\(fingerColor)\"></i>finger (touch samples)</span>" }
-        if !plot.observed.isEmpty { s += "<span><i class=\"sw\" style=\"background:\(observedColor);width:7px;height:7px\"></i>observed (device)</span>" }
+        if !plot.anchors.isEmpty {
+            s += "<span><i class=\"sw\" style=\"border-top:1px dashed #57606a;height:0\"></i>anchors</span>"
+        }
+        if !plot.finger.isEmpty {
+            s += "<span><i class=\"dot\" style=\"background:\(fingerColor)\"></i>finger (touch samples)</span>"
+        }
+        if !plot.observed.isEmpty {
+            s +=
+                "<span><i class=\"sw\" style=\"background:\(observedColor);width:7px;height:7px\"></i>observed (device)</span>"
+        }
         if plot.divergence != nil || !plot.marks.isEmpty {
-            s += "<span><i class=\"sw\" style=\"background:\(alertColor)\"></i>differs: first difference, marked events, residual</span>"
-            s += "<span><i class=\"sw\" style=\"background:\(bandColor);opacity:0.4;height:8px\"></i>tolerance band</span>"
+            s +=
+                "<span><i class=\"sw\" style=\"background:\(alertColor)\"></i>differs: first difference, marked events, residual</span>"
+            s +=
+                "<span><i class=\"sw\" style=\"background:\(bandColor);opacity:0.4;height:8px\"></i>tolerance band</span>"
         }
         s += "</div>\n<div class=\"legend\"><b>events</b>"
         let shown = Set((plot.goldenEvents + plot.actualEvents).map { Plot.EventCategory(eventName: $0.name) })
@@ -237,13 +275,17 @@ public enum HTMLReport {
             s += "<span><i class=\"dot\" style=\"background:\(category.color)\"></i>\(category.rawValue)</span>"
         }
         if (plot.goldenEvents + plot.actualEvents).contains(where: \.differs) {
-            s += "<span><i class=\"dot\" style=\"background:#fff;border:2px solid \(alertColor);width:6px;height:6px\"></i>differs (ringed)</span>"
+            s +=
+                "<span><i class=\"dot\" style=\"background:#fff;border:2px solid \(alertColor);width:6px;height:6px\"></i>differs (ringed)</span>"
         }
         var states: [String] = []
         for (_, name) in plot.goldenStates + plot.actualStates where !states.contains(name) { states.append(name) }
         if !states.isEmpty {
             s += "<b>states</b>"
-            for name in states { s += "<span><i class=\"sw\" style=\"background:\(stateColor(name, strong: true));height:10px\"></i>\(Markup.escape(name))</span>" }
+            for name in states {
+                s +=
+                    "<span><i class=\"sw\" style=\"background:\(stateColor(name, strong: true));height:10px\"></i>\(Markup.escape(name))</span>"
+            }
         }
         s += "</div>\n"
         return s

@@ -29,8 +29,9 @@ public enum PendingGoldenOptions {
         var found: [Conflict] = []
         for rel in Files.listing(under: goldenRoot, suffix: ".golden.jsonl" + RecordMode.pendingSuffix).files {
             guard let line = firstLine(of: goldenRoot + "/" + rel),
-                  let header = try? ResultFile.readHeader(text: line, file: rel),
-                  header.model == .floatingPanel, header.simulator != mine else { continue }
+                let header = try? ResultFile.readHeader(text: line, file: rel),
+                header.model == .floatingPanel, header.simulator != mine
+            else { continue }
             found.append(Conflict(path: rel, recorded: header.simulator))
         }
         return found
@@ -41,7 +42,8 @@ public enum PendingGoldenOptions {
     public static func refusal(_ conflicts: [Conflict], goldenShown: String, options: SimulationOptions) -> String {
         let first = conflicts[0]
         let count = conflicts.count == 1 ? "1 pending golden" : "\(conflicts.count) pending goldens"
-        return "\(count) under \(goldenShown) were recorded with \(described(first.recorded)) (e.g. \(Files.join(goldenShown, first.path))); "
+        return
+            "\(count) under \(goldenShown) were recorded with \(described(first.recorded)) (e.g. \(Files.join(goldenShown, first.path))); "
             + "this run uses \(described(options.floatingPanel.nonDefaultNames)), and its pending goldens would be mixed with them: "
             + "nothing was checked or written. Review them first (panelsim review, accept or reject), or record with the same options"
     }

@@ -14,11 +14,17 @@ extension Plot {
         /// `…Present…`, `…Remove`, `…Dismiss`), so that every system's events fall in one.
         init(eventName name: String) {
             func has(_ words: [String]) -> Bool { words.contains { name.contains($0) } }
-            if has(["Drag", "Pan", "Interact"]) { self = .dragging }
-            else if has(["Remove", "Dismiss"]) { self = .removal }
-            else if has(["Attract", "Animat", "Settl", "Transition"]) { self = .attraction }
-            else if has(["State", "Detent", "Present", "Open", "Close", "Collapse", "Expand"]) { self = .state }
-            else { self = .other }
+            if has(["Drag", "Pan", "Interact"]) {
+                self = .dragging
+            } else if has(["Remove", "Dismiss"]) {
+                self = .removal
+            } else if has(["Attract", "Animat", "Settl", "Transition"]) {
+                self = .attraction
+            } else if has(["State", "Detent", "Present", "Open", "Close", "Collapse", "Expand"]) {
+                self = .state
+            } else {
+                self = .other
+            }
         }
 
         /// Dot colour: hues the other meanings (golden grey, actual blue, difference red, finger
@@ -45,13 +51,18 @@ extension Plot {
         var labelEnd = false
     }
 
-    struct LaneBlock { var title: String; var rows: [[LaneItem]] }
+    struct LaneBlock {
+        var title: String
+        var rows: [[LaneItem]]
+    }
 
     /// The lanes of each result (golden and actual, or the actual alone).
     func laneBlocks() -> [LaneBlock] {
         guard hasGolden else { return [LaneBlock(title: "events", rows: lanes(actualEvents))] }
-        return [LaneBlock(title: sideTitle(goldenName, "events"), rows: lanes(goldenEvents)),
-                LaneBlock(title: sideTitle(actualName, "events"), rows: lanes(actualEvents))]
+        return [
+            LaneBlock(title: sideTitle(goldenName, "events"), rows: lanes(goldenEvents)),
+            LaneBlock(title: sideTitle(actualName, "events"), rows: lanes(actualEvents)),
+        ]
     }
 
     /// Greedy lane assignment without overprinting: an event goes to the first lane with room for
@@ -84,8 +95,10 @@ extension Plot {
         for e in events {
             let x0 = x(e.t)
             // A run: the same event again, matching, its dot close to the previous one.
-            if var r = run, !e.differs, lanes[r.lane][r.item].event.name == e.name, !lanes[r.lane][r.item].event.differs,
-               x0 - x(lanes[r.lane][r.item].event.t) <= 3 * layout.font {
+            if var r = run, !e.differs, lanes[r.lane][r.item].event.name == e.name,
+                !lanes[r.lane][r.item].event.differs,
+                x0 - x(lanes[r.lane][r.item].event.t) <= 3 * layout.font
+            {
                 // Extend the run: its label moves after this dot.
                 let label = text(e, count: r.count + 1)
                 let (a, b, lx, end) = extent(x0, label)
@@ -95,14 +108,21 @@ extension Plot {
                     lanes[r.lane][r.item].label = nil
                     lanes[r.lane].append(LaneItem(event: e, label: label, labelX: lx, labelEnd: end))
                     spans[r.lane][spanIndex] = span
-                    r.item = lanes[r.lane].count - 1; r.count += 1
+                    r.item = lanes[r.lane].count - 1
+                    r.count += 1
                     run = r
                     continue
                 }
             }
             let label = text(e, count: 1)
             let (a, b, lx, end) = extent(x0, label)
-            let lane = spans.indices.first { free($0, (a, b)) } ?? { lanes.append([]); spans.append([]); return lanes.count - 1 }()
+            let lane =
+                spans.indices.first { free($0, (a, b)) }
+                ?? {
+                    lanes.append([])
+                    spans.append([])
+                    return lanes.count - 1
+                }()
             lanes[lane].append(LaneItem(event: e, label: label, labelX: lx, labelEnd: end))
             spans[lane].append((a, b))
             run = (lane, lanes[lane].count - 1, 1, x0)
@@ -119,20 +139,25 @@ extension Plot {
         var s = ""
         var laneTop = top
         for block in blocks {
-            s += "<text x=\"\(r(left - 6))\" y=\"\(r(laneTop + fs * 0.35))\" text-anchor=\"end\" fill=\"#57606a\">\(Markup.escape(block.title))</text>\n"
+            s +=
+                "<text x=\"\(r(left - 6))\" y=\"\(r(laneTop + fs * 0.35))\" text-anchor=\"end\" fill=\"#57606a\">\(Markup.escape(block.title))</text>\n"
             for (lane, items) in block.rows.enumerated() {
                 let ly = laneTop + Double(lane) * rowHeight
                 for item in items {
-                    let e = item.event, ex = x(e.t)
+                    let e = item.event
+                    let ex = x(e.t)
                     let color = EventCategory(eventName: e.name).color
                     s += "<g><title>\(Markup.escape(e.title))</title>"
-                    s += "<line x1=\"\(r(ex))\" y1=\"\(r(top - fs))\" x2=\"\(r(ex))\" y2=\"\(r(ly - 4))\" stroke=\"#6e7781\" stroke-opacity=\"0.22\"/>"
+                    s +=
+                        "<line x1=\"\(r(ex))\" y1=\"\(r(top - fs))\" x2=\"\(r(ex))\" y2=\"\(r(ly - 4))\" stroke=\"#6e7781\" stroke-opacity=\"0.22\"/>"
                     if e.differs {
-                        s += "<circle cx=\"\(r(ex))\" cy=\"\(r(ly))\" r=\"6.5\" fill=\"none\" stroke=\"\(HTMLReport.alertColor)\" stroke-width=\"2\"/>"
+                        s +=
+                            "<circle cx=\"\(r(ex))\" cy=\"\(r(ly))\" r=\"6.5\" fill=\"none\" stroke=\"\(HTMLReport.alertColor)\" stroke-width=\"2\"/>"
                     }
                     s += "<circle cx=\"\(r(ex))\" cy=\"\(r(ly))\" r=\"3.5\" fill=\"\(color)\"/>"
                     if let label = item.label {
-                        s += "<text x=\"\(r(item.labelX))\" y=\"\(r(ly + fs * 0.35))\"\(item.labelEnd ? " text-anchor=\"end\"" : "") fill=\"\(e.differs ? HTMLReport.alertColor : "#1f2328")\">\(Markup.escape(label))</text>"
+                        s +=
+                            "<text x=\"\(r(item.labelX))\" y=\"\(r(ly + fs * 0.35))\"\(item.labelEnd ? " text-anchor=\"end\"" : "") fill=\"\(e.differs ? HTMLReport.alertColor : "#1f2328")\">\(Markup.escape(label))</text>"
                     }
                     s += "</g>\n"
                 }

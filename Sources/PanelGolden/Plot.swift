@@ -31,7 +31,10 @@ struct PlotLayout: Equatable {
 struct Plot {
     enum Series: String { case location, contentOffset, barTop, bottomBarTop }
 
-    struct Point2 { var t: Double; var v: Double }
+    struct Point2 {
+        var t: Double
+        var v: Double
+    }
 
     /// An event dot of a lane.
     struct LaneEvent {
@@ -56,7 +59,11 @@ struct Plot {
     }
 
     /// A hover column: time span and the values shown for it.
-    struct Hover { var t0: Double; var t1: Double; var title: String }
+    struct Hover {
+        var t0: Double
+        var t1: Double
+        var title: String
+    }
 
     /// Step-held series (frames that repeat the previous one are omitted from results).
     var golden: [Series: [Point2]] = [:]
@@ -113,7 +120,8 @@ struct Plot {
     init(input: HTMLReport.Input) {
         func seconds(_ us: Microseconds) -> Double { Double(us) / 1_000_000 }
         frameRate = Double(input.actual.header.frameRate)
-        goldenName = input.goldenRole; actualName = input.actualRole
+        goldenName = input.goldenRole
+        actualName = input.actualRole
         hasGolden = input.golden != nil
         var end: Double = 0
         for doc in [input.golden, input.actual].compactMap({ $0 }) {
@@ -127,7 +135,10 @@ struct Plot {
         }
         // Show the last value for a few frames past the end.
         tEnd = end + max(0.05, end * 0.02)
-        for (channel, key) in [(Series.location, "location"), (.contentOffset, "contentOffset"), (.barTop, "barTop"), (.bottomBarTop, "bottomBarTop")] {
+        for (channel, key) in [
+            (Series.location, "location"), (.contentOffset, "contentOffset"), (.barTop, "barTop"),
+            (.bottomBarTop, "bottomBarTop"),
+        ] {
             let a = Plot.series(input.actual, key, until: tEnd)
             if !a.isEmpty { actual[channel] = a }
             if let g = input.golden {
@@ -153,10 +164,12 @@ struct Plot {
         }
         if let h = input.header, let description = GoldenSystems.description(for: h.model) {
             anchors = description.anchors(for: h).anchors
-            anchorLabelLength = Plot.longestLabelLength(anchors)   // (no `didSet` in an initializer)
+            anchorLabelLength = Plot.longestLabelLength(anchors)  // (no `didSet` in an initializer)
         }
         if let golden = input.golden, let c = input.comparison, c.status == .passed || c.status == .failed {
-            readDifferences(c.differences, golden: golden, actual: input.actual, tolerances: input.tolerances, failed: c.status == .failed)
+            readDifferences(
+                c.differences, golden: golden, actual: input.actual, tolerances: input.tolerances,
+                failed: c.status == .failed)
         } else {
             if let g = input.golden { goldenEvents = Plot.laneEvents(of: g) }
             actualEvents = Plot.laneEvents(of: input.actual)
@@ -165,8 +178,10 @@ struct Plot {
     }
 
     /// Lanes, marks, residual, hover columns and the divergence markers from the alignment.
-    private mutating func readDifferences(_ d: RecordDifferences, golden: ResultDocument, actual: ResultDocument,
-                                          tolerances: Tolerances, failed: Bool) {
+    private mutating func readDifferences(
+        _ d: RecordDifferences, golden: ResultDocument, actual: ResultDocument,
+        tolerances: Tolerances, failed: Bool
+    ) {
         func seconds(_ us: Microseconds) -> Double { Double(us) / 1_000_000 }
         let rate = golden.header.frameRate
         var last: (row: RecordDifferences.Row, delta: Double)?
@@ -181,12 +196,18 @@ struct Plot {
                 residual.append(Point2(t: t, v: a - g))
                 last = (row, a - g)
             case .event:
-                if row.differs, let g = row.goldenLocation, let a = row.actualLocation, row.largest(on: .location) != nil {
+                if row.differs, let g = row.goldenLocation, let a = row.actualLocation,
+                    row.largest(on: .location) != nil
+                {
                     residualEvents.append(Point2(t: seconds(row.time), v: a - g))
                 }
                 guard row.name != "didMove" || row.differs else { continue }
                 let detail = Plot.detail(of: row, tolerances: tolerances)
-                let short = row.isOneSided ? "" : row.changes.map { $0.channel == .time ? "Δt" : $0.field }.joined(separator: ", ") + (row.differs ? " ≠" : "")
+                let short =
+                    row.isOneSided
+                    ? ""
+                    : row.changes.map { $0.channel == .time ? "Δt" : $0.field }.joined(separator: ", ")
+                        + (row.differs ? " ≠" : "")
                 func title(_ doc: ResultDocument, _ record: Int?) -> String {
                     guard let record, case .event(let t, let e) = doc.records[record] else { return row.name }
                     var text = "\(e.name) at t = \(CanonicalNumber.formatSeconds(t)) s"
@@ -197,17 +218,25 @@ struct Plot {
                 }
                 if let t = row.goldenTime {
                     let d = row.actualRecord == nil ? "not in \(actualName)" : detail
-                    goldenEvents.append(LaneEvent(t: seconds(t), name: row.name, detail: d, shortDetail: row.actualRecord == nil ? "only here" : short,
-                                                  differs: row.differs, title: title(golden, row.goldenRecord)))
+                    goldenEvents.append(
+                        LaneEvent(
+                            t: seconds(t), name: row.name, detail: d,
+                            shortDetail: row.actualRecord == nil ? "only here" : short,
+                            differs: row.differs, title: title(golden, row.goldenRecord)))
                 }
                 if let t = row.actualTime {
                     let d = row.goldenRecord == nil ? "not in \(goldenName)" : detail
-                    actualEvents.append(LaneEvent(t: seconds(t), name: row.name, detail: d, shortDetail: row.goldenRecord == nil ? "only here" : short,
-                                                  differs: row.differs, title: title(actual, row.actualRecord)))
+                    actualEvents.append(
+                        LaneEvent(
+                            t: seconds(t), name: row.name, detail: d,
+                            shortDetail: row.goldenRecord == nil ? "only here" : short,
+                            differs: row.differs, title: title(actual, row.actualRecord)))
                 }
                 if row.differs {
-                    marks.append(EventMark(t: seconds(row.time), label: row.name + (detail.isEmpty ? "" : " " + detail),
-                                           goldenLocation: row.goldenLocation, actualLocation: row.actualLocation))
+                    marks.append(
+                        EventMark(
+                            t: seconds(row.time), label: row.name + (detail.isEmpty ? "" : " " + detail),
+                            goldenLocation: row.goldenLocation, actualLocation: row.actualLocation))
                 }
             }
         }
@@ -216,12 +245,19 @@ struct Plot {
         guard failed else { return }
         if let row = d.first {
             let what = row.kind == .frame ? "frame \(row.frame ?? 0)" : "event \(row.name)"
-            divergence = (seconds(row.time), "first difference: \(what), t = \(CanonicalNumber.formatSeconds(row.time)) s")
+            divergence = (
+                seconds(row.time), "first difference: \(what), t = \(CanonicalNumber.formatSeconds(row.time)) s"
+            )
         } else if let o = d.orderDivergence {
-            divergence = (seconds(o.time), "records written differently, t = \(CanonicalNumber.formatSeconds(o.time)) s")
+            divergence = (
+                seconds(o.time), "records written differently, t = \(CanonicalNumber.formatSeconds(o.time)) s"
+            )
         }
         if let row = d.largestLocationError, let c = row.largest(on: .location), let e = c.error {
-            largest = (seconds(row.time), "largest location error \(ReportNumber.format(e, tolerance: c.tolerance)) pt, t = \(CanonicalNumber.formatSeconds(row.time)) s")
+            largest = (
+                seconds(row.time),
+                "largest location error \(ReportNumber.format(e, tolerance: c.tolerance)) pt, t = \(CanonicalNumber.formatSeconds(row.time)) s"
+            )
         }
     }
 
@@ -235,7 +271,8 @@ struct Plot {
             }
             if let g = c.goldenNumber, let a = c.actualNumber {
                 let m = max(abs(g), abs(a))
-                return "\(c.field) \(ReportNumber.format(g, tolerance: c.tolerance, magnitude: m))→\(ReportNumber.format(a, tolerance: c.tolerance, magnitude: m))"
+                return
+                    "\(c.field) \(ReportNumber.format(g, tolerance: c.tolerance, magnitude: m))→\(ReportNumber.format(a, tolerance: c.tolerance, magnitude: m))"
             }
             return "\(c.field) \(c.golden)→\(c.actual)"
         }.joined(separator: ", ")
@@ -247,7 +284,8 @@ struct Plot {
         var out: [Point2] = []
         var lastIndex = Int.min
         for r in doc.records {
-            let index: Int, value: Double?
+            let index: Int
+            let value: Double?
             switch r {
             case .frame(let f):
                 index = f.index
@@ -257,10 +295,14 @@ struct Plot {
                 if case .number(let x)? = f[key] { value = x } else { value = nil }
             case .event: continue
             }
-            guard let v = value else { lastIndex = Int.min; continue }
+            guard let v = value else {
+                lastIndex = Int.min
+                continue
+            }
             let t = Double(frameTime(index, frameRate: doc.header.frameRate)) / 1_000_000
             if let last = out.last, last.v != v, index - 1 != lastIndex {
-                out.append(Point2(t: Double(frameTime(index - 1, frameRate: doc.header.frameRate)) / 1_000_000, v: last.v))
+                out.append(
+                    Point2(t: Double(frameTime(index - 1, frameRate: doc.header.frameRate)) / 1_000_000, v: last.v))
             }
             out.append(Point2(t: t, v: v))
             lastIndex = index
@@ -272,13 +314,20 @@ struct Plot {
     static func states(_ doc: ResultDocument) -> [(Double, String)] {
         var out: [(Double, String)] = []
         for r in doc.records {
-            let state: String, index: Int
+            let state: String
+            let index: Int
             switch r {
-            case .frame(let f): state = f.state; index = f.index
-            case .systemFrame(let f): state = f.state; index = f.index
+            case .frame(let f):
+                state = f.state
+                index = f.index
+            case .systemFrame(let f):
+                state = f.state
+                index = f.index
             case .event: continue
             }
-            if out.last?.1 != state { out.append((Double(frameTime(index, frameRate: doc.header.frameRate)) / 1_000_000, state)) }
+            if out.last?.1 != state {
+                out.append((Double(frameTime(index, frameRate: doc.header.frameRate)) / 1_000_000, state))
+            }
         }
         return out
     }
@@ -288,8 +337,9 @@ struct Plot {
         doc.records.compactMap { r in
             guard case .event(let t, let e) = r, e.name != "didMove" else { return nil }
             let fields = HTMLReport.fields(e)
-            return LaneEvent(t: Double(t) / 1_000_000, name: e.name, detail: "", differs: false,
-                             title: "\(e.name) at t = \(CanonicalNumber.formatSeconds(t)) s" + (fields.isEmpty ? "" : "\n" + fields))
+            return LaneEvent(
+                t: Double(t) / 1_000_000, name: e.name, detail: "", differs: false,
+                title: "\(e.name) at t = \(CanonicalNumber.formatSeconds(t)) s" + (fields.isEmpty ? "" : "\n" + fields))
         }
     }
 
@@ -300,7 +350,12 @@ struct Plot {
             guard let k = r.frameIndex, let l = r.frameLocation else { continue }
             let t = Double(frameTime(k, frameRate: doc.header.frameRate)) / 1_000_000
             if let last = out.indices.last { out[last].t1 = t }
-            out.append(Hover(t0: t, t1: end, title: "t = \(CanonicalNumber.formatSeconds(frameTime(k, frameRate: doc.header.frameRate))) s · frame \(k)\nlocation \(CanonicalNumber.format(l)) pt · \(r.frameState ?? "")"))
+            out.append(
+                Hover(
+                    t0: t, t1: end,
+                    title:
+                        "t = \(CanonicalNumber.formatSeconds(frameTime(k, frameRate: doc.header.frameRate))) s · frame \(k)\nlocation \(CanonicalNumber.format(l)) pt · \(r.frameState ?? "")"
+                ))
         }
         return out
     }
@@ -314,8 +369,12 @@ struct Plot {
             var text = "t = \(CanonicalNumber.formatSeconds(row.time)) s · frame \(row.frame ?? 0)"
             let tol = tolerances.location
             let m = max(abs(row.goldenLocation ?? 0), abs(row.actualLocation ?? 0))
-            if let g = row.goldenLocation { text += "\ngolden \(ReportNumber.format(g, tolerance: tol, magnitude: m)) pt" }
-            if let a = row.actualLocation { text += "\nactual \(ReportNumber.format(a, tolerance: tol, magnitude: m)) pt" }
+            if let g = row.goldenLocation {
+                text += "\ngolden \(ReportNumber.format(g, tolerance: tol, magnitude: m)) pt"
+            }
+            if let a = row.actualLocation {
+                text += "\nactual \(ReportNumber.format(a, tolerance: tol, magnitude: m)) pt"
+            }
             if let g = row.goldenLocation, let a = row.actualLocation {
                 text += "\nΔ \(ReportNumber.signed(a - g, tolerance: tol, magnitude: m)) pt"
             }
@@ -344,8 +403,12 @@ struct Plot {
     }
 
     static func decimals(for step: Double) -> Int {
-        var d = 0, s = step
-        while s < 0.999999 && d < 6 { s *= 10; d += 1 }
+        var d = 0
+        var s = step
+        while s < 0.999999 && d < 6 {
+            s *= 10
+            d += 1
+        }
         return d
     }
 
@@ -353,7 +416,8 @@ struct Plot {
     func zoomed(at t: Double) -> Plot? {
         var z = self
         let w = max(0.05, 8 / max(1, frameRate))
-        z.tStart = max(0, t - w); z.tEnd = min(tEnd, t + w)
+        z.tStart = max(0, t - w)
+        z.tEnd = min(tEnd, t + w)
         if z.tEnd - z.tStart < 1e-6 { return nil }
         z.isZoom = true
         return z
@@ -367,9 +431,14 @@ struct Plot {
     /// The value of a drawn (piecewise-linear) series at `t`; nil outside it.
     static func value(_ pts: [Point2], at t: Double) -> Double? {
         guard let first = pts.first, t >= first.t, let lastPoint = pts.last, t <= lastPoint.t else { return nil }
-        var lo = 0, hi = pts.count - 1
-        while hi - lo > 1 { let mid = (lo + hi) / 2; if pts[mid].t <= t { lo = mid } else { hi = mid } }
-        let a = pts[lo], b = pts[hi]
+        var lo = 0
+        var hi = pts.count - 1
+        while hi - lo > 1 {
+            let mid = (lo + hi) / 2
+            if pts[mid].t <= t { lo = mid } else { hi = mid }
+        }
+        let a = pts[lo]
+        let b = pts[hi]
         if b.t <= a.t { return b.v }
         return a.v + (b.v - a.v) * (t - a.t) / (b.t - a.t)
     }

@@ -50,10 +50,18 @@ public struct RecordDifferences: Sendable, Equatable {
             return a - g
         }
 
-        public init(channel: Channel, field: String, golden: String, actual: String, goldenNumber: Double? = nil,
-                    actualNumber: Double? = nil, error: Double? = nil, tolerance: Tolerance = .exact) {
-            self.channel = channel; self.field = field; self.golden = golden; self.actual = actual
-            self.goldenNumber = goldenNumber; self.actualNumber = actualNumber; self.error = error; self.tolerance = tolerance
+        public init(
+            channel: Channel, field: String, golden: String, actual: String, goldenNumber: Double? = nil,
+            actualNumber: Double? = nil, error: Double? = nil, tolerance: Tolerance = .exact
+        ) {
+            self.channel = channel
+            self.field = field
+            self.golden = golden
+            self.actual = actual
+            self.goldenNumber = goldenNumber
+            self.actualNumber = actualNumber
+            self.error = error
+            self.tolerance = tolerance
         }
 
         /// True for a channel compared within a tolerance (`Channel.continuous`).
@@ -115,10 +123,15 @@ public struct RecordDifferences: Sendable, Equatable {
     /// events are then listed as golden-only and actual-only rows.
     public var eventsUnaligned: Bool
 
-    public init(rows: [Row], frameRate: Int, orderDivergence: Divergence? = nil, channelErrors: [ChannelError] = [],
-                eventsUnaligned: Bool = false) {
-        self.rows = rows; self.frameRate = frameRate; self.orderDivergence = orderDivergence
-        self.channelErrors = channelErrors; self.eventsUnaligned = eventsUnaligned
+    public init(
+        rows: [Row], frameRate: Int, orderDivergence: Divergence? = nil, channelErrors: [ChannelError] = [],
+        eventsUnaligned: Bool = false
+    ) {
+        self.rows = rows
+        self.frameRate = frameRate
+        self.orderDivergence = orderDivergence
+        self.channelErrors = channelErrors
+        self.eventsUnaligned = eventsUnaligned
     }
 
     /// Indices of the rows that differ, in time order.
@@ -138,10 +151,12 @@ public struct RecordDifferences: Sendable, Equatable {
     /// events), nil when no location differs. Ties: the earliest.
     /// - Complexity: O(rows).
     public var largestLocationError: Row? {
-        var best: Row?, bestError = -1.0
+        var best: Row?
+        var bestError = -1.0
         for row in rows where row.differs {
             guard let e = row.largest(on: .location)?.error, e.isNaN || e > bestError else { continue }
-            best = row; bestError = e.isNaN ? .infinity : e
+            best = row
+            bestError = e.isNaN ? .infinity : e
         }
         return best
     }
@@ -173,14 +188,16 @@ public struct RecordDifferences: Sendable, Equatable {
 
     private func divergence(_ row: Row, _ c: Change) -> Divergence {
         let index = row.goldenRecord ?? row.actualRecord ?? row.goldenHeld ?? row.actualHeld ?? 0
-        return Divergence(recordIndex: index, time: row.time, frame: row.kind == .frame ? row.frame : nil, channel: c.channel,
-                          expected: c.golden, actual: c.actual, error: c.error,
-                          field: c.field == c.channel.rawValue ? nil : c.field)
+        return Divergence(
+            recordIndex: index, time: row.time, frame: row.kind == .frame ? row.frame : nil, channel: c.channel,
+            expected: c.golden, actual: c.actual, error: c.error,
+            field: c.field == c.channel.rawValue ? nil : c.field)
     }
 
     /// Counts of the differing rows by kind.
     public var differingCounts: (frames: Int, events: Int) {
-        var f = 0, e = 0
+        var f = 0
+        var e = 0
         for row in rows where row.differs { if row.kind == .frame { f += 1 } else { e += 1 } }
         return (f, e)
     }

@@ -48,7 +48,9 @@ public enum RecordMode: String, Sendable, Equatable, CaseIterable {
     /// record-mode rules (`check`'s `--record` and `assertPanelTrace`'s `record:` both use it).
     /// - Throws: `RecordModeError` for a value that is not one of the five modes.
     /// - Complexity: O(1).
-    public static func resolution(flag: String?, environment: [String: String]) throws(RecordModeError) -> (mode: RecordMode, source: Source) {
+    public static func resolution(flag: String?, environment: [String: String]) throws(RecordModeError) -> (
+        mode: RecordMode, source: Source
+    ) {
         if let flag {
             guard let mode = RecordMode(rawValue: flag) else {
                 throw RecordModeError(source: "--record", value: flag)
@@ -91,4 +93,3 @@ public struct RecordModeError: Error, Sendable, Equatable, CustomStringConvertib
         "invalid record mode '\(value)' from \(source) (expected never, missing, failed, all or pending)"
     }
 }
-

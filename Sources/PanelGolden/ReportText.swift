@@ -73,7 +73,9 @@ public enum ReportNumber {
     /// `format(336.58333333333337, tolerance: .absolute(1e-6)) == "336.583333"`.
     /// - Complexity: O(digits).
     public static func format(_ value: Double, tolerance: Tolerance, magnitude: Double? = nil) -> String {
-        guard value.isFinite, let d = decimals(for: tolerance, magnitude: magnitude ?? value) else { return CanonicalNumber.format(value) }
+        guard value.isFinite, let d = decimals(for: tolerance, magnitude: magnitude ?? value) else {
+            return CanonicalNumber.format(value)
+        }
         return trimmed(FixedNumber.format(value, decimals: d))
     }
 

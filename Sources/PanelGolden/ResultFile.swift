@@ -44,12 +44,19 @@ public struct ResultHeader: Sendable, Equatable {
     /// `environment.displayScale` of the trace, pixels per pt.
     public var displayScale: Double
 
-    public init(version: Int = ResultHeader.currentVersion, trace: String, traceDigest: String,
-                parameterDigest: String = "", simulator: [String] = [],
-                engine: String = ResultHeader.currentEngine, frameRate: Int, displayScale: Double) {
-        self.version = version; self.trace = trace; self.traceDigest = traceDigest
-        self.parameterDigest = parameterDigest; self.simulator = simulator
-        self.engine = engine; self.frameRate = frameRate; self.displayScale = displayScale
+    public init(
+        version: Int = ResultHeader.currentVersion, trace: String, traceDigest: String,
+        parameterDigest: String = "", simulator: [String] = [],
+        engine: String = ResultHeader.currentEngine, frameRate: Int, displayScale: Double
+    ) {
+        self.version = version
+        self.trace = trace
+        self.traceDigest = traceDigest
+        self.parameterDigest = parameterDigest
+        self.simulator = simulator
+        self.engine = engine
+        self.frameRate = frameRate
+        self.displayScale = displayScale
     }
 
     /// `"sha256:<hex>"` of the UTF-8 bytes of `TraceWriter.headerLine(header)` (no newline): the
@@ -68,7 +75,10 @@ public struct ResultProfile: Sendable, Equatable, CustomStringConvertible {
     public var library: String
     /// The point (`4.5.4`, …).
     public var point: String
-    public init(library: String, point: String) { self.library = library; self.point = point }
+    public init(library: String, point: String) {
+        self.library = library
+        self.point = point
+    }
     /// `lnpopup@4.5.4`.
     public var description: String { library + "@" + point }
 }
@@ -80,7 +90,8 @@ public struct ResultDocument: Sendable, Equatable {
     /// (a reader cannot know another version's record grammar; see `ResultFile.read`).
     public var records: RecordList
     public init(header: ResultHeader, records: RecordList) {
-        self.header = header; self.records = records
+        self.header = header
+        self.records = records
     }
     /// A document from an array of records (tests, tools that build results by hand).
     public init(header: ResultHeader, records: [ResultRecord]) {
@@ -95,7 +106,9 @@ public struct ResultFileError: Error, Sendable, Equatable, CustomStringConvertib
     public var line: Int
     public var message: String
     public init(file: String, line: Int, message: String) {
-        self.file = file; self.line = line; self.message = message
+        self.file = file
+        self.line = line
+        self.message = message
     }
     /// One line: `file:line: message` (line breaks inside, e.g. from a key that spells `\r`,
     /// are escaped).
@@ -121,8 +134,11 @@ public enum ResultFile {
             + (header.model == .floatingPanel ? "" : "\"model\": \(quoted(header.model.rawValue)), ")
             + "\"trace\": \(quoted(header.trace)), \"traceDigest\": \(quoted(header.traceDigest)), "
             + (header.parameterDigest.isEmpty ? "" : "\"parameterDigest\": \(quoted(header.parameterDigest)), ")
-            + (header.profile.map { "\"profile\": {\"library\": \(quoted($0.library)), \"point\": \(quoted($0.point))}, " } ?? "")
-            + (header.simulator.isEmpty ? "" : "\"simulator\": [\(header.simulator.map(quoted).joined(separator: ", "))], ")
+            + (header.profile.map {
+                "\"profile\": {\"library\": \(quoted($0.library)), \"point\": \(quoted($0.point))}, "
+            } ?? "")
+            + (header.simulator.isEmpty
+                ? "" : "\"simulator\": [\(header.simulator.map(quoted).joined(separator: ", "))], ")
             + "\"engine\": \(quoted(header.engine)), \"frameRate\": \(header.frameRate), "
             + "\"displayScale\": \(CanonicalNumber.format(header.displayScale))}"
     }
@@ -213,19 +229,28 @@ public enum ResultFile {
         mutating func number(_ v: Double) {
             if hasLast && v.bitPattern == lastNumber {
                 let n = lastCount
-                withUnsafeBytes(of: lastDigits) { bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: $0[0..<n])) }
+                withUnsafeBytes(of: lastDigits) {
+                    bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: $0[0..<n]))
+                }
                 return
             }
             let start = bytes.count
             CanonicalNumber.append(v, to: &bytes)
             let n = bytes.count - start
-            guard n <= 32 else { hasLast = false; return }
+            guard n <= 32 else {
+                hasLast = false
+                return
+            }
             var digits = lastDigits
             bytes.withUnsafeBytes { written in
-                withUnsafeMutableBytes(of: &digits) { $0.copyMemory(from: UnsafeRawBufferPointer(rebasing: written[start..<(start + n)])) }
+                withUnsafeMutableBytes(of: &digits) {
+                    $0.copyMemory(from: UnsafeRawBufferPointer(rebasing: written[start..<(start + n)]))
+                }
             }
-            lastDigits = digits; lastCount = n
-            lastNumber = v.bitPattern; hasLast = true
+            lastDigits = digits
+            lastCount = n
+            lastNumber = v.bitPattern
+            hasLast = true
         }
 
         mutating func string(_ s: String) { JSON.appendQuoted(s, to: &bytes) }
@@ -233,7 +258,11 @@ public enum ResultFile {
         mutating func bool(_ b: Bool) { if b { raw("true") } else { raw("false") } }
 
         mutating func point(_ p: Point) {
-            raw("{\"x\": "); number(p.x); raw(", \"y\": "); number(p.y); raw("}")
+            raw("{\"x\": ")
+            number(p.x)
+            raw(", \"y\": ")
+            number(p.y)
+            raw("}")
         }
 
         /// The quoted state name with its neighbours, `, "state": "<name>", "backdropAlpha": `, for
@@ -244,7 +273,9 @@ public enum ResultFile {
         /// `, "key": value` for each field, in order.
         mutating func fields(_ list: [RecordField]) {
             for field in list {
-                raw(", "); string(field.key); raw(": ")
+                raw(", ")
+                string(field.key)
+                raw(": ")
                 switch field.value {
                 case .number(let x): number(x)
                 case .string(let text): string(text)
@@ -260,69 +291,108 @@ public enum ResultFile {
             // its own checks, and a line has a dozen of them.
             switch record {
             case .event(let time, let event):
-                raw("{\"t\": "); CanonicalNumber.appendSeconds(time, to: &bytes)
+                raw("{\"t\": ")
+                CanonicalNumber.appendSeconds(time, to: &bytes)
                 switch event {
                 case .shouldBeginDragging(let result):
-                    raw(result ? ", \"event\": \"shouldBeginDragging\", \"result\": true}"
-                               : ", \"event\": \"shouldBeginDragging\", \"result\": false}")
+                    raw(
+                        result
+                            ? ", \"event\": \"shouldBeginDragging\", \"result\": true}"
+                            : ", \"event\": \"shouldBeginDragging\", \"result\": false}")
                 case .willBeginDragging(let state):
-                    raw(", \"event\": \"willBeginDragging\", \"state\": "); string(state); raw("}")
+                    raw(", \"event\": \"willBeginDragging\", \"state\": ")
+                    string(state)
+                    raw("}")
                 case .didMove(let location):
-                    raw(", \"event\": \"didMove\", \"location\": "); number(location); raw("}")
+                    raw(", \"event\": \"didMove\", \"location\": ")
+                    number(location)
+                    raw("}")
                 case .willEndDragging(let velocity, let proposed, let target):
-                    raw(", \"event\": \"willEndDragging\", \"velocity\": "); point(velocity)
-                    raw(", \"proposed\": "); string(proposed)
-                    raw(", \"target\": "); string(target); raw("}")
+                    raw(", \"event\": \"willEndDragging\", \"velocity\": ")
+                    point(velocity)
+                    raw(", \"proposed\": ")
+                    string(proposed)
+                    raw(", \"target\": ")
+                    string(target)
+                    raw("}")
                 case .didEndDragging(let willAttract):
-                    raw(willAttract ? ", \"event\": \"didEndDragging\", \"willAttract\": true}"
-                                    : ", \"event\": \"didEndDragging\", \"willAttract\": false}")
+                    raw(
+                        willAttract
+                            ? ", \"event\": \"didEndDragging\", \"willAttract\": true}"
+                            : ", \"event\": \"didEndDragging\", \"willAttract\": false}")
                 case .willBeginAttracting(let to):
-                    raw(", \"event\": \"willBeginAttracting\", \"to\": "); string(to); raw("}")
+                    raw(", \"event\": \"willBeginAttracting\", \"to\": ")
+                    string(to)
+                    raw("}")
                 case .didEndAttracting:
                     raw(", \"event\": \"didEndAttracting\"}")
                 case .didChangeState(let state):
-                    raw(", \"event\": \"didChangeState\", \"state\": "); string(state); raw("}")
+                    raw(", \"event\": \"didChangeState\", \"state\": ")
+                    string(state)
+                    raw("}")
                 case .shouldRemove(let velocity, let result):
-                    raw(", \"event\": \"shouldRemove\", \"velocity\": "); point(velocity)
+                    raw(", \"event\": \"shouldRemove\", \"velocity\": ")
+                    point(velocity)
                     raw(result ? ", \"result\": true}" : ", \"result\": false}")
                 case .willRemove:
                     raw(", \"event\": \"willRemove\"}")
                 case .didRemove:
                     raw(", \"event\": \"didRemove\"}")
                 case .system(let e):
-                    raw(", \"event\": "); string(e.name)
+                    raw(", \"event\": ")
+                    string(e.name)
                     fields(e.fields)
                     raw("}")
                 }
             case .systemFrame(let f):
-                raw("{\"t\": "); CanonicalNumber.appendSeconds(frameTime(f.index, frameRate: frameRate), to: &bytes)
-                raw(", \"frame\": "); if f.index < 0 { raw("-") }; CanonicalNumber.appendDigits(UInt64(f.index.magnitude), to: &bytes)
+                raw("{\"t\": ")
+                CanonicalNumber.appendSeconds(frameTime(f.index, frameRate: frameRate), to: &bytes)
+                raw(", \"frame\": ")
+                if f.index < 0 { raw("-") }
+                CanonicalNumber.appendDigits(UInt64(f.index.magnitude), to: &bytes)
                 fields(f.channels)
                 raw("}")
             case .frame(let f):
-                raw("{\"t\": "); CanonicalNumber.appendSeconds(frameTime(f.index, frameRate: frameRate), to: &bytes)
-                raw(", \"frame\": "); if f.index < 0 { raw("-") }; CanonicalNumber.appendDigits(UInt64(f.index.magnitude), to: &bytes)
-                raw(", \"location\": "); number(f.location)
+                raw("{\"t\": ")
+                CanonicalNumber.appendSeconds(frameTime(f.index, frameRate: frameRate), to: &bytes)
+                raw(", \"frame\": ")
+                if f.index < 0 { raw("-") }
+                CanonicalNumber.appendDigits(UInt64(f.index.magnitude), to: &bytes)
+                raw(", \"location\": ")
+                number(f.location)
                 if stateName != f.state {
                     var segment: [UInt8] = []
                     segment.append(contentsOf: ", \"state\": ".utf8)
                     JSON.appendQuoted(f.state, to: &segment)
                     segment.append(contentsOf: ", \"backdropAlpha\": ".utf8)
-                    stateName = f.state; stateSegment = segment
+                    stateName = f.state
+                    stateSegment = segment
                 }
                 bytes.append(contentsOf: stateSegment)
                 number(f.backdropAlpha)
-                if let offset = f.contentOffset { raw(", \"contentOffset\": "); number(offset) }
+                if let offset = f.contentOffset {
+                    raw(", \"contentOffset\": ")
+                    number(offset)
+                }
                 switch (f.isAttracting, f.isDragging) {
                 case (false, false): raw(", \"isAttracting\": false, \"isDragging\": false")
                 case (true, false): raw(", \"isAttracting\": true, \"isDragging\": false")
                 case (false, true): raw(", \"isAttracting\": false, \"isDragging\": true")
                 case (true, true): raw(", \"isAttracting\": true, \"isDragging\": true")
                 }
-                if let locked = f.scrollLocked { raw(locked ? ", \"scrollLocked\": true" : ", \"scrollLocked\": false") }
+                if let locked = f.scrollLocked {
+                    raw(locked ? ", \"scrollLocked\": true" : ", \"scrollLocked\": false")
+                }
                 if let i = f.contentInset {
-                    raw(", \"contentInset\": {\"top\": "); number(i.top); raw(", \"left\": "); number(i.left)
-                    raw(", \"bottom\": "); number(i.bottom); raw(", \"right\": "); number(i.right); raw("}")
+                    raw(", \"contentInset\": {\"top\": ")
+                    number(i.top)
+                    raw(", \"left\": ")
+                    number(i.left)
+                    raw(", \"bottom\": ")
+                    number(i.bottom)
+                    raw(", \"right\": ")
+                    number(i.right)
+                    raw("}")
                 }
                 raw("}")
             }
@@ -393,13 +463,16 @@ public enum ResultFile {
         return result
     }
 
-    private static func parseObject(_ line: Substring, file: String, line number: Int) throws(ResultFileError) -> FieldReader {
+    private static func parseObject(_ line: Substring, file: String, line number: Int) throws(ResultFileError)
+        -> FieldReader
+    {
         let value: JSONValue
         do {
             value = try JSON.parse(String(line))
         } catch {
-            throw ResultFileError(file: file, line: number,
-                                  message: (error.path.isEmpty ? "" : "\(error.path): ") + "column \(error.column): \(error.message)")
+            throw ResultFileError(
+                file: file, line: number,
+                message: (error.path.isEmpty ? "" : "\(error.path): ") + "column \(error.column): \(error.message)")
         }
         guard case .object(let object) = value else {
             throw ResultFileError(file: file, line: number, message: "expected a JSON object")
@@ -407,29 +480,36 @@ public enum ResultFile {
         return FieldReader(object: object, file: file, line: number)
     }
 
-    private static func parseHeader(_ line: Substring, file: String, line number: Int) throws(ResultFileError) -> ResultHeader {
+    private static func parseHeader(_ line: Substring, file: String, line number: Int) throws(ResultFileError)
+        -> ResultHeader
+    {
         let r: FieldReader
         do {
             r = try parseObject(line, file: file, line: number)
         } catch {
             // Not even a JSON object: most likely not a result file at all; say what one starts with.
-            throw ResultFileError(file: file, line: number, message: error.message + "; not a result file (a result file starts with a header line "
-                                  + "{\"format\": \"\(ResultHeader.formatName)\", \"version\": \(ResultHeader.currentVersion), …})")
+            throw ResultFileError(
+                file: file, line: number,
+                message: error.message + "; not a result file (a result file starts with a header line "
+                    + "{\"format\": \"\(ResultHeader.formatName)\", \"version\": \(ResultHeader.currentVersion), …})")
         }
         let format = try r.string("format")
         guard format == ResultHeader.formatName else {
-            throw r.error("format is \(quoted(format)), expected \(quoted(ResultHeader.formatName)) (not a result file)")
+            throw r.error(
+                "format is \(quoted(format)), expected \(quoted(ResultHeader.formatName)) (not a result file)")
         }
         let version = try r.int("version")
         if version != ResultHeader.currentVersion {
             // Another version: read what is recognizable, never fail on its other fields.
-            return ResultHeader(version: version, trace: r.optionalString("trace") ?? "",
-                                traceDigest: r.optionalString("traceDigest") ?? "",
-                                engine: r.optionalString("engine") ?? "", frameRate: 0, displayScale: 0)
+            return ResultHeader(
+                version: version, trace: r.optionalString("trace") ?? "",
+                traceDigest: r.optionalString("traceDigest") ?? "",
+                engine: r.optionalString("engine") ?? "", frameRate: 0, displayScale: 0)
         }
         let frameRate = try r.int("frameRate")
         guard frameRate > 0, frameRate <= maxFrameRate else {
-            throw r.error("frameRate must be an integer in 1…\(maxFrameRate) (a trace's environment.frameRate), got \(frameRate)")
+            throw r.error(
+                "frameRate must be an integer in 1…\(maxFrameRate) (a trace's environment.frameRate), got \(frameRate)")
         }
         var model = PanelModel.floatingPanel
         if r.has("model") {
@@ -440,12 +520,13 @@ public enum ResultFile {
             }
             model = PanelModel(rawValue: name)
         }
-        var header = ResultHeader(version: version, trace: try r.string("trace"),
-                            traceDigest: try r.string("traceDigest"),
-                            parameterDigest: r.has("parameterDigest") ? try r.string("parameterDigest") : "",
-                            simulator: r.has("simulator") ? try r.strings("simulator") : [],
-                            engine: try r.string("engine"),
-                            frameRate: frameRate, displayScale: try r.double("displayScale"))
+        var header = ResultHeader(
+            version: version, trace: try r.string("trace"),
+            traceDigest: try r.string("traceDigest"),
+            parameterDigest: r.has("parameterDigest") ? try r.string("parameterDigest") : "",
+            simulator: r.has("simulator") ? try r.strings("simulator") : [],
+            engine: try r.string("engine"),
+            frameRate: frameRate, displayScale: try r.double("displayScale"))
         header.model = model
         if r.has("profile") { header.profile = try r.profile("profile") }
         return header
@@ -462,13 +543,17 @@ public enum ResultFile {
     /// times (a replay ends at most the 10 s settle budget after its last sample).
     public static let maxRecordTime: Microseconds = 2 * TraceLoader.maxTime
 
-    private static func parseRecord(_ line: Substring, frameRate: Int, model: PanelModel, file: String, line number: Int) throws(ResultFileError) -> ResultRecord {
+    private static func parseRecord(
+        _ line: Substring, frameRate: Int, model: PanelModel, file: String, line number: Int
+    ) throws(ResultFileError) -> ResultRecord {
         let r = try parseObject(line, file: file, line: number)
         let time = try r.micros("t")
         // Bounded so that differences of two files' times cannot overflow (the comparator
         // subtracts them).
         guard time >= 0, time <= maxRecordTime else {
-            throw r.error("field \"t\" must be a time in 0…\(maxRecordTime / 1_000_000) s, got \(CanonicalNumber.formatSeconds(time))")
+            throw r.error(
+                "field \"t\" must be a time in 0…\(maxRecordTime / 1_000_000) s, got \(CanonicalNumber.formatSeconds(time))"
+            )
         }
         if r.has("frame") {
             if r.has("event") { throw r.error("a record has either \"frame\" or \"event\", not both") }
@@ -479,23 +564,28 @@ public enum ResultFile {
             }
             let expectedTime = frameTime(index, frameRate: frameRate)
             guard expectedTime == time else {
-                throw r.error("t \(CanonicalNumber.formatSeconds(time)) does not match frame \(index) at \(frameRate) Hz (\(CanonicalNumber.formatSeconds(expectedTime)))")
+                throw r.error(
+                    "t \(CanonicalNumber.formatSeconds(time)) does not match frame \(index) at \(frameRate) Hz (\(CanonicalNumber.formatSeconds(expectedTime)))"
+                )
             }
             if model != .floatingPanel {
                 let channels = try r.fields(except: ["t", "frame"])
                 let state = channels.first(where: { $0.key == "state" })?.value
                 guard case .number? = channels.first(where: { $0.key == "location" })?.value,
-                      state.map({ if case .string = $0 { return true } else { return $0 == .null } }) == true else {
+                    state.map({ if case .string = $0 { return true } else { return $0 == .null } }) == true
+                else {
                     throw r.error("a frame needs a number \"location\" and a string (or null) \"state\"")
                 }
                 return .systemFrame(SystemFrame(index: index, channels: channels))
             }
-            return .frame(FrameRecord(index: index, location: try r.double("location"), state: try r.string("state"),
-                                      backdropAlpha: try r.double("backdropAlpha"),
-                                      contentOffset: r.has("contentOffset") ? try r.double("contentOffset") : nil,
-                                      isAttracting: try r.bool("isAttracting"), isDragging: try r.bool("isDragging"),
-                                      scrollLocked: r.has("scrollLocked") ? try r.bool("scrollLocked") : nil,
-                                      contentInset: r.has("contentInset") ? try r.insets("contentInset") : nil))
+            return .frame(
+                FrameRecord(
+                    index: index, location: try r.double("location"), state: try r.string("state"),
+                    backdropAlpha: try r.double("backdropAlpha"),
+                    contentOffset: r.has("contentOffset") ? try r.double("contentOffset") : nil,
+                    isAttracting: try r.bool("isAttracting"), isDragging: try r.bool("isDragging"),
+                    scrollLocked: r.has("scrollLocked") ? try r.bool("scrollLocked") : nil,
+                    contentInset: r.has("contentInset") ? try r.insets("contentInset") : nil))
         }
         guard r.has("event") else { throw r.error("a record needs \"event\" or \"frame\"") }
         let name = try r.string("event")
@@ -508,8 +598,9 @@ public enum ResultFile {
         case "willBeginDragging": event = .willBeginDragging(state: try r.string("state"))
         case "didMove": event = .didMove(location: try r.double("location"))
         case "willEndDragging":
-            event = .willEndDragging(velocity: try r.point("velocity"), proposed: try r.string("proposed"),
-                                     target: try r.string("target"))
+            event = .willEndDragging(
+                velocity: try r.point("velocity"), proposed: try r.string("proposed"),
+                target: try r.string("target"))
         case "didEndDragging": event = .didEndDragging(willAttract: try r.bool("willAttract"))
         case "willBeginAttracting": event = .willBeginAttracting(to: try r.string("to"))
         case "didEndAttracting": event = .didEndAttracting
@@ -546,7 +637,9 @@ private struct FieldReader {
             case .object:
                 out.append(RecordField(entry.key, .point(try point(entry.key))))
             case .array:
-                throw error("field \"\(entry.key)\" must be a number, string, boolean or {\"x\", \"y\"}, got \(Self.kind(entry.value))")
+                throw error(
+                    "field \"\(entry.key)\" must be a number, string, boolean or {\"x\", \"y\"}, got \(Self.kind(entry.value))"
+                )
             }
         }
         return out
@@ -575,7 +668,9 @@ private struct FieldReader {
     }
     func strings(_ key: String) throws(ResultFileError) -> [String] {
         let v = try value(key)
-        guard case .array(let items) = v else { throw error("field \"\(key)\" must be an array of strings, got \(Self.kind(v))") }
+        guard case .array(let items) = v else {
+            throw error("field \"\(key)\" must be an array of strings, got \(Self.kind(v))")
+        }
         var out: [String] = []
         for (k, item) in items.enumerated() {
             guard case .string(let s) = item else {
@@ -588,7 +683,9 @@ private struct FieldReader {
     /// A result header's `profile` object: `{"library": …, "point": …}`.
     func profile(_ key: String) throws(ResultFileError) -> ResultProfile {
         let v = try value(key)
-        guard case .object(let o) = v else { throw error("field \"\(key)\" must be an object {\"library\", \"point\"}, got \(Self.kind(v))") }
+        guard case .object(let o) = v else {
+            throw error("field \"\(key)\" must be an object {\"library\", \"point\"}, got \(Self.kind(v))")
+        }
         let inner = FieldReader(object: o, file: file, line: line)
         for entry in o.entries where entry.key != "library" && entry.key != "point" {
             throw error("field \"\(key)\" has an unknown member \"\(entry.key)\" (expected library and point)")
@@ -608,21 +705,24 @@ private struct FieldReader {
         let v = try value(key)
         switch v {
         case .number(let n): return n.double
-        case .null: return .nan   // how non-finite values are written (CanonicalNumber.format)
+        case .null: return .nan  // how non-finite values are written (CanonicalNumber.format)
         default: throw error("field \"\(key)\" must be a number, got \(Self.kind(v))")
         }
     }
     func int(_ key: String) throws(ResultFileError) -> Int {
         let v = try value(key)
         guard case .number(let n) = v, let i = Int(exactly: n.double),
-              !n.text.contains("."), !n.text.contains("e"), !n.text.contains("E") else {
+            !n.text.contains("."), !n.text.contains("e"), !n.text.contains("E")
+        else {
             throw error("field \"\(key)\" must be an integer, got \(Self.kind(v))")
         }
         return i
     }
     func micros(_ key: String) throws(ResultFileError) -> Microseconds {
         let v = try value(key)
-        guard case .number(let n) = v else { throw error("field \"\(key)\" must be a number (seconds), got \(Self.kind(v))") }
+        guard case .number(let n) = v else {
+            throw error("field \"\(key)\" must be a number (seconds), got \(Self.kind(v))")
+        }
         guard let us = DecimalSeconds.micros(n.text) else {
             throw error("field \"\(key)\" is not a time in seconds: \(n.text)")
         }
@@ -632,12 +732,14 @@ private struct FieldReader {
     func insets(_ key: String) throws(ResultFileError) -> Insets {
         let v = try value(key)
         guard case .object(let o) = v else {
-            throw error("field \"\(key)\" must be an object {\"top\", \"left\", \"bottom\", \"right\"}, got \(Self.kind(v))")
+            throw error(
+                "field \"\(key)\" must be an object {\"top\", \"left\", \"bottom\", \"right\"}, got \(Self.kind(v))")
         }
         let inner = FieldReader(object: o, file: file, line: line)
         do {
-            return Insets(top: try inner.double("top"), left: try inner.double("left"),
-                          bottom: try inner.double("bottom"), right: try inner.double("right"))
+            return Insets(
+                top: try inner.double("top"), left: try inner.double("left"),
+                bottom: try inner.double("bottom"), right: try inner.double("right"))
         } catch {
             throw self.error("in \"\(key)\": \(error.message)")
         }
@@ -645,7 +747,9 @@ private struct FieldReader {
 
     func point(_ key: String) throws(ResultFileError) -> Point {
         let v = try value(key)
-        guard case .object(let o) = v else { throw error("field \"\(key)\" must be an object {\"x\", \"y\"}, got \(Self.kind(v))") }
+        guard case .object(let o) = v else {
+            throw error("field \"\(key)\" must be an object {\"x\", \"y\"}, got \(Self.kind(v))")
+        }
         let inner = FieldReader(object: o, file: file, line: line)
         do {
             return Point(x: try inner.double("x"), y: try inner.double("y"))
@@ -664,8 +768,10 @@ enum DecimalSeconds {
         var negative = false
         var digits: [Int] = []
         var pointAt: Int?
-        var exponent = 0, exponentSign = 1
-        var inExponent = false, sawExponentDigit = false
+        var exponent = 0
+        var exponentSign = 1
+        var inExponent = false
+        var sawExponentDigit = false
         for (i, ch) in text.utf8.enumerated() {
             switch ch {
             case UInt8(ascii: "-") where i == 0: negative = true

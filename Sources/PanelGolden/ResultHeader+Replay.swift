@@ -15,11 +15,12 @@ extension ResultHeader {
     ///   - simulation: the simulator options of the replay.
     /// - Complexity: O(size of the trace header) (the parameter digest).
     public init(replaying trace: Trace, traceDigest: String, simulation: SimulationOptions = SimulationOptions()) {
-        self.init(trace: trace.header.name, traceDigest: traceDigest,
-                  parameterDigest: ResultHeader.parameterDigest(of: trace.header),
-                  simulator: trace.header.optionNames(simulation),
-                  frameRate: trace.header.environment.frameRate,
-                  displayScale: trace.header.environment.displayScale)
+        self.init(
+            trace: trace.header.name, traceDigest: traceDigest,
+            parameterDigest: ResultHeader.parameterDigest(of: trace.header),
+            simulator: trace.header.optionNames(simulation),
+            frameRate: trace.header.environment.frameRate,
+            displayScale: trace.header.environment.displayScale)
         model = trace.header.model
         profile = trace.replayProfile(simulation).map { ResultProfile(library: $0.library.rawValue, point: $0.point) }
     }

@@ -21,7 +21,8 @@ public enum SequenceDiff {
         while prefix < old.count && prefix < new.count && old[prefix] == new[prefix] { prefix += 1 }
         var suffix = 0
         while suffix < old.count - prefix && suffix < new.count - prefix
-                && old[old.count - 1 - suffix] == new[new.count - 1 - suffix] { suffix += 1 }
+            && old[old.count - 1 - suffix] == new[new.count - 1 - suffix]
+        { suffix += 1 }
         let a = Array(old[prefix..<(old.count - suffix)])
         let b = Array(new[prefix..<(new.count - suffix)])
         guard let middle = myers(a, b, maxEdits: maxEdits) else { return nil }
@@ -43,23 +44,27 @@ public enum SequenceDiff {
     }
 
     private static func myers<T: Equatable>(_ a: [T], _ b: [T], maxEdits: Int) -> [Edit]? {
-        let n = a.count, m = b.count
+        let n = a.count
+        let m = b.count
         if n == 0 && m == 0 { return [] }
         let maxD = min(n + m, maxEdits)
         let offset = maxD + 1
         var v = [Int](repeating: 0, count: 2 * maxD + 3)
-        var trace: [[Int]] = []      // trace[d] = v after step d, restricted to k in -d...d
+        var trace: [[Int]] = []  // trace[d] = v after step d, restricted to k in -d...d
         var found = false
         outer: for d in 0...maxD {
             for k in stride(from: -d, through: d, by: 2) {
                 var x: Int
                 if k == -d || (k != d && v[offset + k - 1] < v[offset + k + 1]) {
-                    x = v[offset + k + 1]          // down: insertion
+                    x = v[offset + k + 1]  // down: insertion
                 } else {
-                    x = v[offset + k - 1] + 1      // right: deletion
+                    x = v[offset + k - 1] + 1  // right: deletion
                 }
                 var y = x - k
-                while x < n && y < m && a[x] == b[y] { x += 1; y += 1 }
+                while x < n && y < m && a[x] == b[y] {
+                    x += 1
+                    y += 1
+                }
                 v[offset + k] = x
                 if x >= n && y >= m {
                     trace.append(Array(v[(offset - d)...(offset + d)]))
@@ -73,14 +78,19 @@ public enum SequenceDiff {
 
         // Backtrack from (n, m).
         var edits: [Edit] = []
-        var x = n, y = m
+        var x = n
+        var y = m
         for d in stride(from: trace.count - 1, through: 0, by: -1) {
             let k = x - y
             if d == 0 {
-                while x > 0 && y > 0 { x -= 1; y -= 1; edits.append(.keep(oldIndex: x, newIndex: y)) }
+                while x > 0 && y > 0 {
+                    x -= 1
+                    y -= 1
+                    edits.append(.keep(oldIndex: x, newIndex: y))
+                }
                 break
             }
-            let prev = trace[d - 1]            // indices k' + (d - 1)
+            let prev = trace[d - 1]  // indices k' + (d - 1)
             func prevX(_ kk: Int) -> Int { prev[kk + d - 1] }
             let down = k == -d || (k != d && prevX(k - 1) < prevX(k + 1))
             let prevK = down ? k + 1 : k - 1
@@ -88,18 +98,31 @@ public enum SequenceDiff {
             let startY = startX - prevK
             let midX = down ? startX : startX + 1
             let midY = down ? startY + 1 : startY
-            while x > midX && y > midY { x -= 1; y -= 1; edits.append(.keep(oldIndex: x, newIndex: y)) }
+            while x > midX && y > midY {
+                x -= 1
+                y -= 1
+                edits.append(.keep(oldIndex: x, newIndex: y))
+            }
             if down { edits.append(.insert(newIndex: startY)) } else { edits.append(.delete(oldIndex: startX)) }
-            x = startX; y = startY
+            x = startX
+            y = startY
         }
         edits.reverse()
         // Normalize: within a run of changes, deletions first.
         var normalized: [Edit] = []
-        var dels: [Edit] = [], ins: [Edit] = []
-        func flush() { normalized += dels; normalized += ins; dels = []; ins = [] }
+        var dels: [Edit] = []
+        var ins: [Edit] = []
+        func flush() {
+            normalized += dels
+            normalized += ins
+            dels = []
+            ins = []
+        }
         for e in edits {
             switch e {
-            case .keep: flush(); normalized.append(e)
+            case .keep:
+                flush()
+                normalized.append(e)
             case .delete: dels.append(e)
             case .insert: ins.append(e)
             }
@@ -117,15 +140,18 @@ public enum SequenceDiff {
     ///     default: `oldLine` of the old index.
     /// - Returns: the hunk lines (without the `---`/`+++` file header); empty when nothing changed.
     /// - Complexity: O(edits).
-    public static func unifiedHunks(_ edits: [Edit], context: Int = 3,
-                                    oldLine: (Int) -> String, newLine: (Int) -> String,
-                                    keptLine: ((Int, Int) -> String)? = nil) -> [String] {
+    public static func unifiedHunks(
+        _ edits: [Edit], context: Int = 3,
+        oldLine: (Int) -> String, newLine: (Int) -> String,
+        keptLine: ((Int, Int) -> String)? = nil
+    ) -> [String] {
         let changeIndices = edits.indices.filter { if case .keep = edits[$0] { return false } else { return true } }
         guard !changeIndices.isEmpty else { return [] }
         // Group changes whose context windows touch.
-        var groups: [(Int, Int)] = []   // ranges of edit indices, inclusive
+        var groups: [(Int, Int)] = []  // ranges of edit indices, inclusive
         for i in changeIndices {
-            let lo = max(0, i - context), hi = min(edits.count - 1, i + context)
+            let lo = max(0, i - context)
+            let hi = min(edits.count - 1, i + context)
             if let last = groups.last, lo <= last.1 + 1 {
                 groups[groups.count - 1].1 = max(last.1, hi)
             } else {
@@ -137,14 +163,21 @@ public enum SequenceDiff {
         var newPos = [Int](repeating: 0, count: edits.count + 1)
         for (i, e) in edits.enumerated() {
             switch e {
-            case .keep: oldPos[i + 1] = oldPos[i] + 1; newPos[i + 1] = newPos[i] + 1
-            case .delete: oldPos[i + 1] = oldPos[i] + 1; newPos[i + 1] = newPos[i]
-            case .insert: oldPos[i + 1] = oldPos[i]; newPos[i + 1] = newPos[i] + 1
+            case .keep:
+                oldPos[i + 1] = oldPos[i] + 1
+                newPos[i + 1] = newPos[i] + 1
+            case .delete:
+                oldPos[i + 1] = oldPos[i] + 1
+                newPos[i + 1] = newPos[i]
+            case .insert:
+                oldPos[i + 1] = oldPos[i]
+                newPos[i + 1] = newPos[i] + 1
             }
         }
         var lines: [String] = []
         for (lo, hi) in groups {
-            let oldCount = oldPos[hi + 1] - oldPos[lo], newCount = newPos[hi + 1] - newPos[lo]
+            let oldCount = oldPos[hi + 1] - oldPos[lo]
+            let newCount = newPos[hi + 1] - newPos[lo]
             let oldStart = oldCount == 0 ? oldPos[lo] : oldPos[lo] + 1
             let newStart = newCount == 0 ? newPos[lo] : newPos[lo] + 1
             lines.append("@@ -\(oldStart),\(oldCount) +\(newStart),\(newCount) @@")

@@ -40,9 +40,12 @@ public enum StreamingReplay {
     /// line first). Returns the replay's warnings (no records) and the result header.
     /// - Throws: `TraceError` when the file changed since it was scanned and no longer loads.
     /// - Complexity: one read of the file and one replay.
-    public static func replay(_ scanned: ScannedTrace, shown: String, options: SimulationOptions,
-                              output: ([UInt8]) -> Void) throws(TraceError) -> (header: ResultHeader, result: SimulationResult) {
-        let header = ResultHeader(replaying: Trace(header: scanned.header, samples: []), traceDigest: scanned.digest, simulation: options)
+    public static func replay(
+        _ scanned: ScannedTrace, shown: String, options: SimulationOptions,
+        output: ([UInt8]) -> Void
+    ) throws(TraceError) -> (header: ResultHeader, result: SimulationResult) {
+        let header = ResultHeader(
+            replaying: Trace(header: scanned.header, samples: []), traceDigest: scanned.digest, simulation: options)
         var renderer = ResultFile.StreamRenderer(header: header)
         var feed = try TraceLoader.sampleFeed(path: scanned.path)
         defer { feed.close() }

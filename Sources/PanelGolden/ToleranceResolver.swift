@@ -10,7 +10,9 @@ package struct ToleranceResolver {
     package var settings: [(ToleranceChannel, Tolerance)]
 
     package init(root: String, shownRoot: String, settings: [(ToleranceChannel, Tolerance)]) {
-        self.root = root; self.shownRoot = shownRoot; self.settings = settings
+        self.root = root
+        self.shownRoot = shownRoot
+        self.settings = settings
     }
 
     /// Tolerances (or the error of a malformed file) for each relative trace path's folder.
@@ -40,7 +42,8 @@ package struct ToleranceResolver {
                         case .failure(let e): fileCache[relFile] = .failure(ToleranceSettingError(message: e.message))
                         case .success(let text):
                             do {
-                                fileCache[relFile] = .success(try ToleranceSettings.parseFile(text, file: Files.join(shownRoot, relFile)))
+                                fileCache[relFile] = .success(
+                                    try ToleranceSettings.parseFile(text, file: Files.join(shownRoot, relFile)))
                             } catch {
                                 fileCache[relFile] = .failure(error)
                             }

@@ -20,7 +20,10 @@ public struct ToleranceSettingError: Error, Sendable, Equatable, CustomStringCon
     /// `file:line: ` prefix when the setting came from a file, else empty.
     public var location: String
     public var message: String
-    public init(location: String = "", message: String) { self.location = location; self.message = message }
+    public init(location: String = "", message: String) {
+        self.location = location
+        self.message = message
+    }
     public var description: String { location + message }
 }
 
@@ -48,7 +51,8 @@ public enum ToleranceSettings {
         guard let eq = text.firstIndex(of: "=") else {
             throw ToleranceSettingError(message: "tolerance '\(text)' is not CHANNEL=VALUE (channels: \(channelList))")
         }
-        let name = trim(text[..<eq]), value = trim(text[text.index(after: eq)...])
+        let name = trim(text[..<eq])
+        let value = trim(text[text.index(after: eq)...])
         // `t` is the time channel's name in result files and comparison reports.
         guard let channel = ToleranceChannel(rawValue: name == "t" ? "time" : name) else {
             throw ToleranceSettingError(message: "unknown tolerance channel '\(name)' (channels: \(channelList))")
@@ -60,7 +64,8 @@ public enum ToleranceSettings {
                 let kv = part.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
                 let key = kv.count == 2 ? trim(kv[0]) : ""
                 guard kv.count == 2, key == "abs" || key == "rel" else {
-                    throw ToleranceSettingError(message: "tolerance '\(text)': expected abs:X and/or rel:Y, got '\(trim(part))'")
+                    throw ToleranceSettingError(
+                        message: "tolerance '\(text)': expected abs:X and/or rel:Y, got '\(trim(part))'")
                 }
                 guard seen.insert(key).inserted else {
                     throw ToleranceSettingError(message: "tolerance '\(text)': \(key): given twice")
@@ -81,7 +86,9 @@ public enum ToleranceSettings {
     /// - Parameter file: shown in errors as `file:line: `.
     /// - Throws: `ToleranceSettingError` for the first bad line.
     /// - Complexity: O(length of text).
-    public static func parseFile(_ text: String, file: String) throws(ToleranceSettingError) -> [(ToleranceChannel, Tolerance)] {
+    public static func parseFile(_ text: String, file: String) throws(ToleranceSettingError) -> [(
+        ToleranceChannel, Tolerance
+    )] {
         var settings: [(ToleranceChannel, Tolerance)] = []
         var number = 0
         for raw in text.split(separator: "\n", omittingEmptySubsequences: false) {
@@ -109,12 +116,16 @@ public enum ToleranceSettings {
     private static var channelList: String { ToleranceChannel.allCases.map(\.rawValue).joined(separator: ", ") }
 
     private static func trim(_ s: Substring) -> String {
-        String(s.drop { $0 == " " || $0 == "\t" || $0 == "\r" }.reversed().drop { $0 == " " || $0 == "\t" || $0 == "\r" }.reversed())
+        String(
+            s.drop { $0 == " " || $0 == "\t" || $0 == "\r" }.reversed().drop { $0 == " " || $0 == "\t" || $0 == "\r" }
+                .reversed())
     }
 
     /// A finite, non-negative decimal number (digits, one point, optional exponent).
     private static func number(_ s: String, in text: String) throws(ToleranceSettingError) -> Double {
-        let allowed = s.allSatisfy { $0.isASCII && ($0.isNumber || $0 == "." || $0 == "e" || $0 == "E" || $0 == "+" || $0 == "-") }
+        let allowed = s.allSatisfy {
+            $0.isASCII && ($0.isNumber || $0 == "." || $0 == "e" || $0 == "E" || $0 == "+" || $0 == "-")
+        }
         guard allowed, !s.hasPrefix("-"), let v = Double(s), v.isFinite, v >= 0 else {
             throw ToleranceSettingError(message: "tolerance '\(text)': '\(s)' is not a non-negative number")
         }

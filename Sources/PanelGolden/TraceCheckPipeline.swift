@@ -61,7 +61,8 @@ public struct TraceCheckPipeline: Sendable {
     public var simulate: Simulator
 
     public init(load: @escaping Loader, simulate: @escaping Simulator) {
-        self.load = load; self.simulate = simulate
+        self.load = load
+        self.simulate = simulate
     }
 
     /// `TraceLoader.load(path:)` (its errors renamed from the path to the name shown) and
@@ -82,9 +83,11 @@ public struct TraceCheckPipeline: Sendable {
     /// - Complexity: one replay and one rendering: O(samples + frames).
     public func replay(_ loaded: LoadedTrace, options: SimulationOptions) -> ReplayedTrace {
         let result = simulate(loaded.trace, options)
-        let document = ResultDocument(header: ResultHeader(replaying: loaded.trace, traceDigest: loaded.digest, simulation: options),
-                                      records: result.records)
-        return ReplayedTrace(loaded: loaded, result: result, document: document, bytes: ResultFile.renderBytes(document))
+        let document = ResultDocument(
+            header: ResultHeader(replaying: loaded.trace, traceDigest: loaded.digest, simulation: options),
+            records: result.records)
+        return ReplayedTrace(
+            loaded: loaded, result: result, document: document, bytes: ResultFile.renderBytes(document))
     }
 
     /// load → simulate → result header → render.
@@ -94,7 +97,8 @@ public struct TraceCheckPipeline: Sendable {
     ///   that lacks a feature the trace uses (profiles.md §2.3).
     public func replay(path: String, shown: String, options: SimulationOptions) throws(TraceError) -> ReplayedTrace {
         let loaded = try load(path, shown)
-        try TraceProfiles.checkGates(loaded.trace, profile: options.profile(for: loaded.trace.header.model), file: shown)
+        try TraceProfiles.checkGates(
+            loaded.trace, profile: options.profile(for: loaded.trace.header.model), file: shown)
         return replay(loaded, options: options)
     }
 
@@ -110,25 +114,30 @@ public struct TraceCheckPipeline: Sendable {
     ///   - tolerances: the resolved per-channel tolerances.
     ///   - simulation: simulator options; a result records those away from the defaults.
     /// - Complexity: O(trace + result + golden size).
-    public func check(tracePath: String, traceShown: String, goldenPath: String, goldenShown: String,
-                      mode: RecordMode, tolerances: Tolerances, simulation: SimulationOptions) -> TraceCheckResult {
+    public func check(
+        tracePath: String, traceShown: String, goldenPath: String, goldenShown: String,
+        mode: RecordMode, tolerances: Tolerances, simulation: SimulationOptions
+    ) -> TraceCheckResult {
         let replayed: ReplayedTrace
         do {
             replayed = try replay(path: tracePath, shown: traceShown, options: simulation)
         } catch {
             let skip = error.kind == .unsupported
-            return TraceCheckResult(status: skip ? .skip : .error, lines: [(skip ? "SKIP " : "ERROR ") + error.description],
-                                    verdict: nil, replayed: nil, loadError: error, line: error.line > 0 ? error.line : nil)
+            return TraceCheckResult(
+                status: skip ? .skip : .error, lines: [(skip ? "SKIP " : "ERROR ") + error.description],
+                verdict: nil, replayed: nil, loadError: error, line: error.line > 0 ? error.line : nil)
         }
-        let verdict = GoldenCheck.evaluate(actual: replayed.document, actualBytes: replayed.bytes, goldenPath: goldenPath,
-                                           goldenName: goldenShown, traceName: traceShown, mode: mode,
-                                           tolerances: tolerances, warnings: replayed.warningLines)
+        let verdict = GoldenCheck.evaluate(
+            actual: replayed.document, actualBytes: replayed.bytes, goldenPath: goldenPath,
+            goldenName: goldenShown, traceName: traceShown, mode: mode,
+            tolerances: tolerances, warnings: replayed.warningLines)
         var line: Int?
         if verdict.status == .fail, let d = verdict.comparison?.firstDivergence {
             line = d.channel == .header ? 1 : replayed.loaded.trace.sampleLine(atOrBefore: d.time)
         }
-        return TraceCheckResult(status: verdict.status, lines: verdict.lines, verdict: verdict, replayed: replayed,
-                                loadError: nil, line: line)
+        return TraceCheckResult(
+            status: verdict.status, lines: verdict.lines, verdict: verdict, replayed: replayed,
+            loadError: nil, line: line)
     }
 }
 
@@ -138,7 +147,8 @@ extension Trace {
     /// after the header) for a trace without samples.
     /// - Complexity: O(log samples) (times never decrease along a trace).
     public func sampleLine(atOrBefore time: Microseconds) -> Int {
-        var low = 0, high = samples.count
+        var low = 0
+        var high = samples.count
         while low < high {
             let mid = (low + high) / 2
             if samples[mid].time <= time { low = mid + 1 } else { high = mid }

@@ -28,8 +28,10 @@ public enum ReplayRules {
     public static let maximumEventsPerInstant = 200
 
     /// Checks `result` (and `again`, a second replay of the same trace) against the four rules.
-    public static func check(_ trace: Trace, _ result: SimulationResult, again: SimulationResult, pairs: [PairStep],
-                             variant: String) -> SoakCheck {
+    public static func check(
+        _ trace: Trace, _ result: SimulationResult, again: SimulationResult, pairs: [PairStep],
+        variant: String
+    ) -> SoakCheck {
         var out = SoakCheck()
         func fail(_ rule: String, _ kind: String, _ message: String) {
             out.violations.append(InvariantViolation(rule: rule, variant: variant, kind: kind, message: message))
@@ -39,8 +41,11 @@ public enum ReplayRules {
         if let diff = firstDifference(result, again) { fail("repeat", "records", diff) }
         // finite and bounded (one pass over the records)
         var lastFrame = -1
-        var eventTime: Microseconds = .min, eventsAtTime = 0
-        var reportedFinite = false, reportedOrder = false, reportedBurst = false
+        var eventTime: Microseconds = .min
+        var eventsAtTime = 0
+        var reportedFinite = false
+        var reportedOrder = false
+        var reportedBurst = false
         for (i, record) in result.records.enumerated() {
             out.counts.records += 1
             out.counts.count("finite")
@@ -56,8 +61,13 @@ public enum ReplayRules {
                     reportedOrder = true
                 }
                 lastFrame = max(lastFrame, k)
-            } else if case let .event(t, _) = record {
-                if t == eventTime { eventsAtTime += 1 } else { eventTime = t; eventsAtTime = 1 }
+            } else if case .event(let t, _) = record {
+                if t == eventTime {
+                    eventsAtTime += 1
+                } else {
+                    eventTime = t
+                    eventsAtTime = 1
+                }
                 if eventsAtTime > maximumEventsPerInstant, !reportedBurst {
                     fail("bounded", "burst", "more than \(maximumEventsPerInstant) events at t = \(seconds(t)) s")
                     reportedBurst = true
@@ -69,7 +79,9 @@ public enum ReplayRules {
             fail("bounded", "budget", "the replay did not come to rest within the settle budget after the last sample")
         }
         // pairs
-        let cutShort = result.budgetExceeded || trace.samples.contains { if case .end = $0.kind { return true } else { return false } }
+        let cutShort =
+            result.budgetExceeded
+            || trace.samples.contains { if case .end = $0.kind { return true } else { return false } }
         out += checkPairs(pairs, atRest: !cutShort, variant: variant)
         return out
     }
@@ -79,16 +91,21 @@ public enum ReplayRules {
     public static func checkPairs(_ steps: [PairStep], atRest: Bool, variant: String) -> SoakCheck {
         var out = SoakCheck()
         var open: [String: [Microseconds]] = [:]
-        var keys: [String] = []   // first-seen order, for a deterministic report
+        var keys: [String] = []  // first-seen order, for a deterministic report
         for step in steps {
             out.counts.count("pairs")
-            if open[step.key] == nil { open[step.key] = []; keys.append(step.key) }
+            if open[step.key] == nil {
+                open[step.key] = []
+                keys.append(step.key)
+            }
             switch step.kind {
             case .open: open[step.key]!.append(step.time)
             case .close:
                 if open[step.key]!.isEmpty {
-                    out.violations.append(InvariantViolation(rule: "pairs", variant: variant, kind: "unopened",
-                                                             message: "\(step.key): the did… at t = \(seconds(step.time)) s has no will… before it"))
+                    out.violations.append(
+                        InvariantViolation(
+                            rule: "pairs", variant: variant, kind: "unopened",
+                            message: "\(step.key): the did… at t = \(seconds(step.time)) s has no will… before it"))
                 } else {
                     open[step.key]!.removeFirst()
                 }
@@ -98,8 +115,12 @@ public enum ReplayRules {
         }
         if atRest {
             for key in keys where !(open[key]!.isEmpty) {
-                out.violations.append(InvariantViolation(rule: "pairs", variant: variant, kind: "unclosed",
-                                                         message: "\(key): the will… at t = \(seconds(open[key]![0])) s is never followed by its did… (the replay came to rest)"))
+                out.violations.append(
+                    InvariantViolation(
+                        rule: "pairs", variant: variant, kind: "unclosed",
+                        message:
+                            "\(key): the will… at t = \(seconds(open[key]![0])) s is never followed by its did… (the replay came to rest)"
+                    ))
             }
         }
         return out
@@ -107,11 +128,17 @@ public enum ReplayRules {
 
     /// Where `a` and `b` first differ (records bit for bit, warnings, budget), nil when they agree.
     public static func firstDifference(_ a: SimulationResult, _ b: SimulationResult) -> String? {
-        if a.records.count != b.records.count { return "a second replay wrote \(b.records.count) records, the first \(a.records.count)" }
+        if a.records.count != b.records.count {
+            return "a second replay wrote \(b.records.count) records, the first \(a.records.count)"
+        }
         for i in a.records.indices {
-            let x = a.records[i], y = b.records[i]
-            if x != y && !(numbers(of: x).contains { $0.isNaN }) { return "record \(i) differs: \(describe(x)) then \(describe(y))" }
-            let nx = numbers(of: x), ny = numbers(of: y)
+            let x = a.records[i]
+            let y = b.records[i]
+            if x != y && !(numbers(of: x).contains { $0.isNaN }) {
+                return "record \(i) differs: \(describe(x)) then \(describe(y))"
+            }
+            let nx = numbers(of: x)
+            let ny = numbers(of: y)
             if nx.count != ny.count || zip(nx, ny).contains(where: { $0.bitPattern != $1.bitPattern }) {
                 return "record \(i) differs in its numbers' bits: \(describe(x)) then \(describe(y))"
             }
@@ -124,19 +151,19 @@ public enum ReplayRules {
     /// Every number a record carries, in field order.
     public static func numbers(of record: ResultRecord) -> [Double] {
         switch record {
-        case let .frame(f):
+        case .frame(let f):
             var out = [f.location, f.backdropAlpha]
             if let c = f.contentOffset { out.append(c) }
             if let i = f.contentInset { out += [i.top, i.left, i.bottom, i.right] }
             return out
-        case let .systemFrame(f):
+        case .systemFrame(let f):
             return f.channels.flatMap { numbers(of: $0.value) }
-        case let .event(_, e):
+        case .event(_, let e):
             switch e {
-            case let .didMove(location): return [location]
-            case let .willEndDragging(velocity, _, _): return [velocity.x, velocity.y]
-            case let .shouldRemove(velocity, _): return [velocity.x, velocity.y]
-            case let .system(s): return s.fields.flatMap { numbers(of: $0.value) }
+            case .didMove(let location): return [location]
+            case .willEndDragging(let velocity, _, _): return [velocity.x, velocity.y]
+            case .shouldRemove(let velocity, _): return [velocity.x, velocity.y]
+            case .system(let s): return s.fields.flatMap { numbers(of: $0.value) }
             default: return []
             }
         }
@@ -144,17 +171,17 @@ public enum ReplayRules {
 
     static func numbers(of value: FieldValue) -> [Double] {
         switch value {
-        case let .number(x): return [x]
-        case let .point(p): return [p.x, p.y]
+        case .number(let x): return [x]
+        case .point(let p): return [p.x, p.y]
         case .string, .bool, .null: return []
         }
     }
 
     static func describe(_ record: ResultRecord) -> String {
         switch record {
-        case let .frame(f): return "frame \(f.index)"
-        case let .systemFrame(f): return "frame \(f.index)"
-        case let .event(t, e): return "\(e.name) at t = \(seconds(t)) s"
+        case .frame(let f): return "frame \(f.index)"
+        case .systemFrame(let f): return "frame \(f.index)"
+        case .event(let t, let e): return "\(e.name) at t = \(seconds(t)) s"
         }
     }
 

@@ -36,16 +36,19 @@ public enum Soak {
     public static func run(seed: UInt64, system: any SystemSoak) -> Outcome {
         let trace = system.trace(seed: seed)
         if system.isGated(trace) {
-            return Outcome(seed: seed, violations: [], counts: SoakCounts(), generatorError: nil,
-                           sampleCount: trace.samples.count, gated: true)
+            return Outcome(
+                seed: seed, violations: [], counts: SoakCounts(), generatorError: nil,
+                sampleCount: trace.samples.count, gated: true)
         }
         if trace.header.description.hasPrefix("GENERATOR ERROR") {
-            return Outcome(seed: seed, violations: [], counts: SoakCounts(),
-                           generatorError: trace.header.description, sampleCount: trace.samples.count)
+            return Outcome(
+                seed: seed, violations: [], counts: SoakCounts(),
+                generatorError: trace.header.description, sampleCount: trace.samples.count)
         }
         let check = system.checkAll(trace)
-        return Outcome(seed: seed, violations: check.violations, counts: check.counts, generatorError: nil,
-                       sampleCount: trace.samples.count)
+        return Outcome(
+            seed: seed, violations: check.violations, counts: check.counts, generatorError: nil,
+            sampleCount: trace.samples.count)
     }
 
     /// True when `trace` still breaks the invariant of `key` (`rule@variant[:kind]`) under `system`.
@@ -55,35 +58,48 @@ public enum Soak {
 
     /// FloatingPanel's trace of `seed` (replayed as `profile`) minimized while `violation` still
     /// fails: `minimized(seed:violation:system:budget:)` with `FloatingPanelSoak(profile:)`.
-    public static func minimized(seed: UInt64, violation: InvariantViolation, budget: Int = 4000,
-                                 profile: TraceProfile? = nil) -> (trace: Trace, text: String) {
+    public static func minimized(
+        seed: UInt64, violation: InvariantViolation, budget: Int = 4000,
+        profile: TraceProfile? = nil
+    ) -> (trace: Trace, text: String) {
         minimized(seed: seed, violation: violation, system: FloatingPanelSoak(profile: profile), budget: budget)
     }
 
     /// The trace of `seed` minimized while `violation` still fails, named and described for the
     /// corpus, and its file text (`TraceWriter`; read back by `TraceLoader` and checked to fail).
     /// - Parameter budget: the most checks (each one or more replays) the minimization may use.
-    public static func minimized(seed: UInt64, violation: InvariantViolation, system: any SystemSoak,
-                                 budget: Int = 4000) -> (trace: Trace, text: String) {
+    public static func minimized(
+        seed: UInt64, violation: InvariantViolation, system: any SystemSoak,
+        budget: Int = 4000
+    ) -> (trace: Trace, text: String) {
         let original = system.trace(seed: seed)
-        var trace = TraceMinimizer.minimize(original, budget: budget, simplifications: system.headerSimplifications,
-                                            isValid: { system.isReplayable($0) }) { candidate in
+        var trace = TraceMinimizer.minimize(
+            original, budget: budget, simplifications: system.headerSimplifications,
+            isValid: { system.isReplayable($0) }
+        ) { candidate in
             // A simplified header must still be a trace the loader reads back.
             if candidate.header != original.header,
-               (try? TraceLoader.parse(text: TraceWriter.write(candidate), file: "candidate.jsonl")) == nil { return false }
+                (try? TraceLoader.parse(text: TraceWriter.write(candidate), file: "candidate.jsonl")) == nil
+            {
+                return false
+            }
             return fails(candidate, key: violation.key, system: system)
         }
-        let name = "soak-\(seed)-\(violation.rule)-\(violation.variant)" + (violation.kind.isEmpty ? "" : "-\(violation.kind)")
+        let name =
+            "soak-\(seed)-\(violation.rule)-\(violation.variant)" + (violation.kind.isEmpty ? "" : "-\(violation.kind)")
         trace.header.name = name
         let final = system.checkAll(trace).violations.first { $0.key == violation.key } ?? violation
-        trace.header.description = "\(system.reproduction(seed: seed)): violates \(violation.rule)"
+        trace.header.description =
+            "\(system.reproduction(seed: seed)): violates \(violation.rule)"
             + system.variantPhrase(violation.variant)
             + " (\(final.message)); minimized from \(original.samples.count) to \(trace.samples.count) samples"
         trace.header.source.kind = "synthetic"
         trace.header.source.origin = system.reproduction(seed: seed)
         for i in trace.samples.indices { trace.samples[i].line = 0 }
         let text = TraceWriter.write(trace)
-        if let reloaded = try? TraceLoader.parse(text: text, file: name + ".jsonl"), fails(reloaded, key: violation.key, system: system) {
+        if let reloaded = try? TraceLoader.parse(text: text, file: name + ".jsonl"),
+            fails(reloaded, key: violation.key, system: system)
+        {
             return (reloaded, text)
         }
         // The written form no longer fails (it always should): keep the original, unminimized.
@@ -108,10 +124,12 @@ public enum TraceMinimizer {
     ///     `validate`, core §9 O19).
     ///   - fails: true when a candidate still shows the failure.
     /// - Complexity: O(budget) evaluations of `fails`.
-    public static func minimize(_ trace: Trace, budget: Int = 4000,
-                                simplifications: [@Sendable (inout TraceHeader) -> Void] = FloatingPanelSoak.floatingPanelSimplifications,
-                                isValid: (TraceHeader) -> Bool = { (try? validate($0)) != nil },
-                                fails: (Trace) -> Bool) -> Trace {
+    public static func minimize(
+        _ trace: Trace, budget: Int = 4000,
+        simplifications: [@Sendable (inout TraceHeader) -> Void] = FloatingPanelSoak.floatingPanelSimplifications,
+        isValid: (TraceHeader) -> Bool = { (try? validate($0)) != nil },
+        fails: (Trace) -> Bool
+    ) -> Trace {
         var evaluations = 0
         func check(_ t: Trace) -> Bool {
             guard evaluations < budget else { return false }

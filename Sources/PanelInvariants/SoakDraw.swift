@@ -24,7 +24,10 @@ struct Draw {
     /// Picks an index by weight.
     mutating func weighted(_ weights: [Double]) -> Int {
         var x = uniform(0, weights.reduce(0, +))
-        for (i, w) in weights.enumerated() { if x < w { return i }; x -= w }
+        for (i, w) in weights.enumerated() {
+            if x < w { return i }
+            x -= w
+        }
         return weights.count - 1
     }
 }
@@ -36,7 +39,11 @@ struct Draw {
 /// other sample and no display frame shares, so that a checker can tell the call's records from a
 /// touch's (the same rule as FloatingPanel's generator).
 struct GestureTimeline {
-    struct Pending { var time: Microseconds; var kind: SampleKind; var isCall: Bool }
+    struct Pending {
+        var time: Microseconds
+        var kind: SampleKind
+        var isCall: Bool
+    }
     private(set) var items: [Pending] = []
     /// Ids given to second fingers so far (each second finger has its own id).
     private var secondFingers = 0
@@ -49,7 +56,10 @@ struct GestureTimeline {
 
     /// A touch of finger `id` at `t` s.
     mutating func touch(_ phase: TouchPhase, _ p: Point, _ t: Double, id: Int = 0, velocity: Point? = nil) {
-        items.append(Pending(time: Self.micros(t), kind: .touch(TouchSample(phase: phase, id: id, location: p, velocity: velocity)), isCall: false))
+        items.append(
+            Pending(
+                time: Self.micros(t), kind: .touch(TouchSample(phase: phase, id: id, location: p, velocity: velocity)),
+                isCall: false))
     }
 
     /// A call (or environment change) at about `t` s; its exact time is set by `samples`.
@@ -65,9 +75,11 @@ struct GestureTimeline {
     /// (`sideways`: mostly horizontal), an occasional pause, then `ended` (with a recorded
     /// velocity half of the time) or `cancelled`. `flick`: short and fast; `hold`: seconds the
     /// finger rests before it moves. Returns the time (s) of the last sample.
-    mutating func drag(_ draw: inout Draw, from start: Point, at t0: Double, rate: Double, flick: Bool, reversals: Int,
-                       direction initial: Double? = nil, sideways: Bool = false, secondFinger: Bool = false,
-                       hold: Double = 0) -> Double {
+    mutating func drag(
+        _ draw: inout Draw, from start: Point, at t0: Double, rate: Double, flick: Bool, reversals: Int,
+        direction initial: Double? = nil, sideways: Bool = false, secondFinger: Bool = false,
+        hold: Double = 0
+    ) -> Double {
         var t = t0
         var p = start
         touch(.began, p, t)
@@ -83,7 +95,9 @@ struct GestureTimeline {
             let distance = flick ? draw.points(20, 220) : draw.points(3, 700)
             let duration = flick ? draw.uniform(0.03, 0.12) : draw.uniform(0.05, 0.9)
             let steps = max(1, Int(duration / dt))
-            let drift = sideways ? draw.uniform(1.2, 3) * (draw.chance(0.5) ? -1 : 1) : (draw.chance(0.7) ? 0 : draw.uniform(-0.4, 0.4))
+            let drift =
+                sideways
+                ? draw.uniform(1.2, 3) * (draw.chance(0.5) ? -1 : 1) : (draw.chance(0.7) ? 0 : draw.uniform(-0.4, 0.4))
             let easing = draw.pick(Easing.allCases)
             var previous = 0.0
             for k in 1...steps {
@@ -92,18 +106,20 @@ struct GestureTimeline {
                 previous = progress
                 let next = Point(x: p.x + drift * step, y: p.y + direction * step)
                 lastStep = Point(x: next.x - p.x, y: next.y - p.y)
-                p = Point(x: min(max((next.x * 8).rounded() / 8, 0), container.width),
-                          y: min(max((next.y * 8).rounded() / 8, 0), container.height))
+                p = Point(
+                    x: min(max((next.x * 8).rounded() / 8, 0), container.width),
+                    y: min(max((next.y * 8).rounded() / 8, 0), container.height))
                 t += dt
                 touch(draw.chance(0.02) ? .stationary : .moved, p, t)
-                if draw.chance(0.02) { t += draw.uniform(0.05, 0.4) }   // a pause mid-drag
+                if draw.chance(0.02) { t += draw.uniform(0.05, 0.4) }  // a pause mid-drag
             }
             direction = -direction
         }
         if secondFinger {
             // Finger 1+ lands somewhere during the drag and lifts before or after it.
             let q = Point(x: draw.points(0, container.width), y: draw.points(0, container.height))
-            let t1 = draw.uniform(t0, t), t2 = t1 + draw.uniform(0.05, 0.5)
+            let t1 = draw.uniform(t0, t)
+            let t2 = t1 + draw.uniform(0.05, 0.5)
             secondFingers += 1
             touch(.began, q, t1, id: secondFingers)
             touch(.moved, Point(x: q.x, y: max(q.y - 30, 0)), (t1 + t2) / 2, id: secondFingers)
@@ -114,8 +130,10 @@ struct GestureTimeline {
         } else {
             var velocity: Point?
             if draw.chance(0.5) {
-                velocity = draw.chance(0.6) ? Point(x: (lastStep.x / dt).rounded(), y: (lastStep.y / dt * draw.uniform(0.5, 2.5)).rounded())
-                                            : Point(x: Double(draw.int(-300, 300)), y: Double(draw.int(-6000, 6000)))
+                velocity =
+                    draw.chance(0.6)
+                    ? Point(x: (lastStep.x / dt).rounded(), y: (lastStep.y / dt * draw.uniform(0.5, 2.5)).rounded())
+                    : Point(x: Double(draw.int(-300, 300)), y: Double(draw.int(-6000, 6000)))
                 if draw.chance(0.05) { velocity = Point(x: 0, y: 0) }
             }
             touch(.ended, p, t, velocity: velocity)
@@ -152,7 +170,8 @@ struct GestureTimeline {
 
     /// `items` in time order (file order within a time), each call moved as `samples` says.
     static func placed(_ items: [Pending], frameRate: Int) -> [TraceSample] {
-        var out = items.enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }.map(\.element)
+        var out = items.enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }.map(
+            \.element)
         var taken = Set(out.filter { !$0.isCall }.map(\.time))
         let rate = Int64(frameRate)
         func isFrameTime(_ t: Microseconds) -> Bool {
@@ -188,9 +207,11 @@ extension Draw {
             let d = pick(devices)
             env = PanelEnvironment(container: Size(width: d.0, height: d.1), safeArea: d.2)
         } else {
-            let w = Double(int(280, 1100)), h = Double(int(360, 1200))
-            env = PanelEnvironment(container: Size(width: w, height: h),
-                                   safeArea: Insets(top: Double(int(0, 60)), left: 0, bottom: Double(int(0, 40)), right: 0))
+            let w = Double(int(280, 1100))
+            let h = Double(int(360, 1200))
+            env = PanelEnvironment(
+                container: Size(width: w, height: h),
+                safeArea: Insets(top: Double(int(0, 60)), left: 0, bottom: Double(int(0, 40)), right: 0))
         }
         env.displayScale = pick([1, 2, 3, 3, 2])
         env.frameRate = pick([60, 120, 120, 30, 90, 240, 24])

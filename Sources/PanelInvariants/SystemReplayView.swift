@@ -15,15 +15,21 @@ struct SystemReplayView {
     init(_ trace: Trace, _ result: SimulationResult) {
         self.trace = trace
         frameRate = trace.header.environment.frameRate
-        var frames: [SystemFrame] = [], events: [(Microseconds, SystemEvent)] = [], before: [Int] = []
+        var frames: [SystemFrame] = []
+        var events: [(Microseconds, SystemEvent)] = []
+        var before: [Int] = []
         for record in result.records {
             switch record {
-            case let .systemFrame(f): frames.append(f)
-            case let .event(t, .system(e)): events.append((t, e)); before.append(frames.count - 1)
+            case .systemFrame(let f): frames.append(f)
+            case .event(let t, .system(let e)):
+                events.append((t, e))
+                before.append(frames.count - 1)
             default: break
             }
         }
-        self.frames = frames; self.events = events; framesBefore = before
+        self.frames = frames
+        self.events = events
+        framesBefore = before
     }
 
     /// Frame k's printed time (µs).
@@ -48,11 +54,12 @@ struct SystemReplayView {
     func fingerDown() -> [Bool] {
         var out: [Bool] = []
         out.reserveCapacity(frames.count)
-        var i = 0, down = false
+        var i = 0
+        var down = false
         let samples = trace.samples
         for f in frames {
             while i < samples.count, dueFrame(samples[i].time) <= f.index {
-                if case let .touch(t) = samples[i].kind, t.id == 0 {
+                if case .touch(let t) = samples[i].kind, t.id == 0 {
                     switch t.phase {
                     case .began: down = true
                     case .ended, .cancelled: down = false
@@ -68,7 +75,8 @@ struct SystemReplayView {
 
     /// The samples processed by frame record `i` since the previous frame record (by frame index).
     func samples(betweenFrame i: Int) -> ArraySlice<TraceSample> {
-        let lo = i > 0 ? frames[i - 1].index : -1, hi = frames[i].index
+        let lo = i > 0 ? frames[i - 1].index : -1
+        let hi = frames[i].index
         let s = trace.samples
         let start = s.firstIndex { dueFrame($0.time) > lo } ?? s.count
         var end = start
@@ -79,9 +87,9 @@ struct SystemReplayView {
 
 /// Reading the values of system records.
 enum FieldRead {
-    static func number(_ v: FieldValue?) -> Double? { if case let .number(x)? = v { return x } else { return nil } }
-    static func bool(_ v: FieldValue?) -> Bool? { if case let .bool(b)? = v { return b } else { return nil } }
-    static func string(_ v: FieldValue?) -> String? { if case let .string(s)? = v { return s } else { return nil } }
+    static func number(_ v: FieldValue?) -> Double? { if case .number(let x)? = v { return x } else { return nil } }
+    static func bool(_ v: FieldValue?) -> Bool? { if case .bool(let b)? = v { return b } else { return nil } }
+    static func string(_ v: FieldValue?) -> String? { if case .string(let s)? = v { return s } else { return nil } }
     /// A frame's boolean channel, false when absent.
     static func flag(_ f: SystemFrame, _ key: String) -> Bool { bool(f[key]) ?? false }
 }

@@ -75,7 +75,8 @@ extension SystemSoak {
         var out = SoakCheck()
         if checksReplayRules {
             let again = simulate(trace, options: options)
-            out += ReplayRules.check(trace, result, again: again, pairs: pairSteps(trace, result), variant: model.rawValue)
+            out += ReplayRules.check(
+                trace, result, again: again, pairs: pairSteps(trace, result), variant: model.rawValue)
         }
         out += check(trace, result: result)
         return out
@@ -89,7 +90,8 @@ extension SystemSoak {
     public func isReplayable(_ header: TraceHeader) -> Bool { true }
     public func emitted(_ trace: Trace) -> [Trace] { [trace] }
     public func reproduction(seed: UInt64) -> String {
-        "panelsim soak --model \(model.rawValue)" + (profile.map { " --profile \($0.library.rawValue)@\($0.version)" } ?? "")
+        "panelsim soak --model \(model.rawValue)"
+            + (profile.map { " --profile \($0.library.rawValue)@\($0.version)" } ?? "")
             + " --seed \(seed) --count 1"
     }
     public func variantPhrase(_ variant: String) -> String { "" }
@@ -99,7 +101,9 @@ extension SystemSoak {
     public func reportLines(_ counts: SoakCounts) -> [String] {
         let ids = rules.map(\.id) + (checksReplayRules ? ReplayRules.rules.map(\.id) : [])
         let listed = ids.map { "\($0) \(counts[$0])" }.joined(separator: ", ")
-        return ["checked: \(counts.frames) frames, \(counts.records) records; rule checks: \(listed) (\(counts.totalChecks) in all)"]
+        return [
+            "checked: \(counts.frames) frames, \(counts.records) records; rule checks: \(listed) (\(counts.totalChecks) in all)"
+        ]
     }
 }
 
@@ -108,7 +112,8 @@ public struct SoakCheck: Sendable, Equatable {
     public var violations: [InvariantViolation] = []
     public var counts = SoakCounts()
     public init(violations: [InvariantViolation] = [], counts: SoakCounts = SoakCounts()) {
-        self.violations = violations; self.counts = counts
+        self.violations = violations
+        self.counts = counts
     }
     public static func += (a: inout SoakCheck, b: SoakCheck) {
         a.violations += b.violations
@@ -160,7 +165,9 @@ public struct PairStep: Sendable, Equatable {
     /// When it happened (µs).
     public var time: Microseconds
     public init(_ kind: Kind, _ key: String, at time: Microseconds) {
-        self.kind = kind; self.key = key; self.time = time
+        self.kind = kind
+        self.key = key
+        self.time = time
     }
 }
 
@@ -182,9 +189,15 @@ public struct SoakExemption<Values: Sendable>: Sendable {
     /// exemption to apply (a consequence of what that check saw); empty: no such condition.
     public let onlyWith: [String]
 
-    public init(_ rule: String, kinds: [String] = [], onlyWith: [String] = [], source: String,
-                applies: @escaping @Sendable (Values, Trace) -> Bool) {
-        self.rule = rule; self.kinds = kinds; self.onlyWith = onlyWith; self.source = source; self.applies = applies
+    public init(
+        _ rule: String, kinds: [String] = [], onlyWith: [String] = [], source: String,
+        applies: @escaping @Sendable (Values, Trace) -> Bool
+    ) {
+        self.rule = rule
+        self.kinds = kinds
+        self.onlyWith = onlyWith
+        self.source = source
+        self.applies = applies
     }
 
     /// True when this exemption covers `violation` of `trace` at the point whose values are
@@ -197,10 +210,14 @@ public struct SoakExemption<Values: Sendable>: Sendable {
     /// `violations` without those an exemption covers; unchanged for a trace without a profile
     /// (the default point, where every rule holds).
     /// - Complexity: O(violations · exemptions).
-    public static func applying(_ exemptions: [SoakExemption], to violations: [InvariantViolation], trace: Trace,
-                                values: Values) -> [InvariantViolation] {
+    public static func applying(
+        _ exemptions: [SoakExemption], to violations: [InvariantViolation], trace: Trace,
+        values: Values
+    ) -> [InvariantViolation] {
         guard trace.header.profile != nil, !exemptions.isEmpty else { return violations }
         let failed = Set(violations.map { $0.rule + ":" + $0.kind })
-        return violations.filter { v in !exemptions.contains { $0.covers(v, trace: trace, values: values, failed: failed) } }
+        return violations.filter { v in
+            !exemptions.contains { $0.covers(v, trace: trace, values: values, failed: failed) }
+        }
     }
 }

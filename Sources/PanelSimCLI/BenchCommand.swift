@@ -11,9 +11,12 @@ struct BenchCommand: PanelCommand {
         options: [
             OptionSpec(names: ["--quick"], valueName: nil, help: "A tiny run that only proves the benchmark works."),
             OptionSpec(names: ["--json"], valueName: nil, help: "Print the report as one JSON object."),
-            OptionSpec(names: ["--runs"], valueName: "N", help: "Repetitions of every measurement (default 5;\nthe report gives medians)."),
-            OptionSpec(names: ["--c-source"], valueName: "FILE",
-                       help: "C version of the bare spring loop, built with\ngcc -O2 (default: bench/spring.c)."),
+            OptionSpec(
+                names: ["--runs"], valueName: "N",
+                help: "Repetitions of every measurement (default 5;\nthe report gives medians)."),
+            OptionSpec(
+                names: ["--c-source"], valueName: "FILE",
+                help: "C version of the bare spring loop, built with\ngcc -O2 (default: bench/spring.c)."),
         ],
         discussion: """
             Build in release mode first: swift run -c release panelsim bench
@@ -42,7 +45,9 @@ struct BenchCommand: PanelCommand {
         options = parsed.flags.contains("--quick") ? BenchOptions.quickRun : BenchOptions()
         json = parsed.flags.contains("--json")
         if let runs = parsed.values["--runs"] {
-            guard let n = Int(runs), n >= 1 else { throw UsageError("--runs expects a whole number >= 1, got '\(runs)'", command: "bench") }
+            guard let n = Int(runs), n >= 1 else {
+                throw UsageError("--runs expects a whole number >= 1, got '\(runs)'", command: "bench")
+            }
             options.runs = n
         }
         if let source = parsed.values["--c-source"] { options.cSource = source }
@@ -83,7 +88,8 @@ struct BenchLoadCommand: PanelCommand {
     func run(_ context: CommandContext) -> ExitCode {
         do {
             let r = try LoadMeasurement.measureLoad(path: context.resolve(path))
-            context.stdout.line("samples=\(r.samples) seconds=\(r.seconds) peakKiB=\(r.peakKiB) baselineKiB=\(r.baselineKiB ?? 0)")
+            context.stdout.line(
+                "samples=\(r.samples) seconds=\(r.seconds) peakKiB=\(r.peakKiB) baselineKiB=\(r.baselineKiB ?? 0)")
             return .success
         } catch {
             context.stderr.line("error: \(error)")
@@ -98,7 +104,8 @@ struct BenchLoadCommand: PanelCommand {
 struct BenchCorpusCommand: PanelCommand {
     static let info = CommandInfo(
         name: "bench-corpus", abstract: "Internal: write the bench corpus.", usage: "panelsim bench-corpus DIR [N]",
-        arguments: [("DIR", "Output directory."), ("N", "Number of traces (default 1000).")], options: [], discussion: "")
+        arguments: [("DIR", "Output directory."), ("N", "Number of traces (default 1000).")], options: [],
+        discussion: "")
 
     var directory: String
     var count: Int
@@ -114,15 +121,19 @@ struct BenchCorpusCommand: PanelCommand {
         do {
             try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
             for i in 0..<count {
-                try BenchCorpus.variedTrace(index: i).write(toFile: "\(dir)/bench-\(i).jsonl", atomically: false, encoding: .utf8)
+                try BenchCorpus.variedTrace(index: i).write(
+                    toFile: "\(dir)/bench-\(i).jsonl", atomically: false, encoding: .utf8)
                 for (system, trace) in Bench.systemCorpora {
                     try trace(i).write(toFile: "\(dir)/bench-\(system)-\(i).jsonl", atomically: false, encoding: .utf8)
                 }
             }
-            try BenchCorpus.attractionTrace(moves: 50).write(toFile: "\(dir)/core-attraction.jsonl", atomically: false, encoding: .utf8)
-            try BenchCorpus.dragTrace(gestures: 50).write(toFile: "\(dir)/core-drag.jsonl", atomically: false, encoding: .utf8)
+            try BenchCorpus.attractionTrace(moves: 50).write(
+                toFile: "\(dir)/core-attraction.jsonl", atomically: false, encoding: .utf8)
+            try BenchCorpus.dragTrace(gestures: 50).write(
+                toFile: "\(dir)/core-drag.jsonl", atomically: false, encoding: .utf8)
             for w in Bench.systemWorkloads {
-                try w.workload.trace(50).write(toFile: "\(dir)/core-\(w.model.rawValue).jsonl", atomically: false, encoding: .utf8)
+                try w.workload.trace(50).write(
+                    toFile: "\(dir)/core-\(w.model.rawValue).jsonl", atomically: false, encoding: .utf8)
             }
             return .success
         } catch {
@@ -159,7 +170,8 @@ struct BenchReplayCommand: PanelCommand {
                 frames &+= simulate(trace).records.frameCount
             }
             let seconds = BenchClock.threadCPU() - start
-            context.stdout.line("replays=\(count) frames=\(frames) seconds=\(seconds) framesPerSecond=\(Double(frames) / seconds)")
+            context.stdout.line(
+                "replays=\(count) frames=\(frames) seconds=\(seconds) framesPerSecond=\(Double(frames) / seconds)")
             return .success
         } catch {
             context.stderr.line("error: \(error)")
@@ -171,9 +183,13 @@ struct BenchReplayCommand: PanelCommand {
 /// The `PATH [N]` arguments of the hidden bench commands: N defaults to `defaultCount` and must be a
 /// whole number ≥ `minimum`.
 /// - Throws: `UsageError` naming `command` for a wrong argument count or N.
-private func pathAndCount(_ parsed: ParsedArguments, _ pathName: String, default defaultCount: Int, minimum: Int,
-                          command: String) throws(UsageError) -> (String, Int) {
-    guard (1...2).contains(parsed.positionals.count) else { throw UsageError("expected \(pathName) [N]", command: command) }
+private func pathAndCount(
+    _ parsed: ParsedArguments, _ pathName: String, default defaultCount: Int, minimum: Int,
+    command: String
+) throws(UsageError) -> (String, Int) {
+    guard (1...2).contains(parsed.positionals.count) else {
+        throw UsageError("expected \(pathName) [N]", command: command)
+    }
     let count = parsed.positionals.count == 2 ? Int(parsed.positionals[1]) ?? minimum - 1 : defaultCount
     guard count >= minimum else { throw UsageError("N must be a whole number >= \(minimum)", command: command) }
     return (parsed.positionals[0], count)

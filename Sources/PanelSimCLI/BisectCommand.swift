@@ -27,7 +27,8 @@ enum HeaderPatch {
     /// panel, delegate, scrollView; …".
     static var sectionList: String {
         (commonSections.joined(separator: ", ") + " (every model); "
-         + modelSections.map { "\($0.sections.joined(separator: ", ")) (\($0.model.rawValue))" }.joined(separator: "; "))
+            + modelSections.map { "\($0.sections.joined(separator: ", ")) (\($0.model.rawValue))" }.joined(
+                separator: "; "))
     }
     /// Objects of a section whose own fields a patch sets one by one instead of replacing the object
     /// whole (`SystemTraceFormat.fieldwiseObjects`: DrawerKit's `drawer.configuration`, the
@@ -35,7 +36,10 @@ enum HeaderPatch {
     static var fieldwise: Set<String> { Set(TraceFormats.registered.flatMap(\.fieldwiseObjects)) }
 
     /// A leaf: a path of object keys to a value that is not an object (arrays are leaves).
-    struct Leaf { var path: [String]; var value: JSONValue }
+    struct Leaf {
+        var path: [String]
+        var value: JSONValue
+    }
 
     /// Every leaf of `object`, depth first in key order.
     /// - Complexity: O(size of object).
@@ -135,7 +139,8 @@ enum HeaderPatch {
         case .number(let n): return n.text
         case .string(let s): return JSON.quote(s)
         case .array(let items): return "[" + items.map(render).joined(separator: ", ") + "]"
-        case .object(let o): return "{" + o.entries.map { JSON.quote($0.key) + ": " + render($0.value) }.joined(separator: ", ") + "}"
+        case .object(let o):
+            return "{" + o.entries.map { JSON.quote($0.key) + ": " + render($0.value) }.joined(separator: ", ") + "}"
         }
     }
 }
@@ -157,14 +162,18 @@ enum DeltaDebugging {
             let chunks = stride(from: 0, to: c.count, by: chunkSize).map { Array(c[$0..<min($0 + chunkSize, c.count)]) }
             var reduced = false
             for chunk in chunks where fails(chunk) {
-                c = chunk; n = 2; reduced = true
+                c = chunk
+                n = 2
+                reduced = true
                 break
             }
             if !reduced && chunks.count > 2 {
                 for i in chunks.indices {
                     let complement = chunks.enumerated().filter { $0.offset != i }.flatMap(\.element)
                     if fails(complement) {
-                        c = complement; n = max(n - 1, 2); reduced = true
+                        c = complement
+                        n = max(n - 1, 2)
+                        reduced = true
                         break
                     }
                 }
@@ -181,42 +190,51 @@ enum DeltaDebugging {
 /// `panelsim bisect --base A.json --changed B.json TRACE…`: which parameter change causes a
 /// divergence.
 struct BisectCommand: PanelCommand {
-    static var info: CommandInfo { CommandInfo(
-        name: "bisect",
-        abstract: "Find which changed parameters make traces diverge.",
-        usage: "panelsim bisect --base A.json --changed B.json TRACE... [--tolerance CHANNEL=VALUE]... [--profile LIBRARY@VERSION]...",
-        arguments: [("TRACE", "Trace files, or directories searched for *.jsonl traces.")],
-        options: [
-            ProfileFlag.option,
-            OptionSpec(names: ["--base"], valueName: "A.json",
-                       help: HelpFormat.wrap("Partial header: an object with some of the sections of the traces' headers: "
-                                             + "environment, recognizer, and the model's own ("
-                                             + HeaderPatch.modelSections.map { $0.sections.joined(separator: ", ") }.joined(separator: "; ")
-                                             + ").", width: 56)),
-            OptionSpec(names: ["--changed"], valueName: "B.json", help: "Partial header with the changed parameters."),
-            OptionSpec(names: ["--tolerance"], valueName: "CHANNEL=VALUE",
-                       help: "Tolerance of a channel (repeatable), as for check.", repeatable: true),
-        ],
-        discussion: """
-            \(patchHelp)
+    static var info: CommandInfo {
+        CommandInfo(
+            name: "bisect",
+            abstract: "Find which changed parameters make traces diverge.",
+            usage:
+                "panelsim bisect --base A.json --changed B.json TRACE... [--tolerance CHANNEL=VALUE]... [--profile LIBRARY@VERSION]...",
+            arguments: [("TRACE", "Trace files, or directories searched for *.jsonl traces.")],
+            options: [
+                ProfileFlag.option,
+                OptionSpec(
+                    names: ["--base"], valueName: "A.json",
+                    help: HelpFormat.wrap(
+                        "Partial header: an object with some of the sections of the traces' headers: "
+                            + "environment, recognizer, and the model's own ("
+                            + HeaderPatch.modelSections.map { $0.sections.joined(separator: ", ") }.joined(
+                                separator: "; ")
+                            + ").", width: 56)),
+                OptionSpec(
+                    names: ["--changed"], valueName: "B.json", help: "Partial header with the changed parameters."),
+                OptionSpec(
+                    names: ["--tolerance"], valueName: "CHANNEL=VALUE",
+                    help: "Tolerance of a channel (repeatable), as for check.", repeatable: true),
+            ],
+            discussion: """
+                \(patchHelp)
 
-            Prints the changed parameters; "diverging alone": every change that by itself makes
-            some trace's result differ from A's beyond tolerance, with the number of such traces;
-            "culprits": a smallest set of changes (delta debugging, ddmin) that gives B's results
-            on every trace, so every change outside it is harmless; and for the first trace that
-            diverges under A plus the culprits, the comparison report (first diverging frame and
-            time, first differing event, event diff). Deterministic.
+                Prints the changed parameters; "diverging alone": every change that by itself makes
+                some trace's result differ from A's beyond tolerance, with the number of such traces;
+                "culprits": a smallest set of changes (delta debugging, ddmin) that gives B's results
+                on every trace, so every change outside it is harmless; and for the first trace that
+                diverges under A plus the culprits, the comparison report (first diverging frame and
+                time, first differing event, event diff). Deterministic.
 
-            \(HelpFormat.exitCodes([(0, "A and B give the same results on every trace"),
+                \(HelpFormat.exitCodes([(0, "A and B give the same results on every trace"),
                                      (1, "culprits found (B diverges from A)"),
                                      (2, "usage error or bad input (unreadable A, B or trace; A or B does not load with a trace)"),
                                      (125, "a trace this revision cannot evaluate")]))
-            """) }
+                """)
+    }
 
     /// The help's paragraph on how A and B apply, naming each registered system's own sections.
     static var patchHelp: String {
         let own = HeaderPatch.modelSections.map { m in
-            (CommandSystems.description(for: m.model)?.name ?? m.model.rawValue) + " " + m.sections.joined(separator: ", ")
+            (CommandSystems.description(for: m.model)?.name ?? m.model.rawValue) + " "
+                + m.sections.joined(separator: ", ")
         }
         return HelpFormat.wrap(
             "A and B are applied over each trace's header: each field a section names replaces that field of the trace's "
@@ -225,7 +243,8 @@ struct BisectCommand: PanelCommand {
                 + "(drawer, sheet, popup) are replaced one by one, keeping the trace's others ({\"drawer\": "
                 + "{\"configuration\": {\"flickSpeedThreshold\": 5}}} changes only the threshold). Traces are grouped by "
                 + "panel system and each group is bisected with the sections of A and B its model has: "
-                + own.joined(separator: "; ") + "; and environment and recognizer for all. A group whose sections A and B "
+                + own.joined(separator: "; ")
+                + "; and environment and recognizer for all. A group whose sections A and B "
                 + "leave unchanged is skipped, and the skipped traces are counted in the output; a section that no "
                 + "trace's model has is an error naming the first trace. The leaves (paths such as "
                 + "panel.behavior.redirectionalProgress) that differ between A and B are the changed parameters; a leaf "
@@ -245,18 +264,29 @@ struct BisectCommand: PanelCommand {
     init(_ parsed: ParsedArguments) throws(UsageError) {
         simulation.profiles = try ProfileFlag.profiles(parsed, command: "bisect")
         guard let base = parsed.values["--base"] else { throw UsageError("missing --base A.json", command: "bisect") }
-        guard let changed = parsed.values["--changed"] else { throw UsageError("missing --changed B.json", command: "bisect") }
+        guard let changed = parsed.values["--changed"] else {
+            throw UsageError("missing --changed B.json", command: "bisect")
+        }
         guard !parsed.positionals.isEmpty else { throw UsageError("missing TRACE", command: "bisect") }
-        self.base = base; self.changed = changed; traces = parsed.positionals
+        self.base = base
+        self.changed = changed
+        traces = parsed.positionals
         settings = try CheckCommand.parseTolerances(parsed.repeated["--tolerance"] ?? [], command: "bisect")
     }
 
     mutating func validate(_ context: CommandContext) throws(UsageError) {}
 
     /// One trace: its header as JSON and the sample lines after it.
-    private struct Source { var shown: String; var header: JSONObject; var rest: String }
+    private struct Source {
+        var shown: String
+        var header: JSONObject
+        var rest: String
+    }
 
-    private struct Failure: Error { var code: ExitCode; var message: String }
+    private struct Failure: Error {
+        var code: ExitCode
+        var message: String
+    }
 
     private func readPatch(_ path: String, _ context: CommandContext) throws(Failure) -> JSONObject {
         let text: String
@@ -268,13 +298,19 @@ struct BisectCommand: PanelCommand {
         do { value = try JSON.parse(text) } catch {
             throw Failure(code: .badInput, message: "error: \(path): column \(error.column): \(error.message)")
         }
-        guard case .object(let o) = value else { throw Failure(code: .badInput, message: "error: \(path): expected a JSON object") }
+        guard case .object(let o) = value else {
+            throw Failure(code: .badInput, message: "error: \(path): expected a JSON object")
+        }
         for e in o.entries {
             guard HeaderPatch.sections.contains(e.key) else {
-                throw Failure(code: .badInput, message: "error: \(path): key \"\(e.key)\" is not a header section bisect can change "
-                              + "(expected \(HeaderPatch.sectionList))")
+                throw Failure(
+                    code: .badInput,
+                    message: "error: \(path): key \"\(e.key)\" is not a header section bisect can change "
+                        + "(expected \(HeaderPatch.sectionList))")
             }
-            guard case .object = e.value else { throw Failure(code: .badInput, message: "error: \(path): \"\(e.key)\" must be an object") }
+            guard case .object = e.value else {
+                throw Failure(code: .badInput, message: "error: \(path): \"\(e.key)\" must be an object")
+            }
         }
         return o
     }
@@ -292,14 +328,18 @@ struct BisectCommand: PanelCommand {
         guard let parse = context.services.importer?.parse else {
             throw Failure(code: .badInput, message: "error: trace parsing is not available in this build")
         }
-        let a = try readPatch(base, context), b = try readPatch(changed, context)
+        let a = try readPatch(base, context)
+        let b = try readPatch(changed, context)
 
         // Traces, in argument order; directories expand in sorted order.
         var sources: [Source] = []
         for t in traces {
             let path = context.resolve(t)
-            let files = Files.isDirectory(path)
-                ? Files.list(under: path, suffix: ".jsonl", excluding: ".golden.jsonl").map { (Files.join(t, $0), path + "/" + $0) }
+            let files =
+                Files.isDirectory(path)
+                ? Files.list(under: path, suffix: ".jsonl", excluding: ".golden.jsonl").map {
+                    (Files.join(t, $0), path + "/" + $0)
+                }
                 : [(t, path)]
             for (shown, full) in files {
                 let text: String
@@ -321,14 +361,24 @@ struct BisectCommand: PanelCommand {
         var groups: [(model: PanelModel, sources: [Source])] = []
         for s in sources {
             var model = PanelModel.floatingPanel
-            if case .string(let name)? = s.header["model"] { model = PanelModel(rawValue: name) }   // an unknown one: the loader names it
-            if let i = groups.firstIndex(where: { $0.model == model }) { groups[i].sources.append(s) } else { groups.append((model, [s])) }
+            if case .string(let name)? = s.header["model"] { model = PanelModel(rawValue: name) }  // an unknown one: the loader names it
+            if let i = groups.firstIndex(where: { $0.model == model }) {
+                groups[i].sources.append(s)
+            } else {
+                groups.append((model, [s]))
+            }
         }
         for (patch, path) in [(a, base), (b, changed)] {
-            if let key = patch.keys.first(where: { key in !groups.contains { HeaderPatch.sections(of: $0.model).contains(key) } }) {
-                let s = sources[0], model = groups[0].model
-                throw Failure(code: .badInput, message: "error: \(path): the \"\(key)\" section does not belong in \(s.shown), a "
-                              + "\(model.rawValue) trace (its sections: \(HeaderPatch.sections(of: model).joined(separator: ", ")))")
+            if let key = patch.keys.first(where: { key in
+                !groups.contains { HeaderPatch.sections(of: $0.model).contains(key) }
+            }) {
+                let s = sources[0]
+                let model = groups[0].model
+                throw Failure(
+                    code: .badInput,
+                    message: "error: \(path): the \"\(key)\" section does not belong in \(s.shown), a "
+                        + "\(model.rawValue) trace (its sections: \(HeaderPatch.sections(of: model).joined(separator: ", ")))"
+                )
             }
         }
         func restricted(_ patch: JSONObject, _ model: PanelModel) -> JSONObject {
@@ -343,9 +393,10 @@ struct BisectCommand: PanelCommand {
         let out = context.stdout
         if !skipped.isEmpty && !bisected.isEmpty {
             let count = skipped.map(\.sources.count).reduce(0, +)
-            out.line("skipped \(count) trace\(count == 1 ? "" : "s") of other models ("
-                     + skipped.map { "\($0.model.rawValue) \($0.sources.count)" }.joined(separator: ", ")
-                     + "): A and B change no section of theirs")
+            out.line(
+                "skipped \(count) trace\(count == 1 ? "" : "s") of other models ("
+                    + skipped.map { "\($0.model.rawValue) \($0.sources.count)" }.joined(separator: ", ")
+                    + "): A and B change no section of theirs")
         }
         var diverged = false
         for (n, group) in (bisected.isEmpty ? [groups[0]] : bisected).enumerated() {
@@ -353,22 +404,28 @@ struct BisectCommand: PanelCommand {
                 if n > 0 { out.line("") }
                 out.line("\(group.model.rawValue): \(group.sources.count) trace\(group.sources.count == 1 ? "" : "s")")
             }
-            diverged = try bisect(group.sources, restricted(a, group.model), restricted(b, group.model), parse: parse, context) || diverged
+            diverged =
+                try bisect(group.sources, restricted(a, group.model), restricted(b, group.model), parse: parse, context)
+                || diverged
         }
         return diverged ? .regression : .success
     }
 
     /// Bisects the traces of one panel system; prints its part of the output. Returns whether B
     /// diverges from A.
-    private func bisect(_ sources: [Source], _ a: JSONObject, _ b: JSONObject,
-                        parse: (String, String) throws(TraceProblem) -> Trace, _ context: CommandContext) throws(Failure) -> Bool {
+    private func bisect(
+        _ sources: [Source], _ a: JSONObject, _ b: JSONObject,
+        parse: (String, String) throws(TraceProblem) -> Trace, _ context: CommandContext
+    ) throws(Failure) -> Bool {
         let changes = HeaderPatch.changedLeaves(a, b)
         func show(_ v: JSONValue?) -> String { v.map(HeaderPatch.render) ?? "(absent)" }
         func name(_ p: [String]) -> String { p.joined(separator: ".") }
 
         let out = context.stdout
         out.line("changed parameters (\(changes.count)):")
-        for p in changes { out.line("  \(name(p)): \(show(HeaderPatch.value(a, at: p))) -> \(show(HeaderPatch.value(b, at: p)))") }
+        for p in changes {
+            out.line("  \(name(p)): \(show(HeaderPatch.value(a, at: p))) -> \(show(HeaderPatch.value(b, at: p)))")
+        }
 
         let tolerances = Tolerances.default.applying(settings)
         /// Results of every trace under a patch; a load failure is returned as such.
@@ -378,16 +435,24 @@ struct BisectCommand: PanelCommand {
                 let text = HeaderPatch.render(.object(HeaderPatch.apply(patch, to: s.header))) + "\n" + s.rest
                 do throws(TraceProblem) {
                     let trace = try parse(text, s.shown)
-                    do { try TraceProfiles.checkGates(trace, profile: simulation.profile(for: trace.header.model), file: s.shown) } catch {
+                    do {
+                        try TraceProfiles.checkGates(
+                            trace, profile: simulation.profile(for: trace.header.model), file: s.shown)
+                    } catch {
                         throw TraceProblem(error)
                     }
                     let sim = context.services.simulate(trace, simulation)
-                    docs.append(ResultDocument(header: ResultHeader(trace: trace.header.name, traceDigest: "",
-                                                                    frameRate: trace.header.environment.frameRate,
-                                                                    displayScale: trace.header.environment.displayScale),
-                                               records: sim.records))
+                    docs.append(
+                        ResultDocument(
+                            header: ResultHeader(
+                                trace: trace.header.name, traceDigest: "",
+                                frameRate: trace.header.environment.frameRate,
+                                displayScale: trace.header.environment.displayScale),
+                            records: sim.records))
                 } catch {
-                    return .failure(Failure(code: error.kind == .unsupported ? .unsupported : .badInput, message: error.description))
+                    return .failure(
+                        Failure(code: error.kind == .unsupported ? .unsupported : .badInput, message: error.description)
+                    )
                 }
             }
             return .success(docs)
@@ -397,10 +462,13 @@ struct BisectCommand: PanelCommand {
         }
         /// The traces (indices) whose result under `docs` differs from `reference` beyond tolerance.
         func diverging(_ reference: [ResultDocument], _ docs: [ResultDocument]) -> [Int] {
-            reference.indices.filter { Comparator.compare(expected: reference[$0], actual: docs[$0], tolerances: tolerances).status != .passed }
+            reference.indices.filter {
+                Comparator.compare(expected: reference[$0], actual: docs[$0], tolerances: tolerances).status != .passed
+            }
         }
 
-        let baseDocs: [ResultDocument], changedDocs: [ResultDocument]
+        let baseDocs: [ResultDocument]
+        let changedDocs: [ResultDocument]
         switch results(a) {
         case .success(let d): baseDocs = d
         case .failure(let f): throw Failure(code: f.code, message: "\(f.message) (with \(base))")
@@ -416,21 +484,30 @@ struct BisectCommand: PanelCommand {
 
         let report = CulpritSearch.run(changes, key: name) { subset in
             guard case .success(let docs) = results(patch(with: subset)) else { return nil }
-            return CulpritSearch.Outcome(divergingFromBase: diverging(baseDocs, docs).count,
-                                         matchesChanged: diverging(changedDocs, docs).isEmpty)
+            return CulpritSearch.Outcome(
+                divergingFromBase: diverging(baseDocs, docs).count,
+                matchesChanged: diverging(changedDocs, docs).isEmpty)
         }
         let traces = "\(sources.count) trace\(sources.count == 1 ? "" : "s")"
         out.line("diverging alone (\(report.alone.count) of \(changes.count)):")
         for (p, count) in report.alone {
-            out.line("  \(name(p)): \(show(HeaderPatch.value(a, at: p))) -> \(show(HeaderPatch.value(b, at: p))) (\(count) of \(traces))")
+            out.line(
+                "  \(name(p)): \(show(HeaderPatch.value(a, at: p))) -> \(show(HeaderPatch.value(b, at: p))) (\(count) of \(traces))"
+            )
         }
         if report.alone.isEmpty { out.line("  none: the culprits below make traces diverge only together") }
         let culprits = report.culprits
-        out.line("culprit\(culprits.count == 1 ? "" : "s") (\(culprits.count) of \(changes.count), \(report.evaluations) evaluations):")
-        for p in culprits { out.line("  \(name(p)): \(show(HeaderPatch.value(a, at: p))) -> \(show(HeaderPatch.value(b, at: p)))") }
+        out.line(
+            "culprit\(culprits.count == 1 ? "" : "s") (\(culprits.count) of \(changes.count), \(report.evaluations) evaluations):"
+        )
+        for p in culprits {
+            out.line("  \(name(p)): \(show(HeaderPatch.value(a, at: p))) -> \(show(HeaderPatch.value(b, at: p)))")
+        }
         if case .success(let docs) = results(patch(with: culprits)), let i = diverging(baseDocs, docs).first {
             let comparison = Comparator.compare(expected: baseDocs[i], actual: docs[i], tolerances: tolerances)
-            out.line("first diverging trace: \(sources[i].shown) (\(diverging(baseDocs, docs).count) of \(sources.count) traces diverge; expected = base, actual = base + culprits)")
+            out.line(
+                "first diverging trace: \(sources[i].shown) (\(diverging(baseDocs, docs).count) of \(sources.count) traces diverge; expected = base, actual = base + culprits)"
+            )
             out.line(comparison.report(indent: "  "))
         }
         return true

@@ -31,7 +31,9 @@ enum CulpritSearch {
     ///     (it then counts as neither diverging nor matching).
     /// - Complexity: n evaluations for the single changes, then ddmin's O(k · log n) typical
     ///   (O(n²) worst) for k culprits.
-    static func run<Change>(_ changes: [Change], key: (Change) -> String, evaluate: ([Change]) -> Outcome?) -> Report<Change> {
+    static func run<Change>(_ changes: [Change], key: (Change) -> String, evaluate: ([Change]) -> Outcome?) -> Report<
+        Change
+    > {
         var cache: [String: Outcome?] = [:]
         func outcome(_ subset: [Change]) -> Outcome? {
             let k = subset.map(key).joined(separator: "\n")
@@ -46,7 +48,8 @@ enum CulpritSearch {
         }
         // The changes that reproduce the changed results; when even all of them do not (a
         // combination the loader refuses), a smallest set that still diverges.
-        let reproduces: ([Change]) -> Bool = outcome(changes)?.matchesChanged == true
+        let reproduces: ([Change]) -> Bool =
+            outcome(changes)?.matchesChanged == true
             ? { outcome($0)?.matchesChanged == true }
             : { (outcome($0)?.divergingFromBase ?? 0) > 0 }
         let culprits = DeltaDebugging.ddmin(changes, fails: reproduces)

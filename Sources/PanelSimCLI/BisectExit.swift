@@ -27,16 +27,23 @@ enum BisectExit {
     /// Why the revision checked out cannot be evaluated before any trace is read: a trace folder
     /// or trace file, or the golden folder (the rule's, or `--golden`), that does not exist at
     /// this revision. Nil when everything is there.
-    static func unevaluable(traceDirectory: String, files: [String], golden: String?, _ context: CommandContext) -> String? {
+    static func unevaluable(traceDirectory: String, files: [String], golden: String?, _ context: CommandContext)
+        -> String?
+    {
         if let missing = files.first(where: { !Files.isFile(context.resolve($0)) }) {
             return "no trace file '\(missing)'"
         }
         let goldenRoot: String
         if let file = files.first {
-            goldenRoot = golden ?? GoldenLocation.place(file: file, workingDirectory: context.workingDirectory).goldenRoot
+            goldenRoot =
+                golden ?? GoldenLocation.place(file: file, workingDirectory: context.workingDirectory).goldenRoot
         } else {
-            guard Files.isDirectory(context.resolve(traceDirectory)) else { return "no trace folder '\(traceDirectory)'" }
-            goldenRoot = golden ?? GoldenLocation.place(folder: traceDirectory, workingDirectory: context.workingDirectory).goldenRoot
+            guard Files.isDirectory(context.resolve(traceDirectory)) else {
+                return "no trace folder '\(traceDirectory)'"
+            }
+            goldenRoot =
+                golden
+                ?? GoldenLocation.place(folder: traceDirectory, workingDirectory: context.workingDirectory).goldenRoot
         }
         guard Files.isDirectory(context.resolve(goldenRoot)) else { return "no golden folder '\(goldenRoot)'" }
         return nil

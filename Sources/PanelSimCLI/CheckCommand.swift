@@ -10,36 +10,71 @@ struct CheckCommand: PanelCommand {
         name: "check",
         abstract: "Replay every trace and compare it with its golden result.",
         usage: "panelsim check [TRACE_DIR | TRACE…] [--golden DIR] [--record MODE] [options]",
-        arguments: [("TRACE_DIR", "Directory searched recursively for *.jsonl traces (default: traces)."),
-                    ("TRACE…", "Or one or more trace files (of one trace folder): check only those.")],
+        arguments: [
+            ("TRACE_DIR", "Directory searched recursively for *.jsonl traces (default: traces)."),
+            ("TRACE…", "Or one or more trace files (of one trace folder): check only those."),
+        ],
         options: [
-            OptionSpec(names: ["--golden"], valueName: "DIR",
-                       help: "Directory of golden result files: the golden of\nTRACE_DIR/a/b.jsonl is DIR/a/b.golden.jsonl. Default: the\ngolden folder beside the nearest traces folder, at the\nsame path (Tests/X/traces/SUB -> Tests/X/golden/SUB); for\na folder outside any traces folder, its golden subfolder.\nA DIR that does not exist is a usage error unless\n--record is given; so is a missing default golden folder\nunless --record or $PANELSIM_RECORD is set."),
-            OptionSpec(names: ["--record"], valueName: "MODE",
-                       help: "When to write goldens: never, missing, failed, all or\npending (write NAME.golden.jsonl.new beside a failing or\nmissing golden, for panelsim review / accept / reject).\nDefault: $PANELSIM_RECORD; else never when $CI is set;\nelse missing."),
-            OptionSpec(names: ["--filter"], valueName: "GLOB",
-                       help: "Check only traces whose path (relative to TRACE_DIR, or as\nshown) matches GLOB; * also matches /. Repeatable.", repeatable: true),
-            OptionSpec(names: ["--quiet", "-q"], valueName: nil,
-                       help: "Print only failures, errors, warnings about the run\n(pending or unreferenced goldens, skipped files) and the\nsummary line; passing traces and their replay warnings\nare not printed."),
+            OptionSpec(
+                names: ["--golden"], valueName: "DIR",
+                help:
+                    "Directory of golden result files: the golden of\nTRACE_DIR/a/b.jsonl is DIR/a/b.golden.jsonl. Default: the\ngolden folder beside the nearest traces folder, at the\nsame path (Tests/X/traces/SUB -> Tests/X/golden/SUB); for\na folder outside any traces folder, its golden subfolder.\nA DIR that does not exist is a usage error unless\n--record is given; so is a missing default golden folder\nunless --record or $PANELSIM_RECORD is set."
+            ),
+            OptionSpec(
+                names: ["--record"], valueName: "MODE",
+                help:
+                    "When to write goldens: never, missing, failed, all or\npending (write NAME.golden.jsonl.new beside a failing or\nmissing golden, for panelsim review / accept / reject).\nDefault: $PANELSIM_RECORD; else never when $CI is set;\nelse missing."
+            ),
+            OptionSpec(
+                names: ["--filter"], valueName: "GLOB",
+                help:
+                    "Check only traces whose path (relative to TRACE_DIR, or as\nshown) matches GLOB; * also matches /. Repeatable.",
+                repeatable: true),
+            OptionSpec(
+                names: ["--quiet", "-q"], valueName: nil,
+                help:
+                    "Print only failures, errors, warnings about the run\n(pending or unreferenced goldens, skipped files) and the\nsummary line; passing traces and their replay warnings\nare not printed."
+            ),
             TerminalColor.option,
-            OptionSpec(names: ["--annotations"], valueName: "FORMAT",
-                       help: "github: also print a ::error file=…,line=…:: line per\nfailing trace (GitHub Actions annotations)."),
-            OptionSpec(names: ["--tolerance"], valueName: "CHANNEL=VALUE",
-                       help: "Tolerance of a channel (repeatable; wins over files):\nlocation, contentOffset, backdropAlpha, velocity, time (or t).\nVALUE is X (absolute), abs:X, rel:Y or abs:X,rel:Y;\ntime is absolute, in seconds.", repeatable: true),
-            OptionSpec(names: ["--jobs", "-j"], valueName: "N",
-                       help: "Replay N traces in parallel (default 1). Output is\nidentical to --jobs 1."),
-            OptionSpec(names: ["--shard"], valueName: "I/N",
-                       help: "Check only the traces at sorted positions p with\np mod N = I - 1 (1 <= I <= N), for CI matrices\n(positions among the traces selected by TRACE… or --filter)."),
-            OptionSpec(names: ["--report-dir"], valueName: "DIR",
-                       help: "Write an HTML report per failing or missing trace:\nTRACE_DIR/a/b.jsonl -> DIR/a/b.html, and DIR/index.html\nlisting the failures first (headline, link)."),
-            OptionSpec(names: ["--summary-json"], valueName: "FILE",
-                       help: "Write a JSON summary (mergeable with merge-summaries)."),
-            OptionSpec(names: ["--junit"], valueName: "FILE",
-                       help: "Write a JUnit XML report."),
-            OptionSpec(names: ["--unreferenced"], valueName: "POLICY",
-                       help: "warn (default), fail (unreferenced goldens make the run\nexit 1) or delete (remove them, naming each)."),
-            OptionSpec(names: ["--bisect"], valueName: nil,
-                       help: "Exit codes for git bisect run: 0 pass, 1 a trace differs\nfrom its golden, 125 this revision cannot be evaluated\n(no trace or golden folder yet, a trace without a golden,\nan error), 128 a usage error (stops the bisect). Never\nwrites goldens ($PANELSIM_RECORD is ignored)."),
+            OptionSpec(
+                names: ["--annotations"], valueName: "FORMAT",
+                help:
+                    "github: also print a ::error file=…,line=…:: line per\nfailing trace (GitHub Actions annotations)."
+            ),
+            OptionSpec(
+                names: ["--tolerance"], valueName: "CHANNEL=VALUE",
+                help:
+                    "Tolerance of a channel (repeatable; wins over files):\nlocation, contentOffset, backdropAlpha, velocity, time (or t).\nVALUE is X (absolute), abs:X, rel:Y or abs:X,rel:Y;\ntime is absolute, in seconds.",
+                repeatable: true),
+            OptionSpec(
+                names: ["--jobs", "-j"], valueName: "N",
+                help: "Replay N traces in parallel (default 1). Output is\nidentical to --jobs 1."),
+            OptionSpec(
+                names: ["--shard"], valueName: "I/N",
+                help:
+                    "Check only the traces at sorted positions p with\np mod N = I - 1 (1 <= I <= N), for CI matrices\n(positions among the traces selected by TRACE… or --filter)."
+            ),
+            OptionSpec(
+                names: ["--report-dir"], valueName: "DIR",
+                help:
+                    "Write an HTML report per failing or missing trace:\nTRACE_DIR/a/b.jsonl -> DIR/a/b.html, and DIR/index.html\nlisting the failures first (headline, link)."
+            ),
+            OptionSpec(
+                names: ["--summary-json"], valueName: "FILE",
+                help: "Write a JSON summary (mergeable with merge-summaries)."),
+            OptionSpec(
+                names: ["--junit"], valueName: "FILE",
+                help: "Write a JUnit XML report."),
+            OptionSpec(
+                names: ["--unreferenced"], valueName: "POLICY",
+                help:
+                    "warn (default), fail (unreferenced goldens make the run\nexit 1) or delete (remove them, naming each)."
+            ),
+            OptionSpec(
+                names: ["--bisect"], valueName: nil,
+                help:
+                    "Exit codes for git bisect run: 0 pass, 1 a trace differs\nfrom its golden, 125 this revision cannot be evaluated\n(no trace or golden folder yet, a trace without a golden,\nan error), 128 a usage error (stops the bisect). Never\nwrites goldens ($PANELSIM_RECORD is ignored)."
+            ),
         ] + SimulationFlags.options + [ProfileFlag.option],
         discussion: """
             Traces are replayed in the byte order of their paths relative to TRACE_DIR (files and
@@ -151,8 +186,10 @@ struct CheckCommand: PanelCommand {
             }
             shard = (i, n)
         }
-        for (name, value) in [("--report-dir", parsed.values["--report-dir"]), ("--summary-json", parsed.values["--summary-json"]),
-                              ("--junit", parsed.values["--junit"])] where value?.isEmpty == true {
+        for (name, value) in [
+            ("--report-dir", parsed.values["--report-dir"]), ("--summary-json", parsed.values["--summary-json"]),
+            ("--junit", parsed.values["--junit"]),
+        ] where value?.isEmpty == true {
             throw UsageError("empty \(name) path", command: "check")
         }
         reportDirectory = parsed.values["--report-dir"]
@@ -162,7 +199,8 @@ struct CheckCommand: PanelCommand {
         case nil, "warn"?: unreferencedFails = false
         case "fail"?: unreferencedFails = true
         case "delete"?: deletesUnreferenced = true
-        case let other?: throw UsageError("--unreferenced must be warn, fail or delete, got '\(other)'", command: "check")
+        case let other?:
+            throw UsageError("--unreferenced must be warn, fail or delete, got '\(other)'", command: "check")
         }
         filters = parsed.repeated["--filter"] ?? []
         if filters.contains(where: \.isEmpty) { throw UsageError("empty --filter pattern", command: "check") }
@@ -170,7 +208,9 @@ struct CheckCommand: PanelCommand {
         color = try TerminalColor.choice(parsed.values["--color"], command: "check")
         bisect = parsed.flags.contains("--bisect")
         if bisect, let flag = recordFlag, flag != RecordMode.never.rawValue {
-            throw UsageError("--bisect never writes goldens: leave --record out (or give --record never), got '\(flag)'", command: "check")
+            throw UsageError(
+                "--bisect never writes goldens: leave --record out (or give --record never), got '\(flag)'",
+                command: "check")
         }
         switch parsed.values["--annotations"] {
         case nil: break
@@ -181,15 +221,21 @@ struct CheckCommand: PanelCommand {
 
     /// Whether two paths name the same folder (links resolved).
     static func sameFolder(_ a: String, _ b: String, _ context: CommandContext) -> Bool {
-        func standardized(_ path: String) -> String { URL(fileURLWithPath: path).resolvingSymlinksInPath().standardizedFileURL.path }
+        func standardized(_ path: String) -> String {
+            URL(fileURLWithPath: path).resolvingSymlinksInPath().standardizedFileURL.path
+        }
         return standardized(context.resolve(a)) == standardized(context.resolve(b))
     }
 
     /// Parses `--tolerance` values in order.
-    static func parseTolerances(_ values: [String], command: String) throws(UsageError) -> [(ToleranceChannel, Tolerance)] {
+    static func parseTolerances(_ values: [String], command: String) throws(UsageError) -> [(
+        ToleranceChannel, Tolerance
+    )] {
         var settings: [(ToleranceChannel, Tolerance)] = []
         for v in values {
-            do { settings.append(try ToleranceSettings.parse(v)) } catch { throw UsageError(error.description, command: command) }
+            do { settings.append(try ToleranceSettings.parse(v)) } catch {
+                throw UsageError(error.description, command: command)
+            }
         }
         return settings
     }
@@ -200,8 +246,10 @@ struct CheckCommand: PanelCommand {
             // A bisect step only reads: PANELSIM_RECORD (set for other work) is not consulted.
             mode = .never
             recordingAsked = false
-            if let reason = BisectExit.unevaluable(traceDirectory: traceDirectory, files: traceFiles, golden: goldenIsDefault ? nil : goldenDirectory,
-                                                   context) {
+            if let reason = BisectExit.unevaluable(
+                traceDirectory: traceDirectory, files: traceFiles, golden: goldenIsDefault ? nil : goldenDirectory,
+                context)
+            {
                 unevaluable = reason
                 return
             }
@@ -224,12 +272,16 @@ struct CheckCommand: PanelCommand {
             var rels: [String] = []
             for file in traceFiles {
                 guard Files.isFile(context.resolve(file)) else {
-                    let what = Files.isDirectory(context.resolve(file)) ? "is a directory (give one directory, or trace files)" : "does not exist"
+                    let what =
+                        Files.isDirectory(context.resolve(file))
+                        ? "is a directory (give one directory, or trace files)" : "does not exist"
                     throw UsageError("trace '\(file)' \(what)", command: "check")
                 }
                 let p = GoldenLocation.place(file: file, workingDirectory: context.workingDirectory)
                 if let first, context.resolve(first.traceRoot) != context.resolve(p.traceRoot) {
-                    throw UsageError("the traces are in different trace folders ('\(first.traceRoot)' and '\(p.traceRoot)'); check one folder at a time", command: "check")
+                    throw UsageError(
+                        "the traces are in different trace folders ('\(first.traceRoot)' and '\(p.traceRoot)'); check one folder at a time",
+                        command: "check")
                 }
                 if first == nil { first = p }
                 if !rels.contains(p.below) { rels.append(p.below) }
@@ -239,34 +291,44 @@ struct CheckCommand: PanelCommand {
             selection = rels.sorted(by: utf8Precedes)
         } else {
             guard Files.isDirectory(context.resolve(traceDirectory)) else {
-                throw UsageError("trace directory '\(traceDirectory)' does not exist or is not a directory"
-                                 + CheckCommand.testTargetHint(traceDirectory, context), command: "check")
+                throw UsageError(
+                    "trace directory '\(traceDirectory)' does not exist or is not a directory"
+                        + CheckCommand.testTargetHint(traceDirectory, context), command: "check")
             }
             placement = GoldenLocation.place(folder: traceDirectory, workingDirectory: context.workingDirectory)
         }
         guard Files.isDirectory(context.resolve(traceDirectory)) else {
-            throw UsageError("trace directory '\(traceDirectory)' does not exist or is not a directory", command: "check")
+            throw UsageError(
+                "trace directory '\(traceDirectory)' does not exist or is not a directory", command: "check")
         }
         if goldenIsDefault {
             goldenDirectory = traceFiles.isEmpty ? placement.goldenFolder : placement.goldenRoot
-            if !recordingAsked && !Files.isDirectory(context.resolve(placement.goldenRoot)) && !Files.isFile(context.resolve(placement.goldenRoot)) {
+            if !recordingAsked && !Files.isDirectory(context.resolve(placement.goldenRoot))
+                && !Files.isFile(context.resolve(placement.goldenRoot))
+            {
                 // No accidental blessing with the default folder either: run from the wrong
                 // folder (or in a new project), `missing` would create it and record every trace
                 // as its own golden. Only the root is required; a new subfolder of traces/ still
                 // records into golden/ (`check traces/new`).
-                throw UsageError("golden directory '\(placement.goldenRoot)' does not exist, so every trace would be recorded as its own golden; "
-                                 + "check from the folder that holds traces/ and golden/, or record the goldens with --record missing "
-                                 + "(or PANELSIM_RECORD=missing)", command: "check")
+                throw UsageError(
+                    "golden directory '\(placement.goldenRoot)' does not exist, so every trace would be recorded as its own golden; "
+                        + "check from the folder that holds traces/ and golden/, or record the goldens with --record missing "
+                        + "(or PANELSIM_RECORD=missing)", command: "check")
             }
         } else if recordFlag == nil && !goldenDirectory.isEmpty {
             // No accidental blessing: a mistyped --golden would otherwise get a whole new tree.
             if !Files.isDirectory(context.resolve(goldenDirectory)) && !Files.isFile(context.resolve(goldenDirectory)) {
-                throw UsageError("golden directory '\(goldenDirectory)' does not exist (give --record MODE to record goldens into a new folder)", command: "check")
+                throw UsageError(
+                    "golden directory '\(goldenDirectory)' does not exist (give --record MODE to record goldens into a new folder)",
+                    command: "check")
             }
             if traceFiles.isEmpty, placement.inTracesFolder, !placement.below.isEmpty,
-               CheckCommand.sameFolder(goldenDirectory, placement.goldenRoot, context) {
-                throw UsageError("'\(traceDirectory)' is checked against '\(goldenDirectory)', but its goldens are in '\(placement.goldenFolder)' "
-                                 + "(paths are relative to the trace folder): leave --golden out, or give --record MODE to write there anyway", command: "check")
+                CheckCommand.sameFolder(goldenDirectory, placement.goldenRoot, context)
+            {
+                throw UsageError(
+                    "'\(traceDirectory)' is checked against '\(goldenDirectory)', but its goldens are in '\(placement.goldenFolder)' "
+                        + "(paths are relative to the trace folder): leave --golden out, or give --record MODE to write there anyway",
+                    command: "check")
             }
         }
         if goldenDirectory.isEmpty { throw UsageError("empty --golden directory", command: "check") }
@@ -281,15 +343,18 @@ struct CheckCommand: PanelCommand {
     /// check Tests/X/traces`; "" otherwise.
     static func testTargetHint(_ traceDirectory: String, _ context: CommandContext) -> String {
         guard traceDirectory == GoldenLocation.tracesFolderName,
-              let targets = try? FileManager.default.contentsOfDirectory(atPath: context.resolve("Tests")) else { return "" }
+            let targets = try? FileManager.default.contentsOfDirectory(atPath: context.resolve("Tests"))
+        else { return "" }
         let found = targets.filter { !$0.hasPrefix(".") }.sorted(by: utf8Precedes)
             .map { "Tests/\($0)/\(GoldenLocation.tracesFolderName)" }.filter { Files.isDirectory(context.resolve($0)) }
         guard let first = found.first else { return "" }
-        return "; the package's test targets have trace folders (\(found.joined(separator: ", "))): panelsim check \(shellQuoted(first))"
+        return
+            "; the package's test targets have trace folders (\(found.joined(separator: ", "))): panelsim check \(shellQuoted(first))"
     }
 
     func run(_ context: CommandContext) -> ExitCode {
-        let out = ColoredSink(context.stdout, TerminalColor.resolve(color, environment: context.environment, stdout: context.stdout))
+        let out = ColoredSink(
+            context.stdout, TerminalColor.resolve(color, environment: context.environment, stdout: context.stdout))
         if let unevaluable {
             out.line("SKIP this revision: \(unevaluable) (check --bisect exits 125: git bisect skips it)")
             return .unsupported
@@ -308,8 +373,10 @@ struct CheckCommand: PanelCommand {
         options.streamingThreshold = TraceServices.streamingThreshold(context.environment)
         options.traceDisplay = traceDirectory
         options.goldenDisplay = goldenDirectory
-        let summary = CheckRunner.run(traceRoot: context.resolve(traceDirectory), goldenRoot: context.resolve(goldenDirectory),
-                                      jobs: jobs, options: options, services: context.services) { [quiet] outcome in
+        let summary = CheckRunner.run(
+            traceRoot: context.resolve(traceDirectory), goldenRoot: context.resolve(goldenDirectory),
+            jobs: jobs, options: options, services: context.services
+        ) { [quiet] outcome in
             if quiet && outcome.status.countsAsPassed {
                 // A passing trace is silent; the replay's own warnings (which a passing golden
                 // already records) too. A pending golden left over is still named.
@@ -323,23 +390,33 @@ struct CheckCommand: PanelCommand {
             context.stderr.line("error: " + refusal)
         } else if summary.noTraces {
             // Checking nothing is an error (exit 2 via the summary), not a pass.
-            context.stderr.line("error: no *.jsonl traces under \(traceDirectory)"
-                                + (filters.isEmpty ? "" : " match --filter " + filters.joined(separator: ", ")) + ": nothing was checked")
+            context.stderr.line(
+                "error: no *.jsonl traces under \(traceDirectory)"
+                    + (filters.isEmpty ? "" : " match --filter " + filters.joined(separator: ", "))
+                    + ": nothing was checked")
         } else if summary.traces.isEmpty, let shard {
             out.line("warning: no traces in shard \(shard.index)/\(shard.count) (fewer traces than shards)")
         }
         for entry in summary.unlisted { out.line("warning: skipped \(entry)") }
         if !summary.traces.isEmpty {
-            for w in ProfileFlag.unusedWarnings(simulation.profiles, models: Set(summary.traces.compactMap(\.model))) { out.line(w) }
+            for w in ProfileFlag.unusedWarnings(simulation.profiles, models: Set(summary.traces.compactMap(\.model))) {
+                out.line(w)
+            }
         }
-        for temporary in summary.temporaries where !(quiet && temporary.disposition == .removed) { out.line(temporary.line) }
+        for temporary in summary.temporaries where !(quiet && temporary.disposition == .removed) {
+            out.line(temporary.line)
+        }
         func traceOf(_ golden: String) -> String {
             let rel = String(golden.dropFirst(Files.join(goldenDirectory, "").count))
             return Files.join(traceDirectory, String(rel.dropLast(".golden.jsonl".count)) + ".jsonl")
         }
-        for golden in summary.deleted { out.line("deleted unreferenced golden \(golden) (no trace \(traceOf(golden)))") }
+        for golden in summary.deleted {
+            out.line("deleted unreferenced golden \(golden) (no trace \(traceOf(golden)))")
+        }
         for golden in summary.unreferenced {
-            out.line("\(unreferencedFails ? "error" : "warning"): unreferenced golden \(golden) (no trace \(traceOf(golden)))")
+            out.line(
+                "\(unreferencedFails ? "error" : "warning"): unreferenced golden \(golden) (no trace \(traceOf(golden)))"
+            )
         }
         if githubAnnotations {
             for line in summary.githubAnnotations() { out.line(line) }
@@ -348,7 +425,9 @@ struct CheckCommand: PanelCommand {
         // Each report is built only when asked for (the JUnit one escapes every trace's lines).
         // They are written before the summary line, so that the line names a failed write too.
         var unwritten: [String] = []
-        let reports: [(String?, () -> String)] = [(summaryJSON, { summary.summaryJSON() }), (junit, { summary.junitXML() })]
+        let reports: [(String?, () -> String)] = [
+            (summaryJSON, { summary.summaryJSON() }), (junit, { summary.junitXML() }),
+        ]
         for (path, render) in reports {
             guard let path else { continue }
             do {
@@ -357,12 +436,18 @@ struct CheckCommand: PanelCommand {
             } catch {
                 context.stderr.line("error: \(error.description)")
                 unwritten.append(path)
-                if bisect { code = BisectExit.stop } else if code == .success || code == .unsupported { code = .badInput }
+                if bisect {
+                    code = BisectExit.stop
+                } else if code == .success || code == .unsupported {
+                    code = .badInput
+                }
             }
         }
         if let reportDirectory, !summary.noTraces {
-            out.line(CheckReportIndex.write(summary, directory: context.resolve(reportDirectory), shown: reportDirectory,
-                                            title: "panelsim check " + traceDirectory))
+            out.line(
+                CheckReportIndex.write(
+                    summary, directory: context.resolve(reportDirectory), shown: reportDirectory,
+                    title: "panelsim check " + traceDirectory))
         }
         out.line(summary.summaryLine + (unwritten.isEmpty ? "" : "; not written: " + unwritten.joined(separator: ", ")))
         return code

@@ -6,11 +6,16 @@ enum CheckReportIndex {
     /// The index entries of `summary`, in its order (the page sorts by status).
     static func entries(_ summary: CheckSummary) -> [HTMLReport.IndexEntry] {
         summary.traces.map { t in
-            let reason = t.headline ?? (t.status.countsAsPassed ? "" : t.lines.first.map { line in
-                // The status line without its status word and path: the reason.
-                let rest = line.drop { $0 != " " }.dropFirst()
-                return rest.hasPrefix(t.path) ? String(rest.dropFirst(t.path.count).drop { $0 == ":" || $0 == " " }) : String(rest)
-            } ?? "")
+            let reason =
+                t.headline
+                ?? (t.status.countsAsPassed
+                    ? ""
+                    : t.lines.first.map { line in
+                        // The status line without its status word and path: the reason.
+                        let rest = line.drop { $0 != " " }.dropFirst()
+                        return rest.hasPrefix(t.path)
+                            ? String(rest.dropFirst(t.path.count).drop { $0 == ":" || $0 == " " }) : String(rest)
+                    } ?? "")
             return HTMLReport.IndexEntry(status: t.status, trace: t.path, headline: reason, link: t.reportLink)
         }
     }
@@ -19,8 +24,9 @@ enum CheckReportIndex {
     static func write(_ summary: CheckSummary, directory: String, shown: String, title: String) -> String {
         let path = Files.join(shown, "index.html")
         do {
-            try AtomicFile.write(HTMLReport.index(title: title, summaryLine: summary.summaryLine, entries: entries(summary)),
-                                 to: directory + "/index.html", shownAs: path)
+            try AtomicFile.write(
+                HTMLReport.index(title: title, summaryLine: summary.summaryLine, entries: entries(summary)),
+                to: directory + "/index.html", shownAs: path)
             return "report index: \(path)"
         } catch {
             return "warning: \(error.description)"

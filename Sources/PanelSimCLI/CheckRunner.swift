@@ -31,7 +31,11 @@ public struct TraceOutcome: Sendable, Equatable {
     public var reportLink: String?
 
     public init(path: String, status: Status, lines: [String], wroteGolden: Bool = false, report: String? = nil) {
-        self.path = path; self.status = status; self.lines = lines; self.wroteGolden = wroteGolden; self.report = report
+        self.path = path
+        self.status = status
+        self.lines = lines
+        self.wroteGolden = wroteGolden
+        self.report = report
     }
 }
 
@@ -84,7 +88,9 @@ public struct CheckSummary: Sendable, Equatable {
         public var pid: Int32
         public var disposition: Disposition
         public init(path: String, pid: Int32, disposition: Disposition) {
-            self.path = path; self.pid = pid; self.disposition = disposition
+            self.path = path
+            self.pid = pid
+            self.disposition = disposition
         }
 
         /// The line `check` prints for it.
@@ -96,7 +102,8 @@ public struct CheckSummary: Sendable, Equatable {
                 return "warning: \(path) was left by an interrupted golden write (process \(pid) no longer exists); "
                     + "remove it (rm \(shellQuoted(path))) or run check with --record missing, failed or all, which removes such files"
             case .notRemoved(let reason):
-                return "warning: cannot remove \(path), left by an interrupted golden write (process \(pid) no longer exists): \(reason)"
+                return
+                    "warning: cannot remove \(path), left by an interrupted golden write (process \(pid) no longer exists): \(reason)"
             case .writerRunning:
                 return "warning: \(path) is the temporary file of a golden write by process \(pid), which is running; "
                     + "if no panelsim is writing goldens there, remove it (rm \(shellQuoted(path)))"
@@ -104,10 +111,16 @@ public struct CheckSummary: Sendable, Equatable {
         }
     }
 
-    public init(traces: [TraceOutcome], unreferenced: [String] = [], unreferencedFails: Bool = false, shard: String? = nil,
-                unlisted: [String] = [], temporaries: [TemporaryFile] = []) {
-        self.traces = traces; self.unreferenced = unreferenced; self.unreferencedFails = unreferencedFails; self.shard = shard
-        self.unlisted = unlisted; self.temporaries = temporaries
+    public init(
+        traces: [TraceOutcome], unreferenced: [String] = [], unreferencedFails: Bool = false, shard: String? = nil,
+        unlisted: [String] = [], temporaries: [TemporaryFile] = []
+    ) {
+        self.traces = traces
+        self.unreferenced = unreferenced
+        self.unreferencedFails = unreferencedFails
+        self.shard = shard
+        self.unlisted = unlisted
+        self.temporaries = temporaries
     }
 
     public var passed: Int { traces.filter { $0.status.countsAsPassed }.count }
@@ -129,7 +142,9 @@ public struct CheckSummary: Sendable, Equatable {
         if refusal != nil { s += ", refused" }
         if skipped > 0 { s += ", \(skipped) skipped" }
         if errors > 0 { s += ", \(errors) error" + (errors == 1 ? "" : "s") }
-        if failingUnreferenced > 0 { s += ", \(failingUnreferenced) unreferenced golden" + (failingUnreferenced == 1 ? "" : "s") }
+        if failingUnreferenced > 0 {
+            s += ", \(failingUnreferenced) unreferenced golden" + (failingUnreferenced == 1 ? "" : "s")
+        }
         var writes: [String] = []
         if written > 0 { writes.append("\(written) golden" + (written == 1 ? "" : "s") + " written") }
         if rewritten > 0 { writes.append("\(rewritten) rewritten") }
@@ -204,22 +219,29 @@ public enum CheckRunner {
     ///   - onOutcome: called once per trace, in corpus order, as soon as the outcomes before it
     ///     are known (on a worker thread, serialized).
     /// - Complexity: O(Σ replay + compare) work, spread over `jobs` threads.
-    public static func run(traceDirectory: String, goldenDirectory: String, jobs: Int = 1,
-                           options: Options = Options(),
-                           onOutcome: ((TraceOutcome) -> Void)? = nil) -> CheckSummary {
-        run(traceRoot: traceDirectory, goldenRoot: goldenDirectory, jobs: jobs, options: options,
+    public static func run(
+        traceDirectory: String, goldenDirectory: String, jobs: Int = 1,
+        options: Options = Options(),
+        onOutcome: ((TraceOutcome) -> Void)? = nil
+    ) -> CheckSummary {
+        run(
+            traceRoot: traceDirectory, goldenRoot: goldenDirectory, jobs: jobs, options: options,
             services: .live, onOutcome: onOutcome)
     }
 
-    static func run(traceRoot: String, goldenRoot: String, jobs: Int, options: Options,
-                    services: TraceServices, onOutcome: ((TraceOutcome) -> Void)?) -> CheckSummary {
+    static func run(
+        traceRoot: String, goldenRoot: String, jobs: Int, options: Options,
+        services: TraceServices, onOutcome: ((TraceOutcome) -> Void)?
+    ) -> CheckSummary {
         let traceShown = options.traceDisplay ?? traceRoot
         let goldenShown = options.goldenDisplay ?? goldenRoot
         let (all, unlisted) = Files.listing(under: traceRoot, suffix: ".jsonl", excluding: ".golden.jsonl")
         var selected = options.selection ?? all
         if !options.filters.isEmpty {
             selected = selected.filter { rel in
-                options.filters.contains { fnmatch($0, rel, 0) == 0 || fnmatch($0, Files.join(traceShown, rel), 0) == 0 }
+                options.filters.contains {
+                    fnmatch($0, rel, 0) == 0 || fnmatch($0, Files.join(traceShown, rel), 0) == 0
+                }
             }
         }
         let nothingSelected = selected.isEmpty
@@ -236,23 +258,29 @@ public enum CheckRunner {
             let conflicts = PendingGoldenOptions.conflicts(goldenRoot: goldenRoot, options: options.simulation)
             if !conflicts.isEmpty {
                 var summary = CheckSummary(traces: [], shard: shardText)
-                summary.refusal = PendingGoldenOptions.refusal(conflicts, goldenShown: goldenShown, options: options.simulation)
+                summary.refusal = PendingGoldenOptions.refusal(
+                    conflicts, goldenShown: goldenShown, options: options.simulation)
                 return summary
             }
         }
         let tolerances = ToleranceResolver(root: traceRoot, shownRoot: traceShown, settings: options.tolerances)
-        let worker = TraceChecker(traceRoot: traceRoot, goldenRoot: goldenRoot, traceShown: traceShown,
-                                  goldenShown: goldenShown, options: options, services: services,
-                                  tolerances: tolerances.resolve(for: selected))
+        let worker = TraceChecker(
+            traceRoot: traceRoot, goldenRoot: goldenRoot, traceShown: traceShown,
+            goldenShown: goldenShown, options: options, services: services,
+            tolerances: tolerances.resolve(for: selected))
         // Goldens no trace refers to. The listing does not depend on the outcomes: with more than
         // one job it runs beside the checks instead of after them.
-        let listsGoldens = Files.isDirectory(goldenRoot) && (options.shard == nil || options.shard?.index == 1)
+        let listsGoldens =
+            Files.isDirectory(goldenRoot) && (options.shard == nil || options.shard?.index == 1)
             && options.selection == nil
-        let listGoldens: @Sendable () -> (goldens: [String], temporaries: [String]) = { Files.goldenListing(under: goldenRoot) }
+        let listGoldens: @Sendable () -> (goldens: [String], temporaries: [String]) = {
+            Files.goldenListing(under: goldenRoot)
+        }
         let background = listsGoldens && jobs > 1 ? BackgroundValue(listGoldens) : nil
         let outcomes = OrderedParallel.map(selected, jobs: jobs, onResult: onOutcome) { worker.check($0) }
 
-        var unreferenced: [String] = [], deleted: [String] = []
+        var unreferenced: [String] = []
+        var deleted: [String] = []
         var temporaries: [CheckSummary.TemporaryFile] = []
         if listsGoldens {
             let listing = background?.value ?? listGoldens()
@@ -264,12 +292,14 @@ public enum CheckRunner {
                     unreferenced.append(Files.join(goldenShown, rel))
                 }
             }
-            temporaries = disposeOfTemporaries(listing.temporaries, goldenRoot: goldenRoot, goldenShown: goldenShown, mode: options.mode)
+            temporaries = disposeOfTemporaries(
+                listing.temporaries, goldenRoot: goldenRoot, goldenShown: goldenShown, mode: options.mode)
         }
-        var summary = CheckSummary(traces: outcomes, unreferenced: unreferenced,
-                                   unreferencedFails: options.unreferencedFails, shard: shardText,
-                                   unlisted: unlisted.map { $0.hasPrefix(": ") ? traceShown + $0 : Files.join(traceShown, $0) },
-                                   temporaries: temporaries)
+        var summary = CheckSummary(
+            traces: outcomes, unreferenced: unreferenced,
+            unreferencedFails: options.unreferencedFails, shard: shardText,
+            unlisted: unlisted.map { $0.hasPrefix(": ") ? traceShown + $0 : Files.join(traceShown, $0) },
+            temporaries: temporaries)
         summary.deleted = deleted
         summary.noTraces = nothingSelected
         return summary
@@ -280,8 +310,10 @@ public enum CheckRunner {
     /// whose writer no longer exists are removed when `mode` writes goldens, else reported with
     /// how to remove them; those whose writer id belongs to a running process are reported.
     /// - Complexity: one `kill(pid, 0)` and at most one `unlink` per file.
-    static func disposeOfTemporaries(_ rels: [String], goldenRoot: String, goldenShown: String,
-                                     mode: RecordMode) -> [CheckSummary.TemporaryFile] {
+    static func disposeOfTemporaries(
+        _ rels: [String], goldenRoot: String, goldenShown: String,
+        mode: RecordMode
+    ) -> [CheckSummary.TemporaryFile] {
         var result: [CheckSummary.TemporaryFile] = []
         let me = getpid()
         for rel in rels {
@@ -313,8 +345,9 @@ extension TraceChecker {
     /// - Complexity: two reads of the trace file to scan it, one to replay it, one of the golden.
     func streamedPass(tracePath: String, shown: String, goldenPath: String) -> TraceOutcome? {
         guard !options.mode.rewritesAll, Files.probe(goldenPath) == .file,
-              Files.probe(goldenPath + RecordMode.pendingSuffix) == .missing,
-              let golden = FileHandle(forReadingAtPath: goldenPath) else { return nil }
+            Files.probe(goldenPath + RecordMode.pendingSuffix) == .missing,
+            let golden = FileHandle(forReadingAtPath: goldenPath)
+        else { return nil }
         defer { try? golden.close() }
         var equal = true
         let result: SimulationResult
@@ -326,7 +359,7 @@ extension TraceChecker {
                 equal = expected.count == bytes.count && expected.elementsEqual(bytes)
             }.result
         } catch {
-            return nil   // the whole check reports the error
+            return nil  // the whole check reports the error
         }
         guard equal, ((try? golden.read(upToCount: 1)) ?? Data()).isEmpty else { return nil }
         return TraceOutcome(path: shown, status: .pass, lines: ["PASS \(shown)"] + GoldenCheck.warningLines(result))
@@ -340,8 +373,10 @@ extension TraceChecker {
     func acceptLine(rel: String, shown: String, goldenName: String) -> String {
         let goldenRel = GoldenCheck.goldenRelativePath(forTrace: rel)
         let found = GoldenLocation.golden(ofTrace: traceRoot + "/" + rel, workingDirectory: "/")
-        let sameFolder = (found as NSString).standardizingPath == ((goldenRoot + "/" + goldenRel) as NSString).standardizingPath
-        let command = "panelsim check \(shellQuoted(shown))" + (sameFolder ? "" : " --golden \(shellQuoted(goldenShown))")
+        let sameFolder =
+            (found as NSString).standardizingPath == ((goldenRoot + "/" + goldenRel) as NSString).standardizingPath
+        let command =
+            "panelsim check \(shellQuoted(shown))" + (sameFolder ? "" : " --golden \(shellQuoted(goldenShown))")
         return "  golden: \(goldenName); if the new behavior is right, rewrite it with \(command) --record failed "
             + "(or --record pending to review it first)"
     }
@@ -367,25 +402,32 @@ struct TraceChecker: @unchecked Sendable {
         let tolerances: Tolerances
         switch self.tolerances[folder] ?? .success(.default) {
         case .success(let t): tolerances = t
-        case .failure(let e): return TraceOutcome(path: shown, status: .error, lines: ["ERROR \(shown): \(e.description)"])
+        case .failure(let e):
+            return TraceOutcome(path: shown, status: .error, lines: ["ERROR \(shown): \(e.description)"])
         }
 
         if services.streams(traceRoot + "/" + rel, threshold: options.streamingThreshold),
-           let passed = streamedPass(tracePath: traceRoot + "/" + rel, shown: shown, goldenPath: goldenRoot + "/" + goldenRel) {
+            let passed = streamedPass(
+                tracePath: traceRoot + "/" + rel, shown: shown, goldenPath: goldenRoot + "/" + goldenRel)
+        {
             return passed
         }
-        let checked = services.pipeline.check(tracePath: traceRoot + "/" + rel, traceShown: shown,
-                                              goldenPath: goldenRoot + "/" + goldenRel, goldenShown: goldenName,
-                                              mode: options.mode, tolerances: tolerances, simulation: options.simulation)
-        var o = TraceOutcome(path: shown, status: checked.status, lines: checked.lines, wroteGolden: checked.verdict?.wroteGolden ?? false)
+        let checked = services.pipeline.check(
+            tracePath: traceRoot + "/" + rel, traceShown: shown,
+            goldenPath: goldenRoot + "/" + goldenRel, goldenShown: goldenName,
+            mode: options.mode, tolerances: tolerances, simulation: options.simulation)
+        var o = TraceOutcome(
+            path: shown, status: checked.status, lines: checked.lines,
+            wroteGolden: checked.verdict?.wroteGolden ?? false)
         o.line = checked.line
         o.model = checked.replayed?.loaded.trace.header.model
         guard let verdict = checked.verdict, let replayed = checked.replayed else { return o }
         o.pending = verdict.wrotePending
         if verdict.status == .missing && verdict.wrotePending == nil {
             // How to get out of MISSING (record mode never: CI, or --record never).
-            o.lines.insert("  to record it, run check again with --record missing (writes \(goldenName)), "
-                           + "or with --record pending to review it first", at: 1)
+            o.lines.insert(
+                "  to record it, run check again with --record missing (writes \(goldenName)), "
+                    + "or with --record pending to review it first", at: 1)
         }
         if verdict.status == .fail && verdict.wrotePending == nil {
             // After the report, before the replay's warnings (where the test message puts it).
@@ -396,10 +438,12 @@ struct TraceChecker: @unchecked Sendable {
         let reportRel = String(rel.dropLast(".jsonl".count)) + ".html"
         do {
             // A MISSING report says how to record the golden (as `report` without a golden does).
-            let input = verdict.reportInput(trace: replayed.loaded.trace, tolerances: tolerances,
-                                            recordCommand: "panelsim check \(shellQuoted(shown)) --record missing")
-            try AtomicFile.write(HTMLReport.render(input), to: dir + "/" + reportRel,
-                                 shownAs: Files.join(options.reportDisplay ?? dir, reportRel))
+            let input = verdict.reportInput(
+                trace: replayed.loaded.trace, tolerances: tolerances,
+                recordCommand: "panelsim check \(shellQuoted(shown)) --record missing")
+            try AtomicFile.write(
+                HTMLReport.render(input), to: dir + "/" + reportRel,
+                shownAs: Files.join(options.reportDisplay ?? dir, reportRel))
             let name = Files.join(options.reportDisplay ?? dir, reportRel)
             o.report = name
             o.headline = HTMLReport.headline(input).text

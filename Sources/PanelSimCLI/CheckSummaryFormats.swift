@@ -72,8 +72,11 @@ extension CheckSummary {
         guard case .array(let items)? = o["traces"] else { throw fail("traces must be an array") }
         for (i, item) in items.enumerated() {
             guard case .object(let t) = item, case .string(let path)? = t["path"],
-                  case .string(let st)? = t["status"], let status = TraceOutcome.Status(rawValue: st) else {
-                throw fail("traces[\(i)]: needs a path and a status (one of \(TraceOutcome.Status.allCases.map(\.rawValue).joined(separator: ", ")))")
+                case .string(let st)? = t["status"], let status = TraceOutcome.Status(rawValue: st)
+            else {
+                throw fail(
+                    "traces[\(i)]: needs a path and a status (one of \(TraceOutcome.Status.allCases.map(\.rawValue).joined(separator: ", ")))"
+                )
             }
             var outcome = TraceOutcome(path: path, status: status, lines: try strings(t["lines"], "traces[\(i)].lines"))
             if case .bool(let b)? = t["wroteGolden"] { outcome.wroteGolden = b }
@@ -95,7 +98,8 @@ extension CheckSummary {
     public static func merge(_ parts: [CheckSummary]) throws(SummaryFileError) -> CheckSummary {
         for part in parts {
             if let text = part.shard, text != "merged", ShardID(text) == nil {
-                throw SummaryFileError(file: "", message: "a summary has shard '\(text)' (expected I/N with 1 <= I <= N, or merged)")
+                throw SummaryFileError(
+                    file: "", message: "a summary has shard '\(text)' (expected I/N with 1 <= I <= N, or merged)")
             }
         }
         let shards = parts.compactMap { $0.shard.flatMap(ShardID.init) }
@@ -105,14 +109,19 @@ extension CheckSummary {
         if !shards.isEmpty {
             let counts = Set(shards.map(\.count))
             guard counts.count == 1, let n = counts.first else {
-                throw SummaryFileError(file: "", message: "the summaries come from different shardings (\(counts.sorted().map { "/\($0)" }.joined(separator: ", ")))")
+                throw SummaryFileError(
+                    file: "",
+                    message:
+                        "the summaries come from different shardings (\(counts.sorted().map { "/\($0)" }.joined(separator: ", ")))"
+                )
             }
             var seen = Set<Int>()
             for shard in shards where !seen.insert(shard.index).inserted {
                 throw SummaryFileError(file: "", message: "shard \(shard.index)/\(n) is given more than once")
             }
             if let missing = (1...n).first(where: { !seen.contains($0) }) {
-                throw SummaryFileError(file: "", message: "shard \(missing)/\(n) is missing (\(seen.count) of \(n) shards given)")
+                throw SummaryFileError(
+                    file: "", message: "shard \(missing)/\(n) is missing (\(seen.count) of \(n) shards given)")
             }
         }
         var traces = parts.flatMap(\.traces)
@@ -121,8 +130,9 @@ extension CheckSummary {
             throw SummaryFileError(file: "", message: "trace \(traces[i].path) appears in more than one summary")
         }
         let unreferenced = Set(parts.flatMap(\.unreferenced)).sorted(by: utf8Precedes)
-        var merged = CheckSummary(traces: traces, unreferenced: unreferenced,
-                                  unreferencedFails: parts.contains { $0.unreferencedFails }, shard: "merged")
+        var merged = CheckSummary(
+            traces: traces, unreferenced: unreferenced,
+            unreferencedFails: parts.contains { $0.unreferencedFails }, shard: "merged")
         merged.noTraces = traces.isEmpty
         return merged
     }
@@ -145,14 +155,16 @@ extension CheckSummary {
             let parts = t.path.split(separator: "/", omittingEmptySubsequences: false)
             let classname = parts.dropLast().joined(separator: ".")
             let name = parts.last.map(String.init) ?? t.path
-            out += "    <testcase classname=\"\(Markup.escape(classname))\" name=\"\(Markup.escape(name))\" file=\"\(Markup.escape(t.path))\""
+            out +=
+                "    <testcase classname=\"\(Markup.escape(classname))\" name=\"\(Markup.escape(name))\" file=\"\(Markup.escape(t.path))\""
             let body = Markup.escape(t.lines.joined(separator: "\n"))
             let message = Markup.escape(t.failureMessage)
             switch t.status {
             case .pass, .new, .updated:
                 out += "/>\n"
             case .fail, .missing:
-                out += ">\n      <failure message=\"\(message)\" type=\"\(t.status.rawValue)\">\(body)</failure>\n    </testcase>\n"
+                out +=
+                    ">\n      <failure message=\"\(message)\" type=\"\(t.status.rawValue)\">\(body)</failure>\n    </testcase>\n"
             case .error:
                 out += ">\n      <error message=\"\(message)\" type=\"error\">\(body)</error>\n    </testcase>\n"
             case .skip:
@@ -162,7 +174,8 @@ extension CheckSummary {
         if unrefCase {
             let body = Markup.escape(unreferenced.joined(separator: "\n"))
             out += "    <testcase classname=\"panelsim\" name=\"unreferenced goldens\">\n"
-            out += "      <failure message=\"\(unreferenced.count) unreferenced golden(s)\" type=\"unreferenced\">\(body)</failure>\n    </testcase>\n"
+            out +=
+                "      <failure message=\"\(unreferenced.count) unreferenced golden(s)\" type=\"unreferenced\">\(body)</failure>\n    </testcase>\n"
         }
         out += "  </testsuite>\n</testsuites>\n"
         return out
@@ -188,7 +201,8 @@ extension CheckSummary {
     /// - Complexity: O(size of the failing traces' lines).
     public func githubAnnotations() -> [String] {
         func escapeData(_ s: String) -> String {
-            s.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "\r", with: "%0D").replacingOccurrences(of: "\n", with: "%0A")
+            s.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "\r", with: "%0D")
+                .replacingOccurrences(of: "\n", with: "%0A")
         }
         func escapeProperty(_ s: String) -> String {
             escapeData(s).replacingOccurrences(of: ":", with: "%3A").replacingOccurrences(of: ",", with: "%2C")
@@ -199,16 +213,25 @@ extension CheckSummary {
             if let line = t.line { properties += ",line=\(line)" }
             let title: String
             switch t.status {
-            case .fail: title = "panelsim: " + (t.failureMessage.split(separator: ":", maxSplits: 1).dropFirst().first.map { $0.trimmingCharacters(in: .whitespaces) } ?? "differs from its golden")
+            case .fail:
+                title =
+                    "panelsim: "
+                    + (t.failureMessage.split(separator: ":", maxSplits: 1).dropFirst().first.map {
+                        $0.trimmingCharacters(in: .whitespaces)
+                    } ?? "differs from its golden")
             case .missing: title = "panelsim: no golden"
             default: title = "panelsim: error"
             }
-            let body = [t.failureMessage] + t.lines.dropFirst().map { $0.hasPrefix("  ") ? String($0.dropFirst(2)) : $0 }
-            out.append("::error \(properties),title=\(escapeProperty(title))::\(escapeData(body.joined(separator: "\n")))")
+            let body =
+                [t.failureMessage] + t.lines.dropFirst().map { $0.hasPrefix("  ") ? String($0.dropFirst(2)) : $0 }
+            out.append(
+                "::error \(properties),title=\(escapeProperty(title))::\(escapeData(body.joined(separator: "\n")))")
         }
         if unreferencedFails {
             for golden in unreferenced {
-                out.append("::error file=\(escapeProperty(golden)),title=\(escapeProperty("panelsim: unreferenced golden"))::\(escapeData(golden + " is referenced by no trace"))")
+                out.append(
+                    "::error file=\(escapeProperty(golden)),title=\(escapeProperty("panelsim: unreferenced golden"))::\(escapeData(golden + " is referenced by no trace"))"
+                )
             }
         }
         return out
@@ -219,7 +242,10 @@ extension CheckSummary {
 public struct SummaryFileError: Error, Sendable, Equatable, CustomStringConvertible {
     public var file: String
     public var message: String
-    public init(file: String, message: String) { self.file = file; self.message = message }
+    public init(file: String, message: String) {
+        self.file = file
+        self.message = message
+    }
     public var description: String { file.isEmpty ? message : "\(file): \(message)" }
 }
 
@@ -229,6 +255,7 @@ struct ShardID {
     init?(_ text: String) {
         let parts = text.split(separator: "/", omittingEmptySubsequences: false)
         guard parts.count == 2, let i = Int(parts[0]), let n = Int(parts[1]), n >= 1, i >= 1, i <= n else { return nil }
-        index = i; count = n
+        index = i
+        count = n
     }
 }

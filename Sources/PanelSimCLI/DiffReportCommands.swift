@@ -20,15 +20,20 @@ struct DiffCommand: PanelCommand {
         name: "diff",
         abstract: "Compare two result files within tolerances.",
         usage: "panelsim diff A B [--tolerance CHANNEL=VALUE]... [--report OUT [--trace TRACE]] [--color WHEN]",
-        arguments: [("A", "The expected result file (e.g. a golden)."),
-                    ("B", "The actual result file (e.g. from panelsim replay).")],
+        arguments: [
+            ("A", "The expected result file (e.g. a golden)."),
+            ("B", "The actual result file (e.g. from panelsim replay)."),
+        ],
         options: [
-            OptionSpec(names: ["--tolerance"], valueName: "CHANNEL=VALUE",
-                       help: "Tolerance of a channel (repeatable), as for check.", repeatable: true),
-            OptionSpec(names: ["--report"], valueName: "OUT",
-                       help: "Also write an HTML report (A as golden, B as actual)."),
-            OptionSpec(names: ["--trace"], valueName: "TRACE",
-                       help: "The trace B was replayed from: the report draws its\nfinger samples, observations and anchors."),
+            OptionSpec(
+                names: ["--tolerance"], valueName: "CHANNEL=VALUE",
+                help: "Tolerance of a channel (repeatable), as for check.", repeatable: true),
+            OptionSpec(
+                names: ["--report"], valueName: "OUT",
+                help: "Also write an HTML report (A as golden, B as actual)."),
+            OptionSpec(
+                names: ["--trace"], valueName: "TRACE",
+                help: "The trace B was replayed from: the report draws its\nfinger samples, observations and anchors."),
             TerminalColor.option,
         ],
         discussion: """
@@ -62,16 +67,21 @@ struct DiffCommand: PanelCommand {
 
     init(_ parsed: ParsedArguments) throws(UsageError) {
         guard parsed.positionals.count == 2 else {
-            throw UsageError(parsed.positionals.count < 2 ? "diff needs two result files A and B"
-                                                          : "unexpected argument '\(parsed.positionals[2])'", command: "diff")
+            throw UsageError(
+                parsed.positionals.count < 2
+                    ? "diff needs two result files A and B"
+                    : "unexpected argument '\(parsed.positionals[2])'", command: "diff")
         }
-        a = parsed.positionals[0]; b = parsed.positionals[1]
+        a = parsed.positionals[0]
+        b = parsed.positionals[1]
         settings = try CheckCommand.parseTolerances(parsed.repeated["--tolerance"] ?? [], command: "diff")
         report = parsed.values["--report"]
         if report?.isEmpty == true { throw UsageError("empty --report path", command: "diff") }
         trace = parsed.values["--trace"]
         if trace?.isEmpty == true { throw UsageError("empty --trace path", command: "diff") }
-        if trace != nil && report == nil { throw UsageError("--trace is for the HTML report: give --report OUT too", command: "diff") }
+        if trace != nil && report == nil {
+            throw UsageError("--trace is for the HTML report: give --report OUT too", command: "diff")
+        }
         color = try TerminalColor.choice(parsed.values["--color"], command: "diff")
     }
 
@@ -83,15 +93,20 @@ struct DiffCommand: PanelCommand {
         for d in docs {
             switch d {
             case .success(let doc): loaded.append(doc)
-            case .failure(let f): context.stderr.line("error: \(f.message)"); return .badInput
+            case .failure(let f):
+                context.stderr.line("error: \(f.message)")
+                return .badInput
             }
         }
-        let comparison = Comparator.compare(expected: loaded[0], actual: loaded[1],
-                                            tolerances: Tolerances.default.applying(settings))
-        let out = ColoredSink(context.stdout, TerminalColor.resolve(color, environment: context.environment, stdout: context.stdout))
+        let comparison = Comparator.compare(
+            expected: loaded[0], actual: loaded[1],
+            tolerances: Tolerances.default.applying(settings))
+        let out = ColoredSink(
+            context.stdout, TerminalColor.resolve(color, environment: context.environment, stdout: context.stdout))
         if let report {
-            var input = HTMLReport.Input(title: "\(a) vs \(b)", header: nil, golden: loaded[0],
-                                         actual: loaded[1], comparison: comparison, goldenName: a)
+            var input = HTMLReport.Input(
+                title: "\(a) vs \(b)", header: nil, golden: loaded[0],
+                actual: loaded[1], comparison: comparison, goldenName: a)
             input.tolerances = Tolerances.default.applying(settings)
             if let trace {
                 do {
@@ -99,18 +114,21 @@ struct DiffCommand: PanelCommand {
                     input.trace = t
                     input.header = t.header
                 } catch {
-                    context.stderr.line("error: \(error.description)"); return .badInput
+                    context.stderr.line("error: \(error.description)")
+                    return .badInput
                 }
             }
             let html = HTMLReport.render(input)
             do { try AtomicFile.write(html, to: context.resolve(report), shownAs: report) } catch {
-                context.stderr.line("error: \(error.description)"); return .badInput
+                context.stderr.line("error: \(error.description)")
+                return .badInput
             }
             context.stderr.line("wrote \(report)")
         }
         switch comparison.status {
         case .incompatible(let v):
-            context.stderr.line("error: \(a) is format version \(v), \(b) is version \(loaded[1].header.version); cannot compare")
+            context.stderr.line(
+                "error: \(a) is format version \(v), \(b) is version \(loaded[1].header.version); cannot compare")
             return .badInput
         case .passed:
             out.line("SAME \(a) \(b) (within tolerances)")
@@ -118,7 +136,9 @@ struct DiffCommand: PanelCommand {
             return .success
         case .failed:
             out.line("DIFFERENT \(a) \(b)")
-            for line in comparison.report(indent: "  ").split(separator: "\n", omittingEmptySubsequences: false) { out.line(String(line)) }
+            for line in comparison.report(indent: "  ").split(separator: "\n", omittingEmptySubsequences: false) {
+                out.line(String(line))
+            }
             return .regression
         }
     }
@@ -133,12 +153,17 @@ struct ReportCommand: PanelCommand {
         arguments: [("TRACE", "Trace file (.jsonl) to replay.")],
         options: [
             ProfileFlag.option,
-            OptionSpec(names: ["--golden"], valueName: "G",
-                       help: "Golden result file to overlay. Default: the trace's golden\nby check's rule (traces/X.jsonl -> golden/X.golden.jsonl,\nbeside the nearest traces folder) when it exists; else none."),
-            OptionSpec(names: ["-o", "--output"], valueName: "OUT",
-                       help: "Write the HTML to OUT (atomically) instead of standard output."),
-            OptionSpec(names: ["--tolerance"], valueName: "CHANNEL=VALUE",
-                       help: "Tolerance of a channel (repeatable), as for check.", repeatable: true),
+            OptionSpec(
+                names: ["--golden"], valueName: "G",
+                help:
+                    "Golden result file to overlay. Default: the trace's golden\nby check's rule (traces/X.jsonl -> golden/X.golden.jsonl,\nbeside the nearest traces folder) when it exists; else none."
+            ),
+            OptionSpec(
+                names: ["-o", "--output"], valueName: "OUT",
+                help: "Write the HTML to OUT (atomically) instead of standard output."),
+            OptionSpec(
+                names: ["--tolerance"], valueName: "CHANNEL=VALUE",
+                help: "Tolerance of a channel (repeatable), as for check.", repeatable: true),
         ],
         discussion: """
             The report is one HTML file with no external scripts, fonts or styles. It opens with a
@@ -184,7 +209,8 @@ struct ReportCommand: PanelCommand {
     mutating func validate(_ context: CommandContext) throws(UsageError) {}
 
     func run(_ context: CommandContext) -> ExitCode {
-        let loaded: LoadedTraceInfo, actual: ResultDocument
+        let loaded: LoadedTraceInfo
+        let actual: ResultDocument
         switch ReplayCommand.replay(trace, context, options: simulation) {
         case .success(let r): (loaded, actual) = r
         case .failure(let f): return f.code
@@ -198,14 +224,17 @@ struct ReportCommand: PanelCommand {
         if let goldenPath {
             switch ResultFiles.load(context.resolve(goldenPath), shown: goldenPath) {
             case .success(let d): goldenDoc = d
-            case .failure(let f): context.stderr.line("error: \(f.message)"); return .badInput
+            case .failure(let f):
+                context.stderr.line("error: \(f.message)")
+                return .badInput
             }
         }
         let comparison = goldenDoc.map {
             Comparator.compare(expected: $0, actual: actual, tolerances: Tolerances.default.applying(settings))
         }
-        var input = HTMLReport.Input(title: trace, header: loaded.trace.header, golden: goldenDoc,
-                                     actual: actual, comparison: comparison, goldenName: goldenPath ?? "golden")
+        var input = HTMLReport.Input(
+            title: trace, header: loaded.trace.header, golden: goldenDoc,
+            actual: actual, comparison: comparison, goldenName: goldenPath ?? "golden")
         input.trace = loaded.trace
         if goldenDoc == nil {
             // Where check records it is where report looks (GoldenLocation's one rule).
@@ -215,7 +244,8 @@ struct ReportCommand: PanelCommand {
         let html = HTMLReport.render(input)
         if let output {
             do { try AtomicFile.write(html, to: context.resolve(output), shownAs: output) } catch {
-                context.stderr.line("error: \(error.description)"); return .badInput
+                context.stderr.line("error: \(error.description)")
+                return .badInput
             }
             let status: String
             switch comparison?.status {
@@ -274,16 +304,20 @@ struct MergeSummariesCommand: PanelCommand {
         var parts: [CheckSummary] = []
         for input in inputs {
             switch Files.read(context.resolve(input), shown: input) {
-            case .failure(let f): context.stderr.line("error: \(f.message)"); return .badInput
+            case .failure(let f):
+                context.stderr.line("error: \(f.message)")
+                return .badInput
             case .success(let text):
                 do { parts.append(try CheckSummary.parse(summaryJSON: text, file: input)) } catch {
-                    context.stderr.line("error: \(error.description)"); return .badInput
+                    context.stderr.line("error: \(error.description)")
+                    return .badInput
                 }
             }
         }
         let merged: CheckSummary
         do { merged = try CheckSummary.merge(parts) } catch {
-            context.stderr.line("error: \(error.description)"); return .badInput
+            context.stderr.line("error: \(error.description)")
+            return .badInput
         }
         if merged.noTraces { context.stderr.line("error: the summaries hold no trace: nothing was checked") }
         for t in merged.traces where !t.status.countsAsPassed {
@@ -296,7 +330,8 @@ struct MergeSummariesCommand: PanelCommand {
         for (path, text) in [(output, merged.summaryJSON()), (junit, merged.junitXML())] {
             guard let path else { continue }
             do { try AtomicFile.write(text, to: context.resolve(path), shownAs: path) } catch {
-                context.stderr.line("error: \(error.description)"); return .badInput
+                context.stderr.line("error: \(error.description)")
+                return .badInput
             }
             context.stderr.line("wrote \(path)")
         }

@@ -38,7 +38,8 @@ public struct FrameTimeline: Sendable {
         while k > 0 && frameTime(k, frameRate: frameRate) > t { k -= 1 }
         while frameTime(k + 1, frameRate: frameRate) <= t { k += 1 }
         // Last written frame with index <= k.
-        var lo = 0, hi = frames.count - 1
+        var lo = 0
+        var hi = frames.count - 1
         if frames[0].index > k { return frames[0] }
         while lo < hi {
             let mid = (lo + hi + 1) / 2
@@ -66,11 +67,11 @@ public struct FrameTimeline: Sendable {
     /// - Complexity: O(records).
     public static func overshoot(_ result: SimulationResult, frameRate: Int) -> Double {
         var worst = 0.0
-        var current: Double?          // location of the last written frame
-        var start: Double?            // location in force when the running attraction began
-        var segment: [Double] = []    // frames of the running attraction
+        var current: Double?  // location of the last written frame
+        var start: Double?  // location in force when the running attraction began
+        var segment: [Double] = []  // frames of the running attraction
         var attracting = false
-        var endTime: Microseconds?    // time of a didEndAttracting whose frame is pending
+        var endTime: Microseconds?  // time of a didEndAttracting whose frame is pending
         func finish(target: Double) {
             worst = max(worst, excursion(start: start, frames: segment + [target], target: target))
             endTime = nil
@@ -81,7 +82,11 @@ public struct FrameTimeline: Sendable {
                 if let end = endTime {
                     // The settling frame is written right after the event (same frame time); if it
                     // repeated the previous frame, the previous location is the anchor.
-                    if frameTime(f.index, frameRate: frameRate) == end { finish(target: f.location) } else if let c = current { finish(target: c) }
+                    if frameTime(f.index, frameRate: frameRate) == end {
+                        finish(target: f.location)
+                    } else if let c = current {
+                        finish(target: c)
+                    }
                     endTime = nil
                 } else if attracting {
                     segment.append(f.location)
@@ -193,8 +198,10 @@ public enum Fidelity {
     /// - Parameters:
     ///   - settleTolerance: pt (> 0); see `FidelityMetrics`.
     /// - Complexity: O(records + observed samples · log frames).
-    public static func measure(trace: Trace, result: SimulationResult,
-                               settleTolerance: Double = defaultSettleTolerance) -> FidelityMetrics {
+    public static func measure(
+        trace: Trace, result: SimulationResult,
+        settleTolerance: Double = defaultSettleTolerance
+    ) -> FidelityMetrics {
         let timeline = FrameTimeline(result: result, frameRate: trace.header.environment.frameRate)
         var m = FidelityMetrics()
         m.simulatedFinalState = timeline.last?.state

@@ -74,13 +74,17 @@ enum FidelityReport {
     /// A fixed-width table with an overall row; ends with a newline.
     static func table(_ rows: [FidelityRow]) -> String {
         let width = max(7, rows.map(\.name.count).max() ?? 0)
-        var out = TuneCLI.pad("trace", width) + "  samples   rms(pt)   max(pt)  settle obs(s)  sim(s)  err(s)  final obs/sim        offset rms  alpha rms\n"
+        var out =
+            TuneCLI.pad("trace", width)
+            + "  samples   rms(pt)   max(pt)  settle obs(s)  sim(s)  err(s)  final obs/sim        offset rms  alpha rms\n"
         func line(_ name: String, _ m: FidelityMetrics, final: String) -> String {
             TuneCLI.pad(name, width) + "  " + TuneCLI.pad(String(m.location.count), 7, right: true)
                 + "  " + TuneCLI.pad(TuneCLI.fixed(m.location.rms, 3), 8, right: true)
                 + "  " + TuneCLI.pad(TuneCLI.fixed(m.location.count > 0 ? m.location.maximum : nil, 3), 8, right: true)
                 + "  " + TuneCLI.pad(TuneCLI.fixed(m.observedSettleTime, 3), 13, right: true)
-                + "  " + TuneCLI.pad(TuneCLI.fixed(m.observedSettleTime == nil ? nil : m.simulatedSettleTime, 3), 6, right: true)
+                + "  "
+                + TuneCLI.pad(
+                    TuneCLI.fixed(m.observedSettleTime == nil ? nil : m.simulatedSettleTime, 3), 6, right: true)
                 + "  " + TuneCLI.pad(TuneCLI.fixed(m.settleTimeError, 3), 6, right: true)
                 + "  " + TuneCLI.pad(final, 19)
                 + "  " + TuneCLI.pad(TuneCLI.fixed(m.contentOffset.rms, 3), 10, right: true)
@@ -88,7 +92,10 @@ enum FidelityReport {
         }
         for r in rows {
             let m = r.metrics
-            let final = m.observedFinalState.map { o in "\(o)/\(m.simulatedFinalState ?? "-") \(m.finalStateAgrees == true ? "ok" : "DIFF")" } ?? "-"
+            let final =
+                m.observedFinalState.map { o in
+                    "\(o)/\(m.simulatedFinalState ?? "-") \(m.finalStateAgrees == true ? "ok" : "DIFF")"
+                } ?? "-"
             out += line(r.name, m, final: final)
         }
         let pooled = Fidelity.pooled(rows.map(\.metrics))
@@ -120,7 +127,8 @@ enum FidelityReport {
         let agreeing = rows.filter { $0.metrics.finalStateAgrees == true }.count
         let judged = rows.filter { $0.metrics.finalStateAgrees != nil }.count
         let settle = rows.compactMap { $0.metrics.settleTimeError.map(abs) }.max()
-        out += "\n], \"overall\": {\"location\": \(stat(pooled.location)), \"maxAbsSettleTimeError\": \(TuneCLI.json(settle)), "
+        out +=
+            "\n], \"overall\": {\"location\": \(stat(pooled.location)), \"maxAbsSettleTimeError\": \(TuneCLI.json(settle)), "
             + "\"finalStatesAgreeing\": \(agreeing), \"finalStatesCompared\": \(judged), "
             + "\"contentOffset\": \(stat(pooled.contentOffset)), \"backdropAlpha\": \(stat(pooled.backdropAlpha))}}\n"
         return out

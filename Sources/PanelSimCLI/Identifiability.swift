@@ -12,7 +12,9 @@ public enum ParameterEffect {
     static func probes(_ parameter: TunableParameter, around values: [Double], traces: [Trace]) -> [Double] {
         var out = values + traces.map { parameter.value(in: $0) }
         for v in values {
-            for candidate in [v * 0.5, v * 1.5, (v + 1) / 2] where parameter.isValid(candidate) { out.append(candidate) }
+            for candidate in [v * 0.5, v * 1.5, (v + 1) / 2] where parameter.isValid(candidate) {
+                out.append(candidate)
+            }
         }
         var seen: [Double] = []
         for v in out.sorted() where v.isFinite && parameter.isValid(v) && !seen.contains(v) { seen.append(v) }
@@ -106,28 +108,41 @@ public enum Identifiability {
     ///   - precision: the interval ends are found to `precision` × the range.
     /// - Complexity: per free parameter, `profilePoints` objective evaluations plus the profile
     ///   interval's (`ProfileLikelihood.interval`); each replays every trace.
-    public static func analyze(_ problem: TuningProblem, ranges: [ParameterRange], best: [Double], bestError: Double,
-                               observations: Int, precision: Double) -> [ParameterIdentifiability] {
+    public static func analyze(
+        _ problem: TuningProblem, ranges: [ParameterRange], best: [Double], bestError: Double,
+        observations: Int, precision: Double
+    ) -> [ParameterIdentifiability] {
         let free = ranges.indices.filter { ranges[$0].lower < ranges[$0].upper }
         let floor = noiseFloor(bestError: bestError, observations: observations, fitted: free.count)
         let threshold = bestError + floor
         return free.map { i in
             let range = ranges[i]
-            func point(_ v: Double) -> [Double] { var p = best; p[i] = v; return p }
-            func errors(_ values: [Double]) -> [Double] { problem.evaluate(values.map(point)).map(TuningProblem.objective) }
+            func point(_ v: Double) -> [Double] {
+                var p = best
+                p[i] = v
+                return p
+            }
+            func errors(_ values: [Double]) -> [Double] {
+                problem.evaluate(values.map(point)).map(TuningProblem.objective)
+            }
             let grid = range.grid(steps: profilePoints)
             let profile = errors(grid)
             let sensitivity = (profile.max() ?? bestError) - min(bestError, profile.min() ?? bestError)
-            var result = ParameterIdentifiability(parameter: range.parameter, verdict: .flat, value: best[i], sensitivity: sensitivity,
-                                                  noiseFloor: floor, lower: range.lower, upper: range.upper,
-                                                  lowerAtRangeEnd: true, upperAtRangeEnd: true)
+            var result = ParameterIdentifiability(
+                parameter: range.parameter, verdict: .flat, value: best[i], sensitivity: sensitivity,
+                noiseFloor: floor, lower: range.lower, upper: range.upper,
+                lowerAtRangeEnd: true, upperAtRangeEnd: true)
             guard profile.contains(where: { $0 > threshold }) else { return result }
             result.verdict = .identifiable
-            let interval = ProfileLikelihood.interval(of: i, ranges: ranges, best: best, threshold: threshold, precision: precision) {
+            let interval = ProfileLikelihood.interval(
+                of: i, ranges: ranges, best: best, threshold: threshold, precision: precision
+            ) {
                 problem.evaluate($0).map(TuningProblem.objective)
             }
-            result.lower = interval.lower; result.lowerAtRangeEnd = interval.lowerAtRangeEnd
-            result.upper = interval.upper; result.upperAtRangeEnd = interval.upperAtRangeEnd
+            result.lower = interval.lower
+            result.lowerAtRangeEnd = interval.lowerAtRangeEnd
+            result.upper = interval.upper
+            result.upperAtRangeEnd = interval.upperAtRangeEnd
             result.resolution = interval.resolution
             result.belowResolution = interval.isBelowResolution
             result.evaluations = interval.evaluations

@@ -10,18 +10,32 @@ struct ImportCommand: PanelCommand {
     static let info = CommandInfo(
         name: "import",
         abstract: "Convert a touch recording from another format into a trace.",
-        usage: "panelsim import csv|getevent|pointer|axis-scroll FILE [--points-per-unit K] --template HEADER.json [-o OUT] [--swap-axes] [--flip-x] [--flip-y]",
-        arguments: [("FORMAT", "csv: t_ms,phase,x_px,y_px rows (docs/FORMATS.md §4);\ngetevent: 'adb shell getevent -lt' output (multi-touch protocol B);\npointer: JSON lines of W3C pointer events (pointerId, type,\nclientX, clientY, timeStamp in ms);\naxis-scroll: t_ms,phase,scroll_delta rows of relative scroll steps,\nimported as `scroll` samples of the template's scroll view."),
-                    ("FILE", "The recording to import.")],
+        usage:
+            "panelsim import csv|getevent|pointer|axis-scroll FILE [--points-per-unit K] --template HEADER.json [-o OUT] [--swap-axes] [--flip-x] [--flip-y]",
+        arguments: [
+            (
+                "FORMAT",
+                "csv: t_ms,phase,x_px,y_px rows (docs/FORMATS.md §4);\ngetevent: 'adb shell getevent -lt' output (multi-touch protocol B);\npointer: JSON lines of W3C pointer events (pointerId, type,\nclientX, clientY, timeStamp in ms);\naxis-scroll: t_ms,phase,scroll_delta rows of relative scroll steps,\nimported as `scroll` samples of the template's scroll view."
+            ),
+            ("FILE", "The recording to import."),
+        ],
         options: [
-            OptionSpec(names: ["--points-per-unit"], valueName: "K",
-                       help: "Points per recorded unit (> 0): 1 for Flutter logical pixels,\n1/displayScale for device pixels (csv, getevent: required;\npointer: default 1, CSS px = pt)."),
-            OptionSpec(names: ["--template"], valueName: "HEADER.json",
-                       help: "A file whose first line is a trace header\n(docs/FORMATS.md §1.1; e.g. traces/real/template-d1-b3-half.json)."),
-            OptionSpec(names: ["-o", "--output"], valueName: "OUT",
-                       help: "Write the trace to OUT (atomically) instead of standard output."),
-            OptionSpec(names: ["--swap-axes"], valueName: nil,
-                       help: "Swap the recording's x and y before placing it."),
+            OptionSpec(
+                names: ["--points-per-unit"], valueName: "K",
+                help:
+                    "Points per recorded unit (> 0): 1 for Flutter logical pixels,\n1/displayScale for device pixels (csv, getevent: required;\npointer: default 1, CSS px = pt)."
+            ),
+            OptionSpec(
+                names: ["--template"], valueName: "HEADER.json",
+                help:
+                    "A file whose first line is a trace header\n(docs/FORMATS.md §1.1; e.g. traces/real/template-d1-b3-half.json)."
+            ),
+            OptionSpec(
+                names: ["-o", "--output"], valueName: "OUT",
+                help: "Write the trace to OUT (atomically) instead of standard output."),
+            OptionSpec(
+                names: ["--swap-axes"], valueName: nil,
+                help: "Swap the recording's x and y before placing it."),
             OptionSpec(names: ["--flip-x"], valueName: nil, help: "Negate the horizontal motion (after --swap-axes)."),
             OptionSpec(names: ["--flip-y"], valueName: nil, help: "Negate the vertical motion (after --swap-axes)."),
         ],
@@ -55,7 +69,8 @@ struct ImportCommand: PanelCommand {
             throw UsageError("missing the input format (csv, getevent, pointer or axis-scroll)", command: "import")
         }
         guard Self.formats.contains(format) else {
-            throw UsageError("unknown import format '\(format)' (supported: csv, getevent, pointer, axis-scroll)", command: "import")
+            throw UsageError(
+                "unknown import format '\(format)' (supported: csv, getevent, pointer, axis-scroll)", command: "import")
         }
         self.format = format
         guard parsed.positionals.count >= 2 else { throw UsageError("missing FILE", command: "import") }
@@ -74,13 +89,17 @@ struct ImportCommand: PanelCommand {
     mutating func validate(_ context: CommandContext) throws(UsageError) {
         if let text = pointsPerUnitText {
             guard let k = Self.parsePositive(text) else {
-                throw UsageError("--points-per-unit must be a positive number or a fraction like 1/3, got '\(text)'", command: "import")
+                throw UsageError(
+                    "--points-per-unit must be a positive number or a fraction like 1/3, got '\(text)'",
+                    command: "import")
             }
             pointsPerUnit = k
         } else if format != "pointer" {
             throw UsageError("missing --points-per-unit K", command: "import")
         }
-        guard let template, !template.isEmpty else { throw UsageError("missing --template HEADER.json", command: "import") }
+        guard let template, !template.isEmpty else {
+            throw UsageError("missing --template HEADER.json", command: "import")
+        }
         if let output, output.isEmpty { throw UsageError("empty output path", command: "import") }
     }
 
@@ -115,19 +134,25 @@ struct ImportCommand: PanelCommand {
 
     func run(_ context: CommandContext) -> ExitCode {
         guard let importer = context.services.importer else {
-            context.stderr.line("error: 'panelsim import' is not implemented yet in this build (the importers have not landed)")
+            context.stderr.line(
+                "error: 'panelsim import' is not implemented yet in this build (the importers have not landed)")
             return .badInput
         }
         let inputPath = context.resolve(file)
         let input: String
         switch Files.read(inputPath, shown: file) {
         case .success(let t): input = t
-        case .failure(let f): context.stderr.line("error: \(f.message)"); return .badInput
+        case .failure(let f):
+            context.stderr.line("error: \(f.message)")
+            return .badInput
         }
         do {
-            var trace = try Self.readTemplate(template!, context, importer, defaultName: Self.stem(file),
-                                              origin: "imported from \(Self.lastComponent(file))", kind: "recorded",
-                                              provenance: "Imported by `panelsim import \(format)` from \(Self.lastComponent(file)) (\(CanonicalNumber.format(pointsPerUnit)) pt per unit).")
+            var trace = try Self.readTemplate(
+                template!, context, importer, defaultName: Self.stem(file),
+                origin: "imported from \(Self.lastComponent(file))", kind: "recorded",
+                provenance:
+                    "Imported by `panelsim import \(format)` from \(Self.lastComponent(file)) (\(CanonicalNumber.format(pointsPerUnit)) pt per unit)."
+            )
             if format == "axis-scroll" {
                 // Relative scroll steps become `scroll` samples of the template's scroll view.
                 guard let sv = trace.header.scrollView else {
@@ -135,16 +160,19 @@ struct ImportCommand: PanelCommand {
                     return .badInput
                 }
                 do {
-                    trace.samples += try AxisScrollCSV.importScroll(csv: input, file: file, pointsPerUnit: pointsPerUnit,
-                                                                   start: sv.contentOffset, vertical: trace.header.floatingPanel?.panel.position.isVertical ?? true)
+                    trace.samples += try AxisScrollCSV.importScroll(
+                        csv: input, file: file, pointsPerUnit: pointsPerUnit,
+                        start: sv.contentOffset, vertical: trace.header.floatingPanel?.panel.position.isVertical ?? true
+                    )
                 } catch {
                     context.stderr.line(error.description)
                     return .badInput
                 }
                 return try Self.emit(Self.checkedText(trace, importer, file), to: output, context)
             }
-            let placement = ImportPlacement(origin: Self.origin(for: trace.header), pointsPerUnit: pointsPerUnit,
-                                            swapAxes: swapAxes, flipX: flipX, flipY: flipY)
+            let placement = ImportPlacement(
+                origin: Self.origin(for: trace.header), pointsPerUnit: pointsPerUnit,
+                swapAxes: swapAxes, flipX: flipX, flipY: flipY)
             trace.samples += try importer.importTouches(format, input, file, placement)
             return try Self.emit(Self.checkedText(trace, importer, file), to: output, context)
         } catch {
@@ -158,26 +186,34 @@ struct ImportCommand: PanelCommand {
     /// starts with `provenance` (how this trace was made), followed by the template's own
     /// description after "Template: ", so a template written for one tool never mislabels another's output.
     /// - Throws: `TraceProblem` for an unreadable, empty or invalid template.
-    static func readTemplate(_ template: String, _ context: CommandContext, _ importer: TraceImporter,
-                             defaultName: String, origin: String, kind: String,
-                             provenance: String) throws(TraceProblem) -> Trace {
+    static func readTemplate(
+        _ template: String, _ context: CommandContext, _ importer: TraceImporter,
+        defaultName: String, origin: String, kind: String,
+        provenance: String
+    ) throws(TraceProblem) -> Trace {
         let templateText: String
         switch Files.read(context.resolve(template), shown: template) {
         case .success(let t): templateText = t
         case .failure(let f): throw TraceProblem(kind: .io, description: "error: \(f.message) (the --template file)")
         }
-        guard let headerLine = templateText.split(separator: "\n").first(where: {
-            !$0.allSatisfy { $0 == " " || $0 == "\t" || $0 == "\r" }
-        }) else {
-            throw TraceProblem(kind: .invalid, description: "error: \(template): empty template (expected a trace header line)")
+        guard
+            let headerLine = templateText.split(separator: "\n").first(where: {
+                !$0.allSatisfy { $0 == " " || $0 == "\t" || $0 == "\r" }
+            })
+        else {
+            throw TraceProblem(
+                kind: .invalid, description: "error: \(template): empty template (expected a trace header line)")
         }
         var trace: Trace
         do throws(TraceProblem) {
             trace = try importer.parse(String(headerLine) + "\n", template)
         } catch {
             // Say which file this is: the template, whose first line must be a trace header.
-            throw TraceProblem(kind: error.kind, description: error.description
-                               + " (the --template file: expected a trace header line, {\"format\": \"panelsim-trace\", \"version\": 1, …})")
+            throw TraceProblem(
+                kind: error.kind,
+                description: error.description
+                    + " (the --template file: expected a trace header line, {\"format\": \"panelsim-trace\", \"version\": 1, …})"
+            )
         }
         let own = trace.header.description
         trace.header.description = own.isEmpty ? provenance : provenance + " Template: " + own
@@ -202,7 +238,9 @@ struct ImportCommand: PanelCommand {
         do {
             _ = try importer.parse(text, "imported trace")
         } catch {
-            throw TraceProblem(kind: .invalid, description: "\(file): the imported trace would not load (please report this): \(error.description)")
+            throw TraceProblem(
+                kind: .invalid,
+                description: "\(file): the imported trace would not load (please report this): \(error.description)")
         }
         return text
     }

@@ -15,10 +15,16 @@ public struct ObservationSynthesizer: Sendable {
     /// Observations continue this long past the replay's last frame (µs), showing the rest.
     public var tail: Microseconds
 
-    public init(parameters: [TunableParameter], values: [Double], every: Int = 1, noise: Double = 0,
-                seed: UInt64 = 1, tail: Microseconds = 250_000) {
-        self.parameters = parameters; self.values = values; self.every = max(1, every)
-        self.noise = noise; self.seed = seed; self.tail = tail
+    public init(
+        parameters: [TunableParameter], values: [Double], every: Int = 1, noise: Double = 0,
+        seed: UInt64 = 1, tail: Microseconds = 250_000
+    ) {
+        self.parameters = parameters
+        self.values = values
+        self.every = max(1, every)
+        self.noise = noise
+        self.seed = seed
+        self.tail = tail
     }
 
     /// `trace` with its `observed` samples replaced by the frames of a replay at `values`: at
@@ -37,15 +43,20 @@ public struct ObservationSynthesizer: Sendable {
         var random = SplitMix64(seed: seed)
         var observed: [TraceSample] = []
         // Only a system whose observed samples carry a backdrop gets one (its trace format says).
-        let observesBackdrop = TraceFormats.format(for: trace.header.model)?.observedKeys.contains("backdropAlpha") ?? false
+        let observesBackdrop =
+            TraceFormats.format(for: trace.header.model)?.observedKeys.contains("backdropAlpha") ?? false
         var k = 0
         while frameTime(k, frameRate: rate) <= limit {
             let t = frameTime(k, frameRate: rate)
             if let f = timeline.frame(at: t) {
                 let jitter = noise > 0 ? noise * (2 * random.nextUnit() - 1) : 0
-                observed.append(TraceSample(time: t, kind: .observed(ObservedSample(
-                    location: f.location + jitter, state: f.state, contentOffset: f.contentOffset,
-                    backdropAlpha: observesBackdrop ? f.backdropAlpha : nil))))
+                observed.append(
+                    TraceSample(
+                        time: t,
+                        kind: .observed(
+                            ObservedSample(
+                                location: f.location + jitter, state: f.state, contentOffset: f.contentOffset,
+                                backdropAlpha: observesBackdrop ? f.backdropAlpha : nil))))
             }
             k += every
         }
@@ -53,7 +64,8 @@ public struct ObservationSynthesizer: Sendable {
         var inputs = trace.samples.filter { if case .observed = $0.kind { return false } else { return true } }[...]
         for o in observed {
             while let s = inputs.first, s.time < o.time || (s.time == o.time && !isEnd(s)) {
-                merged.append(s); inputs = inputs.dropFirst()
+                merged.append(s)
+                inputs = inputs.dropFirst()
             }
             merged.append(o)
         }

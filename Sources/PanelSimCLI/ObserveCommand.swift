@@ -7,15 +7,23 @@ struct ObserveCommand: PanelCommand {
     static let info = CommandInfo(
         name: "observe",
         abstract: "Add observed samples from a replay with other parameters.",
-        usage: "panelsim observe TRACE --param NAME=V... [--every N] [--noise PT] [--seed N] [-o OUT] [--profile LIBRARY@VERSION]...",
+        usage:
+            "panelsim observe TRACE --param NAME=V... [--every N] [--noise PT] [--seed N] [-o OUT] [--profile LIBRARY@VERSION]...",
         arguments: [("TRACE", "Trace file (.jsonl); its header is kept as it is.")],
         options: [
             ProfileFlag.option,
-            OptionSpec(names: ["--param"], valueName: "NAME=V", help: "A behavior value the \"device\" uses (repeatable):\n\(TuneCLI.parameterNames).", repeatable: true),
+            OptionSpec(
+                names: ["--param"], valueName: "NAME=V",
+                help: "A behavior value the \"device\" uses (repeatable):\n\(TuneCLI.parameterNames).", repeatable: true
+            ),
             OptionSpec(names: ["--every"], valueName: "N", help: "One observation every N display frames (default 1)."),
-            OptionSpec(names: ["--noise"], valueName: "PT", help: "Uniform noise of +-PT on each observed location (default 0)."),
+            OptionSpec(
+                names: ["--noise"], valueName: "PT",
+                help: "Uniform noise of +-PT on each observed location (default 0)."),
             OptionSpec(names: ["--seed"], valueName: "N", help: "Seed of the noise generator, SplitMix64 (default 1)."),
-            OptionSpec(names: ["-o", "--output"], valueName: "OUT", help: "Write the trace to OUT (atomically) instead of standard output."),
+            OptionSpec(
+                names: ["-o", "--output"], valueName: "OUT",
+                help: "Write the trace to OUT (atomically) instead of standard output."),
         ],
         discussion: """
             The trace is replayed with the given parameters and every N-th frame (from frame 0 to
@@ -57,10 +65,13 @@ struct ObserveCommand: PanelCommand {
         ranges = try TuneCLI.ranges(parsed, command: "observe")
         guard !ranges.isEmpty else { throw UsageError("missing --param NAME=V", command: "observe") }
         if let r = ranges.first(where: { $0.lower != $0.upper }) {
-            throw UsageError("\(r.parameter.rawValue): observe takes one value (NAME=V), not a range", command: "observe")
+            throw UsageError(
+                "\(r.parameter.rawValue): observe takes one value (NAME=V), not a range", command: "observe")
         }
         if let text = parsed.values["--every"] {
-            guard let n = Int(text), n >= 1, n <= 10_000 else { throw UsageError("--every must be an integer in 1…10000, got '\(text)'", command: "observe") }
+            guard let n = Int(text), n >= 1, n <= 10_000 else {
+                throw UsageError("--every must be an integer in 1…10000, got '\(text)'", command: "observe")
+            }
             every = n
         }
         if let v = try parsed.points("--noise", command: "observe") { noise = v }
@@ -74,7 +85,9 @@ struct ObserveCommand: PanelCommand {
             return .badInput
         }
         let loaded: LoadedTraceInfo
-        switch TuneCLI.load([trace], context, parameters: ranges.map(\.parameter), command: "observe", profiles: profiles) {
+        switch TuneCLI.load(
+            [trace], context, parameters: ranges.map(\.parameter), command: "observe", profiles: profiles)
+        {
         case .success(let l): loaded = l[0]
         case .failure(let e): return e.code
         }
@@ -82,16 +95,20 @@ struct ObserveCommand: PanelCommand {
         for r in ranges {
             let probes = ParameterEffect.probes(r.parameter, around: [r.lower], traces: [loaded.trace])
             if !ParameterEffect.hasEffect(r.parameter, values: probes, traces: [loaded.trace], jobs: 1) {
-                context.stderr.line("error: \(trace): \(r.parameter.rawValue) has no effect on this trace (replays with it at "
-                                    + probes.map(TuneCLI.short).joined(separator: ", ") + " are identical), so the observations would not "
-                                    + "depend on it")
+                context.stderr.line(
+                    "error: \(trace): \(r.parameter.rawValue) has no effect on this trace (replays with it at "
+                        + probes.map(TuneCLI.short).joined(separator: ", ")
+                        + " are identical), so the observations would not "
+                        + "depend on it")
                 return .badInput
             }
         }
-        let synth = ObservationSynthesizer(parameters: ranges.map(\.parameter), values: ranges.map(\.lower),
-                                           every: every, noise: noise, seed: seed)
+        let synth = ObservationSynthesizer(
+            parameters: ranges.map(\.parameter), values: ranges.map(\.lower),
+            every: every, noise: noise, seed: seed)
         var observed = synth.observe(loaded.trace)
-        let settings = ranges.map { "--param \($0.parameter.rawValue)=\(CanonicalNumber.format($0.lower))" }
+        let settings =
+            ranges.map { "--param \($0.parameter.rawValue)=\(CanonicalNumber.format($0.lower))" }
             + ["--every \(every)"] + (noise > 0 ? ["--noise \(CanonicalNumber.format(noise))", "--seed \(seed)"] : [])
         let note = "observed: panelsim observe " + settings.joined(separator: " ")
         let origin = observed.header.source.origin

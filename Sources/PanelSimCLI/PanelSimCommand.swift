@@ -9,19 +9,25 @@ public enum PanelSimCommand {
 
     /// The subcommands, in help order.
     static var commands: [any PanelCommand.Type] {
-        [ReplayCommand.self, CheckCommand.self, ReviewCommand.self, AcceptCommand.self, RejectCommand.self, ImportCommand.self, SynthCommand.self,
-         DiffCommand.self, ReportCommand.self, BisectCommand.self, MergeSummariesCommand.self,
-         FidelityCommand.self, TuneCommand.self, SweepCommand.self, ObserveCommand.self, BenchCommand.self,
-         SoakCommand.self, ProfilesCommand.self, UpgradeDiffCommand.self, RecoverCommand.self]
+        [
+            ReplayCommand.self, CheckCommand.self, ReviewCommand.self, AcceptCommand.self, RejectCommand.self,
+            ImportCommand.self, SynthCommand.self,
+            DiffCommand.self, ReportCommand.self, BisectCommand.self, MergeSummariesCommand.self,
+            FidelityCommand.self, TuneCommand.self, SweepCommand.self, ObserveCommand.self, BenchCommand.self,
+            SoakCommand.self, ProfilesCommand.self, UpgradeDiffCommand.self, RecoverCommand.self,
+        ]
     }
     /// Subcommands left out of help (`bench-load`: the child process of `bench`).
-    static var hiddenCommands: [any PanelCommand.Type] { [BenchLoadCommand.self, BenchCorpusCommand.self, BenchReplayCommand.self] }
+    static var hiddenCommands: [any PanelCommand.Type] {
+        [BenchLoadCommand.self, BenchCorpusCommand.self, BenchReplayCommand.self]
+    }
 
     /// Top-level help (`panelsim --help`), ending with a newline.
     public static var helpText: String {
         let libraries = HelpFormat.list(CommandSystems.registered.map(\.libraryName), "and")
-        var out = HelpFormat.wrap("OVERVIEW: Replay gesture traces through models of iOS panel systems (\(libraries)) and "
-                                  + "check the results against golden files. Formats: docs/FORMATS.md.", width: 95)
+        var out = HelpFormat.wrap(
+            "OVERVIEW: Replay gesture traces through models of iOS panel systems (\(libraries)) and "
+                + "check the results against golden files. Formats: docs/FORMATS.md.", width: 95)
         out += """
 
 
@@ -49,7 +55,8 @@ public enum PanelSimCommand {
     /// current directory; returns the exit code.
     /// - Parameter arguments: the arguments after the program name.
     public static func main(arguments: [String]) -> Int32 {
-        run(arguments: arguments, environment: ProcessInfo.processInfo.environment,
+        run(
+            arguments: arguments, environment: ProcessInfo.processInfo.environment,
             stdout: FileHandleSink(.standardOutput), stderr: FileHandleSink(.standardError))
     }
 
@@ -60,20 +67,27 @@ public enum PanelSimCommand {
     ///   - stdout / stderr: where output goes.
     ///   - workingDirectory: relative paths resolve against it (default: the process's).
     /// - Returns: the exit code (`ExitCode.rawValue`).
-    public static func run(arguments: [String], environment: [String: String],
-                           stdout: OutputSink, stderr: OutputSink,
-                           workingDirectory: String? = nil) -> Int32 {
-        run(arguments: arguments, environment: environment, stdout: stdout, stderr: stderr,
-            workingDirectory: workingDirectory, services: .live).rawValue
+    public static func run(
+        arguments: [String], environment: [String: String],
+        stdout: OutputSink, stderr: OutputSink,
+        workingDirectory: String? = nil
+    ) -> Int32 {
+        run(
+            arguments: arguments, environment: environment, stdout: stdout, stderr: stderr,
+            workingDirectory: workingDirectory, services: .live
+        ).rawValue
     }
 
     /// Same, with injectable trace services and standard input (tests).
-    static func run(arguments: [String], environment: [String: String], stdout: OutputSink,
-                    stderr: OutputSink, workingDirectory: String?, services: TraceServices,
-                    standardInput: (() -> [UInt8])? = nil) -> ExitCode {
-        var context = CommandContext(environment: environment, stdout: stdout, stderr: stderr,
-                                     workingDirectory: workingDirectory ?? FileManager.default.currentDirectoryPath,
-                                     services: services)
+    static func run(
+        arguments: [String], environment: [String: String], stdout: OutputSink,
+        stderr: OutputSink, workingDirectory: String?, services: TraceServices,
+        standardInput: (() -> [UInt8])? = nil
+    ) -> ExitCode {
+        var context = CommandContext(
+            environment: environment, stdout: stdout, stderr: stderr,
+            workingDirectory: workingDirectory ?? FileManager.default.currentDirectoryPath,
+            services: services)
         if let standardInput { context.standardInput = standardInput }
         do {
             return try dispatch(arguments, context)
@@ -119,8 +133,10 @@ public enum PanelSimCommand {
         }
     }
 
-    private static func runCommand(_ type: any PanelCommand.Type, _ arguments: [String],
-                                   _ context: CommandContext) throws(UsageError) -> ExitCode {
+    private static func runCommand(
+        _ type: any PanelCommand.Type, _ arguments: [String],
+        _ context: CommandContext
+    ) throws(UsageError) -> ExitCode {
         let parsed = try ArgumentSplitter.split(arguments, options: type.info.options, command: type.info.name)
         if parsed.helpRequested {
             context.stdout.write(type.info.helpText())

@@ -26,17 +26,25 @@ enum OrderedParallel {
             }
         }
         // The worker threads see the caller's registered systems (task-locals do not reach a Thread).
-        let formats = TraceFormats.registered, goldens = GoldenSystems.registered
-        let state = ParallelState(items: items, body: { item in
-            TraceFormats.$registered.withValue(formats) { GoldenSystems.$registered.withValue(goldens) { body(item) } }
-        }, onResult: onResult)
+        let formats = TraceFormats.registered
+        let goldens = GoldenSystems.registered
+        let state = ParallelState(
+            items: items,
+            body: { item in
+                TraceFormats.$registered.withValue(formats) {
+                    GoldenSystems.$registered.withValue(goldens) { body(item) }
+                }
+            }, onResult: onResult)
         // Dedicated threads, not Dispatch's pool: on Linux the pool may hold back a worker while
         // the machine looks busy, and the calling thread then runs the whole queue alone.
         let finished = DispatchGroup()
         for _ in 1..<min(jobs, items.count) {
             finished.enter()
-            let thread = Thread { state.work(); finished.leave() }
-            thread.stackSize = 8 << 20   // as the main thread's: replay and parsing recurse a little
+            let thread = Thread {
+                state.work()
+                finished.leave()
+            }
+            thread.stackSize = 8 << 20  // as the main thread's: replay and parsing recurse a little
             thread.start()
         }
         state.work()
@@ -58,7 +66,9 @@ private final class ParallelState<T, R>: @unchecked Sendable {
     private(set) var results: [R?]
 
     init(items: [T], body: @escaping (T) -> R, onResult: ((R) -> Void)?) {
-        self.items = items; self.body = body; self.onResult = onResult
+        self.items = items
+        self.body = body
+        self.onResult = onResult
         results = Array(repeating: nil, count: items.count)
     }
 
@@ -71,14 +81,16 @@ private final class ParallelState<T, R>: @unchecked Sendable {
     }
 
     private func next() -> Int? {
-        lock.lock(); defer { lock.unlock() }
+        lock.lock()
+        defer { lock.unlock() }
         guard nextIndex < items.count else { return nil }
         nextIndex += 1
         return nextIndex - 1
     }
 
     private func finish(_ i: Int, _ r: R) {
-        lock.lock(); defer { lock.unlock() }
+        lock.lock()
+        defer { lock.unlock() }
         results[i] = r
         while delivered < results.count, let ready = results[delivered] {
             onResult?(ready)

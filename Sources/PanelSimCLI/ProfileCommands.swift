@@ -9,8 +9,9 @@ enum ProfileFlag {
         let example = TraceProfiles.examples.map { "; e.g. \($0.older)" } ?? ""
         return OptionSpec(
             names: ["--profile"], valueName: "LIBRARY@VERSION",
-            help: HelpFormat.wrap("Replay the traces of LIBRARY as VERSION behaved (docs/profiles.md\(example)), replacing their "
-                                  + "header's profile; at most one per library. 'panelsim profiles' lists the versions.", width: 72),
+            help: HelpFormat.wrap(
+                "Replay the traces of LIBRARY as VERSION behaved (docs/profiles.md\(example)), replacing their "
+                    + "header's profile; at most one per library. 'panelsim profiles' lists the versions.", width: 72),
             repeatable: true)
     }
 
@@ -23,7 +24,9 @@ enum ProfileFlag {
             switch TraceProfiles.parse(commandLine: value) {
             case .success(let p):
                 if let other = out.first(where: { $0.library == p.library }) {
-                    throw UsageError("--profile \(value): \(p.library.rawValue) already has --profile \(other.library.rawValue)@\(other.version) (at most one per library)", command: command)
+                    throw UsageError(
+                        "--profile \(value): \(p.library.rawValue) already has --profile \(other.library.rawValue)@\(other.version) (at most one per library)",
+                        command: command)
                 }
                 out.append(p)
             case .failure(let m):
@@ -45,21 +48,23 @@ enum ProfileFlag {
 /// each covers and the default; with LIBRARY the switch table; with LIBRARY@VERSION the point the
 /// version maps to and every switch value there.
 struct ProfilesCommand: PanelCommand {
-    static var info: CommandInfo { CommandInfo(
-        name: "profiles",
-        abstract: "List the version profiles (points, versions, switches) of each library.",
-        usage: "panelsim profiles [LIBRARY[@VERSION]]",
-        arguments: [("LIBRARY[@VERSION]", "A library (\(TraceProfiles.libraryList)), optionally with a version.")],
-        options: [],
-        discussion: """
-            Without an argument: every library's profile points, the released versions each point
-            covers, and the default point (the model a trace without a profile replays). With
-            LIBRARY: also the table of switches and gates with their value at every point. With
-            LIBRARY@VERSION: the point VERSION maps to (the latest point at or below it) and every
-            switch value there. The switches and their sources: docs/profiles.md.
+    static var info: CommandInfo {
+        CommandInfo(
+            name: "profiles",
+            abstract: "List the version profiles (points, versions, switches) of each library.",
+            usage: "panelsim profiles [LIBRARY[@VERSION]]",
+            arguments: [("LIBRARY[@VERSION]", "A library (\(TraceProfiles.libraryList)), optionally with a version.")],
+            options: [],
+            discussion: """
+                Without an argument: every library's profile points, the released versions each point
+                covers, and the default point (the model a trace without a profile replays). With
+                LIBRARY: also the table of switches and gates with their value at every point. With
+                LIBRARY@VERSION: the point VERSION maps to (the latest point at or below it) and every
+                switch value there. The switches and their sources: docs/profiles.md.
 
-            \(HelpFormat.exitCodes([(0, "listed"), (2, "unknown library or version (the message names the points)")]))
-            """) }
+                \(HelpFormat.exitCodes([(0, "listed"), (2, "unknown library or version (the message names the points)")]))
+                """)
+    }
 
     var argument: String?
 
@@ -101,7 +106,8 @@ struct ProfilesCommand: PanelCommand {
         var out = "\(c.library): default \(c.defaultPoint), floor \(c.floor), ceiling \(c.ceiling)\n"
         let width = c.points.map(\.name.count).max() ?? 0
         for p in c.points {
-            out += "  " + p.name + String(repeating: " ", count: width - p.name.count) + "  " + p.versions
+            out +=
+                "  " + p.name + String(repeating: " ", count: width - p.name.count) + "  " + p.versions
                 + (p.name == c.defaultPoint ? "  (default)" : "") + "\n"
         }
         return out
@@ -123,9 +129,12 @@ struct ProfilesCommand: PanelCommand {
     /// `lnpopup@4.5.5 → point 4.5.4` then each switch's value there.
     static func pointValues(_ c: ProfileCatalog, _ p: TraceProfile) -> String {
         guard let i = c.index(of: p.point) else { return "" }
-        var out = "\(c.library)@\(p.version) → point \(p.point)" + (p.point == c.defaultPoint ? " (default)" : "") + "\n"
+        var out =
+            "\(c.library)@\(p.version) → point \(p.point)" + (p.point == c.defaultPoint ? " (default)" : "") + "\n"
         let width = c.rows.map(\.label.count).max() ?? 0
-        for r in c.rows { out += "  " + r.label + String(repeating: " ", count: width - r.label.count) + "  " + r.values[i] + "\n" }
+        for r in c.rows {
+            out += "  " + r.label + String(repeating: " ", count: width - r.label.count) + "  " + r.values[i] + "\n"
+        }
         return out
     }
 }

@@ -68,16 +68,19 @@ public enum ProfileLikelihood {
     /// - Complexity: per side about log₂(width / resolution) profile values for the bracket and as
     ///   many for the bisection; each profile value is one inner Nelder–Mead fit over the other
     ///   free parameters (a few dozen objective evaluations), or one evaluation when there are none.
-    public static func interval(of index: Int, ranges: [ParameterRange], best: [Double], threshold: Double,
-                                precision: Double, evaluate: @escaping ([[Double]]) -> [Double]) -> ProfileInterval {
+    public static func interval(
+        of index: Int, ranges: [ParameterRange], best: [Double], threshold: Double,
+        precision: Double, evaluate: @escaping ([[Double]]) -> [Double]
+    ) -> ProfileInterval {
         var profiler = Profiler(index: index, ranges: ranges, best: best, precision: precision, evaluate: evaluate)
         let range = ranges[index]
         let resolution = precision * (range.upper - range.lower)
         let below = profiler.side(-1, threshold: threshold, resolution: resolution)
         let above = profiler.side(1, threshold: threshold, resolution: resolution)
-        return ProfileInterval(lower: below.end, upper: above.end, lowerAtRangeEnd: below.atRangeEnd, upperAtRangeEnd: above.atRangeEnd,
-                               lowerWithinResolution: below.withinResolution, upperWithinResolution: above.withinResolution,
-                               resolution: resolution, evaluations: profiler.evaluations)
+        return ProfileInterval(
+            lower: below.end, upper: above.end, lowerAtRangeEnd: below.atRangeEnd, upperAtRangeEnd: above.atRangeEnd,
+            lowerWithinResolution: below.withinResolution, upperWithinResolution: above.withinResolution,
+            resolution: resolution, evaluations: profiler.evaluations)
     }
 
     /// The profile at one value: the smallest objective found over the other free parameters,
@@ -85,8 +88,10 @@ public enum ProfileLikelihood {
     /// - Parameters:
     ///   - guess: where the inner fit starts (its value of parameter `index` is replaced by `value`).
     ///   - size: the inner fit's first simplex size, unit coordinates.
-    public static func profile(of index: Int, at value: Double, ranges: [ParameterRange], guess: [Double], size: Double,
-                               precision: Double, evaluate: @escaping ([[Double]]) -> [Double]) -> (point: [Double], error: Double) {
+    public static func profile(
+        of index: Int, at value: Double, ranges: [ParameterRange], guess: [Double], size: Double,
+        precision: Double, evaluate: @escaping ([[Double]]) -> [Double]
+    ) -> (point: [Double], error: Double) {
         var profiler = Profiler(index: index, ranges: ranges, best: guess, precision: precision, evaluate: evaluate)
         return profiler.fit(at: value, guess: guess, size: size)
     }
@@ -105,8 +110,15 @@ struct Profiler {
     /// The objective at `best`, evaluated once when a side is first searched.
     var bestError: Double?
 
-    init(index: Int, ranges: [ParameterRange], best: [Double], precision: Double, evaluate: @escaping ([[Double]]) -> [Double]) {
-        self.index = index; self.ranges = ranges; self.best = best; self.precision = precision; self.evaluate = evaluate
+    init(
+        index: Int, ranges: [ParameterRange], best: [Double], precision: Double,
+        evaluate: @escaping ([[Double]]) -> [Double]
+    ) {
+        self.index = index
+        self.ranges = ranges
+        self.best = best
+        self.precision = precision
+        self.evaluate = evaluate
         others = ranges.indices.filter { $0 != index && ranges[$0].lower < ranges[$0].upper }
     }
 
@@ -114,8 +126,10 @@ struct Profiler {
     /// early once the error is at or below `target` (that already decides the value is inside),
     /// and restarting (up to twice) while the error is still above `target` but at most `confirm`
     /// and the restart improves it.
-    mutating func fit(at value: Double, guess: [Double], size: Double, target: Double = -.infinity,
-                      confirm: Double = -.infinity) -> (point: [Double], error: Double) {
+    mutating func fit(
+        at value: Double, guess: [Double], size: Double, target: Double = -.infinity,
+        confirm: Double = -.infinity
+    ) -> (point: [Double], error: Double) {
         var start = guess
         start[index] = value
         for j in others { start[j] = min(ranges[j].upper, max(ranges[j].lower, start[j])) }
@@ -124,15 +138,17 @@ struct Profiler {
         guard !others.isEmpty, startError > target else { return (start, startError) }
         var held = ranges
         held[index] = ParameterRange(parameter: ranges[index].parameter, lower: value, upper: value)
-        var search = SimplexSearch(evaluate: evaluate, ranges: held, free: others, evaluations: 0,
-                                   precision: precision * ProfileLikelihood.innerPrecision, progress: nil)
+        var search = SimplexSearch(
+            evaluate: evaluate, ranges: held, free: others, evaluations: 0,
+            precision: precision * ProfileLikelihood.innerPrecision, progress: nil)
         search.target = target
         var u = others.map { (start[$0] - ranges[$0].lower) / (ranges[$0].upper - ranges[$0].lower) }
         var error = startError
         for round in 0..<3 where error > target && (round == 0 || error <= confirm) {
             let (next, e) = search.minimize(from: u, error: error, size: size, maxIterations: 200)
             guard e < error else { break }
-            u = next; error = e
+            u = next
+            error = e
         }
         evaluations += search.evaluations
         // `values` gives parameter `index` its held value and every other fixed one its range's.
@@ -140,9 +156,15 @@ struct Profiler {
     }
 
     /// One side (`direction` −1: below the best, +1: above): the interval's end on that side.
-    mutating func side(_ direction: Double, threshold: Double, resolution: Double) -> (end: Double, atRangeEnd: Bool, withinResolution: Bool) {
-        let range = ranges[index], center = best[index]
-        if bestError == nil { bestError = evaluate([best])[0]; evaluations += 1 }
+    mutating func side(_ direction: Double, threshold: Double, resolution: Double) -> (
+        end: Double, atRangeEnd: Bool, withinResolution: Bool
+    ) {
+        let range = ranges[index]
+        let center = best[index]
+        if bestError == nil {
+            bestError = evaluate([best])[0]
+            evaluations += 1
+        }
         let confirm = threshold + max(0, threshold - bestError!)
         let room = direction < 0 ? center - range.lower : range.upper - center
         guard room > 0, resolution > 0 else { return (center, true, false) }
@@ -160,7 +182,8 @@ struct Profiler {
                 for j in others { guess[j] = last.point[j] + t * (last.point[j] - previous.point[j]) }
             }
             let size = max(2 * precision, 0.5 * (distance - last.distance) / (range.upper - range.lower))
-            let (point, error) = fit(at: value(distance), guess: guess, size: min(0.25, size), target: threshold, confirm: confirm)
+            let (point, error) = fit(
+                at: value(distance), guess: guess, size: min(0.25, size), target: threshold, confirm: confirm)
             if error <= threshold { inside.append((distance, point)) }
             return error
         }
@@ -168,7 +191,10 @@ struct Profiler {
         var step = ProfileLikelihood.firstStep * resolution
         while true {
             let distance = min(step, room)
-            if profile(distance) > threshold { outside = distance; break }
+            if profile(distance) > threshold {
+                outside = distance
+                break
+            }
             if distance >= room { return (value(room), true, false) }
             step *= 2
         }

@@ -9,8 +9,11 @@ struct RecoverCommand: PanelCommand {
         abstract: "Write a trace cut off mid-line without its incomplete last line.",
         usage: "panelsim recover TRACE [-o OUT]",
         arguments: [("TRACE", "Trace file (.jsonl) whose recording stopped in the middle of a write.")],
-        options: [OptionSpec(names: ["-o", "--output"], valueName: "OUT",
-                             help: "Write the recovered trace to OUT (atomically) instead of standard output.")],
+        options: [
+            OptionSpec(
+                names: ["-o", "--output"], valueName: "OUT",
+                help: "Write the recovered trace to OUT (atomically) instead of standard output.")
+        ],
         discussion: """
             A recording stopped in the middle of a write (the app killed, the device out of
             storage) ends with part of a line and no line break, which the loader refuses
@@ -41,7 +44,8 @@ struct RecoverCommand: PanelCommand {
     }
 
     func run(_ context: CommandContext) -> ExitCode {
-        let bytes: [UInt8], recovered: RecoveredTrace
+        let bytes: [UInt8]
+        let recovered: RecoveredTrace
         do throws(TraceError) {
             bytes = try TraceLoader.readBytes(path: context.resolve(trace), shown: trace)
             recovered = try TraceRecovery.recover(bytes: bytes, file: trace)

@@ -10,8 +10,11 @@ struct ReplayCommand: PanelCommand {
         abstract: "Replay one trace and write its result file.",
         usage: "panelsim replay TRACE [-o OUT] [options]",
         arguments: [("TRACE", "Trace file (.jsonl) to replay; - reads the trace from standard input.")],
-        options: [OptionSpec(names: ["-o", "--output"], valueName: "OUT",
-                             help: "Write the result file to OUT (atomically) instead of standard output.")]
+        options: [
+            OptionSpec(
+                names: ["-o", "--output"], valueName: "OUT",
+                help: "Write the result file to OUT (atomically) instead of standard output.")
+        ]
             + SimulationFlags.options + [ProfileFlag.option],
         discussion: """
             The result file is the golden format (docs/FORMATS.md §2): a header line, then one line
@@ -48,16 +51,21 @@ struct ReplayCommand: PanelCommand {
 
     /// Loads and replays `trace` (as the user spelled it); load errors and simulation warnings go
     /// to standard error. Returns the loaded trace and its result, or the exit code of the failure.
-    static func replay(_ trace: String, _ context: CommandContext,
-                       options: SimulationOptions = SimulationOptions()) -> Result<(LoadedTraceInfo, ResultDocument), ReplayFailure> {
+    static func replay(
+        _ trace: String, _ context: CommandContext,
+        options: SimulationOptions = SimulationOptions()
+    ) -> Result<(LoadedTraceInfo, ResultDocument), ReplayFailure> {
         let replayed: ReplayedTrace
         do {
-            let loaded = trace == standardInputName
+            let loaded =
+                trace == standardInputName
                 ? try TraceLoader.load(bytes: context.standardInput(), file: "stdin")
                 : try context.services.load(context.resolve(trace), trace)
             let model = loaded.trace.header.model
             if let other = options.profiles.first(where: { $0.library != model }), options.profile(for: model) == nil {
-                context.stderr.line("\(trace): --profile \(other.library.rawValue)@\(other.version): the trace's model is \(model.rawValue) (a profile applies to its own library's traces)")
+                context.stderr.line(
+                    "\(trace): --profile \(other.library.rawValue)@\(other.version): the trace's model is \(model.rawValue) (a profile applies to its own library's traces)"
+                )
                 return .failure(ReplayFailure(code: .badInput))
             }
             try TraceProfiles.checkGates(loaded.trace, profile: options.profile(for: model), file: trace)
@@ -80,7 +88,6 @@ struct ReplayCommand: PanelCommand {
 
     /// The TRACE that stands for standard input.
     static let standardInputName = "-"
-
 
     /// `run` for a large trace file (`StreamingReplay`): the result is written as the replay
     /// produces it, to standard output or to the temporary file of `-o`'s atomic write (renamed
@@ -106,7 +113,9 @@ struct ReplayCommand: PanelCommand {
                 }
             }
             for warning in result.warnings { context.stderr.line("warning: \(trace): \(warning)") }
-            if result.budgetExceeded { context.stderr.line("warning: \(trace): the panel did not come to rest within the settle budget") }
+            if result.budgetExceeded {
+                context.stderr.line("warning: \(trace): the panel did not come to rest within the settle budget")
+            }
         } catch {
             writer?.abandon()
             context.stderr.line(error.description)
@@ -126,7 +135,9 @@ struct ReplayCommand: PanelCommand {
     }
 
     func run(_ context: CommandContext) -> ExitCode {
-        if trace != Self.standardInputName, context.services.streams(context.resolve(trace), environment: context.environment) {
+        if trace != Self.standardInputName,
+            context.services.streams(context.resolve(trace), environment: context.environment)
+        {
             return runStreaming(context)
         }
         let document: ResultDocument
@@ -157,12 +168,21 @@ struct ReplayCommand: PanelCommand {
 enum SimulationFlags {
     /// The flags, with their help text.
     static let options: [OptionSpec] = [
-        OptionSpec(names: ["--drive-scroll"], valueName: nil,
-                   help: "Apply `scroll` samples to the scroll view instead of the finger-driven\nmodel (default: they are observations; docs/FORMATS.md)."),
-        OptionSpec(names: ["--panel-handler-first"], valueName: nil,
-                   help: "Run the panel's pan handler before the scroll view's for each touch\nsample (default: scroll view, Core's scroll handler, panel)."),
-        OptionSpec(names: ["--content-inset"], valueName: nil,
-                   help: "Add the opt-in `contentInset` frame channel: the tracked list's\ncontentInset as FloatingPanel writes it (docs/FORMATS.md §2);\nrecorded in the result header (\"simulator\": [\"contentInset\"])."),
+        OptionSpec(
+            names: ["--drive-scroll"], valueName: nil,
+            help:
+                "Apply `scroll` samples to the scroll view instead of the finger-driven\nmodel (default: they are observations; docs/FORMATS.md)."
+        ),
+        OptionSpec(
+            names: ["--panel-handler-first"], valueName: nil,
+            help:
+                "Run the panel's pan handler before the scroll view's for each touch\nsample (default: scroll view, Core's scroll handler, panel)."
+        ),
+        OptionSpec(
+            names: ["--content-inset"], valueName: nil,
+            help:
+                "Add the opt-in `contentInset` frame channel: the tracked list's\ncontentInset as FloatingPanel writes it (docs/FORMATS.md §2);\nrecorded in the result header (\"simulator\": [\"contentInset\"])."
+        ),
     ]
 
     /// The options the flags of `parsed` select (defaults for the flags not given).

@@ -1,8 +1,8 @@
 import Foundation
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 import PanelGolden
 import PanelSimCore
@@ -45,10 +45,14 @@ enum PendingGoldens {
             if argument.hasSuffix(".golden.jsonl") {
                 pending = argument + RecordMode.pendingSuffix
             } else if argument.hasSuffix(".jsonl") {
-                pending = GoldenLocation.golden(ofTrace: argument, workingDirectory: context.workingDirectory) + RecordMode.pendingSuffix
+                pending =
+                    GoldenLocation.golden(ofTrace: argument, workingDirectory: context.workingDirectory)
+                    + RecordMode.pendingSuffix
             }
             guard pending.hasSuffix(RecordMode.pendingSuffix), Files.isFile(context.resolve(pending)) else {
-                throw UsageError("no pending golden \(pending == argument ? "'\(argument)'" : "'\(pending)' for '\(argument)'") (check --record pending writes them)", command: command)
+                throw UsageError(
+                    "no pending golden \(pending == argument ? "'\(argument)'" : "'\(pending)' for '\(argument)'") (check --record pending writes them)",
+                    command: command)
             }
             items.append(Item(pendingShown: pending, pendingPath: context.resolve(pending)))
         }
@@ -74,15 +78,20 @@ enum PendingGoldens {
     static func move(_ item: Item) -> Result<String, Files.ReadFailure> {
         let existed = Files.isFile(item.goldenPath)
         guard rename(item.pendingPath, item.goldenPath) == 0 else {
-            return .failure(Files.ReadFailure(message: "cannot move \(item.pendingShown) to \(item.goldenShown): \(String(cString: strerror(errno)))"))
+            return .failure(
+                Files.ReadFailure(
+                    message:
+                        "cannot move \(item.pendingShown) to \(item.goldenShown): \(String(cString: strerror(errno)))"))
         }
-        return .success("accepted \(item.goldenShown) (\(existed ? "rewritten" : "new golden") from \(item.pendingShown))")
+        return .success(
+            "accepted \(item.goldenShown) (\(existed ? "rewritten" : "new golden") from \(item.pendingShown))")
     }
 
     /// Removes the pending golden. Returns the line to print.
     static func reject(_ item: Item) -> Result<String, Files.ReadFailure> {
         guard unlink(item.pendingPath) == 0 else {
-            return .failure(Files.ReadFailure(message: "cannot remove \(item.pendingShown): \(String(cString: strerror(errno)))"))
+            return .failure(
+                Files.ReadFailure(message: "cannot remove \(item.pendingShown): \(String(cString: strerror(errno)))"))
         }
         return .success("rejected \(item.pendingShown) (removed; \(item.goldenShown) unchanged)")
     }
@@ -108,7 +117,12 @@ extension PendingCommand {
         CommandInfo(
             name: name, abstract: abstract,
             usage: "panelsim \(name) [PATH...]",
-            arguments: [("PATH", "A pending golden (NAME.golden.jsonl.new), its golden, its trace\n(traces/X.jsonl -> golden/X.golden.jsonl.new), or a folder\nsearched for pending goldens (a traces folder: its golden\nfolder). Default: every pending golden under the\ncurrent folder.")],
+            arguments: [
+                (
+                    "PATH",
+                    "A pending golden (NAME.golden.jsonl.new), its golden, its trace\n(traces/X.jsonl -> golden/X.golden.jsonl.new), or a folder\nsearched for pending goldens (a traces folder: its golden\nfolder). Default: every pending golden under the\ncurrent folder."
+                )
+            ],
             options: [],
             discussion: """
                 \(what) Prints one line per file.
@@ -121,7 +135,8 @@ extension PendingCommand {
     func run(_ context: CommandContext) -> ExitCode {
         let items: [PendingGoldens.Item]
         do { items = try PendingGoldens.find(paths, context, command: Self.info.name) } catch {
-            context.stderr.line("error: \(error.message)"); return .badInput
+            context.stderr.line("error: \(error.message)")
+            return .badInput
         }
         if items.isEmpty {
             context.stdout.line("no pending goldens under \(paths.isEmpty ? "." : paths.joined(separator: " "))")
@@ -131,7 +146,9 @@ extension PendingCommand {
         for item in items {
             switch Self.accepts ? PendingGoldens.accept(item) : PendingGoldens.reject(item) {
             case .success(let line): context.stdout.line(line)
-            case .failure(let f): context.stderr.line("error: \(f.message)"); code = .badInput
+            case .failure(let f):
+                context.stderr.line("error: \(f.message)")
+                code = .badInput
             }
         }
         return code
@@ -140,14 +157,15 @@ extension PendingCommand {
 
 struct AcceptCommand: PendingCommand {
     static let accepts = true
-    static let info = makeInfo("accept", "Accept pending goldens (check --record pending).",
-                               """
-                               Moves each pending golden over its golden (a rename, atomic), after
-                               reading it whole as review does: a pending file that is not a
-                               complete result file (cut off, header only) is refused with its
-                               file, line and field, and it and its golden stay as they were; the
-                               other pending goldens are still accepted.
-                               """)
+    static let info = makeInfo(
+        "accept", "Accept pending goldens (check --record pending).",
+        """
+        Moves each pending golden over its golden (a rename, atomic), after
+        reading it whole as review does: a pending file that is not a
+        complete result file (cut off, header only) is refused with its
+        file, line and field, and it and its golden stay as they were; the
+        other pending goldens are still accepted.
+        """)
     var paths: [String]
     init(_ parsed: ParsedArguments) throws(UsageError) { paths = parsed.positionals }
     mutating func validate(_ context: CommandContext) throws(UsageError) {}
@@ -155,8 +173,9 @@ struct AcceptCommand: PendingCommand {
 
 struct RejectCommand: PendingCommand {
     static let accepts = false
-    static let info = makeInfo("reject", "Reject pending goldens (check --record pending).",
-                               "Removes each pending golden; its golden is unchanged.")
+    static let info = makeInfo(
+        "reject", "Reject pending goldens (check --record pending).",
+        "Removes each pending golden; its golden is unchanged.")
     var paths: [String]
     init(_ parsed: ParsedArguments) throws(UsageError) { paths = parsed.positionals }
     mutating func validate(_ context: CommandContext) throws(UsageError) {}
@@ -170,12 +189,20 @@ struct ReviewCommand: PanelCommand {
         name: "review",
         abstract: "Review pending goldens one by one: accept, reject or skip.",
         usage: "panelsim review [PATH...] [--accept-all | --reject-all] [--report-dir DIR]",
-        arguments: [("PATH", "Pending goldens, goldens, traces or folders, as for accept.\nDefault: every pending golden under the current folder.")],
+        arguments: [
+            (
+                "PATH",
+                "Pending goldens, goldens, traces or folders, as for accept.\nDefault: every pending golden under the current folder."
+            )
+        ],
         options: [
             OptionSpec(names: ["--accept-all"], valueName: nil, help: "Accept every pending golden without asking."),
             OptionSpec(names: ["--reject-all"], valueName: nil, help: "Reject every pending golden without asking."),
-            OptionSpec(names: ["--report-dir"], valueName: "DIR",
-                       help: "Where the HTML reports go (default: a new folder\npanelsim-review-XXXXXX in the system's temporary folder,\nprinted first)."),
+            OptionSpec(
+                names: ["--report-dir"], valueName: "DIR",
+                help:
+                    "Where the HTML reports go (default: a new folder\npanelsim-review-XXXXXX in the system's temporary folder,\nprinted first)."
+            ),
         ],
         discussion: """
             For each pending golden (NAME.golden.jsonl.new, written by check --record pending):
@@ -197,7 +224,9 @@ struct ReviewCommand: PanelCommand {
         paths = parsed.positionals
         acceptAll = parsed.flags.contains("--accept-all")
         rejectAll = parsed.flags.contains("--reject-all")
-        if acceptAll && rejectAll { throw UsageError("--accept-all and --reject-all exclude each other", command: "review") }
+        if acceptAll && rejectAll {
+            throw UsageError("--accept-all and --reject-all exclude each other", command: "review")
+        }
         reportDirectory = parsed.values["--report-dir"]
         if reportDirectory?.isEmpty == true { throw UsageError("empty --report-dir path", command: "review") }
     }
@@ -209,7 +238,8 @@ struct ReviewCommand: PanelCommand {
     /// never write into one another's reports); nil when it cannot be created.
     static func newReportFolder() -> String? {
         let temporary = NSTemporaryDirectory()
-        var template = Array(((temporary.hasSuffix("/") ? temporary : temporary + "/") + "panelsim-review-XXXXXX").utf8CString)
+        var template = Array(
+            ((temporary.hasSuffix("/") ? temporary : temporary + "/") + "panelsim-review-XXXXXX").utf8CString)
         return template.withUnsafeMutableBufferPointer { buffer in
             mkdtemp(buffer.baseAddress!).map { String(cString: $0) }
         }
@@ -219,7 +249,8 @@ struct ReviewCommand: PanelCommand {
         let out = context.stdout
         let items: [PendingGoldens.Item]
         do { items = try PendingGoldens.find(paths, context, command: "review") } catch {
-            context.stderr.line("error: \(error.message)"); return .badInput
+            context.stderr.line("error: \(error.message)")
+            return .badInput
         }
         if items.isEmpty {
             out.line("no pending goldens under \(paths.isEmpty ? "." : paths.joined(separator: " "))")
@@ -232,37 +263,57 @@ struct ReviewCommand: PanelCommand {
             reportRoot = folder
             out.line("reports: \(folder) (a new folder for this review)")
         } else {
-            context.stderr.line("error: cannot create a report folder in \(NSTemporaryDirectory()) (give --report-dir DIR)")
+            context.stderr.line(
+                "error: cannot create a report folder in \(NSTemporaryDirectory()) (give --report-dir DIR)")
             return .badInput
         }
         var code = ExitCode.success
-        var accepted = 0, rejected = 0, skipped = 0
+        var accepted = 0
+        var rejected = 0
+        var skipped = 0
         loop: for (n, item) in items.enumerated() {
             out.line("[\(n + 1)/\(items.count)] \(item.pendingShown)")
             let pendingDoc: ResultDocument
             switch ResultFiles.load(item.pendingPath, shown: item.pendingShown) {
             case .success(let d): pendingDoc = d
-            case .failure(let f): context.stderr.line("error: \(f.message)"); code = .badInput; continue
+            case .failure(let f):
+                context.stderr.line("error: \(f.message)")
+                code = .badInput
+                continue
             }
-            var goldenDoc: ResultDocument?, comparison: Comparison?
-            if Files.isFile(item.goldenPath), case .success(let g) = ResultFiles.load(item.goldenPath, shown: item.goldenShown) {
+            var goldenDoc: ResultDocument?
+            var comparison: Comparison?
+            if Files.isFile(item.goldenPath),
+                case .success(let g) = ResultFiles.load(item.goldenPath, shown: item.goldenShown)
+            {
                 goldenDoc = g
                 let c = Comparator.compare(expected: g, actual: pendingDoc)
                 comparison = c
-                out.line(c.passed ? "  matches \(item.goldenShown) within the default tolerances" : "  differs from \(item.goldenShown):")
+                out.line(
+                    c.passed
+                        ? "  matches \(item.goldenShown) within the default tolerances"
+                        : "  differs from \(item.goldenShown):")
                 if !c.passed { out.line(c.report(indent: "    ")) }
             } else {
-                out.line("  new golden (\(item.goldenShown) does not exist or cannot be read): \(pendingDoc.records.count) records")
+                out.line(
+                    "  new golden (\(item.goldenShown) does not exist or cannot be read): \(pendingDoc.records.count) records"
+                )
             }
-            var header: TraceHeader?, replayed: Trace?
+            var header: TraceHeader?
+            var replayed: Trace?
             if let trace = PendingGoldens.tracePath(forGolden: item.goldenShown),
-               let loaded = try? context.services.load(context.resolve(trace), trace) {
-                header = loaded.trace.header; replayed = loaded.trace
+                let loaded = try? context.services.load(context.resolve(trace), trace)
+            {
+                header = loaded.trace.header
+                replayed = loaded.trace
             }
-            let rel = item.goldenShown.replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: ".golden.jsonl", with: "") + ".html"
+            let rel =
+                item.goldenShown.replacingOccurrences(of: "/", with: "_").replacingOccurrences(
+                    of: ".golden.jsonl", with: "") + ".html"
             let reportPath = reportRoot + "/" + rel
-            var input = HTMLReport.Input(title: item.pendingShown, header: header, golden: goldenDoc,
-                                         actual: pendingDoc, comparison: comparison, goldenName: item.goldenShown)
+            var input = HTMLReport.Input(
+                title: item.pendingShown, header: header, golden: goldenDoc,
+                actual: pendingDoc, comparison: comparison, goldenName: item.goldenShown)
             input.trace = replayed
             let html = HTMLReport.render(input)
             do {
@@ -272,27 +323,44 @@ struct ReviewCommand: PanelCommand {
                 out.line("  warning: \(error.description)")
             }
             var answer: Character
-            if acceptAll { answer = "a" } else if rejectAll { answer = "r" } else {
+            if acceptAll {
+                answer = "a"
+            } else if rejectAll {
+                answer = "r"
+            } else {
                 out.write("  accept (a), reject (r), skip (s), quit (q)? ")
-                guard let key = Terminal.readKey() else { out.line(""); answer = "q"; break loop }
+                guard let key = Terminal.readKey() else {
+                    out.line("")
+                    answer = "q"
+                    break loop
+                }
                 answer = key
                 out.line(String(key))
             }
             switch answer {
             case "a", "A", "y":
-                switch PendingGoldens.move(item) {   // parsed above
-                case .success(let line): out.line("  " + line); accepted += 1
-                case .failure(let f): context.stderr.line("error: \(f.message)"); code = .badInput
+                switch PendingGoldens.move(item) {  // parsed above
+                case .success(let line):
+                    out.line("  " + line)
+                    accepted += 1
+                case .failure(let f):
+                    context.stderr.line("error: \(f.message)")
+                    code = .badInput
                 }
             case "r", "R", "n":
                 switch PendingGoldens.reject(item) {
-                case .success(let line): out.line("  " + line); rejected += 1
-                case .failure(let f): context.stderr.line("error: \(f.message)"); code = .badInput
+                case .success(let line):
+                    out.line("  " + line)
+                    rejected += 1
+                case .failure(let f):
+                    context.stderr.line("error: \(f.message)")
+                    code = .badInput
                 }
             case "q", "Q":
                 break loop
             default:
-                out.line("  skipped"); skipped += 1
+                out.line("  skipped")
+                skipped += 1
             }
         }
         let left = items.count - accepted - rejected

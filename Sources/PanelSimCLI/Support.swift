@@ -1,8 +1,8 @@
 import Foundation
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 import PanelGolden
 import PanelSimCore
@@ -72,7 +72,10 @@ struct UsageError: Error, Equatable {
     var message: String
     /// Name of the command (nil: the top level).
     var command: String?
-    init(_ message: String, command: String? = nil) { self.message = message; self.command = command }
+    init(_ message: String, command: String? = nil) {
+        self.message = message
+        self.command = command
+    }
 }
 
 /// An option a command accepts.
@@ -120,7 +123,9 @@ enum HelpFormat {
     /// `"  name<pad>help"`; help wraps onto continuation lines aligned at `column`.
     static func row(_ name: String, _ help: String) -> String {
         let lead = "  " + name
-        let pad = lead.count < column ? String(repeating: " ", count: column - lead.count) : "\n" + String(repeating: " ", count: column)
+        let pad =
+            lead.count < column
+            ? String(repeating: " ", count: column - lead.count) : "\n" + String(repeating: " ", count: column)
         let helpLines = help.split(separator: "\n", omittingEmptySubsequences: false)
         var out = lead + pad + (helpLines.first.map(String.init) ?? "") + "\n"
         for more in helpLines.dropFirst() { out += String(repeating: " ", count: column) + more + "\n" }
@@ -140,14 +145,16 @@ enum HelpFormat {
     /// - Complexity: O(characters).
     static func wrap(_ text: String, width: Int) -> String {
         text.split(separator: "\n", omittingEmptySubsequences: false).map { line -> String in
-            var lines: [String] = [], current = ""
+            var lines: [String] = []
+            var current = ""
             for word in line.split(separator: " ") {
                 if current.isEmpty {
                     current = String(word)
                 } else if current.count + 1 + word.count <= width {
                     current += " " + word
                 } else {
-                    lines.append(current); current = String(word)
+                    lines.append(current)
+                    current = String(word)
                 }
             }
             lines.append(current)
@@ -157,15 +164,17 @@ enum HelpFormat {
 
     /// `a`, `a or b`, `a, b or c` (with `conjunction` "or"): a list as help texts write it.
     static func list(_ items: [String], _ conjunction: String) -> String {
-        items.count <= 1 ? items.joined() : items.dropLast().joined(separator: ", ") + " \(conjunction) " + items[items.count - 1]
+        items.count <= 1
+            ? items.joined() : items.dropLast().joined(separator: ", ") + " \(conjunction) " + items[items.count - 1]
     }
 
     /// A command's `EXIT CODES:` block, one row per code.
     static func exitCodes(_ rows: [(Int, String)]) -> String {
-        "EXIT CODES:\n" + rows.map { code, meaning in
-            let c = String(code)
-            return "  " + c + String(repeating: " ", count: max(1, 5 - c.count)) + meaning
-        }.joined(separator: "\n")
+        "EXIT CODES:\n"
+            + rows.map { code, meaning in
+                let c = String(code)
+                return "  " + c + String(repeating: " ", count: max(1, 5 - c.count)) + meaning
+            }.joined(separator: "\n")
     }
 
     /// Rows every command shares.
@@ -210,7 +219,9 @@ struct ParsedArguments {
 /// Hand-written argument splitting: `--name value`, `--name=value`, `-o value`, flags, `--` ends
 /// options. Unknown options, missing values and repeated options are usage errors.
 enum ArgumentSplitter {
-    static func split(_ arguments: [String], options: [OptionSpec], command: String) throws(UsageError) -> ParsedArguments {
+    static func split(_ arguments: [String], options: [OptionSpec], command: String) throws(UsageError)
+        -> ParsedArguments
+    {
         var parsed = ParsedArguments()
         var i = 0
         var optionsEnded = false
@@ -221,8 +232,14 @@ enum ArgumentSplitter {
                 parsed.positionals.append(arg)
                 continue
             }
-            if arg == "--" { optionsEnded = true; continue }
-            if arg == "-h" || arg == "--help" { parsed.helpRequested = true; continue }
+            if arg == "--" {
+                optionsEnded = true
+                continue
+            }
+            if arg == "-h" || arg == "--help" {
+                parsed.helpRequested = true
+                continue
+            }
             var name = arg
             var inlineValue: String?
             if arg.hasPrefix("--"), let eq = arg.firstIndex(of: "=") {
@@ -234,7 +251,9 @@ enum ArgumentSplitter {
             }
             if spec.valueName == nil {
                 if inlineValue != nil { throw UsageError("option '\(name)' takes no value", command: command) }
-                if parsed.flags.contains(spec.primary) { throw UsageError("option '\(name)' given twice", command: command) }
+                if parsed.flags.contains(spec.primary) {
+                    throw UsageError("option '\(name)' given twice", command: command)
+                }
                 parsed.flags.insert(spec.primary)
                 continue
             }

@@ -9,15 +9,26 @@ struct SweepCommand: PanelCommand {
     static let info = CommandInfo(
         name: "sweep",
         abstract: "Replay traces over a parameter grid and write CSV.",
-        usage: "panelsim sweep TRACE... --param NAME=A...B[:STEPS]... [-o FILE.csv] [--svg FILE.svg] [--plot METRIC] [--jobs N] [--settle-tolerance PT] [--profile LIBRARY@VERSION]...",
+        usage:
+            "panelsim sweep TRACE... --param NAME=A...B[:STEPS]... [-o FILE.csv] [--svg FILE.svg] [--plot METRIC] [--jobs N] [--settle-tolerance PT] [--profile LIBRARY@VERSION]...",
         arguments: [("TRACE...", "Trace files (.jsonl); observed samples are optional.")],
         options: [
             ProfileFlag.option,
-            OptionSpec(names: ["--param"], valueName: "NAME=A...B[:STEPS]",
-                       help: "A parameter and its grid (repeatable; STEPS default 5;\nNAME=V for one value): \(TuneCLI.parameterNames).", repeatable: true),
-            OptionSpec(names: ["-o", "--output"], valueName: "FILE.csv", help: "Write the CSV to FILE (atomically) instead of standard output."),
-            OptionSpec(names: ["--svg"], valueName: "FILE.svg", help: "Also write a line chart of METRIC over the first --param,\none line per value of the others."),
-            OptionSpec(names: ["--plot"], valueName: "METRIC", help: "rms, settleTime or overshoot (default rms when a trace\nhas observed locations, else settleTime)."),
+            OptionSpec(
+                names: ["--param"], valueName: "NAME=A...B[:STEPS]",
+                help:
+                    "A parameter and its grid (repeatable; STEPS default 5;\nNAME=V for one value): \(TuneCLI.parameterNames).",
+                repeatable: true),
+            OptionSpec(
+                names: ["-o", "--output"], valueName: "FILE.csv",
+                help: "Write the CSV to FILE (atomically) instead of standard output."),
+            OptionSpec(
+                names: ["--svg"], valueName: "FILE.svg",
+                help: "Also write a line chart of METRIC over the first --param,\none line per value of the others."),
+            OptionSpec(
+                names: ["--plot"], valueName: "METRIC",
+                help:
+                    "rms, settleTime or overshoot (default rms when a trace\nhas observed locations, else settleTime)."),
             TuneCLI.jobsOption,
             TuneCLI.toleranceOption,
         ],
@@ -61,7 +72,9 @@ struct SweepCommand: PanelCommand {
         ranges = try TuneCLI.ranges(parsed, command: "sweep")
         guard !ranges.isEmpty else { throw UsageError("missing --param NAME=A...B:STEPS", command: "sweep") }
         if let text = parsed.values["--plot"] {
-            guard let m = Metric(rawValue: text) else { throw UsageError("--plot must be rms, settleTime or overshoot, got '\(text)'", command: "sweep") }
+            guard let m = Metric(rawValue: text) else {
+                throw UsageError("--plot must be rms, settleTime or overshoot, got '\(text)'", command: "sweep")
+            }
             metric = m
         }
         jobs = try TuneCLI.jobs(parsed, command: "sweep")
@@ -87,7 +100,8 @@ struct SweepCommand: PanelCommand {
         case .failure(let e): return e.code
         }
         let traces = loaded.map(\.trace)
-        let problem = TuningProblem(traces: traces, parameters: ranges.map(\.parameter), settleTolerance: tolerance, jobs: jobs)
+        let problem = TuningProblem(
+            traces: traces, parameters: ranges.map(\.parameter), settleTolerance: tolerance, jobs: jobs)
         let points = self.points
         let progress = TerminalProgress(context)
         var rows: [[TuningProblem.Evaluation]] = []
@@ -105,7 +119,8 @@ struct SweepCommand: PanelCommand {
             if names.contains(name) { name += "#\(names.count + 1)" }
             names.append(name)
         }
-        var csv = (ranges.map(\.parameter.rawValue) + ["rms", "max"]
+        var csv =
+            (ranges.map(\.parameter.rawValue) + ["rms", "max"]
             + names.flatMap { ["\($0).settleTime", "\($0).overshoot", "\($0).finalState", "\($0).rms"] })
             .map(Self.csvField).joined(separator: ",") + "\n"
         for (point, row) in zip(points, rows) {
@@ -132,7 +147,8 @@ struct SweepCommand: PanelCommand {
         }
         if let svg {
             let observed = traces.contains(where: Fidelity.hasObservedLocations)
-            let chart = self.chart(points: points, rows: rows, metric: metric ?? (observed ? .rms : .settleTime), firstTrace: names[0])
+            let chart = self.chart(
+                points: points, rows: rows, metric: metric ?? (observed ? .rms : .settleTime), firstTrace: names[0])
             do { try AtomicFile.write(chart.render(), to: context.resolve(svg), shownAs: svg) } catch {
                 context.stderr.line("error: \(error.description)")
                 return .badInput
@@ -158,8 +174,12 @@ struct SweepCommand: PanelCommand {
             groups[key, default: []].append((point[0], y ?? .nan))
         }
         let series = order.enumerated().map { i, key in
-            SVGChart.Series(label: key.isEmpty ? metric.rawValue : zip(ranges.dropFirst(), key).map { "\($0.parameter.rawValue) \(String(format: "%.5g", $1))" }.joined(separator: ", "),
-                            points: groups[key]!, color: SVGChart.palette[i % SVGChart.palette.count])
+            SVGChart.Series(
+                label: key.isEmpty
+                    ? metric.rawValue
+                    : zip(ranges.dropFirst(), key).map { "\($0.parameter.rawValue) \(String(format: "%.5g", $1))" }
+                        .joined(separator: ", "),
+                points: groups[key]!, color: SVGChart.palette[i % SVGChart.palette.count])
         }
         let yLabel: String
         switch metric {
@@ -167,8 +187,9 @@ struct SweepCommand: PanelCommand {
         case .settleTime: yLabel = "settle time of \(firstTrace) (s)"
         case .overshoot: yLabel = "overshoot of \(firstTrace) (pt)"
         }
-        var chart = SVGChart(title: "panelsim sweep: \(yLabel) vs \(ranges[0].parameter.rawValue)",
-                             xLabel: ranges[0].parameter.rawValue, yLabel: yLabel, series: series)
+        var chart = SVGChart(
+            title: "panelsim sweep: \(yLabel) vs \(ranges[0].parameter.rawValue)",
+            xLabel: ranges[0].parameter.rawValue, yLabel: yLabel, series: series)
         chart.markMinimum = true
         return chart
     }

@@ -8,17 +8,33 @@ struct SynthCommand: PanelCommand {
     static let info = CommandInfo(
         name: "synth",
         abstract: "Write a trace from a short gesture script.",
-        usage: "panelsim synth --template HEADER.json [--rate HZ] [--jitter PT] [--seed N] [-o OUT] (SCRIPT | --file SCRIPT_FILE)",
-        arguments: [("SCRIPT", "Steps separated by ';', e.g.\n\"down 195,700; move 195,400 300ms ease-out; hold 50ms;\nup velocity 0,-1500; call 0.8 move full\".")],
+        usage:
+            "panelsim synth --template HEADER.json [--rate HZ] [--jitter PT] [--seed N] [-o OUT] (SCRIPT | --file SCRIPT_FILE)",
+        arguments: [
+            (
+                "SCRIPT",
+                "Steps separated by ';', e.g.\n\"down 195,700; move 195,400 300ms ease-out; hold 50ms;\nup velocity 0,-1500; call 0.8 move full\"."
+            )
+        ],
         options: [
-            OptionSpec(names: ["--template"], valueName: "HEADER.json",
-                       help: "A file whose first line is a trace header\n(docs/FORMATS.md §1.1; e.g. traces/real/template-d1-b3-half.json)."),
-            OptionSpec(names: ["--rate"], valueName: "HZ", help: "Touch samples per second while moving (default 120; 1…1000)."),
-            OptionSpec(names: ["--jitter"], valueName: "PT", help: "Uniform noise of ±PT on each moved sample (default 0)."),
-            OptionSpec(names: ["--seed"], valueName: "N", help: "Seed of the jitter generator, SplitMix64 (default 1)."),
-            OptionSpec(names: ["--file"], valueName: "SCRIPT_FILE", help: "Read the script from a file (steps on lines or\nseparated by ';'; '#' comments)."),
-            OptionSpec(names: ["-o", "--output"], valueName: "OUT",
-                       help: "Write the trace to OUT (atomically) instead of standard output."),
+            OptionSpec(
+                names: ["--template"], valueName: "HEADER.json",
+                help:
+                    "A file whose first line is a trace header\n(docs/FORMATS.md §1.1; e.g. traces/real/template-d1-b3-half.json)."
+            ),
+            OptionSpec(
+                names: ["--rate"], valueName: "HZ", help: "Touch samples per second while moving (default 120; 1…1000)."
+            ),
+            OptionSpec(
+                names: ["--jitter"], valueName: "PT", help: "Uniform noise of ±PT on each moved sample (default 0)."),
+            OptionSpec(
+                names: ["--seed"], valueName: "N", help: "Seed of the jitter generator, SplitMix64 (default 1)."),
+            OptionSpec(
+                names: ["--file"], valueName: "SCRIPT_FILE",
+                help: "Read the script from a file (steps on lines or\nseparated by ';'; '#' comments)."),
+            OptionSpec(
+                names: ["-o", "--output"], valueName: "OUT",
+                help: "Write the trace to OUT (atomically) instead of standard output."),
         ],
         discussion: """
             STEPS (one finger; the clock starts at 0 s):
@@ -54,7 +70,8 @@ struct SynthCommand: PanelCommand {
     init(_ parsed: ParsedArguments) throws(UsageError) {
         self.parsed = parsed
         guard parsed.positionals.count <= 1 else {
-            throw UsageError("unexpected argument '\(parsed.positionals[1])' (quote the script as one argument)", command: "synth")
+            throw UsageError(
+                "unexpected argument '\(parsed.positionals[1])' (quote the script as one argument)", command: "synth")
         }
         script = parsed.positionals.first
         scriptFile = parsed.values["--file"]
@@ -65,7 +82,9 @@ struct SynthCommand: PanelCommand {
     mutating func validate(_ context: CommandContext) throws(UsageError) {
         guard !template.isEmpty else { throw UsageError("missing --template HEADER.json", command: "synth") }
         guard (script == nil) != (scriptFile == nil) else {
-            throw UsageError(script == nil ? "missing the SCRIPT (or --file SCRIPT_FILE)" : "give either SCRIPT or --file, not both", command: "synth")
+            throw UsageError(
+                script == nil ? "missing the SCRIPT (or --file SCRIPT_FILE)" : "give either SCRIPT or --file, not both",
+                command: "synth")
         }
         if let text = parsed.values["--rate"] {
             guard let r = Int(text), (1...1000).contains(r) else {
@@ -89,12 +108,16 @@ struct SynthCommand: PanelCommand {
             scriptName = scriptFile
             switch Files.read(context.resolve(scriptFile), shown: scriptFile) {
             case .success(let t): text = t
-            case .failure(let f): context.stderr.line("error: \(f.message)"); return .badInput
+            case .failure(let f):
+                context.stderr.line("error: \(f.message)")
+                return .badInput
             }
         }
         do throws(TraceProblem) {
             let steps: [ScriptStep]
-            do throws(TraceError) { steps = try GestureScript.parseLocated(text, file: scriptName) } catch { throw TraceProblem(error) }
+            do throws(TraceError) { steps = try GestureScript.parseLocated(text, file: scriptName) } catch {
+                throw TraceProblem(error)
+            }
             var settings = "--rate \(rate)"
             if jitter > 0 {
                 settings += " --jitter \(CanonicalNumber.format(jitter)) --seed \(seed)"
@@ -104,16 +127,20 @@ struct SynthCommand: PanelCommand {
                 .map { $0.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first ?? "" }
                 .map { $0.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\r" }).joined(separator: " ") }
                 .filter { !$0.isEmpty }.joined(separator: "; ")
-            var trace = try ImportCommand.readTemplate(template, context, importer, defaultName: "synth",
-                                                       origin: "panelsim synth \(settings) \"\(oneLine)\"", kind: "synthetic",
-                                                       provenance: "Synthesized by `panelsim synth`: \(oneLine).")
+            var trace = try ImportCommand.readTemplate(
+                template, context, importer, defaultName: "synth",
+                origin: "panelsim synth \(settings) \"\(oneLine)\"", kind: "synthetic",
+                provenance: "Synthesized by `panelsim synth`: \(oneLine).")
             let synth = GestureSynthesizer(rate: rate, jitter: jitter, seed: seed)
             var samples: [TraceSample]
-            do throws(TraceError) { samples = try synth.samples(script: steps, file: scriptName) } catch { throw TraceProblem(error) }
+            do throws(TraceError) { samples = try synth.samples(script: steps, file: scriptName) } catch {
+                throw TraceProblem(error)
+            }
             // Custom states named in calls take their order from the template.
             for i in samples.indices {
                 if case .call(.move(let to, let animated)) = samples[i].kind,
-                   let state = trace.header.panel.states.first(where: { $0.name == to.name }) {
+                    let state = trace.header.panel.states.first(where: { $0.name == to.name })
+                {
                     samples[i].kind = .call(.move(to: state, animated: animated))
                 }
             }

@@ -46,7 +46,10 @@ extension SystemCommandDescription {
 public struct BenchSystemCorpus: Sendable {
     public var name: String
     public var trace: @Sendable (Int) -> String
-    public init(name: String, trace: @escaping @Sendable (Int) -> String) { self.name = name; self.trace = trace }
+    public init(name: String, trace: @escaping @Sendable (Int) -> String) {
+        self.name = name
+        self.trace = trace
+    }
 }
 
 /// A panel system's core bench workload: one generated trace that `bench` replays repeatedly,
@@ -63,6 +66,8 @@ public struct BenchCoreWorkload: Sendable {
     /// bench run); a pure function of the size.
     public var trace: @Sendable (Int) -> String
     public init(label: String, jsonKey: String, trace: @escaping @Sendable (Int) -> String) {
-        self.label = label; self.jsonKey = jsonKey; self.trace = trace
+        self.label = label
+        self.jsonKey = jsonKey
+        self.trace = trace
     }
 }

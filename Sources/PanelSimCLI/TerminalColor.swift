@@ -15,8 +15,9 @@ struct TerminalColor {
     /// Whether lines are coloured.
     var enabled: Bool
 
-    static let option = OptionSpec(names: ["--color"], valueName: "WHEN",
-                                   help: "auto (default: when standard output is a terminal and\n$NO_COLOR is unset or empty), always or never.")
+    static let option = OptionSpec(
+        names: ["--color"], valueName: "WHEN",
+        help: "auto (default: when standard output is a terminal and\n$NO_COLOR is unset or empty), always or never.")
 
     /// `--color`'s value as parsed (nil: auto).
     /// - Throws: a usage error naming the option for a value other than auto, always or never.
@@ -62,7 +63,9 @@ struct TerminalColor {
             return nil
         }
         if indent.isEmpty {
-            if body.hasPrefix("FAIL") || body.hasPrefix("MISSING") || body.hasPrefix("ERROR") || body.hasPrefix("DIFFERENT") {
+            if body.hasPrefix("FAIL") || body.hasPrefix("MISSING") || body.hasPrefix("ERROR")
+                || body.hasPrefix("DIFFERENT")
+            {
                 return word(Self.failure) ?? text
             }
             if body.hasPrefix("PASS") || body.hasPrefix("NEW") || body.hasPrefix("UPDATED") || body.hasPrefix("SAME") {
@@ -70,7 +73,9 @@ struct TerminalColor {
             }
             if body.hasPrefix("SKIP") { return word(Self.notice) ?? text }
             if let first = body.first, first.isNumber, body.contains(" passed, ") {
-                let clean = body.contains(" passed, 0 failed") && !body.contains("error") && !body.contains("unreferenced") && !body.contains("no traces")
+                let clean =
+                    body.contains(" passed, 0 failed") && !body.contains("error") && !body.contains("unreferenced")
+                    && !body.contains("no traces")
                 return paint(clean ? Self.success : Self.failure)
             }
         }
@@ -97,7 +102,10 @@ extension FileHandleSink {
 final class ColoredSink {
     let sink: OutputSink
     let color: TerminalColor
-    init(_ sink: OutputSink, _ color: TerminalColor) { self.sink = sink; self.color = color }
+    init(_ sink: OutputSink, _ color: TerminalColor) {
+        self.sink = sink
+        self.color = color
+    }
     /// Writes `text` coloured, and a newline.
     func line(_ text: String) { sink.write(color.line(text) + "\n") }
 }

@@ -30,7 +30,9 @@ struct TraceImporter {
     var parse: (_ text: String, _ file: String) throws(TraceProblem) -> Trace
     /// `RealTraceCSV`, `GeteventLog` or `PointerEventLog` `.importTouches(…)` by `format`
     /// (`csv`, `getevent`, `pointer`).
-    var importTouches: (_ format: String, _ text: String, _ file: String, _ placement: ImportPlacement) throws(TraceProblem) -> [TraceSample]
+    var importTouches:
+        (_ format: String, _ text: String, _ file: String, _ placement: ImportPlacement) throws(TraceProblem) ->
+            [TraceSample]
     /// `TraceWriter.write`: the trace file text.
     var write: (_ trace: Trace) -> String
 }
@@ -72,13 +74,17 @@ struct TraceServices {
             simulate: TraceCheckPipeline.live.simulate,
             importer: TraceImporter(
                 parse: { text, file throws(TraceProblem) in
-                    do throws(TraceError) { return try TraceLoader.parse(text: text, file: file) } catch { throw TraceProblem(error) }
+                    do throws(TraceError) { return try TraceLoader.parse(text: text, file: file) } catch {
+                        throw TraceProblem(error)
+                    }
                 },
                 importTouches: { format, text, file, placement throws(TraceProblem) in
                     do throws(TraceError) {
                         switch format {
-                        case "getevent": return try GeteventLog.importTouches(text: text, file: file, placement: placement)
-                        case "pointer": return try PointerEventLog.importTouches(text: text, file: file, placement: placement)
+                        case "getevent":
+                            return try GeteventLog.importTouches(text: text, file: file, placement: placement)
+                        case "pointer":
+                            return try PointerEventLog.importTouches(text: text, file: file, placement: placement)
                         default: return try RealTraceCSV.importTouches(csv: text, file: file, placement: placement)
                         }
                     } catch {

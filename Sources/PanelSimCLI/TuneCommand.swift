@@ -8,16 +8,23 @@ struct TuneCommand: PanelCommand {
     static let info = CommandInfo(
         name: "tune",
         abstract: "Fit spring and projection parameters to observed samples.",
-        usage: "panelsim tune TRACE... --param NAME=A...B... [--grid N] [--precision X] [--jobs N] [--report FILE.html] [--settle-tolerance PT] [--profile LIBRARY@VERSION]...",
+        usage:
+            "panelsim tune TRACE... --param NAME=A...B... [--grid N] [--precision X] [--jobs N] [--report FILE.html] [--settle-tolerance PT] [--profile LIBRARY@VERSION]...",
         arguments: [("TRACE...", "Trace files (.jsonl), each with observed locations.")],
         options: [
             ProfileFlag.option,
-            OptionSpec(names: ["--param"], valueName: "NAME=A...B[:STEPS]",
-                       help: "A parameter and its search interval (repeatable):\n\(TuneCLI.parameterNames).", repeatable: true),
+            OptionSpec(
+                names: ["--param"], valueName: "NAME=A...B[:STEPS]",
+                help: "A parameter and its search interval (repeatable):\n\(TuneCLI.parameterNames).", repeatable: true),
             OptionSpec(names: ["--grid"], valueName: "N", help: "Coarse grid points per parameter (default 7; 2…101)."),
-            OptionSpec(names: ["--precision"], valueName: "X", help: "Stop refining below X times each interval (default 1e-4)."),
+            OptionSpec(
+                names: ["--precision"], valueName: "X",
+                help: "Stop refining below X times each interval (default 1e-4)."),
             TuneCLI.jobsOption,
-            OptionSpec(names: ["--report"], valueName: "FILE.html", help: "Write an HTML report with observed, initial and\ntuned trajectories (self-contained, inline SVG)."),
+            OptionSpec(
+                names: ["--report"], valueName: "FILE.html",
+                help:
+                    "Write an HTML report with observed, initial and\ntuned trajectories (self-contained, inline SVG)."),
             TuneCLI.toleranceOption,
         ],
         discussion: """
@@ -77,7 +84,9 @@ struct TuneCommand: PanelCommand {
         ranges = try TuneCLI.ranges(parsed, command: "tune")
         guard !ranges.isEmpty else { throw UsageError("missing --param NAME=A...B", command: "tune") }
         if let text = parsed.values["--grid"] {
-            guard let n = Int(text), (2...101).contains(n) else { throw UsageError("--grid must be an integer in 2…101, got '\(text)'", command: "tune") }
+            guard let n = Int(text), (2...101).contains(n) else {
+                throw UsageError("--grid must be an integer in 2…101, got '\(text)'", command: "tune")
+            }
             options.gridSteps = n
         }
         if let text = parsed.values["--precision"] {
@@ -108,9 +117,10 @@ struct TuneCommand: PanelCommand {
         for r in ranges where r.lower < r.upper {
             let probes = [r.lower, r.lower + (r.upper - r.lower) / 2, r.upper]
             if !ParameterEffect.hasEffect(r.parameter, values: probes, traces: traces, jobs: jobs) {
-                context.stderr.line("error: \(r.parameter.rawValue) is not identifiable from these traces: it has no effect on them "
-                                    + "(replays with it at \(probes.map(TuneCLI.short).joined(separator: ", ")) are identical for every trace); "
-                                    + "remove it, or add traces where it matters")
+                context.stderr.line(
+                    "error: \(r.parameter.rawValue) is not identifiable from these traces: it has no effect on them "
+                        + "(replays with it at \(probes.map(TuneCLI.short).joined(separator: ", ")) are identical for every trace); "
+                        + "remove it, or add traces where it matters")
                 return .regression
             }
         }
@@ -125,30 +135,38 @@ struct TuneCommand: PanelCommand {
         let after = problem.evaluate([outcome.best], keepResults: report != nil)[0]
 
         let observations = Fidelity.pooled(before.map(\.metrics)).location.count
-        let analysis = Identifiability.analyze(problem, ranges: ranges, best: outcome.best, bestError: outcome.bestError,
-                                               observations: observations, precision: options.precision)
-        var out = "tune: \(traces.count) trace\(traces.count == 1 ? "" : "s"), \(observations) observed locations, "
+        let analysis = Identifiability.analyze(
+            problem, ranges: ranges, best: outcome.best, bestError: outcome.bestError,
+            observations: observations, precision: options.precision)
+        var out =
+            "tune: \(traces.count) trace\(traces.count == 1 ? "" : "s"), \(observations) observed locations, "
             + "grid \(ranges.map { r in String(r.lower == r.upper ? 1 : (r.steps ?? options.gridSteps)) }.joined(separator: "x")), "
             + "precision \(TuneCLI.json(options.precision)), jobs \(jobs)\n"
         out += "best parameters:\n"
         let width = parameters.map(\.rawValue.count).max() ?? 0
         for (i, (p, v)) in zip(parameters, outcome.best).enumerated() {
-            out += "  " + TuneCLI.pad(p.rawValue, width) + "  " + Self.describe(analysis.first { $0.parameter == p }, value: v, range: ranges[i]) + "\n"
+            out +=
+                "  " + TuneCLI.pad(p.rawValue, width) + "  "
+                + Self.describe(analysis.first { $0.parameter == p }, value: v, range: ranges[i]) + "\n"
         }
         if let floor = analysis.first?.noiseFloor {
-            out += "noise floor: \(TuneCLI.fixed(floor, 4)) pt (95 % intervals: where the RMS error, the other parameters fitted again, stays within it of the best)\n"
+            out +=
+                "noise floor: \(TuneCLI.fixed(floor, 4)) pt (95 % intervals: where the RMS error, the other parameters fitted again, stays within it of the best)\n"
         }
         let beforeRMS = Fidelity.pooled(before.map(\.metrics)).location.rms
-        out += "RMS location error (pt): before \(TuneCLI.fixed(beforeRMS, 4)) (header values), "
+        out +=
+            "RMS location error (pt): before \(TuneCLI.fixed(beforeRMS, 4)) (header values), "
             + "grid best \(TuneCLI.fixed(outcome.gridError, 4)), after \(TuneCLI.fixed(outcome.bestError, 4))\n"
-        out += "search: \(outcome.evaluations) points, \(outcome.iterations) Nelder-Mead iterations, \(outcome.restarts) improving restart\(outcome.restarts == 1 ? "" : "s"); "
+        out +=
+            "search: \(outcome.evaluations) points, \(outcome.iterations) Nelder-Mead iterations, \(outcome.restarts) improving restart\(outcome.restarts == 1 ? "" : "s"); "
             + "intervals: \(analysis.map(\.evaluations).reduce(0, +)) points\n"
         out += "\n" + Self.table(paths, before: before, after: after)
         context.stdout.write(out)
 
         if let report {
-            let html = TuneReport.html(paths: paths, traces: traces, parameters: parameters, outcome: outcome,
-                                       before: before, after: after, summary: out)
+            let html = TuneReport.html(
+                paths: paths, traces: traces, parameters: parameters, outcome: outcome,
+                before: before, after: after, summary: out)
             do {
                 try AtomicFile.write(html, to: context.resolve(report), shownAs: report)
             } catch {
@@ -170,7 +188,8 @@ struct TuneCommand: PanelCommand {
         }
         let sensitivity = "  sensitivity \(TuneCLI.fixed(a.sensitivity, 4)) pt"
         if a.belowResolution {
-            return TuneCLI.pad(TuneCLI.short(value), 10) + "  95% < precision (±\(String(format: "%.3g", a.resolution)))" + sensitivity
+            return TuneCLI.pad(TuneCLI.short(value), 10)
+                + "  95% < precision (±\(String(format: "%.3g", a.resolution)))" + sensitivity
         }
         let lower = (a.lowerAtRangeEnd ? "≤" : "") + TuneCLI.short(a.lower)
         let upper = (a.upperAtRangeEnd ? "≥" : "") + TuneCLI.short(a.upper)
@@ -178,18 +197,27 @@ struct TuneCommand: PanelCommand {
     }
 
     /// Per-trace before/after table.
-    static func table(_ names: [String], before: [TuningProblem.Evaluation], after: [TuningProblem.Evaluation]) -> String {
+    static func table(_ names: [String], before: [TuningProblem.Evaluation], after: [TuningProblem.Evaluation])
+        -> String
+    {
         let width = max(5, names.map(\.count).max() ?? 0)
-        var out = TuneCLI.pad("trace", width) + "  samples  rms before  max before  rms after  max after  settle err before/after (s)  final obs/before/after\n"
+        var out =
+            TuneCLI.pad("trace", width)
+            + "  samples  rms before  max before  rms after  max after  settle err before/after (s)  final obs/before/after\n"
         for (i, name) in names.enumerated() {
-            let b = before[i].metrics, a = after[i].metrics
-            out += TuneCLI.pad(name, width) + "  " + TuneCLI.pad(String(a.location.count), 7, right: true)
+            let b = before[i].metrics
+            let a = after[i].metrics
+            out +=
+                TuneCLI.pad(name, width) + "  " + TuneCLI.pad(String(a.location.count), 7, right: true)
                 + "  " + TuneCLI.pad(TuneCLI.fixed(b.location.rms, 4), 10, right: true)
                 + "  " + TuneCLI.pad(TuneCLI.fixed(b.location.maximum, 4), 10, right: true)
                 + "  " + TuneCLI.pad(TuneCLI.fixed(a.location.rms, 4), 9, right: true)
                 + "  " + TuneCLI.pad(TuneCLI.fixed(a.location.maximum, 4), 9, right: true)
-                + "  " + TuneCLI.pad(TuneCLI.fixed(b.settleTimeError, 3) + " / " + TuneCLI.fixed(a.settleTimeError, 3), 27, right: true)
-                + "  " + (a.observedFinalState ?? "-") + "/" + (b.simulatedFinalState ?? "-") + "/" + (a.simulatedFinalState ?? "-") + "\n"
+                + "  "
+                + TuneCLI.pad(
+                    TuneCLI.fixed(b.settleTimeError, 3) + " / " + TuneCLI.fixed(a.settleTimeError, 3), 27, right: true)
+                + "  " + (a.observedFinalState ?? "-") + "/" + (b.simulatedFinalState ?? "-") + "/"
+                + (a.simulatedFinalState ?? "-") + "\n"
         }
         return out
     }
@@ -201,31 +229,44 @@ enum TuneReport {
     /// with the header's values as the golden's role, grey; with the tuned values as the actual's,
     /// blue; observed samples, finger, anchors, state strips and events of both) and a chart of
     /// each replay's error at the observations (replay − observed, as `fidelity` measures it).
-    static func html(paths: [String], traces: [Trace], parameters: [TunableParameter], outcome: TuningOutcome,
-                     before: [TuningProblem.Evaluation], after: [TuningProblem.Evaluation], summary: String) -> String {
-        var out = HTMLReport.documentHead(title: "panelsim tune report") + """
-            <h1>panelsim tune report</h1>
-            <pre>\(Markup.escape(summary))</pre>
+    static func html(
+        paths: [String], traces: [Trace], parameters: [TunableParameter], outcome: TuningOutcome,
+        before: [TuningProblem.Evaluation], after: [TuningProblem.Evaluation], summary: String
+    ) -> String {
+        var out =
+            HTMLReport.documentHead(title: "panelsim tune report") + """
+                <h1>panelsim tune report</h1>
+                <pre>\(Markup.escape(summary))</pre>
 
-            """
+                """
         for (i, trace) in traces.enumerated() {
-            let header = parameters.map { p in "\(p.rawValue) \(String(format: "%.6g", p.value(in: trace.header)))" }.joined(separator: ", ")
-            let tuned = zip(parameters, outcome.best).map { "\($0.rawValue) \(String(format: "%.6g", $1))" }.joined(separator: ", ")
-            out += "<h2>\(Markup.escape(paths[i]))</h2>\n<p>header values: \(Markup.escape(header)) (RMS \(TuneCLI.fixed(before[i].metrics.location.rms, 4)) pt)<br>"
+            let header = parameters.map { p in "\(p.rawValue) \(String(format: "%.6g", p.value(in: trace.header)))" }
+                .joined(separator: ", ")
+            let tuned = zip(parameters, outcome.best).map { "\($0.rawValue) \(String(format: "%.6g", $1))" }.joined(
+                separator: ", ")
+            out +=
+                "<h2>\(Markup.escape(paths[i]))</h2>\n<p>header values: \(Markup.escape(header)) (RMS \(TuneCLI.fixed(before[i].metrics.location.rms, 4)) pt)<br>"
                 + "tuned: \(Markup.escape(tuned)) (RMS \(TuneCLI.fixed(after[i].metrics.location.rms, 4)) pt)</p>\n"
             func document(_ result: SimulationResult?) -> ResultDocument? {
-                result.map { ResultDocument(header: ResultHeader(replaying: trace, traceDigest: ""), records: $0.records) }
+                result.map {
+                    ResultDocument(header: ResultHeader(replaying: trace, traceDigest: ""), records: $0.records)
+                }
             }
             guard let tunedDoc = document(after[i].result) else { continue }
-            var input = HTMLReport.Input(title: paths[i], header: trace.header, golden: document(before[i].result), actual: tunedDoc,
-                                         comparison: nil, goldenName: header.isEmpty ? "header" : header)
+            var input = HTMLReport.Input(
+                title: paths[i], header: trace.header, golden: document(before[i].result), actual: tunedDoc,
+                comparison: nil, goldenName: header.isEmpty ? "header" : header)
             input.trace = trace
             input.goldenRole = "header values"
             input.actualRole = "tuned"
-            let errors = [("header values", true, before[i].result), ("tuned", false, after[i].result)].compactMap { label, isGolden, result in
-                result.map { HTMLReport.ErrorSeries(label: label, isGolden: isGolden, points: observationErrors(trace, $0)) }
+            let errors = [("header values", true, before[i].result), ("tuned", false, after[i].result)].compactMap {
+                label, isGolden, result in
+                result.map {
+                    HTMLReport.ErrorSeries(label: label, isGolden: isGolden, points: observationErrors(trace, $0))
+                }
             }
-            out += HTMLReport.trajectoryCharts(input, errors: errors, errorTitle: "Error at the observations: replay − observed (pt; larger is lower)")
+            out += HTMLReport.trajectoryCharts(
+                input, errors: errors, errorTitle: "Error at the observations: replay − observed (pt; larger is lower)")
         }
         out += "</body></html>\n"
         return out
@@ -236,7 +277,9 @@ enum TuneReport {
     static func observationErrors(_ trace: Trace, _ result: SimulationResult) -> [(t: Double, error: Double)] {
         let timeline = FrameTimeline(result: result, frameRate: trace.header.environment.frameRate)
         return trace.samples.compactMap { s in
-            guard case .observed(let o) = s.kind, let x = o.location, let f = timeline.frame(at: s.time) else { return nil }
+            guard case .observed(let o) = s.kind, let x = o.location, let f = timeline.frame(at: s.time) else {
+                return nil
+            }
             return (Fidelity.seconds(s.time), f.location - x)
         }
     }

@@ -5,10 +5,12 @@ import PanelTrace
 /// Command-line pieces shared by `fidelity`, `tune`, `sweep` and `observe`.
 enum TuneCLI {
     static let paramOption = OptionSpec(names: ["--param"], valueName: "NAME=A...B", help: "", repeatable: true)
-    static let jobsOption = OptionSpec(names: ["-j", "--jobs"], valueName: "N",
-                                       help: "Worker threads (default: the active processor count).\nAnswers do not depend on it.")
-    static let toleranceOption = OptionSpec(names: ["--settle-tolerance"], valueName: "PT",
-                                            help: "Settled = within PT of the final location (default 1).")
+    static let jobsOption = OptionSpec(
+        names: ["-j", "--jobs"], valueName: "N",
+        help: "Worker threads (default: the active processor count).\nAnswers do not depend on it.")
+    static let toleranceOption = OptionSpec(
+        names: ["--settle-tolerance"], valueName: "PT",
+        help: "Settled = within PT of the final location (default 1).")
     static let parameterNames = TunableParameter.allCases.map(\.rawValue).joined(separator: ", ")
 
     /// `--jobs` (≥ 1; default the active processor count).
@@ -52,8 +54,10 @@ enum TuneCLI {
     /// replayed unchanged for every value.
     /// `profiles` (the `--profile` values) replace the header's profile of the traces of their
     /// library (after their gates are checked); these commands write no result header.
-    static func load(_ paths: [String], _ context: CommandContext, parameters: [TunableParameter] = [],
-                     command: String = "", profiles: [TraceProfile] = []) -> Result<[LoadedTraceInfo], ExitCodeError> {
+    static func load(
+        _ paths: [String], _ context: CommandContext, parameters: [TunableParameter] = [],
+        command: String = "", profiles: [TraceProfile] = []
+    ) -> Result<[LoadedTraceInfo], ExitCodeError> {
         var out: [LoadedTraceInfo] = []
         for path in paths {
             do {
@@ -65,8 +69,11 @@ enum TuneCLI {
                 let model = loaded.trace.header.model
                 if let p = parameters.first(where: { $0.model != model }) {
                     let own = TunableParameter.allCases.filter { $0.model == model }.map(\.rawValue)
-                    context.stderr.line("error: \(path): a \(model.rawValue) trace; \(command)'s parameter \(p.rawValue) belongs to \(p.model.rawValue) traces"
-                                        + (own.isEmpty ? " (\(model.rawValue) has no tunable parameters yet)" : " (for \(model.rawValue): \(own.joined(separator: ", ")))"))
+                    context.stderr.line(
+                        "error: \(path): a \(model.rawValue) trace; \(command)'s parameter \(p.rawValue) belongs to \(p.model.rawValue) traces"
+                            + (own.isEmpty
+                                ? " (\(model.rawValue) has no tunable parameters yet)"
+                                : " (for \(model.rawValue): \(own.joined(separator: ", ")))"))
                     return .failure(ExitCodeError(code: .badInput))
                 }
                 out.append(loaded)

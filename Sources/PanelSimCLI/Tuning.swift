@@ -24,10 +24,17 @@ public struct TunableParameter: Sendable, Hashable, CustomStringConvertible {
     ///   - accepts: whether the simulator accepts a finite value.
     ///   - read: the value in a header of `model` (nil: none, reported as NaN).
     ///   - write: sets the value in a header of `model`.
-    public init(_ name: String, model: PanelModel, acceptedValues: String, accepts: @escaping @Sendable (Double) -> Bool,
-                read: @escaping @Sendable (TraceHeader) -> Double?, write: @escaping @Sendable (Double, inout TraceHeader) -> Void) {
-        rawValue = name; self.model = model; self.acceptedValues = acceptedValues
-        self.accepts = accepts; self.read = read; self.write = write
+    public init(
+        _ name: String, model: PanelModel, acceptedValues: String, accepts: @escaping @Sendable (Double) -> Bool,
+        read: @escaping @Sendable (TraceHeader) -> Double?,
+        write: @escaping @Sendable (Double, inout TraceHeader) -> Void
+    ) {
+        rawValue = name
+        self.model = model
+        self.acceptedValues = acceptedValues
+        self.accepts = accepts
+        self.read = read
+        self.write = write
     }
 
     /// The registered parameter named `rawValue`, nil when there is none.
@@ -80,7 +87,10 @@ public struct ParameterRange: Sendable, Equatable {
     public var steps: Int?
 
     public init(parameter: TunableParameter, lower: Double, upper: Double, steps: Int? = nil) {
-        self.parameter = parameter; self.lower = lower; self.upper = upper; self.steps = steps
+        self.parameter = parameter
+        self.lower = lower
+        self.upper = upper
+        self.steps = steps
     }
 
     /// Parses `NAME=A...B`, `NAME=A...B:STEPS` or `NAME=V`.
@@ -98,22 +108,29 @@ public struct ParameterRange: Sendable, Equatable {
         var steps: Int?
         if let colon = rest.lastIndex(of: ":") {
             guard let n = Int(rest[rest.index(after: colon)...]), n >= 1, n <= 10_000 else {
-                return .failure(ParameterSyntaxError("\(name): steps must be an integer in 1…10000, got '\(rest[rest.index(after: colon)...])'"))
+                return .failure(
+                    ParameterSyntaxError(
+                        "\(name): steps must be an integer in 1…10000, got '\(rest[rest.index(after: colon)...])'"))
             }
             steps = n
             rest = String(rest[..<colon])
         }
         let bounds = rest.components(separatedBy: "...")
         guard bounds.count == 1 || bounds.count == 2,
-              let lower = Double(bounds[0]), let upper = Double(bounds[bounds.count - 1]) else {
+            let lower = Double(bounds[0]), let upper = Double(bounds[bounds.count - 1])
+        else {
             return .failure(ParameterSyntaxError("\(name): expected A...B (numbers), got '\(rest)'"))
         }
         guard parameter.isValid(lower), parameter.isValid(upper) else {
             let bad = parameter.isValid(lower) ? bounds[bounds.count - 1] : bounds[0]
-            return .failure(ParameterSyntaxError("\(name): '\(rest)' is outside the values the simulator accepts "
-                                                 + "(\(bad) is not in \(parameter.acceptedValues))"))
+            return .failure(
+                ParameterSyntaxError(
+                    "\(name): '\(rest)' is outside the values the simulator accepts "
+                        + "(\(bad) is not in \(parameter.acceptedValues))"))
         }
-        guard lower <= upper else { return .failure(ParameterSyntaxError("\(name): lower bound \(bounds[0]) exceeds upper bound \(bounds[1])")) }
+        guard lower <= upper else {
+            return .failure(ParameterSyntaxError("\(name): lower bound \(bounds[0]) exceeds upper bound \(bounds[1])"))
+        }
         if lower == upper, let s = steps, s > 1 {
             return .failure(ParameterSyntaxError("\(name): a single value has 1 step, got \(s)"))
         }
@@ -153,10 +170,14 @@ public struct TuningProblem: Sendable {
     /// Threads to use (≥ 1).
     public var jobs: Int
 
-    public init(traces: [Trace], parameters: [TunableParameter],
-                settleTolerance: Double = Fidelity.defaultSettleTolerance, jobs: Int = 1) {
-        self.traces = traces; self.parameters = parameters
-        self.settleTolerance = settleTolerance; self.jobs = max(1, jobs)
+    public init(
+        traces: [Trace], parameters: [TunableParameter],
+        settleTolerance: Double = Fidelity.defaultSettleTolerance, jobs: Int = 1
+    ) {
+        self.traces = traces
+        self.parameters = parameters
+        self.settleTolerance = settleTolerance
+        self.jobs = max(1, jobs)
     }
 
     /// One replay of one trace at one parameter point.
@@ -173,13 +194,16 @@ public struct TuningProblem: Sendable {
     /// - Complexity: points · traces replays.
     public func evaluate(_ points: [[Double]], keepResults: Bool = false) -> [[Evaluation]] {
         let n = traces.count
-        let traces = self.traces, parameters = self.parameters, tolerance = settleTolerance
+        let traces = self.traces
+        let parameters = self.parameters
+        let tolerance = settleTolerance
         let flat = parallelMap(count: points.count * n, jobs: jobs) { i -> Evaluation in
             let trace = TunableParameter.apply(parameters, points[i / n], to: traces[i % n])
             let result = simulate(trace)
-            return Evaluation(metrics: Fidelity.measure(trace: trace, result: result, settleTolerance: tolerance),
-                              overshoot: FrameTimeline.overshoot(result, frameRate: trace.header.environment.frameRate),
-                              result: keepResults ? result : nil)
+            return Evaluation(
+                metrics: Fidelity.measure(trace: trace, result: result, settleTolerance: tolerance),
+                overshoot: FrameTimeline.overshoot(result, frameRate: trace.header.environment.frameRate),
+                result: keepResults ? result : nil)
         }
         return (0..<points.count).map { p in Array(flat[(p * n)..<(p * n + n)]) }
     }
@@ -203,8 +227,10 @@ public struct TuningOptions: Sendable, Equatable {
     /// Upper bound on restarts after the first run.
     public var maxRestarts = 4
     public init(gridSteps: Int = 7, precision: Double = 1e-4, maxIterations: Int = 1_000, maxRestarts: Int = 4) {
-        self.gridSteps = gridSteps; self.precision = precision
-        self.maxIterations = maxIterations; self.maxRestarts = maxRestarts
+        self.gridSteps = gridSteps
+        self.precision = precision
+        self.maxIterations = maxIterations
+        self.maxRestarts = maxRestarts
     }
 }
 
@@ -251,8 +277,10 @@ public enum Tuner {
     ///   - ranges: one per `problem.parameters`, same order; a range with lower = upper is fixed.
     ///   - progress: called on the calling thread after each batch of evaluations.
     /// - Complexity: gridSteps^d points, then a few points per iteration; each point replays every trace.
-    public static func run(_ problem: TuningProblem, ranges: [ParameterRange], options: TuningOptions = TuningOptions(),
-                           progress: ((TuningProgress) -> Void)? = nil) -> TuningOutcome {
+    public static func run(
+        _ problem: TuningProblem, ranges: [ParameterRange], options: TuningOptions = TuningOptions(),
+        progress: ((TuningProgress) -> Void)? = nil
+    ) -> TuningOutcome {
         precondition(ranges.count == problem.parameters.count)
         // Grid, in lexicographic order (the first parameter varies slowest).
         let axes = ranges.map { $0.grid(steps: $0.lower == $0.upper ? 1 : ($0.steps ?? max(2, options.gridSteps))) }
@@ -266,15 +294,19 @@ public enum Tuner {
             let end = min(points.count, start + batch)
             errors += problem.evaluate(Array(points[start..<end])).map(TuningProblem.objective)
             start = end
-            progress?(TuningProgress(phase: .grid, done: end, estimatedTotal: points.count, bestError: errors.min() ?? .infinity))
+            progress?(
+                TuningProgress(
+                    phase: .grid, done: end, estimatedTotal: points.count, bestError: errors.min() ?? .infinity))
         }
         var bestIndex = 0
         for i in errors.indices where errors[i] < errors[bestIndex] { bestIndex = i }
-        let gridBest = points[bestIndex], gridError = errors[bestIndex]
+        let gridBest = points[bestIndex]
+        let gridError = errors[bestIndex]
 
         let free = ranges.indices.filter { ranges[$0].lower < ranges[$0].upper }
-        var search = SimplexSearch(evaluate: { problem.evaluate($0).map(TuningProblem.objective) }, ranges: ranges, free: free,
-                                   evaluations: points.count, precision: options.precision, progress: progress)
+        var search = SimplexSearch(
+            evaluate: { problem.evaluate($0).map(TuningProblem.objective) }, ranges: ranges, free: free,
+            evaluations: points.count, precision: options.precision, progress: progress)
         var best = free.map { (gridBest[$0] - ranges[$0].lower) / (ranges[$0].upper - ranges[$0].lower) }
         var bestError = gridError
         var restarts = 0
@@ -282,15 +314,18 @@ public enum Tuner {
             let size = free.map { 0.5 / Double(max(1, axes[$0].count - 1)) }.max() ?? 0.5
             var round = 0
             repeat {
-                let (u, e) = search.minimize(from: best, error: bestError, size: size, maxIterations: options.maxIterations)
+                let (u, e) = search.minimize(
+                    from: best, error: bestError, size: size, maxIterations: options.maxIterations)
                 guard e < bestError else { break }
-                best = u; bestError = e
+                best = u
+                bestError = e
                 if round > 0 { restarts += 1 }
                 round += 1
             } while round <= options.maxRestarts
         }
-        return TuningOutcome(best: search.values(best), bestError: bestError, gridBest: gridBest, gridError: gridError,
-                             evaluations: search.evaluations, iterations: search.iterations, restarts: restarts)
+        return TuningOutcome(
+            best: search.values(best), bestError: bestError, gridBest: gridBest, gridError: gridError,
+            evaluations: search.evaluations, iterations: search.iterations, restarts: restarts)
     }
 }
 
@@ -321,13 +356,16 @@ struct SimplexSearch {
         let e = evaluate(us.map(values))
         evaluations += us.count
         let left = Tuner.halvings(diameter / precision) * 3 * (free.count + 1)
-        progress?(TuningProgress(phase: .refine, done: evaluations, estimatedTotal: evaluations + left,
-                                 bestError: min(best, e.min() ?? best)))
+        progress?(
+            TuningProgress(
+                phase: .refine, done: evaluations, estimatedTotal: evaluations + left,
+                bestError: min(best, e.min() ?? best)))
         return e
     }
 
     /// One Nelder–Mead run from `start` (objective `error`) with a simplex of `size`.
-    mutating func minimize(from start: [Double], error: Double, size: Double, maxIterations: Int) -> ([Double], Double) {
+    mutating func minimize(from start: [Double], error: Double, size: Double, maxIterations: Int) -> ([Double], Double)
+    {
         let m = free.count
         func clamp(_ u: [Double]) -> [Double] { u.map { min(1, max(0, $0)) } }
         var simplex: [[Double]] = [start]
@@ -341,16 +379,19 @@ struct SimplexSearch {
         while n < maxIterations {
             // Order: best first; ties keep the older vertex (lower index) first.
             let order = simplex.indices.sorted { f[$0] != f[$1] ? f[$0] < f[$1] : $0 < $1 }
-            simplex = order.map { simplex[$0] }; f = order.map { f[$0] }
-            let diameter = simplex.dropFirst().map { v in zip(v, simplex[0]).map { abs($0 - $1) }.max() ?? 0 }.max() ?? 0
+            simplex = order.map { simplex[$0] }
+            f = order.map { f[$0] }
+            let diameter =
+                simplex.dropFirst().map { v in zip(v, simplex[0]).map { abs($0 - $1) }.max() ?? 0 }.max() ?? 0
             if diameter < precision || f[0] <= target { break }
-            n += 1; iterations += 1
+            n += 1
+            iterations += 1
             let worst = simplex[m]
             var centroid = [Double](repeating: 0, count: m)
             for v in simplex.dropLast() { for k in 0..<m { centroid[k] += v[k] } }
             centroid = centroid.map { $0 / Double(m) }
             func along(_ t: Double) -> [Double] { clamp((0..<m).map { centroid[$0] + t * (centroid[$0] - worst[$0]) }) }
-            let trials = [along(1), along(2), along(0.5), along(-0.5)]   // reflect, expand, outside, inside
+            let trials = [along(1), along(2), along(0.5), along(-0.5)]  // reflect, expand, outside, inside
             let ft = objectives(trials, best: f[0], diameter: diameter)
             let (fr, fe, fo, fi) = (ft[0], ft[1], ft[2], ft[3])
             var replacement: ([Double], Double)?
@@ -364,11 +405,17 @@ struct SimplexSearch {
                 replacement = (trials[3], fi)
             }
             if let (v, fv) = replacement {
-                simplex[m] = v; f[m] = fv
+                simplex[m] = v
+                f[m] = fv
             } else {
-                let shrunk = simplex.dropFirst().map { v in clamp((0..<m).map { simplex[0][$0] + 0.5 * (v[$0] - simplex[0][$0]) }) }
+                let shrunk = simplex.dropFirst().map { v in
+                    clamp((0..<m).map { simplex[0][$0] + 0.5 * (v[$0] - simplex[0][$0]) })
+                }
                 let fs = objectives(shrunk, best: f[0], diameter: diameter)
-                for k in 1...m { simplex[k] = shrunk[k - 1]; f[k] = fs[k - 1] }
+                for k in 1...m {
+                    simplex[k] = shrunk[k - 1]
+                    f[k] = fs[k - 1]
+                }
             }
         }
         let b = f.indices.min { f[$0] != f[$1] ? f[$0] < f[$1] : $0 < $1 }!

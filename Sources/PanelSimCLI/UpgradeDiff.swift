@@ -59,26 +59,42 @@ struct UpgradeDiff: @unchecked Sendable {
         do {
             loaded = try pipeline.load(path, shown)
         } catch {
-            entry.status = error.kind == .unsupported ? .skip(error.description) : .invalid(side: "both", message: error.description)
+            entry.status =
+                error.kind == .unsupported
+                ? .skip(error.description) : .invalid(side: "both", message: error.description)
             return entry
         }
-        guard loaded.trace.header.model == from.library else { entry.status = .otherModel; return entry }
+        guard loaded.trace.header.model == from.library else {
+            entry.status = .otherModel
+            return entry
+        }
         entry.trace = loaded.trace
         var refusals: [String: String] = [:]
         for (side, profile) in [("from", from), ("to", to)] {
-            do { try TraceProfiles.checkGates(loaded.trace, profile: profile, file: shown) } catch { refusals[side] = error.description }
+            do { try TraceProfiles.checkGates(loaded.trace, profile: profile, file: shown) } catch {
+                refusals[side] = error.description
+            }
         }
         switch (refusals["from"], refusals["to"]) {
-        case let (f?, _?): entry.status = .invalid(side: "both", message: f); return entry
-        case let (f?, nil): entry.status = .gated(side: "from", message: f); return entry
-        case let (nil, t?): entry.status = .gated(side: "to", message: t); return entry
+        case (let f?, _?):
+            entry.status = .invalid(side: "both", message: f)
+            return entry
+        case (let f?, nil):
+            entry.status = .gated(side: "from", message: f)
+            return entry
+        case (nil, let t?):
+            entry.status = .gated(side: "to", message: t)
+            return entry
         case (nil, nil): break
         }
-        let a = replay(loaded, profile: from), b = replay(loaded, profile: to)
+        let a = replay(loaded, profile: from)
+        let b = replay(loaded, profile: to)
         let comparison = Self.compare(a, b, tolerances)
         guard !comparison.passed else { return entry }
         entry.status = .diff
-        entry.from = a; entry.to = b; entry.comparison = comparison
+        entry.from = a
+        entry.to = b
+        entry.comparison = comparison
         (entry.onlyFrom, entry.onlyTo, entry.didMoves) = Self.eventDifference(a, b)
         if attribution {
             entry.attributed = true
@@ -96,8 +112,10 @@ struct UpgradeDiff: @unchecked Sendable {
 
     /// `panelsim diff`'s comparison with the header's `profile` member left out.
     static func compare(_ a: ResultDocument, _ b: ResultDocument, _ tolerances: Tolerances) -> Comparison {
-        var a = a, b = b
-        a.header.profile = nil; b.header.profile = nil
+        var a = a
+        var b = b
+        a.header.profile = nil
+        b.header.profile = nil
         return Comparator.compare(expected: a, actual: b, tolerances: tolerances)
     }
 
@@ -140,19 +158,28 @@ struct UpgradeDiff: @unchecked Sendable {
     /// The non-`didMove` events of only one side (matched by their rendered line, time included,
     /// along a longest common subsequence) and the `didMove` counts when they differ.
     static func eventDifference(_ a: ResultDocument, _ b: ResultDocument)
-        -> ([(Microseconds, String)], [(Microseconds, String)], (from: Int, to: Int)?) {
+        -> ([(Microseconds, String)], [(Microseconds, String)], (from: Int, to: Int)?)
+    {
         func events(_ d: ResultDocument) -> (lines: [(Microseconds, String)], didMoves: Int) {
-            var out: [(Microseconds, String)] = [], moves = 0
+            var out: [(Microseconds, String)] = []
+            var moves = 0
             for r in d.records {
-                guard case let .event(t, e) = r else { continue }
-                if e.name == "didMove" { moves += 1; continue }
+                guard case .event(let t, let e) = r else { continue }
+                if e.name == "didMove" {
+                    moves += 1
+                    continue
+                }
                 out.append((t, ResultFile.line(for: r, frameRate: d.header.frameRate)))
             }
             return (out, moves)
         }
-        let x = events(a), y = events(b)
+        let x = events(a)
+        let y = events(b)
         let (onlyA, onlyB) = SequenceDifference.unmatched(x.lines.map(\.1), y.lines.map(\.1))
-        return (onlyA.map { x.lines[$0] }, onlyB.map { y.lines[$0] }, x.didMoves == y.didMoves ? nil : (x.didMoves, y.didMoves))
+        return (
+            onlyA.map { x.lines[$0] }, onlyB.map { y.lines[$0] },
+            x.didMoves == y.didMoves ? nil : (x.didMoves, y.didMoves)
+        )
     }
 
     /// The last frame's `state`, `location` and (when present) `contentOffset`.
@@ -175,11 +202,19 @@ enum SequenceDifference {
     /// The indices of `a` and of `b` outside one longest common subsequence, in order.
     /// - Complexity: O(n·m) time and memory; beyond 4·10⁶ cells, a greedy in-order match instead.
     static func unmatched(_ a: [String], _ b: [String]) -> ([Int], [Int]) {
-        let n = a.count, m = b.count
+        let n = a.count
+        let m = b.count
         if n * m > 4_000_000 {
-            var onlyA: [Int] = [], onlyB: [Int] = [], j = 0
+            var onlyA: [Int] = []
+            var onlyB: [Int] = []
+            var j = 0
             for i in 0..<n {
-                if let k = b[j...].firstIndex(of: a[i]) { onlyB += Array(j..<k); j = k + 1 } else { onlyA.append(i) }
+                if let k = b[j...].firstIndex(of: a[i]) {
+                    onlyB += Array(j..<k)
+                    j = k + 1
+                } else {
+                    onlyA.append(i)
+                }
             }
             return (onlyA, onlyB + Array(j..<m))
         }
@@ -189,9 +224,21 @@ enum SequenceDifference {
                 table[i][j] = a[i] == b[j] ? table[i + 1][j + 1] + 1 : max(table[i + 1][j], table[i][j + 1])
             }
         }
-        var onlyA: [Int] = [], onlyB: [Int] = [], i = 0, j = 0
+        var onlyA: [Int] = []
+        var onlyB: [Int] = []
+        var i = 0
+        var j = 0
         while i < n && j < m {
-            if a[i] == b[j] { i += 1; j += 1 } else if table[i + 1][j] >= table[i][j + 1] { onlyA.append(i); i += 1 } else { onlyB.append(j); j += 1 }
+            if a[i] == b[j] {
+                i += 1
+                j += 1
+            } else if table[i + 1][j] >= table[i][j + 1] {
+                onlyA.append(i)
+                i += 1
+            } else {
+                onlyB.append(j)
+                j += 1
+            }
         }
         return (onlyA + Array(i..<n), onlyB + Array(j..<m))
     }

@@ -1,8 +1,8 @@
 /// The display link behind `PanelRecording.sampleEveryFrame(_:)`.
 #if canImport(UIKit)
-import UIKit
+    import UIKit
 #else
-import PanelSimUIKitStubs
+    import PanelSimUIKitStubs
 #endif
 import Foundation
 
@@ -14,13 +14,13 @@ enum FrameDriver {
     @MainActor
     static func start(for recording: PanelRecording) -> AnyObject? {
         #if canImport(ObjectiveC)
-        let target = DisplayLinkTarget(recording)
-        let link = CADisplayLink(target: target, selector: #selector(DisplayLinkTarget.tick(_:)))
-        link.add(to: .main, forMode: .common)
-        target.link = link
-        return target
+            let target = DisplayLinkTarget(recording)
+            let link = CADisplayLink(target: target, selector: #selector(DisplayLinkTarget.tick(_:)))
+            link.add(to: .main, forMode: .common)
+            target.link = link
+            return target
         #else
-        return nil
+            return nil
         #endif
     }
 
@@ -28,19 +28,19 @@ enum FrameDriver {
     @MainActor
     static func stop(_ driver: AnyObject?) {
         #if canImport(ObjectiveC)
-        (driver as? DisplayLinkTarget)?.link?.invalidate()
+            (driver as? DisplayLinkTarget)?.link?.invalidate()
         #endif
     }
 }
 
 #if canImport(ObjectiveC)
-/// The display link's target: forwards each frame to the recording (held weakly, so that a
-/// recording nobody keeps ends its frames).
-@MainActor
-final class DisplayLinkTarget: NSObject {
-    weak var recording: PanelRecording?
-    var link: CADisplayLink?
-    init(_ recording: PanelRecording) { self.recording = recording }
-    @objc func tick(_ link: CADisplayLink) { recording?.frameDidFire(link) }
-}
+    /// The display link's target: forwards each frame to the recording (held weakly, so that a
+    /// recording nobody keeps ends its frames).
+    @MainActor
+    final class DisplayLinkTarget: NSObject {
+        weak var recording: PanelRecording?
+        var link: CADisplayLink?
+        init(_ recording: PanelRecording) { self.recording = recording }
+        @objc func tick(_ link: CADisplayLink) { recording?.frameDidFire(link) }
+    }
 #endif

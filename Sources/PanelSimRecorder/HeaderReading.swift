@@ -13,7 +13,9 @@ public struct UnreadHeaderField: Sendable, Equatable, CustomStringConvertible {
     public var remedy: String
 
     public init(field: String, reason: String, remedy: String) {
-        self.field = field; self.reason = reason; self.remedy = remedy
+        self.field = field
+        self.reason = reason
+        self.remedy = remedy
     }
 
     /// `field: reason; remedy`.
@@ -27,7 +29,9 @@ public struct HeaderFieldsMissing: Error, Sendable, Equatable, CustomStringConve
     public init(fields: [UnreadHeaderField]) { self.fields = fields }
     /// One line per field, after a line naming the count.
     public var description: String {
-        (["\(fields.count) header field\(fields.count == 1 ? "" : "s") could not be read from the app and must be given:"]
+        ([
+            "\(fields.count) header field\(fields.count == 1 ? "" : "s") could not be read from the app and must be given:"
+        ]
             + fields.map { "  \($0)" }).joined(separator: "\n")
     }
 }
@@ -43,7 +47,9 @@ public struct HeaderReading: Sendable, Equatable {
     public var unread: [UnreadHeaderField]
 
     public init(system: String, header: TraceHeader, unread: [UnreadHeaderField] = []) {
-        self.system = system; self.header = header; self.unread = unread
+        self.system = system
+        self.header = header
+        self.unread = unread
     }
 
     /// The header when every field was read.

@@ -1,8 +1,8 @@
 /// One recording of a panel in an app: a trace file written while the user touches the panel.
 #if canImport(UIKit)
-import UIKit
+    import UIKit
 #else
-import PanelSimUIKitStubs
+    import PanelSimUIKitStubs
 #endif
 import Foundation
 import PanelSimCore
@@ -23,10 +23,15 @@ public struct PanelObservation: Sendable, Equatable {
     public var backdropAlpha: Double?
     /// A sheet's dimming fraction, 0…1.
     public var dimming: Double?
-    public init(location: Double? = nil, state: String? = nil, contentOffset: Double? = nil,
-                backdropAlpha: Double? = nil, dimming: Double? = nil) {
-        self.location = location; self.state = state; self.contentOffset = contentOffset
-        self.backdropAlpha = backdropAlpha; self.dimming = dimming
+    public init(
+        location: Double? = nil, state: String? = nil, contentOffset: Double? = nil,
+        backdropAlpha: Double? = nil, dimming: Double? = nil
+    ) {
+        self.location = location
+        self.state = state
+        self.contentOffset = contentOffset
+        self.backdropAlpha = backdropAlpha
+        self.dimming = dimming
     }
 }
 
@@ -95,9 +100,11 @@ public final class PanelRecording {
     ///   - clock: the media clock (`CACurrentMediaTime`), s; tests pass their own.
     /// - Throws: `RecorderError.headerFieldsMissing` (policy `.refuse`), `.noDocumentsFolder`,
     ///   `.trace` for a header the trace loader rejects or a file that cannot be created.
-    public init(reading: HeaderReading, container: UIView, policy: UnreadFieldPolicy = .refuse,
-                folder: URL? = nil, date: Date = Date(), device: String = RecordingFile.deviceModel,
-                clock: @escaping @MainActor () -> TimeInterval = { CACurrentMediaTime() }) throws(RecorderError) {
+    public init(
+        reading: HeaderReading, container: UIView, policy: UnreadFieldPolicy = .refuse,
+        folder: URL? = nil, date: Date = Date(), device: String = RecordingFile.deviceModel,
+        clock: @escaping @MainActor () -> TimeInterval = { CACurrentMediaTime() }
+    ) throws(RecorderError) {
         if policy == .refuse, !reading.unread.isEmpty {
             throw .headerFieldsMissing(HeaderFieldsMissing(fields: reading.unread))
         }
@@ -106,9 +113,12 @@ public final class PanelRecording {
         do {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         } catch {
-            throw .trace(TraceError(file: directory.path, line: 0, field: "", message: "cannot create the folder: \(error)", kind: .io))
+            throw .trace(
+                TraceError(
+                    file: directory.path, line: 0, field: "", message: "cannot create the folder: \(error)", kind: .io))
         }
-        let path = RecordingFile.unusedPath(in: directory, name: RecordingFile.name(system: reading.system, date: date, device: device))
+        let path = RecordingFile.unusedPath(
+            in: directory, name: RecordingFile.name(system: reading.system, date: date, device: device))
         var header = reading.header
         header.name = String((path as NSString).lastPathComponent.dropLast(6))
         header.source.kind = "recorded"
@@ -150,7 +160,8 @@ public final class PanelRecording {
     /// - Complexity: O(t log t) for t touches in the event.
     public func windowWillSend(_ event: UIEvent) {
         guard !isFinished, event.type == .touches, let container, let window = container.window,
-              let touches = event.allTouches else { return }
+            let touches = event.allTouches
+        else { return }
         delivering = true
         let ordered = touches.filter { $0.window === window }.map { touch in
             (touch: touch, point: touch.location(in: container))
@@ -175,7 +186,8 @@ public final class PanelRecording {
                 if touch.phase == .ended, id == 0, releaseVelocity != nil {
                     pendingEnds.append((key, id, point, touch.timestamp))
                 } else {
-                    writeTouch(touch.phase == .ended ? .ended : .cancelled, id: id, point, touch.timestamp, velocity: nil)
+                    writeTouch(
+                        touch.phase == .ended ? .ended : .cancelled, id: id, point, touch.timestamp, velocity: nil)
                     fingers[key] = nil
                 }
             default:
@@ -193,8 +205,9 @@ public final class PanelRecording {
         delivering = false
         for end in pendingEnds {
             let v = releaseVelocity?()
-            writeTouch(.ended, id: end.id, end.location, end.timestamp,
-                       velocity: v.map { Point(x: Double($0.x), y: Double($0.y)) })
+            writeTouch(
+                .ended, id: end.id, end.location, end.timestamp,
+                velocity: v.map { Point(x: Double($0.x), y: Double($0.y)) })
             fingers[end.key] = nil
         }
         pendingEnds = []
@@ -203,9 +216,13 @@ public final class PanelRecording {
         for sample in queued { write(sample.kind, timestamp: sample.timestamp) }
     }
 
-    private func writeTouch(_ phase: TouchPhase, id: Int, _ point: CGPoint, _ timestamp: TimeInterval, velocity: Point?) {
-        write(.touch(TouchSample(phase: phase, id: id, location: Point(x: Double(point.x), y: Double(point.y)), velocity: velocity)),
-              timestamp: timestamp)
+    private func writeTouch(_ phase: TouchPhase, id: Int, _ point: CGPoint, _ timestamp: TimeInterval, velocity: Point?)
+    {
+        write(
+            .touch(
+                TouchSample(
+                    phase: phase, id: id, location: Point(x: Double(point.x), y: Double(point.y)), velocity: velocity)),
+            timestamp: timestamp)
     }
 
     // MARK: Observations, scroll samples, calls
@@ -215,8 +232,9 @@ public final class PanelRecording {
     public func observe(_ observation: PanelObservation, at timestamp: TimeInterval? = nil) {
         guard observation != lastObservation else { return }
         lastObservation = observation
-        var sample = ObservedSample(location: observation.location, state: observation.state,
-                                    contentOffset: observation.contentOffset, backdropAlpha: observation.backdropAlpha)
+        var sample = ObservedSample(
+            location: observation.location, state: observation.state,
+            contentOffset: observation.contentOffset, backdropAlpha: observation.backdropAlpha)
         sample.dimming = observation.dimming
         emit(.observed(sample), at: timestamp)
     }
@@ -225,10 +243,12 @@ public final class PanelRecording {
     /// content size, `isDecelerating`); call from `scrollViewDidScroll(_:)`. Unchanged values are
     /// not written again.
     public func observeScroll(_ scrollView: UIScrollView, at timestamp: TimeInterval? = nil) {
-        let o = scrollView.contentOffset, s = scrollView.contentSize
-        let sample = ScrollSample(contentOffset: Point(x: Double(o.x), y: Double(o.y)),
-                                  contentSize: Size(width: Double(s.width), height: Double(s.height)),
-                                  isDecelerating: scrollView.isDecelerating)
+        let o = scrollView.contentOffset
+        let s = scrollView.contentSize
+        let sample = ScrollSample(
+            contentOffset: Point(x: Double(o.x), y: Double(o.y)),
+            contentSize: Size(width: Double(s.width), height: Double(s.height)),
+            isDecelerating: scrollView.isDecelerating)
         guard sample != lastScroll else { return }
         lastScroll = sample
         emit(.scroll(sample), at: timestamp)

@@ -1,8 +1,8 @@
 /// The `environment` header section read from the view a panel lives in.
 #if canImport(UIKit)
-import UIKit
+    import UIKit
 #else
-import PanelSimUIKitStubs
+    import PanelSimUIKitStubs
 #endif
 import Foundation
 import PanelSimCore
@@ -26,20 +26,28 @@ extension PanelEnvironment {
         if scale <= 0, let screen { scale = Double(screen.scale) }
         if scale <= 0 {
             scale = 3
-            unread.append(UnreadHeaderField(field: "environment.displayScale",
-                                            reason: "the container has no display scale (not in a window); assumed 3",
-                                            remedy: "start the recording once the panel is on screen, or set header.environment.displayScale"))
+            unread.append(
+                UnreadHeaderField(
+                    field: "environment.displayScale",
+                    reason: "the container has no display scale (not in a window); assumed 3",
+                    remedy: "start the recording once the panel is on screen, or set header.environment.displayScale"))
         }
         var frameRate = 60
-        if let screen { frameRate = screen.maximumFramesPerSecond } else {
-            unread.append(UnreadHeaderField(field: "environment.frameRate",
-                                            reason: "the container is not in a window, so it has no screen; assumed 60",
-                                            remedy: "start the recording once the panel is on screen, or set header.environment.frameRate"))
+        if let screen {
+            frameRate = screen.maximumFramesPerSecond
+        } else {
+            unread.append(
+                UnreadHeaderField(
+                    field: "environment.frameRate",
+                    reason: "the container is not in a window, so it has no screen; assumed 60",
+                    remedy: "start the recording once the panel is on screen, or set header.environment.frameRate"))
         }
-        return PanelEnvironment(container: Size(width: Double(size.width), height: Double(size.height)),
-                                safeArea: Insets(top: Double(insets.top), left: Double(insets.left),
-                                                 bottom: Double(insets.bottom), right: Double(insets.right)),
-                                displayScale: scale, frameRate: frameRate)
+        return PanelEnvironment(
+            container: Size(width: Double(size.width), height: Double(size.height)),
+            safeArea: Insets(
+                top: Double(insets.top), left: Double(insets.left),
+                bottom: Double(insets.bottom), right: Double(insets.right)),
+            displayScale: scale, frameRate: frameRate)
     }
 }
 
@@ -52,12 +60,15 @@ extension ScrollViewConfiguration {
     public init(reading scrollView: UIScrollView, in space: UIView) {
         // The bounds rectangle (origin = content offset) converted to `space` is the frame there.
         let size = scrollView.contentSize
-        self.init(frame: Rect(scrollView.convert(scrollView.bounds, to: space)),
-                  contentSize: Size(width: Double(size.width), height: Double(size.height)))
-        let inset = scrollView.contentInset, adjusted = scrollView.adjustedContentInset
+        self.init(
+            frame: Rect(scrollView.convert(scrollView.bounds, to: space)),
+            contentSize: Size(width: Double(size.width), height: Double(size.height)))
+        let inset = scrollView.contentInset
+        let adjusted = scrollView.adjustedContentInset
         contentInset = Insets(inset)
-        systemInset = Insets(top: Double(adjusted.top - inset.top), left: Double(adjusted.left - inset.left),
-                             bottom: Double(adjusted.bottom - inset.bottom), right: Double(adjusted.right - inset.right))
+        systemInset = Insets(
+            top: Double(adjusted.top - inset.top), left: Double(adjusted.left - inset.left),
+            bottom: Double(adjusted.bottom - inset.bottom), right: Double(adjusted.right - inset.right))
         contentOffset = Point(x: Double(scrollView.contentOffset.x), y: Double(scrollView.contentOffset.y))
         bounces = scrollView.bounces
         alwaysBounceVertical = scrollView.alwaysBounceVertical
@@ -68,7 +79,9 @@ extension ScrollViewConfiguration {
 extension Insets {
     /// UIKit insets as PanelSim's (pt).
     public init(_ insets: UIEdgeInsets) {
-        self.init(top: Double(insets.top), left: Double(insets.left), bottom: Double(insets.bottom), right: Double(insets.right))
+        self.init(
+            top: Double(insets.top), left: Double(insets.left), bottom: Double(insets.bottom),
+            right: Double(insets.right))
     }
 }
 

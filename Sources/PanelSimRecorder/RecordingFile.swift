@@ -3,9 +3,9 @@
 import Foundation
 import PanelTrace
 #if canImport(Darwin)
-import Darwin
+    import Darwin
 #elseif canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Names and places recording files.
@@ -17,7 +17,10 @@ public enum RecordingFile {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = TimeZone(identifier: "UTC")!
         let c = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
-        func two(_ v: Int?) -> String { let s = String(v ?? 0); return s.count < 2 ? "0" + s : s }
+        func two(_ v: Int?) -> String {
+            let s = String(v ?? 0)
+            return s.count < 2 ? "0" + s : s
+        }
         let stamp = String(c.year ?? 0) + two(c.month) + two(c.day) + "-" + two(c.hour) + two(c.minute) + two(c.second)
         return "\(system)-\(stamp)-\(sanitized(device)).jsonl"
     }
@@ -25,11 +28,14 @@ public enum RecordingFile {
     /// `name` with ASCII letters, digits, `.`, `_`, `-` kept and everything else replaced by `_`
     /// (an empty name becomes `unknown`).
     static func sanitized(_ name: String) -> String {
-        let kept = String(name.unicodeScalars.map { s -> Character in
-            let v = s.value
-            let ok = (v >= 0x30 && v <= 0x39) || (v >= 0x41 && v <= 0x5A) || (v >= 0x61 && v <= 0x7A) || s == "." || s == "_" || s == "-"
-            return ok ? Character(s) : "_"
-        })
+        let kept = String(
+            name.unicodeScalars.map { s -> Character in
+                let v = s.value
+                let ok =
+                    (v >= 0x30 && v <= 0x39) || (v >= 0x41 && v <= 0x5A) || (v >= 0x61 && v <= 0x7A) || s == "."
+                    || s == "_" || s == "-"
+                return ok ? Character(s) : "_"
+            })
         return kept.isEmpty ? "unknown" : kept
     }
 

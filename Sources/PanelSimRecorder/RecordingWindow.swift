@@ -1,8 +1,8 @@
 /// A window that hands every event to a recording around its delivery.
 #if canImport(UIKit)
-import UIKit
+    import UIKit
 #else
-import PanelSimUIKitStubs
+    import PanelSimUIKitStubs
 #endif
 
 /// A `UIWindow` that passes each event to `recording` before and after delivering it

@@ -2,10 +2,10 @@ import Foundation
 import PanelGolden
 import PanelSimCore
 #if canImport(Testing)
-import Testing
+    import Testing
 #endif
 #if canImport(XCTest)
-import XCTest
+    import XCTest
 #endif
 
 /// Replays a recorded trace and checks it against its golden result, as `panelsim check` does,
@@ -58,16 +58,20 @@ import XCTest
 ///   - fileID, filePath, line, column: the caller's location; leave the defaults.
 /// - Returns: the outcome (status, `check`'s lines, paths, the actual result).
 @discardableResult
-public func assertPanelTrace(_ trace: String, golden: String? = nil, tolerances: [String] = [],
-                             record: RecordMode? = nil, simulation: SimulationOptions = SimulationOptions(), profile: String? = nil,
-                             warnings: PanelTraceWarnings = .report,
-                             fileID: StaticString = #fileID, filePath: StaticString = #filePath,
-                             line: UInt = #line, column: UInt = #column) -> PanelTraceOutcome {
-    let outcome = PanelTraceCheck.evaluate(trace: trace, baseFolder: PanelTestPaths.folder(ofFile: "\(filePath)"),
-                                           golden: golden, tolerances: tolerances, record: record, simulation: simulation,
-                                           profile: profile)
-    return PanelTestFailure.report(outcome, warnings: warnings,
-                                   at: CallerLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+public func assertPanelTrace(
+    _ trace: String, golden: String? = nil, tolerances: [String] = [],
+    record: RecordMode? = nil, simulation: SimulationOptions = SimulationOptions(), profile: String? = nil,
+    warnings: PanelTraceWarnings = .report,
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+    line: UInt = #line, column: UInt = #column
+) -> PanelTraceOutcome {
+    let outcome = PanelTraceCheck.evaluate(
+        trace: trace, baseFolder: PanelTestPaths.folder(ofFile: "\(filePath)"),
+        golden: golden, tolerances: tolerances, record: record, simulation: simulation,
+        profile: profile)
+    return PanelTestFailure.report(
+        outcome, warnings: warnings,
+        at: CallerLocation(fileID: fileID, filePath: filePath, line: line, column: column))
 }
 
 /// `assertPanelTrace` for one file of a `PanelTraces` listing (`profile` as above):
@@ -75,15 +79,19 @@ public func assertPanelTrace(_ trace: String, golden: String? = nil, tolerances:
 /// The failure is reported at the caller's line; a listing problem (missing or empty folder)
 /// fails with its description.
 @discardableResult
-public func assertPanelTrace(_ trace: PanelTraceFile, golden: String? = nil, tolerances: [String] = [],
-                             record: RecordMode? = nil, simulation: SimulationOptions = SimulationOptions(), profile: String? = nil,
-                             warnings: PanelTraceWarnings = .report,
-                             fileID: StaticString = #fileID, filePath: StaticString = #filePath,
-                             line: UInt = #line, column: UInt = #column) -> PanelTraceOutcome {
-    let outcome = PanelTraceCheck.evaluate(trace, golden: golden, tolerances: tolerances, record: record, simulation: simulation,
-                                           profile: profile)
-    return PanelTestFailure.report(outcome, warnings: warnings,
-                                   at: CallerLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+public func assertPanelTrace(
+    _ trace: PanelTraceFile, golden: String? = nil, tolerances: [String] = [],
+    record: RecordMode? = nil, simulation: SimulationOptions = SimulationOptions(), profile: String? = nil,
+    warnings: PanelTraceWarnings = .report,
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+    line: UInt = #line, column: UInt = #column
+) -> PanelTraceOutcome {
+    let outcome = PanelTraceCheck.evaluate(
+        trace, golden: golden, tolerances: tolerances, record: record, simulation: simulation,
+        profile: profile)
+    return PanelTestFailure.report(
+        outcome, warnings: warnings,
+        at: CallerLocation(fileID: fileID, filePath: filePath, line: line, column: column))
 }
 
 /// The source location of an assertion's caller.
@@ -112,7 +120,9 @@ enum PanelTestFailure {
 
     /// Applies the warnings policy, then reports a failure to the framework running the caller,
     /// or prints the warnings of a pass on standard output. Returns the outcome as applied.
-    static func report(_ outcome: PanelTraceOutcome, warnings: PanelTraceWarnings, at location: CallerLocation) -> PanelTraceOutcome {
+    static func report(_ outcome: PanelTraceOutcome, warnings: PanelTraceWarnings, at location: CallerLocation)
+        -> PanelTraceOutcome
+    {
         let outcome = outcome.applying(warnings)
         for line in outcome.warningReport(file: "\(location.filePath)", line: location.line) { print(line) }
         report(outcome, at: location)
@@ -125,56 +135,62 @@ enum PanelTestFailure {
     /// that nothing says "Attached" when nothing is stored.
     static func attachmentsAreKept(arguments: [String] = CommandLine.arguments) -> Bool {
         #if canImport(Darwin)
-        return true
+            return true
         #else
-        return arguments.contains { $0 == "--attachments-path" || $0.hasPrefix("--attachments-path=")
-            || $0 == "--experimental-attachments-path" || $0.hasPrefix("--experimental-attachments-path=") }
+            return arguments.contains {
+                $0 == "--attachments-path" || $0.hasPrefix("--attachments-path=")
+                    || $0 == "--experimental-attachments-path" || $0.hasPrefix("--experimental-attachments-path=")
+            }
         #endif
     }
 
     /// The note a failure message gets when its attachments are not kept.
-    static let attachmentsNote = "  (the HTML report and the actual result are attached when swift test runs with --attachments-path DIR)"
+    static let attachmentsNote =
+        "  (the HTML report and the actual result are attached when swift test runs with --attachments-path DIR)"
 
     static func report(_ outcome: PanelTraceOutcome, at location: CallerLocation) {
         guard let message = outcome.failureMessage else { return }
         #if canImport(Testing)
-        if Test.current != nil {
-            let source = SourceLocation(fileID: "\(location.fileID)", filePath: "\(location.filePath)",
-                                        line: Int(location.line), column: Int(location.column))
-            #if compiler(>=6.2)
-            let files = attachments(outcome)
-            let kept = attachmentsAreKept()
-            Issue.record(Comment(rawValue: message + (kept || files.isEmpty ? "" : "\n" + attachmentsNote)), sourceLocation: source)
-            if kept {
-                for (name, text) in files { Attachment.record(text, named: name, sourceLocation: source) }
+            if Test.current != nil {
+                let source = SourceLocation(
+                    fileID: "\(location.fileID)", filePath: "\(location.filePath)",
+                    line: Int(location.line), column: Int(location.column))
+                #if compiler(>=6.2)
+                    let files = attachments(outcome)
+                    let kept = attachmentsAreKept()
+                    Issue.record(
+                        Comment(rawValue: message + (kept || files.isEmpty ? "" : "\n" + attachmentsNote)),
+                        sourceLocation: source)
+                    if kept {
+                        for (name, text) in files { Attachment.record(text, named: name, sourceLocation: source) }
+                    }
+                #else
+                    Issue.record(Comment(rawValue: message), sourceLocation: source)
+                #endif
+                return
             }
-            #else
-            Issue.record(Comment(rawValue: message), sourceLocation: source)
-            #endif
-            return
-        }
         #endif
         #if canImport(XCTest)
-        XCTFail(message, file: location.filePath, line: location.line)
-        #if canImport(Darwin)
-        // XCTAttachment exists on Apple platforms only (not in swift-corelibs-xctest).
-        let files = attachments(outcome)
-        if !files.isEmpty, Thread.isMainThread {
-            MainActor.assumeIsolated {
-                XCTContext.runActivity(named: "PanelSim: \(stem(outcome))") { activity in
-                    for file in files {
-                        let attachment = XCTAttachment(string: file.text)
-                        attachment.name = file.name
-                        attachment.lifetime = .keepAlways
-                        activity.add(attachment)
+            XCTFail(message, file: location.filePath, line: location.line)
+            #if canImport(Darwin)
+                // XCTAttachment exists on Apple platforms only (not in swift-corelibs-xctest).
+                let files = attachments(outcome)
+                if !files.isEmpty, Thread.isMainThread {
+                    MainActor.assumeIsolated {
+                        XCTContext.runActivity(named: "PanelSim: \(stem(outcome))") { activity in
+                            for file in files {
+                                let attachment = XCTAttachment(string: file.text)
+                                attachment.name = file.name
+                                attachment.lifetime = .keepAlways
+                                activity.add(attachment)
+                            }
+                        }
                     }
                 }
-            }
-        }
-        #endif
+            #endif
         #else
-        // Neither framework: say it on standard error (an assertion must never be silent).
-        FileHandle.standardError.write(Data("\(location.filePath):\(location.line): \(message)\n".utf8))
+            // Neither framework: say it on standard error (an assertion must never be silent).
+            FileHandle.standardError.write(Data("\(location.filePath):\(location.line): \(message)\n".utf8))
         #endif
     }
 }

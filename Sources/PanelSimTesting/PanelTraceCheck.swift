@@ -84,18 +84,23 @@ public enum PanelTraceCheck {
     ///   - environment: where `PANELSIM_RECORD` and `CI` are read (default: the process's).
     /// - Complexity: one load, one replay and one comparison: O(trace + result + golden size)
     ///   (with `profile`, one more load of the trace to check its library).
-    public static func evaluate(trace: String, baseFolder: String, golden: String? = nil, tolerances: [String] = [],
-                                record: RecordMode? = nil, simulation: SimulationOptions = SimulationOptions(),
-                                profile: String? = nil,
-                                environment: [String: String] = ProcessInfo.processInfo.environment) -> PanelTraceOutcome {
+    public static func evaluate(
+        trace: String, baseFolder: String, golden: String? = nil, tolerances: [String] = [],
+        record: RecordMode? = nil, simulation: SimulationOptions = SimulationOptions(),
+        profile: String? = nil,
+        environment: [String: String] = ProcessInfo.processInfo.environment
+    ) -> PanelTraceOutcome {
         let place = TracePlace(trace: trace, golden: golden, baseFolder: baseFolder)
         var simulation = simulation
-        var outcome = PanelTraceOutcome(status: .error, lines: [], failureMessage: nil, wroteGolden: false, recordMode: nil,
-                                        tracePath: place.tracePath, goldenPath: place.goldenPath, goldenName: place.goldenName,
-                                        actualResult: nil, htmlReport: nil)
+        var outcome = PanelTraceOutcome(
+            status: .error, lines: [], failureMessage: nil, wroteGolden: false, recordMode: nil,
+            tracePath: place.tracePath, goldenPath: place.goldenPath, goldenName: place.goldenName,
+            actualResult: nil, htmlReport: nil)
         func stop(_ status: GoldenStatus, _ line: String) -> PanelTraceOutcome {
             var o = outcome
-            o.status = status; o.lines = [line]; o.failureMessage = line
+            o.status = status
+            o.lines = [line]
+            o.failureMessage = line
             return o
         }
 
@@ -106,7 +111,8 @@ public enum PanelTraceCheck {
             }
         }
 
-        let mode: RecordMode, source: RecordMode.Source
+        let mode: RecordMode
+        let source: RecordMode.Source
         do {
             (mode, source) = try RecordMode.resolution(flag: record?.rawValue, environment: environment)
         } catch {
@@ -128,9 +134,10 @@ public enum PanelTraceCheck {
         case .failure(let e): return stop(.error, "ERROR \(place.tracePath): \(e.description)")
         }
 
-        let checked = TraceCheckPipeline.live.check(tracePath: place.tracePath, traceShown: place.tracePath, goldenPath: place.goldenPath,
-                                                    goldenShown: place.goldenPath, mode: mode, tolerances: tolerances,
-                                                    simulation: simulation)
+        let checked = TraceCheckPipeline.live.check(
+            tracePath: place.tracePath, traceShown: place.tracePath, goldenPath: place.goldenPath,
+            goldenShown: place.goldenPath, mode: mode, tolerances: tolerances,
+            simulation: simulation)
         guard let verdict = checked.verdict, let replayed = checked.replayed else {
             return stop(checked.status, checked.lines[0])
         }
@@ -140,7 +147,8 @@ public enum PanelTraceCheck {
         outcome.actualResult = String(decoding: replayed.bytes, as: UTF8.self)
         outcome.warnings = GoldenCheck.warnings(replayed.result)
         if verdict.isReportable { outcome.htmlReport = verdict.htmlReport(traceHeader: replayed.loaded.trace.header) }
-        outcome.failureMessage = checked.passes ? nil : failureMessage(verdict, place: place, mode: mode, source: source)
+        outcome.failureMessage =
+            checked.passes ? nil : failureMessage(verdict, place: place, mode: mode, source: source)
         return outcome
     }
 
@@ -148,7 +156,9 @@ public enum PanelTraceCheck {
     /// that the trace at `tracePath` is of that library. A trace that does not load is left to the
     /// check, which reports it.
     /// - Returns: the refusal of profiles.md §2.2, or the mismatch with the trace's model.
-    static func apply(profile text: String, tracePath: String, to simulation: inout SimulationOptions) -> Result<Void, ProfileMessage> {
+    static func apply(profile text: String, tracePath: String, to simulation: inout SimulationOptions) -> Result<
+        Void, ProfileMessage
+    > {
         let profile: TraceProfile
         switch TraceProfiles.parse(commandLine: text) {
         case .success(let p): profile = p
@@ -162,19 +172,23 @@ public enum PanelTraceCheck {
     }
 
     /// Checks a listed trace file (`PanelTraces`); a listing problem is an `error` outcome.
-    public static func evaluate(_ file: PanelTraceFile, golden: String? = nil, tolerances: [String] = [],
-                                record: RecordMode? = nil, simulation: SimulationOptions = SimulationOptions(),
-                                profile: String? = nil,
-                                environment: [String: String] = ProcessInfo.processInfo.environment) -> PanelTraceOutcome {
+    public static func evaluate(
+        _ file: PanelTraceFile, golden: String? = nil, tolerances: [String] = [],
+        record: RecordMode? = nil, simulation: SimulationOptions = SimulationOptions(),
+        profile: String? = nil,
+        environment: [String: String] = ProcessInfo.processInfo.environment
+    ) -> PanelTraceOutcome {
         if let problem = file.problem {
             let place = TracePlace(trace: file.path, golden: golden, baseFolder: file.baseFolder)
             let line = "ERROR \(problem)"
-            return PanelTraceOutcome(status: .error, lines: [line], failureMessage: line, wroteGolden: false, recordMode: nil,
-                                     tracePath: place.tracePath, goldenPath: place.goldenPath, goldenName: place.goldenName,
-                                     actualResult: nil, htmlReport: nil)
+            return PanelTraceOutcome(
+                status: .error, lines: [line], failureMessage: line, wroteGolden: false, recordMode: nil,
+                tracePath: place.tracePath, goldenPath: place.goldenPath, goldenName: place.goldenName,
+                actualResult: nil, htmlReport: nil)
         }
-        return evaluate(trace: file.path, baseFolder: file.baseFolder, golden: golden, tolerances: tolerances,
-                        record: record, simulation: simulation, profile: profile, environment: environment)
+        return evaluate(
+            trace: file.path, baseFolder: file.baseFolder, golden: golden, tolerances: tolerances,
+            record: record, simulation: simulation, profile: profile, environment: environment)
     }
 
     /// How the record mode was chosen, for messages.
@@ -188,7 +202,9 @@ public enum PanelTraceCheck {
     }
 
     /// `check`'s lines plus the next step; nil for a pass.
-    static func failureMessage(_ verdict: GoldenVerdict, place: TracePlace, mode: RecordMode, source: RecordMode.Source) -> String? {
+    static func failureMessage(_ verdict: GoldenVerdict, place: TracePlace, mode: RecordMode, source: RecordMode.Source)
+        -> String?
+    {
         let how = describe(mode, source)
         // Every path of the message is absolute, so that it works pasted into a shell in any
         // folder (the package's root, the test's folder, Xcode's).
@@ -198,18 +214,24 @@ public enum PanelTraceCheck {
         case .pass, .new, .updated:
             return nil
         case .missing:
-            next = ["  no golden at \(golden); nothing was written in \(how).",
-                    "  To record it, run this test once with \(RecordMode.environmentVariable)=missing (or pass record: .missing; where CI is not set, missing is the default), look at the new file and commit it."]
+            next = [
+                "  no golden at \(golden); nothing was written in \(how).",
+                "  To record it, run this test once with \(RecordMode.environmentVariable)=missing (or pass record: .missing; where CI is not set, missing is the default), look at the new file and commit it.",
+            ]
         case .fail:
-            next = ["  golden: \(golden).",
-                    "  If the new behavior is right, rewrite the golden: run this test once with \(RecordMode.environmentVariable)=failed (or pass record: .failed), review the change and commit it."]
+            next = [
+                "  golden: \(golden).",
+                "  If the new behavior is right, rewrite the golden: run this test once with \(RecordMode.environmentVariable)=failed (or pass record: .failed), review the change and commit it.",
+            ]
         case .error, .skip:
             next = []
         }
         if let pending = verdict.wrotePending {
             // Record mode pending: the golden is untouched; the actual result waits beside it.
             // `check`'s `pending: wrote …` line above already gives the accept command.
-            next = ["  the golden is untouched; the actual result is pending in \(pending) (\(how)); to drop it: panelsim reject \(shellQuoted(pending))."]
+            next = [
+                "  the golden is untouched; the actual result is pending in \(pending) (\(how)); to drop it: panelsim reject \(shellQuoted(pending))."
+            ]
         }
         return (verdict.lines + next).joined(separator: "\n")
     }
@@ -234,7 +256,8 @@ struct TracePlace {
         toleranceRootName = placement.traceRoot
         toleranceRoot = PanelTestPaths.resolve(toleranceRootName, against: baseFolder)
         relativeToToleranceRoot = placement.below
-        goldenName = golden ?? Files.join(placement.goldenRoot, GoldenCheck.goldenRelativePath(forTrace: placement.below))
+        goldenName =
+            golden ?? Files.join(placement.goldenRoot, GoldenCheck.goldenRelativePath(forTrace: placement.below))
         goldenPath = PanelTestPaths.resolve(goldenName, against: baseFolder)
     }
 }

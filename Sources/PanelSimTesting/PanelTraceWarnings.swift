@@ -20,10 +20,14 @@ extension PanelTraceOutcome {
         guard policy == .fail, failureMessage == nil, !warnings.isEmpty else { return self }
         var outcome = self
         let count = warnings.count == 1 ? "a warning" : "\(warnings.count) warnings"
-        var next = ["  the replay gave \(count) and warnings: .fail makes that a failure; "
-                    + "correct the trace, or pass warnings: .report to accept \(warnings.count == 1 ? "it" : "them")."]
+        var next = [
+            "  the replay gave \(count) and warnings: .fail makes that a failure; "
+                + "correct the trace, or pass warnings: .report to accept \(warnings.count == 1 ? "it" : "them")."
+        ]
         if wroteGolden {
-            next.append("  this call wrote the golden \(goldenPath) from this replay: remove it if the warning shows a mistake in the trace.")
+            next.append(
+                "  this call wrote the golden \(goldenPath) from this replay: remove it if the warning shows a mistake in the trace."
+            )
         }
         outcome.failureMessage = (lines + next).joined(separator: "\n")
         return outcome

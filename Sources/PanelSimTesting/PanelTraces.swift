@@ -20,7 +20,9 @@ public struct PanelTraceFile: Sendable, Hashable, Identifiable, CustomStringConv
     }
 
     init(path: String, baseFolder: String, problem: String?) {
-        self.path = path; self.baseFolder = baseFolder; self.problem = problem
+        self.path = path
+        self.baseFolder = baseFolder
+        self.problem = problem
     }
 
     /// The listed path (stable across machines; it names the test case).
@@ -71,7 +73,8 @@ public struct PanelTraces: RandomAccessCollection, Sendable {
         for entry in skipped {
             // "rel: reason", or ": reason" for the folder itself (as `check` prints them).
             let text = entry.hasPrefix(": ") ? shown + entry : Files.join(shown, entry)
-            let rel = entry.hasPrefix(": ") ? "" : String(entry[..<(entry.range(of: ": ")?.lowerBound ?? entry.endIndex)])
+            let rel =
+                entry.hasPrefix(": ") ? "" : String(entry[..<(entry.range(of: ": ")?.lowerBound ?? entry.endIndex)])
             files.append(problem(Files.join(shown, rel), "skipped \(text)"))
         }
         if files.isEmpty {
@@ -90,7 +93,8 @@ enum PanelTestPaths {
     /// The folder of a source file path (`#filePath`), absolute (a relative path is taken from
     /// the current directory).
     static func folder(ofFile filePath: String) -> String {
-        let absolute = filePath.hasPrefix("/") ? filePath : resolve(filePath, against: FileManager.default.currentDirectoryPath)
+        let absolute =
+            filePath.hasPrefix("/") ? filePath : resolve(filePath, against: FileManager.default.currentDirectoryPath)
         guard let slash = absolute.lastIndex(of: "/") else { return "." }
         return slash == absolute.startIndex ? "/" : String(absolute[..<slash])
     }

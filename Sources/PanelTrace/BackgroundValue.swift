@@ -29,7 +29,7 @@ package final class BackgroundValue<T>: @unchecked Sendable {
     /// The body's result; the first call waits for it.
     package var value: T {
         done.wait()
-        done.signal()   // leave it signalled for any later read
+        done.signal()  // leave it signalled for any later read
         return result!
     }
 }

@@ -36,16 +36,21 @@ public enum RealTraceCSV {
     /// - Throws: `TraceError` (`.invalid`) with the CSV line, the column name as `field`, and the
     ///   column number and what was expected in the message.
     /// - Complexity: O(n) in the size of the text.
-    public static func importTouches(csv: String, file: String, pointsPerUnit: Double, origin: Point,
-                                     swapAxes: Bool = false) throws(TraceError) -> [TraceSample] {
-        try importTouches(csv: csv, file: file,
-                          placement: ImportPlacement(origin: origin, pointsPerUnit: pointsPerUnit, swapAxes: swapAxes))
+    public static func importTouches(
+        csv: String, file: String, pointsPerUnit: Double, origin: Point,
+        swapAxes: Bool = false
+    ) throws(TraceError) -> [TraceSample] {
+        try importTouches(
+            csv: csv, file: file,
+            placement: ImportPlacement(origin: origin, pointsPerUnit: pointsPerUnit, swapAxes: swapAxes))
     }
 
     /// The same with a full ``ImportPlacement`` (axis swap and flips).
     /// - Throws: as above; a placed location beyond ±10⁷ pt is an error at its row.
     /// - Complexity: O(n) in the size of the text.
-    public static func importTouches(csv: String, file: String, placement: ImportPlacement) throws(TraceError) -> [TraceSample] {
+    public static func importTouches(csv: String, file: String, placement: ImportPlacement) throws(TraceError)
+        -> [TraceSample]
+    {
         try placement.validate(file: file)
         let columns = ["t_ms", "phase", "x_px", "y_px"]
         var rows: [(line: Int, micros: Int64, phase: String, x: Double, y: Double)] = []
@@ -53,12 +58,14 @@ public enum RealTraceCSV {
         var headerLine = 0
         for (lineNumber, text) in numberedLines(csv) {
             func fail(_ column: Int, _ message: String) -> TraceError {
-                TraceError(file: file, line: lineNumber, field: columns[column], message: "column \(column + 1): " + message)
+                TraceError(
+                    file: file, line: lineNumber, field: columns[column], message: "column \(column + 1): " + message)
             }
             if !sawHeader {
                 guard text == headerRow else {
-                    throw TraceError(file: file, line: lineNumber, field: "",
-                                     message: "expected the header row \(headerRow), got \(quoted(String(text)))")
+                    throw TraceError(
+                        file: file, line: lineNumber, field: "",
+                        message: "expected the header row \(headerRow), got \(quoted(String(text)))")
                 }
                 sawHeader = true
                 headerLine = lineNumber
@@ -66,8 +73,9 @@ public enum RealTraceCSV {
             }
             let fields = text.split(separator: ",", omittingEmptySubsequences: false)
             guard fields.count == 4 else {
-                throw TraceError(file: file, line: lineNumber, field: "",
-                                 message: "expected 4 comma-separated fields (\(headerRow)), got \(fields.count)")
+                throw TraceError(
+                    file: file, line: lineNumber, field: "",
+                    message: "expected 4 comma-separated fields (\(headerRow)), got \(fields.count)")
             }
             guard let t = ExactDecimal(fields[0]) else {
                 throw fail(0, "expected a decimal number of milliseconds, got \(quoted(String(fields[0])))")
@@ -82,7 +90,9 @@ public enum RealTraceCSV {
             func coordinate(_ column: Int) throws(TraceError) -> Double {
                 let field = fields[column]
                 if field.isEmpty {
-                    throw fail(column, "expected a number, got an empty field (NaN in the source); touch import needs both axes")
+                    throw fail(
+                        column,
+                        "expected a number, got an empty field (NaN in the source); touch import needs both axes")
                 }
                 guard ExactDecimal(field) != nil, let value = Double(field), value.isFinite else {
                     throw fail(column, "expected a finite decimal number, got \(quoted(String(field)))")
@@ -94,47 +104,61 @@ public enum RealTraceCSV {
             if rows.isEmpty {
                 guard phase == "down" else { throw fail(1, "expected the first row to be down, got \(phase)") }
             } else {
-                if phase == "down" { throw fail(1, "expected move or up after the first row, got down (one gesture per file)") }
+                if phase == "down" {
+                    throw fail(1, "expected move or up after the first row, got down (one gesture per file)")
+                }
                 if let last = rows.last, last.phase == "up" {
                     throw fail(1, "expected nothing after the up row on line \(last.line), got \(phase)")
                 }
                 if let last = rows.last, micros < last.micros {
-                    throw fail(0, "expected times that never decrease, got \(fields[0]) ms after a later row (line \(last.line))")
+                    throw fail(
+                        0,
+                        "expected times that never decrease, got \(fields[0]) ms after a later row (line \(last.line))")
                 }
                 // The loader's bound on sample times (10⁸ s after the down row), checked here so
                 // that an import that succeeds always loads.
                 if let down = rows.first {
                     let (time, overflow) = micros.subtractingReportingOverflow(down.micros)
                     guard !overflow, time <= TraceLoader.maxTime else {
-                        throw fail(0, "expected a time within 100000000 s (10^11 ms) of the down row on line \(down.line), got \(fields[0]) ms")
+                        throw fail(
+                            0,
+                            "expected a time within 100000000 s (10^11 ms) of the down row on line \(down.line), got \(fields[0]) ms"
+                        )
                     }
                 }
             }
             rows.append((lineNumber, micros, phase, x, y))
         }
         guard sawHeader else {
-            throw TraceError(file: file, line: 0, field: "", message: "empty file (expected the header row \(headerRow))")
+            throw TraceError(
+                file: file, line: 0, field: "", message: "empty file (expected the header row \(headerRow))")
         }
         guard let down = rows.first else {
-            throw TraceError(file: file, line: headerLine, field: "", message: "expected at least a down and an up row, got none")
+            throw TraceError(
+                file: file, line: headerLine, field: "", message: "expected at least a down and an up row, got none")
         }
         guard rows.last?.phase == "up" else {
-            throw TraceError(file: file, line: rows.last?.line ?? headerLine, field: "phase",
-                             message: "column 2: expected the last row to be up, got \(rows.last?.phase ?? "none")")
+            throw TraceError(
+                file: file, line: rows.last?.line ?? headerLine, field: "phase",
+                message: "column 2: expected the last row to be up, got \(rows.last?.phase ?? "none")")
         }
         var samples: [TraceSample] = []
         samples.reserveCapacity(rows.count)
         for row in rows {
             guard let location = placement.place(x: row.x, y: row.y, x0: down.x, y0: down.y) else {
-                throw TraceError(file: file, line: row.line, field: "x_px",
-                                 message: "column 3: expected coordinates that stay within ±10000000 pt after scaling")
+                throw TraceError(
+                    file: file, line: row.line, field: "x_px",
+                    message: "column 3: expected coordinates that stay within ±10000000 pt after scaling")
             }
             let phase: TouchPhase = row.phase == "down" ? .began : (row.phase == "up" ? .ended : .moved)
             let (time, overflow) = row.micros.subtractingReportingOverflow(down.micros)
             if overflow {
-                throw TraceError(file: file, line: row.line, field: "t_ms", message: "column 1: expected a time that fits in 64-bit microseconds")
+                throw TraceError(
+                    file: file, line: row.line, field: "t_ms",
+                    message: "column 1: expected a time that fits in 64-bit microseconds")
             }
-            samples.append(TraceSample(time: time, line: 0, kind: .touch(TouchSample(phase: phase, id: 0, location: location))))
+            samples.append(
+                TraceSample(time: time, line: 0, kind: .touch(TouchSample(phase: phase, id: 0, location: location))))
         }
         return samples
     }
@@ -160,10 +184,14 @@ public enum AxisScrollCSV {
     ///   including a time more than 10⁸ s (10¹¹ ms) after the first row (the loader's bound, so
     ///   that an import that succeeds always loads) and an offset beyond ±10⁷ pt.
     /// - Complexity: O(n) in the size of the text.
-    public static func importScroll(csv: String, file: String, pointsPerUnit: Double, start: Point,
-                                    vertical: Bool) throws(TraceError) -> [TraceSample] {
+    public static func importScroll(
+        csv: String, file: String, pointsPerUnit: Double, start: Point,
+        vertical: Bool
+    ) throws(TraceError) -> [TraceSample] {
         guard pointsPerUnit.isFinite, pointsPerUnit > 0 else {
-            throw TraceError(file: file, line: 0, field: "points-per-unit", message: "expected a finite number > 0, got \(pointsPerUnit)")
+            throw TraceError(
+                file: file, line: 0, field: "points-per-unit",
+                message: "expected a finite number > 0, got \(pointsPerUnit)")
         }
         let columns = ["t_ms", "phase", "scroll_delta"]
         var samples: [TraceSample] = []
@@ -173,18 +201,23 @@ public enum AxisScrollCSV {
         var offset = start
         for (lineNumber, text) in numberedLines(csv) {
             func fail(_ column: Int, _ message: String) -> TraceError {
-                TraceError(file: file, line: lineNumber, field: columns[column], message: "column \(column + 1): " + message)
+                TraceError(
+                    file: file, line: lineNumber, field: columns[column], message: "column \(column + 1): " + message)
             }
             if !sawHeader {
                 guard text == headerRow else {
-                    throw TraceError(file: file, line: lineNumber, field: "", message: "expected the header row \(headerRow), got \(quoted(String(text)))")
+                    throw TraceError(
+                        file: file, line: lineNumber, field: "",
+                        message: "expected the header row \(headerRow), got \(quoted(String(text)))")
                 }
                 sawHeader = true
                 continue
             }
             let fields = text.split(separator: ",", omittingEmptySubsequences: false)
             guard fields.count == 3 else {
-                throw TraceError(file: file, line: lineNumber, field: "", message: "expected 3 comma-separated fields (\(headerRow)), got \(fields.count)")
+                throw TraceError(
+                    file: file, line: lineNumber, field: "",
+                    message: "expected 3 comma-separated fields (\(headerRow)), got \(fields.count)")
             }
             guard let t = ExactDecimal(fields[0]), let micros = t.rounded(shiftingBy: 3) else {
                 throw fail(0, "expected a decimal number of milliseconds, got \(quoted(String(fields[0])))")
@@ -204,10 +237,15 @@ public enum AxisScrollCSV {
                 throw fail(0, "expected a time within 100000000 s (10^11 ms) of the first row, got \(fields[0]) ms")
             }
             if vertical { offset.y += delta * pointsPerUnit } else { offset.x += delta * pointsPerUnit }
-            guard abs(offset.x) <= 1e7, abs(offset.y) <= 1e7 else { throw fail(2, "expected offsets within ±10000000 pt") }
+            guard abs(offset.x) <= 1e7, abs(offset.y) <= 1e7 else {
+                throw fail(2, "expected offsets within ±10000000 pt")
+            }
             samples.append(TraceSample(time: time, kind: .scroll(ScrollSample(contentOffset: offset))))
         }
-        guard sawHeader else { throw TraceError(file: file, line: 0, field: "", message: "empty file (expected the header row \(headerRow))") }
+        guard sawHeader else {
+            throw TraceError(
+                file: file, line: 0, field: "", message: "empty file (expected the header row \(headerRow))")
+        }
         return samples
     }
 }

@@ -34,8 +34,14 @@ public enum CanonicalNumber {
     /// its digits from `Double.description`, as `format` documents.
     /// - Complexity: O(d), d the number of characters written.
     public static func append(_ value: Double, to out: inout [UInt8]) {
-        guard value.isFinite else { out.append(contentsOf: "null".utf8); return }
-        if value == 0 { out.append(UInt8(ascii: "0")); return }
+        guard value.isFinite else {
+            out.append(contentsOf: "null".utf8)
+            return
+        }
+        if value == 0 {
+            out.append(UInt8(ascii: "0"))
+            return
+        }
         if value.magnitude <= 9_007_199_254_740_992, value == value.rounded(.towardZero) {
             let i = Int64(value)
             if i < 0 { out.append(UInt8(ascii: "-")) }
@@ -62,9 +68,10 @@ public enum CanonicalNumber {
     /// Appends the decimal digits of `v` (no sign, no padding).
     /// - Complexity: O(digits).
     public static func appendDigits(_ v: UInt64, to out: inout [UInt8]) {
-        var buffer: (UInt64, UInt64, UInt64) = (0, 0, 0) // 24 bytes: enough for 20 digits
+        var buffer: (UInt64, UInt64, UInt64) = (0, 0, 0)  // 24 bytes: enough for 20 digits
         withUnsafeMutableBytes(of: &buffer) { raw in
-            var n = v, k = raw.count
+            var n = v
+            var k = raw.count
             repeat {
                 k -= 1
                 raw[k] = UInt8(ascii: "0") + UInt8(n % 10)
@@ -77,9 +84,9 @@ public enum CanonicalNumber {
     /// Re-renders `Double.description` text ("[-]int[.frac][e(+|-)exp]") positionally.
     static func appendPositional(description: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
         var negative = false
-        var mantissa: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0) // 32 bytes: ≥ 17 digits
-        var count = 0                       // mantissa digits stored
-        var integerDigits = 0                // digits before the '.' in the mantissa
+        var mantissa: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)  // 32 bytes: ≥ 17 digits
+        var count = 0  // mantissa digits stored
+        var integerDigits = 0  // digits before the '.' in the mantissa
         var sawPoint = false
         var exponent = 0
         var exponentNegative = false
@@ -121,7 +128,10 @@ public enum CanonicalNumber {
             }
             var end = count
             while end > start && m[end - 1] == UInt8(ascii: "0") { end -= 1 }
-            if start == end { out.append(UInt8(ascii: "0")); return }
+            if start == end {
+                out.append(UInt8(ascii: "0"))
+                return
+            }
             let digits = UnsafeRawBufferPointer(rebasing: m[start..<end])
 
             if negative { out.append(UInt8(ascii: "-")) }
@@ -156,17 +166,26 @@ public enum CanonicalNumber {
     /// - Complexity: O(1).
     public static func appendSeconds(_ micros: Int64, to out: inout [UInt8]) {
         // Written right to left into one stack buffer, then appended once.
-        var buffer: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0) // 32 bytes: sign, 13 + 1 + 6
+        var buffer: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)  // 32 bytes: sign, 13 + 1 + 6
         withUnsafeMutableBytes(of: &buffer) { raw in
-            var n = micros.magnitude, k = raw.count
+            var n = micros.magnitude
+            var k = raw.count
             for _ in 0..<6 {
-                k -= 1; raw[k] = UInt8(ascii: "0") + UInt8(n % 10); n /= 10
+                k -= 1
+                raw[k] = UInt8(ascii: "0") + UInt8(n % 10)
+                n /= 10
             }
-            k -= 1; raw[k] = UInt8(ascii: ".")
+            k -= 1
+            raw[k] = UInt8(ascii: ".")
             repeat {
-                k -= 1; raw[k] = UInt8(ascii: "0") + UInt8(n % 10); n /= 10
+                k -= 1
+                raw[k] = UInt8(ascii: "0") + UInt8(n % 10)
+                n /= 10
             } while n > 0
-            if micros < 0 { k -= 1; raw[k] = UInt8(ascii: "-") }
+            if micros < 0 {
+                k -= 1
+                raw[k] = UInt8(ascii: "-")
+            }
             out.append(contentsOf: raw[k...])
         }
     }
@@ -196,6 +215,8 @@ struct DescriptionBytes: TextOutputStream {
 
     func withBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
         if var text { return text.withUTF8(body) }
-        return withUnsafeBytes(of: storage) { raw in body(UnsafeBufferPointer(rebasing: raw.bindMemory(to: UInt8.self)[0..<count])) }
+        return withUnsafeBytes(of: storage) { raw in
+            body(UnsafeBufferPointer(rebasing: raw.bindMemory(to: UInt8.self)[0..<count]))
+        }
     }
 }

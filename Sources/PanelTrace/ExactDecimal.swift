@@ -21,27 +21,39 @@ public struct ExactDecimal: Sendable, Equatable {
         var i = 0
         func isDigit(_ k: Int) -> Bool { k < b.count && b[k] >= 0x30 && b[k] <= 0x39 }
         var negative = false
-        if i < b.count, b[i] == UInt8(ascii: "-") { negative = true; i += 1 }
+        if i < b.count, b[i] == UInt8(ascii: "-") {
+            negative = true
+            i += 1
+        }
         guard isDigit(i) else { return nil }
         var all: [UInt8] = []
         var fractionCount = 0
         if b[i] == 0x30 {
-            all.append(0); i += 1
+            all.append(0)
+            i += 1
             if isDigit(i) { return nil }
         } else {
-            while isDigit(i) { all.append(b[i] - 0x30); i += 1 }
+            while isDigit(i) {
+                all.append(b[i] - 0x30)
+                i += 1
+            }
         }
         if i < b.count, b[i] == UInt8(ascii: ".") {
             i += 1
             guard isDigit(i) else { return nil }
-            while isDigit(i) { all.append(b[i] - 0x30); fractionCount += 1; i += 1 }
+            while isDigit(i) {
+                all.append(b[i] - 0x30)
+                fractionCount += 1
+                i += 1
+            }
         }
         var exp = 0
         if i < b.count, b[i] == UInt8(ascii: "e") || b[i] == UInt8(ascii: "E") {
             i += 1
             var expNegative = false
             if i < b.count, b[i] == UInt8(ascii: "+") || b[i] == UInt8(ascii: "-") {
-                expNegative = b[i] == UInt8(ascii: "-"); i += 1
+                expNegative = b[i] == UInt8(ascii: "-")
+                i += 1
             }
             guard isDigit(i) else { return nil }
             while isDigit(i) {
@@ -91,7 +103,7 @@ public struct ExactDecimal: Sendable, Equatable {
             for d in digits { guard push(d) else { return nil } }
             for _ in 0..<e { guard push(0) else { return nil } }
         } else {
-            let keep = digits.count + e // number of digits before the decimal point
+            let keep = digits.count + e  // number of digits before the decimal point
             if keep < 0 {
                 magnitude = 0
             } else {

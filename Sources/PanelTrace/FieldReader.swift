@@ -46,7 +46,10 @@ struct FieldReader {
     func jsonNumber(_ v: JSONValue, _ path: String) throws(TraceError) -> JSONNumber {
         guard case .number(let n) = v else { throw error(path, "expected a number, got \(Self.describe(v))") }
         guard n.double.isFinite else {
-            throw error(path, "expected a finite number, got \(n.text.count > 40 ? String(n.text.prefix(40)) + "…" : n.text) (out of the range of a double)")
+            throw error(
+                path,
+                "expected a finite number, got \(n.text.count > 40 ? String(n.text.prefix(40)) + "…" : n.text) (out of the range of a double)"
+            )
         }
         return n
     }
@@ -81,7 +84,9 @@ struct FieldReader {
         let n = try jsonNumber(v, path)
         guard range.contains(n.double) else { throw error(path, "expected \(range.text), got \(n.text)") }
         guard abs(n.double) <= Self.maxMagnitude else {
-            throw error(path, "expected a magnitude ≤ 10000000, got \(n.text.count > 40 ? String(n.text.prefix(40)) + "…" : n.text)")
+            throw error(
+                path,
+                "expected a magnitude ≤ 10000000, got \(n.text.count > 40 ? String(n.text.prefix(40)) + "…" : n.text)")
         }
         return n.double
     }
@@ -107,8 +112,9 @@ struct FieldReader {
     }
 
     /// One of `E`'s cases, named by its raw value (`choice(_:_:_:)` over `E.allCases`).
-    func choice<E: CaseIterable & RawRepresentable>(_ v: JSONValue, _ path: String, of type: E.Type) throws(TraceError) -> E
-        where E.RawValue == String {
+    func choice<E: CaseIterable & RawRepresentable>(_ v: JSONValue, _ path: String, of type: E.Type) throws(TraceError)
+        -> E
+    where E.RawValue == String {
         let cases = Array(E.allCases)
         let names = cases.map(\.rawValue)
         let name = try choice(v, path, names)

@@ -25,8 +25,12 @@ extension FileDigest {
         out.reserveCapacity(bytes.count)
         var k = hasBOM ? 3 : 0
         while k < bytes.count {
-            if bytes[k] == 0x0D && k + 1 < bytes.count && bytes[k + 1] == 0x0A { k += 1; continue }
-            out.append(bytes[k]); k += 1
+            if bytes[k] == 0x0D && k + 1 < bytes.count && bytes[k + 1] == 0x0A {
+                k += 1
+                continue
+            }
+            out.append(bytes[k])
+            k += 1
         }
         return out
     }

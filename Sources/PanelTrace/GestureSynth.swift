@@ -76,7 +76,9 @@ public struct ScriptStep: Sendable, Equatable {
     /// The step as written (`move 195,400 300ms`); empty when unknown.
     public var text: String
     public init(_ step: GestureStep, line: Int = 0, text: String = "") {
-        self.step = step; self.line = line; self.text = text
+        self.step = step
+        self.line = line
+        self.text = text
     }
 }
 
@@ -126,7 +128,8 @@ public enum GestureScript {
                 let words = part.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\r" }).map(String.init)
                 guard let keyword = words.first else { continue }
                 let text = words.joined(separator: " ")
-                let step = try parseStep(keyword, Array(words.dropFirst()), StepContext(file: file, line: index + 1, text: text))
+                let step = try parseStep(
+                    keyword, Array(words.dropFirst()), StepContext(file: file, line: index + 1, text: text))
                 steps.append(ScriptStep(step, line: index + 1, text: text))
             }
         }
@@ -144,14 +147,18 @@ public enum GestureScript {
 
     static let usageByKeyword: [String: String] = [
         "down": "down X,Y", "move": "move X,Y DURATION [EASING]", "hold": "hold DURATION", "wait": "wait DURATION",
-        "up": "up [velocity VX,VY]", "cancel": "cancel", "flick": "flick X,Y DURATION [EASING]", "tap": "tap X,Y [DURATION]",
+        "up": "up [velocity VX,VY]", "cancel": "cancel", "flick": "flick X,Y DURATION [EASING]",
+        "tap": "tap X,Y [DURATION]",
         "call": "call [TIME] move STATE [instant] | show [instant] | hide [instant] | remove | tapBackdrop",
         "at": "at TIME", "end": "end [TIME]",
     ]
 
     static func parseStep(_ keyword: String, _ args: [String], _ c: StepContext) throws(TraceError) -> GestureStep {
         guard let usage = usageByKeyword[keyword] else {
-            throw c.fail("", "unknown step \(quoted(keyword)) (expected one of \(usageByKeyword.keys.sorted().joined(separator: ", ")))")
+            throw c.fail(
+                "",
+                "unknown step \(quoted(keyword)) (expected one of \(usageByKeyword.keys.sorted().joined(separator: ", ")))"
+            )
         }
         func expect(_ range: ClosedRange<Int>) throws(TraceError) {
             guard range.contains(args.count) else { throw c.fail(keyword, "expected \(usage)") }
@@ -159,52 +166,78 @@ public enum GestureScript {
         func point(_ s: String) throws(TraceError) -> Point {
             let parts = s.split(separator: ",", omittingEmptySubsequences: false)
             guard parts.count == 2, let x = number(parts[0]), let y = number(parts[1]),
-                  abs(x) <= FieldReader.maxMagnitude, abs(y) <= FieldReader.maxMagnitude else {
-                throw c.fail(keyword, "expected a point X,Y (two finite numbers ≤ 10000000 in magnitude, no spaces), got \(quoted(s))")
+                abs(x) <= FieldReader.maxMagnitude, abs(y) <= FieldReader.maxMagnitude
+            else {
+                throw c.fail(
+                    keyword,
+                    "expected a point X,Y (two finite numbers ≤ 10000000 in magnitude, no spaces), got \(quoted(s))")
             }
             return Point(x: x, y: y)
         }
         func duration(_ s: String, requireUnit: Bool = true) throws(TraceError) -> Microseconds {
             var digits = Substring(s)
             var shift = 6
-            if digits.hasSuffix("ms") { digits = digits.dropLast(2); shift = 3 } else if digits.hasSuffix("s") { digits = digits.dropLast() } else if requireUnit { digits = "" }
+            if digits.hasSuffix("ms") {
+                digits = digits.dropLast(2)
+                shift = 3
+            } else if digits.hasSuffix("s") {
+                digits = digits.dropLast()
+            } else if requireUnit {
+                digits = ""
+            }
             guard !digits.isEmpty, number(digits) != nil, let d = ExactDecimal(digits), !d.negative,
-                  let us = d.rounded(shiftingBy: shift), us <= TraceLoader.maxTime else {
-                throw c.fail(keyword, requireUnit ? "expected a duration like 300ms or 0.3s, got \(quoted(s))"
-                                                 : "expected a time in seconds like 0.8 (or 800ms), got \(quoted(s))")
+                let us = d.rounded(shiftingBy: shift), us <= TraceLoader.maxTime
+            else {
+                throw c.fail(
+                    keyword,
+                    requireUnit
+                        ? "expected a duration like 300ms or 0.3s, got \(quoted(s))"
+                        : "expected a time in seconds like 0.8 (or 800ms), got \(quoted(s))")
             }
             return us
         }
         func easing(_ index: Int) throws(TraceError) -> Easing {
             guard index < args.count else { return .linear }
             guard let e = Easing(rawValue: args[index]) else {
-                throw c.fail(keyword, "expected an easing (\(Easing.allCases.map(\.rawValue).joined(separator: ", "))), got \(quoted(args[index]))")
+                throw c.fail(
+                    keyword,
+                    "expected an easing (\(Easing.allCases.map(\.rawValue).joined(separator: ", "))), got \(quoted(args[index]))"
+                )
             }
             return e
         }
         switch keyword {
         case "down":
-            try expect(1...1); return .down(try point(args[0]))
+            try expect(1...1)
+            return .down(try point(args[0]))
         case "move", "flick":
             try expect(2...3)
-            let to = try point(args[0]), d = try duration(args[1]), e = try easing(2)
+            let to = try point(args[0])
+            let d = try duration(args[1])
+            let e = try easing(2)
             guard d > 0 else { throw c.fail(keyword, "expected a duration > 0") }
             return keyword == "move" ? .move(to: to, duration: d, easing: e) : .flick(to: to, duration: d, easing: e)
         case "hold", "wait":
-            try expect(1...1); return .hold(try duration(args[0]))
+            try expect(1...1)
+            return .hold(try duration(args[0]))
         case "up":
-            guard args.isEmpty || (args.count == 2 && args[0] == "velocity") else { throw c.fail(keyword, "expected \(usage)") }
+            guard args.isEmpty || (args.count == 2 && args[0] == "velocity") else {
+                throw c.fail(keyword, "expected \(usage)")
+            }
             return .up(velocity: args.isEmpty ? nil : try point(args[1]))
         case "cancel":
-            try expect(0...0); return .cancel
+            try expect(0...0)
+            return .cancel
         case "tap":
             try expect(1...2)
             return .tap(try point(args[0]), duration: args.count == 2 ? try duration(args[1]) : 50_000)
         case "at":
-            try expect(1...1); return .at(try duration(args[0], requireUnit: false))
+            try expect(1...1)
+            return .at(try duration(args[0], requireUnit: false))
         case "end":
-            try expect(0...1); return .end(at: args.isEmpty ? nil : try duration(args[0], requireUnit: false))
-        default: // call
+            try expect(0...1)
+            return .end(at: args.isEmpty ? nil : try duration(args[0], requireUnit: false))
+        default:  // call
             var rest = args[...]
             var time: Microseconds?
             if let first = rest.first, first.first.map({ $0.isASCIIDigit || $0 == "." }) == true {
@@ -214,7 +247,10 @@ public enum GestureScript {
             guard let name = rest.first else { throw c.fail(keyword, "expected \(usage)") }
             var options = Array(rest.dropFirst())
             var animated = true
-            if options.last == "instant" { animated = false; options.removeLast() }
+            if options.last == "instant" {
+                animated = false
+                options.removeLast()
+            }
             let call: FloatingPanelCall
             switch (name, options.count) {
             case ("move", 1):
@@ -247,7 +283,9 @@ public struct GestureSynthesizer: Sendable {
     public var seed: UInt64
 
     public init(rate: Int = 120, jitter: Double = 0, seed: UInt64 = 1) {
-        self.rate = rate; self.jitter = jitter; self.seed = seed
+        self.rate = rate
+        self.jitter = jitter
+        self.seed = seed
     }
 
     /// At most this many samples in one synthesized trace (10⁶, the size of the largest trace
@@ -281,10 +319,12 @@ public struct GestureSynthesizer: Sendable {
     /// - Complexity: O(samples).
     public func samples(script steps: [ScriptStep], file: String) throws(TraceError) -> [TraceSample] {
         guard (1...1000).contains(rate) else {
-            throw TraceError(file: file, line: 0, field: "rate", message: "expected a sampling rate in 1…1000 Hz, got \(rate)")
+            throw TraceError(
+                file: file, line: 0, field: "rate", message: "expected a sampling rate in 1…1000 Hz, got \(rate)")
         }
         guard jitter.isFinite, jitter >= 0, jitter <= 1000 else {
-            throw TraceError(file: file, line: 0, field: "jitter", message: "expected a jitter in 0…1000 pt, got \(jitter)")
+            throw TraceError(
+                file: file, line: 0, field: "jitter", message: "expected a jitter in 0…1000 pt, got \(jitter)")
         }
         var random = SplitMix64(seed: seed)
         var now: Microseconds = 0
@@ -312,18 +352,24 @@ public struct GestureSynthesizer: Sendable {
             if endTime != nil { throw fail(k, "nothing may follow 'end' (expected 'end' last)") }
             switch step {
             case .down(let p):
-                if finger != nil { throw fail(k, "'down' while the finger is already down (expected 'up' or 'cancel' first)") }
+                if finger != nil {
+                    throw fail(k, "'down' while the finger is already down (expected 'up' or 'cancel' first)")
+                }
                 finger = (p, p)
                 touch(.began, p)
             case .move(let to, let d, let e), .flick(let to, let d, let e):
-                guard let start = finger?.nominal else { throw fail(k, "'\(step.keyword)' without a finger down (expected 'down' first)") }
+                guard let start = finger?.nominal else {
+                    throw fail(k, "'\(step.keyword)' without a finger down (expected 'down' first)")
+                }
                 let t0 = now
                 try advance(d, k)
                 // d ≤ 10¹⁴ µs and rate ≤ 1000, so the count (≤ 10¹¹) is exact in a Double.
                 let n = max(1, Int((Double(d) * Double(rate) / 1_000_000).rounded()))
                 guard n <= Self.maxSamples - touches.count else {
-                    throw fail(k, "\(n) samples at \(rate) Hz over \(CanonicalNumber.format(Double(d) / 1_000_000)) s (expected at most "
-                                  + "\(Self.maxSamples) samples in a trace: a shorter duration or a lower rate)")
+                    throw fail(
+                        k,
+                        "\(n) samples at \(rate) Hz over \(CanonicalNumber.format(Double(d) / 1_000_000)) s (expected at most "
+                            + "\(Self.maxSamples) samples in a trace: a shorter duration or a lower rate)")
                 }
                 var written = start
                 for i in 1...n {
@@ -334,8 +380,10 @@ public struct GestureSynthesizer: Sendable {
                         p.y += (random.nextUnit() * 2 - 1) * jitter
                     }
                     guard representable(p) else {
-                        throw fail(k, "a moved sample with jitter lands at (\(CanonicalNumber.format(p.x)), \(CanonicalNumber.format(p.y))) "
-                                      + "(expected positions within ±10000000 pt)")
+                        throw fail(
+                            k,
+                            "a moved sample with jitter lands at (\(CanonicalNumber.format(p.x)), \(CanonicalNumber.format(p.y))) "
+                                + "(expected positions within ±10000000 pt)")
                     }
                     let t = t0 + Self.roundedFraction(d, i, n)
                     touches.append(TraceSample(time: t, kind: .touch(TouchSample(phase: .moved, location: p))))
@@ -344,10 +392,14 @@ public struct GestureSynthesizer: Sendable {
                 finger = (to, written)
                 if case .flick = step {
                     let seconds = Double(d) / 1_000_000
-                    let v = Point(x: (to.x - start.x) / seconds * e.endSlope, y: (to.y - start.y) / seconds * e.endSlope)
+                    let v = Point(
+                        x: (to.x - start.x) / seconds * e.endSlope, y: (to.y - start.y) / seconds * e.endSlope)
                     guard representable(v) else {
-                        throw fail(k, "the release velocity would be (\(CanonicalNumber.format(v.x)), \(CanonicalNumber.format(v.y))) pt/s "
-                                      + "(expected at most 10000000 pt/s in magnitude: a longer duration or a shorter distance)")
+                        throw fail(
+                            k,
+                            "the release velocity would be (\(CanonicalNumber.format(v.x)), \(CanonicalNumber.format(v.y))) pt/s "
+                                + "(expected at most 10000000 pt/s in magnitude: a longer duration or a shorter distance)"
+                        )
                     }
                     touch(.ended, written, v)
                     finger = nil
@@ -371,7 +423,10 @@ public struct GestureSynthesizer: Sendable {
                 calls.append(TraceSample(time: at ?? now, kind: .call(call)))
             case .at(let t):
                 guard t >= now else {
-                    throw fail(k, "'at' goes back in time to \(CanonicalNumber.formatSeconds(t)) s (expected ≥ \(CanonicalNumber.formatSeconds(now)) s)")
+                    throw fail(
+                        k,
+                        "'at' goes back in time to \(CanonicalNumber.formatSeconds(t)) s (expected ≥ \(CanonicalNumber.formatSeconds(now)) s)"
+                    )
                 }
                 now = t
             case .end(let at):
@@ -385,8 +440,11 @@ public struct GestureSynthesizer: Sendable {
         }
         if let endTime {
             if let last = all.last, last.time > endTime {
-                throw TraceError(file: file, line: 0, field: "end",
-                                 message: "'end' at \(CanonicalNumber.formatSeconds(endTime)) s comes before a sample at \(CanonicalNumber.formatSeconds(last.time)) s (expected end last)")
+                throw TraceError(
+                    file: file, line: 0, field: "end",
+                    message:
+                        "'end' at \(CanonicalNumber.formatSeconds(endTime)) s comes before a sample at \(CanonicalNumber.formatSeconds(last.time)) s (expected end last)"
+                )
             }
             all.append(TraceSample(time: endTime, kind: .end))
         }

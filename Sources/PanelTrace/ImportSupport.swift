@@ -21,9 +21,13 @@ public struct ImportPlacement: Sendable, Equatable {
     /// Negate the container-y motion (after the swap).
     public var flipY: Bool
 
-    public init(origin: Point, pointsPerUnit: Double, swapAxes: Bool = false, flipX: Bool = false, flipY: Bool = false) {
-        self.origin = origin; self.pointsPerUnit = pointsPerUnit
-        self.swapAxes = swapAxes; self.flipX = flipX; self.flipY = flipY
+    public init(origin: Point, pointsPerUnit: Double, swapAxes: Bool = false, flipX: Bool = false, flipY: Bool = false)
+    {
+        self.origin = origin
+        self.pointsPerUnit = pointsPerUnit
+        self.swapAxes = swapAxes
+        self.flipX = flipX
+        self.flipY = flipY
     }
 
     /// Where a recording's first contact is placed, per panel system: FloatingPanel, 100 pt beyond
@@ -45,10 +49,14 @@ public struct ImportPlacement: Sendable, Equatable {
     /// - Throws: `TraceError` (`.invalid`, line 0) naming `pointsPerUnit` or `origin`.
     public func validate(file: String) throws(TraceError) {
         guard pointsPerUnit.isFinite, pointsPerUnit > 0 else {
-            throw TraceError(file: file, line: 0, field: "pointsPerUnit", message: "expected a finite number > 0, got \(pointsPerUnit)")
+            throw TraceError(
+                file: file, line: 0, field: "pointsPerUnit",
+                message: "expected a finite number > 0, got \(pointsPerUnit)")
         }
         guard origin.x.isFinite, origin.y.isFinite else {
-            throw TraceError(file: file, line: 0, field: "origin", message: "expected a finite point, got (\(origin.x), \(origin.y))")
+            throw TraceError(
+                file: file, line: 0, field: "origin", message: "expected a finite point, got (\(origin.x), \(origin.y))"
+            )
         }
     }
 
@@ -62,7 +70,8 @@ public struct ImportPlacement: Sendable, Equatable {
         if flipX { dx = -dx }
         if flipY { dy = -dy }
         let p = Point(x: origin.x + dx, y: origin.y + dy)
-        guard p.x.isFinite, p.y.isFinite, abs(p.x) <= FieldReader.maxMagnitude, abs(p.y) <= FieldReader.maxMagnitude else { return nil }
+        guard p.x.isFinite, p.y.isFinite, abs(p.x) <= FieldReader.maxMagnitude, abs(p.y) <= FieldReader.maxMagnitude
+        else { return nil }
         return p
     }
 }
@@ -84,7 +93,10 @@ struct ContactAssembler {
     private var down: [Int64: (id: Int, line: Int)] = [:]
     private var lastMicros: Int64?
 
-    init(file: String, placement: ImportPlacement) { self.file = file; self.placement = placement }
+    init(file: String, placement: ImportPlacement) {
+        self.file = file
+        self.placement = placement
+    }
 
     enum Phase { case down, move, up, cancel }
 
@@ -97,19 +109,26 @@ struct ContactAssembler {
     /// - Throws: `TraceError` at `line` for a sequence error, time going backwards, a time more than
     ///   10⁸ s after the first down (the loader's bound) or a position that leaves the
     ///   representable range after placement.
-    mutating func add(line: Int, field: String, timeField: String, positionField: String, micros: Int64, key: Int64,
-                      phase: Phase, x: Double, y: Double) throws(TraceError) {
-        func fail(_ message: String, _ field: String) -> TraceError { TraceError(file: file, line: line, field: field, message: message) }
+    mutating func add(
+        line: Int, field: String, timeField: String, positionField: String, micros: Int64, key: Int64,
+        phase: Phase, x: Double, y: Double
+    ) throws(TraceError) {
+        func fail(_ message: String, _ field: String) -> TraceError {
+            TraceError(file: file, line: line, field: field, message: message)
+        }
         func fail(_ message: String) -> TraceError { fail(message, field) }
         if let last = lastMicros, micros < last {
-            throw fail("expected times that never decrease, got a time \(Double(last) / 1000 - Double(micros) / 1000) ms earlier than the previous event", timeField)
+            throw fail(
+                "expected times that never decrease, got a time \(Double(last) / 1000 - Double(micros) / 1000) ms earlier than the previous event",
+                timeField)
         }
         let id: Int
         let touchPhase: TouchPhase
         switch phase {
         case .down:
             if let held = down[key] {
-                throw fail("contact \(key) goes down again while down since line \(held.line) (expected a move, up or cancel)")
+                throw fail(
+                    "contact \(key) goes down again while down since line \(held.line) (expected a move, up or cancel)")
             }
             let used = Set(down.values.map(\.id))
             id = (0...).first { !used.contains($0) }!
@@ -118,7 +137,9 @@ struct ContactAssembler {
             if firstDown == nil { firstDown = (micros, x, y) }
         case .move, .up, .cancel:
             guard let held = down[key] else {
-                throw fail("contact \(key) \(phase == .move ? "moves" : "lifts") without going down first (expected a down for it)")
+                throw fail(
+                    "contact \(key) \(phase == .move ? "moves" : "lifts") without going down first (expected a down for it)"
+                )
             }
             id = held.id
             touchPhase = phase == .move ? .moved : (phase == .up ? .ended : .cancelled)
@@ -128,12 +149,15 @@ struct ContactAssembler {
         guard let first = firstDown else { return }
         let (time, overflow) = micros.subtractingReportingOverflow(first.micros)
         guard !overflow, time <= TraceLoader.maxTime else {
-            throw fail("expected a time within 100000000 s of the first down, got \(Double(micros) / 1000 - Double(first.micros) / 1000) ms after it", timeField)
+            throw fail(
+                "expected a time within 100000000 s of the first down, got \(Double(micros) / 1000 - Double(first.micros) / 1000) ms after it",
+                timeField)
         }
         guard let location = placement.place(x: x, y: y, x0: first.x, y0: first.y) else {
             throw fail("expected a position within ±10000000 pt after scaling, got (\(x), \(y))", positionField)
         }
-        samples.append(TraceSample(time: time, kind: .touch(TouchSample(phase: touchPhase, id: id, location: location))))
+        samples.append(
+            TraceSample(time: time, kind: .touch(TouchSample(phase: touchPhase, id: id, location: location))))
     }
 }
 
@@ -142,7 +166,9 @@ struct ContactAssembler {
 /// - Complexity: O(n) in the length of the text.
 func numberedLines(_ text: String) -> [(number: Int, text: Substring)] {
     var result: [(number: Int, text: Substring)] = []
-    for (index, raw) in text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }).enumerated() {
+    for (index, raw) in text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" })
+        .enumerated()
+    {
         var line = Substring(raw)
         if line.hasSuffix("\r") { line = line.dropLast() }
         if line.allSatisfy({ $0 == " " || $0 == "\t" }) { continue }

@@ -9,7 +9,10 @@
 public struct JSONNumber: Sendable, Equatable {
     public var text: String
     public var double: Double
-    public init(text: String, double: Double) { self.text = text; self.double = double }
+    public init(text: String, double: Double) {
+        self.text = text
+        self.double = double
+    }
 }
 
 /// A JSON object that keeps its keys in source order.
@@ -22,7 +25,8 @@ public struct JSONObject: Sendable, Equatable {
     public subscript(key: String) -> JSONValue? { entries.first { $0.key == key }?.value }
     public var keys: [String] { entries.map(\.key) }
     public static func == (a: JSONObject, b: JSONObject) -> Bool {
-        a.entries.count == b.entries.count && zip(a.entries, b.entries).allSatisfy { $0.key == $1.key && $0.value == $1.value }
+        a.entries.count == b.entries.count
+            && zip(a.entries, b.entries).allSatisfy { $0.key == $1.key && $0.value == $1.value }
     }
 }
 
@@ -47,7 +51,9 @@ public struct JSONSyntaxError: Error, Sendable, Equatable {
     /// (`velocity.y`, `detents[1].height`); empty at the top level.
     public var path: String
     public init(column: Int, message: String, path: String = "") {
-        self.column = column; self.message = message; self.path = path
+        self.column = column
+        self.message = message
+        self.path = path
     }
 
     /// The error inside the value of `key` (an object member) or at `[index]` (an array element).
@@ -94,7 +100,9 @@ public enum JSON {
         var text = text
         let copied = text.withUTF8 { utf8 -> Bool in
             for byte in utf8 where !isCopiedAsIs(byte) { return false }
-            out.append(0x22); out.append(contentsOf: utf8); out.append(0x22)
+            out.append(0x22)
+            out.append(contentsOf: utf8)
+            out.append(0x22)
             return true
         }
         if !copied { out.append(contentsOf: quote(text).utf8) }
@@ -206,9 +214,15 @@ private struct JSONParser {
         case UInt8(ascii: "["): return try parseArray()
         case UInt8(ascii: "\""): return .string(try parseString())
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number(try parseNumber())
-        case UInt8(ascii: "t"): try literal("true"); return .bool(true)
-        case UInt8(ascii: "f"): try literal("false"); return .bool(false)
-        case UInt8(ascii: "n"): try literal("null"); return .null
+        case UInt8(ascii: "t"):
+            try literal("true")
+            return .bool(true)
+        case UInt8(ascii: "f"):
+            try literal("false")
+            return .bool(false)
+        case UInt8(ascii: "n"):
+            try literal("null")
+            return .null
         default:
             if let word = nonNumber(at: i) { throw notANumber(word, at: i) }
             throw fail("a JSON value (object, array, string, number, true, false or null)")
@@ -240,19 +254,22 @@ private struct JSONParser {
     mutating func enter() throws(JSONSyntaxError) {
         depth += 1
         if depth > JSON.maxDepth {
-            throw failPlain("nesting deeper than \(JSON.maxDepth) levels (expected at most \(JSON.maxDepth) nested arrays/objects)", at: i)
+            throw failPlain(
+                "nesting deeper than \(JSON.maxDepth) levels (expected at most \(JSON.maxDepth) nested arrays/objects)",
+                at: i)
         }
     }
 
     mutating func parseObject() throws(JSONSyntaxError) -> JSONValue {
         try enter()
-        i += 1 // {
+        i += 1  // {
         var entries: [(key: String, value: JSONValue)] = []
         // Duplicate keys: a linear scan for the small objects of trace lines, a set beyond 16 keys.
         var seen: Set<String>?
         skipWhitespace()
         if i < b.count, b[i] == UInt8(ascii: "}") {
-            i += 1; depth -= 1
+            i += 1
+            depth -= 1
             return .object(JSONObject(entries))
         }
         while true {
@@ -281,8 +298,14 @@ private struct JSONParser {
             entries.append((key: key, value: value))
             skipWhitespace()
             guard i < b.count else { throw fail("',' or '}' after the value of \"\(key)\"") }
-            if b[i] == UInt8(ascii: ",") { i += 1; continue }
-            if b[i] == UInt8(ascii: "}") { i += 1; break }
+            if b[i] == UInt8(ascii: ",") {
+                i += 1
+                continue
+            }
+            if b[i] == UInt8(ascii: "}") {
+                i += 1
+                break
+            }
             throw fail("',' or '}' after the value of \"\(key)\"")
         }
         depth -= 1
@@ -291,11 +314,12 @@ private struct JSONParser {
 
     mutating func parseArray() throws(JSONSyntaxError) -> JSONValue {
         try enter()
-        i += 1 // [
+        i += 1  // [
         var items: [JSONValue] = []
         skipWhitespace()
         if i < b.count, b[i] == UInt8(ascii: "]") {
-            i += 1; depth -= 1
+            i += 1
+            depth -= 1
             return .array(items)
         }
         while true {
@@ -303,8 +327,14 @@ private struct JSONParser {
             do { items.append(try parseValue()) } catch { throw error.within("[\(items.count)]") }
             skipWhitespace()
             guard i < b.count else { throw fail("',' or ']' after an array element") }
-            if b[i] == UInt8(ascii: ",") { i += 1; continue }
-            if b[i] == UInt8(ascii: "]") { i += 1; break }
+            if b[i] == UInt8(ascii: ",") {
+                i += 1
+                continue
+            }
+            if b[i] == UInt8(ascii: "]") {
+                i += 1
+                break
+            }
             throw fail("',' or ']' after an array element")
         }
         depth -= 1
@@ -315,7 +345,7 @@ private struct JSONParser {
 
     /// Parses a string starting at the opening quote.
     mutating func parseString() throws(JSONSyntaxError) -> String {
-        i += 1 // opening quote
+        i += 1  // opening quote
         // Fast path: printable ASCII without escapes is copied straight from the input.
         var j = i
         while j < b.count, b[j] >= 0x20, b[j] < 0x80, b[j] != UInt8(ascii: "\""), b[j] != UInt8(ascii: "\\") { j += 1 }
@@ -336,7 +366,8 @@ private struct JSONParser {
             case UInt8(ascii: "\\"):
                 try parseEscape(into: &out)
             case 0x00..<0x20:
-                throw fail("'\"' or a character other than a control character in the string (escape it, e.g. \\n or \\u00XX)")
+                throw fail(
+                    "'\"' or a character other than a control character in the string (escape it, e.g. \\n or \\u00XX)")
             case 0x80...0xFF:
                 guard let (_, length) = decodeScalar(at: i) else {
                     throw failPlain("invalid UTF-8 byte 0x\(hex2(c)) in a string (expected UTF-8 encoded text)", at: i)
@@ -352,7 +383,7 @@ private struct JSONParser {
 
     mutating func parseEscape(into out: inout [UInt8]) throws(JSONSyntaxError) {
         let start = i
-        i += 1 // backslash
+        i += 1  // backslash
         guard i < b.count else { throw fail("an escape character after '\\'") }
         let c = b[i]
         i += 1
@@ -371,16 +402,22 @@ private struct JSONParser {
             if (0xD800...0xDBFF).contains(unit) {
                 // A high surrogate must be followed by an escaped low surrogate.
                 guard i + 1 < b.count, b[i] == UInt8(ascii: "\\"), b[i + 1] == UInt8(ascii: "u") else {
-                    throw failPlain("lone surrogate \\u\(hex4String(unit)) (expected a \\uDC00–\\uDFFF low surrogate to follow)", at: start)
+                    throw failPlain(
+                        "lone surrogate \\u\(hex4String(unit)) (expected a \\uDC00–\\uDFFF low surrogate to follow)",
+                        at: start)
                 }
                 i += 2
                 let low = try hex4()
                 guard (0xDC00...0xDFFF).contains(low) else {
-                    throw failPlain("lone surrogate \\u\(hex4String(unit)) (expected a \\uDC00–\\uDFFF low surrogate to follow, found \\u\(hex4String(low)))", at: start)
+                    throw failPlain(
+                        "lone surrogate \\u\(hex4String(unit)) (expected a \\uDC00–\\uDFFF low surrogate to follow, found \\u\(hex4String(low)))",
+                        at: start)
                 }
                 value = 0x10000 + ((UInt32(unit) - 0xD800) << 10) + (UInt32(low) - 0xDC00)
             } else if (0xDC00...0xDFFF).contains(unit) {
-                throw failPlain("lone surrogate \\u\(hex4String(unit)) (expected a high surrogate \\uD800–\\uDBFF before it)", at: start)
+                throw failPlain(
+                    "lone surrogate \\u\(hex4String(unit)) (expected a high surrogate \\uD800–\\uDBFF before it)",
+                    at: start)
             }
             guard let scalar = Unicode.Scalar(value) else {
                 throw failPlain("invalid escape \\u\(hex4String(unit))", at: start)
@@ -433,20 +470,32 @@ private struct JSONParser {
         if b[i] == UInt8(ascii: "0") {
             i += 1
             if i < b.count, isDigit(b[i]) {
-                throw failPlain("leading zeros are not allowed in numbers (expected '.', 'e' or the end of the number after 0)", at: i)
+                throw failPlain(
+                    "leading zeros are not allowed in numbers (expected '.', 'e' or the end of the number after 0)",
+                    at: i)
             }
         } else {
-            while i < b.count, isDigit(b[i]) { push(b[i]); i += 1 }
+            while i < b.count, isDigit(b[i]) {
+                push(b[i])
+                i += 1
+            }
         }
         if i < b.count, b[i] == UInt8(ascii: ".") {
             i += 1
             guard i < b.count, isDigit(b[i]) else { throw fail("a digit after the decimal point") }
-            while i < b.count, isDigit(b[i]) { push(b[i]); exponent -= 1; i += 1 }
+            while i < b.count, isDigit(b[i]) {
+                push(b[i])
+                exponent -= 1
+                i += 1
+            }
         }
         if i < b.count, b[i] == UInt8(ascii: "e") || b[i] == UInt8(ascii: "E") {
             i += 1
             var expNegative = false
-            if i < b.count, b[i] == UInt8(ascii: "+") || b[i] == UInt8(ascii: "-") { expNegative = b[i] == UInt8(ascii: "-"); i += 1 }
+            if i < b.count, b[i] == UInt8(ascii: "+") || b[i] == UInt8(ascii: "-") {
+                expNegative = b[i] == UInt8(ascii: "-")
+                i += 1
+            }
             guard i < b.count, isDigit(b[i]) else { throw fail("a digit in the exponent") }
             var e = 0
             while i < b.count, isDigit(b[i]) {
@@ -520,20 +569,24 @@ enum UTF8Validation {
         var length: Int
         switch c0 {
         case 0x00...0x7F:
-            value = UInt32(c0); length = 1
+            value = UInt32(c0)
+            length = 1
         case 0xC2...0xDF:
             guard let c1 = cont(1) else { return nil }
-            value = (UInt32(c0 & 0x1F) << 6) | c1; length = 2
+            value = (UInt32(c0 & 0x1F) << 6) | c1
+            length = 2
         case 0xE0...0xEF:
             let lo: UInt8 = c0 == 0xE0 ? 0xA0 : 0x80
             let hi: UInt8 = c0 == 0xED ? 0x9F : 0xBF
             guard let c1 = cont(1, lo, hi), let c2 = cont(2) else { return nil }
-            value = (UInt32(c0 & 0x0F) << 12) | (c1 << 6) | c2; length = 3
+            value = (UInt32(c0 & 0x0F) << 12) | (c1 << 6) | c2
+            length = 3
         case 0xF0...0xF4:
             let lo: UInt8 = c0 == 0xF0 ? 0x90 : 0x80
             let hi: UInt8 = c0 == 0xF4 ? 0x8F : 0xBF
             guard let c1 = cont(1, lo, hi), let c2 = cont(2), let c3 = cont(3) else { return nil }
-            value = (UInt32(c0 & 0x07) << 18) | (c1 << 12) | (c2 << 6) | c3; length = 4
+            value = (UInt32(c0 & 0x07) << 18) | (c1 << 12) | (c2 << 6) | c3
+            length = 4
         default:
             return nil
         }
@@ -556,9 +609,14 @@ enum UTF8Validation {
         let n = b.count
         var k = 0
         while k < n {
-            while k + 8 <= n, raw.loadUnaligned(fromByteOffset: k, as: UInt64.self) & 0x8080_8080_8080_8080 == 0 { k += 8 }
+            while k + 8 <= n, raw.loadUnaligned(fromByteOffset: k, as: UInt64.self) & 0x8080_8080_8080_8080 == 0 {
+                k += 8
+            }
             guard k < n else { break }
-            if b[k] < 0x80 { k += 1; continue }
+            if b[k] < 0x80 {
+                k += 1
+                continue
+            }
             guard let (_, length) = decode(b, at: k) else { return k }
             k += length
         }

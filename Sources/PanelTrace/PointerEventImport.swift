@@ -22,8 +22,10 @@ import PanelSimCore
 ///   motion relative to the first `pointerdown`, placed at `placement.origin`).
 public enum PointerEventLog {
     static let handled = ["pointerdown", "pointermove", "pointerup", "pointercancel"]
-    static let skipped = ["pointerover", "pointerenter", "pointerout", "pointerleave",
-                          "gotpointercapture", "lostpointercapture", "pointerrawupdate"]
+    static let skipped = [
+        "pointerover", "pointerenter", "pointerout", "pointerleave",
+        "gotpointercapture", "lostpointercapture", "pointerrawupdate",
+    ]
 
     /// Converts the log into touch samples.
     /// - Parameters:
@@ -37,7 +39,9 @@ public enum PointerEventLog {
     ///   than 10⁸ s after the first `pointerdown` (`timeStamp`; the loader's bound), a log
     ///   without any `pointerdown`.
     /// - Complexity: O(n) in the size of the text.
-    public static func importTouches(text: String, file: String, placement: ImportPlacement) throws(TraceError) -> [TraceSample] {
+    public static func importTouches(text: String, file: String, placement: ImportPlacement) throws(TraceError)
+        -> [TraceSample]
+    {
         try placement.validate(file: file)
         var assembler = ContactAssembler(file: file, placement: placement)
         var lastPosition: [Int64: (x: Double, y: Double)] = [:]
@@ -46,38 +50,51 @@ public enum PointerEventLog {
             do {
                 value = try JSON.parse(String(line))
             } catch {
-                throw TraceError(file: file, line: lineNumber, field: "",
-                                 message: "invalid JSON at column \(error.column): \(error.message) (expected one pointer event object per line)")
+                throw TraceError(
+                    file: file, line: lineNumber, field: "",
+                    message:
+                        "invalid JSON at column \(error.column): \(error.message) (expected one pointer event object per line)"
+                )
             }
             let r = FieldReader(file: file, line: lineNumber)
             let o = try r.object(value, "")
             let type = try r.string(try r.required(o, "type", "", "one of \(FieldReader.list(handled))"), "type")
             if skipped.contains(type) { continue }
             guard handled.contains(type) else {
-                throw r.error("type", "expected one of \(FieldReader.list(handled)) (or a skipped type: \(FieldReader.list(skipped))), got \(quoted(type))")
+                throw r.error(
+                    "type",
+                    "expected one of \(FieldReader.list(handled)) (or a skipped type: \(FieldReader.list(skipped))), got \(quoted(type))"
+                )
             }
             let key = Int64(try r.integer(try r.required(o, "pointerId", "", "an integer"), "pointerId"))
             if type == "pointermove", !assembler.isDown(key) { continue }
             let stamp = try r.jsonNumber(try r.required(o, "timeStamp", "", "a time in ms (a number ≥ 0)"), "timeStamp")
-            guard stamp.double >= 0, let decimal = ExactDecimal(stamp.text), let micros = decimal.rounded(shiftingBy: 3),
-                  micros <= Int64(1) << 60 else {
+            guard stamp.double >= 0, let decimal = ExactDecimal(stamp.text),
+                let micros = decimal.rounded(shiftingBy: 3),
+                micros <= Int64(1) << 60
+            else {
                 throw r.error("timeStamp", "expected a time in ms, a number ≥ 0 and < 10^15, got \(stamp.text)")
             }
-            let x: Double, y: Double
+            let x: Double
+            let y: Double
             if type == "pointercancel", o["clientX"] == nil || o["clientY"] == nil, let last = lastPosition[key] {
                 (x, y) = last
             } else {
                 x = try r.number(try r.required(o, "clientX", "", "a number (CSS px)"), "clientX")
                 y = try r.number(try r.required(o, "clientY", "", "a number (CSS px)"), "clientY")
             }
-            let phase: ContactAssembler.Phase = type == "pointerdown" ? .down : type == "pointermove" ? .move : type == "pointerup" ? .up : .cancel
-            try assembler.add(line: lineNumber, field: type == "pointerdown" ? "type" : "pointerId", timeField: "timeStamp",
-                              positionField: o["clientX"] == nil ? "type" : "clientX", micros: micros,
-                              key: key, phase: phase, x: x, y: y)
+            let phase: ContactAssembler.Phase =
+                type == "pointerdown" ? .down : type == "pointermove" ? .move : type == "pointerup" ? .up : .cancel
+            try assembler.add(
+                line: lineNumber, field: type == "pointerdown" ? "type" : "pointerId", timeField: "timeStamp",
+                positionField: o["clientX"] == nil ? "type" : "clientX", micros: micros,
+                key: key, phase: phase, x: x, y: y)
             lastPosition[key] = (x, y)
         }
         guard !assembler.samples.isEmpty else {
-            throw TraceError(file: file, line: 0, field: "type", message: "no pointerdown (expected at least one pointer going down)")
+            throw TraceError(
+                file: file, line: 0, field: "type", message: "no pointerdown (expected at least one pointer going down)"
+            )
         }
         return assembler.samples
     }

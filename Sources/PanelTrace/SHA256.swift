@@ -34,7 +34,8 @@ public enum SHA256 {
         let whole = count / 64 * 64
         withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 64) { w in
             k.withUnsafeBufferPointer { k in
-                let w = w.baseAddress!, k = k.baseAddress!
+                let w = w.baseAddress!
+                let k = k.baseAddress!
                 // Whole 64-byte blocks straight from the input.
                 if whole > 0, let base = input.baseAddress {
                     compress(&h, base, blocks: whole / 64, w, k)
@@ -45,12 +46,16 @@ public enum SHA256 {
         return bytes(of: h)
     }
 
-    private static let initial: State = (0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19)
+    private static let initial: State = (
+        0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19
+    )
 
     /// Padding (§5.1.1) after the last whole block: the tail (< 64 bytes), 0x80, zeros to 56 mod
     /// 64, the bit length of all `totalCount` bytes big-endian; one or two blocks, on the stack.
-    private static func pad(_ h: inout State, tail input: UnsafeRawBufferPointer, totalCount: Int,
-                            _ w: UnsafeMutablePointer<UInt32>, _ k: UnsafePointer<UInt32>) {
+    private static func pad(
+        _ h: inout State, tail input: UnsafeRawBufferPointer, totalCount: Int,
+        _ w: UnsafeMutablePointer<UInt32>, _ k: UnsafePointer<UInt32>
+    ) {
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 128) { tail in
             let rest = input.count
             for j in 0..<rest { tail[j] = input[j] }
@@ -131,14 +136,18 @@ public enum SHA256 {
     private static func compress(_ h: inout State, _ blocks: UnsafeRawBufferPointer) {
         guard let base = blocks.baseAddress else { return }
         withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 64) { w in
-            k.withUnsafeBufferPointer { k in compress(&h, base, blocks: blocks.count / 64, w.baseAddress!, k.baseAddress!) }
+            k.withUnsafeBufferPointer { k in
+                compress(&h, base, blocks: blocks.count / 64, w.baseAddress!, k.baseAddress!)
+            }
         }
     }
 
     /// SHA-256 compressions (FIPS 180-4 §6.2.2) of `blocks` consecutive 64-byte blocks at `p` into `h`.
     /// `w` is scratch space for the 64-word message schedule; `k` the round constants.
-    private static func compress(_ h: inout State, _ p: UnsafeRawPointer, blocks: Int,
-                                 _ w: UnsafeMutablePointer<UInt32>, _ k: UnsafePointer<UInt32>) {
+    private static func compress(
+        _ h: inout State, _ p: UnsafeRawPointer, blocks: Int,
+        _ w: UnsafeMutablePointer<UInt32>, _ k: UnsafePointer<UInt32>
+    ) {
         var p = p
         var (a0, b0, c0, d0, e0, f0, g0, h0) = h
         for _ in 0..<blocks {
@@ -146,12 +155,20 @@ public enum SHA256 {
                 w[t] = UInt32(bigEndian: p.loadUnaligned(fromByteOffset: 4 * t, as: UInt32.self))
             }
             for t in 16..<64 {
-                let x = w[t - 15], y = w[t - 2]
+                let x = w[t - 15]
+                let y = w[t - 2]
                 let s0 = rotr(x, 7) ^ rotr(x, 18) ^ (x >> 3)
                 let s1 = rotr(y, 17) ^ rotr(y, 19) ^ (y >> 10)
                 w[t] = w[t - 16] &+ s0 &+ w[t - 7] &+ s1
             }
-            var a = a0, b = b0, c = c0, d = d0, e = e0, f = f0, g = g0, hh = h0
+            var a = a0
+            var b = b0
+            var c = c0
+            var d = d0
+            var e = e0
+            var f = f0
+            var g = g0
+            var hh = h0
             var t = 0
             while t < 64 {
                 // Eight rounds; each names the variables in their rotated roles (a…h of §6.2.2).
@@ -165,8 +182,14 @@ public enum SHA256 {
                 round(b, c, d, &e, f, g, hh, &a, k[t + 7] &+ w[t + 7])
                 t += 8
             }
-            a0 = a0 &+ a; b0 = b0 &+ b; c0 = c0 &+ c; d0 = d0 &+ d
-            e0 = e0 &+ e; f0 = f0 &+ f; g0 = g0 &+ g; h0 = h0 &+ hh
+            a0 = a0 &+ a
+            b0 = b0 &+ b
+            c0 = c0 &+ c
+            d0 = d0 &+ d
+            e0 = e0 &+ e
+            f0 = f0 &+ f
+            g0 = g0 &+ g
+            h0 = h0 &+ hh
             p += 64
         }
         h = (a0, b0, c0, d0, e0, f0, g0, h0)
@@ -175,8 +198,10 @@ public enum SHA256 {
     /// One round of §6.2.2 step 3 with the shuffle folded into the caller's naming: `d` becomes
     /// d + T₁ (the next e) and `h` becomes T₁ + T₂ (the next a); `kw` is Kₜ + Wₜ.
     @inline(__always)
-    private static func round(_ a: UInt32, _ b: UInt32, _ c: UInt32, _ d: inout UInt32,
-                              _ e: UInt32, _ f: UInt32, _ g: UInt32, _ h: inout UInt32, _ kw: UInt32) {
+    private static func round(
+        _ a: UInt32, _ b: UInt32, _ c: UInt32, _ d: inout UInt32,
+        _ e: UInt32, _ f: UInt32, _ g: UInt32, _ h: inout UInt32, _ kw: UInt32
+    ) {
         let t1 = h &+ (rotr(e, 6) ^ rotr(e, 11) ^ rotr(e, 25)) &+ (g ^ (e & (f ^ g))) &+ kw
         let t2 = (rotr(a, 2) ^ rotr(a, 13) ^ rotr(a, 22)) &+ ((a & b) | (c & (a | b)))
         d = d &+ t1

@@ -41,21 +41,26 @@ public protocol SystemTraceFormat: Sendable {
 
     /// Reads the system's sections of the header object `header` (environment already read).
     /// - Throws: `TraceError` naming the field (`context.error`).
-    func parseSections(_ header: JSONObject, environment: PanelEnvironment, context: TraceFormatContext) throws(TraceError)
+    func parseSections(_ header: JSONObject, environment: PanelEnvironment, context: TraceFormatContext)
+        throws(TraceError)
         -> any PanelSystemConfiguration
     /// Reads the shared `scrollView` section (present and not null; only for a format that lists
     /// it in `headerSections`). Default: `frame` of positive size, no `systemInset`.
-    func parseScrollView(_ value: JSONValue, into header: inout TraceHeader, context: TraceFormatContext) throws(TraceError)
+    func parseScrollView(_ value: JSONValue, into header: inout TraceHeader, context: TraceFormatContext)
+        throws(TraceError)
     /// Completes `header` after its `scrollView` and before its `recognizer` (FloatingPanel's
     /// `delegate`, read against the panel's states). Default: nothing.
-    func finishHeader(_ header: inout TraceHeader, from object: JSONObject, context: TraceFormatContext) throws(TraceError)
+    func finishHeader(_ header: inout TraceHeader, from object: JSONObject, context: TraceFormatContext)
+        throws(TraceError)
     /// Checks an environment (the header's, and every `environment` sample's merged value) against
     /// the system's rules. Default: accepts it.
     func validate(environment: PanelEnvironment, header: TraceHeader, context: TraceFormatContext) throws(TraceError)
     /// Reads a `call` sample (`sample` is the whole line's object, `t` included).
-    func parseCall(_ sample: JSONObject, header: TraceHeader, context: TraceFormatContext) throws(TraceError) -> SampleKind
+    func parseCall(_ sample: JSONObject, header: TraceHeader, context: TraceFormatContext) throws(TraceError)
+        -> SampleKind
     /// Reads an observed `state` value (`observed.state`).
-    func parseObservedState(_ value: JSONValue, header: TraceHeader, context: TraceFormatContext) throws(TraceError) -> String
+    func parseObservedState(_ value: JSONValue, header: TraceHeader, context: TraceFormatContext) throws(TraceError)
+        -> String
 
     /// Writes the system's header sections (each `writer.key(…)` then its value), in the order
     /// the loader reads them back.
@@ -83,11 +88,17 @@ extension SystemTraceFormat {
     public var environmentSampleRefusal: String? { nil }
     public func replacement(forSection section: String) -> String? { nil }
     public func applyVelocityChoice(_ name: String, to header: inout TraceHeader) {}
-    public func parseScrollView(_ value: JSONValue, into header: inout TraceHeader, context: TraceFormatContext) throws(TraceError) {
+    public func parseScrollView(_ value: JSONValue, into header: inout TraceHeader, context: TraceFormatContext)
+        throws(TraceError)
+    {
         header.scrollView = try TraceLoader.parseScrollView(value, "scrollView", r: context.reader)
     }
-    public func finishHeader(_ header: inout TraceHeader, from object: JSONObject, context: TraceFormatContext) throws(TraceError) {}
-    public func validate(environment: PanelEnvironment, header: TraceHeader, context: TraceFormatContext) throws(TraceError) {}
+    public func finishHeader(_ header: inout TraceHeader, from object: JSONObject, context: TraceFormatContext)
+        throws(TraceError)
+    {}
+    public func validate(environment: PanelEnvironment, header: TraceHeader, context: TraceFormatContext)
+        throws(TraceError)
+    {}
     public func velocityName(of header: TraceHeader) -> String { header.recognizer.velocity.rawValue }
 }
 
@@ -97,7 +108,10 @@ public struct TraceFormatContext: Sendable {
     public var file: String
     /// The 1-based line being read.
     public var line: Int
-    public init(file: String, line: Int) { self.file = file; self.line = line }
+    public init(file: String, line: Int) {
+        self.file = file
+        self.line = line
+    }
     /// An error at this line naming `field` (a dotted header path such as `drawer.cornerRadius`).
     public func error(_ field: String, _ message: String) -> TraceError {
         TraceError(file: file, line: line, field: field, message: message)

@@ -31,12 +31,16 @@ enum TouchLineFastPath {
     ///   - b: the file's bytes (the loader's buffer; offsets are into it).
     ///   - line: the 1-based line number, stored in the sample and in `sequence`.
     /// - Complexity: O(hi − lo); no allocation beyond the sample list's own growth.
-    static func append(_ b: UnsafeBufferPointer<UInt8>, _ lo: Int, _ hi: Int, line: Int,
-                       sequence: inout SampleSequence, to samples: inout [TraceSample]) -> Bool {
+    static func append(
+        _ b: UnsafeBufferPointer<UInt8>, _ lo: Int, _ hi: Int, line: Int,
+        sequence: inout SampleSequence, to samples: inout [TraceSample]
+    ) -> Bool {
         guard let f = parse(b, lo, hi, line: line, sequence: &sequence) else { return false }
         // Built in the argument position so that the 160-byte sample is initialized in place.
-        samples.append(TraceSample(time: f.time, line: line,
-                                   kind: .touch(TouchSample(phase: f.phase, id: f.id, location: f.location, velocity: f.velocity))))
+        samples.append(
+            TraceSample(
+                time: f.time, line: line,
+                kind: .touch(TouchSample(phase: f.phase, id: f.id, location: f.location, velocity: f.velocity))))
         return true
     }
 
@@ -52,18 +56,24 @@ enum TouchLineFastPath {
     /// The fields of the touch line on bytes `lo..<hi` of `b`, or nil (sequence untouched) for the
     /// general path.
     @inline(__always)
-    static func parse(_ b: UnsafeBufferPointer<UInt8>, _ lo: Int, _ hi: Int, line: Int,
-                      sequence: inout SampleSequence) -> Fields? {
+    static func parse(
+        _ b: UnsafeBufferPointer<UInt8>, _ lo: Int, _ hi: Int, line: Int,
+        sequence: inout SampleSequence
+    ) -> Fields? {
         if sequence.endLine != nil { return nil }
         var cursor = Cursor(b: b, i: lo, end: hi)
         cursor.skipWhitespace()
         guard cursor.take(UInt8(ascii: "{")) else { return nil }
 
         var seen: UInt8 = 0
-        var time: Int64 = 0, timeValue = 0.0, timeStart = 0, timeEnd = 0
+        var time: Int64 = 0
+        var timeValue = 0.0
+        var timeStart = 0
+        var timeEnd = 0
         var phase = TouchPhase.began
         var id = 0
-        var x = 0.0, y = 0.0
+        var x = 0.0
+        var y = 0.0
         var velocity: Point?
         while true {
             cursor.skipWhitespace()
@@ -78,7 +88,8 @@ enum TouchLineFastPath {
                 timeStart = cursor.i
                 guard let (micros, value) = cursor.time() else { return nil }
                 timeEnd = cursor.i
-                time = micros; timeValue = value
+                time = micros
+                timeValue = value
             case .touch:
                 guard let p = cursor.phase() else { return nil }
                 phase = p
@@ -224,15 +235,17 @@ enum TouchLineFastPath {
         /// A JSON number as `(negative, mantissa, exponent, integer digits, fraction digits,
         /// has exponent part)`; nil when the text breaks the JSON grammar or the mantissa would
         /// exceed 19 digits' worth (UInt64).
-        mutating func number() -> (negative: Bool, mantissa: UInt64, exponent: Int,
-                                   integerValue: UInt64, fraction: Range<Int>, hasExponent: Bool)? {
+        mutating func number() -> (
+            negative: Bool, mantissa: UInt64, exponent: Int,
+            integerValue: UInt64, fraction: Range<Int>, hasExponent: Bool
+        )? {
             var negative = false
             if take(UInt8(ascii: "-")) { negative = true }
             guard i < end, isDigit(b[i]) else { return nil }
             var mantissa: UInt64 = 0
             if b[i] == UInt8(ascii: "0") {
                 i += 1
-                if i < end, isDigit(b[i]) { return nil } // leading zero
+                if i < end, isDigit(b[i]) { return nil }  // leading zero
             } else {
                 while i < end, isDigit(b[i]) {
                     guard mantissa <= (UInt64.max - 9) / 10 else { return nil }
@@ -260,7 +273,8 @@ enum TouchLineFastPath {
                 i += 1
                 var expNegative = false
                 if i < end, b[i] == UInt8(ascii: "+") || b[i] == UInt8(ascii: "-") {
-                    expNegative = b[i] == UInt8(ascii: "-"); i += 1
+                    expNegative = b[i] == UInt8(ascii: "-")
+                    i += 1
                 }
                 guard i < end, isDigit(b[i]) else { return nil }
                 var e = 0
@@ -283,8 +297,9 @@ enum TouchLineFastPath {
         /// A coordinate or velocity component: a finite number of magnitude ≤ 10⁷ (`FieldReader.number`).
         mutating func coordinate() -> Double? {
             guard let n = number(),
-                  let v = Self.double(negative: n.negative, mantissa: n.mantissa, exponent: n.exponent),
-                  abs(v) <= FieldReader.maxMagnitude else { return nil }
+                let v = Self.double(negative: n.negative, mantissa: n.mantissa, exponent: n.exponent),
+                abs(v) <= FieldReader.maxMagnitude
+            else { return nil }
             return v
         }
 
@@ -292,7 +307,8 @@ enum TouchLineFastPath {
         /// to the general path).
         mutating func wholeNumber() -> Int? {
             guard let n = number(), !n.negative, n.fraction.isEmpty, !n.hasExponent,
-                  n.mantissa <= UInt64(Int.max) else { return nil }
+                n.mantissa <= UInt64(Int.max)
+            else { return nil }
             return Int(n.mantissa)
         }
 
@@ -300,8 +316,8 @@ enum TouchLineFastPath {
         /// fraction digit as `ExactDecimal.rounded(shiftingBy: 6)` does, and its Double.
         mutating func time() -> (Int64, Double)? {
             guard let n = number(), !n.negative, !n.hasExponent,
-                  n.integerValue <= 100_000_000, // 10⁸ s (larger: the general path's range error)
-                  let value = Self.double(negative: false, mantissa: n.mantissa, exponent: n.exponent)
+                n.integerValue <= 100_000_000,  // 10⁸ s (larger: the general path's range error)
+                let value = Self.double(negative: false, mantissa: n.mantissa, exponent: n.exponent)
             else { return nil }
             var micros = Int64(n.integerValue) * 1_000_000
             var scale: Int64 = 100_000
@@ -318,7 +334,8 @@ enum TouchLineFastPath {
         /// `{"x": number, "y": number}` in either order, nothing else.
         mutating func velocity() -> Point? {
             guard take(UInt8(ascii: "{")) else { return nil }
-            var vx: Double?, vy: Double?
+            var vx: Double?
+            var vy: Double?
             while true {
                 skipWhitespace()
                 guard let key = key() else { return nil }
@@ -326,8 +343,12 @@ enum TouchLineFastPath {
                 guard take(UInt8(ascii: ":")) else { return nil }
                 skipWhitespace()
                 switch key {
-                case .x where vx == nil: vx = coordinate(); if vx == nil { return nil }
-                case .y where vy == nil: vy = coordinate(); if vy == nil { return nil }
+                case .x where vx == nil:
+                    vx = coordinate()
+                    if vx == nil { return nil }
+                case .y where vy == nil:
+                    vy = coordinate()
+                    if vy == nil { return nil }
                 default: return nil
                 }
                 skipWhitespace()

@@ -29,7 +29,11 @@ public struct TraceError: Error, Sendable, Equatable, CustomStringConvertible {
     public var kind: Kind
 
     public init(file: String, line: Int, field: String, message: String, kind: Kind = .invalid) {
-        self.file = file; self.line = line; self.field = field; self.message = message; self.kind = kind
+        self.file = file
+        self.line = line
+        self.field = field
+        self.message = message
+        self.kind = kind
     }
 
     public var description: String {
@@ -62,7 +66,10 @@ func quoted(_ text: String) -> String {
     var out = "\""
     var count = 0
     for scalar in text.unicodeScalars {
-        if count == 60 { out += "…"; break }
+        if count == 60 {
+            out += "…"
+            break
+        }
         switch scalar {
         case "\"": out += "\\\""
         case "\\": out += "\\\\"
@@ -70,7 +77,9 @@ func quoted(_ text: String) -> String {
         case "\r": out += "\\r"
         case "\t": out += "\\t"
         default:
-            if scalar.value < 0x20 || scalar.value == 0x7F || scalar == "\u{2028}" || scalar == "\u{2029}" || scalar == "\u{85}" {
+            if scalar.value < 0x20 || scalar.value == 0x7F || scalar == "\u{2028}" || scalar == "\u{2029}"
+                || scalar == "\u{85}"
+            {
                 out += "\\u{\(String(scalar.value, radix: 16))}"
             } else {
                 out.unicodeScalars.append(scalar)

@@ -16,10 +16,16 @@ extension TraceLoader {
     static func invalidUTF8(_ body: UnsafeBufferPointer<UInt8>, at bad: Int) -> (line: Int, message: String) {
         var line = 1
         var lineStart = 0
-        for k in 0..<bad where body[k] == 0x0A { line += 1; lineStart = k + 1 }
+        for k in 0..<bad where body[k] == 0x0A {
+            line += 1
+            lineStart = k + 1
+        }
         var column = 1
         for k in lineStart..<bad where body[k] & 0xC0 != 0x80 { column += 1 }
-        return (line, "invalid UTF-8 at column \(column) (expected UTF-8 encoded text, found byte 0x\(String(body[bad], radix: 16, uppercase: true)))")
+        return (
+            line,
+            "invalid UTF-8 at column \(column) (expected UTF-8 encoded text, found byte 0x\(String(body[bad], radix: 16, uppercase: true)))"
+        )
     }
 
     /// The bytes of the trace file at `path`, read as ``load(path:)`` reads them (a regular file
@@ -48,8 +54,11 @@ extension TraceLoader {
             // The error's description, without its userInfo dictionary (whose order varies between runs).
             let ns = error as NSError
             var reason = ns.localizedDescription
-            if let underlying = ns.userInfo[NSUnderlyingErrorKey] as? NSError { reason += " (\(underlying.localizedDescription))" }
-            throw TraceError(file: path, line: 0, field: "", message: "cannot read the file: \(oneLine(reason))", kind: .io)
+            if let underlying = ns.userInfo[NSUnderlyingErrorKey] as? NSError {
+                reason += " (\(underlying.localizedDescription))"
+            }
+            throw TraceError(
+                file: path, line: 0, field: "", message: "cannot read the file: \(oneLine(reason))", kind: .io)
         }
     }
 
@@ -72,7 +81,10 @@ extension TraceLoader {
             var done = 0
             while done < size {
                 let n = read(fd, buffer.baseAddress! + done, size - done)
-                if n > 0 { done += n; continue }
+                if n > 0 {
+                    done += n
+                    continue
+                }
                 if n < 0 && errno == EINTR { continue }
                 break
             }

@@ -6,12 +6,16 @@ import PanelSimCore
 extension TraceLoader {
     /// The header keys every system reads; the registered formats' sections go between
     /// `environment` and `recognizer`.
-    static let commonHeaderKeys = ["format", "version", "model", "profile", "name", "description", "source", "environment"]
+    static let commonHeaderKeys = [
+        "format", "version", "model", "profile", "name", "description", "source", "environment",
+    ]
 
     /// Every header key some registered format accepts, in registration order.
     static var headerKeys: [String] {
         var keys = commonHeaderKeys
-        for format in TraceFormats.registered { for s in format.headerSections where !keys.contains(s) { keys.append(s) } }
+        for format in TraceFormats.registered {
+            for s in format.headerSections where !keys.contains(s) { keys.append(s) }
+        }
         return keys + ["recognizer"]
     }
 
@@ -32,9 +36,13 @@ extension TraceLoader {
     static func checkSections(_ o: JSONObject, model: PanelModel, r: FieldReader) throws(TraceError) {
         let own = systemFormat(model)
         for key in o.keys where !own.headerSections.contains(key) {
-            guard let owner = TraceFormats.registered.first(where: { $0.headerSections.contains(key) }) else { continue }
-            throw r.error(key, "a \(quotedSingle(key)) section does not belong in a \(model.rawValue) trace; expected "
-                          + (own.replacement(forSection: key) ?? owner.hint(forSection: key)))
+            guard let owner = TraceFormats.registered.first(where: { $0.headerSections.contains(key) }) else {
+                continue
+            }
+            throw r.error(
+                key,
+                "a \(quotedSingle(key)) section does not belong in a \(model.rawValue) trace; expected "
+                    + (own.replacement(forSection: key) ?? owner.hint(forSection: key)))
         }
     }
 
@@ -44,15 +52,20 @@ extension TraceLoader {
     /// The header built from `model`'s own sections of the header object `o`, with `name` and
     /// `environment` already read.
     /// - Throws: `TraceError` naming the section's field.
-    static func parseSystemSections(_ o: JSONObject, model: PanelModel, name: String, environment: PanelEnvironment,
-                                    r: FieldReader) throws(TraceError) -> TraceHeader {
-        TraceHeader(name: name, environment: environment,
-                    system: try systemFormat(model).parseSections(o, environment: environment, context: r.context))
+    static func parseSystemSections(
+        _ o: JSONObject, model: PanelModel, name: String, environment: PanelEnvironment,
+        r: FieldReader
+    ) throws(TraceError) -> TraceHeader {
+        TraceHeader(
+            name: name, environment: environment,
+            system: try systemFormat(model).parseSections(o, environment: environment, context: r.context))
     }
 
     /// Reads the header's non-null `scrollView` value `v` into `header`, as `model` reads it.
-    static func parseHeaderScrollView(_ v: JSONValue, model: PanelModel, into header: inout TraceHeader,
-                                      r: FieldReader) throws(TraceError) {
+    static func parseHeaderScrollView(
+        _ v: JSONValue, model: PanelModel, into header: inout TraceHeader,
+        r: FieldReader
+    ) throws(TraceError) {
         try systemFormat(model).parseScrollView(v, into: &header, context: r.context)
     }
 
@@ -64,7 +77,9 @@ extension TraceLoader {
 
     /// Checks an `environment` sample's new environment against `header`, the header in force,
     /// reported at the sample's line.
-    static func validateEnvironmentChange(_ environment: PanelEnvironment, header: TraceHeader, r: FieldReader) throws(TraceError) {
+    static func validateEnvironmentChange(_ environment: PanelEnvironment, header: TraceHeader, r: FieldReader)
+        throws(TraceError)
+    {
         if let fp = header.floatingPanel {
             try validateAgainst(panel: fp.panel, environment: environment, r: r)
         }
@@ -78,7 +93,9 @@ extension TraceLoader {
 
     /// A `call` sample of `header`'s system (FloatingPanel's against `states`, the state table in
     /// force; nil `header`: FloatingPanel).
-    static func parseSystemCall(_ o: JSONObject, header: TraceHeader?, r: FieldReader, states: StateTable) throws(TraceError) -> SampleKind {
+    static func parseSystemCall(_ o: JSONObject, header: TraceHeader?, r: FieldReader, states: StateTable)
+        throws(TraceError) -> SampleKind
+    {
         guard let header, header.floatingPanel == nil else { return .call(try parseCall(o, r: r, states: states)) }
         return try systemFormat(header.model).parseCall(o, header: header, context: r.context)
     }
@@ -89,7 +106,9 @@ extension TraceLoader {
     }
 
     /// The non-null `observed.state` value `s`, as the frames' `state` spells it.
-    static func parseObservedState(_ s: JSONValue, header: TraceHeader?, states: StateTable, r: FieldReader) throws(TraceError) -> String {
+    static func parseObservedState(_ s: JSONValue, header: TraceHeader?, states: StateTable, r: FieldReader)
+        throws(TraceError) -> String
+    {
         guard let header, header.floatingPanel == nil else { return try r.state(s, "observed.state", states).name }
         return try systemFormat(header.model).parseObservedState(s, header: header, context: r.context)
     }

@@ -32,28 +32,43 @@ extension TraceLoader {
         let so = try r.object(o["scroll"] ?? .null, "scroll")
         try r.checkKeys(so, "scroll", ["contentOffset", "contentSize", "isDecelerating"])
         var sample = ScrollSample()
-        let offset = try r.object(try r.required(so, "contentOffset", "scroll", "the content offset {\"x\", \"y\"} in pt"), "scroll.contentOffset")
+        let offset = try r.object(
+            try r.required(so, "contentOffset", "scroll", "the content offset {\"x\", \"y\"} in pt"),
+            "scroll.contentOffset")
         try r.checkKeys(offset, "scroll.contentOffset", ["x", "y"])
-        sample.contentOffset = Point(x: try r.number(try r.required(offset, "x", "scroll.contentOffset", "a number (pt)"), "scroll.contentOffset.x"),
-                                     y: try r.number(try r.required(offset, "y", "scroll.contentOffset", "a number (pt)"), "scroll.contentOffset.y"))
+        sample.contentOffset = Point(
+            x: try r.number(
+                try r.required(offset, "x", "scroll.contentOffset", "a number (pt)"), "scroll.contentOffset.x"),
+            y: try r.number(
+                try r.required(offset, "y", "scroll.contentOffset", "a number (pt)"), "scroll.contentOffset.y"))
         if let v = so["contentSize"] {
             let p = try r.object(v, "scroll.contentSize")
             try r.checkKeys(p, "scroll.contentSize", ["width", "height"])
-            sample.contentSize = Size(width: try r.number(try r.required(p, "width", "scroll.contentSize", "a number ≥ 0"), "scroll.contentSize.width", .nonNegative),
-                                      height: try r.number(try r.required(p, "height", "scroll.contentSize", "a number ≥ 0"), "scroll.contentSize.height", .nonNegative))
+            sample.contentSize = Size(
+                width: try r.number(
+                    try r.required(p, "width", "scroll.contentSize", "a number ≥ 0"), "scroll.contentSize.width",
+                    .nonNegative),
+                height: try r.number(
+                    try r.required(p, "height", "scroll.contentSize", "a number ≥ 0"), "scroll.contentSize.height",
+                    .nonNegative))
         }
         if let v = so["isDecelerating"] { sample.isDecelerating = try r.bool(v, "scroll.isDecelerating") }
         return sample
     }
 
-    static func parseSample(_ value: JSONValue, r: FieldReader, states: StateTable,
-                            sequence: inout SampleSequence, header: TraceHeader? = nil) throws(TraceError) -> TraceSample {
+    static func parseSample(
+        _ value: JSONValue, r: FieldReader, states: StateTable,
+        sequence: inout SampleSequence, header: TraceHeader? = nil
+    ) throws(TraceError) -> TraceSample {
         let model = header?.model ?? .floatingPanel
         if let endLine = sequence.endLine {
             throw r.error("end", "nothing may follow the 'end' sample (line \(endLine)); expected the end of the trace")
         }
         guard case .object(let o) = value else {
-            throw r.error("", "expected a sample object ({\"t\": …, \"touch\"|\"call\"|\"observed\"|\"end\": …}), got \(FieldReader.describe(value))")
+            throw r.error(
+                "",
+                "expected a sample object ({\"t\": …, \"touch\"|\"call\"|\"observed\"|\"end\": …}), got \(FieldReader.describe(value))"
+            )
         }
         guard let tValue = o["t"] else {
             if o["format"] != nil {
@@ -69,7 +84,10 @@ extension TraceLoader {
             throw r.error("t", "expected a time ≤ 100000000 s (about 3 years), got \(tNumber.text)")
         }
         if let previous = sequence.lastTimeText, time < sequence.lastTime || tNumber.double < sequence.lastTimeValue {
-            throw r.error("t", "time goes backwards: t = \(tNumber.text) s comes after t = \(previous) s (line \(sequence.lastTimeLine)); expected t ≥ \(previous)")
+            throw r.error(
+                "t",
+                "time goes backwards: t = \(tNumber.text) s comes after t = \(previous) s (line \(sequence.lastTimeLine)); expected t ≥ \(previous)"
+            )
         }
         sequence.lastTime = time
         sequence.lastTimeValue = tNumber.double
@@ -95,7 +113,10 @@ extension TraceLoader {
             throw r.error("", "missing sample kind (expected \(expected))")
         }
         if present.count > 1 {
-            throw r.error(present[1], "expected exactly one sample kind per line, found both \(quotedSingle(present[0])) and \(quotedSingle(present[1]))")
+            throw r.error(
+                present[1],
+                "expected exactly one sample kind per line, found both \(quotedSingle(present[0])) and \(quotedSingle(present[1]))"
+            )
         }
         let sampleKind: SampleKind
         switch kind {
@@ -109,7 +130,9 @@ extension TraceLoader {
             // Merged over the environment in force by the caller (`parse(utf8:file:)`).
             try r.checkKeys(o, "", ["t", "environment"])
             let e = try r.object(o["environment"] ?? .null, "environment")
-            try r.checkKeys(e, "environment", ["container", "safeArea", "displayScale", "frameRate"] + (hasKeyboard(model) ? ["keyboard"] : []))
+            try r.checkKeys(
+                e, "environment",
+                ["container", "safeArea", "displayScale", "frameRate"] + (hasKeyboard(model) ? ["keyboard"] : []))
             sampleKind = .environment(PanelEnvironment(container: Size(width: 1, height: 1)))
         case "end":
             try r.checkKeys(o, "", ["t", "end"])
@@ -123,7 +146,9 @@ extension TraceLoader {
         return TraceSample(time: time, line: r.line, kind: sampleKind)
     }
 
-    static func parseTouch(_ o: JSONObject, r: FieldReader, sequence: inout SampleSequence) throws(TraceError) -> TouchSample {
+    static func parseTouch(_ o: JSONObject, r: FieldReader, sequence: inout SampleSequence) throws(TraceError)
+        -> TouchSample
+    {
         try r.checkKeys(o, "", ["t", "touch", "id", "x", "y", "velocity"])
         let raw = try r.choice(o["touch"] ?? .null, "touch", touchPhases)
         let phase = TouchPhase(rawValue: raw) ?? .began
@@ -142,12 +167,17 @@ extension TraceLoader {
         switch phase {
         case .began:
             if let since = sequence.down[id] {
-                throw r.error("touch", "'began' for finger \(id), which is already down since line \(since) (expected 'moved', 'stationary', 'ended' or 'cancelled')")
+                throw r.error(
+                    "touch",
+                    "'began' for finger \(id), which is already down since line \(since) (expected 'moved', 'stationary', 'ended' or 'cancelled')"
+                )
             }
             sequence.down[id] = r.line
         case .moved, .stationary, .ended, .cancelled:
             guard sequence.down[id] != nil else {
-                throw r.error("touch", "'\(phase.rawValue)' for finger \(id) without a preceding 'began' (expected 'began' first)")
+                throw r.error(
+                    "touch", "'\(phase.rawValue)' for finger \(id) without a preceding 'began' (expected 'began' first)"
+                )
             }
             if phase == .ended || phase == .cancelled { sequence.down[id] = nil }
         }
@@ -155,7 +185,9 @@ extension TraceLoader {
     }
 
     /// An `observed` sample of `header`'s system (nil: FloatingPanel).
-    static func parseObserved(_ o: JSONObject, r: FieldReader, states: StateTable, header: TraceHeader? = nil) throws(TraceError) -> ObservedSample {
+    static func parseObserved(_ o: JSONObject, r: FieldReader, states: StateTable, header: TraceHeader? = nil)
+        throws(TraceError) -> ObservedSample
+    {
         try r.checkKeys(o, "", ["t", "observed"])
         let obs = try r.object(o["observed"] ?? .null, "observed")
         try r.checkKeys(obs, "observed", observedKeys(header))
@@ -188,12 +220,19 @@ struct FingerLines {
     subscript(id: Int) -> Int? {
         get {
             guard id >= 0 && id < 16 else { return large[id] }
-            let line = withUnsafeBytes(of: small) { $0.load(fromByteOffset: id * MemoryLayout<Int>.stride, as: Int.self) }
+            let line = withUnsafeBytes(of: small) {
+                $0.load(fromByteOffset: id * MemoryLayout<Int>.stride, as: Int.self)
+            }
             return line == 0 ? nil : line
         }
         set {
-            guard id >= 0 && id < 16 else { large[id] = newValue; return }
-            withUnsafeMutableBytes(of: &small) { $0.storeBytes(of: newValue ?? 0, toByteOffset: id * MemoryLayout<Int>.stride, as: Int.self) }
+            guard id >= 0 && id < 16 else {
+                large[id] = newValue
+                return
+            }
+            withUnsafeMutableBytes(of: &small) {
+                $0.storeBytes(of: newValue ?? 0, toByteOffset: id * MemoryLayout<Int>.stride, as: Int.self)
+            }
         }
     }
 }

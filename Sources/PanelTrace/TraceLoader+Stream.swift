@@ -32,7 +32,9 @@ struct ChunkedLines {
         self.path = path
         fd = open(path, O_RDONLY | O_NONBLOCK)
         guard fd >= 0 else {
-            throw TraceError(file: path, line: 0, field: "", message: "cannot read the file: \(String(cString: strerror(errno)))", kind: .io)
+            throw TraceError(
+                file: path, line: 0, field: "", message: "cannot read the file: \(String(cString: strerror(errno)))",
+                kind: .io)
         }
         self.chunkSize = Swift.max(chunkSize, 1)
     }
@@ -42,19 +44,24 @@ struct ChunkedLines {
     /// Calls `body` with the next run of whole lines (ending in LF, or the file's last line) and
     /// the number of its first line; false once the file is read.
     /// - Throws: `TraceError` (`.io`) when a read fails.
-    mutating func next(_ body: (UnsafeBufferPointer<UInt8>, Int) throws(TraceError) -> Void) throws(TraceError) -> Bool {
+    mutating func next(_ body: (UnsafeBufferPointer<UInt8>, Int) throws(TraceError) -> Void) throws(TraceError) -> Bool
+    {
         while !atEnd {
             let old = buffer.count
             var n = 0
             // Read straight into the spare capacity (nothing is zero-filled first).
             buffer.reserveCapacity(old + chunkSize)
-            let fd = self.fd, size = chunkSize
-            buffer.append(contentsOf: [UInt8](unsafeUninitializedCapacity: size) { raw, initialized in
-                repeat { n = read(fd, raw.baseAddress!, size) } while n < 0 && errno == EINTR
-                initialized = Swift.max(n, 0)
-            })
+            let fd = self.fd
+            let size = chunkSize
+            buffer.append(
+                contentsOf: [UInt8](unsafeUninitializedCapacity: size) { raw, initialized in
+                    repeat { n = read(fd, raw.baseAddress!, size) } while n < 0 && errno == EINTR
+                    initialized = Swift.max(n, 0)
+                })
             guard n >= 0 else {
-                throw TraceError(file: path, line: 0, field: "", message: "cannot read the file: \(String(cString: strerror(errno)))", kind: .io)
+                throw TraceError(
+                    file: path, line: 0, field: "",
+                    message: "cannot read the file: \(String(cString: strerror(errno)))", kind: .io)
             }
             if n == 0 { atEnd = true }
             if first, buffer.count >= 3 || atEnd {
@@ -63,7 +70,13 @@ struct ChunkedLines {
             }
             // Hand over up to the last LF (everything at the end of the file).
             let cut: Int
-            if atEnd { cut = buffer.count } else if let lf = buffer.lastIndex(of: 0x0A) { cut = lf + 1 } else { continue }
+            if atEnd {
+                cut = buffer.count
+            } else if let lf = buffer.lastIndex(of: 0x0A) {
+                cut = lf + 1
+            } else {
+                continue
+            }
             if cut == 0 && atEnd { return false }
             let line = nextLine
             try buffer.withUnsafeBufferPointer { (all) throws(TraceError) in
@@ -85,15 +98,19 @@ extension TraceLoader {
     static func checkReadable(_ path: String) throws(TraceError) -> Bool {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw TraceError(file: path, line: 0, field: "", message: "no such file (expected a readable trace file)", kind: .io)
+            throw TraceError(
+                file: path, line: 0, field: "", message: "no such file (expected a readable trace file)", kind: .io)
         }
         if isDirectory.boolValue {
-            throw TraceError(file: path, line: 0, field: "", message: "is a directory (expected a trace file)", kind: .io)
+            throw TraceError(
+                file: path, line: 0, field: "", message: "is a directory (expected a trace file)", kind: .io)
         }
         var info = stat()
         if stat(path, &info) == 0, (info.st_mode & S_IFMT) != S_IFREG {
             // Reading a FIFO would wait for a writer; a device or socket is no trace either.
-            throw TraceError(file: path, line: 0, field: "", message: "is not a regular file (a FIFO, socket or device; expected a trace file)", kind: .io)
+            throw TraceError(
+                file: path, line: 0, field: "",
+                message: "is not a regular file (a FIFO, socket or device; expected a trace file)", kind: .io)
         }
         return true
     }
@@ -110,19 +127,23 @@ extension TraceLoader {
         defer { lines.close() }
         var canonical: [UInt8] = []
         while try lines.next({ (chunk, firstLine) throws(TraceError) in
-                if let bad = UTF8Validation.firstInvalidOffset(chunk) {
-                    let (line, message) = invalidUTF8(chunk, at: bad)
-                    throw TraceError(file: path, line: firstLine + line - 1, field: "", message: message)
+            if let bad = UTF8Validation.firstInvalidOffset(chunk) {
+                let (line, message) = invalidUTF8(chunk, at: bad)
+                throw TraceError(file: path, line: firstLine + line - 1, field: "", message: message)
+            }
+            // CR LF as LF; a CR before LF never ends a chunk (chunks end after an LF).
+            canonical.removeAll(keepingCapacity: true)
+            var k = 0
+            while k < chunk.count {
+                if chunk[k] == 0x0D && k + 1 < chunk.count && chunk[k + 1] == 0x0A {
+                    k += 1
+                    continue
                 }
-                // CR LF as LF; a CR before LF never ends a chunk (chunks end after an LF).
-                canonical.removeAll(keepingCapacity: true)
-                var k = 0
-                while k < chunk.count {
-                    if chunk[k] == 0x0D && k + 1 < chunk.count && chunk[k + 1] == 0x0A { k += 1; continue }
-                    canonical.append(chunk[k]); k += 1
-                }
-                canonical.withUnsafeBytes { hasher.update($0) }
-            }) {}
+                canonical.append(chunk[k])
+                k += 1
+            }
+            canonical.withUnsafeBytes { hasher.update($0) }
+        }) {}
         let digest = "sha256:" + hasher.finalizeHex()
         var feed = try TraceFileStream(path: path, chunkSize: chunkSize)
         defer { feed.lines.close() }
@@ -133,7 +154,10 @@ extension TraceLoader {
         while let batch = try feed.nextBatchOrError() {
             count += batch.count
             if gateError == nil, let header = feed.parser.header {
-                do { try TraceProfiles.checkGates(Trace(header: header, samples: batch), profile: header.profile, file: path) } catch { gateError = error }
+                do {
+                    try TraceProfiles.checkGates(
+                        Trace(header: header, samples: batch), profile: header.profile, file: path)
+                } catch { gateError = error }
             }
         }
         let header = try feed.parser.finish()
@@ -172,7 +196,8 @@ public struct TraceFileStream: SampleFeed {
             var parser = self.parser
             defer { self.parser = parser }
             let more = try lines.next { (chunk, firstLine) throws(TraceError) in
-                var lineStart = 0, number = firstLine
+                var lineStart = 0
+                var number = firstLine
                 while lineStart < chunk.count {
                     let lineEnd = LineScan.next(0x0A, in: chunk, from: lineStart)
                     try parser.read(chunk, lineStart, lineEnd, line: number, into: &samples)

@@ -10,7 +10,9 @@ public struct LoadedTrace: Sendable, Equatable {
     /// The path the trace was loaded from, as given.
     public var path: String
     public init(trace: Trace, digest: String, path: String) {
-        self.trace = trace; self.digest = digest; self.path = path
+        self.trace = trace
+        self.digest = digest
+        self.path = path
     }
 }
 
@@ -122,7 +124,8 @@ public enum TraceLoader {
         let moreLines = afterFirstLine.contains { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D && $0 != 0x0A }
         var explained = error
         if bytes.last != 0x0A, error.line == lines, error.line > 1 {
-            explained.message += "; the file ends inside this line, as a recording stopped in the middle of a write leaves it: "
+            explained.message +=
+                "; the file ends inside this line, as a recording stopped in the middle of a write leaves it: "
                 + "panelsim recover \(error.file) -o OUT (in Swift, TraceRecovery.loadRecovering(path:)) keeps the lines before it"
         } else if error.line == 1, moreLines, error.message.hasSuffix("found end of input") {
             explained.message += "; the header must be one line (a trace is JSON Lines: one JSON object per line)"
@@ -154,7 +157,9 @@ public enum TraceLoader {
         }
     }
 
-    static func parse(buffer bytes: UnsafeBufferPointer<UInt8>, file: String, fastPath: Bool) throws(TraceError) -> Trace {
+    static func parse(buffer bytes: UnsafeBufferPointer<UInt8>, file: String, fastPath: Bool) throws(TraceError)
+        -> Trace
+    {
         var parser = TraceLineParser(file: file, fastPath: fastPath)
         var samples: [TraceSample] = []
         // One pass to size the sample list (no regrowth copies of a large trace), then the lines
@@ -188,20 +193,26 @@ struct TraceLineParser {
     private(set) var sequence = SampleSequence()
     private var current = LayoutContext(header: nil, panelJSON: JSONObject(), environmentJSON: JSONObject())
 
-    init(file: String, fastPath: Bool) { self.file = file; self.fastPath = fastPath }
+    init(file: String, fastPath: Bool) {
+        self.file = file
+        self.fastPath = fastPath
+    }
 
     /// Reads the line `bytes[lineStart..<lineEnd]` (without its LF; a CR before it is dropped),
     /// numbered `lineNumber`: the header, or a sample appended to `samples`; blank lines are
     /// skipped. `bytes` must stay valid until the next call or ``endOfBuffer(_:)``.
     /// - Throws: `TraceError` for the line's first problem.
     @inline(__always)
-    mutating func read(_ bytes: UnsafeBufferPointer<UInt8>, _ lineStart: Int, _ lineEnd: Int, line lineNumber: Int,
-                       into samples: inout [TraceSample]) throws(TraceError) {
+    mutating func read(
+        _ bytes: UnsafeBufferPointer<UInt8>, _ lineStart: Int, _ lineEnd: Int, line lineNumber: Int,
+        into samples: inout [TraceSample]
+    ) throws(TraceError) {
         var contentEnd = lineEnd
         if contentEnd > lineStart && bytes[contentEnd - 1] == 0x0D { contentEnd -= 1 }
         // (`haveHeader`, not `header != nil`: the comparison copies the whole optional header.)
         if fastPath, haveHeader,
-           TouchLineFastPath.append(bytes, lineStart, contentEnd, line: lineNumber, sequence: &sequence, to: &samples) {
+            TouchLineFastPath.append(bytes, lineStart, contentEnd, line: lineNumber, sequence: &sequence, to: &samples)
+        {
             return
         }
         sequence.materializeTimeText(bytes)
@@ -213,18 +224,22 @@ struct TraceLineParser {
     mutating func endOfBuffer(_ bytes: UnsafeBufferPointer<UInt8>) { sequence.materializeTimeText(bytes) }
 
     /// A line the touch fast path declined: parsed as JSON and read as the header or a sample.
-    private mutating func readGeneral(_ line: [UInt8], line lineNumber: Int, into samples: inout [TraceSample]) throws(TraceError) {
+    private mutating func readGeneral(_ line: [UInt8], line lineNumber: Int, into samples: inout [TraceSample])
+        throws(TraceError)
+    {
         if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { return }
         let value: JSONValue
         do {
             value = try JSON.parse(utf8: line)
         } catch {
-            throw TraceError(file: file, line: lineNumber, field: error.path,
-                             message: "invalid JSON at column \(error.column): \(error.message)")
+            throw TraceError(
+                file: file, line: lineNumber, field: error.path,
+                message: "invalid JSON at column \(error.column): \(error.message)")
         }
         let r = FieldReader(file: file, line: lineNumber)
         if haveHeader {
-            var sample = try TraceLoader.parseSample(value, r: r, states: states, sequence: &sequence, header: current.header)
+            var sample = try TraceLoader.parseSample(
+                value, r: r, states: states, sequence: &sequence, header: current.header)
             // Layout and environment changes are merged over the current ones and validated
             // as a whole, so that later lines are checked against the layout in force.
             if case .call(.invalidateLayout) = sample.kind, case .object(let o) = value {
@@ -234,8 +249,10 @@ struct TraceLineParser {
                 // A patch without `states` is read over the layout in force (O(patch)), one
                 // with `states` merged and read whole (its anchors and names are re-checked).
                 // (`fastPath: false` reads every patch merged, for the differential tests.)
-                let panel = fastPath && patch["states"] == nil ? try TraceLoader.parsePanel(.object(patch), r: r, over: (current.header.panel, states))
-                                                               : try TraceLoader.parsePanel(.object(merged), r: r)
+                let panel =
+                    fastPath && patch["states"] == nil
+                    ? try TraceLoader.parsePanel(.object(patch), r: r, over: (current.header.panel, states))
+                    : try TraceLoader.parsePanel(.object(merged), r: r)
                 try TraceLoader.validateAgainst(panel: panel, environment: current.header.environment, r: r)
                 current.panelJSON = merged
                 current.header.panel = panel
@@ -246,10 +263,15 @@ struct TraceLineParser {
             if case .environment = sample.kind, case .object(let o) = value {
                 let patch = try r.object(o["environment"] ?? .null, "environment")
                 let merged = TraceLoader.merge(current.environmentJSON, patch)
-                let environment = try TraceLoader.parseEnvironment(.object(merged), r: r, keyboard: TraceLoader.hasKeyboard(current.header.model))
-                for (key, unchanged) in [("displayScale", environment.displayScale == current.header.environment.displayScale),
-                                         ("frameRate", environment.frameRate == current.header.environment.frameRate)] where !unchanged {
-                    throw r.error("environment.\(key)", "cannot change during a trace (floatingpanel-core.md §9 O16); expected the header's value")
+                let environment = try TraceLoader.parseEnvironment(
+                    .object(merged), r: r, keyboard: TraceLoader.hasKeyboard(current.header.model))
+                for (key, unchanged) in [
+                    ("displayScale", environment.displayScale == current.header.environment.displayScale),
+                    ("frameRate", environment.frameRate == current.header.environment.frameRate),
+                ] where !unchanged {
+                    throw r.error(
+                        "environment.\(key)",
+                        "cannot change during a trace (floatingpanel-core.md §9 O16); expected the header's value")
                 }
                 try TraceLoader.validateEnvironmentChange(environment, header: current.header, r: r)
                 current.environmentJSON = merged
@@ -257,7 +279,10 @@ struct TraceLineParser {
                 sample.kind = .environment(environment)
             }
             if case .call(.move(let to, _)) = sample.kind, to != .hidden, !current.anchorStates.contains(to) {
-                throw r.error("to", "\(quotedSingle(to.name)) is neither an anchor state of this layout nor hidden (FloatingPanel asserts); expected one of \(FieldReader.list(current.header.panel.anchors.map(\.state.name) + ["hidden"]))")
+                throw r.error(
+                    "to",
+                    "\(quotedSingle(to.name)) is neither an anchor state of this layout nor hidden (FloatingPanel asserts); expected one of \(FieldReader.list(current.header.panel.anchors.map(\.state.name) + ["hidden"]))"
+                )
             }
             samples.append(sample)
         } else {
@@ -284,8 +309,9 @@ struct TraceLineParser {
     /// - Throws: `TraceError` when there was no header line (an empty trace).
     func finish() throws(TraceError) -> TraceHeader {
         guard let h = header else {
-            throw TraceError(file: file, line: 0, field: "",
-                             message: "empty trace (expected a header line with \"format\": \"panelsim-trace\")")
+            throw TraceError(
+                file: file, line: 0, field: "",
+                message: "empty trace (expected a header line with \"format\": \"panelsim-trace\")")
         }
         return h
     }
@@ -306,8 +332,11 @@ extension TraceLoader {
     static func merge(_ base: JSONObject, _ patch: JSONObject) -> JSONObject {
         var merged = base
         for (key, value) in patch.entries {
-            if let i = merged.entries.firstIndex(where: { $0.key == key }) { merged.entries[i].value = value }
-            else { merged.entries.append((key: key, value: value)) }
+            if let i = merged.entries.firstIndex(where: { $0.key == key }) {
+                merged.entries[i].value = value
+            } else {
+                merged.entries.append((key: key, value: value))
+            }
         }
         return merged
     }

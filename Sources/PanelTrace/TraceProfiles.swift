@@ -25,7 +25,8 @@ public enum TraceProfiles {
     /// `unknown library "NAME"; expected one of …`, with `did you mean "…"` when `name` is a
     /// library's name in other letter case.
     public static func unknownLibrary(_ name: String) -> String {
-        let hint = catalogs.first { $0.library.rawValue.lowercased() == name.lowercased() }
+        let hint =
+            catalogs.first { $0.library.rawValue.lowercased() == name.lowercased() }
             .map { " (did you mean \"\($0.library.rawValue)\"? library names are lower case)" } ?? ""
         return "unknown library \"\(name)\"\(hint); expected one of \(libraryList)"
     }
@@ -53,7 +54,8 @@ public enum TraceProfiles {
             let example = examples.map { " (e.g. \($0.older))" } ?? ""
             return .failure(ProfileMessage("expected LIBRARY@VERSION\(example), libraries \(libraryList)"))
         }
-        let library = String(text[..<at]), version = String(text[text.index(after: at)...])
+        let library = String(text[..<at])
+        let version = String(text[text.index(after: at)...])
         guard let catalog = catalog(named: library) else {
             return .failure(ProfileMessage(unknownLibrary(library)))
         }
@@ -76,7 +78,8 @@ public enum TraceProfiles {
     /// - Complexity: O(samples) for the gates that look at calls.
     public static func checkGates(_ trace: Trace, profile: TraceProfile?, file: String) throws(TraceError) {
         guard let profile, let catalog = catalog(for: profile.library.rawValue),
-              let v = catalog.gateViolation(in: trace, profile: profile) else { return }
+            let v = catalog.gateViolation(in: trace, profile: profile)
+        else { return }
         throw TraceError(file: file, line: v.line, field: v.field, message: v.message)
     }
 }
@@ -89,13 +92,18 @@ extension TraceLoader {
     static func parseProfile(_ v: JSONValue, model: PanelModel, r: FieldReader) throws(TraceError) -> TraceProfile {
         let o = try r.object(v, "profile")
         try r.checkKeys(o, "profile", ["library", "version"])
-        let library = try r.string(try r.required(o, "library", "profile", "a library name (\(TraceProfiles.libraryList))"), "profile.library")
-        let version = try r.string(try r.required(o, "version", "profile", "a released version string"), "profile.version")
+        let library = try r.string(
+            try r.required(o, "library", "profile", "a library name (\(TraceProfiles.libraryList))"), "profile.library")
+        let version = try r.string(
+            try r.required(o, "version", "profile", "a released version string"), "profile.version")
         guard let catalog = TraceProfiles.catalog(for: library) else {
             throw r.error("profile.library", TraceProfiles.unknownLibrary(library))
         }
         guard catalog.library == model else {
-            throw r.error("profile.library", "\"\(library)\" does not match the trace's model \"\(model.rawValue)\" (a profile names the trace's own library)")
+            throw r.error(
+                "profile.library",
+                "\"\(library)\" does not match the trace's model \"\(model.rawValue)\" (a profile names the trace's own library)"
+            )
         }
         switch catalog.profile(version: version) {
         case .success(let p): return p

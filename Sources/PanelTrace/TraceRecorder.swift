@@ -2,9 +2,9 @@
 /// samples the loader would reject, and the matching recovery of a file cut off mid-line.
 import Foundation
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 import PanelSimCore
 
@@ -36,7 +36,9 @@ public final class FileTraceSink: TraceSink {
     deinit { if descriptor >= 0 { _ = posixClose(descriptor) } }
 
     public func write(_ bytes: [UInt8]) throws(TraceError) {
-        guard descriptor >= 0 else { throw TraceError(file: path, line: 0, field: "", message: "the recorder is closed", kind: .io) }
+        guard descriptor >= 0 else {
+            throw TraceError(file: path, line: 0, field: "", message: "the recorder is closed", kind: .io)
+        }
         var offset = 0
         while offset < bytes.count {
             let n = bytes.withUnsafeBytes { buffer in
@@ -108,15 +110,21 @@ public final class BackgroundTraceSink: TraceSink, @unchecked Sendable {
 
     /// Runs `body` on the queue unless an earlier call failed; keeps the first error.
     private func run(_ body: () throws(TraceError) -> Void) {
-        lock.lock(); let failed = failure != nil; lock.unlock()
+        lock.lock()
+        let failed = failure != nil
+        lock.unlock()
         if failed { return }
         do { try body() } catch {
-            lock.lock(); if failure == nil { failure = error }; lock.unlock()
+            lock.lock()
+            if failure == nil { failure = error }
+            lock.unlock()
         }
     }
 
     private func throwFailure() throws(TraceError) {
-        lock.lock(); let f = failure; lock.unlock()
+        lock.lock()
+        let f = failure
+        lock.unlock()
         if let f { throw f }
     }
 }
@@ -212,25 +220,38 @@ public final class TraceRecorder {
         let parsed = try TraceLoader.parseSample(value, r: r, states: states, sequence: &next, header: current)
         // Layout and environment changes are written whole; they become the ones in force, read
         // back from the line as the loader reads them (so their ranges are the loader's).
-        var panel = current.floatingPanel?.panel ?? FloatingPanelConfiguration(), environment = current.environment
+        var panel = current.floatingPanel?.panel ?? FloatingPanelConfiguration()
+        var environment = current.environment
         var changed = false
         if case .call(.invalidateLayout) = sample.kind, case .object(let o) = value {
             panel = try TraceLoader.parsePanel(o["panel"] ?? .null, r: r)
             changed = true
         }
         if case .environment = sample.kind, case .object(let o) = value {
-            environment = try TraceLoader.parseEnvironment(o["environment"] ?? .null, r: r, keyboard: format.environmentKeys.contains("keyboard"))
-            guard environment.displayScale == current.environment.displayScale, environment.frameRate == current.environment.frameRate else {
-                throw r.error("environment", "displayScale and frameRate cannot change during a trace (floatingpanel-core.md §9 O16)")
+            environment = try TraceLoader.parseEnvironment(
+                o["environment"] ?? .null, r: r, keyboard: format.environmentKeys.contains("keyboard"))
+            guard environment.displayScale == current.environment.displayScale,
+                environment.frameRate == current.environment.frameRate
+            else {
+                throw r.error(
+                    "environment",
+                    "displayScale and frameRate cannot change during a trace (floatingpanel-core.md §9 O16)")
             }
             changed = true
         }
         if changed {
-            if current.floatingPanel != nil { try TraceLoader.validateAgainst(panel: panel, environment: environment, r: r) }
+            if current.floatingPanel != nil {
+                try TraceLoader.validateAgainst(panel: panel, environment: environment, r: r)
+            }
             try format.validate(environment: environment, header: current, context: r.context)
         }
-        if case .call(.move(let to, _)) = parsed.kind, to != .hidden, !(changed ? Set(panel.anchors.map(\.state)) : anchorStates).contains(to) {
-            throw r.error("to", "\(quotedSingle(to.name)) is neither an anchor state of this layout nor hidden; expected one of \(FieldReader.list(panel.anchors.map(\.state.name) + ["hidden"]))")
+        if case .call(.move(let to, _)) = parsed.kind, to != .hidden,
+            !(changed ? Set(panel.anchors.map(\.state)) : anchorStates).contains(to)
+        {
+            throw r.error(
+                "to",
+                "\(quotedSingle(to.name)) is neither an anchor state of this layout nor hidden; expected one of \(FieldReader.list(panel.anchors.map(\.state.name) + ["hidden"]))"
+            )
         }
         try sink.write(Array((line + "\n").utf8))
         try sink.synchronize()
@@ -269,14 +290,19 @@ public final class TraceRecorder {
         }
         switch sample.kind {
         case .touch(let t):
-            try check(t.location.x, "x"); try check(t.location.y, "y")
-            try check(t.velocity?.x, "velocity.x"); try check(t.velocity?.y, "velocity.y")
+            try check(t.location.x, "x")
+            try check(t.location.y, "y")
+            try check(t.velocity?.x, "velocity.x")
+            try check(t.velocity?.y, "velocity.y")
         case .observed(let o):
-            try check(o.location, "observed.location"); try check(o.contentOffset, "observed.contentOffset")
+            try check(o.location, "observed.location")
+            try check(o.contentOffset, "observed.contentOffset")
             try check(o.backdropAlpha, "observed.backdropAlpha")
         case .scroll(let s):
-            try check(s.contentOffset?.x, "scroll.contentOffset.x"); try check(s.contentOffset?.y, "scroll.contentOffset.y")
-            try check(s.contentSize?.width, "scroll.contentSize.width"); try check(s.contentSize?.height, "scroll.contentSize.height")
+            try check(s.contentOffset?.x, "scroll.contentOffset.x")
+            try check(s.contentOffset?.y, "scroll.contentOffset.y")
+            try check(s.contentSize?.width, "scroll.contentSize.width")
+            try check(s.contentSize?.height, "scroll.contentSize.height")
         // A non-finite number in another system's call is written as null, which the loader
         // refuses naming the field.
         case .call, .systemCall, .end, .environment: break
@@ -298,7 +324,8 @@ public struct RecoveredTrace: Sendable, Equatable {
     /// `t.jsonl:9: dropped an incomplete last line (23 bytes without a line break)`.
     public var notice: String? {
         guard let droppedLine else { return nil }
-        return "\(loaded.path):\(droppedLine): dropped an incomplete last line (\(droppedBytes) bytes without a line break)"
+        return
+            "\(loaded.path):\(droppedLine): dropped an incomplete last line (\(droppedBytes) bytes without a line break)"
     }
 }
 
@@ -339,8 +366,9 @@ public enum TraceRecovery {
             throw TraceError(file: file, line: 0, field: "", message: "invalid UTF-8 (expected UTF-8 encoded text)")
         }
         let trace = try TraceLoader.parse(text: text, file: file)
-        return RecoveredTrace(loaded: LoadedTrace(trace: trace, digest: "sha256:" + SHA256.hex(kept), path: file),
-                              droppedPartialLine: droppedLine != nil, droppedLine: droppedLine,
-                              droppedBytes: bytes.count - kept.count)
+        return RecoveredTrace(
+            loaded: LoadedTrace(trace: trace, digest: "sha256:" + SHA256.hex(kept), path: file),
+            droppedPartialLine: droppedLine != nil, droppedLine: droppedLine,
+            droppedBytes: bytes.count - kept.count)
     }
 }

@@ -29,8 +29,10 @@ final class CanonicalNumberTests: XCTestCase {
     /// `write(to:)` text shows its payload, unlike `description`, and non-finite values are `null`).
     func testDescriptionBytesEqualDescription() {
         var random = SplitMix64(seed: 0xDE5C)
-        var values: [Double] = [0, -0.0, 1, -1, 0.1, 1e-7, 1e22, 1e23, 123.456, Double.leastNonzeroMagnitude,
-                                Double.greatestFiniteMagnitude, Double.leastNormalMagnitude]
+        var values: [Double] = [
+            0, -0.0, 1, -1, 0.1, 1e-7, 1e22, 1e23, 123.456, Double.leastNonzeroMagnitude,
+            Double.greatestFiniteMagnitude, Double.leastNormalMagnitude,
+        ]
         for _ in 0..<20_000 { values.append(Double(bitPattern: random.next())) }
         values.removeAll { !$0.isFinite }
         for _ in 0..<20_000 { values.append((random.nextUnit() - 0.5) * 2000) }
@@ -47,7 +49,7 @@ final class CanonicalNumberTests: XCTestCase {
     func testDescriptionShortcutsAgreeWithTheGeneralPaths() {
         var random = SplitMix64(seed: 0x5EC0)
         var values: [Double] = [1e-4, 1e-5, 0.1, 5e-324, 1e15, 1e16, 1e17, 123456.789, 0.018633540372670808]
-        for k in 40...70 {   // powers of two and their neighbours, where `description` changes notation
+        for k in 40...70 {  // powers of two and their neighbours, where `description` changes notation
             let p = Double(sign: .plus, exponent: k, significand: 1)
             values += [p, -p, p.nextUp, p.nextDown, p + 0.5, p - 0.5, p * 1.5]
         }
@@ -55,20 +57,23 @@ final class CanonicalNumberTests: XCTestCase {
         for _ in 0..<30_000 { values.append((random.nextUnit() - 0.5) * 2000) }
         for _ in 0..<10_000 { values.append((random.nextUnit() - 0.5) * 1e-3) }
         for v in values where v.isFinite && v != 0 && !(v.magnitude <= 0x1p53 && v == v.rounded(.towardZero)) {
-            var fast: [UInt8] = [], general: [UInt8] = []
+            var fast: [UInt8] = []
+            var general: [UInt8] = []
             CanonicalNumber.append(v, to: &fast)
             var sink = DescriptionBytes()
             v.write(to: &sink)
             sink.withBytes { CanonicalNumber.appendPositional(description: $0, to: &general) }
             if fast != general {
-                return XCTFail("\(v): \(String(decoding: fast, as: UTF8.self)) vs \(String(decoding: general, as: UTF8.self))")
+                return XCTFail(
+                    "\(v): \(String(decoding: fast, as: UTF8.self)) vs \(String(decoding: general, as: UTF8.self))")
             }
         }
         for micros: Int64 in [0, 1, -1, 999_999, 1_000_000, 208_333, -208_333, 123_456_789_012, .max, .min, .min + 1] {
             let m = micros.magnitude
             var fraction = String(m % 1_000_000)
             fraction = String(repeating: "0", count: 6 - fraction.count) + fraction
-            XCTAssertEqual(CanonicalNumber.formatSeconds(micros), (micros < 0 ? "-" : "") + "\(m / 1_000_000).\(fraction)")
+            XCTAssertEqual(
+                CanonicalNumber.formatSeconds(micros), (micros < 0 ? "-" : "") + "\(m / 1_000_000).\(fraction)")
         }
     }
 
@@ -81,12 +86,14 @@ final class CanonicalNumberTests: XCTestCase {
     /// Checks the shape and the round trip of one value.
     private func check(_ x: Double, file: StaticString = #filePath, line: UInt = #line) {
         let s = CanonicalNumber.format(x)
-        XCTAssertFalse(s.contains("e") || s.contains("E") || s.contains("+"), "exponent in \(s)", file: file, line: line)
+        XCTAssertFalse(
+            s.contains("e") || s.contains("E") || s.contains("+"), "exponent in \(s)", file: file, line: line)
         XCTAssertFalse(s.hasSuffix(".0") || s.hasSuffix("."), "trailing .0 in \(s)", file: file, line: line)
         if s.contains(".") { XCTAssertFalse(s.hasSuffix("0"), "trailing zero in \(s)", file: file, line: line) }
         let unsigned = s.hasPrefix("-") ? s.dropFirst() : Substring(s)
-        XCTAssertFalse(unsigned.hasPrefix("0") && unsigned.count > 1 && !unsigned.hasPrefix("0."),
-                       "leading zero in \(s)", file: file, line: line)
+        XCTAssertFalse(
+            unsigned.hasPrefix("0") && unsigned.count > 1 && !unsigned.hasPrefix("0."),
+            "leading zero in \(s)", file: file, line: line)
         guard let back = Double(s) else { return XCTFail("unparsable \(s)", file: file, line: line) }
         let expected = x == 0 ? 0.0 : x
         XCTAssertEqual(back.bitPattern, expected.bitPattern, "\(x) → \(s) → \(back)", file: file, line: line)
@@ -130,7 +137,10 @@ final class CanonicalNumberTests: XCTestCase {
         for exponent in -320...308 {
             let p = Double("1e\(exponent)")!
             guard p.isFinite, p != 0 else { continue }
-            check(p); check(p.nextUp); check(p.nextDown); check(-p)
+            check(p)
+            check(p.nextUp)
+            check(p.nextDown)
+            check(-p)
         }
     }
 

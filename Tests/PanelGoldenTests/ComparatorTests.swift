@@ -47,7 +47,9 @@ final class ComparatorTests: XCTestCase {
         XCTAssertEqual(c.divergentRecords, 1)
         XCTAssertEqual(c.eventDiff, [])
         let report = c.report()
-        XCTAssertTrue(report.contains("first divergence at record \(i) (line \(i + 2)), t = 0.208333 s, frame 25: location"), report)
+        XCTAssertTrue(
+            report.contains("first divergence at record \(i) (line \(i + 2)), t = 0.208333 s, frame 25: location"),
+            report)
         XCTAssertTrue(report.contains("expected: 100\n"), report)
         XCTAssertTrue(report.contains("actual:   100.75"), report)
         XCTAssertTrue(report.contains("- #\(i) {\"t\": 0.208333, \"frame\": 25, \"location\": 100,"), report)
@@ -68,7 +70,8 @@ final class ComparatorTests: XCTestCase {
         XCTAssertEqual(location.recordIndex, i)
         XCTAssertEqual(location.exceeded, 0)
         // The exact tolerances reject it.
-        XCTAssertEqual(Comparator.compare(expected: Fixtures.document, actual: doc(records), tolerances: .exact).status, .failed)
+        XCTAssertEqual(
+            Comparator.compare(expected: Fixtures.document, actual: doc(records), tolerances: .exact).status, .failed)
     }
 
     func testEventInserted() {
@@ -90,7 +93,9 @@ final class ComparatorTests: XCTestCase {
         XCTAssertTrue(c.eventDiff.contains("+0.500000 didChangeState"), c.eventDiff.joined(separator: "\n"))
         XCTAssertTrue(c.eventDiff.contains(" 0.500000 willEndDragging"))
         XCTAssertEqual(c.eventDiff.first, "@@ -3,6 +3,7 @@")
-        XCTAssertTrue(c.report(indent: "").contains("event sequence diff:\n  --- golden\n  +++ actual\n  @@ -3,6 +3,7 @@"), c.report())
+        XCTAssertTrue(
+            c.report(indent: "").contains("event sequence diff:\n  --- golden\n  +++ actual\n  @@ -3,6 +3,7 @@"),
+            c.report())
     }
 
     func testEventRemovedAtEnd() {
@@ -134,8 +139,10 @@ final class ComparatorTests: XCTestCase {
         XCTAssertEqual(c.firstDiscreteDivergence?.channel, .state)
         XCTAssertEqual(c.firstDiscreteDivergence?.recordIndex, i)
         let report = c.report(indent: "")
-        XCTAssertTrue(report.contains("events, states and decisions: first differ at record \(i) (line \(i + 2)), t = 0.500000 s, frame 60: "
-                                      + "state: expected half, actual tip"), report)
+        XCTAssertTrue(
+            report.contains(
+                "events, states and decisions: first differ at record \(i) (line \(i + 2)), t = 0.500000 s, frame 60: "
+                    + "state: expected half, actual tip"), report)
     }
 
     /// An event of both sides with another discrete value is in the event diff, as a `-` and a
@@ -145,8 +152,10 @@ final class ComparatorTests: XCTestCase {
         records[3] = .event(time: 208_333, .shouldBeginDragging(result: false))
         let c = Comparator.compare(expected: Fixtures.document, actual: doc(records))
         XCTAssertEqual(c.divergentRecords, 1)
-        XCTAssertTrue(c.eventDiff.contains("-0.208333 shouldBeginDragging result: true"), c.eventDiff.joined(separator: "\n"))
-        XCTAssertTrue(c.eventDiff.contains("+0.208333 shouldBeginDragging result: false"), c.eventDiff.joined(separator: "\n"))
+        XCTAssertTrue(
+            c.eventDiff.contains("-0.208333 shouldBeginDragging result: true"), c.eventDiff.joined(separator: "\n"))
+        XCTAssertTrue(
+            c.eventDiff.contains("+0.208333 shouldBeginDragging result: false"), c.eventDiff.joined(separator: "\n"))
         XCTAssertTrue(c.eventDiff.contains(" 0.208333 willBeginDragging"), c.eventDiff.joined(separator: "\n"))
         XCTAssertTrue(c.report().contains("event sequence diff:"), c.report())
         // A continuous value of an event (didMove's location) alone leaves the diff empty.
@@ -158,10 +167,14 @@ final class ComparatorTests: XCTestCase {
     func testDiscreteEventFieldsAndBooleans() {
         var records = Fixtures.records
         records[7] = .event(time: 500_000, .didEndDragging(willAttract: false))
-        XCTAssertEqual(Comparator.compare(expected: Fixtures.document, actual: doc(records)).firstDivergence?.channel, .willAttract)
+        XCTAssertEqual(
+            Comparator.compare(expected: Fixtures.document, actual: doc(records)).firstDivergence?.channel, .willAttract
+        )
         records = Fixtures.records
-        records[6] = .event(time: 500_000, .willEndDragging(velocity: Point(x: 0, y: 600), proposed: "half", target: "tip"))
-        XCTAssertEqual(Comparator.compare(expected: Fixtures.document, actual: doc(records)).firstDivergence?.channel, .target)
+        records[6] = .event(
+            time: 500_000, .willEndDragging(velocity: Point(x: 0, y: 600), proposed: "half", target: "tip"))
+        XCTAssertEqual(
+            Comparator.compare(expected: Fixtures.document, actual: doc(records)).firstDivergence?.channel, .target)
         records = Fixtures.records
         records[4] = .event(time: 208_334, .willBeginDragging(state: "full"))
         let c = Comparator.compare(expected: Fixtures.document, actual: doc(records))
@@ -180,9 +193,11 @@ final class ComparatorTests: XCTestCase {
 
     func testVelocityRelativeTolerance() {
         var records = Fixtures.records
-        records[6] = .event(time: 500_000, .willEndDragging(velocity: Point(x: 0, y: 600.0003), proposed: "half", target: "half"))
+        records[6] = .event(
+            time: 500_000, .willEndDragging(velocity: Point(x: 0, y: 600.0003), proposed: "half", target: "half"))
         XCTAssertEqual(Comparator.compare(expected: Fixtures.document, actual: doc(records)).status, .passed)  // 5e-7 relative
-        records[6] = .event(time: 500_000, .willEndDragging(velocity: Point(x: 0, y: 600.01), proposed: "half", target: "half"))
+        records[6] = .event(
+            time: 500_000, .willEndDragging(velocity: Point(x: 0, y: 600.01), proposed: "half", target: "half"))
         let c = Comparator.compare(expected: Fixtures.document, actual: doc(records))
         XCTAssertEqual(c.firstDivergence?.channel, .velocity)
         XCTAssertEqual(c.firstDivergence?.expected, "{x: 0, y: 600}")
@@ -215,7 +230,8 @@ final class ComparatorTests: XCTestCase {
     func testDigestChangeIsANote() {
         var header = Fixtures.header
         header.traceDigest = "sha256:" + String(repeating: "cd", count: 32)
-        let c = Comparator.compare(expected: ResultDocument(header: header, records: Fixtures.records), actual: Fixtures.document)
+        let c = Comparator.compare(
+            expected: ResultDocument(header: header, records: Fixtures.records), actual: Fixtures.document)
         XCTAssertEqual(c.status, .passed)
         XCTAssertEqual(c.notes.count, 1)
         XCTAssertTrue(c.notes[0].contains("trace edited since the golden was blessed"))
@@ -236,8 +252,12 @@ final class ComparatorTests: XCTestCase {
         var records = Fixtures.records
         let (i25, f25) = frame(25, records)
         let (i60, f60) = frame(60, records)
-        var a = f60; a.location += 5; records[i60] = .frame(a)
-        var b = f25; b.backdropAlpha = 0.5; records[i25] = .frame(b)
+        var a = f60
+        a.location += 5
+        records[i60] = .frame(a)
+        var b = f25
+        b.backdropAlpha = 0.5
+        records[i25] = .frame(b)
         let c = Comparator.compare(expected: Fixtures.document, actual: doc(records))
         XCTAssertEqual(c.firstDivergence?.recordIndex, i25)
         XCTAssertEqual(c.firstDivergence?.channel, .backdropAlpha)
@@ -265,7 +285,8 @@ final class SequenceDiffTests: XCTestCase {
             ("abcabba", "cbabac", 5), ("abcdef", "abxdef", 2), ("aaaa", "aaaaa", 1),
         ]
         for (a, b, d) in cases {
-            let old = Array(a), new = Array(b)
+            let old = Array(a)
+            let new = Array(b)
             let edits = SequenceDiff.edits(from: old, to: new)!
             XCTAssertEqual(apply(edits, old, new), new, "\(a) → \(b)")
             let changes = edits.filter { if case .keep = $0 { return false } else { return true } }.count
@@ -289,9 +310,11 @@ final class SequenceDiffTests: XCTestCase {
     }
 
     func testUnifiedHunks() {
-        let old = Array("abcdefghijklmnop"), new = Array("abcdefgXhijklmnoq")
+        let old = Array("abcdefghijklmnop")
+        let new = Array("abcdefgXhijklmnoq")
         let edits = SequenceDiff.edits(from: old, to: new)!
-        let hunks = SequenceDiff.unifiedHunks(edits, context: 1, oldLine: { String(old[$0]) }, newLine: { String(new[$0]) })
+        let hunks = SequenceDiff.unifiedHunks(
+            edits, context: 1, oldLine: { String(old[$0]) }, newLine: { String(new[$0]) })
         XCTAssertEqual(hunks, ["@@ -7,2 +7,3 @@", " g", "+X", " h", "@@ -15,2 +16,2 @@", " o", "-p", "+q"])
     }
 }
@@ -300,8 +323,11 @@ extension ComparatorTests {
     func testHeaderDivergenceReport() {
         var header = Fixtures.header
         header.trace = "other"
-        let c = Comparator.compare(expected: ResultDocument(header: header, records: Fixtures.records), actual: Fixtures.document)
-        XCTAssertTrue(c.report(indent: "").hasPrefix(#"header differs: expected trace "other", actual trace "handoff-at-content-top""#), c.report())
+        let c = Comparator.compare(
+            expected: ResultDocument(header: header, records: Fixtures.records), actual: Fixtures.document)
+        XCTAssertTrue(
+            c.report(indent: "").hasPrefix(
+                #"header differs: expected trace "other", actual trace "handoff-at-content-top""#), c.report())
     }
 
     /// A header difference does not end the report ("header differs: …" and nothing else would
@@ -317,7 +343,8 @@ extension ComparatorTests {
         var g = f
         g.location += 2
         records[i] = .frame(g)
-        let c = Comparator.compare(expected: Fixtures.document, actual: ResultDocument(header: header, records: records))
+        let c = Comparator.compare(
+            expected: Fixtures.document, actual: ResultDocument(header: header, records: records))
         XCTAssertEqual(c.status, .failed)
         XCTAssertEqual(c.headerDifferences.map(\.expected), ["simulator defaults", "displayScale 3"])
         XCTAssertEqual(c.headerDifferences.map(\.actual), ["simulator driveScroll", "displayScale 2"])
@@ -331,19 +358,26 @@ extension ComparatorTests {
         XCTAssertTrue(c.eventDiff.contains("+0.500000 didChangeState"), c.eventDiff.joined(separator: "\n"))
         let report = c.report(indent: "")
         let lines = report.split(separator: "\n").map(String.init)
-        XCTAssertEqual(Array(lines.prefix(3)), ["header differs: expected simulator defaults, actual simulator driveScroll",
-                                                 "header differs: expected displayScale 3, actual displayScale 2",
-                                                 "first divergence at record 7 (line 9), t = 0.500000 s: event"], report)
+        XCTAssertEqual(
+            Array(lines.prefix(3)),
+            [
+                "header differs: expected simulator defaults, actual simulator driveScroll",
+                "header differs: expected displayScale 3, actual displayScale 2",
+                "first divergence at record 7 (line 9), t = 0.500000 s: event",
+            ], report)
         XCTAssertTrue(report.contains("event sequence diff:\n  --- golden\n  +++ actual\n  @@ -3,6 +3,7 @@"), report)
         XCTAssertTrue(report.contains("context (- golden, + actual):\n"), report)
         XCTAssertTrue(report.contains("records: expected 15, actual 16; 2 differ"), report)
 
         // Only the header differs: said so, and nothing more to show.
-        let headerOnly = Comparator.compare(expected: Fixtures.document, actual: ResultDocument(header: header, records: Fixtures.records))
+        let headerOnly = Comparator.compare(
+            expected: Fixtures.document, actual: ResultDocument(header: header, records: Fixtures.records))
         XCTAssertEqual(headerOnly.status, .failed)
         XCTAssertNil(headerOnly.firstRecordDivergence)
         XCTAssertEqual(headerOnly.divergentRecords, 0)
-        XCTAssertEqual(headerOnly.report(indent: ""), """
+        XCTAssertEqual(
+            headerOnly.report(indent: ""),
+            """
             header differs: expected simulator defaults, actual simulator driveScroll
             header differs: expected displayScale 3, actual displayScale 2
             records: identical within tolerances (15 records)
@@ -361,31 +395,37 @@ extension ComparatorTests {
             if case .event(let t, let e) = records[k] { records[k] = .event(time: t + 16_667, e) }
         }
         let c = Comparator.compare(expected: Fixtures.document, actual: doc(records))
-        XCTAssertEqual(c.eventDiff, [
-            "@@ -6,6 +6,7 @@",
-            " 0.500000 didEndDragging",
-            " 0.500000 willBeginAttracting",
-            " 0.500000 didChangeState",
-            "+0.500000 didMove",
-            " 0.858333 didEndAttracting (actual 0.875000)",
-            " 0.900000 shouldRemove (actual 0.916667)",
-            " 1.000000 willRemove (actual 1.016667)",
-        ])
+        XCTAssertEqual(
+            c.eventDiff,
+            [
+                "@@ -6,6 +6,7 @@",
+                " 0.500000 didEndDragging",
+                " 0.500000 willBeginAttracting",
+                " 0.500000 didChangeState",
+                "+0.500000 didMove",
+                " 0.858333 didEndAttracting (actual 0.875000)",
+                " 0.900000 shouldRemove (actual 0.916667)",
+                " 1.000000 willRemove (actual 1.016667)",
+            ])
     }
 }
 
-
 /// The alignment by time and kind behind every comparison (`RecordDifferences`).
 final class RecordAlignmentTests: XCTestCase {
-    private func doc(_ records: [ResultRecord]) -> ResultDocument { ResultDocument(header: Fixtures.header, records: records) }
+    private func doc(_ records: [ResultRecord]) -> ResultDocument {
+        ResultDocument(header: Fixtures.header, records: records)
+    }
 
     /// A frame only one side writes is compared with the frame the other side holds there (a
     /// result omits frames that repeat the previous one), not taken for a record out of place.
     func testAFrameOneSideOmitsIsComparedWithTheHeldFrame() throws {
         var records = Fixtures.records
         let i = records.firstIndex { $0.frameIndex == 60 }!
-        records.insert(.frame(FrameRecord(index: 40, location: 200, state: "full", backdropAlpha: 0.3, contentOffset: 0,
-                                          isAttracting: false, isDragging: true)), at: i - 4)
+        records.insert(
+            .frame(
+                FrameRecord(
+                    index: 40, location: 200, state: "full", backdropAlpha: 0.3, contentOffset: 0,
+                    isAttracting: false, isDragging: true)), at: i - 4)
         let c = Comparator.compare(expected: Fixtures.document, actual: doc(records))
         XCTAssertEqual(c.status, .failed)
         let d = try XCTUnwrap(c.firstDivergence)
@@ -408,7 +448,7 @@ final class RecordAlignmentTests: XCTestCase {
     /// (Two events of one time swapped are a change of the event sequence: one-sided rows.)
     func testTheSameRecordsWrittenInAnotherOrderStillFail() throws {
         var records = Fixtures.records
-        records.swapAt(9, 10)   // didChangeState and frame 60, both at 0.5 s
+        records.swapAt(9, 10)  // didChangeState and frame 60, both at 0.5 s
         let c = Comparator.compare(expected: Fixtures.document, actual: doc(records))
         XCTAssertEqual(c.status, .failed)
         XCTAssertFalse(c.differences.rows.contains(where: \.differs))
@@ -417,8 +457,10 @@ final class RecordAlignmentTests: XCTestCase {
         XCTAssertTrue(c.report().contains("written differently: another order, or a frame one side omits"), c.report())
         XCTAssertTrue(c.context.contains { $0.hasPrefix("- #9 ") } && c.context.contains { $0.hasPrefix("+ #9 ") })
         var swapped = Fixtures.records
-        swapped.swapAt(3, 4)   // shouldBeginDragging and willBeginDragging, both at 0.208333 s
-        XCTAssertEqual(Comparator.compare(expected: Fixtures.document, actual: doc(swapped)).differences.rows.filter(\.isOneSided).count, 2)
+        swapped.swapAt(3, 4)  // shouldBeginDragging and willBeginDragging, both at 0.208333 s
+        XCTAssertEqual(
+            Comparator.compare(expected: Fixtures.document, actual: doc(swapped)).differences.rows.filter(\.isOneSided)
+                .count, 2)
     }
 
     /// Events pair by name and time first, then by name: an event that moved in time is one

@@ -9,7 +9,9 @@ final class ModelHeaderTests: XCTestCase {
     func document(_ model: PanelModel) -> ResultDocument {
         var header = ResultHeader(trace: "t", traceDigest: "sha256:0", frameRate: 120, displayScale: 3)
         header.model = model
-        let frame = SystemFrame(index: 0, channels: [RecordField("location", .number(544)), RecordField("state", .string("partiallyExpanded"))])
+        let frame = SystemFrame(
+            index: 0,
+            channels: [RecordField("location", .number(544)), RecordField("state", .string("partiallyExpanded"))])
         return ResultDocument(header: header, records: model == .floatingPanel ? [] : [.systemFrame(frame)])
     }
 

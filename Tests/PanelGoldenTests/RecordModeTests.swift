@@ -13,9 +13,9 @@ final class RecordModeTests: XCTestCase {
             (nil, nil, "false", .missing),
             (nil, nil, "0", .missing),
             (nil, "all", nil, .all),
-            (nil, "all", "true", .all),          // the variable beats CI
-            (nil, "", "true", .never),           // empty variable counts as unset
-            ("failed", "all", nil, .failed),     // the flag beats the variable
+            (nil, "all", "true", .all),  // the variable beats CI
+            (nil, "", "true", .never),  // empty variable counts as unset
+            ("failed", "all", nil, .failed),  // the flag beats the variable
             ("missing", nil, "true", .missing),  // the flag beats CI
             ("never", "missing", nil, .never),
         ]
@@ -23,14 +23,17 @@ final class RecordModeTests: XCTestCase {
             var env: [String: String] = [:]
             if let variable { env["PANELSIM_RECORD"] = variable }
             if let ci { env["CI"] = ci }
-            XCTAssertEqual(try RecordMode.resolve(flag: flag, environment: env), expected,
-                           "flag \(flag ?? "-") env \(variable ?? "-") CI \(ci ?? "-")")
+            XCTAssertEqual(
+                try RecordMode.resolve(flag: flag, environment: env), expected,
+                "flag \(flag ?? "-") env \(variable ?? "-") CI \(ci ?? "-")")
         }
     }
 
     func testInvalidValues() {
         XCTAssertThrowsError(try RecordMode.resolve(flag: "sometimes", environment: [:])) { error in
-            XCTAssertEqual("\(error)", "invalid record mode 'sometimes' from --record (expected never, missing, failed, all or pending)")
+            XCTAssertEqual(
+                "\(error)",
+                "invalid record mode 'sometimes' from --record (expected never, missing, failed, all or pending)")
         }
         XCTAssertThrowsError(try RecordMode.resolve(flag: nil, environment: ["PANELSIM_RECORD": "ALL"])) { error in
             XCTAssertTrue("\(error)".contains("from PANELSIM_RECORD"))
@@ -44,7 +47,8 @@ final class RecordModeTests: XCTestCase {
         XCTAssertEqual(RecordMode.allCases.map(\.rewritesFailed), [false, false, true, true, false])
         XCTAssertEqual(RecordMode.allCases.map(\.rewritesAll), [false, false, false, true, false])
         XCTAssertEqual(RecordMode.allCases.map(\.writesPending), [false, false, false, false, true])
-        XCTAssertEqual(try RecordMode.resolve(flag: nil, environment: ["PANELSIM_RECORD": "pending", "CI": "1"]), .pending)
+        XCTAssertEqual(
+            try RecordMode.resolve(flag: nil, environment: ["PANELSIM_RECORD": "pending", "CI": "1"]), .pending)
     }
 }
 
@@ -52,7 +56,8 @@ final class AtomicFileTests: XCTestCase {
     private var root = ""
 
     override func setUpWithError() throws {
-        root = FileManager.default.temporaryDirectory.appendingPathComponent("panelsim-atomic-\(UUID().uuidString)").path
+        root =
+            FileManager.default.temporaryDirectory.appendingPathComponent("panelsim-atomic-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
     }
     override func tearDownWithError() throws { try? FileManager.default.removeItem(atPath: root) }
@@ -93,7 +98,9 @@ final class AtomicFileTests: XCTestCase {
 /// written, its absolute path or its links resolved.
 final class GoldenLocationTests: XCTestCase {
     func testThePathAsWritten() {
-        func folder(_ path: String, cwd: String = "/w") -> String { GoldenLocation.place(folder: path, workingDirectory: cwd).goldenFolder }
+        func folder(_ path: String, cwd: String = "/w") -> String {
+            GoldenLocation.place(folder: path, workingDirectory: cwd).goldenFolder
+        }
         XCTAssertEqual(folder("traces"), "golden")
         XCTAssertEqual(folder("traces/flicks"), "golden/flicks")
         XCTAssertEqual(folder("Tests/My/traces"), "Tests/My/golden")
@@ -104,14 +111,16 @@ final class GoldenLocationTests: XCTestCase {
         // Inside a traces folder: from the absolute path, shown relative to the working directory.
         XCTAssertEqual(folder(".", cwd: "/p/Tests/My/traces"), "../golden")
         XCTAssertEqual(folder(".", cwd: "/p/traces/a/b"), "../../../golden/a/b")
-        XCTAssertEqual(folder("traces/../x", cwd: "/p"), "traces/../x/golden")   // no traces folder: x itself
+        XCTAssertEqual(folder("traces/../x", cwd: "/p"), "traces/../x/golden")  // no traces folder: x itself
         // Outside any traces folder: golden inside the folder given.
         XCTAssertEqual(folder("recordings"), "recordings/golden")
         XCTAssertFalse(GoldenLocation.place(folder: "recordings", workingDirectory: "/w").inTracesFolder)
     }
 
     func testTraceFiles() {
-        func golden(_ path: String, cwd: String = "/w") -> String { GoldenLocation.golden(ofTrace: path, workingDirectory: cwd) }
+        func golden(_ path: String, cwd: String = "/w") -> String {
+            GoldenLocation.golden(ofTrace: path, workingDirectory: cwd)
+        }
         XCTAssertEqual(golden("traces/a.jsonl"), "golden/a.golden.jsonl")
         XCTAssertEqual(golden("Tests/My/traces/sub/a.jsonl"), "Tests/My/golden/sub/a.golden.jsonl")
         XCTAssertEqual(golden("a.jsonl", cwd: "/p/Tests/My/traces"), "../golden/a.golden.jsonl")
@@ -126,7 +135,9 @@ final class GoldenLocationTests: XCTestCase {
     }
 
     func testLinksAreResolvedWhenNeeded() throws {
-        let base = FileManager.default.temporaryDirectory.appendingPathComponent("panelsim-location-\(UUID().uuidString)").path
+        let base = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "panelsim-location-\(UUID().uuidString)"
+        ).path
         defer { try? FileManager.default.removeItem(atPath: base) }
         try FileManager.default.createDirectory(atPath: base + "/traces/sub", withIntermediateDirectories: true)
         try FileManager.default.createSymbolicLink(atPath: base + "/link", withDestinationPath: "traces/sub")

@@ -10,9 +10,11 @@ final class AppWorkflowTests: CLITestCase {
 
     /// `panelsim ARGS` with the fake services, run in `folder` (relative to `root`).
     func runFake(_ args: [String], in folder: String, env: [String: String] = [:]) -> RunResult {
-        let out = StringSink(), err = StringSink()
-        let code = PanelSimCommand.run(arguments: args, environment: env, stdout: out, stderr: err,
-                                       workingDirectory: folder.isEmpty ? root : root + "/" + folder, services: FakeTraces.services)
+        let out = StringSink()
+        let err = StringSink()
+        let code = PanelSimCommand.run(
+            arguments: args, environment: env, stdout: out, stderr: err,
+            workingDirectory: folder.isEmpty ? root : root + "/" + folder, services: FakeTraces.services)
         return RunResult(code: code.rawValue, stdout: out.text, stderr: err.text)
     }
 
@@ -23,8 +25,9 @@ final class AppWorkflowTests: CLITestCase {
         try write("200\n", "\(tests)/traces/sub/fp-drag.jsonl")
         let first = runFake(["check", "\(tests)/traces", "--record", "missing"], in: "")
         XCTAssertEqual(first.code, 0, first.stdout + first.stderr)
-        XCTAssertEqual(allFiles().filter { $0.contains("golden") },
-                       ["\(tests)/golden/fp-flick.golden.jsonl", "\(tests)/golden/sub/fp-drag.golden.jsonl"])
+        XCTAssertEqual(
+            allFiles().filter { $0.contains("golden") },
+            ["\(tests)/golden/fp-flick.golden.jsonl", "\(tests)/golden/sub/fp-drag.golden.jsonl"])
         let runs: [(folder: String, args: [String], shown: String)] = [
             ("", ["\(tests)/traces"], "\(tests)/traces/fp-flick.jsonl"),
             ("", ["\(tests)/traces/fp-flick.jsonl"], "\(tests)/traces/fp-flick.jsonl"),
@@ -46,7 +49,8 @@ final class AppWorkflowTests: CLITestCase {
         try FileManager.default.removeItem(atPath: root + "/\(tests)/golden")
         let guarded = runFake(["check", "\(tests)/traces"], in: "")
         XCTAssertEqual(guarded.code, 2)
-        XCTAssertTrue(guarded.stderr.hasPrefix("error: golden directory '\(tests)/golden' does not exist"), guarded.stderr)
+        XCTAssertTrue(
+            guarded.stderr.hasPrefix("error: golden directory '\(tests)/golden' does not exist"), guarded.stderr)
     }
 
     /// Every path `check --record pending` prints works pasted as printed where it ran; `review`
@@ -61,11 +65,15 @@ final class AppWorkflowTests: CLITestCase {
             let traces = folder.isEmpty ? "\(tests)/traces" : "traces"
             let pending = runFake(["check", traces, "--record", "pending"], in: folder)
             XCTAssertEqual(pending.code, 1)
-            let line = try XCTUnwrap(pending.stdout.split(separator: "\n").first { $0.contains("accept it with panelsim accept ") })
+            let line = try XCTUnwrap(
+                pending.stdout.split(separator: "\n").first { $0.contains("accept it with panelsim accept ") })
             let printed = String(line[line.range(of: "panelsim accept ")!.upperBound...].prefix { $0 != " " })
-            XCTAssertTrue(FileManager.default.fileExists(atPath: (folder.isEmpty ? root : root + "/" + folder) + "/" + printed), printed)
+            XCTAssertTrue(
+                FileManager.default.fileExists(atPath: (folder.isEmpty ? root : root + "/" + folder) + "/" + printed),
+                printed)
             // review, from the package root, without a path.
-            let review = runFake(["review", "--reject-all", "--report-dir", "/tmp/panelsim-review-\(UUID().uuidString)"], in: "")
+            let review = runFake(
+                ["review", "--reject-all", "--report-dir", "/tmp/panelsim-review-\(UUID().uuidString)"], in: "")
             XCTAssertTrue(review.stdout.contains("[1/1] \(tests)/golden/fp-flick.golden.jsonl.new"), review.stdout)
             XCTAssertTrue(review.stdout.hasSuffix("0 accepted, 1 rejected, 0 pending\n"), review.stdout)
             XCTAssertEqual(runFake(["check", traces, "--record", "pending"], in: folder).code, 1)
@@ -77,8 +85,10 @@ final class AppWorkflowTests: CLITestCase {
         }
         // accept by trace and by traces folder, from the package root.
         XCTAssertEqual(runFake(["check", "\(tests)/traces", "--record", "pending"], in: "").code, 1)
-        XCTAssertEqual(runFake(["accept", "\(tests)/traces"], in: "").stdout,
-                       "accepted \(tests)/golden/fp-flick.golden.jsonl (rewritten from \(tests)/golden/fp-flick.golden.jsonl.new)\n")
+        XCTAssertEqual(
+            runFake(["accept", "\(tests)/traces"], in: "").stdout,
+            "accepted \(tests)/golden/fp-flick.golden.jsonl (rewritten from \(tests)/golden/fp-flick.golden.jsonl.new)\n"
+        )
         try write(golden.replacingOccurrences(of: #""location": 100"#, with: #""location": 103"#), goldenFile)
         XCTAssertEqual(runFake(["check", "\(tests)/traces", "--record", "pending"], in: "").code, 1)
         XCTAssertEqual(runFake(["reject", "\(tests)/traces/fp-flick.jsonl"], in: "").code, 0)
@@ -93,7 +103,10 @@ final class AppWorkflowTests: CLITestCase {
         let r = runFake(["accept", "golden/a.golden.jsonl.new"])
         XCTAssertEqual(r.code, 2)
         XCTAssertTrue(r.stderr.hasPrefix("error: golden/a.golden.jsonl.new:1: "), r.stderr)
-        XCTAssertTrue(r.stderr.contains("not a result file (a result file starts with a header line {\"format\": \"panelsim-result\""), r.stderr)
+        XCTAssertTrue(
+            r.stderr.contains(
+                "not a result file (a result file starts with a header line {\"format\": \"panelsim-result\""), r.stderr
+        )
     }
 
     /// `check --bisect`: 0 pass, 1 a regression, 125 a revision that cannot be evaluated, 128 a
@@ -109,7 +122,8 @@ final class AppWorkflowTests: CLITestCase {
         XCTAssertEqual(runFake(["check", traces, "--record", "missing"], in: "").code, 0)
         XCTAssertEqual(runFake(["check", traces, "--bisect"], in: "").code, 0)
         try write("300\n", "\(traces)/new.jsonl")
-        XCTAssertEqual(runFake(["check", traces, "--bisect"], in: "").code, 125, "a trace without a golden at this revision")
+        XCTAssertEqual(
+            runFake(["check", traces, "--bisect"], in: "").code, 125, "a trace without a golden at this revision")
         try FileManager.default.removeItem(atPath: root + "/\(traces)/new.jsonl")
         try write("INVALID\n", "\(traces)/broken.jsonl")
         XCTAssertEqual(runFake(["check", traces, "--bisect"], in: "").code, 125, "a trace that does not load")
@@ -118,7 +132,8 @@ final class AppWorkflowTests: CLITestCase {
         for args in [["--bisect", "--nope"], ["--bisect", "--record", "missing"], ["--bisect", "--jobs", "0"]] {
             XCTAssertEqual(runFake(["check", traces] + args, in: "").code, 128, "\(args)")
         }
-        XCTAssertEqual(runFake(["check", traces, "--jobs", "0"], in: "").code, 2, "without --bisect a usage error is 2")
+        XCTAssertEqual(
+            runFake(["check", traces, "--jobs", "0"], in: "").code, 2, "without --bisect a usage error is 2")
     }
 
     /// Two changed DrawerKit parameters that each diverge on their own are both named, with the
@@ -126,27 +141,35 @@ final class AppWorkflowTests: CLITestCase {
     func testBisectNamesEveryCulpritAndSkipsOtherModels() throws {
         let repo = RepositoryCorpusTests.root
         try FileManager.default.createDirectory(atPath: root + "/mixed", withIntermediateDirectories: true)
-        try FileManager.default.copyItem(atPath: repo + "/traces/drawerkit/flick/d1-partial-up.jsonl", toPath: root + "/mixed/d1-partial-up.jsonl")
-        try FileManager.default.copyItem(atPath: repo + "/traces/flicks/flick-d1-full-to-half-500.jsonl", toPath: root + "/mixed/fp.jsonl")
-        try write(#"{"drawer": {"configuration": {"maximumCornerRadius": 15, "totalDurationInSeconds": 0.4, "numberOfTapsForOutsideDrawerDismissal": 1}}}"#, "A.json")
-        try write(#"{"drawer": {"configuration": {"maximumCornerRadius": 30, "totalDurationInSeconds": 0.6, "numberOfTapsForOutsideDrawerDismissal": 2}}}"#, "B.json")
+        try FileManager.default.copyItem(
+            atPath: repo + "/traces/drawerkit/flick/d1-partial-up.jsonl", toPath: root + "/mixed/d1-partial-up.jsonl")
+        try FileManager.default.copyItem(
+            atPath: repo + "/traces/flicks/flick-d1-full-to-half-500.jsonl", toPath: root + "/mixed/fp.jsonl")
+        try write(
+            #"{"drawer": {"configuration": {"maximumCornerRadius": 15, "totalDurationInSeconds": 0.4, "numberOfTapsForOutsideDrawerDismissal": 1}}}"#,
+            "A.json")
+        try write(
+            #"{"drawer": {"configuration": {"maximumCornerRadius": 30, "totalDurationInSeconds": 0.6, "numberOfTapsForOutsideDrawerDismissal": 2}}}"#,
+            "B.json")
         let r = run(["bisect", "--base", "A.json", "--changed", "B.json", "mixed"])
         XCTAssertEqual(r.code, 1, r.stdout + r.stderr)
         let lines = r.stdout.split(separator: "\n").map(String.init)
-        XCTAssertEqual(Array(lines.prefix(12)), [
-            "skipped 1 trace of other models (floatingpanel 1): A and B change no section of theirs",
-            "drawerkit: 1 trace",
-            "changed parameters (3):",
-            "  drawer.configuration.maximumCornerRadius: 15 -> 30",
-            "  drawer.configuration.numberOfTapsForOutsideDrawerDismissal: 1 -> 2",
-            "  drawer.configuration.totalDurationInSeconds: 0.4 -> 0.6",
-            "diverging alone (2 of 3):",
-            "  drawer.configuration.maximumCornerRadius: 15 -> 30 (1 of 1 trace)",
-            "  drawer.configuration.totalDurationInSeconds: 0.4 -> 0.6 (1 of 1 trace)",
-            "culprits (2 of 3, 7 evaluations):",
-            "  drawer.configuration.maximumCornerRadius: 15 -> 30",
-            "  drawer.configuration.totalDurationInSeconds: 0.4 -> 0.6",
-        ])
+        XCTAssertEqual(
+            Array(lines.prefix(12)),
+            [
+                "skipped 1 trace of other models (floatingpanel 1): A and B change no section of theirs",
+                "drawerkit: 1 trace",
+                "changed parameters (3):",
+                "  drawer.configuration.maximumCornerRadius: 15 -> 30",
+                "  drawer.configuration.numberOfTapsForOutsideDrawerDismissal: 1 -> 2",
+                "  drawer.configuration.totalDurationInSeconds: 0.4 -> 0.6",
+                "diverging alone (2 of 3):",
+                "  drawer.configuration.maximumCornerRadius: 15 -> 30 (1 of 1 trace)",
+                "  drawer.configuration.totalDurationInSeconds: 0.4 -> 0.6 (1 of 1 trace)",
+                "culprits (2 of 3, 7 evaluations):",
+                "  drawer.configuration.maximumCornerRadius: 15 -> 30",
+                "  drawer.configuration.totalDurationInSeconds: 0.4 -> 0.6",
+            ])
         XCTAssertTrue(lines[12].hasPrefix("first diverging trace: mixed/d1-partial-up.jsonl"), lines[12])
     }
 }

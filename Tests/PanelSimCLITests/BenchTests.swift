@@ -8,7 +8,7 @@ import PanelTrace
 final class BenchTests: XCTestCase {
     func testQuickBenchJSONHasEverySection() throws {
         var options = BenchOptions.quickRun
-        options.cSource = nil // no compiler needed in CI
+        options.cSource = nil  // no compiler needed in CI
         let report = try Bench.run(options)
         let json = report.json()
         let value = try JSON.parse(json)
@@ -37,7 +37,9 @@ final class BenchTests: XCTestCase {
         }
         guard case .object(let core)? = root["core"] else { return XCTFail("core missing: \(json)") }
         for key in ["drawerKit", "lnPopup", "uiSheet"] {
-            for member in ["FramesPerSecond", "Ratio", "FramesPerReplay"] { XCTAssertNotNil(core[key + member], key + member) }
+            for member in ["FramesPerSecond", "Ratio", "FramesPerReplay"] {
+                XCTAssertNotNil(core[key + member], key + member)
+            }
         }
         XCTAssertEqual(report.load.samples, options.loadSamples)
         XCTAssertGreaterThan(report.core.attractionFrames, 0)
@@ -100,7 +102,10 @@ final class BenchTests: XCTestCase {
             var moving = 0
             for i in 0..<40 {
                 let text = trace(i)
-                XCTAssertTrue(text.hasPrefix("{\"format\": \"panelsim-trace\", \"version\": 1, \"model\": \"\(system.lowercased())\""), "\(system) \(i)")
+                XCTAssertTrue(
+                    text.hasPrefix(
+                        "{\"format\": \"panelsim-trace\", \"version\": 1, \"model\": \"\(system.lowercased())\""),
+                    "\(system) \(i)")
                 let loaded = try TraceLoader.parse(text: text, file: "\(system)-\(i).jsonl")
                 if simulate(loaded).records.frameCount > 3 { moving += 1 }
             }

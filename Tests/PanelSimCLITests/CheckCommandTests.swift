@@ -23,7 +23,8 @@ final class CheckCommandTests: CLITestCase {
             XCTAssertEqual(r.code, c.code, "\(c)")
             let lines = r.stdout.split(separator: "\n").map(String.init)
             XCTAssertEqual(lines.first, c.line, r.stdout)
-            XCTAssertEqual(lines.last, c.written ? "1 passed, 0 failed (1 golden written)" : "0 passed, 1 failed", r.stdout)
+            XCTAssertEqual(
+                lines.last, c.written ? "1 passed, 0 failed (1 golden written)" : "0 passed, 1 failed", r.stdout)
             XCTAssertEqual(exists("golden/a.golden.jsonl"), c.written, "\(c)")
         }
     }
@@ -46,17 +47,21 @@ final class CheckCommandTests: CLITestCase {
         try write("x\n", "Tests/NoTraces/x.swift")
         let r = runFake(["check"])
         XCTAssertEqual(r.code, 2)
-        XCTAssertTrue(r.stderr.hasPrefix("error: trace directory 'traces' does not exist or is not a directory; the package's test targets have "
-                                         + "trace folders (Tests/MyPanelTests/traces, Tests/Other Tests/traces): panelsim check Tests/MyPanelTests/traces\n"),
-                      r.stderr)
+        XCTAssertTrue(
+            r.stderr.hasPrefix(
+                "error: trace directory 'traces' does not exist or is not a directory; the package's test targets have "
+                    + "trace folders (Tests/MyPanelTests/traces, Tests/Other Tests/traces): panelsim check Tests/MyPanelTests/traces\n"
+            ),
+            r.stderr)
     }
 
     func testEditedGoldenFailsWithReport() throws {
         try write("100\n", "traces/a.jsonl")
         XCTAssertEqual(runFake(["check", "--record", "missing"]).code, 0)
         let golden = read("golden/a.golden.jsonl")!
-        try write(golden.replacingOccurrences(of: #""frame": 2, "location": 100"#, with: #""frame": 2, "location": 100.5"#),
-                  "golden/a.golden.jsonl")
+        try write(
+            golden.replacingOccurrences(of: #""frame": 2, "location": 100"#, with: #""frame": 2, "location": 100.5"#),
+            "golden/a.golden.jsonl")
         let r = runFake(["check"], env: ["CI": "1"])
         XCTAssertEqual(r.code, 1)
         let lines = r.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
@@ -68,13 +73,17 @@ final class CheckCommandTests: CLITestCase {
         XCTAssertTrue(r.stdout.contains("  + #4 {\"t\": 0.016667, \"frame\": 2, \"location\": 100,"), r.stdout)
         XCTAssertEqual(lines[lines.count - 2], "0 passed, 1 failed")
         // Where the golden is and how to accept the change, after the report.
-        XCTAssertEqual(lines[lines.count - 3], "  golden: golden/a.golden.jsonl; if the new behavior is right, rewrite it with "
-                       + "panelsim check traces/a.jsonl --record failed (or --record pending to review it first)")
+        XCTAssertEqual(
+            lines[lines.count - 3],
+            "  golden: golden/a.golden.jsonl; if the new behavior is right, rewrite it with "
+                + "panelsim check traces/a.jsonl --record failed (or --record pending to review it first)")
         // Run from elsewhere with --golden, the command keeps the golden folder.
         try FileManager.default.moveItem(atPath: root + "/golden", toPath: root + "/other")
         let moved = runFake(["check", "traces/a.jsonl", "--golden", "other"])
-        XCTAssertTrue(moved.stdout.contains("  golden: other/a.golden.jsonl; if the new behavior is right, rewrite it with "
-                                            + "panelsim check traces/a.jsonl --golden other --record failed"), moved.stdout)
+        XCTAssertTrue(
+            moved.stdout.contains(
+                "  golden: other/a.golden.jsonl; if the new behavior is right, rewrite it with "
+                    + "panelsim check traces/a.jsonl --golden other --record failed"), moved.stdout)
         try FileManager.default.moveItem(atPath: root + "/other", toPath: root + "/golden")
         // The golden is untouched without recording; `--record failed` rewrites it.
         XCTAssertTrue(read("golden/a.golden.jsonl")!.contains("100.5"))
@@ -91,7 +100,9 @@ final class CheckCommandTests: CLITestCase {
         try write("100 tip\n", "traces/a.jsonl")
         let r = runFake(["check"])
         XCTAssertEqual(r.code, 1)
-        XCTAssertTrue(r.stdout.contains("first divergence at record 0 (line 2), t = 0.000000 s, event didChangeState: state"), r.stdout)
+        XCTAssertTrue(
+            r.stdout.contains("first divergence at record 0 (line 2), t = 0.000000 s, event didChangeState: state"),
+            r.stdout)
         XCTAssertTrue(r.stdout.contains("  note: trace edited since the golden was blessed"), r.stdout)
     }
 
@@ -99,10 +110,12 @@ final class CheckCommandTests: CLITestCase {
         try write("100\n", "traces/a.jsonl")
         try write("200\n", "traces/b.jsonl")
         XCTAssertEqual(runFake(["check", "--record", "missing"]).code, 0)
-        try write("100.0000001\n", "traces/a.jsonl")    // within tolerance, different bytes
+        try write("100.0000001\n", "traces/a.jsonl")  // within tolerance, different bytes
         let r = runFake(["check", "--record", "all"])
         XCTAssertEqual(r.code, 0)
-        XCTAssertEqual(r.stdout, """
+        XCTAssertEqual(
+            r.stdout,
+            """
             UPDATED traces/a.jsonl (golden rewritten; it matched within tolerances)
               note: trace edited since the golden was blessed (golden sha256:4, trace sha256:12)
               note: trace parameters changed since the golden was blessed (golden sha256:80dd9eaa16ff226e845d31f408505fff155ac8d820b1eaa9e8c9ddba8f94dda5, trace sha256:a8fb7cc923d52853ec16cd068f04c47d5a230bdf5e5f7a83f5e57f077c30d347)
@@ -126,7 +139,9 @@ final class CheckCommandTests: CLITestCase {
         try write("UNSUPPORTED\n", "traces/u.jsonl")
         var r = runFake(["check", "--record", "never"])
         XCTAssertEqual(r.code, 125, r.stdout)
-        XCTAssertEqual(r.stdout, """
+        XCTAssertEqual(
+            r.stdout,
+            """
             PASS traces/B.jsonl
             PASS traces/a/z.jsonl
             PASS traces/b.jsonl
@@ -155,7 +170,7 @@ final class CheckCommandTests: CLITestCase {
     /// the whole-corpus check does; an explicit `--golden` is taken as given.
     func testSubfolderChecksAgainstTheSameGoldenSubfolder() throws {
         try write("100\n", "traces/sub/a.jsonl")
-        XCTAssertEqual(runFake(["check", "--record", "missing"]).code, 0)   // writes golden/sub/a.golden.jsonl
+        XCTAssertEqual(runFake(["check", "--record", "missing"]).code, 0)  // writes golden/sub/a.golden.jsonl
         XCTAssertNotNil(read("golden/sub/a.golden.jsonl"))
         for folder in ["traces/sub", "traces/sub/", "traces/sub//", "./traces/sub"] {
             let r = runFake(["check", folder, "--record", "never"])
@@ -180,11 +195,15 @@ final class CheckCommandTests: CLITestCase {
     /// record mode writes over it); traces the listing leaves out are named in warnings.
     func testUnusableGoldenAndUnlistedTraces() throws {
         try write("100\n", "traces/a.jsonl")
-        try FileManager.default.createDirectory(atPath: root + "/golden/a.golden.jsonl", withIntermediateDirectories: true)
-        try FileManager.default.createSymbolicLink(atPath: root + "/traces/gone.jsonl", withDestinationPath: "nowhere.jsonl")
+        try FileManager.default.createDirectory(
+            atPath: root + "/golden/a.golden.jsonl", withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(
+            atPath: root + "/traces/gone.jsonl", withDestinationPath: "nowhere.jsonl")
         let r = runFake(["check"])
         XCTAssertEqual(r.code, 2, r.stdout)
-        XCTAssertEqual(r.stdout, """
+        XCTAssertEqual(
+            r.stdout,
+            """
             ERROR traces/a.jsonl: cannot read the golden golden/a.golden.jsonl: is a directory
             warning: skipped traces/gone.jsonl: a broken symbolic link
             0 passed, 0 failed, 1 error
@@ -199,7 +218,10 @@ final class CheckCommandTests: CLITestCase {
         XCTAssertEqual(runFake(["check", "--record", "missing"]).code, 0)
         let r = runFake(["check", "--drive-scroll", "--record", "never"])
         XCTAssertEqual(r.code, 1)
-        XCTAssertTrue(r.stdout.hasPrefix("FAIL traces/a.jsonl\n  header differs: expected simulator defaults, actual simulator driveScroll\n"), r.stdout)
+        XCTAssertTrue(
+            r.stdout.hasPrefix(
+                "FAIL traces/a.jsonl\n  header differs: expected simulator defaults, actual simulator driveScroll\n"),
+            r.stdout)
         XCTAssertEqual(runFake(["check", "--drive-scroll", "--record", "failed"]).code, 0)
         XCTAssertTrue(read("golden/a.golden.jsonl")!.contains(#""simulator": ["driveScroll"], "#))
         XCTAssertEqual(runFake(["check", "--drive-scroll", "--record", "never"]).code, 0)
@@ -212,7 +234,9 @@ final class CheckCommandTests: CLITestCase {
         try write("x", "golden/readme.md")
         let r = runFake(["check"])
         XCTAssertEqual(r.code, 0)
-        XCTAssertEqual(r.stdout, """
+        XCTAssertEqual(
+            r.stdout,
+            """
             PASS traces/a.jsonl
             warning: unreferenced golden golden/old/gone.golden.jsonl (no trace traces/old/gone.jsonl)
             1 passed, 0 failed
@@ -222,7 +246,9 @@ final class CheckCommandTests: CLITestCase {
         try write("100\n", "traces/b.jsonl")
         XCTAssertEqual(runFake(["check", "--record", "missing"]).code, 0)
         let parallel = runFake(["check", "--jobs", "2"])
-        XCTAssertEqual(parallel.stdout, """
+        XCTAssertEqual(
+            parallel.stdout,
+            """
             PASS traces/a.jsonl
             PASS traces/b.jsonl
             warning: unreferenced golden golden/old/gone.golden.jsonl (no trace traces/old/gone.jsonl)
@@ -238,12 +264,15 @@ final class CheckCommandTests: CLITestCase {
         try write("{\"format\": \"panelsim-result\", \"version\": 7}\n", "golden/b.golden.jsonl")
         var r = runFake(["check"])
         XCTAssertEqual(r.code, 2)
-        XCTAssertTrue(r.stdout.hasPrefix("ERROR traces/a.jsonl: unreadable golden: golden/a.golden.jsonl:1: column"), r.stdout)
-        XCTAssertTrue(r.stdout.contains("SKIP traces/b.jsonl: golden format version 7, this build writes 1\n"), r.stdout)
+        XCTAssertTrue(
+            r.stdout.hasPrefix("ERROR traces/a.jsonl: unreadable golden: golden/a.golden.jsonl:1: column"), r.stdout)
+        XCTAssertTrue(
+            r.stdout.contains("SKIP traces/b.jsonl: golden format version 7, this build writes 1\n"), r.stdout)
         XCTAssertTrue(r.stdout.hasSuffix("0 passed, 0 failed, 1 skipped, 1 error\n"), r.stdout)
         r = runFake(["check", "--record", "failed"])
         XCTAssertEqual(r.code, 0, r.stdout)
-        XCTAssertTrue(r.stdout.contains("UPDATED traces/b.jsonl (golden rewritten; it was format version 7)\n"), r.stdout)
+        XCTAssertTrue(
+            r.stdout.contains("UPDATED traces/b.jsonl (golden rewritten; it was format version 7)\n"), r.stdout)
         XCTAssertEqual(runFake(["check", "--record", "never"]).code, 0)
     }
 
@@ -252,7 +281,7 @@ final class CheckCommandTests: CLITestCase {
     /// non-empty selection is not.
     func testEmptyTraceDirectory() throws {
         try FileManager.default.createDirectory(atPath: root + "/t", withIntermediateDirectories: true)
-        try FileManager.default.createDirectory(atPath: root + "/g", withIntermediateDirectories: true)   // a --golden that does not exist is a usage error
+        try FileManager.default.createDirectory(atPath: root + "/g", withIntermediateDirectories: true)  // a --golden that does not exist is a usage error
         let r = runFake(["check", "t", "--golden", "g", "--summary-json", "s.json"])
         XCTAssertEqual(r.code, 2)
         XCTAssertEqual(r.stdout, "0 passed, 0 failed, no traces\n")
@@ -284,14 +313,18 @@ final class CheckCommandTests: CLITestCase {
     /// (--record or PANELSIM_RECORD).
     func testMissingDefaultGoldenFolderIsNotBlessed() throws {
         try write("100\n", "traces/sub/a.jsonl")
-        for (args, env) in [([String](), [String: String]()), (["traces/sub"], [:]), (["traces/sub/a.jsonl"], [:]),
-                            ([], ["CI": "true"]), (["--filter", "sub/*"], [:])] {
+        for (args, env) in [
+            ([String](), [String: String]()), (["traces/sub"], [:]), (["traces/sub/a.jsonl"], [:]),
+            ([], ["CI": "true"]), (["--filter", "sub/*"], [:]),
+        ] {
             let r = runFake(["check"] + args, env: env)
             XCTAssertEqual(r.code, 2, "\(args) \(env)")
             XCTAssertEqual(r.stdout, "")
-            XCTAssertTrue(r.stderr.hasPrefix("error: golden directory 'golden' does not exist, so every trace would be recorded as its own golden; "
-                                             + "check from the folder that holds traces/ and golden/, or record the goldens with --record missing "
-                                             + "(or PANELSIM_RECORD=missing)\nUsage: panelsim check "), "\(args) \(env): \(r.stderr)")
+            XCTAssertTrue(
+                r.stderr.hasPrefix(
+                    "error: golden directory 'golden' does not exist, so every trace would be recorded as its own golden; "
+                        + "check from the folder that holds traces/ and golden/, or record the goldens with --record missing "
+                        + "(or PANELSIM_RECORD=missing)\nUsage: panelsim check "), "\(args) \(env): \(r.stderr)")
             XCTAssertEqual(allFiles(), ["traces/sub/a.jsonl"], "nothing written")
             XCTAssertFalse(exists("golden"))
         }

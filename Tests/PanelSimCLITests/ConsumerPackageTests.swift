@@ -16,12 +16,18 @@ final class ConsumerPackageTests: XCTestCase {
     static let trace = "flicks/flick-d1-half-to-full-1500"
     let tests = "Tests/MyPanelTests"
 
-    struct Run { var code: Int32; var output: String }
+    struct Run {
+        var code: Int32
+        var output: String
+    }
 
     /// Runs `executable args` in `folder` (`TestProcess.environment(extra)`); output and error together.
     @discardableResult
-    func sh(_ executable: String, _ args: [String], in folder: String, env extra: [String: String] = [:], expect: Int32? = 0) throws -> Run {
-        let (code, output) = try TestProcess.run(executable, args, in: folder, environment: TestProcess.environment(extra))
+    func sh(
+        _ executable: String, _ args: [String], in folder: String, env extra: [String: String] = [:], expect: Int32? = 0
+    ) throws -> Run {
+        let (code, output) = try TestProcess.run(
+            executable, args, in: folder, environment: TestProcess.environment(extra))
         let run = Run(code: code, output: output)
         if let expect { XCTAssertEqual(run.code, expect, "\(args.joined(separator: " ")):\n\(run.output)") }
         return run
@@ -42,20 +48,30 @@ final class ConsumerPackageTests: XCTestCase {
     }
 
     func testAnAppsPackageFromItsRoot() throws {
-        if ProcessInfo.processInfo.environment["PANELSIM_SKIP_CONSUMER_PACKAGE"] != nil { throw XCTSkip("PANELSIM_SKIP_CONSUMER_PACKAGE is set") }
-        guard let panelsim = GitBisectTests.panelsimExecutable() else { throw XCTSkip("panelsim executable not built next to the tests") }
+        if ProcessInfo.processInfo.environment["PANELSIM_SKIP_CONSUMER_PACKAGE"] != nil {
+            throw XCTSkip("PANELSIM_SKIP_CONSUMER_PACKAGE is set")
+        }
+        guard let panelsim = GitBisectTests.panelsimExecutable() else {
+            throw XCTSkip("panelsim executable not built next to the tests")
+        }
         guard let git = GitBisectTests.gitExecutable() else { throw XCTSkip("git not installed") }
         let env = "/usr/bin/env"
-        guard (try? sh(env, ["swift", "--version"], in: "/", expect: nil))?.code == 0 else { throw XCTSkip("swift not on PATH") }
+        guard (try? sh(env, ["swift", "--version"], in: "/", expect: nil))?.code == 0 else {
+            throw XCTSkip("swift not on PATH")
+        }
         let repo = RepositoryCorpusTests.root
-        let app = FileManager.default.temporaryDirectory.appendingPathComponent("panelsim-consumer-\(UUID().uuidString)/MyApp").path
+        let app = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "panelsim-consumer-\(UUID().uuidString)/MyApp"
+        ).path
         defer { try? FileManager.default.removeItem(atPath: (app as NSString).deletingLastPathComponent) }
         let fm = FileManager.default
         func write(_ text: String, _ rel: String) throws {
-            try fm.createDirectory(atPath: ((app + "/" + rel) as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            try fm.createDirectory(
+                atPath: ((app + "/" + rel) as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
             try text.write(toFile: app + "/" + rel, atomically: true, encoding: .utf8)
         }
-        try write("""
+        try write(
+            """
             // swift-tools-version:6.0
             import PackageDescription
             let package = Package(
@@ -69,7 +85,8 @@ final class ConsumerPackageTests: XCTestCase {
 
             """, "Package.swift")
         // One trace, three assertions: the README's pattern of a named test beside a corpus test.
-        try write("""
+        try write(
+            """
             import XCTest
             import Testing
             import PanelSimTesting
@@ -93,7 +110,8 @@ final class ConsumerPackageTests: XCTestCase {
         try sh(git, ["init", "-q"], in: app)
         try sh(git, ["add", "-A"], in: app)
         try sh(git, ["commit", "-q", "-m", "the package, no traces yet"], in: app)
-        let noTraces = try sh(git, ["rev-parse", "HEAD"], in: app).output.trimmingCharacters(in: .whitespacesAndNewlines)
+        let noTraces = try sh(git, ["rev-parse", "HEAD"], in: app).output.trimmingCharacters(
+            in: .whitespacesAndNewlines)
         XCTAssertEqual(try sh(panelsim, ["check", "\(tests)/traces", "--bisect"], in: app, expect: nil).code, 125)
 
         // One build for everything below.
@@ -111,9 +129,11 @@ final class ConsumerPackageTests: XCTestCase {
             let r = try sh(env, swiftTest, in: app, env: ["PANELSIM_RECORD": "missing"], expect: nil)
             let outcomes = Self.outcomes(r.output)
             XCTAssertEqual(r.code, 0, "run \(run):\n\(r.output)")
-            XCTAssertEqual(outcomes.count, 4, "run \(run): \(outcomes)")   // the XCTest, the suite's tests and the corpus case
+            XCTAssertEqual(outcomes.count, 4, "run \(run): \(outcomes)")  // the XCTest, the suite's tests and the corpus case
             if let first { XCTAssertEqual(outcomes, first, "run \(run)") } else { first = outcomes }
-            XCTAssertEqual(try String(contentsOfFile: golden, encoding: .utf8), goldenText, "run \(run): the golden is the replay's")
+            XCTAssertEqual(
+                try String(contentsOfFile: golden, encoding: .utf8), goldenText,
+                "run \(run): the golden is the replay's")
         }
 
         // From the package root: check finds Tests/MyPanelTests/golden by the same rule.
@@ -125,14 +145,18 @@ final class ConsumerPackageTests: XCTestCase {
         let nudged = goldenText.split(separator: "\n", omittingEmptySubsequences: false).map { line -> String in
             guard line.contains("\"frame\""), let r = line.range(of: "\"location\": ") else { return String(line) }
             let number = line[r.upperBound...].prefix { "0123456789.-".contains($0) }
-            return line.replacingOccurrences(of: "\"location\": \(number)", with: "\"location\": \(Double(number)! + 3)")
+            return line.replacingOccurrences(
+                of: "\"location\": \(number)", with: "\"location\": \(Double(number)! + 3)")
         }.joined(separator: "\n")
         try nudged.write(toFile: golden, atomically: true, encoding: .utf8)
         let pending = try sh(env, swiftTest, in: app, env: ["PANELSIM_RECORD": "pending"], expect: nil)
         XCTAssertNotEqual(pending.code, 0, pending.output)
         let marker = "accept it with panelsim accept "
-        let printed = try XCTUnwrap(pending.output.range(of: marker).map { String(pending.output[$0.upperBound...].prefix { $0 != " " && $0 != "\n" }) },
-                                    pending.output)
+        let printed = try XCTUnwrap(
+            pending.output.range(of: marker).map {
+                String(pending.output[$0.upperBound...].prefix { $0 != " " && $0 != "\n" })
+            },
+            pending.output)
         XCTAssertEqual(printed, golden + ".new")
         let accepted = try sh(panelsim, ["accept", printed], in: app)
         XCTAssertTrue(accepted.output.hasPrefix("accepted "), accepted.output)
@@ -146,7 +170,8 @@ final class ConsumerPackageTests: XCTestCase {
         try write("notes\n", "NOTES")
         try sh(git, ["add", "-A"], in: app)
         try sh(git, ["commit", "-q", "-m", "harmless"], in: app)
-        let changed = traceText.replacingOccurrences(of: #""panel": {"#, with: #""panel": {"behavior": {"springResponseTime": 0.3}, "#)
+        let changed = traceText.replacingOccurrences(
+            of: #""panel": {"#, with: #""panel": {"behavior": {"springResponseTime": 0.3}, "#)
         XCTAssertNotEqual(changed, traceText)
         try write(changed, "\(tests)/traces/fp-flick.jsonl")
         try sh(git, ["commit", "-q", "-am", "a parameter change"], in: app)
@@ -154,7 +179,8 @@ final class ConsumerPackageTests: XCTestCase {
         try write("more notes\n", "NOTES")
         try sh(git, ["commit", "-q", "-am", "harmless again"], in: app)
         try sh(git, ["bisect", "start", "HEAD", noTraces], in: app)
-        let bisect = try sh(git, ["bisect", "run", panelsim, "check", "\(tests)/traces", "--bisect"], in: app, expect: nil)
+        let bisect = try sh(
+            git, ["bisect", "run", panelsim, "check", "\(tests)/traces", "--bisect"], in: app, expect: nil)
         XCTAssertTrue(bisect.output.contains("\(culprit) is the first bad commit"), bisect.output)
         try sh(git, ["bisect", "reset", "-q"], in: app, expect: nil)
     }

@@ -21,12 +21,16 @@ final class ErrorMessageTests: CLITestCase {
         try write(lines.joined(separator: "\n") + "\n", "n.jsonl")
         let r = run(["replay", "n.jsonl"])
         XCTAssertEqual(r.code, 2)
-        XCTAssertEqual(r.stderr, "n.jsonl:3: y: invalid JSON at column 46: NaN is not a JSON number "
-                       + "(JSON has no NaN or Infinity; expected a finite number)\n")
+        XCTAssertEqual(
+            r.stderr,
+            "n.jsonl:3: y: invalid JSON at column 46: NaN is not a JSON number "
+                + "(JSON has no NaN or Infinity; expected a finite number)\n")
         lines[2] = #"{"t": 0.05, "touch": "moved", "x": 195, "y": 600, "velocity": {"x": 0, "y": -Infinity}}"#
         try write(lines.joined(separator: "\n") + "\n", "n.jsonl")
-        XCTAssertEqual(run(["replay", "n.jsonl"]).stderr, "n.jsonl:3: velocity.y: invalid JSON at column 77: -Infinity is not a JSON number "
-                       + "(JSON has no NaN or Infinity; expected a finite number)\n")
+        XCTAssertEqual(
+            run(["replay", "n.jsonl"]).stderr,
+            "n.jsonl:3: velocity.y: invalid JSON at column 77: -Infinity is not a JSON number "
+                + "(JSON has no NaN or Infinity; expected a finite number)\n")
     }
 
     /// Bytes that are not UTF-8 in a golden: the path as given and the line, worded as the trace
@@ -39,30 +43,43 @@ final class ErrorMessageTests: CLITestCase {
         try Data(bytes).write(to: URL(fileURLWithPath: root + "/golden/a.golden.jsonl"))
         let check = run(["check", "--record", "never"])
         XCTAssertEqual(check.code, 2)
-        XCTAssertTrue(check.stdout.hasPrefix("ERROR traces/a.jsonl: golden/a.golden.jsonl:2: invalid UTF-8 at column 4 "
-                                             + "(expected UTF-8 encoded text, found byte 0xFF)\n"), check.stdout)
+        XCTAssertTrue(
+            check.stdout.hasPrefix(
+                "ERROR traces/a.jsonl: golden/a.golden.jsonl:2: invalid UTF-8 at column 4 "
+                    + "(expected UTF-8 encoded text, found byte 0xFF)\n"), check.stdout)
         XCTAssertFalse(check.stdout.contains(root), check.stdout)
         let diff = run(["diff", "golden/a.golden.jsonl", "golden/a.golden.jsonl"])
-        XCTAssertEqual(diff.stderr, "error: golden/a.golden.jsonl:2: invalid UTF-8 at column 4 (expected UTF-8 encoded text, found byte 0xFF)\n")
+        XCTAssertEqual(
+            diff.stderr,
+            "error: golden/a.golden.jsonl:2: invalid UTF-8 at column 4 (expected UTF-8 encoded text, found byte 0xFF)\n"
+        )
     }
 
     /// A wrong type in a golden says what it got.
     func testWrongTypeInAGoldenSaysWhatItGot() throws {
         let golden = try recorded()
-        try write(golden.replacingOccurrences(of: #""frame": 0, "location": "#, with: #""frame": 0, "location": "far", "x": "#),
-                  "golden/a.golden.jsonl")
+        try write(
+            golden.replacingOccurrences(
+                of: #""frame": 0, "location": "#, with: #""frame": 0, "location": "far", "x": "#),
+            "golden/a.golden.jsonl")
         let r = run(["diff", "golden/a.golden.jsonl", "golden/a.golden.jsonl"])
         XCTAssertEqual(r.code, 2)
         XCTAssertTrue(r.stderr.hasPrefix("error: golden/a.golden.jsonl:"), r.stderr)
-        XCTAssertTrue(r.stderr.hasSuffix(#": field "location" must be a number, got a string ("far")"# + "\n"), r.stderr)
-        try write(golden.replacingOccurrences(of: #""isDragging": false}"#, with: #""isDragging": 0}"#), "golden/a.golden.jsonl")
-        XCTAssertTrue(run(["diff", "golden/a.golden.jsonl", "golden/a.golden.jsonl"]).stderr
-            .hasSuffix(#": field "isDragging" must be true or false, got a number (0)"# + "\n"))
+        XCTAssertTrue(
+            r.stderr.hasSuffix(#": field "location" must be a number, got a string ("far")"# + "\n"), r.stderr)
+        try write(
+            golden.replacingOccurrences(of: #""isDragging": false}"#, with: #""isDragging": 0}"#),
+            "golden/a.golden.jsonl")
+        XCTAssertTrue(
+            run(["diff", "golden/a.golden.jsonl", "golden/a.golden.jsonl"]).stderr
+                .hasSuffix(#": field "isDragging" must be true or false, got a number (0)"# + "\n"))
         // A NaN written by another tool: the field is named here too.
-        try write(golden.replacingOccurrences(of: #""frame": 0, "location": "#, with: #""frame": 0, "location": NaN, "x": "#),
-                  "golden/a.golden.jsonl")
-        XCTAssertTrue(run(["diff", "golden/a.golden.jsonl", "golden/a.golden.jsonl"]).stderr
-            .contains(": location: column "), "the field of the JSON error")
+        try write(
+            golden.replacingOccurrences(of: #""frame": 0, "location": "#, with: #""frame": 0, "location": NaN, "x": "#),
+            "golden/a.golden.jsonl")
+        XCTAssertTrue(
+            run(["diff", "golden/a.golden.jsonl", "golden/a.golden.jsonl"]).stderr
+                .contains(": location: column "), "the field of the JSON error")
     }
 
     /// `report --golden` on a path that cannot be read says why; the path is as given.
@@ -73,7 +90,9 @@ final class ErrorMessageTests: CLITestCase {
         XCTAssertEqual(missing.stderr, "error: cannot read nope.jsonl: no such file or directory\n")
         let folder = run(["report", "traces/a.jsonl", "--golden", "golden", "-o", "r.html"])
         XCTAssertEqual(folder.stderr, "error: cannot read golden: is a directory\n")
-        XCTAssertEqual(run(["diff", "nope.jsonl", "golden/a.golden.jsonl"]).stderr, "error: cannot read nope.jsonl: no such file or directory\n")
+        XCTAssertEqual(
+            run(["diff", "nope.jsonl", "golden/a.golden.jsonl"]).stderr,
+            "error: cannot read nope.jsonl: no such file or directory\n")
     }
 
     /// A folder that cannot be created says why.
@@ -82,17 +101,21 @@ final class ErrorMessageTests: CLITestCase {
         try write("a file\n", "out")
         let r = run(["replay", "traces/a.jsonl", "-o", "out/sub/a.jsonl"])
         XCTAssertEqual(r.code, 2)
-        XCTAssertEqual(r.stderr, "cannot write out/sub/a.jsonl: cannot create the folder out/sub (a file is in the way)\n")
-        XCTAssertEqual(run(["replay", "traces/a.jsonl", "-o", "out/a.jsonl"]).stderr,
-                       "cannot write out/a.jsonl: cannot create the folder out (a file is in the way)\n")
+        XCTAssertEqual(
+            r.stderr, "cannot write out/sub/a.jsonl: cannot create the folder out/sub (a file is in the way)\n")
+        XCTAssertEqual(
+            run(["replay", "traces/a.jsonl", "-o", "out/a.jsonl"]).stderr,
+            "cannot write out/a.jsonl: cannot create the folder out (a file is in the way)\n")
     }
 
     /// `tune --param` out of range says which values are accepted.
     func testTuneParameterOutOfRangeSaysWhatIsAccepted() throws {
         try write(LiveCommandTests.trace, "t.jsonl")
-        for (param, accepted) in [("springDecelerationRate=0...1", "(0 is not in 0 < x < 1 (per ms))"),
-                                  ("springResponseTime=0.1...200", "(200 is not in 0 < x ≤ 100 (s))"),
-                                  ("redirectionalProgress=-1", "(-1 is not in 0 ≤ x ≤ 1)")] {
+        for (param, accepted) in [
+            ("springDecelerationRate=0...1", "(0 is not in 0 < x < 1 (per ms))"),
+            ("springResponseTime=0.1...200", "(200 is not in 0 < x ≤ 100 (s))"),
+            ("redirectionalProgress=-1", "(-1 is not in 0 ≤ x ≤ 1)"),
+        ] {
             let r = run(["tune", "t.jsonl", "--param", param])
             XCTAssertEqual(r.code, 2, param)
             XCTAssertTrue(r.stderr.contains("is outside the values the simulator accepts " + accepted), r.stderr)
@@ -105,13 +128,17 @@ final class ErrorMessageTests: CLITestCase {
         let synth = run(["synth", "--template", "t.json", "down 1,2; up"])
         XCTAssertEqual(synth.code, 2)
         XCTAssertTrue(synth.stderr.hasPrefix("t.json:1: invalid JSON at column 1: "), synth.stderr)
-        XCTAssertTrue(synth.stderr.hasSuffix(" (the --template file: expected a trace header line, {\"format\": \"panelsim-trace\", \"version\": 1, …})\n"), synth.stderr)
+        XCTAssertTrue(
+            synth.stderr.hasSuffix(
+                " (the --template file: expected a trace header line, {\"format\": \"panelsim-trace\", \"version\": 1, …})\n"
+            ), synth.stderr)
         try write("t_ms,phase,x_px,y_px\n0,down,1,2\n8,up,1,2\n", "g.csv")
         let imp = run(["import", "csv", "g.csv", "--points-per-unit", "1", "--template", "t.json"])
         XCTAssertEqual(imp.code, 2)
         XCTAssertTrue(imp.stderr.contains("(the --template file: "), imp.stderr)
-        XCTAssertEqual(run(["synth", "--template", "none.json", "down 1,2; up"]).stderr,
-                       "error: cannot read none.json: no such file or directory (the --template file)\n")
+        XCTAssertEqual(
+            run(["synth", "--template", "none.json", "down 1,2; up"]).stderr,
+            "error: cannot read none.json: no such file or directory (the --template file)\n")
     }
 
     /// MISSING says how to record the golden.
@@ -120,7 +147,9 @@ final class ErrorMessageTests: CLITestCase {
         try write(LiveCommandTests.trace, "traces/a.jsonl")
         let r = run(["check"], env: ["CI": "true"])
         XCTAssertEqual(r.code, 1)
-        XCTAssertEqual(r.stdout, """
+        XCTAssertEqual(
+            r.stdout,
+            """
             MISSING traces/a.jsonl (no golden)
               to record it, run check again with --record missing (writes golden/a.golden.jsonl), or with --record pending to review it first
             0 passed, 1 failed
@@ -158,32 +187,49 @@ final class ErrorMessageTests: CLITestCase {
     func testHeaderMistakesNameTheUsualCause() throws {
         let repo = RepositoryCorpusTests.root
         let sheet = try String(contentsOfFile: repo + "/traces/uisheet/x6/x6-select-instant.jsonl", encoding: .utf8)
-        try write(sheet.replacingOccurrences(of: #""recognizer": {"#, with: #""delegate": {"shouldDismiss": "always"}, "recognizer": {"#), "d.jsonl")
+        try write(
+            sheet.replacingOccurrences(
+                of: #""recognizer": {"#, with: #""delegate": {"shouldDismiss": "always"}, "recognizer": {"#), "d.jsonl")
         let delegate = run(["replay", "d.jsonl"])
         XCTAssertEqual(delegate.code, 2)
-        XCTAssertTrue(delegate.stderr.hasPrefix("d.jsonl:1: delegate: a 'delegate' section does not belong in a uisheet trace; "
-                                                + #"expected a "sheetDelegate" section for the sheet's delegate"#), delegate.stderr)
+        XCTAssertTrue(
+            delegate.stderr.hasPrefix(
+                "d.jsonl:1: delegate: a 'delegate' section does not belong in a uisheet trace; "
+                    + #"expected a "sheetDelegate" section for the sheet's delegate"#), delegate.stderr)
 
-        try write(#"{"format": "panelsim-trace", "version": 1, "environment": {"container": {"width": 390, "height": 844}}, "#
-                  + #""panel": {"anchors": {"full": {"absoluteInset": 18, "edge": "top"}, "tip": {"absoluteInset": 69, "edge": "bottom"}}}}"# + "\n", "h.jsonl")
+        try write(
+            #"{"format": "panelsim-trace", "version": 1, "environment": {"container": {"width": 390, "height": 844}}, "#
+                + #""panel": {"anchors": {"full": {"absoluteInset": 18, "edge": "top"}, "tip": {"absoluteInset": 69, "edge": "bottom"}}}}"#
+                + "\n", "h.jsonl")
         let half = run(["replay", "h.jsonl"])
         XCTAssertEqual(half.code, 2)
-        XCTAssertEqual(half.stderr, "h.jsonl:1: panel.initialState: 'half' is neither an anchor state nor hidden "
-                       + "(half is the default when panel.initialState is not given); name one of 'full', 'tip'\n")
+        XCTAssertEqual(
+            half.stderr,
+            "h.jsonl:1: panel.initialState: 'half' is neither an anchor state nor hidden "
+                + "(half is the default when panel.initialState is not given); name one of 'full', 'tip'\n")
 
-        let drawer = try String(contentsOfFile: repo + "/traces/drawerkit/durations/d1-partial-to-full-linear-0.25.jsonl", encoding: .utf8)
-        try write(drawer.replacingOccurrences(of: #""timingCurveProvider": "linear""#, with: #""timingCurveProvider": "spring""#), "k.jsonl")
+        let drawer = try String(
+            contentsOfFile: repo + "/traces/drawerkit/durations/d1-partial-to-full-linear-0.25.jsonl", encoding: .utf8)
+        try write(
+            drawer.replacingOccurrences(
+                of: #""timingCurveProvider": "linear""#, with: #""timingCurveProvider": "spring""#), "k.jsonl")
         let curve = run(["replay", "k.jsonl"])
         XCTAssertEqual(curve.code, 2)
-        XCTAssertTrue(curve.stderr.contains(#"timingCurveProvider: expected "systemSpring", "linear" or {"dampingRatio": ζ}, got a string ("spring")"#), curve.stderr)
+        XCTAssertTrue(
+            curve.stderr.contains(
+                #"timingCurveProvider: expected "systemSpring", "linear" or {"dampingRatio": ζ}, got a string ("spring")"#
+            ), curve.stderr)
     }
 
     /// A refused tapDimming says which of uisheet.md §3.8's conditions refused it.
     func testARefusedDimmingTapNamesItsReason() throws {
-        let sheet = try String(contentsOfFile: RepositoryCorpusTests.root + "/traces/uisheet/x6/x6-select-instant.jsonl", encoding: .utf8)
+        let sheet = try String(
+            contentsOfFile: RepositoryCorpusTests.root + "/traces/uisheet/x6/x6-select-instant.jsonl", encoding: .utf8)
         try write(sheet + #"{"t": 1.0, "call": "tapDimming"}"# + "\n", "t.jsonl")
         let r = run(["replay", "t.jsonl"])
         XCTAssertEqual(r.code, 0, r.stderr)
-        XCTAssertEqual(r.stderr, "warning: t.jsonl: line 3: tapDimming not accepted: the sheet is at its top margin (uisheet.md §3.8)\n")
+        XCTAssertEqual(
+            r.stderr,
+            "warning: t.jsonl: line 3: tapDimming not accepted: the sheet is at its top margin (uisheet.md §3.8)\n")
     }
 }

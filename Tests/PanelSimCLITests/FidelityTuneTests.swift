@@ -8,21 +8,32 @@ final class FidelityTuneTests: CLITestCase {
     /// A bottom panel on D1/B3 at half (full 100, half 422, tip 741), default behavior.
     static func header(_ name: String) -> TraceHeader {
         var panel = FloatingPanelConfiguration()
-        panel.anchors = [AnchorEntry(state: .full, anchor: .inset(53, isFractional: false, edge: .top, guide: .safeArea)),
-                         AnchorEntry(state: .half, anchor: .inset(388, isFractional: false, edge: .bottom, guide: .safeArea)),
-                         AnchorEntry(state: .tip, anchor: .inset(69, isFractional: false, edge: .bottom, guide: .safeArea))]
-        return TraceHeader(name: name, environment: PanelEnvironment(container: Size(width: 390, height: 844)), panel: panel)
+        panel.anchors = [
+            AnchorEntry(state: .full, anchor: .inset(53, isFractional: false, edge: .top, guide: .safeArea)),
+            AnchorEntry(state: .half, anchor: .inset(388, isFractional: false, edge: .bottom, guide: .safeArea)),
+            AnchorEntry(state: .tip, anchor: .inset(69, isFractional: false, edge: .bottom, guide: .safeArea)),
+        ]
+        return TraceHeader(
+            name: name, environment: PanelEnvironment(container: Size(width: 390, height: 844)), panel: panel)
     }
 
     /// A vertical drag from y0 by dy in `moves` moved samples at 120 Hz, released at velocity v (pt/s).
     static func flick(_ name: String, y0: Double, dy: Double, moves: Int, velocity v: Double) -> Trace {
         var samples = [TraceSample(time: 0, kind: .touch(TouchSample(phase: .began, location: Point(x: 195, y: y0))))]
         for i in 1...moves {
-            samples.append(TraceSample(time: Int64(i) * 8_333, kind: .touch(TouchSample(
-                phase: .moved, location: Point(x: 195, y: y0 + dy * Double(i) / Double(moves))))))
+            samples.append(
+                TraceSample(
+                    time: Int64(i) * 8_333,
+                    kind: .touch(
+                        TouchSample(
+                            phase: .moved, location: Point(x: 195, y: y0 + dy * Double(i) / Double(moves))))))
         }
-        samples.append(TraceSample(time: Int64(moves) * 8_333, kind: .touch(TouchSample(
-            phase: .ended, location: Point(x: 195, y: y0 + dy), velocity: Point(x: 0, y: v)))))
+        samples.append(
+            TraceSample(
+                time: Int64(moves) * 8_333,
+                kind: .touch(
+                    TouchSample(
+                        phase: .ended, location: Point(x: 195, y: y0 + dy), velocity: Point(x: 0, y: v)))))
         return Trace(header: header(name), samples: samples)
     }
 
@@ -31,9 +42,12 @@ final class FidelityTuneTests: CLITestCase {
 
     /// Traces whose observations come from the hidden values, with ±0.2 pt of seeded noise.
     static var tuningTraces: [Trace] {
-        [flick("up-fast", y0: 600, dy: -60, moves: 6, velocity: -1800),
-         flick("slow", y0: 600, dy: -100, moves: 40, velocity: -200)].enumerated().map { i, t in
-            ObservationSynthesizer(parameters: parameters, values: hidden, every: 2, noise: 0.2, seed: UInt64(i + 1)).observe(t)
+        [
+            flick("up-fast", y0: 600, dy: -60, moves: 6, velocity: -1800),
+            flick("slow", y0: 600, dy: -100, moves: 40, velocity: -200),
+        ].enumerated().map { i, t in
+            ObservationSynthesizer(parameters: parameters, values: hidden, every: 2, noise: 0.2, seed: UInt64(i + 1))
+                .observe(t)
         }
     }
 
@@ -46,7 +60,8 @@ final class FidelityTuneTests: CLITestCase {
         for k in stride(from: 0, through: last.index + 10, by: 3) {
             let t = frameTime(k, frameRate: 120)
             let f = timeline.frame(at: t)!
-            observed.samples.append(TraceSample(time: t, kind: .observed(ObservedSample(location: f.location + 3, state: f.state))))
+            observed.samples.append(
+                TraceSample(time: t, kind: .observed(ObservedSample(location: f.location + 3, state: f.state))))
         }
         observed.samples.sort { $0.time < $1.time }
         let m = Fidelity.measure(trace: observed, result: simulate(observed))
@@ -65,9 +80,13 @@ final class FidelityTuneTests: CLITestCase {
     }
 
     func testTimelineCarriesFramesForward() {
-        let frames = [FrameRecord(index: 0, location: 10, state: "half", backdropAlpha: 0, isAttracting: false, isDragging: false),
-                      FrameRecord(index: 5, location: 20, state: "half", backdropAlpha: 0, isAttracting: true, isDragging: false),
-                      FrameRecord(index: 6, location: 20.5, state: "full", backdropAlpha: 0, isAttracting: false, isDragging: false)]
+        let frames = [
+            FrameRecord(
+                index: 0, location: 10, state: "half", backdropAlpha: 0, isAttracting: false, isDragging: false),
+            FrameRecord(index: 5, location: 20, state: "half", backdropAlpha: 0, isAttracting: true, isDragging: false),
+            FrameRecord(
+                index: 6, location: 20.5, state: "full", backdropAlpha: 0, isAttracting: false, isDragging: false),
+        ]
         let timeline = FrameTimeline(result: SimulationResult(records: frames.map { .frame($0) }), frameRate: 120)
         XCTAssertEqual(timeline.frame(at: 0)?.location, 10)
         XCTAssertEqual(timeline.frame(at: frameTime(5, frameRate: 120) - 1)?.location, 10)
@@ -89,17 +108,21 @@ final class FidelityTuneTests: CLITestCase {
 
     func testTuneRecoversHiddenParametersWithAnyJobCount() {
         let traces = Self.tuningTraces
-        let ranges = [ParameterRange(parameter: .springResponseTime, lower: 0.1, upper: 1.0),
-                      ParameterRange(parameter: .springDecelerationRate, lower: 0.95, upper: 0.9999)]
+        let ranges = [
+            ParameterRange(parameter: .springResponseTime, lower: 0.1, upper: 1.0),
+            ParameterRange(parameter: .springDecelerationRate, lower: 0.95, upper: 0.9999),
+        ]
         let options = TuningOptions(gridSteps: 5, precision: 1e-4)
-        let one = Tuner.run(TuningProblem(traces: traces, parameters: Self.parameters, jobs: 1), ranges: ranges, options: options)
-        let two = Tuner.run(TuningProblem(traces: traces, parameters: Self.parameters, jobs: 2), ranges: ranges, options: options)
+        let one = Tuner.run(
+            TuningProblem(traces: traces, parameters: Self.parameters, jobs: 1), ranges: ranges, options: options)
+        let two = Tuner.run(
+            TuningProblem(traces: traces, parameters: Self.parameters, jobs: 2), ranges: ranges, options: options)
         XCTAssertEqual(one.best.map(\.bitPattern), two.best.map(\.bitPattern))
         XCTAssertEqual(one.bestError.bitPattern, two.bestError.bitPattern)
         XCTAssertEqual(one.evaluations, two.evaluations)
         XCTAssertEqual(one.best[0], 0.55, accuracy: 0.0055)
         XCTAssertEqual(one.best[1], 0.985, accuracy: 0.00985)
-        XCTAssertEqual(one.best[1], 0.985, accuracy: 0.0005)   // much tighter in practice
+        XCTAssertEqual(one.best[1], 0.985, accuracy: 0.0005)  // much tighter in practice
         // Uniform noise of ±0.2 pt has an RMS of 0.2/√3 ≈ 0.115 pt: the fit reaches the noise floor.
         XCTAssertLessThan(one.bestError, 0.13)
         // The header's own values are far off.
@@ -115,18 +138,24 @@ final class FidelityTuneTests: CLITestCase {
     }
 
     func testParameterRangeParsing() {
-        XCTAssertEqual(try ParameterRange.parse("springResponseTime=0.1...1.0").get(),
-                       ParameterRange(parameter: .springResponseTime, lower: 0.1, upper: 1.0))
+        XCTAssertEqual(
+            try ParameterRange.parse("springResponseTime=0.1...1.0").get(),
+            ParameterRange(parameter: .springResponseTime, lower: 0.1, upper: 1.0))
         XCTAssertEqual(try ParameterRange.parse("redirectionalProgress=0...1:3").get().grid(steps: 3), [0, 0.5, 1])
         XCTAssertEqual(try ParameterRange.parse("momentumProjectionRate=0.998").get().grid(steps: 9), [0.998])
         let r = try! ParameterRange.parse("springDecelerationRate=0.95...0.9999:7").get()
         XCTAssertEqual(r.grid(steps: r.steps!).last, 0.9999)
-        for (text, message) in [("bogus=1", "unknown parameter 'bogus'"), ("springResponseTime", "--param expects NAME=A...B"),
-                                ("springResponseTime=1...0.5", "lower bound 1 exceeds upper bound 0.5"),
-                                ("springDecelerationRate=0.9...1.2", "outside the values the simulator accepts"),
-                                ("springResponseTime=0.1...1:1", "a range needs at least 2 steps"),
-                                ("springResponseTime=a...b", "expected A...B (numbers)")] {
-            guard case .failure(let e) = ParameterRange.parse(text) else { XCTFail(text); continue }
+        for (text, message) in [
+            ("bogus=1", "unknown parameter 'bogus'"), ("springResponseTime", "--param expects NAME=A...B"),
+            ("springResponseTime=1...0.5", "lower bound 1 exceeds upper bound 0.5"),
+            ("springDecelerationRate=0.9...1.2", "outside the values the simulator accepts"),
+            ("springResponseTime=0.1...1:1", "a range needs at least 2 steps"),
+            ("springResponseTime=a...b", "expected A...B (numbers)"),
+        ] {
+            guard case .failure(let e) = ParameterRange.parse(text) else {
+                XCTFail(text)
+                continue
+            }
             XCTAssertTrue(e.message.contains(message), e.message)
         }
     }
@@ -152,18 +181,23 @@ final class FidelityTuneTests: CLITestCase {
         let json = run(["fidelity", "--json"] + paths)
         XCTAssertEqual(json.code, 0)
         XCTAssertTrue(json.stdout.hasPrefix(#"{"settleTolerance": 1, "traces": ["# + "\n"), json.stdout)
-        XCTAssertTrue(json.stdout.contains(#""finalState": {"observed": "full", "simulated": "full", "agrees": true}"#), json.stdout)
+        XCTAssertTrue(
+            json.stdout.contains(#""finalState": {"observed": "full", "simulated": "full", "agrees": true}"#),
+            json.stdout)
         XCTAssertTrue(json.stdout.contains(#""overall": {"location": {"count": "#), json.stdout)
     }
 
     func testTuneCommandIsIdenticalForAnyJobCountAndWritesAReport() throws {
         let paths = try writeTuningTraces()
-        let args = ["tune"] + paths + ["--param", "springResponseTime=0.1...1.0", "--param=springDecelerationRate=0.95...0.9999",
-                                       "--grid", "4", "--precision", "1e-3"]
+        let args =
+            ["tune"] + paths + [
+                "--param", "springResponseTime=0.1...1.0", "--param=springDecelerationRate=0.95...0.9999",
+                "--grid", "4", "--precision", "1e-3",
+            ]
         let one = run(args + ["--jobs", "1", "--report", "out/report.html"])
         let two = run(args + ["-j", "2"])
         XCTAssertEqual(one.code, 0, one.stderr)
-        XCTAssertEqual(one.stderr, "wrote out/report.html\n")   // no progress: standard error is not a terminal (it says what it wrote)
+        XCTAssertEqual(one.stderr, "wrote out/report.html\n")  // no progress: standard error is not a terminal (it says what it wrote)
         XCTAssertEqual(one.stdout.replacingOccurrences(of: "jobs 1", with: "jobs 2"), two.stdout)
         XCTAssertTrue(one.stdout.contains("best parameters:\n  springResponseTime      0.55"), one.stdout)
         // The profile-likelihood intervals ([A, B], or value ± D when narrower than the
@@ -173,51 +207,82 @@ final class FidelityTuneTests: CLITestCase {
             let words = line.split(separator: " ")
             let value = try XCTUnwrap(Double(words[1]), String(line))
             var ends: [Double] = []
-            if let d = line.range(of: "< precision (±").map({ line[$0.upperBound...].prefix { $0 != ")" } }).flatMap({ Double($0) }) {
+            if let d = line.range(of: "< precision (±").map({ line[$0.upperBound...].prefix { $0 != ")" } }).flatMap({
+                Double($0)
+            }) {
                 ends = [value - d, value + d]
             } else if let inside = line.split(separator: "[").last?.split(separator: "]").first {
                 ends = inside.split(separator: ",").compactMap { Double($0.trimmingCharacters(in: .whitespaces)) }
             }
-            guard ends.count == 2 else { XCTFail("no interval: \(line)"); continue }
+            guard ends.count == 2 else {
+                XCTFail("no interval: \(line)")
+                continue
+            }
             XCTAssertTrue(ends[0] <= truth && truth <= ends[1], String(line))
         }
         let html = try XCTUnwrap(read("out/report.html"))
         XCTAssertTrue(html.hasPrefix("<!DOCTYPE html>"))
         // Per trace, at full width: the location chart (header values and tuned replays, observed
         // samples) and the error at the observations; each wide and narrow.
-        XCTAssertEqual(html.components(separatedBy: "<svg class=\"plot wide\" xmlns=\"http://www.w3.org/2000/svg\" width=\"1120.0\"").count - 1, 4)
+        XCTAssertEqual(
+            html.components(
+                separatedBy: "<svg class=\"plot wide\" xmlns=\"http://www.w3.org/2000/svg\" width=\"1120.0\""
+            ).count - 1, 4)
         XCTAssertEqual(html.components(separatedBy: "<svg class=\"plot narrow\"").count - 1, 4)
-        XCTAssertEqual(html.components(separatedBy: "<h3>Error at the observations: replay − observed (pt; larger is lower)</h3>").count - 1, 2)
-        XCTAssertTrue(html.contains(">header state</text>") && html.contains(">tuned events</text>"), "state strips and lanes of both replays")
+        XCTAssertEqual(
+            html.components(separatedBy: "<h3>Error at the observations: replay − observed (pt; larger is lower)</h3>")
+                .count - 1, 2)
+        XCTAssertTrue(
+            html.contains(">header state</text>") && html.contains(">tuned events</text>"),
+            "state strips and lanes of both replays")
         XCTAssertFalse(html.contains("src=") || html.contains("href="), "self-contained")
     }
 
     func testSweepWritesOneRowPerPointAndAChart() throws {
         let paths = try writeTuningTraces()
-        let r = run(["sweep"] + paths + ["--param", "springResponseTime=0.45...0.65:3", "--param", "springDecelerationRate=0.985",
-                                         "--svg", "plot.svg", "-j", "2"])
+        let r = run(
+            ["sweep"] + paths + [
+                "--param", "springResponseTime=0.45...0.65:3", "--param", "springDecelerationRate=0.985",
+                "--svg", "plot.svg", "-j", "2",
+            ])
         XCTAssertEqual(r.code, 0, r.stderr)
         let lines = r.stdout.split(separator: "\n")
         XCTAssertEqual(lines.count, 4)
-        XCTAssertEqual(lines[0], "springResponseTime,springDecelerationRate,rms,max,up-fast.settleTime,up-fast.overshoot,up-fast.finalState,up-fast.rms,slow.settleTime,slow.overshoot,slow.finalState,slow.rms")
+        XCTAssertEqual(
+            lines[0],
+            "springResponseTime,springDecelerationRate,rms,max,up-fast.settleTime,up-fast.overshoot,up-fast.finalState,up-fast.rms,slow.settleTime,slow.overshoot,slow.finalState,slow.rms"
+        )
         XCTAssertTrue(lines[2].hasPrefix("0.55,0.985,0.1"), String(lines[2]))
         XCTAssertTrue(lines[2].contains(",full,"))
-        XCTAssertTrue(try XCTUnwrap(read("plot.svg")).hasPrefix("<svg class=\"plot\" xmlns=\"http://www.w3.org/2000/svg\""))
-        XCTAssertEqual(run(["sweep"] + paths + ["--param", "springResponseTime=0.45...0.65:3", "--param", "springDecelerationRate=0.985", "-j", "1"]).stdout, r.stdout)
+        XCTAssertTrue(
+            try XCTUnwrap(read("plot.svg")).hasPrefix("<svg class=\"plot\" xmlns=\"http://www.w3.org/2000/svg\""))
+        XCTAssertEqual(
+            run(
+                ["sweep"] + paths + [
+                    "--param", "springResponseTime=0.45...0.65:3", "--param", "springDecelerationRate=0.985", "-j", "1",
+                ]
+            ).stdout, r.stdout)
     }
 
     func testObserveIsReproducibleAndKeepsTheHeader() throws {
         try write(TraceWriter.write(Self.flick("up", y0: 600, dy: -60, moves: 6, velocity: -1800)), "in.jsonl")
-        let args = ["observe", "in.jsonl", "--param", "springResponseTime=0.55", "--every", "2", "--noise", "0.2", "--seed", "3"]
-        let a = run(args), b = run(args)
+        let args = [
+            "observe", "in.jsonl", "--param", "springResponseTime=0.55", "--every", "2", "--noise", "0.2", "--seed",
+            "3",
+        ]
+        let a = run(args)
+        let b = run(args)
         XCTAssertEqual(a.code, 0, a.stderr)
         XCTAssertEqual(a.stdout, b.stdout)
         let trace = try TraceLoader.parse(text: a.stdout, file: "o")
         XCTAssertEqual(trace.header.panel.behavior, PanelBehavior())
-        XCTAssertTrue(trace.header.source.origin.hasSuffix("observed: panelsim observe --param springResponseTime=0.55 --every 2 --noise 0.2 --seed 3"))
+        XCTAssertTrue(
+            trace.header.source.origin.hasSuffix(
+                "observed: panelsim observe --param springResponseTime=0.55 --every 2 --noise 0.2 --seed 3"))
         XCTAssertTrue(Fidelity.hasObservedLocations(trace))
         // Observations are not inputs: the replay is the same with or without them.
-        XCTAssertEqual(simulate(trace).records, simulate(Self.flick("up", y0: 600, dy: -60, moves: 6, velocity: -1800)).records)
+        XCTAssertEqual(
+            simulate(trace).records, simulate(Self.flick("up", y0: 600, dy: -60, moves: 6, velocity: -1800)).records)
     }
 
     func testHelpAndUsageErrors() {
@@ -232,12 +297,26 @@ final class FidelityTuneTests: CLITestCase {
         let cases: [([String], String)] = [
             (["tune", "a.jsonl"], "missing --param NAME=A...B"),
             (["tune", "a.jsonl", "--param", "x=1"], "unknown parameter 'x'"),
-            (["tune", "a.jsonl", "--param", "springResponseTime=0.1...1", "--param", "springResponseTime=0.2...1"],
-             "parameter 'springResponseTime' given twice"),
-            (["tune", "a.jsonl", "--param", "springResponseTime=0.1...1", "--jobs", "0"], "--jobs must be an integer in 1…1024, got '0'"),
-            (["tune", "a.jsonl", "--param", "springResponseTime=0.1...1", "--grid", "1"], "--grid must be an integer in 2…101, got '1'"),
-            (["sweep", "a.jsonl", "--param", "springResponseTime=0.1...1", "--plot", "fun"], "--plot must be rms, settleTime or overshoot, got 'fun'"),
-            (["observe", "a.jsonl", "--param", "springResponseTime=0.1...1"], "springResponseTime: observe takes one value (NAME=V), not a range"),
+            (
+                ["tune", "a.jsonl", "--param", "springResponseTime=0.1...1", "--param", "springResponseTime=0.2...1"],
+                "parameter 'springResponseTime' given twice"
+            ),
+            (
+                ["tune", "a.jsonl", "--param", "springResponseTime=0.1...1", "--jobs", "0"],
+                "--jobs must be an integer in 1…1024, got '0'"
+            ),
+            (
+                ["tune", "a.jsonl", "--param", "springResponseTime=0.1...1", "--grid", "1"],
+                "--grid must be an integer in 2…101, got '1'"
+            ),
+            (
+                ["sweep", "a.jsonl", "--param", "springResponseTime=0.1...1", "--plot", "fun"],
+                "--plot must be rms, settleTime or overshoot, got 'fun'"
+            ),
+            (
+                ["observe", "a.jsonl", "--param", "springResponseTime=0.1...1"],
+                "springResponseTime: observe takes one value (NAME=V), not a range"
+            ),
             (["fidelity"], "missing TRACE"),
         ]
         for (args, message) in cases {

@@ -13,14 +13,18 @@ final class GitBisectTests: XCTestCase {
         var dir = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
         for _ in 0..<5 {
             let candidate = dir.appendingPathComponent("panelsim").path
-            if FileManager.default.isExecutableFile(atPath: candidate) && !Files.isDirectory(candidate) { return candidate }
+            if FileManager.default.isExecutableFile(atPath: candidate) && !Files.isDirectory(candidate) {
+                return candidate
+            }
             dir = dir.deletingLastPathComponent()
         }
         return nil
     }
 
     static func gitExecutable() -> String? {
-        ["/usr/bin/git", "/usr/local/bin/git", "/opt/homebrew/bin/git"].first { FileManager.default.isExecutableFile(atPath: $0) }
+        ["/usr/bin/git", "/usr/local/bin/git", "/opt/homebrew/bin/git"].first {
+            FileManager.default.isExecutableFile(atPath: $0)
+        }
     }
 
     @discardableResult
@@ -31,9 +35,13 @@ final class GitBisectTests: XCTestCase {
     }
 
     func testGitBisectRunFindsTheCommitThatChangedAGolden() throws {
-        guard let panelsim = Self.panelsimExecutable() else { throw XCTSkip("panelsim executable not built next to the tests") }
+        guard let panelsim = Self.panelsimExecutable() else {
+            throw XCTSkip("panelsim executable not built next to the tests")
+        }
         guard let git = Self.gitExecutable() else { throw XCTSkip("git not installed") }
-        let repo = FileManager.default.temporaryDirectory.appendingPathComponent("panelsim-bisect-repo-\(UUID().uuidString)").path
+        let repo = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "panelsim-bisect-repo-\(UUID().uuidString)"
+        ).path
         try FileManager.default.createDirectory(atPath: repo + "/traces", withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: repo) }
         let source = RepositoryCorpusTests.root + "/traces/flicks/flick-d1-half-to-full-1500.jsonl"
@@ -49,7 +57,8 @@ final class GitBisectTests: XCTestCase {
 
         // A golden of another format version: check exits 125 and bisect skips the commit.
         try FileManager.default.copyItem(atPath: source, toPath: repo + "/traces/b.jsonl")
-        try "{\"format\": \"panelsim-result\", \"version\": 99}\n".write(toFile: repo + "/golden/b.golden.jsonl", atomically: true, encoding: .utf8)
+        try "{\"format\": \"panelsim-result\", \"version\": 99}\n".write(
+            toFile: repo + "/golden/b.golden.jsonl", atomically: true, encoding: .utf8)
         _ = try commit("b with a golden from the future")
         try sh(panelsim, ["check", "--record", "never"], in: repo, expect: 125)
         try FileManager.default.removeItem(atPath: repo + "/traces/b.jsonl")
@@ -59,7 +68,8 @@ final class GitBisectTests: XCTestCase {
         // The regression: one frame of a's golden moves by 0.5 pt.
         let goldenPath = repo + "/golden/a.golden.jsonl"
         let golden = try String(contentsOfFile: goldenPath, encoding: .utf8)
-        let changed = golden.replacingOccurrences(of: #""frame": 8, "location": 350.71648077513936"#, with: #""frame": 8, "location": 351"#)
+        let changed = golden.replacingOccurrences(
+            of: #""frame": 8, "location": 350.71648077513936"#, with: #""frame": 8, "location": 351"#)
         XCTAssertNotEqual(changed, golden, "the edited frame exists")
         try changed.write(toFile: goldenPath, atomically: true, encoding: .utf8)
         let bad = try commit("a's golden changes")

@@ -9,7 +9,9 @@ final class ProfileLikelihoodTests: XCTestCase {
     /// parameter will do: the objective below never replays anything).
     func ranges(_ bounds: [(Double, Double)]) -> [ParameterRange] {
         let parameters: [TunableParameter] = [.springResponseTime, .springDecelerationRate, .momentumProjectionRate]
-        return bounds.enumerated().map { ParameterRange(parameter: parameters[$0.offset], lower: $0.element.0, upper: $0.element.1) }
+        return bounds.enumerated().map {
+            ParameterRange(parameter: parameters[$0.offset], lower: $0.element.0, upper: $0.element.1)
+        }
     }
 
     /// 1 + 100·(x − y)² + c·(x + y)²: a valley along x = y, minimum 1 at the origin.
@@ -18,7 +20,8 @@ final class ProfileLikelihoodTests: XCTestCase {
     }
 
     func testCorrelatedValleyProfileIntervalHoldsWhatTheSliceExcludes() {
-        let c = 0.5, floor = 0.01
+        let c = 0.5
+        let floor = 0.01
         let box = ranges([(-1, 1), (-1, 1)])
         let f = Self.valley(c)
         // The truth (0.05, 0.05) fits within the floor ...
@@ -29,7 +32,8 @@ final class ProfileLikelihoodTests: XCTestCase {
         // Profile: min over y of 100·(x − y)² + c·(x + y)² = x²·(4c·100/(100 + c)), so the
         // interval is |x| ≤ √(floor·(100 + c)/(400c)).
         let halfWidth = (floor * (100 + c) / (400 * c)).squareRoot()
-        let interval = ProfileLikelihood.interval(of: 0, ranges: box, best: [0, 0], threshold: 1 + floor, precision: 1e-4, evaluate: f)
+        let interval = ProfileLikelihood.interval(
+            of: 0, ranges: box, best: [0, 0], threshold: 1 + floor, precision: 1e-4, evaluate: f)
         XCTAssertLessThanOrEqual(interval.lower, -truth[0])
         XCTAssertGreaterThanOrEqual(interval.upper, truth[0])
         // The ends are the outer ends of brackets of one resolution (2e-4) around ±halfWidth; the
@@ -40,14 +44,16 @@ final class ProfileLikelihoodTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(interval.upper, halfWidth - interval.resolution / 4)
         XCTAssertFalse(interval.lowerAtRangeEnd || interval.upperAtRangeEnd || interval.isBelowResolution)
         // The same for y (the valley is symmetric).
-        let y = ProfileLikelihood.interval(of: 1, ranges: box, best: [0, 0], threshold: 1 + floor, precision: 1e-4, evaluate: f)
+        let y = ProfileLikelihood.interval(
+            of: 1, ranges: box, best: [0, 0], threshold: 1 + floor, precision: 1e-4, evaluate: f)
         XCTAssertEqual(y.upper, halfWidth, accuracy: 2 * y.resolution)
     }
 
     func testValueAtTheProfileIsTheMinimumOverTheOthers() {
         let box = ranges([(-1, 1), (-1, 1)])
-        let (point, error) = ProfileLikelihood.profile(of: 0, at: 0.05, ranges: box, guess: [0, 0], size: 0.01, precision: 1e-4,
-                                                       evaluate: Self.valley(0.5))
+        let (point, error) = ProfileLikelihood.profile(
+            of: 0, at: 0.05, ranges: box, guess: [0, 0], size: 0.01, precision: 1e-4,
+            evaluate: Self.valley(0.5))
         // d/dy = 0: y = x·(100 − c)/(100 + c).
         XCTAssertEqual(point[0], 0.05)
         XCTAssertEqual(point[1], 0.05 * 99.5 / 100.5, accuracy: 1e-5)
@@ -59,7 +65,8 @@ final class ProfileLikelihoodTests: XCTestCase {
     func testStepFunctionIntervalCoversTheWholeStep() {
         let f: ([[Double]]) -> [Double] = { $0.map { 1 + 0.01 * ((abs($0[0] - 0.3) / 0.05).rounded(.down)) } }
         let box = ranges([(0, 1)])
-        let interval = ProfileLikelihood.interval(of: 0, ranges: box, best: [0.31], threshold: 1.005, precision: 1e-4, evaluate: f)
+        let interval = ProfileLikelihood.interval(
+            of: 0, ranges: box, best: [0.31], threshold: 1.005, precision: 1e-4, evaluate: f)
         XCTAssertLessThanOrEqual(interval.lower, 0.25)
         XCTAssertGreaterThanOrEqual(interval.lower, 0.25 - interval.resolution)
         XCTAssertGreaterThanOrEqual(interval.upper, 0.35)
@@ -71,20 +78,26 @@ final class ProfileLikelihoodTests: XCTestCase {
     func testIntervalNarrowerThanTheResolutionIsReportedAsSuch() {
         let f: ([[Double]]) -> [Double] = { $0.map { 1 + 0.01 * ((abs($0[0]) / 1e-6).rounded(.down)) } }
         let box = ranges([(-1, 1)])
-        let interval = ProfileLikelihood.interval(of: 0, ranges: box, best: [0], threshold: 1.005, precision: 1e-4, evaluate: f)
+        let interval = ProfileLikelihood.interval(
+            of: 0, ranges: box, best: [0], threshold: 1.005, precision: 1e-4, evaluate: f)
         XCTAssertTrue(interval.isBelowResolution)
         XCTAssertEqual(interval.lower, -interval.resolution)
         XCTAssertEqual(interval.upper, interval.resolution)
-        var a = ParameterIdentifiability(parameter: .springResponseTime, verdict: .identifiable, value: 0, sensitivity: 1, noiseFloor: 0.005,
-                                         lower: interval.lower, upper: interval.upper, lowerAtRangeEnd: false, upperAtRangeEnd: false)
-        a.resolution = interval.resolution; a.belowResolution = true
-        XCTAssertEqual(TuneCommand.describe(a, value: 0, range: box[0]), "0           95% < precision (±0.0002)  sensitivity 1.0000 pt")
+        var a = ParameterIdentifiability(
+            parameter: .springResponseTime, verdict: .identifiable, value: 0, sensitivity: 1, noiseFloor: 0.005,
+            lower: interval.lower, upper: interval.upper, lowerAtRangeEnd: false, upperAtRangeEnd: false)
+        a.resolution = interval.resolution
+        a.belowResolution = true
+        XCTAssertEqual(
+            TuneCommand.describe(a, value: 0, range: box[0]),
+            "0           95% < precision (±0.0002)  sensitivity 1.0000 pt")
     }
 
     /// An objective that stays within the threshold to the end of the range on one side.
     func testIntervalReachingTheEndOfTheRange() {
         let f: ([[Double]]) -> [Double] = { $0.map { 1 + $0[0] * $0[0] } }
-        let interval = ProfileLikelihood.interval(of: 0, ranges: ranges([(-0.05, 1)]), best: [0], threshold: 1.01, precision: 1e-4, evaluate: f)
+        let interval = ProfileLikelihood.interval(
+            of: 0, ranges: ranges([(-0.05, 1)]), best: [0], threshold: 1.01, precision: 1e-4, evaluate: f)
         XCTAssertTrue(interval.lowerAtRangeEnd)
         XCTAssertEqual(interval.lower, -0.05)
         XCTAssertFalse(interval.upperAtRangeEnd)

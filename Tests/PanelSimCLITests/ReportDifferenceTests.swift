@@ -27,19 +27,26 @@ final class ReportDifferenceTests: CLITestCase {
         let goldenRel = "golden/" + GoldenCheck.goldenRelativePath(forTrace: rel)
         let golden = try ResultFile.read(text: try XCTUnwrap(read(goldenRel)), file: goldenRel)
         let loaded = try TraceLoader.load(path: root + "/traces/" + rel)
-        var input = HTMLReport.Input(title: "traces/" + rel, header: loaded.trace.header, golden: golden, actual: actual,
-                                     comparison: Comparator.compare(expected: golden, actual: actual), goldenName: goldenRel)
+        var input = HTMLReport.Input(
+            title: "traces/" + rel, header: loaded.trace.header, golden: golden, actual: actual,
+            comparison: Comparator.compare(expected: golden, actual: actual), goldenName: goldenRel)
         input.trace = loaded.trace
         return input
     }
 
-    private static let slowRelease = ("tune/slow-release.jsonl",
-                                      #"{"t": 0.391667, "touch": "moved", "x": 195, "y": 502.08333333333337}"#,
-                                      #"{"t": 0.391667, "touch": "moved", "x": 195, "y": 522.08333333333337}"#)
-    private static let lnPopup = ("lnpopup/s1/drag-slow-to-top-tab.jsonl",
-                                  #"{"t": 3.06, "touch": "moved", "x": 195, "y": 20,"#, #"{"t": 3.06, "touch": "moved", "x": 195, "y": 40,"#)
-    private static let uiSheet = ("uisheet/x4/x4-modal-large-far.jsonl",
-                                  #"{"t": 0.275, "touch": "moved", "x": 195, "y": 700}"#, #"{"t": 0.275, "touch": "moved", "x": 195, "y": 680}"#)
+    private static let slowRelease = (
+        "tune/slow-release.jsonl",
+        #"{"t": 0.391667, "touch": "moved", "x": 195, "y": 502.08333333333337}"#,
+        #"{"t": 0.391667, "touch": "moved", "x": 195, "y": 522.08333333333337}"#
+    )
+    private static let lnPopup = (
+        "lnpopup/s1/drag-slow-to-top-tab.jsonl",
+        #"{"t": 3.06, "touch": "moved", "x": 195, "y": 20,"#, #"{"t": 3.06, "touch": "moved", "x": 195, "y": 40,"#
+    )
+    private static let uiSheet = (
+        "uisheet/x4/x4-modal-large-far.jsonl",
+        #"{"t": 0.275, "touch": "moved", "x": 195, "y": 700}"#, #"{"t": 0.275, "touch": "moved", "x": 195, "y": 680}"#
+    )
 
     /// The text between `start` and the next `end` after it.
     private func section(_ html: String, from start: String, to end: String) throws -> String {
@@ -57,16 +64,30 @@ final class ReportDifferenceTests: CLITestCase {
         try nudgedCopy(rel, old, new)
         let r = run(["check", "--record", "never", "--report-dir", "reports"])
         XCTAssertEqual(r.code, 1)
-        XCTAssertTrue(r.stdout.contains("  first divergence at record 74 (line 76), t = 0.391667 s, event didMove: location\n"), r.stdout)
+        XCTAssertTrue(
+            r.stdout.contains("  first divergence at record 74 (line 76), t = 0.391667 s, event didMove: location\n"),
+            r.stdout)
         let html = try XCTUnwrap(read("reports/tune/slow-release.html"))
         let headline = try section(html, from: "<p class=\"headline\">", to: "</p>")
-        XCTAssertEqual(headline, #"<b>Event didMove</b> at <b>t = 0.391667 s</b> (frame 47) differs: <b>location</b> golden <span class="g">336.583333 pt</span>, actual <span class="a">356.583333 pt</span> (<span class="d">Δ +20 pt</span>)."#)
-        XCTAssertLessThan(try XCTUnwrap(html.range(of: "class=\"headline\"")).lowerBound, try XCTUnwrap(html.range(of: "<svg")).lowerBound)
+        XCTAssertEqual(
+            headline,
+            #"<b>Event didMove</b> at <b>t = 0.391667 s</b> (frame 47) differs: <b>location</b> golden <span class="g">336.583333 pt</span>, actual <span class="a">356.583333 pt</span> (<span class="d">Δ +20 pt</span>)."#
+        )
+        XCTAssertLessThan(
+            try XCTUnwrap(html.range(of: "class=\"headline\"")).lowerBound,
+            try XCTUnwrap(html.range(of: "<svg")).lowerBound)
         let location = try section(html, from: "<svg class=\"plot wide\"", to: "</svg>")
-        XCTAssertTrue(location.contains("<g data-mark=\"event-divergence\"><title>differs: didMove location 336.583333→356.583333 at t = 0.391667 s</title>"), location)
-        XCTAssertEqual(location.components(separatedBy: "fill=\"#c62828\">didMove location 336.583333→356.583333</text>").count - 1, 2,
-                       "labelled in both lanes, in the difference colour")
-        XCTAssertEqual(location.components(separatedBy: "r=\"6.5\" fill=\"none\" stroke=\"#c62828\"").count - 1, 2, "ringed in both lanes")
+        XCTAssertTrue(
+            location.contains(
+                "<g data-mark=\"event-divergence\"><title>differs: didMove location 336.583333→356.583333 at t = 0.391667 s</title>"
+            ), location)
+        XCTAssertEqual(
+            location.components(separatedBy: "fill=\"#c62828\">didMove location 336.583333→356.583333</text>").count
+                - 1, 2,
+            "labelled in both lanes, in the difference colour")
+        XCTAssertEqual(
+            location.components(separatedBy: "r=\"6.5\" fill=\"none\" stroke=\"#c62828\"").count - 1, 2,
+            "ringed in both lanes")
         let residual = try section(html, from: "aria-label=\"residual\"", to: "</svg>")
         XCTAssertTrue(residual.contains("<title>events t = 0.391667 s: Δ 20</title>"), residual)
         XCTAssertTrue(html.contains("<h2>Zoom at the first difference (t = 0.391667 s)</h2>"))
@@ -83,11 +104,16 @@ final class ReportDifferenceTests: CLITestCase {
         let golden = try String(contentsOfFile: repo + "/golden/" + goldenRel, encoding: .utf8)
         let old = #""event": "didPresentPopupBar", "animated": false"#
         XCTAssertEqual(golden.components(separatedBy: old).count, 2)
-        try write(golden.replacingOccurrences(of: old, with: #""event": "didPresentPopupBar", "animated": true"#), "golden/" + goldenRel)
+        try write(
+            golden.replacingOccurrences(of: old, with: #""event": "didPresentPopupBar", "animated": true"#),
+            "golden/" + goldenRel)
         let r = run(["check", "--record", "never", "--report-dir", "reports"])
         XCTAssertEqual(r.code, 1)
         XCTAssertTrue(r.stdout.contains("  event sequence diff:\n"), r.stdout)
-        XCTAssertTrue(r.stdout.contains("    -0.000000 didPresentPopupBar animated: true\n    +0.000000 didPresentPopupBar animated: false\n"), r.stdout)
+        XCTAssertTrue(
+            r.stdout.contains(
+                "    -0.000000 didPresentPopupBar animated: true\n    +0.000000 didPresentPopupBar animated: false\n"),
+            r.stdout)
         let html = try XCTUnwrap(read("reports/" + String(rel.dropLast(".jsonl".count)) + ".html"))
         let summary = try section(html, from: "<p class=\"summary\">", to: "</p>")
         XCTAssertTrue(summary.contains("events, states and decisions differ only there"), summary)
@@ -115,15 +141,21 @@ final class ReportDifferenceTests: CLITestCase {
             XCTAssertGreaterThan(location.exceeded, 0, "\(rel): the summary counts the frame the residual shows")
             XCTAssertEqual(c.divergentRecords, d.differingRows.count)
             XCTAssertNil(c.firstDiscreteDivergence, "\(rel): events and states match when aligned by time")
-            XCTAssertTrue(c.report().contains("events, states and decisions: identical (only continuous values differ)"), c.report())
+            XCTAssertTrue(
+                c.report().contains("events, states and decisions: identical (only continuous values differ)"),
+                c.report())
             // The headline and summary.
             let headline = HTMLReport.headline(input)
-            XCTAssertTrue(headline.text.hasPrefix("Frame \(first.frame!) at t = \(CanonicalNumber.formatSeconds(first.time)) s differs: location golden "), headline.text)
+            XCTAssertTrue(
+                headline.text.hasPrefix(
+                    "Frame \(first.frame!) at t = \(CanonicalNumber.formatSeconds(first.time)) s differs: location golden "
+                ), headline.text)
             XCTAssertTrue(headline.html.contains("events, states and decisions are identical"), headline.html)
             // The plots: the first difference and the residual at that frame.
             let plot = Plot(input: input)
             XCTAssertEqual(plot.divergence?.t, Double(first.time) / 1e6, rel)
-            let residualThere = try XCTUnwrap(plot.residual.first { abs($0.t - Double(first.time) / 1e6) < 1e-9 && $0.v != 0 }, rel)
+            let residualThere = try XCTUnwrap(
+                plot.residual.first { abs($0.t - Double(first.time) / 1e6) < 1e-9 && $0.v != 0 }, rel)
             XCTAssertEqual(abs(residualThere.v), error, rel)
             for p in plot.residual where abs(p.v) > 1e-6 {
                 // Off zero only at a differing frame, or held from one until the next frame.

@@ -31,7 +31,9 @@ final class SoakCommandTests: CLITestCase {
     func testAnUnknownModelIsAUsageError() {
         let r = run(["soak", "--model", "drawer"])
         XCTAssertEqual(r.code, 2)
-        XCTAssertTrue(r.stderr.contains("--model must be one of floatingpanel, drawerkit, uisheet, lnpopup, got 'drawer'"), r.stderr)
+        XCTAssertTrue(
+            r.stderr.contains("--model must be one of floatingpanel, drawerkit, uisheet, lnpopup, got 'drawer'"),
+            r.stderr)
     }
 
     /// `--profile` goes to the soaked model's soak (every built-in one replays under a profile);
@@ -39,21 +41,28 @@ final class SoakCommandTests: CLITestCase {
     func testAProfileMustFitTheSoakedModel() {
         let other = run(["soak", "--profile", "lnpopup@4.5.5", "--count", "1"])
         XCTAssertEqual(other.code, 2)
-        XCTAssertTrue(other.stderr.contains("--profile lnpopup@4.5.5 applies to --model lnpopup, not to --model floatingpanel"), other.stderr)
+        XCTAssertTrue(
+            other.stderr.contains("--profile lnpopup@4.5.5 applies to --model lnpopup, not to --model floatingpanel"),
+            other.stderr)
         let popup = run(["soak", "--model", "lnpopup", "--profile", "lnpopup@4.5.5", "--count", "1"])
         XCTAssertEqual(popup.code, 0, popup.stdout + popup.stderr)
         XCTAssertTrue(popup.stdout.contains("profile: lnpopup@4.5.5 (point 4.5.4); "), popup.stdout)
         let mismatch = run(["soak", "--model", "drawerkit", "--profile", "floatingpanel@2.6.6", "--count", "1"])
         XCTAssertEqual(mismatch.code, 2)
-        XCTAssertTrue(mismatch.stderr.contains("--profile floatingpanel@2.6.6 applies to --model floatingpanel, not to --model drawerkit"), mismatch.stderr)
+        XCTAssertTrue(
+            mismatch.stderr.contains(
+                "--profile floatingpanel@2.6.6 applies to --model floatingpanel, not to --model drawerkit"),
+            mismatch.stderr)
         let fits = run(["soak", "--model", "floatingpanel", "--profile", "floatingpanel@2.6.6", "--count", "1"])
         XCTAssertEqual(fits.code, 0, fits.stdout + fits.stderr)
         XCTAssertTrue(fits.stdout.contains("profile: floatingpanel@2.6.6 (point 2.6.6); "), fits.stdout)
     }
 
     func testTraceFilesAreCheckedWithTheirOwnModel() throws {
-        try write(#"{"format": "panelsim-trace", "version": 1, "model": "drawerkit", "name": "d", "environment": {"container": {"width": 390, "height": 844}}, "drawer": {"heightOfPartiallyExpandedDrawer": 300}}"# + "\n"
-                  + #"{"t": 0.1, "call": "setDrawerState", "state": "fullyExpanded"}"# + "\n", "d.jsonl")
+        try write(
+            #"{"format": "panelsim-trace", "version": 1, "model": "drawerkit", "name": "d", "environment": {"container": {"width": 390, "height": 844}}, "drawer": {"heightOfPartiallyExpandedDrawer": 300}}"#
+                + "\n"
+                + #"{"t": 0.1, "call": "setDrawerState", "state": "fullyExpanded"}"# + "\n", "d.jsonl")
         let r = run(["soak", "d.jsonl"])
         XCTAssertEqual(r.code, 0, r.stdout + r.stderr)
         XCTAssertEqual(r.stdout, "d.jsonl: no violations\n")

@@ -5,8 +5,10 @@ import XCTest
 /// frame. Expected values are worked out from the specs in the comments, not read back
 /// from the simulator.
 final class AdaptiveAnchorAndListInsetTests: XCTestCase {
-    private func adaptive(_ v: Double, fractional: Bool = false, length: Double, _ guide: ReferenceGuide = .safeArea,
-                          bounding: ContentBoundingGuide = .none) -> LayoutAnchor {
+    private func adaptive(
+        _ v: Double, fractional: Bool = false, length: Double, _ guide: ReferenceGuide = .safeArea,
+        bounding: ContentBoundingGuide = .none
+    ) -> LayoutAnchor {
         .adaptive(v, isFractional: fractional, contentLength: length, guide: guide, bounding: bounding)
     }
 
@@ -21,9 +23,13 @@ final class AdaptiveAnchorAndListInsetTests: XCTestCase {
     /// floatingpanel-layout-behavior.md §3.4c on D1 (390×844, safe 47/34): bottom panels return
     /// max(refLen − D + d, minPos) with refLen = 844 − 34 (safeArea) or 844 (superview).
     func testAdaptiveAnchorPositionsOfABottomPanel() {
-        let g = geometry(.bottom, [adaptive(0, length: 500),                        // 810 − 500 = 310
-                                   adaptive(0.5, fractional: true, length: 500),    // 810 − 500 + 250 = 560
-                                   adaptive(20, length: 100, .superview)])          // 844 − 100 + 20 = 764
+        let g = geometry(
+            .bottom,
+            [
+                adaptive(0, length: 500),  // 810 − 500 = 310
+                adaptive(0.5, fractional: true, length: 500),  // 810 − 500 + 250 = 560
+                adaptive(20, length: 100, .superview),
+            ])  // 844 − 100 + 20 = 764
         XCTAssertEqual(g.position(of: .full), 310)
         XCTAssertEqual(g.position(of: .half), 560)
         XCTAssertEqual(g.position(of: .tip), 764)
@@ -37,8 +43,12 @@ final class AdaptiveAnchorAndListInsetTests: XCTestCase {
 
     /// §3.4c for top panels: min(D − d, maxPos), the safe inset ignored (§8 item 3 quirk).
     func testAdaptiveAnchorPositionsOfATopPanel() {
-        let g = geometry(.top, [adaptive(20, length: 300),                          // 300 − 20 = 280 (not 327)
-                                adaptive(0.25, fractional: true, length: 300)])     // 300 − 75 = 225
+        let g = geometry(
+            .top,
+            [
+                adaptive(20, length: 300),  // 300 − 20 = 280 (not 327)
+                adaptive(0.25, fractional: true, length: 300),
+            ])  // 300 − 75 = 225
         XCTAssertEqual(g.position(of: .full), 280)
         XCTAssertEqual(g.position(of: .half), 225)
         XCTAssertEqual(geometry(.top, [adaptive(0, length: 1000)]).position(of: .full), 1000)
@@ -48,8 +58,11 @@ final class AdaptiveAnchorAndListInsetTests: XCTestCase {
         XCTAssertEqual(g.referenceEdge(of: adaptive(0, length: 1)), .top)
     }
 
-    private func listReplay(_ sv: ScrollViewConfiguration, at state: FloatingPanelState, _ build: (inout SampleBuilder) -> Void) -> SimulationResult {
-        var p = Fixture.b3(); p.initialState = state
+    private func listReplay(
+        _ sv: ScrollViewConfiguration, at state: FloatingPanelState, _ build: (inout SampleBuilder) -> Void
+    ) -> SimulationResult {
+        var p = Fixture.b3()
+        p.initialState = state
         var header = Fixture.header(p, Fixture.d1)
         header.scrollView = sv
         var b = SampleBuilder()
@@ -63,17 +76,23 @@ final class AdaptiveAnchorAndListInsetTests: XCTestCase {
     /// list at its top (O = −44) a downward drag in the list moves the panel (content at its pinned
     /// edge: O − pin = 0) and the list stays at −44; +600 pt/s from about 400 → half (422, as S1).
     func testListUnderANavigationBarPinsAtMinus44() {
-        var sv = ScrollViewConfiguration(frame: Rect(x: 0, y: 36, width: 390, height: 761), contentSize: Size(width: 390, height: 3000))
+        var sv = ScrollViewConfiguration(
+            frame: Rect(x: 0, y: 36, width: 390, height: 761), contentSize: Size(width: 390, height: 3000))
         sv.systemInset = Insets(top: 44, left: 0, bottom: 0, right: 0)
         sv.contentOffset = Point(x: 0, y: -44)
-        let r = listReplay(sv, at: .full) { $0.drag(at: 0, x: 195, from: 400, to: 700, duration: 0.5, releaseVelocity: 600) }
+        let r = listReplay(sv, at: .full) {
+            $0.drag(at: 0, x: 195, from: 400, to: 700, duration: 0.5, releaseVelocity: 600)
+        }
         XCTAssertEqual(r.lastFrame?.state, "half")
         XCTAssertEqual(r.lastFrame?.location, 422)
         XCTAssertEqual(r.lastFrame?.contentOffset, -44)
         XCTAssertTrue(r.frames.allSatisfy { $0.contentOffset == -44 }, "the list never leaves its pinned offset −44")
         // Without the system inset the same list would be pinned at 0 (the #602 bug: 44 pt hidden).
-        var plain = sv; plain.systemInset = .zero
-        let r0 = listReplay(plain, at: .full) { $0.drag(at: 0, x: 195, from: 400, to: 700, duration: 0.5, releaseVelocity: 600) }
+        var plain = sv
+        plain.systemInset = .zero
+        let r0 = listReplay(plain, at: .full) {
+            $0.drag(at: 0, x: 195, from: 400, to: 700, duration: 0.5, releaseVelocity: 600)
+        }
         XCTAssertEqual(r0.lastFrame?.contentOffset, 0)
     }
 
@@ -81,8 +100,11 @@ final class AdaptiveAnchorAndListInsetTests: XCTestCase {
     /// never applies), so a touch in the content is handled like a touch outside the list: the panel
     /// moves (full → half as S1) and io = the current offset keeps the list at 0; nothing is NaN.
     func testZeroSizeListContainsNoTouch() {
-        let sv = ScrollViewConfiguration(frame: Rect(x: 0, y: 0, width: 0, height: 0), contentSize: Size(width: 390, height: 3000))
-        let r = listReplay(sv, at: .full) { $0.drag(at: 0, x: 195, from: 400, to: 700, duration: 0.5, releaseVelocity: 600) }
+        let sv = ScrollViewConfiguration(
+            frame: Rect(x: 0, y: 0, width: 0, height: 0), contentSize: Size(width: 390, height: 3000))
+        let r = listReplay(sv, at: .full) {
+            $0.drag(at: 0, x: 195, from: 400, to: 700, duration: 0.5, releaseVelocity: 600)
+        }
         XCTAssertEqual(r.lastFrame?.state, "half")
         XCTAssertEqual(r.lastFrame?.location, 422)
         XCTAssertEqual(r.lastFrame?.contentOffset, 0)

@@ -15,27 +15,46 @@ final class DeterministicMathTests: XCTestCase {
             if x < -745.2 { return 0 }
             let k = (x / DeterministicMath.ln2).rounded(.toNearestOrEven)
             let r = (x - k * DeterministicMath.ln2Hi) - k * DeterministicMath.ln2Lo
-            var term = 1.0, sum = 1.0
-            for i in 1...27 { term *= r / Double(i); sum += term }
+            var term = 1.0
+            var sum = 1.0
+            for i in 1...27 {
+                term *= r / Double(i)
+                sum += term
+            }
             return DeterministicMath.scale(sum, by: Int(k))
         }
 
         static func reduce(_ x: Double) -> (Double, Int) {
             let k = (x / 1.5707963267948966).rounded(.toNearestOrEven)
-            return (((x - k * DeterministicMath.pio2Hi) - k * DeterministicMath.pio2Mid) - k * DeterministicMath.pio2Lo, Int(k) & 3)
+            return (
+                ((x - k * DeterministicMath.pio2Hi) - k * DeterministicMath.pio2Mid) - k * DeterministicMath.pio2Lo,
+                Int(k) & 3
+            )
         }
 
         static func sinKernel(_ r: Double) -> Double {
             let r2 = r * r
-            var term = r, sum = r, i = 1.0
-            for _ in 0..<12 { term *= -r2 / ((2 * i) * (2 * i + 1)); sum += term; i += 1 }
+            var term = r
+            var sum = r
+            var i = 1.0
+            for _ in 0..<12 {
+                term *= -r2 / ((2 * i) * (2 * i + 1))
+                sum += term
+                i += 1
+            }
             return sum
         }
 
         static func cosKernel(_ r: Double) -> Double {
             let r2 = r * r
-            var term = 1.0, sum = 1.0, i = 1.0
-            for _ in 0..<12 { term *= -r2 / ((2 * i - 1) * (2 * i)); sum += term; i += 1 }
+            var term = 1.0
+            var sum = 1.0
+            var i = 1.0
+            for _ in 0..<12 {
+                term *= -r2 / ((2 * i - 1) * (2 * i))
+                sum += term
+                i += 1
+            }
             return sum
         }
 
@@ -53,7 +72,9 @@ final class DeterministicMathTests: XCTestCase {
         static func stepResponse(zeta: Double, _ u: Double) -> Double {
             if zeta > 1 {
                 let s = (zeta * zeta - 1).squareRoot()
-                let a = zeta - s, b = zeta + s, amplitude = b / (b - a)
+                let a = zeta - s
+                let b = zeta + s
+                let amplitude = b / (b - a)
                 return amplitude * exp(-a * u) - (amplitude - 1) * exp(-b * u)
             } else if zeta == 1 {
                 return (1 + u) * exp(-u)
@@ -63,19 +84,24 @@ final class DeterministicMathTests: XCTestCase {
         }
     }
 
-    private func assertSameBits(_ a: Double, _ b: Double, _ what: @autoclosure () -> String,
-                                file: StaticString = #filePath, line: UInt = #line) {
+    private func assertSameBits(
+        _ a: Double, _ b: Double, _ what: @autoclosure () -> String,
+        file: StaticString = #filePath, line: UInt = #line
+    ) {
         if a.bitPattern != b.bitPattern && !(a.isNaN && b.isNaN) {
-            XCTFail("\(what()): \(a) (\(String(a.bitPattern, radix: 16))) ≠ \(b) (\(String(b.bitPattern, radix: 16)))",
-                    file: file, line: line)
+            XCTFail(
+                "\(what()): \(a) (\(String(a.bitPattern, radix: 16))) ≠ \(b) (\(String(b.bitPattern, radix: 16)))",
+                file: file, line: line)
         }
     }
 
     /// Inputs: special values, values around the reduction's half-way points and range limits,
     /// and seeded random values across the range, dense near 0.
     private func inputs(range: Double, halfStep: Double, count: Int) -> [Double] {
-        var xs: [Double] = [0, -0.0, .nan, .infinity, -.infinity, .leastNonzeroMagnitude, -.leastNonzeroMagnitude,
-                            .leastNormalMagnitude, 1e-300, -1e-300, 1e-17, -1e-17, 1e-8, -1e-8, 0.5, -0.5, 1, -1]
+        var xs: [Double] = [
+            0, -0.0, .nan, .infinity, -.infinity, .leastNonzeroMagnitude, -.leastNonzeroMagnitude,
+            .leastNormalMagnitude, 1e-300, -1e-300, 1e-17, -1e-17, 1e-8, -1e-8, 0.5, -0.5, 1, -1,
+        ]
         // Where a quotient of the series (r/n, r²/d) or r² itself is subnormal or near it.
         for m in [0.5, 1, 2, 3, 5, 6, 12, 15, 16, 30, 31] {
             xs += [m * .leastNormalMagnitude, -m * .leastNormalMagnitude]
@@ -84,7 +110,11 @@ final class DeterministicMathTests: XCTestCase {
         }
         for k in -40...40 {
             let m = Double(k) * halfStep
-            for d in [0.0, 1e-15, -1e-15, 1e-9, -1e-9] { xs.append(m + d); xs.append(m.nextUp + d); xs.append(m.nextDown + d) }
+            for d in [0.0, 1e-15, -1e-15, 1e-9, -1e-9] {
+                xs.append(m + d)
+                xs.append(m.nextUp + d)
+                xs.append(m.nextDown + d)
+            }
         }
         for edge in [709.8, -745.2, 709.78, -745.13, -708.4, -708.39, 1e6 - 1, -1e6 + 1] where abs(edge) <= range {
             xs += [edge, edge.nextUp, edge.nextDown]
@@ -106,7 +136,9 @@ final class DeterministicMathTests: XCTestCase {
 
     func testSinCosMatchTheFullSeriesBitForBit() {
         for x in inputs(range: 1e6, halfStep: Double.pi / 4, count: 200_000) where !x.isNaN && x.isFinite {
-            let s = DeterministicMath.sin(x), c = DeterministicMath.cos(x), both = DeterministicMath.sinAndCos(x)
+            let s = DeterministicMath.sin(x)
+            let c = DeterministicMath.cos(x)
+            let both = DeterministicMath.sinAndCos(x)
             assertSameBits(s, Plain.sin(x), "sin(\(x))")
             assertSameBits(c, Plain.cos(x), "cos(\(x))")
             assertSameBits(both.sin, s, "sinAndCos(\(x)).sin")
@@ -142,7 +174,9 @@ final class DeterministicMathTests: XCTestCase {
     /// per-frame comparison with it must agree with t_k > t_s and (t_k − t_s)/tps ≥ D − 10⁻⁹ for
     /// every duration and time, in µs (tps 10⁶) and in a 120 Hz replay's ticks (tps 1.2·10⁸).
     func testAnimatorCompletionMatchesTheFormula() {
-        var durations: [Double] = [0, -1, 1e-10, 1e-9, 1.5e-9, 1e-6, 1e-6 + 1e-9, 0.4, 0.5, 0.25, 1.0 / 3, 2.5, 1e7, 1e13, .infinity, .nan]
+        var durations: [Double] = [
+            0, -1, 1e-10, 1e-9, 1.5e-9, 1e-6, 1e-6 + 1e-9, 0.4, 0.5, 0.25, 1.0 / 3, 2.5, 1e7, 1e13, .infinity, .nan,
+        ]
         var generator = SystemRandomNumberGeneratorSeeded(seed: 42)
         for _ in 0..<300 { durations.append(Double(generator.next() % 5_000_000) / 1_000_000 * 0.4 / 0.3) }
         for tps: Int64 in [1_000_000, 120_000_000] {
@@ -157,7 +191,9 @@ final class DeterministicMathTests: XCTestCase {
                     for start: Int64 in [0, 4_167, 123_456_789] {
                         let time = start + delta
                         let formula = time > start && Double(time - start) / scale >= d - 1e-9
-                        XCTAssertEqual(time > start && time - start >= delay, formula, "duration \(d), Δ \(delta) ticks of 1/\(tps) s")
+                        XCTAssertEqual(
+                            time > start && time - start >= delay, formula,
+                            "duration \(d), Δ \(delta) ticks of 1/\(tps) s")
                     }
                 }
             }

@@ -10,7 +10,8 @@ final class FrameClockTests: XCTestCase {
             for k in 0..<50_000 {
                 XCTAssertEqual(clock.index, k)
                 if clock.time != frameTime(k, frameRate: rate) {
-                    XCTFail("rate \(rate), frame \(k): \(clock.time) != \(frameTime(k, frameRate: rate))"); break
+                    XCTFail("rate \(rate), frame \(k): \(clock.time) != \(frameTime(k, frameRate: rate))")
+                    break
                 }
                 clock.advance()
             }

@@ -53,16 +53,22 @@ final class LayoutTests: XCTestCase {
             var p = FloatingPanelConfiguration()
             let edges: (ReferenceEdge, ReferenceEdge) = position.isVertical ? (.top, .bottom) : (.left, .right)
             p.position = position
-            p.anchors = [AnchorEntry(state: .full, anchor: Fixture.inset(20, edges.0)), AnchorEntry(state: .tip, anchor: Fixture.inset(20, edges.1))]
-            XCTAssertEqual(LayoutGeometry(panel: p, environment: env).position(of: .hidden), expected[position], "\(position)")
+            p.anchors = [
+                AnchorEntry(state: .full, anchor: Fixture.inset(20, edges.0)),
+                AnchorEntry(state: .tip, anchor: Fixture.inset(20, edges.1)),
+            ]
+            XCTAssertEqual(
+                LayoutGeometry(panel: p, environment: env).position(of: .hidden), expected[position], "\(position)")
         }
     }
 
     func testIntrinsicAnchors() {
         var p = FloatingPanelConfiguration()
         p.intrinsicLength = 300
-        p.anchors = [AnchorEntry(state: .full, anchor: .intrinsic(0, isFractional: false, guide: .safeArea)),
-                     AnchorEntry(state: .half, anchor: .intrinsic(0.5, isFractional: true, guide: .safeArea))]
+        p.anchors = [
+            AnchorEntry(state: .full, anchor: .intrinsic(0, isFractional: false, guide: .safeArea)),
+            AnchorEntry(state: .half, anchor: .intrinsic(0.5, isFractional: true, guide: .safeArea)),
+        ]
         let env = Fixture.env(390, 844, Insets(top: 47, left: 0, bottom: 34, right: 0))
         var g = LayoutGeometry(panel: p, environment: env)
         XCTAssertEqual(g.position(of: .full), 844 - 34 - 300)
@@ -90,7 +96,7 @@ final class LayoutTests: XCTestCase {
         XCTAssertEqual(rubberBand(300, 667), 132.27764423076925, accuracy: 1e-12)
         XCTAssertEqual(rubberBand(1000, 667), 301.43796220213642, accuracy: 1e-12)
         XCTAssertEqual(rubberBand(100, 375), 47.965116279069768, accuracy: 1e-12)
-        XCTAssertEqual(rubberBand(100, 960), 52.02, accuracy: 0.005) // physics.md §2 table
+        XCTAssertEqual(rubberBand(100, 960), 52.02, accuracy: 0.005)  // physics.md §2 table
     }
 
     /// layout-behavior.md §8 item 6: one anchor full = 20, H = 667, cur = 120 forward → 0.25983935742971886.
@@ -116,7 +122,8 @@ final class LayoutTests: XCTestCase {
     func testBackdropInterpolationTableMatchesDirectFormula() {
         func direct(_ g: LayoutGeometry, _ location: Double, _ translation: Double) -> Double {
             let states = g.sortedByCoordinate
-            let positions = states.map(g.position(of:)), alphas = states.map(g.panel.layoutBackdropAlpha(for:))
+            let positions = states.map(g.position(of:))
+            let alphas = states.map(g.panel.layoutBackdropAlpha(for:))
             let forward = translation >= 0
             var i = 0
             while i < positions.count, forward ? !(location < positions[i]) : !(location <= positions[i]) { i += 1 }
@@ -124,7 +131,8 @@ final class LayoutTests: XCTestCase {
             let least = (g.position(of: g.leastExpandedState), g.panel.layoutBackdropAlpha(for: g.leastExpandedState))
             let lower = i > 0 ? (positions[i - 1], alphas[i - 1]) : most
             let upper = i < positions.count ? (positions[i], alphas[i]) : least
-            let (xp, ap) = forward ? lower : upper, (xn, an) = forward ? upper : lower
+            let (xp, ap) = forward ? lower : upper
+            let (xn, an) = forward ? upper : lower
             if xp == xn { return ap }
             return ap + max(min(1, 1 - (xn - location) / (xn - xp)), 0) * (an - ap)
         }
@@ -133,8 +141,10 @@ final class LayoutTests: XCTestCase {
         var alphas = Fixture.b3()
         alphas.backdropAlpha = ["full": 0.7, "half": 0.35, "tip": 0.1]
         var left = Fixture.defaultLayout(position: .left)
-        left.anchors = [AnchorEntry(state: .full, anchor: Fixture.inset(300, .left, .superview)),
-                        AnchorEntry(state: .tip, anchor: Fixture.inset(60, .left, .superview))]
+        left.anchors = [
+            AnchorEntry(state: .full, anchor: Fixture.inset(300, .left, .superview)),
+            AnchorEntry(state: .tip, anchor: Fixture.inset(60, .left, .superview)),
+        ]
         left.backdropAlpha = ["full": 0.5, "tip": 0.2]
         let layouts: [(FloatingPanelConfiguration, PanelEnvironment)] = [
             (Fixture.b3(), Fixture.d1), (alphas, Fixture.d1), (Fixture.defaultLayout(), Fixture.d2),
@@ -147,8 +157,11 @@ final class LayoutTests: XCTestCase {
             for k in 0...400 { locations.append(-50 + Double(k) * 2.3456789) }
             for location in locations {
                 for translation in [-1.0, -0.0, 0, 3.5] {
-                    let expected = direct(g, location, translation), actual = g.interpolatedBackdropAlpha(at: location, translation: translation)
-                    XCTAssertEqual(actual.bitPattern, expected.bitPattern, "\(panel.position) at \(location), translation \(translation): \(actual) vs \(expected)")
+                    let expected = direct(g, location, translation)
+                    let actual = g.interpolatedBackdropAlpha(at: location, translation: translation)
+                    XCTAssertEqual(
+                        actual.bitPattern, expected.bitPattern,
+                        "\(panel.position) at \(location), translation \(translation): \(actual) vs \(expected)")
                 }
             }
         }
@@ -157,14 +170,26 @@ final class LayoutTests: XCTestCase {
     func testValidationRejectsO19Layouts() {
         var p = Fixture.b3()
         p.anchors[0] = AnchorEntry(state: .full, anchor: Fixture.inset(10, .left))
-        XCTAssertThrowsError(try validate(Fixture.header(p, Fixture.d1))) { XCTAssertEqual(($0 as? ConfigurationError)?.field, "panel.anchors.full.edge") }
-        p = Fixture.b3(); p.initialState = FloatingPanelState(name: "lastQuart", order: 750)
-        XCTAssertThrowsError(try validate(Fixture.header(p, Fixture.d1))) { XCTAssertEqual(($0 as? ConfigurationError)?.field, "panel.initialState") }
-        p = Fixture.b3(); p.anchors.append(AnchorEntry(state: FloatingPanelState(name: "other", order: 500), anchor: Fixture.inset(300, .bottom)))
+        XCTAssertThrowsError(try validate(Fixture.header(p, Fixture.d1))) {
+            XCTAssertEqual(($0 as? ConfigurationError)?.field, "panel.anchors.full.edge")
+        }
+        p = Fixture.b3()
+        p.initialState = FloatingPanelState(name: "lastQuart", order: 750)
+        XCTAssertThrowsError(try validate(Fixture.header(p, Fixture.d1))) {
+            XCTAssertEqual(($0 as? ConfigurationError)?.field, "panel.initialState")
+        }
+        p = Fixture.b3()
+        p.anchors.append(
+            AnchorEntry(state: FloatingPanelState(name: "other", order: 500), anchor: Fixture.inset(300, .bottom)))
         XCTAssertThrowsError(try validate(Fixture.header(p, Fixture.d1)))
-        p = Fixture.b3(); p.anchors = []
+        p = Fixture.b3()
+        p.anchors = []
         XCTAssertThrowsError(try validate(Fixture.header(p, Fixture.d1)))
-        p = Fixture.b3(); p.anchors = [AnchorEntry(state: .full, anchor: Fixture.inset(300, .top)), AnchorEntry(state: .tip, anchor: Fixture.inset(300 - 47 + 47, .top))]
+        p = Fixture.b3()
+        p.anchors = [
+            AnchorEntry(state: .full, anchor: Fixture.inset(300, .top)),
+            AnchorEntry(state: .tip, anchor: Fixture.inset(300 - 47 + 47, .top)),
+        ]
         XCTAssertThrowsError(try validate(Fixture.header(p, Fixture.d1)))
         XCTAssertNoThrow(try validate(Fixture.header(Fixture.b3(), Fixture.d1)))
     }

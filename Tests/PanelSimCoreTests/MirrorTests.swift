@@ -49,17 +49,33 @@ final class MirrorTests: XCTestCase {
         }
     }
 
-    private func replay(_ position: PanelPosition, start: FloatingPanelState, from y0: Double, by dy: Double, v: Double) -> SimulationResult {
+    private func replay(_ position: PanelPosition, start: FloatingPanelState, from y0: Double, by dy: Double, v: Double)
+        -> SimulationResult
+    {
         var p = layout(position)
         p.initialState = start
-        var samples = [TraceSample(time: 0, kind: .touch(TouchSample(phase: .began, location: point(position, main: y0, cross: 195))))]
+        var samples = [
+            TraceSample(
+                time: 0, kind: .touch(TouchSample(phase: .began, location: point(position, main: y0, cross: 195))))
+        ]
         for i in 1...8 {
-            samples.append(TraceSample(time: Microseconds(i) * 8333, kind: .touch(TouchSample(
-                phase: .moved, location: point(position, main: y0 + dy * Double(i) / 8, cross: 195), velocity: velocity(position, v)))))
+            samples.append(
+                TraceSample(
+                    time: Microseconds(i) * 8333,
+                    kind: .touch(
+                        TouchSample(
+                            phase: .moved, location: point(position, main: y0 + dy * Double(i) / 8, cross: 195),
+                            velocity: velocity(position, v)))))
         }
-        samples.append(TraceSample(time: 8 * 8333, kind: .touch(TouchSample(
-            phase: .ended, location: point(position, main: y0 + dy, cross: 195), velocity: velocity(position, v)))))
-        return simulate(Trace(header: TraceHeader(name: "mirror", environment: environment(position), panel: p), samples: samples))
+        samples.append(
+            TraceSample(
+                time: 8 * 8333,
+                kind: .touch(
+                    TouchSample(
+                        phase: .ended, location: point(position, main: y0 + dy, cross: 195),
+                        velocity: velocity(position, v)))))
+        return simulate(
+            Trace(header: TraceHeader(name: "mirror", environment: environment(position), panel: p), samples: samples))
     }
 
     func testFlicksAndRemovalMirrorOnAllPositions() {
@@ -71,19 +87,31 @@ final class MirrorTests: XCTestCase {
         for (start, y0, dy, v) in cases {
             let reference = replay(.bottom, start: start, from: y0, by: dy, v: v)
             let referenceEvents = reference.records.compactMap { r -> String? in
-                if case let .event(_, e) = r { return e.name == "didMove" ? nil : e.name + stateSuffix(e) } else { return nil }
+                if case .event(_, let e) = r {
+                    return e.name == "didMove" ? nil : e.name + stateSuffix(e)
+                } else {
+                    return nil
+                }
             }
             if referenceEvents.contains("didRemove") { removals += 1 }
-            let finalBottom = reference.records.compactMap { if case let .frame(f) = $0 { return f } else { return nil } }.last!
+            let finalBottom = reference.records.compactMap {
+                if case .frame(let f) = $0 { return f } else { return nil }
+            }.last!
             for position in [PanelPosition.top, .left, .right] {
                 let mirrored = replay(position, start: start, from: y0, by: dy, v: v)
                 let events = mirrored.records.compactMap { r -> String? in
-                    if case let .event(_, e) = r { return e.name == "didMove" ? nil : e.name + stateSuffix(e) } else { return nil }
+                    if case .event(_, let e) = r {
+                        return e.name == "didMove" ? nil : e.name + stateSuffix(e)
+                    } else {
+                        return nil
+                    }
                 }
                 XCTAssertEqual(events, referenceEvents, "\(position) \(start) \(dy) \(v)")
-                let final = mirrored.records.compactMap { if case let .frame(f) = $0 { return f } else { return nil } }.last!
+                let final = mirrored.records.compactMap { if case .frame(let f) = $0 { return f } else { return nil } }
+                    .last!
                 XCTAssertEqual(final.state, finalBottom.state, "\(position)")
-                let expectedLocation = position.expandsTowardLowerCoordinate ? finalBottom.location : h - finalBottom.location
+                let expectedLocation =
+                    position.expandsTowardLowerCoordinate ? finalBottom.location : h - finalBottom.location
                 XCTAssertEqual(final.location, expectedLocation, "\(position)")
             }
         }
@@ -92,9 +120,9 @@ final class MirrorTests: XCTestCase {
 
     private func stateSuffix(_ e: DelegateEvent) -> String {
         switch e {
-        case let .didChangeState(s): return "(\(s))"
-        case let .willEndDragging(_, p, t): return "(\(p)->\(t))"
-        case let .didEndDragging(a): return "(\(a))"
+        case .didChangeState(let s): return "(\(s))"
+        case .willEndDragging(_, let p, let t): return "(\(p)->\(t))"
+        case .didEndDragging(let a): return "(\(a))"
         default: return ""
         }
     }

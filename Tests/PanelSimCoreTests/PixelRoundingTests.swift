@@ -5,14 +5,17 @@ import XCTest
 /// included, since goldens are compared byte for byte.
 final class PixelRoundingTests: XCTestCase {
     private func assertSameBits(_ x: Double, file: StaticString = #filePath, line: UInt = #line) {
-        let t = PixelRounding.towardZero(x), r = PixelRounding.halfAwayFromZero(x)
-        let et = x.rounded(.towardZero), er = x.rounded(.toNearestOrAwayFromZero)
+        let t = PixelRounding.towardZero(x)
+        let r = PixelRounding.halfAwayFromZero(x)
+        let et = x.rounded(.towardZero)
+        let er = x.rounded(.toNearestOrAwayFromZero)
         if x.isNaN {
             XCTAssertTrue(t.isNaN && r.isNaN, "NaN in, NaN out", file: file, line: line)
             return
         }
         XCTAssertEqual(t.bitPattern, et.bitPattern, "towardZero(\(x)) = \(t), expected \(et)", file: file, line: line)
-        XCTAssertEqual(r.bitPattern, er.bitPattern, "halfAwayFromZero(\(x)) = \(r), expected \(er)", file: file, line: line)
+        XCTAssertEqual(
+            r.bitPattern, er.bitPattern, "halfAwayFromZero(\(x)) = \(r), expected \(er)", file: file, line: line)
     }
 
     func testEdgeCases() {
@@ -29,13 +32,16 @@ final class PixelRoundingTests: XCTestCase {
 
     func testRandomDoublesAcrossMagnitudes() {
         var state: UInt64 = 0x9E3779B97F4A7C15
-        func next() -> UInt64 { state = state &* 6364136223846793005 &+ 1442695040888963407; return state }
+        func next() -> UInt64 {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return state
+        }
         for _ in 0..<200_000 {
             // Random bit patterns cover every exponent; scaled uniform values cover the pixel range.
             assertSameBits(Double(bitPattern: next()))
             let u = Double(next() >> 11) / Double(1 << 53)
             assertSameBits((u - 0.5) * 8_000)
-            assertSameBits(((u - 0.5) * 8_000).rounded() + 0.5)   // exact halfway cases
+            assertSameBits(((u - 0.5) * 8_000).rounded() + 0.5)  // exact halfway cases
             assertSameBits((u - 0.5) * 8_000 * 1e9)
         }
     }
@@ -57,7 +63,8 @@ final class DisplayScaleRoundingTests: XCTestCase {
     }
 
     private func check(_ v: Double, _ s: Double, file: StaticString = #filePath, line: UInt = #line) -> Bool {
-        let got = roundedByDisplayScale(v, scale: s), want = reference(v, s)
+        let got = roundedByDisplayScale(v, scale: s)
+        let want = reference(v, s)
         if got.bitPattern == want.bitPattern || (got.isNaN && want.isNaN) { return true }
         XCTFail("roundedByDisplayScale(\(v), scale: \(s)) = \(got), expected \(want)", file: file, line: line)
         return false
@@ -65,24 +72,29 @@ final class DisplayScaleRoundingTests: XCTestCase {
 
     func testAgainstTheExactFormula() {
         var state: UInt64 = 0x2545F4914F6CDD1D
-        func next() -> UInt64 { state ^= state << 13; state ^= state >> 7; state ^= state << 17; return state }
+        func next() -> UInt64 {
+            state ^= state << 13
+            state ^= state >> 7
+            state ^= state << 17
+            return state
+        }
         func unit() -> Double { Double(next() >> 11) / Double(1 << 53) }
         let scales: [Double] = [1, 2, 3, 0.5, 0.75, 1.5, 2.5, 4, 7, 63.999, 64, 64.5, 0.4999, 100]
         var failures = 0
         for _ in 0..<150_000 where failures < 5 {
             let s = scales[Int(next() % UInt64(scales.count))]
-            let k = (unit() - 0.5) * 6000                       // pixel counts around the screen
+            let k = (unit() - 0.5) * 6000  // pixel counts around the screen
             let candidates = [
-                (unit() - 0.5) * 2000,                           // any location
-                (k.rounded() + 0.5) / s,                         // halfway between two pixels
+                (unit() - 0.5) * 2000,  // any location
+                (k.rounded() + 0.5) / s,  // halfway between two pixels
                 ((k.rounded() + 0.5) / s).nextUp, ((k.rounded() + 0.5) / s).nextDown,
-                (k.rounded() + 0.5 + (unit() - 0.5) * 4e-6) / s, // within the shortcut's margin
-                (k.rounded() + 0.5 + (unit() - 0.5) * 4e-8) / s, // within the truncation's reach
-                k.rounded() / s,                                 // on a pixel
+                (k.rounded() + 0.5 + (unit() - 0.5) * 4e-6) / s,  // within the shortcut's margin
+                (k.rounded() + 0.5 + (unit() - 0.5) * 4e-8) / s,  // within the truncation's reach
+                k.rounded() / s,  // on a pixel
                 (k.rounded() + (unit() - 0.5) * 1e-9) / s,
-                (unit() - 0.5) * 1e-8,                           // around zero, both signs
-                (unit() - 0.5) * 0x1p26,                         // near the shortcut's bound
-                Double(bitPattern: next()),                      // anything, NaN and ±∞ included
+                (unit() - 0.5) * 1e-8,  // around zero, both signs
+                (unit() - 0.5) * 0x1p26,  // near the shortcut's bound
+                Double(bitPattern: next()),  // anything, NaN and ±∞ included
             ]
             for v in candidates where !check(v, s) { failures += 1 }
         }
@@ -101,7 +113,8 @@ final class MirroredDisplayScaleRoundingTests: XCTestCase {
             let h = 932.0
             for k in stride(from: 0.0, through: 2700, by: 1) {
                 let tie = (k + 0.5) / s
-                for u in [tie, tie + 4e-10, tie - 4e-10, tie + 2e-9, tie - 2e-9, k / s, (k + 0.3) / s] where u >= 0 && u <= h {
+                for u in [tie, tie + 4e-10, tie - 4e-10, tie + 2e-9, tie - 2e-9, k / s, (k + 0.3) / s]
+                where u >= 0 && u <= h {
                     // Mirrored exactly (dyadic u) or to within an ulp: compare pixel counts.
                     let image = h - mirroredRoundedByDisplayScale(h - u, scale: s)
                     let bottom = roundedByDisplayScale(u, scale: s)
@@ -121,7 +134,9 @@ final class MirroredDisplayScaleRoundingTests: XCTestCase {
         // Pixel values come back unchanged, bit for bit.
         for k in stride(from: -300.0, through: 3000, by: 1) {
             for s in [1.0, 2, 3] {
-                XCTAssertEqual(mirroredRoundedByDisplayScale(k / s, scale: s).bitPattern, roundedByDisplayScale(k / s, scale: s).bitPattern, "\(k)/\(s)")
+                XCTAssertEqual(
+                    mirroredRoundedByDisplayScale(k / s, scale: s).bitPattern,
+                    roundedByDisplayScale(k / s, scale: s).bitPattern, "\(k)/\(s)")
             }
         }
     }

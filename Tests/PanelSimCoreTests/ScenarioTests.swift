@@ -4,8 +4,10 @@ import XCTest
 /// Behavior families of scenarios.md and the canonical sequences of floatingpanel-core.md §6.2,
 /// replayed end to end through `simulate`.
 final class ScenarioTests: XCTestCase {
-    private func replay(_ panel: FloatingPanelConfiguration, _ env: PanelEnvironment = Fixture.d1,
-                        configure: (inout TraceHeader) -> Void = { _ in }, _ build: (inout SampleBuilder) -> Void) -> SimulationResult {
+    private func replay(
+        _ panel: FloatingPanelConfiguration, _ env: PanelEnvironment = Fixture.d1,
+        configure: (inout TraceHeader) -> Void = { _ in }, _ build: (inout SampleBuilder) -> Void
+    ) -> SimulationResult {
         var header = Fixture.header(panel, env)
         configure(&header)
         var b = SampleBuilder()
@@ -13,7 +15,11 @@ final class ScenarioTests: XCTestCase {
         return simulate(Trace(header: header, samples: b.samples))
     }
 
-    private func b3(at state: FloatingPanelState) -> FloatingPanelConfiguration { var p = Fixture.b3(); p.initialState = state; return p }
+    private func b3(at state: FloatingPanelState) -> FloatingPanelConfiguration {
+        var p = Fixture.b3()
+        p.initialState = state
+        return p
+    }
 
     func testPresentationRecordsAtTimeZero() {
         let r = replay(b3(at: .half)) { $0.end(0.1) }
@@ -25,15 +31,27 @@ final class ScenarioTests: XCTestCase {
 
     /// §6.2 A: half → fast upward release → full, with F2 and F5.
     func testFlickUpFromHalfAttractsToFull() {
-        let r = replay(b3(at: .half)) { $0.drag(at: 0, x: 195, from: 700, to: 600, duration: 0.1, releaseVelocity: -1500) }
-        XCTAssertEqual(r.keyEvents, ["didChangeState", "willBeginDragging", "willEndDragging", "didEndDragging",
-                                     "willBeginAttracting", "didChangeState", "didEndAttracting"])
-        guard case let .willEndDragging(v, proposed, target)? = r.events.first(where: { $0.name == "willEndDragging" }) else { return XCTFail() }
-        XCTAssertEqual(v.y, -1500); XCTAssertEqual(proposed, "full"); XCTAssertEqual(target, "full")
+        let r = replay(b3(at: .half)) {
+            $0.drag(at: 0, x: 195, from: 700, to: 600, duration: 0.1, releaseVelocity: -1500)
+        }
+        XCTAssertEqual(
+            r.keyEvents,
+            [
+                "didChangeState", "willBeginDragging", "willEndDragging", "didEndDragging",
+                "willBeginAttracting", "didChangeState", "didEndAttracting",
+            ])
+        guard
+            case .willEndDragging(let v, let proposed, let target)? = r.events.first(where: {
+                $0.name == "willEndDragging"
+            })
+        else { return XCTFail() }
+        XCTAssertEqual(v.y, -1500)
+        XCTAssertEqual(proposed, "full")
+        XCTAssertEqual(target, "full")
         // The first accepted changed only sets the baseline: no didMove before the second changed.
         let names = r.eventNames
         let timed = r.records.compactMap { rec -> (Microseconds, String)? in
-            if case let .event(t, e) = rec { return (t, e.name) } else { return nil }
+            if case .event(let t, let e) = rec { return (t, e.name) } else { return nil }
         }
         let begin = timed.first { $0.1 == "willBeginDragging" }!.0
         let firstDragMove = timed.first { $0.1 == "didMove" && $0.0 >= begin }!.0
@@ -58,7 +76,8 @@ final class ScenarioTests: XCTestCase {
             b.touch(0.03, .moved, 195, 267)
             b.touch(0.2, .ended, 195, 267, velocity: Point(x: 0, y: 0))
         }
-        XCTAssertEqual(r.keyEvents, ["didChangeState", "willBeginDragging", "willEndDragging", "didChangeState", "didEndDragging"])
+        XCTAssertEqual(
+            r.keyEvents, ["didChangeState", "willBeginDragging", "willEndDragging", "didChangeState", "didEndDragging"])
         XCTAssertEqual(r.events.last, .didEndDragging(willAttract: false))
         XCTAssertEqual(r.lastFrame?.location, 100)
         XCTAssertEqual(r.lastFrame?.state, "full")
@@ -81,7 +100,8 @@ final class ScenarioTests: XCTestCase {
         }
         let removed = run(2431)
         XCTAssertTrue(removed.events.contains(.didMove(location: 502)))
-        XCTAssertEqual(removed.keyEvents, ["didChangeState", "willBeginDragging", "willRemove", "didChangeState", "didRemove"])
+        XCTAssertEqual(
+            removed.keyEvents, ["didChangeState", "willBeginDragging", "willRemove", "didChangeState", "didRemove"])
         XCTAssertFalse(removed.eventNames.contains("willEndDragging"))
         XCTAssertEqual(removed.lastFrame?.location, 944)
         XCTAssertEqual(removed.lastFrame?.state, "hidden")
@@ -97,7 +117,9 @@ final class ScenarioTests: XCTestCase {
         let r = replay(p, configure: { $0.delegate.shouldRemove = .never }) { b in
             b.drag(at: 0, x: 195, from: 600, to: 700, duration: 0.1, releaseVelocity: 9000)
         }
-        guard case let .shouldRemove(v, result)? = r.events.first(where: { $0.name == "shouldRemove" }) else { return XCTFail("no shouldRemove") }
+        guard case .shouldRemove(let v, let result)? = r.events.first(where: { $0.name == "shouldRemove" }) else {
+            return XCTFail("no shouldRemove")
+        }
         XCTAssertFalse(result)
         XCTAssertGreaterThan(v.y, 5.5)
         XCTAssertTrue(r.eventNames.contains("willEndDragging"))
@@ -113,10 +135,16 @@ final class ScenarioTests: XCTestCase {
             b.touch(0.35, .ended, 195, 500)
         }
         let names = r.keyEvents
-        XCTAssertEqual(names, ["didChangeState", "willBeginDragging", "willEndDragging", "didEndDragging", "willBeginAttracting", "didChangeState",
-                               "didEndAttracting", "willBeginDragging", "willEndDragging", "didEndDragging", "willBeginAttracting", "didChangeState", "didEndAttracting"])
+        XCTAssertEqual(
+            names,
+            [
+                "didChangeState", "willBeginDragging", "willEndDragging", "didEndDragging", "willBeginAttracting",
+                "didChangeState",
+                "didEndAttracting", "willBeginDragging", "willEndDragging", "didEndDragging", "willBeginAttracting",
+                "didChangeState", "didEndAttracting",
+            ])
         let interruptTime = r.records.compactMap { rec -> Microseconds? in
-            if case let .event(t, .didEndAttracting) = rec { return t } else { return nil }
+            if case .event(let t, .didEndAttracting) = rec { return t } else { return nil }
         }.first
         XCTAssertEqual(interruptTime, 300_000)
         let anchors: Set<Double> = [100, 422, 741]
@@ -129,17 +157,27 @@ final class ScenarioTests: XCTestCase {
     func testMoveDuringDrag() {
         let r = replay(b3(at: .half)) { b in
             b.touch(0, .began, 195, 700)
-            for i in 1...60 { b.touch(Double(i) / 120, .moved, 195, 700 - Double(i) * 5, velocity: Point(x: 0, y: -600)) }
+            for i in 1...60 {
+                b.touch(Double(i) / 120, .moved, 195, 700 - Double(i) * 5, velocity: Point(x: 0, y: -600))
+            }
             b.call(0.2, .move(to: .tip, animated: true))
             b.touch(0.5, .ended, 195, 400, velocity: Point(x: 0, y: -600))
         }
-        let afterCall = r.records.drop { if case let .event(t, _) = $0 { return t < 200_000 } else { return true } }
-        let names = afterCall.compactMap { if case let .event(_, e) = $0, e.name != "didMove" { return e.name } else { return nil } }
-        XCTAssertEqual(Array(names.prefix(8)), ["willEndDragging", "didEndDragging", "willBeginAttracting", "didChangeState",
-                                                "didEndAttracting", "willBeginAttracting", "didChangeState", "didEndAttracting"])
+        let afterCall = r.records.drop { if case .event(let t, _) = $0 { return t < 200_000 } else { return true } }
+        let names = afterCall.compactMap {
+            if case .event(_, let e) = $0, e.name != "didMove" { return e.name } else { return nil }
+        }
+        XCTAssertEqual(
+            Array(names.prefix(8)),
+            [
+                "willEndDragging", "didEndDragging", "willBeginAttracting", "didChangeState",
+                "didEndAttracting", "willBeginAttracting", "didChangeState", "didEndAttracting",
+            ])
         XCTAssertEqual(r.lastFrame?.location, 741)
         XCTAssertEqual(r.lastFrame?.state, "tip")
-        XCTAssertFalse(r.eventNames.dropFirst(names.count).contains("willBeginDragging") && r.eventNames.filter { $0 == "willBeginDragging" }.count > 1)
+        XCTAssertFalse(
+            r.eventNames.dropFirst(names.count).contains("willBeginDragging")
+                && r.eventNames.filter { $0 == "willBeginDragging" }.count > 1)
     }
 
     /// O12 with an estimated velocity: a pan cancelled by move(to:) ends with the velocity the
@@ -151,7 +189,7 @@ final class ScenarioTests: XCTestCase {
             b.touch(0, .began, 195, 700)
             tracker.addMovement(timeNanos: 0, position: Point(x: 195, y: 700))
             for i in 1...20 {
-                let y = 700 - Double(i * i) * 0.5    // accelerating, so lsq2 differs from a slope
+                let y = 700 - Double(i * i) * 0.5  // accelerating, so lsq2 differs from a slope
                 b.touch(Double(i) / 120, .moved, 195, y)
                 tracker.addMovement(timeNanos: SampleBuilder.us(Double(i) / 120) * 1000, position: Point(x: 195, y: y))
             }
@@ -160,7 +198,8 @@ final class ScenarioTests: XCTestCase {
         }
         let expected = tracker.currentVelocity()
         XCTAssertNotEqual(expected.y, 0)
-        guard case let .willEndDragging(velocity, _, _)? = r.events.first(where: { $0.name == "willEndDragging" }) else {
+        guard case .willEndDragging(let velocity, _, _)? = r.events.first(where: { $0.name == "willEndDragging" })
+        else {
             return XCTFail("no willEndDragging in \(r.eventNames)")
         }
         XCTAssertEqual(velocity, expected)
@@ -184,14 +223,19 @@ final class ScenarioTests: XCTestCase {
     func testHideAndShowUsePropertyAnimators() {
         var p = b3(at: .half)
         p.presented = false
-        let r = replay(p) { b in b.call(0.1, .show(animated: true)); b.call(1.0, .hide(animated: true)) }
+        let r = replay(p) { b in
+            b.call(0.1, .show(animated: true))
+            b.call(1.0, .hide(animated: true))
+        }
         XCTAssertEqual(r.eventNames, ["didChangeState", "didMove", "didChangeState", "didMove"])
         XCTAssertEqual(r.lastFrame?.location, 944)
         XCTAssertEqual(r.lastFrame?.state, "hidden")
     }
 
     func testTouchOnBackdropDoesNotDragThePanel() {
-        let r = replay(b3(at: .half)) { b in b.drag(at: 0, x: 195, from: 300, to: 200, duration: 0.1, releaseVelocity: -1000) }
+        let r = replay(b3(at: .half)) { b in
+            b.drag(at: 0, x: 195, from: 300, to: 200, duration: 0.1, releaseVelocity: -1000)
+        }
         XCTAssertEqual(r.eventNames, ["didChangeState", "didMove"])
     }
 
@@ -204,7 +248,9 @@ final class ScenarioTests: XCTestCase {
     }
 
     func testReplayIsDeterministic() {
-        let build: (inout SampleBuilder) -> Void = { $0.drag(at: 0, x: 195, from: 700, to: 450, duration: 0.2, releaseVelocity: -900) }
+        let build: (inout SampleBuilder) -> Void = {
+            $0.drag(at: 0, x: 195, from: 700, to: 450, duration: 0.2, releaseVelocity: -900)
+        }
         XCTAssertEqual(replay(b3(at: .half), Fixture.d1, build), replay(b3(at: .half), Fixture.d1, build))
     }
 }
@@ -220,14 +266,18 @@ final class LifecycleEdgeTests: XCTestCase {
     /// the panel; the panel can be dragged afterwards, exactly as when the show comes later.
     func testShowDuringRemovalFinishesTheRemovalFirst() {
         for showTime in [0.2, 1.0] {
-            var p = Fixture.b3(); p.initialState = .half
+            var p = Fixture.b3()
+            p.initialState = .half
             let r = run(p) { b in
                 b.call(0.1, .remove)
                 b.call(showTime, .show(animated: true))
                 b.drag(at: 2, x: 195, from: 700, to: 600, duration: 0.1, releaseVelocity: -1500)
             }
             let names = r.keyEvents
-            XCTAssertEqual(Array(names.prefix(6)), ["didChangeState", "willRemove", "didChangeState", "didRemove", "didChangeState", "willBeginDragging"], "show at \(showTime)")
+            XCTAssertEqual(
+                Array(names.prefix(6)),
+                ["didChangeState", "willRemove", "didChangeState", "didRemove", "didChangeState", "willBeginDragging"],
+                "show at \(showTime)")
             XCTAssertEqual(r.lastFrame?.state, "full", "show at \(showTime)")
             XCTAssertEqual(r.lastFrame?.location, 100)
         }
@@ -236,7 +286,8 @@ final class LifecycleEdgeTests: XCTestCase {
     /// O14 `dismissIn`: the removal starts right after the listed state is reported (at the start of
     /// the attraction), once until the next show; an unlisted state does nothing.
     func testDismissInRemovesWhenTheListedStateIsReported() {
-        var p = Fixture.b3(); p.initialState = .half
+        var p = Fixture.b3()
+        p.initialState = .half
         var header = Fixture.header(p, Fixture.d1)
         header.delegate.dismissIn = ["full"]
         var b = SampleBuilder()
@@ -268,7 +319,8 @@ final class RubberBandScenarioTests: XCTestCase {
     /// rubber band minC − rb(minC − c, H); without it the panel follows the finger linearly (§3.4.1).
     func testDragPastFullRubberBandsOnlyWhenAllowed() {
         func finalDragLocation(edges: [String]) -> Double {
-            var p = Fixture.b3(); p.initialState = .full
+            var p = Fixture.b3()
+            p.initialState = .full
             p.behavior.rubberBandingEdges = edges
             var b = SampleBuilder()
             b.touch(0, .began, 195, 300)
@@ -276,7 +328,7 @@ final class RubberBandScenarioTests: XCTestCase {
             b.touch(0.02, .moved, 195, 289)  // baseline
             b.touch(0.03, .moved, 195, 189)  // 100 pt past the baseline: c = 100 − 100 = 0
             let r = simulate(Trace(header: Fixture.header(p, Fixture.d1), samples: b.samples))
-            return r.events.compactMap { if case let .didMove(l) = $0 { return l } else { return nil } }.last!
+            return r.events.compactMap { if case .didMove(let l) = $0 { return l } else { return nil } }.last!
         }
         XCTAssertEqual(finalDragLocation(edges: []), 0)
         XCTAssertEqual(finalDragLocation(edges: ["bottom"]), 0)
@@ -287,9 +339,11 @@ final class RubberBandScenarioTests: XCTestCase {
 
 final class ScrollOptionTests: XCTestCase {
     private func header() -> TraceHeader {
-        var p = Fixture.b3(); p.initialState = .full
+        var p = Fixture.b3()
+        p.initialState = .full
         var h = Fixture.header(p, Fixture.d1)
-        var sv = ScrollViewConfiguration(frame: Rect(x: 0, y: 36, width: 390, height: 761), contentSize: Size(width: 390, height: 3000))
+        var sv = ScrollViewConfiguration(
+            frame: Rect(x: 0, y: 36, width: 390, height: 761), contentSize: Size(width: 390, height: 3000))
         sv.contentOffset = Point(x: 0, y: 120)
         h.scrollView = sv
         return h

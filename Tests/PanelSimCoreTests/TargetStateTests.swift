@@ -6,9 +6,11 @@ import XCTest
 final class TargetStateTests: XCTestCase {
     private func core(state: FloatingPanelState) -> PanelCore {
         var p = FloatingPanelConfiguration()
-        p.anchors = [AnchorEntry(state: .full, anchor: Fixture.inset(20, .top, .superview)),
-                     AnchorEntry(state: .half, anchor: Fixture.inset(250, .bottom, .superview)),
-                     AnchorEntry(state: .tip, anchor: Fixture.inset(60, .bottom, .superview))]
+        p.anchors = [
+            AnchorEntry(state: .full, anchor: Fixture.inset(20, .top, .superview)),
+            AnchorEntry(state: .half, anchor: Fixture.inset(250, .bottom, .superview)),
+            AnchorEntry(state: .tip, anchor: Fixture.inset(60, .bottom, .superview)),
+        ]
         p.initialState = state
         var c = PanelCore(header: Fixture.header(p, Fixture.env(375, 667, scale: 3)))
         c.start(presented: true)
@@ -23,7 +25,8 @@ final class TargetStateTests: XCTestCase {
             (.full, 30, 100, .full),
         ]
         for (state, y, v, expected) in cases {
-            XCTAssertEqual(core(state: state).targetState(from: y, velocity: v), expected, "from \(state) at \(y) with v \(v)")
+            XCTAssertEqual(
+                core(state: state).targetState(from: y, velocity: v), expected, "from \(state) at \(y) with v \(v)")
         }
     }
 
@@ -37,7 +40,7 @@ final class TargetStateTests: XCTestCase {
         // From half (417) toward full (20): progress = 0.499·|v| / 397. Exactly 0.5 stays at half.
         var c = core(state: .half)
         c.geometry.panel.behavior.redirectionalProgress = 0.25
-        XCTAssertEqual(c.targetState(from: 417, velocity: -150), .half) // 74.85/397 = 0.19
-        XCTAssertEqual(c.targetState(from: 417, velocity: -250), .full) // 124.75/397 = 0.31
+        XCTAssertEqual(c.targetState(from: 417, velocity: -150), .half)  // 74.85/397 = 0.19
+        XCTAssertEqual(c.targetState(from: 417, velocity: -250), .full)  // 124.75/397 = 0.31
     }
 }

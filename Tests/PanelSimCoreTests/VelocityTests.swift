@@ -24,8 +24,9 @@ final class VelocityTests: XCTestCase {
             let expected = try XCTUnwrap(row.expectedValue, "\(row.file)")
             let tolerance = try XCTUnwrap(row.relTolerance)
             if row.file.contains("interrupted") {
-                interrupted.check(row, actual: row.axis == "x" ? v.x : v.y, expected: expected,
-                                  relTolerance: tolerance)
+                interrupted.check(
+                    row, actual: row.axis == "x" ? v.x : v.y, expected: expected,
+                    relTolerance: tolerance)
             } else {
                 gestures.check(row, actual: row.axis == "x" ? v.x : v.y, expected: expected, relTolerance: tolerance)
             }
@@ -57,8 +58,9 @@ final class VelocityTests: XCTestCase {
             lastTime = offset + trace.upTime
             let v = tracker.velocityAtLift(timeNanos: lastTime)
             for row in fileRows {
-                report.check(row, actual: row.axis == "x" ? v.x : v.y, expected: try XCTUnwrap(row.expectedValue),
-                             relTolerance: try XCTUnwrap(row.relTolerance))
+                report.check(
+                    row, actual: row.axis == "x" ? v.x : v.y, expected: try XCTUnwrap(row.expectedValue),
+                    relTolerance: try XCTUnwrap(row.relTolerance))
             }
         }
         report.finish(expectedCount: 13 * 2)
@@ -111,12 +113,14 @@ final class VelocityTests: XCTestCase {
                     continue
                 }
                 for (i, target) in coefficients.enumerated() {
-                    report.check(row, axisLabel: "\(axis) c\(i)", actual: fit[i], expected: target,
-                                 relTolerance: 1e-5, zeroAbsTolerance: 1e-6)
+                    report.check(
+                        row, axisLabel: "\(axis) c\(i)", actual: fit[i], expected: target,
+                        relTolerance: 1e-5, zeroAbsTolerance: 1e-6)
                 }
                 let v = trace.velocityAtLift(strategy: .lsq2)
-                report.check(row, axisLabel: "\(axis) tracker", actual: axis == "x" ? v.x : v.y,
-                             expected: fit[1], relTolerance: 1e-12, zeroAbsTolerance: 1e-9)
+                report.check(
+                    row, axisLabel: "\(axis) tracker", actual: axis == "x" ? v.x : v.y,
+                    expected: fit[1], relTolerance: 1e-12, zeroAbsTolerance: 1e-9)
             }
         }
         report.finish(expectedCount: 5 * 2 * 4)
@@ -169,8 +173,9 @@ final class VelocityTests: XCTestCase {
                     tight.check(row, actual: actual, expected: expected, relTolerance: 0.001)
                 }
             } else {
-                synthetic.check(row, actual: actual, expected: row.expectedValue ?? 0, relTolerance: tolerance,
-                                zeroAbsTolerance: 1e-6)
+                synthetic.check(
+                    row, actual: actual, expected: row.expectedValue ?? 0, relTolerance: tolerance,
+                    zeroAbsTolerance: 1e-6)
             }
         }
         touch.finish(expectedCount: 29)
@@ -192,8 +197,9 @@ final class VelocityTests: XCTestCase {
             let v = trace.velocityAtLift(strategy: .ios)
             let expected = try XCTUnwrap(row.expectedValue)
             // 4-decimal rounding of the reference: allow 1e-4 absolute.
-            report.check(row, actual: row.axis == "x" ? v.x : v.y, expected: expected, relTolerance: 0,
-                         zeroAbsTolerance: 1e-4, absTolerance: 1e-4)
+            report.check(
+                row, actual: row.axis == "x" ? v.x : v.y, expected: expected, relTolerance: 0,
+                zeroAbsTolerance: 1e-4, absTolerance: 1e-4)
         }
         report.finish(expectedCount: 14 * 2)
     }
@@ -202,7 +208,9 @@ final class VelocityTests: XCTestCase {
 
     func testSyntheticEdgeCases() throws {
         func run(_ file: String, _ strategy: VelocityStrategy) throws -> Double {
-            try Fixtures.touchTrace("aosp-VelocityTracker_test-synthetic/\(file).csv").velocityAtLift(strategy: strategy).x
+            try Fixtures.touchTrace("aosp-VelocityTracker_test-synthetic/\(file).csv").velocityAtLift(
+                strategy: strategy
+            ).x
         }
         for strategy in [VelocityStrategy.lsq2, .impulse] {
             // Up 2980 ms after the last move: no velocity (AOSP ASSUME_POINTER_STOPPED_TIME).
@@ -337,7 +345,12 @@ struct ExpectedRow {
 
 /// A touch CSV (`t_ms,phase,x_px,y_px`) with exact ns timestamps.
 struct TouchTrace {
-    struct Row { var timeNanos: Int64; var phase: String; var x: Double; var y: Double }
+    struct Row {
+        var timeNanos: Int64
+        var phase: String
+        var x: Double
+        var y: Double
+    }
     var rows: [Row]
     /// down and move rows: what the sources feed to the estimator.
     var fedSamples: [Row] { rows.filter { $0.phase == "down" || $0.phase == "move" } }
@@ -367,12 +380,13 @@ enum Fixtures {
     static func expectedRows() throws -> [ExpectedRow] {
         let records = parseCSV(try text("expected_velocities.csv"))
         guard let header = records.first,
-              header == ["source", "file", "estimator", "axis", "expected", "unit", "tolerance", "kind", "notes"]
+            header == ["source", "file", "estimator", "axis", "expected", "unit", "tolerance", "kind", "notes"]
         else { throw FixtureError.bad("unexpected header") }
         return try records.dropFirst().enumerated().map { index, f in
             guard f.count == 9 else { throw FixtureError.bad("row with \(f.count) fields: \(f)") }
-            return ExpectedRow(source: f[0], file: f[1], estimator: f[2], axis: f[3], expected: f[4],
-                               unit: f[5], tolerance: f[6], kind: f[7], notes: f[8], line: index + 2)
+            return ExpectedRow(
+                source: f[0], file: f[1], estimator: f[2], axis: f[3], expected: f[4],
+                unit: f[5], tolerance: f[6], kind: f[7], notes: f[8], line: index + 2)
         }
     }
 
@@ -381,8 +395,9 @@ enum Fixtures {
         guard records.first == ["t_ms", "phase", "x_px", "y_px"] else { throw FixtureError.bad("header \(relative)") }
         let rows = try records.dropFirst().map { f -> TouchTrace.Row in
             guard f.count == 4, let x = Double(f[2]) else { throw FixtureError.bad("\(relative): \(f)") }
-            return TouchTrace.Row(timeNanos: try nanos(fromMillis: f[0]), phase: f[1], x: x,
-                                  y: f[3].isEmpty ? .nan : Double(f[3]) ?? .nan)
+            return TouchTrace.Row(
+                timeNanos: try nanos(fromMillis: f[0]), phase: f[1], x: x,
+                y: f[3].isEmpty ? .nan : Double(f[3]) ?? .nan)
         }
         return TouchTrace(rows: rows)
     }
@@ -392,7 +407,9 @@ enum Fixtures {
         let records = parseCSV(try text(relative))
         guard records.first == ["t_ms", "phase", "scroll_delta"] else { throw FixtureError.bad("header \(relative)") }
         return try records.dropFirst().map { f in
-            guard f.count == 3, f[1] == "scroll", let d = Double(f[2]) else { throw FixtureError.bad("\(relative): \(f)") }
+            guard f.count == 3, f[1] == "scroll", let d = Double(f[2]) else {
+                throw FixtureError.bad("\(relative): \(f)")
+            }
             return (try nanos(fromMillis: f[0]), d)
         }
     }
@@ -401,7 +418,10 @@ enum Fixtures {
     static func nanos(fromMillis text: String) throws -> Int64 {
         var s = Substring(text)
         var negative = false
-        if s.first == "-" { negative = true; s = s.dropFirst() }
+        if s.first == "-" {
+            negative = true
+            s = s.dropFirst()
+        }
         let parts = s.split(separator: ".", omittingEmptySubsequences: false)
         guard (1...2).contains(parts.count), let whole = Int64(parts[0]) else { throw FixtureError.bad("t_ms \(text)") }
         var fraction: Int64 = 0
@@ -424,7 +444,12 @@ enum Fixtures {
         while let c = chars.popFirst() {
             if inQuotes {
                 if c == "\"" {
-                    if chars.first == "\"" { field.unicodeScalars.append("\""); chars.removeFirst() } else { inQuotes = false }
+                    if chars.first == "\"" {
+                        field.unicodeScalars.append("\"")
+                        chars.removeFirst()
+                    } else {
+                        inQuotes = false
+                    }
                 } else {
                     field.unicodeScalars.append(c)
                 }
@@ -432,15 +457,22 @@ enum Fixtures {
             }
             switch c {
             case "\"": inQuotes = true
-            case ",": record.append(field); field = ""
+            case ",":
+                record.append(field)
+                field = ""
             case "\r": break
             case "\n":
-                record.append(field); field = ""
-                records.append(record); record = []
+                record.append(field)
+                field = ""
+                records.append(record)
+                record = []
             default: field.unicodeScalars.append(c)
             }
         }
-        if !field.isEmpty || !record.isEmpty { record.append(field); records.append(record) }
+        if !field.isEmpty || !record.isEmpty {
+            record.append(field)
+            records.append(record)
+        }
         return records
     }
 }
@@ -453,23 +485,27 @@ struct Report {
     var maxRelError = 0.0
     var maxAbsError = 0.0
 
-    mutating func check(_ row: ExpectedRow, axisLabel: String? = nil, actual: Double, expected: Double,
-                        relTolerance: Double, zeroAbsTolerance: Double = 1e-6, absTolerance: Double = 0) {
+    mutating func check(
+        _ row: ExpectedRow, axisLabel: String? = nil, actual: Double, expected: Double,
+        relTolerance: Double, zeroAbsTolerance: Double = 1e-6, absTolerance: Double = 0
+    ) {
         checked += 1
         let error = abs(actual - expected)
         maxAbsError = max(maxAbsError, error)
         if expected != 0 { maxRelError = max(maxRelError, error / abs(expected)) }
         let allowed = expected == 0 ? zeroAbsTolerance : max(abs(expected) * relTolerance, absTolerance)
         if !(error <= allowed) {
-            failures.append("expected_velocities.csv:\(row.line) [\(row.estimator)] \(row.file) \(axisLabel ?? row.axis): expected \(expected), actual \(actual), "
-                            + "rel error \(expected == 0 ? .nan : error / abs(expected)), allowed \(allowed)")
+            failures.append(
+                "expected_velocities.csv:\(row.line) [\(row.estimator)] \(row.file) \(axisLabel ?? row.axis): expected \(expected), actual \(actual), "
+                    + "rel error \(expected == 0 ? .nan : error / abs(expected)), allowed \(allowed)")
         }
     }
 
     func finish(expectedCount: Int, file: StaticString = #filePath, line: UInt = #line) {
         print("[\(name)] checked \(checked), max rel error \(maxRelError), max abs error \(maxAbsError)")
         XCTAssertEqual(checked, expectedCount, "\(name): rows checked", file: file, line: line)
-        XCTAssert(failures.isEmpty, "\(name): \(failures.count) failing:\n" + failures.joined(separator: "\n"),
-                  file: file, line: line)
+        XCTAssert(
+            failures.isEmpty, "\(name): \(failures.count) failing:\n" + failures.joined(separator: "\n"),
+            file: file, line: line)
     }
 }

@@ -18,8 +18,11 @@ final class TestDrawer: UIViewController, DrawerPresentable, DrawerAnimationPart
 final class DrawerKitRecordingTests: RecorderTestCase {
     /// A presenting controller in `window`, a drawer with one button, and DrawerKit's controller.
     @MainActor
-    static func makeDrawer(in window: UIWindow, configure: (inout DrawerKitInterfaceStubs.DrawerConfiguration) -> Void = { _ in })
-        -> (UIViewController, TestDrawer, DrawerDisplayController) {
+    static func makeDrawer(
+        in window: UIWindow, configure: (inout DrawerKitInterfaceStubs.DrawerConfiguration) -> Void = { _ in }
+    )
+        -> (UIViewController, TestDrawer, DrawerDisplayController)
+    {
         let presenting = UIViewController()
         presenting.view.frame = window.bounds
         window.addSubview(presenting.view)
@@ -30,8 +33,9 @@ final class DrawerKitRecordingTests: RecorderTestCase {
         var configuration = DrawerKitInterfaceStubs.DrawerConfiguration()
         configuration.timingCurveProvider = UICubicTimingParameters(animationCurve: .linear)
         configure(&configuration)
-        let display = DrawerDisplayController(presentingViewController: presenting, presentedViewController: drawer,
-                                              configuration: configuration)
+        let display = DrawerDisplayController(
+            presentingViewController: presenting, presentedViewController: drawer,
+            configuration: configuration)
         DrawerGeometry.stubStatusBarHeight = 47
         return (presenting, drawer, display)
     }
@@ -45,11 +49,16 @@ final class DrawerKitRecordingTests: RecorderTestCase {
                 $0.fullExpansionBehaviour = .leavesCustomGap(gap: 60)
                 $0.handleViewConfiguration = nil
             }
-            let linear = DrawerKitRecording.header(displayController: display, presenting: presenting, presented: drawer, container: window)
-            let (p2, d2, springDisplay) = Self.makeDrawer(in: window) { $0.timingCurveProvider = UISpringTimingParameters() }
-            let spring = DrawerKitRecording.header(displayController: springDisplay, presenting: p2, presented: d2, container: window)
-            let springGiven = DrawerKitRecording.header(displayController: springDisplay, presenting: p2, presented: d2,
-                                                        container: window, timingCurve: .dampingRatio(0.8))
+            let linear = DrawerKitRecording.header(
+                displayController: display, presenting: presenting, presented: drawer, container: window)
+            let (p2, d2, springDisplay) = Self.makeDrawer(in: window) {
+                $0.timingCurveProvider = UISpringTimingParameters()
+            }
+            let spring = DrawerKitRecording.header(
+                displayController: springDisplay, presenting: p2, presented: d2, container: window)
+            let springGiven = DrawerKitRecording.header(
+                displayController: springDisplay, presenting: p2, presented: d2,
+                container: window, timingCurve: .dampingRatio(0.8))
             return (linear, spring, springGiven)
         }
         let d = try XCTUnwrap(linear.header.drawer)
@@ -78,15 +87,19 @@ final class DrawerKitRecordingTests: RecorderTestCase {
             let window = makeWindow()
             let (presenting, drawer, display) = Self.makeDrawer(in: window)
             let clock = ManualClock(500)
-            let recorder = try DrawerKitRecording(displayController: display, presenting: presenting, presented: drawer,
-                                                  window: window, folder: folder, clock: clock.read)
+            let recorder = try DrawerKitRecording(
+                displayController: display, presenting: presenting, presented: drawer,
+                window: window, folder: folder, clock: clock.read)
             window.stubDeliver { event in clock.now = event.timestamp + 0.001 }
             clock.now = 500.05
             recorder.present()
-            NotificationCenter.default.stubPost(notification: DrawerNotification.transitionWillStart(info: .stub(
-                configuration: display.configuration, start: .dismissed, target: .partiallyExpanded, end: .partiallyExpanded,
-                isPresenting: true, startingFrame: CGRect(x: 0, y: 844, width: 390, height: 300),
-                endingFrame: CGRect(x: 0, y: 544, width: 390, height: 300), containerBounds: window.bounds)))
+            NotificationCenter.default.stubPost(
+                notification: DrawerNotification.transitionWillStart(
+                    info: .stub(
+                        configuration: display.configuration, start: .dismissed, target: .partiallyExpanded,
+                        end: .partiallyExpanded,
+                        isPresenting: true, startingFrame: CGRect(x: 0, y: 844, width: 390, height: 300),
+                        endingFrame: CGRect(x: 0, y: 544, width: 390, height: 300), containerBounds: window.bounds)))
             // Two display frames mid-animation and at rest (presentation-layer frames).
             drawer.view.layer.stubSetPresentationFrame(CGRect(x: 0, y: 700, width: 390, height: 300))
             recorder.recording.frameDidFire(.stub(timestamp: 500.2))

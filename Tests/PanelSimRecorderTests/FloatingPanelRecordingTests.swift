@@ -43,7 +43,8 @@ final class FloatingPanelRecordingTests: RecorderTestCase {
         }
         // The anchors resolve, in PanelSim's layout, to the locations the panel reported.
         let geometry = LayoutGeometry(panel: panel, environment: reading.header.environment)
-        XCTAssertEqual([PanelSimCore.FloatingPanelState.full, .half, .tip].map { geometry.position(of: $0) }, Self.anchorYs)
+        XCTAssertEqual(
+            [PanelSimCore.FloatingPanelState.full, .half, .tip].map { geometry.position(of: $0) }, Self.anchorYs)
         XCTAssertEqual(panel.initialState, .half)
         XCTAssertTrue(panel.presented)
         XCTAssertEqual(panel.states, [])
@@ -66,8 +67,10 @@ final class FloatingPanelRecordingTests: RecorderTestCase {
             var position: FloatingPanelPosition { .bottom }
             var initialState: FloatingPanelLibraryState { .tip }
             var anchors: [FloatingPanelLibraryState: FloatingPanelLayoutAnchoring] {
-                [.full: FloatingPanelLayoutAnchor(absoluteInset: 0, edge: .top, referenceGuide: .superview),
-                 .tip: FloatingPanelLayoutAnchor(absoluteInset: 100, edge: .bottom, referenceGuide: .superview)]
+                [
+                    .full: FloatingPanelLayoutAnchor(absoluteInset: 0, edge: .top, referenceGuide: .superview),
+                    .tip: FloatingPanelLayoutAnchor(absoluteInset: 100, edge: .bottom, referenceGuide: .superview),
+                ]
             }
         }
         final class CustomBehavior: FloatingPanelBehavior {}
@@ -86,7 +89,9 @@ final class FloatingPanelRecordingTests: RecorderTestCase {
             return (fields, refusal, recorder.recording.header.description)
         }
         XCTAssertEqual(fields, ["panel.backdropAlpha", "panel.behavior", "delegate"])
-        guard case .headerFieldsMissing(let missing)? = error else { return XCTFail("expected headerFieldsMissing, got \(String(describing: error))") }
+        guard case .headerFieldsMissing(let missing)? = error else {
+            return XCTFail("expected headerFieldsMissing, got \(String(describing: error))")
+        }
         XCTAssertEqual(missing.fields.map(\.field), fields)
         XCTAssertTrue(missing.description.hasPrefix("3 header fields could not be read"))
         for field in fields { XCTAssertTrue(assumed.contains(field + " ("), assumed) }
@@ -100,7 +105,8 @@ final class FloatingPanelRecordingTests: RecorderTestCase {
             let window = makeWindow()
             let fpc = Self.makePanel(in: window)
             let clock = ManualClock(1000)
-            let recorder = try FloatingPanelRecording(fpc, window: window, delegate: FloatingPanelDelegateConfiguration(), folder: folder, clock: clock.read)
+            let recorder = try FloatingPanelRecording(
+                fpc, window: window, delegate: FloatingPanelDelegateConfiguration(), folder: folder, clock: clock.read)
             // What FloatingPanel does inside sendEvent: its pan ends with a velocity and the
             // attraction to full starts (delegate calls the app forwards).
             window.stubDeliver { event in
@@ -132,11 +138,16 @@ final class FloatingPanelRecordingTests: RecorderTestCase {
         XCTAssertEqual(touches.last?.touch.velocity, Point(x: 0, y: -1500))
         XCTAssertEqual(touches.dropLast().compactMap(\.touch.velocity), [])
         // The delegate calls made while UIKit delivered the release come after it, 2 ms later.
-        let endedLine = trace.samples.first { if case .touch(let t) = $0.kind { return t.phase == .ended } else { return false } }!.line
+        let endedLine = trace.samples.first {
+            if case .touch(let t) = $0.kind { return t.phase == .ended } else { return false }
+        }!.line
         let observations = trace.observations
         XCTAssertEqual(observations.map(\.observed.state), ["full", nil])
         XCTAssertEqual(observations.map(\.observed.location), [nil, 65])
-        XCTAssertTrue(trace.samples.filter { if case .observed = $0.kind { return true } else { return false } }.allSatisfy { $0.line > endedLine })
+        XCTAssertTrue(
+            trace.samples.filter { if case .observed = $0.kind { return true } else { return false } }.allSatisfy {
+                $0.line > endedLine
+            })
         XCTAssertEqual(observations.first?.time, 158_000)
         XCTAssertEqual(trace.samples.last?.kind, .end)
         XCTAssertEqual(trace.samples.last?.time, 1_000_000)
@@ -148,9 +159,14 @@ final class FloatingPanelRecordingTests: RecorderTestCase {
         XCTAssertEqual(frames.first?.frameLocation, 428)
         XCTAssertEqual(frames.last?.frameState, "full")
         XCTAssertEqual(frames.last?.frameLocation, 65)
-        XCTAssertTrue(golden.records.contains {
-            if case .event(_, .willEndDragging(let v, _, _)) = $0 { return v == Point(x: 0, y: -1500) } else { return false }
-        })
+        XCTAssertTrue(
+            golden.records.contains {
+                if case .event(_, .willEndDragging(let v, _, _)) = $0 {
+                    return v == Point(x: 0, y: -1500)
+                } else {
+                    return false
+                }
+            })
         try assertRecoversCutFile(path)
     }
 
@@ -160,7 +176,8 @@ final class FloatingPanelRecordingTests: RecorderTestCase {
             let window = makeWindow()
             let fpc = Self.makePanel(in: window)
             let clock = ManualClock(5)
-            let recorder = try FloatingPanelRecording(fpc, window: window, delegate: FloatingPanelDelegateConfiguration(), folder: folder, clock: clock.read)
+            let recorder = try FloatingPanelRecording(
+                fpc, window: window, delegate: FloatingPanelDelegateConfiguration(), folder: folder, clock: clock.read)
             // Rotated to landscape: the container and safe area change, the anchors move.
             clock.now = 5.5
             window.frame = CGRect(x: 0, y: 0, width: 844, height: 390)
@@ -175,12 +192,17 @@ final class FloatingPanelRecordingTests: RecorderTestCase {
         }
         let trace = try TraceLoader.load(path: path).trace
         XCTAssertEqual(trace.samples.count, 3)
-        guard case .environment(let environment) = trace.samples[0].kind else { return XCTFail("expected the environment first") }
+        guard case .environment(let environment) = trace.samples[0].kind else {
+            return XCTFail("expected the environment first")
+        }
         XCTAssertEqual(environment.container, Size(width: 844, height: 390))
         XCTAssertEqual(environment.safeArea, Insets(top: 0, left: 47, bottom: 21, right: 47))
-        guard case .call(.invalidateLayout(let panel)) = trace.samples[1].kind else { return XCTFail("expected invalidateLayout") }
+        guard case .call(.invalidateLayout(let panel)) = trace.samples[1].kind else {
+            return XCTFail("expected invalidateLayout")
+        }
         let geometry = LayoutGeometry(panel: panel, environment: environment)
-        XCTAssertEqual([PanelSimCore.FloatingPanelState.full, .half, .tip].map { geometry.position(of: $0) }, [20, 184, 300])
+        XCTAssertEqual(
+            [PanelSimCore.FloatingPanelState.full, .half, .tip].map { geometry.position(of: $0) }, [20, 184, 300])
         XCTAssertEqual(trace.samples[1].time, 500_000)
     }
 }

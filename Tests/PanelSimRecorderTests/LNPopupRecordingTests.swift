@@ -58,7 +58,8 @@ final class LNPopupRecordingTests: RecorderTestCase {
             let window = makeWindow()
             let container = Self.makePopup(in: window)
             let clock = ManualClock(30)
-            let recorder = try LNPopupRecording(container, window: window, glass: false, folder: folder, clock: clock.read)
+            let recorder = try LNPopupRecording(
+                container, window: window, glass: false, folder: folder, clock: clock.read)
             window.stubDeliver { event in
                 clock.now = event.timestamp + 0.001
                 guard event.allTouches?.contains(where: { $0.phase == .ended }) == true else { return }

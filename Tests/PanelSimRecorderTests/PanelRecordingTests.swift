@@ -22,8 +22,9 @@ final class PanelRecordingTests: RecorderTestCase {
     static func start(_ window: RecordingWindow, folder: URL, clock: ManualClock) throws -> PanelRecording {
         let container = UIView(frame: window.bounds)
         window.addSubview(container)
-        let recording = try PanelRecording(reading: reading(for: container), container: container, folder: folder,
-                                           date: Date(timeIntervalSince1970: 1_706_711_101), device: "iPhone15,2", clock: clock.read)
+        let recording = try PanelRecording(
+            reading: reading(for: container), container: container, folder: folder,
+            date: Date(timeIntervalSince1970: 1_706_711_101), device: "iPhone15,2", clock: clock.read)
         window.recording = recording
         return recording
     }
@@ -41,11 +42,11 @@ final class PanelRecordingTests: RecorderTestCase {
         let path: String = try onMain {
             let (window, _, recording) = try Self.start(folder: folder)
             let fingers = Fingers(window)
-            fingers.down("a", 100, 500, at: 10.1)        // 0
-            fingers.down("b", 200, 500, at: 10.2)        // 1
-            fingers.move("b", 200, 480, at: 10.3)        // stationary a is not written
-            fingers.up("a", 100, 500, at: 10.4)          // 0 is free again
-            fingers.down("c", 300, 500, at: 10.5)        // 0
+            fingers.down("a", 100, 500, at: 10.1)  // 0
+            fingers.down("b", 200, 500, at: 10.2)  // 1
+            fingers.move("b", 200, 480, at: 10.3)  // stationary a is not written
+            fingers.up("a", 100, 500, at: 10.4)  // 0 is free again
+            fingers.down("c", 300, 500, at: 10.5)  // 0
             fingers.up("b", 200, 480, at: 10.6, cancelled: true)
             fingers.up("c", 300, 500, at: 10.7)
             return try recording.finish().path
@@ -89,7 +90,7 @@ final class PanelRecordingTests: RecorderTestCase {
             window.sendEvent(UIEvent.stubTouches([early], timestamp: 10.3))
             return try recording.finish().sampleCount
         }
-        XCTAssertEqual(count, 1)   // end only
+        XCTAssertEqual(count, 1)  // end only
     }
 
     func testObservationsAreWrittenOnceUntilTheyChangeAndRefusalsAreKept() throws {
@@ -117,13 +118,21 @@ final class PanelRecordingTests: RecorderTestCase {
         XCTAssertEqual(finished.refused.first?.field, "to")
         XCTAssertEqual(finished.refused.first?.line, 5)
         let kinds = try TraceLoader.load(path: finished.path).trace.samples.map(\.kind)
-        XCTAssertEqual(kinds, [
-            .observed(ObservedSample(location: 428, state: "half")),
-            .scroll(ScrollSample(contentOffset: Point(x: 0, y: 0), contentSize: Size(width: 390, height: 3000), isDecelerating: false)),
-            .scroll(ScrollSample(contentOffset: Point(x: 0, y: 12), contentSize: Size(width: 390, height: 3000), isDecelerating: true)),
-            .call(.move(to: .full, animated: true)),
-            .end,
-        ])
+        XCTAssertEqual(
+            kinds,
+            [
+                .observed(ObservedSample(location: 428, state: "half")),
+                .scroll(
+                    ScrollSample(
+                        contentOffset: Point(x: 0, y: 0), contentSize: Size(width: 390, height: 3000),
+                        isDecelerating: false)),
+                .scroll(
+                    ScrollSample(
+                        contentOffset: Point(x: 0, y: 12), contentSize: Size(width: 390, height: 3000),
+                        isDecelerating: true)),
+                .call(.move(to: .full, animated: true)),
+                .end,
+            ])
         XCTAssertEqual(finished.sampleCount, kinds.count)
     }
 
@@ -132,22 +141,28 @@ final class PanelRecordingTests: RecorderTestCase {
         let path: String = try onMain {
             let (window, clock, recording) = try Self.start(folder: folder)
             clock.now = 10.1
-            recording.containerDidChangeLayout()          // unchanged: nothing
+            recording.containerDidChangeLayout()  // unchanged: nothing
             window.stubSetSafeAreaInsets(UIEdgeInsets(top: 59, left: 0, bottom: 34, right: 0))
             recording.containerDidChangeLayout()
             return try recording.finish().path
         }
         let trace = try TraceLoader.load(path: path).trace
-        guard case .environment(let environment) = trace.samples.first?.kind else { return XCTFail("expected an environment sample") }
+        guard case .environment(let environment) = trace.samples.first?.kind else {
+            return XCTFail("expected an environment sample")
+        }
         XCTAssertEqual(environment.safeArea.top, 59)
         XCTAssertEqual(environment.frameRate, 120)
         XCTAssertEqual(trace.samples.count, 2)
     }
 
     func testOneFilePerRecordingNamedBySystemTimeAndDevice() throws {
-        XCTAssertEqual(RecordingFile.name(system: "uisheet", date: Date(timeIntervalSince1970: 1_706_711_101), device: "iPhone15,2"),
-                       "uisheet-20240131-142501-iPhone15_2.jsonl")
-        XCTAssertEqual(RecordingFile.name(system: "lnpopup", date: Date(timeIntervalSince1970: 0), device: ""), "lnpopup-19700101-000000-unknown.jsonl")
+        XCTAssertEqual(
+            RecordingFile.name(
+                system: "uisheet", date: Date(timeIntervalSince1970: 1_706_711_101), device: "iPhone15,2"),
+            "uisheet-20240131-142501-iPhone15_2.jsonl")
+        XCTAssertEqual(
+            RecordingFile.name(system: "lnpopup", date: Date(timeIntervalSince1970: 0), device: ""),
+            "lnpopup-19700101-000000-unknown.jsonl")
         XCTAssertFalse(RecordingFile.deviceModel.isEmpty)
         let folder = traces
         let (first, second, header): (String, String, TraceHeader) = try onMain {
@@ -155,7 +170,8 @@ final class PanelRecordingTests: RecorderTestCase {
             let clock = ManualClock(10)
             let a = try Self.start(window, folder: folder, clock: clock)
             let b = try Self.start(window, folder: folder, clock: clock)
-            try a.finish(); try b.finish()
+            try a.finish()
+            try b.finish()
             // Finishing twice is harmless.
             XCTAssertEqual(try a.finish().sampleCount, 1)
             return (a.path, b.path, a.header)
@@ -176,8 +192,10 @@ final class PanelRecordingTests: RecorderTestCase {
             container.stubSetTraitCollection(UITraitCollection(displayScale: 2))
             let reading = Self.reading(for: container)
             var refusal: RecorderError?
-            do throws(RecorderError) { _ = try PanelRecording(reading: reading, container: container, folder: URL(fileURLWithPath: "/nonexistent/x")) }
-            catch { refusal = error }
+            do throws(RecorderError) {
+                _ = try PanelRecording(
+                    reading: reading, container: container, folder: URL(fileURLWithPath: "/nonexistent/x"))
+            } catch { refusal = error }
             return (reading, refusal)
         }
         XCTAssertEqual(reading.header.environment.container, Size(width: 320, height: 568))

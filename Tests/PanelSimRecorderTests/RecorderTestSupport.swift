@@ -18,9 +18,12 @@ final class ManualClock {
 /// A phone as the stubs describe it: a 390 × 844 pt window on a 3× screen of `framesPerSecond`,
 /// safe area (47, 0, 34, 0).
 @MainActor
-func makeWindow(framesPerSecond: Int = 120, size: CGSize = CGSize(width: 390, height: 844),
-                safeArea: UIEdgeInsets = UIEdgeInsets(top: 47, left: 0, bottom: 34, right: 0)) -> RecordingWindow {
-    let screen = UIScreen.stub(scale: 3, maximumFramesPerSecond: framesPerSecond, bounds: CGRect(origin: .zero, size: size))
+func makeWindow(
+    framesPerSecond: Int = 120, size: CGSize = CGSize(width: 390, height: 844),
+    safeArea: UIEdgeInsets = UIEdgeInsets(top: 47, left: 0, bottom: 34, right: 0)
+) -> RecordingWindow {
+    let screen = UIScreen.stub(
+        scale: 3, maximumFramesPerSecond: framesPerSecond, bounds: CGRect(origin: .zero, size: size))
     let window = RecordingWindow(windowScene: .stub(screen: screen))
     window.stubSetSafeAreaInsets(safeArea)
     return window
@@ -76,7 +79,8 @@ class RecorderTestCase: XCTestCase {
     var traces: URL { URL(fileURLWithPath: root).appendingPathComponent("traces") }
 
     override func setUpWithError() throws {
-        root = FileManager.default.temporaryDirectory.appendingPathComponent("panelsim-recorder-\(UUID().uuidString)").path
+        root =
+            FileManager.default.temporaryDirectory.appendingPathComponent("panelsim-recorder-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
     }
 
@@ -84,21 +88,27 @@ class RecorderTestCase: XCTestCase {
 
     /// Runs `panelsim check ARGS…` in-process in `root`.
     func check(_ args: [String]) -> (code: Int32, stdout: String, stderr: String) {
-        let out = StringSink(), err = StringSink()
-        let code = PanelSimCommand.run(arguments: ["check"] + args, environment: [:], stdout: out, stderr: err, workingDirectory: root)
+        let out = StringSink()
+        let err = StringSink()
+        let code = PanelSimCommand.run(
+            arguments: ["check"] + args, environment: [:], stdout: out, stderr: err, workingDirectory: root)
         return (code, out.text, err.text)
     }
 
     /// Checks a recorded trace the way README's walk does: the first `check --record missing`
     /// writes its golden (exit 0, `NEW`), the second `check --record never` passes against it.
     /// Returns the golden.
-    func recordGoldenAndPass(_ path: String, file: StaticString = #filePath, line: UInt = #line) throws -> ResultDocument {
+    func recordGoldenAndPass(_ path: String, file: StaticString = #filePath, line: UInt = #line) throws
+        -> ResultDocument
+    {
         let name = (path as NSString).lastPathComponent
         let golden = root + "/golden/" + String(name.dropLast(6)) + ".golden.jsonl"
         XCTAssertFalse(FileManager.default.fileExists(atPath: golden), file: file, line: line)
         let first = check(["traces", "--record", "missing"])
         XCTAssertEqual(first.code, 0, first.stdout + first.stderr, file: file, line: line)
-        XCTAssertTrue(first.stdout.contains("NEW traces/\(name)") || first.stdout.contains("NEW \(name)"), first.stdout, file: file, line: line)
+        XCTAssertTrue(
+            first.stdout.contains("NEW traces/\(name)") || first.stdout.contains("NEW \(name)"), first.stdout,
+            file: file, line: line)
         XCTAssertTrue(FileManager.default.fileExists(atPath: golden), "no golden at \(golden)", file: file, line: line)
         let second = check(["traces", "--record", "never"])
         XCTAssertEqual(second.code, 0, second.stdout + second.stderr, file: file, line: line)

@@ -11,7 +11,9 @@ import PanelSimCore
 final class UISheetRecordingTests: RecorderTestCase {
     /// A presenting controller in `window` and a sheet with five detents (one inactive) and a list.
     @MainActor
-    static func makeSheet(in window: UIWindow) -> (presenting: UIViewController, sheet: UISheetPresentationController, list: UIScrollView) {
+    static func makeSheet(in window: UIWindow) -> (
+        presenting: UIViewController, sheet: UISheetPresentationController, list: UIScrollView
+    ) {
         let presenting = UIViewController()
         presenting.view.frame = window.bounds
         window.addSubview(presenting.view)
@@ -20,10 +22,12 @@ final class UISheetRecordingTests: RecorderTestCase {
         list.contentSize = CGSize(width: 390, height: 2000)
         content.view.addSubview(list)
         let sheet = content.sheetPresentationController!
-        sheet.detents = [.custom(identifier: .init("small")) { _ in 150 },
-                         .custom(identifier: .init("third")) { $0.maximumDetentValue / 3 },
-                         .custom(identifier: .init("never")) { _ in nil },
-                         .medium(), .large()]
+        sheet.detents = [
+            .custom(identifier: .init("small")) { _ in 150 },
+            .custom(identifier: .init("third")) { $0.maximumDetentValue / 3 },
+            .custom(identifier: .init("never")) { _ in nil },
+            .medium(), .large(),
+        ]
         sheet.selectedDetentIdentifier = .medium
         sheet.largestUndimmedDetentIdentifier = .init("small")
         sheet.prefersGrabberVisible = true
@@ -34,18 +38,27 @@ final class UISheetRecordingTests: RecorderTestCase {
         let (reading, unreadWithoutAnswer) = onMain {
             let window = makeWindow()
             let (_, sheet, list) = Self.makeSheet(in: window)
-            return (UISheetHeaderBuilder.reading(sheet: sheet, container: window, trackedScrollView: list, shouldDismiss: .default),
-                    UISheetHeaderBuilder.reading(sheet: sheet, container: window).unread.map(\.field))
+            return (
+                UISheetHeaderBuilder.reading(
+                    sheet: sheet, container: window, trackedScrollView: list, shouldDismiss: .default),
+                UISheetHeaderBuilder.reading(sheet: sheet, container: window).unread.map(\.field)
+            )
         }
         let sheet = try XCTUnwrap(reading.header.sheet)
         XCTAssertEqual(reading.system, "uisheet")
         // M = 844 − (47 + 10) − 34 (uisheet.md §3.1); the resolver's third of it is written as a height.
-        XCTAssertEqual(UISheetHeaderBuilder.maximumDetentValue(environment: reading.header.environment,
-                                                              prefersEdgeAttachedInCompactHeight: false), 753)
-        XCTAssertEqual(sheet.detents, [SheetDetent(identifier: "small", kind: .height(150)),
-                                       SheetDetent(identifier: "third", kind: .height(251)),
-                                       SheetDetent(identifier: "never", kind: .height(0), inactive: true),
-                                       .medium, .large])
+        XCTAssertEqual(
+            UISheetHeaderBuilder.maximumDetentValue(
+                environment: reading.header.environment,
+                prefersEdgeAttachedInCompactHeight: false), 753)
+        XCTAssertEqual(
+            sheet.detents,
+            [
+                SheetDetent(identifier: "small", kind: .height(150)),
+                SheetDetent(identifier: "third", kind: .height(251)),
+                SheetDetent(identifier: "never", kind: .height(0), inactive: true),
+                .medium, .large,
+            ])
         XCTAssertEqual(sheet.selectedDetentIdentifier, "medium")
         XCTAssertEqual(sheet.largestUndimmedDetentIdentifier, "small")
         XCTAssertTrue(sheet.prefersGrabberVisible)
@@ -62,8 +75,9 @@ final class UISheetRecordingTests: RecorderTestCase {
             let window = makeWindow()
             let (presenting, sheet, list) = Self.makeSheet(in: window)
             let clock = ManualClock(2000)
-            let recorder = try UISheetRecording(sheet, window: window, trackedScrollView: list, shouldDismiss: .default,
-                                                folder: folder, clock: clock.read)
+            let recorder = try UISheetRecording(
+                sheet, window: window, trackedScrollView: list, shouldDismiss: .default,
+                folder: folder, clock: clock.read)
             window.stubDeliver { event in
                 clock.now = event.timestamp + 0.001
                 guard event.allTouches?.contains(where: { $0.phase == .ended }) == true else { return }
@@ -92,18 +106,27 @@ final class UISheetRecordingTests: RecorderTestCase {
         XCTAssertEqual(trace.observations.map(\.observed.state), [nil, "third"])
         XCTAssertEqual(trace.touches.count, 22)
         XCTAssertEqual(trace.touches.first?.time, 1_000_000)
-        XCTAssertTrue(trace.samples.contains { $0.kind == .sheetCall(.selectDetent("large", animateChanges: true)) && $0.time == 2_000_000 })
+        XCTAssertTrue(
+            trace.samples.contains {
+                $0.kind == .sheetCall(.selectDetent("large", animateChanges: true)) && $0.time == 2_000_000
+            })
 
         let golden = try recordGoldenAndPass(path)
         // Presented by the recorded call, the sheet rests at the selected detent's offset as PanelSim
         // resolves the detents read from the live sheet, before the finger comes down at t = 1 s.
-        let offsets = Dictionary(uniqueKeysWithValues: trace.header.sheet!.detentOffsets(environment: trace.header.environment).map { ($0.0, $0.1) })
+        let offsets = Dictionary(
+            uniqueKeysWithValues: trace.header.sheet!.detentOffsets(environment: trace.header.environment).map {
+                ($0.0, $0.1)
+            })
         let beforeDrag = golden.records.filter { ($0.frameIndex ?? .max) < 120 }
         XCTAssertEqual(try XCTUnwrap(beforeDrag.last?.frameLocation), try XCTUnwrap(offsets["medium"]), accuracy: 1e-5)
         XCTAssertEqual(beforeDrag.last?.frameState, "medium")
         // The slow drag settles on a detent (not a dismissal), so the recorded `selectDetent` call
         // then selects large.
-        XCTAssertFalse(golden.records.contains { if case .event(_, .system(let e)) = $0 { return e.name == "willDismiss" } else { return false } })
+        XCTAssertFalse(
+            golden.records.contains {
+                if case .event(_, .system(let e)) = $0 { return e.name == "willDismiss" } else { return false }
+            })
         XCTAssertEqual(golden.records.last { $0.frameIndex != nil }?.frameState, "large")
         try assertRecoversCutFile(path)
     }
@@ -117,8 +140,9 @@ final class UISheetRecordingTests: RecorderTestCase {
             let window = makeWindow()
             let (presenting, sheet, list) = Self.makeSheet(in: window)
             let clock = ManualClock(10)
-            let recorder = try UISheetRecording(sheet, window: window, trackedScrollView: list, shouldDismiss: .always,
-                                                folder: folder, clock: clock.read)
+            let recorder = try UISheetRecording(
+                sheet, window: window, trackedScrollView: list, shouldDismiss: .always,
+                folder: folder, clock: clock.read)
             recorder.present(from: presenting, animated: false)
             clock.now = 10.5
             recorder.shouldDismissDidChange(false)
@@ -127,7 +151,8 @@ final class UISheetRecordingTests: RecorderTestCase {
             XCTAssertEqual(answered.refused, [])
             let window2 = makeWindow()
             let (presenting2, sheet2, _) = Self.makeSheet(in: window2)
-            let plain = try UISheetRecording(sheet2, window: window2, shouldDismiss: .default, folder: folder, clock: clock.read)
+            let plain = try UISheetRecording(
+                sheet2, window: window2, shouldDismiss: .default, folder: folder, clock: clock.read)
             plain.present(from: presenting2, animated: false)
             plain.shouldDismissDidChange(false)
             return (answered.path, try plain.finish().refused)

@@ -15,12 +15,16 @@ struct TemporaryCorpus {
     var trace: String { base + "/traces/\(name).jsonl" }
     var golden: String { base + "/golden/\(name).golden.jsonl" }
 
-    init(copying source: String = PanelTraceCheckTests.corpusTrace, as name: String = "flick",
-         edit: (String) -> String = { $0 }) throws {
+    init(
+        copying source: String = PanelTraceCheckTests.corpusTrace, as name: String = "flick",
+        edit: (String) -> String = { $0 }
+    ) throws {
         self.name = name
-        base = FileManager.default.temporaryDirectory.appendingPathComponent("panelsim-assert-\(UUID().uuidString)").path
+        base =
+            FileManager.default.temporaryDirectory.appendingPathComponent("panelsim-assert-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: base + "/traces", withIntermediateDirectories: true)
-        let text = try String(contentsOfFile: PanelTraceCheckTests.repository + "/traces/\(source).jsonl", encoding: .utf8)
+        let text = try String(
+            contentsOfFile: PanelTraceCheckTests.repository + "/traces/\(source).jsonl", encoding: .utf8)
         try edit(text).write(toFile: trace, atomically: true, encoding: .utf8)
     }
 
@@ -48,51 +52,54 @@ final class AssertPanelTraceXCTests: XCTestCase {
     }
 
     #if !canImport(Darwin)
-    // swift-corelibs-xctest routes XCTFail through this method; capturing it here shows where the
-    // failure lands and what it says (Apple's XCTest would use XCTExpectFailure instead).
-    private var captured: [(description: String, file: String, line: Int)] = []
-    private var capturing = false
+        // swift-corelibs-xctest routes XCTFail through this method; capturing it here shows where the
+        // failure lands and what it says (Apple's XCTest would use XCTExpectFailure instead).
+        private var captured: [(description: String, file: String, line: Int)] = []
+        private var capturing = false
 
-    override func recordFailure(withDescription description: String, inFile filePath: String, atLine lineNumber: Int, expected: Bool) {
-        if capturing {
-            captured.append((description, filePath, lineNumber))
-        } else {
-            super.recordFailure(withDescription: description, inFile: filePath, atLine: lineNumber, expected: expected)
+        override func recordFailure(
+            withDescription description: String, inFile filePath: String, atLine lineNumber: Int, expected: Bool
+        ) {
+            if capturing {
+                captured.append((description, filePath, lineNumber))
+            } else {
+                super.recordFailure(
+                    withDescription: description, inFile: filePath, atLine: lineNumber, expected: expected)
+            }
         }
-    }
 
-    func testFailureIsReportedThroughXCTestAtTheCallersLine() throws {
-        let corpus = try TemporaryCorpus()
-        defer { corpus.remove() }
-        try corpus.recordNudgedGolden()
-        capturing = true
-        let line = #line + 1
-        let outcome = assertPanelTrace(corpus.trace, record: .never)
-        capturing = false
-        XCTAssertEqual(outcome.status, .fail)
-        XCTAssertEqual(captured.count, 1)
-        let failure = try XCTUnwrap(captured.first)
-        XCTAssertEqual(failure.file, #filePath)
-        XCTAssertEqual(failure.line, line)
-        let message = try XCTUnwrap(outcome.failureMessage)
-        XCTAssertTrue(failure.description.hasSuffix(message), failure.description)
-        XCTAssertTrue(message.contains("first divergence at record"), message)
+        func testFailureIsReportedThroughXCTestAtTheCallersLine() throws {
+            let corpus = try TemporaryCorpus()
+            defer { corpus.remove() }
+            try corpus.recordNudgedGolden()
+            capturing = true
+            let line = #line + 1
+            let outcome = assertPanelTrace(corpus.trace, record: .never)
+            capturing = false
+            XCTAssertEqual(outcome.status, .fail)
+            XCTAssertEqual(captured.count, 1)
+            let failure = try XCTUnwrap(captured.first)
+            XCTAssertEqual(failure.file, #filePath)
+            XCTAssertEqual(failure.line, line)
+            let message = try XCTUnwrap(outcome.failureMessage)
+            XCTAssertTrue(failure.description.hasSuffix(message), failure.description)
+            XCTAssertTrue(message.contains("first divergence at record"), message)
 
-        // A newly recorded golden passes (the record rule), reporting nothing.
-        try FileManager.default.removeItem(atPath: corpus.golden)
-        capturing = true
-        let recorded = assertPanelTrace(corpus.trace, record: .missing)
-        capturing = false
-        XCTAssertEqual(recorded.status, .new)
-        XCTAssertEqual(captured.count, 1)
-        XCTAssertTrue(FileManager.default.fileExists(atPath: corpus.golden))
+            // A newly recorded golden passes (the record rule), reporting nothing.
+            try FileManager.default.removeItem(atPath: corpus.golden)
+            capturing = true
+            let recorded = assertPanelTrace(corpus.trace, record: .missing)
+            capturing = false
+            XCTAssertEqual(recorded.status, .new)
+            XCTAssertEqual(captured.count, 1)
+            XCTAssertTrue(FileManager.default.fileExists(atPath: corpus.golden))
 
-        // And a pass reports nothing.
-        capturing = true
-        XCTAssertEqual(assertPanelTrace(corpus.trace, record: .never).status, .pass)
-        capturing = false
-        XCTAssertEqual(captured.count, 1)
-    }
+            // And a pass reports nothing.
+            capturing = true
+            XCTAssertEqual(assertPanelTrace(corpus.trace, record: .never).status, .pass)
+            capturing = false
+            XCTAssertEqual(captured.count, 1)
+        }
     #endif
 }
 
@@ -119,7 +126,9 @@ func committedCorpusFolder(_ trace: PanelTraceFile) {
         assertPanelTrace(corpus.trace, record: .never)
     } matching: { issue in
         issue.sourceLocation?.line == line && issue.sourceLocation?.fileID == #fileID
-            && issue.comments.contains { $0.rawValue.hasPrefix("FAIL " + corpus.trace + "\n") && $0.rawValue.contains("(|error| 3)") }
+            && issue.comments.contains {
+                $0.rawValue.hasPrefix("FAIL " + corpus.trace + "\n") && $0.rawValue.contains("(|error| 3)")
+            }
     }
 }
 
@@ -152,25 +161,35 @@ func committedCorpusFolder(_ trace: PanelTraceFile) {
 
 @Suite struct PanelTracesTests {
     @Test func listsTracesInCheckOrder() throws {
-        let base = FileManager.default.temporaryDirectory.appendingPathComponent("panelsim-list-\(UUID().uuidString)").path
+        let base = FileManager.default.temporaryDirectory.appendingPathComponent("panelsim-list-\(UUID().uuidString)")
+            .path
         defer { try? FileManager.default.removeItem(atPath: base) }
-        let header = try String(contentsOfFile: PanelTraceCheckTests.repository + "/traces/\(PanelTraceCheckTests.corpusTrace).jsonl",
-                                encoding: .utf8)
-        for name in ["b.jsonl", "a/z.jsonl", "A.jsonl", "a-b.jsonl", "é.jsonl", ".hidden.jsonl", "x.golden.jsonl", "c.txt",
-                     "sub/.tmp/x.jsonl", "sub/y.jsonl"] {
+        let header = try String(
+            contentsOfFile: PanelTraceCheckTests.repository + "/traces/\(PanelTraceCheckTests.corpusTrace).jsonl",
+            encoding: .utf8)
+        for name in [
+            "b.jsonl", "a/z.jsonl", "A.jsonl", "a-b.jsonl", "é.jsonl", ".hidden.jsonl", "x.golden.jsonl", "c.txt",
+            "sub/.tmp/x.jsonl", "sub/y.jsonl",
+        ] {
             let path = base + "/traces/" + name
-            try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
             try header.write(toFile: path, atomically: false, encoding: .utf8)
         }
         let listed = PanelTraces("traces/", baseFolder: base)
         // Byte order of the UTF-8 paths: "-" (0x2D) sorts before "/" (0x2F), "é" after ASCII.
-        #expect(listed.map(\.path) == ["traces/A.jsonl", "traces/a-b.jsonl", "traces/a/z.jsonl", "traces/b.jsonl",
-                                        "traces/sub/y.jsonl", "traces/é.jsonl"])
+        #expect(
+            listed.map(\.path) == [
+                "traces/A.jsonl", "traces/a-b.jsonl", "traces/a/z.jsonl", "traces/b.jsonl",
+                "traces/sub/y.jsonl", "traces/é.jsonl",
+            ])
         #expect(listed.allSatisfy { $0.problem == nil && $0.baseFolder == base })
         // The order `panelsim check` replays them in.
-        let out = StringSink(), err = StringSink()
-        _ = PanelSimCommand.run(arguments: ["check", "--record", "never"], environment: [:], stdout: out, stderr: err,
-                                workingDirectory: base)
+        let out = StringSink()
+        let err = StringSink()
+        _ = PanelSimCommand.run(
+            arguments: ["check", "--record", "never"], environment: [:], stdout: out, stderr: err,
+            workingDirectory: base)
         let checked = out.text.split(separator: "\n").compactMap { line -> String? in
             line.hasPrefix("MISSING ") ? String(line.dropFirst("MISSING ".count).prefix { $0 != " " }) : nil
         }
@@ -178,7 +197,8 @@ func committedCorpusFolder(_ trace: PanelTraceFile) {
     }
 
     @Test func aMissingOrEmptyFolderIsAFailingEntry() throws {
-        let base = FileManager.default.temporaryDirectory.appendingPathComponent("panelsim-list-\(UUID().uuidString)").path
+        let base = FileManager.default.temporaryDirectory.appendingPathComponent("panelsim-list-\(UUID().uuidString)")
+            .path
         defer { try? FileManager.default.removeItem(atPath: base) }
         let missing = PanelTraces("nowhere", baseFolder: base)
         #expect(missing.count == 1)
@@ -186,7 +206,8 @@ func committedCorpusFolder(_ trace: PanelTraceFile) {
         #expect(entry.problem?.contains("no trace folder nowhere") == true)
         let outcome = PanelTraceCheck.evaluate(entry, environment: [:])
         #expect(outcome.status == .error)
-        #expect(outcome.failureMessage?.hasPrefix("ERROR no trace folder nowhere: \(base)/nowhere does not exist") == true)
+        #expect(
+            outcome.failureMessage?.hasPrefix("ERROR no trace folder nowhere: \(base)/nowhere does not exist") == true)
 
         try FileManager.default.createDirectory(atPath: base + "/empty", withIntermediateDirectories: true)
         let empty = PanelTraces("empty", baseFolder: base)
@@ -210,7 +231,8 @@ final class AssertPanelTraceProfileXCTests: XCTestCase {
     func testTheGoldensOwnPointPasses() {
         let outcome = assertPanelTrace(Self.trace, record: .never, profile: "floatingpanel@2.8.1")
         XCTAssertEqual(outcome.status, .pass)
-        XCTAssertEqual(outcome.goldenName, "../../golden/profiles/floatingpanel/fp-s9/reach-full-during-drag.2.8.1.golden.jsonl")
+        XCTAssertEqual(
+            outcome.goldenName, "../../golden/profiles/floatingpanel/fp-s9/reach-full-during-drag.2.8.1.golden.jsonl")
     }
 }
 
@@ -230,7 +252,9 @@ final class AssertPanelTraceProfileXCTests: XCTestCase {
 /// replay warns, as `check` does, and the result still matches the golden it records.
 func mistypedSheetTrace() throws -> TemporaryCorpus {
     try TemporaryCorpus(copying: "uisheet/x6/x6-select-instant", as: "select") {
-        $0.replacingOccurrences(of: #""call": "selectDetent", "identifier": "large""#, with: #""call": "selectDetent", "identifier": "huge""#)
+        $0.replacingOccurrences(
+            of: #""call": "selectDetent", "identifier": "large""#,
+            with: #""call": "selectDetent", "identifier": "huge""#)
     }
 }
 
@@ -247,7 +271,9 @@ func mistypedSheetTrace() throws -> TemporaryCorpus {
     #expect(printed.count == outcome.warnings.count)
     #expect(printed.first?.hasPrefix("T.swift:7: warning: \(sheet.trace): line 2: selectDetent: 'huge'") == true)
     // A trace without warnings prints nothing.
-    #expect(assertPanelTrace("../../traces/flicks/flick-d1-half-to-full-1500.jsonl").warningReport(file: "T.swift", line: 7).isEmpty)
+    #expect(
+        assertPanelTrace("../../traces/flicks/flick-d1-half-to-full-1500.jsonl").warningReport(file: "T.swift", line: 7)
+            .isEmpty)
 }
 
 @Test func warningsFailTheAssertionWhenAsked() throws {
@@ -259,17 +285,21 @@ func mistypedSheetTrace() throws -> TemporaryCorpus {
         #expect(outcome.status == .new && !outcome.passed)
         #expect(outcome.warningReport(file: "T.swift", line: 1).isEmpty)
     } matching: { issue in
-        issue.sourceLocation?.line == line && issue.comments.contains {
-            $0.rawValue.hasPrefix("NEW \(sheet.trace) (golden written)\n")
-                && $0.rawValue.contains("  warning: line 2: selectDetent: 'huge' names no active detent")
-                && $0.rawValue.contains("warnings: .fail") && $0.rawValue.contains("wrote the golden \(sheet.golden)")
-        }
+        issue.sourceLocation?.line == line
+            && issue.comments.contains {
+                $0.rawValue.hasPrefix("NEW \(sheet.trace) (golden written)\n")
+                    && $0.rawValue.contains("  warning: line 2: selectDetent: 'huge' names no active detent")
+                    && $0.rawValue.contains("warnings: .fail")
+                    && $0.rawValue.contains("wrote the golden \(sheet.golden)")
+            }
     }
     // The golden matches now; the warning still fails the assertion.
     withKnownIssue {
         #expect(assertPanelTrace(sheet.trace, record: .never, warnings: .fail).status == .pass)
     } matching: { issue in
-        issue.comments.contains { $0.rawValue.hasPrefix("PASS \(sheet.trace)\n") && !$0.rawValue.contains("wrote the golden") }
+        issue.comments.contains {
+            $0.rawValue.hasPrefix("PASS \(sheet.trace)\n") && !$0.rawValue.contains("wrote the golden")
+        }
     }
     // A trace without warnings passes under .fail.
     #expect(assertPanelTrace("../../traces/flicks/flick-d1-half-to-full-1500.jsonl", warnings: .fail).passed)
@@ -281,19 +311,27 @@ func mistypedSheetTrace() throws -> TemporaryCorpus {
 /// them: without one the failure says how to keep them instead of recording attachments.
 @Test func attachmentsAreRecordedOnlyWhereTheyAreKept() throws {
     #if canImport(Darwin)
-    #expect(PanelTestFailure.attachmentsAreKept(arguments: ["x"]))
+        #expect(PanelTestFailure.attachmentsAreKept(arguments: ["x"]))
     #else
-    #expect(!PanelTestFailure.attachmentsAreKept(arguments: ["PanelSimPackageTests.xctest", "--testing-library", "swift-testing"]))
-    #expect(PanelTestFailure.attachmentsAreKept(arguments: ["PanelSimPackageTests.xctest", "--attachments-path", "/tmp/a"]))
-    #expect(PanelTestFailure.attachmentsAreKept(arguments: ["PanelSimPackageTests.xctest", "--attachments-path=/tmp/a"]))
-    let corpus = try TemporaryCorpus()
-    defer { corpus.remove() }
-    try corpus.recordNudgedGolden()
-    let kept = PanelTestFailure.attachmentsAreKept()
-    withKnownIssue {
-        assertPanelTrace(corpus.trace, record: .never)
-    } matching: { issue in
-        issue.comments.contains { $0.rawValue.hasSuffix(PanelTestFailure.attachmentsNote) != kept }
-    }
+        #expect(
+            !PanelTestFailure.attachmentsAreKept(arguments: [
+                "PanelSimPackageTests.xctest", "--testing-library", "swift-testing",
+            ]))
+        #expect(
+            PanelTestFailure.attachmentsAreKept(arguments: [
+                "PanelSimPackageTests.xctest", "--attachments-path", "/tmp/a",
+            ]))
+        #expect(
+            PanelTestFailure.attachmentsAreKept(arguments: ["PanelSimPackageTests.xctest", "--attachments-path=/tmp/a"])
+        )
+        let corpus = try TemporaryCorpus()
+        defer { corpus.remove() }
+        try corpus.recordNudgedGolden()
+        let kept = PanelTestFailure.attachmentsAreKept()
+        withKnownIssue {
+            assertPanelTrace(corpus.trace, record: .never)
+        } matching: { issue in
+            issue.comments.contains { $0.rawValue.hasSuffix(PanelTestFailure.attachmentsNote) != kept }
+        }
     #endif
 }

@@ -11,7 +11,9 @@ final class PlatformGuardTests: XCTestCase {
     static let sources = URL(fileURLWithPath: PanelTraceCheckTests.repository).appendingPathComponent("Sources").path
     static let libraries = ["PanelSimCore", "PanelTrace", "PanelGolden", "PanelSimTesting"]
     /// Calls that do not exist, or are not allowed, on iOS.
-    static let unavailable = ["Process(", "fork(", "vfork(", "posix_spawn", "execv", "waitpid(", "/proc/", "sched_getaffinity", "mallinfo"]
+    static let unavailable = [
+        "Process(", "fork(", "vfork(", "posix_spawn", "execv", "waitpid(", "/proc/", "sched_getaffinity", "mallinfo",
+    ]
 
     /// One source line with the `#if` / `#elseif` / `#else` conditions it is compiled under.
     struct Line {
@@ -28,7 +30,7 @@ final class PlatformGuardTests: XCTestCase {
     static func lines(of path: String) throws -> [Line] {
         let text = try String(contentsOfFile: path, encoding: .utf8)
         var stack: [(id: Int, current: String)] = []
-        var chains: [[String]] = []          // every branch condition of each chain, by id
+        var chains: [[String]] = []  // every branch condition of each chain, by id
         var result: [(Line, Int?)] = []
         for (i, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             let line = raw.trimmingCharacters(in: .whitespaces)
@@ -46,7 +48,11 @@ final class PlatformGuardTests: XCTestCase {
             } else if line.hasPrefix("#endif"), !stack.isEmpty {
                 stack.removeLast()
             } else {
-                result.append((Line(number: i + 1, text: String(raw), conditions: stack.map(\.current), chain: []), stack.last?.id))
+                result.append(
+                    (
+                        Line(number: i + 1, text: String(raw), conditions: stack.map(\.current), chain: []),
+                        stack.last?.id
+                    ))
             }
         }
         return result.map { line, id in
@@ -58,7 +64,9 @@ final class PlatformGuardTests: XCTestCase {
 
     static func swiftFiles(under folder: String) -> [String] {
         let root = sources + "/" + folder
-        let names = (FileManager.default.enumerator(atPath: root)?.allObjects as? [String] ?? []).filter { $0.hasSuffix(".swift") }
+        let names = (FileManager.default.enumerator(atPath: root)?.allObjects as? [String] ?? []).filter {
+            $0.hasSuffix(".swift")
+        }
         return names.sorted().map { root + "/" + $0 }
     }
 
@@ -67,7 +75,9 @@ final class PlatformGuardTests: XCTestCase {
         var search = text[...]
         while let r = search.range(of: token) {
             let before = r.lowerBound == text.startIndex ? nil : text[text.index(before: r.lowerBound)]
-            if !(token.first!.isLetter && (before.map { $0.isLetter || $0.isNumber || $0 == "_" } ?? false)) { return true }
+            if !(token.first!.isLetter && (before.map { $0.isLetter || $0.isNumber || $0 == "_" } ?? false)) {
+                return true
+            }
             search = search[r.upperBound...]
         }
         return false
@@ -92,15 +102,19 @@ final class PlatformGuardTests: XCTestCase {
                     }
                     let t = line.text.trimmingCharacters(in: .whitespaces)
                     if t == "import Glibc" || t == "import Musl" {
-                        XCTAssertTrue(line.chain.contains("canImport(Darwin)"),
-                                      "\(file):\(line.number): import Glibc without a Darwin branch (\(line.chain))")
+                        XCTAssertTrue(
+                            line.chain.contains("canImport(Darwin)"),
+                            "\(file):\(line.number): import Glibc without a Darwin branch (\(line.chain))")
                     }
                     if t == "import XCTest" || t == "import Testing" {
                         let module = String(t.dropFirst("import ".count))
-                        XCTAssertEqual(line.conditions.last, "canImport(\(module))", "\(file):\(line.number): unguarded \(t)")
+                        XCTAssertEqual(
+                            line.conditions.last, "canImport(\(module))", "\(file):\(line.number): unguarded \(t)")
                     }
                     if t.hasPrefix("XCTAttachment") || t.contains("XCTContext") {
-                        XCTAssertTrue(line.conditions.contains("canImport(Darwin)"), "\(file):\(line.number): XCTest attachments exist on Apple platforms only")
+                        XCTAssertTrue(
+                            line.conditions.contains("canImport(Darwin)"),
+                            "\(file):\(line.number): XCTest attachments exist on Apple platforms only")
                     }
                 }
             }
@@ -118,7 +132,8 @@ final class PlatformGuardTests: XCTestCase {
                     // A path such as "/proc/self/exe" read with `try?` fails harmlessly elsewhere; a
                     // call that does not exist off macOS and Linux must be compiled out.
                     if token == "/proc/" { continue }
-                    XCTAssertTrue(guarded, "\(file):\(line.number): \(token) outside #if os(macOS) || os(Linux): \(line.text)")
+                    XCTAssertTrue(
+                        guarded, "\(file):\(line.number): \(token) outside #if os(macOS) || os(Linux): \(line.text)")
                 }
             }
         }
@@ -127,7 +142,8 @@ final class PlatformGuardTests: XCTestCase {
 
     /// The scanner itself: conditions of nested chains and `#else` branches.
     func testConditionTracking() throws {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("guard-\(UUID().uuidString).swift").path
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("guard-\(UUID().uuidString).swift")
+            .path
         defer { try? FileManager.default.removeItem(atPath: path) }
         try """
         #if canImport(Glibc)

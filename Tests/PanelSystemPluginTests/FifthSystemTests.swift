@@ -11,13 +11,16 @@ import PanelTrace
 /// `assertPanelTrace` work on its traces in-process, and `soak`, `bench-corpus` and the help texts
 /// find it through its command description.
 final class FifthSystemTests: XCTestCase {
-    static let header = #"{"format": "panelsim-trace", "version": 1, "model": "twodetent", "name": "snap-to-large", "environment": {"container": {"width": 390, "height": 844}, "displayScale": 3, "frameRate": 60}, "twoDetent": {"small": 500, "large": 100, "snapDuration": 0.25}}"#
+    static let header =
+        #"{"format": "panelsim-trace", "version": 1, "model": "twodetent", "name": "snap-to-large", "environment": {"container": {"width": 390, "height": 844}, "displayScale": 3, "frameRate": 60}, "twoDetent": {"small": 500, "large": 100, "snapDuration": 0.25}}"#
     /// A drag from y = 600 to 380 (the sheet follows from 500 to 280), released at t = 0.2 s.
-    static let trace = header + "\n" + [
-        #"{"t": 0, "touch": "began", "x": 195, "y": 600}"#,
-        #"{"t": 0.1, "touch": "moved", "x": 195, "y": 400}"#,
-        #"{"t": 0.2, "touch": "ended", "x": 195, "y": 380}"#,
-    ].joined(separator: "\n") + "\n"
+    static let trace =
+        header + "\n"
+        + [
+            #"{"t": 0, "touch": "began", "x": 195, "y": 600}"#,
+            #"{"t": 0.1, "touch": "moved", "x": 195, "y": 400}"#,
+            #"{"t": 0.2, "touch": "ended", "x": 195, "y": 380}"#,
+        ].joined(separator: "\n") + "\n"
 
     var root = ""
     override func setUpWithError() throws {
@@ -28,9 +31,12 @@ final class FifthSystemTests: XCTestCase {
     override func tearDownWithError() throws { try? FileManager.default.removeItem(atPath: root) }
 
     func run(_ args: [String]) -> (code: Int32, stdout: String, stderr: String) {
-        let out = StringSink(), err = StringSink()
+        let out = StringSink()
+        let err = StringSink()
         let code = withTwoDetentSheet {
-            PanelSimCommand.run(arguments: args, environment: ["CI": "", "NO_COLOR": "1"], stdout: out, stderr: err, workingDirectory: root)
+            PanelSimCommand.run(
+                arguments: args, environment: ["CI": "", "NO_COLOR": "1"], stdout: out, stderr: err,
+                workingDirectory: root)
         }
         return (code, out.text, err.text)
     }
@@ -42,7 +48,9 @@ final class FifthSystemTests: XCTestCase {
         let trace = try withTwoDetentSheet { try TraceLoader.parse(text: Self.trace, file: "snap.jsonl") }
         XCTAssertEqual(trace.header.model.rawValue, "twodetent")
         let result = simulate(trace)
-        let frames = result.records.compactMap { r -> SystemFrame? in if case .systemFrame(let f) = r { return f } else { return nil } }
+        let frames = result.records.compactMap { r -> SystemFrame? in
+            if case .systemFrame(let f) = r { return f } else { return nil }
+        }
         func location(_ k: Int) -> Double? { frames.last { $0.index <= k }?.location }
         XCTAssertEqual(location(0), 500)
         XCTAssertEqual(try XCTUnwrap(location(6)), 300, accuracy: 1e-9)
@@ -51,7 +59,9 @@ final class FifthSystemTests: XCTestCase {
         XCTAssertEqual(frames.last?.location, 100)
         XCTAssertEqual(frames.last?.state, "large")
         // The snap arrives at the first frame k with (k/60 − 0.2)/0.25 ≥ 1: k = 27 (t = 0.45 s) up to rounding.
-        let events = result.records.compactMap { r -> (Microseconds, String)? in if case let .event(t, e) = r { return (t, e.name) } else { return nil } }
+        let events = result.records.compactMap { r -> (Microseconds, String)? in
+            if case .event(let t, let e) = r { return (t, e.name) } else { return nil }
+        }
         XCTAssertEqual(events.map(\.1), ["didSnap"])
         let arrival = try XCTUnwrap(events.first?.0)
         XCTAssertTrue([450_000, 466_667].contains(arrival), "didSnap at \(arrival) µs")
@@ -64,7 +74,9 @@ final class FifthSystemTests: XCTestCase {
             let text = TraceWriter.write(trace)
             XCTAssertTrue(text.contains(#""twoDetent": {"small": 500, "large": 100, "snapDuration": 0.25}"#), text)
             XCTAssertTrue(text.contains(#""call": "snap", "to": "small""#), text)
-            XCTAssertEqual(try TraceLoader.parse(text: text, file: "round-trip.jsonl").samples.map(\.kind), trace.samples.map(\.kind))
+            XCTAssertEqual(
+                try TraceLoader.parse(text: text, file: "round-trip.jsonl").samples.map(\.kind),
+                trace.samples.map(\.kind))
         }
     }
 
@@ -74,7 +86,8 @@ final class FifthSystemTests: XCTestCase {
             XCTAssertEqual((error as? TraceError)?.line, 1)
             XCTAssertEqual((error as? TraceError)?.field, "twoDetent")
         }
-        let bare = Self.trace.replacingOccurrences(of: #", "twoDetent": {"small": 500, "large": 100, "snapDuration": 0.25}"#, with: "")
+        let bare = Self.trace.replacingOccurrences(
+            of: #", "twoDetent": {"small": 500, "large": 100, "snapDuration": 0.25}"#, with: "")
         XCTAssertThrowsError(try TraceLoader.parse(text: bare, file: "snap.jsonl")) { error in
             XCTAssertEqual((error as? TraceError)?.line, 1)
             XCTAssertEqual((error as? TraceError)?.field, "model")
@@ -89,7 +102,9 @@ final class FifthSystemTests: XCTestCase {
         XCTAssertTrue(replayed.stdout.contains(#""didSnap""#), replayed.stdout)
         // check: record the golden, then pass against it
         let recorded = run(["check", "traces", "--golden", "golden", "--record", "missing"])
-        XCTAssertTrue(FileManager.default.fileExists(atPath: root + "/golden/snap.golden.jsonl"), recorded.stdout + recorded.stderr)
+        XCTAssertTrue(
+            FileManager.default.fileExists(atPath: root + "/golden/snap.golden.jsonl"),
+            recorded.stdout + recorded.stderr)
         let checked = run(["check", "traces", "--golden", "golden"])
         XCTAssertEqual(checked.code, 0, checked.stdout + checked.stderr)
         // a changed trace fails against the golden, on the location channel of its frames
@@ -126,7 +141,9 @@ final class FifthSystemTests: XCTestCase {
         XCTAssertTrue(soaked.stdout.hasPrefix("soak: twodetent seeds 1…12: 12 traces ("), soaked.stdout)
         XCTAssertTrue(soaked.stdout.contains("rule checks: TD1 12, "), soaked.stdout)
         XCTAssertTrue(soaked.stdout.hasSuffix("no violations\n"), soaked.stdout)
-        XCTAssertEqual(run(["soak", "--model", "twodetent", "--count", "12", "--jobs", "2", "--out", "findings"]).stdout, soaked.stdout)
+        XCTAssertEqual(
+            run(["soak", "--model", "twodetent", "--count", "12", "--jobs", "2", "--out", "findings"]).stdout,
+            soaked.stdout)
         // A trace file of its model is checked with its checker.
         let file = run(["soak", "traces/snap.jsonl"])
         XCTAssertEqual(file.code, 0, file.stdout + file.stderr)
@@ -134,26 +151,36 @@ final class FifthSystemTests: XCTestCase {
         // Its soak takes no profile.
         let profiled = run(["soak", "--model", "twodetent", "--profile", "floatingpanel@3.2.1"])
         XCTAssertEqual(profiled.code, 2)
-        XCTAssertTrue(profiled.stderr.contains("--profile floatingpanel@3.2.1 applies to --model floatingpanel, not to --model twodetent"), profiled.stderr)
+        XCTAssertTrue(
+            profiled.stderr.contains(
+                "--profile floatingpanel@3.2.1 applies to --model floatingpanel, not to --model twodetent"),
+            profiled.stderr)
     }
 
     func testUnregisteredItsSoakIsUnknown() {
-        let out = StringSink(), err = StringSink()
-        let code = PanelSimCommand.run(arguments: ["soak", "--model", "twodetent"], environment: ["CI": "", "NO_COLOR": "1"],
-                                       stdout: out, stderr: err, workingDirectory: root)
+        let out = StringSink()
+        let err = StringSink()
+        let code = PanelSimCommand.run(
+            arguments: ["soak", "--model", "twodetent"], environment: ["CI": "", "NO_COLOR": "1"],
+            stdout: out, stderr: err, workingDirectory: root)
         XCTAssertEqual(code, 2)
-        XCTAssertTrue(err.text.contains("--model must be one of floatingpanel, drawerkit, uisheet, lnpopup, got 'twodetent'"), err.text)
+        XCTAssertTrue(
+            err.text.contains("--model must be one of floatingpanel, drawerkit, uisheet, lnpopup, got 'twodetent'"),
+            err.text)
     }
 
     func testHelpTextsListItFromTheRegistry() throws {
         let soakHelp = run(["help", "soak"]).stdout
         XCTAssertTrue(soakHelp.contains("lnpopup or\n") || soakHelp.contains("lnpopup or twodetent"), soakHelp)
         XCTAssertTrue(soakHelp.contains("twodetent."), soakHelp)
-        XCTAssertTrue(soakHelp.replacingOccurrences(of: "\n", with: " ").contains("LNPopup P1–P6, TwoDetent TD1;"), soakHelp)
+        XCTAssertTrue(
+            soakHelp.replacingOccurrences(of: "\n", with: " ").contains("LNPopup P1–P6, TwoDetent TD1;"), soakHelp)
         let overview = run(["--help"]).stdout.split(separator: "\n\n")[0].replacingOccurrences(of: "\n", with: " ")
-        XCTAssertTrue(overview.contains("LNPopupController / LNPopupUI and a test target's two-detent sheet)"), overview)
+        XCTAssertTrue(
+            overview.contains("LNPopupController / LNPopupUI and a test target's two-detent sheet)"), overview)
         let bisectHelp = run(["help", "bisect"]).stdout.replacingOccurrences(of: "\n", with: " ")
-        XCTAssertTrue(bisectHelp.contains("LNPopup popup, scrollView; TwoDetent twoDetent; and environment"), bisectHelp)
+        XCTAssertTrue(
+            bisectHelp.contains("LNPopup popup, scrollView; TwoDetent twoDetent; and environment"), bisectHelp)
     }
 
     func testBenchCorpusWritesItsCoreWorkload() throws {

@@ -31,10 +31,13 @@ struct TwoDetentSoak: SystemSoak {
             state = state &* 6364136223846793005 &+ 1442695040888963407
             return Int((state >> 33) % UInt64(n))
         }
-        let large = 100 + 50 * next(5), duration = [0.1, 0.2, 0.25, 0.4][next(4)]
-        var lines = [#"{"format": "panelsim-trace", "version": 1, "model": "twodetent", "name": "soak-\#(seed)", "#
-            + #""environment": {"container": {"width": 390, "height": 844}, "displayScale": 3, "frameRate": 60}, "#
-            + #""twoDetent": {"small": 500, "large": \#(large), "snapDuration": \#(duration)}}"#]
+        let large = 100 + 50 * next(5)
+        let duration = [0.1, 0.2, 0.25, 0.4][next(4)]
+        var lines = [
+            #"{"format": "panelsim-trace", "version": 1, "model": "twodetent", "name": "soak-\#(seed)", "#
+                + #""environment": {"container": {"width": 390, "height": 844}, "displayScale": 3, "frameRate": 60}, "#
+                + #""twoDetent": {"small": 500, "large": \#(large), "snapDuration": \#(duration)}}"#
+        ]
         /// `ms` milliseconds as the seconds a sample's `t` writes (`1.020`).
         func seconds(_ ms: Int) -> String {
             let frac = String(ms % 1000)
@@ -42,7 +45,8 @@ struct TwoDetentSoak: SystemSoak {
         }
         var location = 500
         for d in 0..<drags {
-            let t = 1000 * d, step = (next(2) == 0 ? -1 : 1) * (5 + next(30))
+            let t = 1000 * d
+            let step = (next(2) == 0 ? -1 : 1) * (5 + next(30))
             var y = location + 20
             lines.append(#"{"t": \#(seconds(t)), "touch": "began", "x": 195, "y": \#(y)}"#)
             for k in 1...10 {
@@ -59,8 +63,9 @@ struct TwoDetentSoak: SystemSoak {
     func trace(seed: UInt64) -> Trace {
         let text = Self.text(drags: 1 + Int(seed % 4), seed: seed)
         do { return try TraceLoader.parse(text: text, file: "soak-\(seed).jsonl") } catch {
-            var header = TraceHeader(name: "soak-\(seed)", environment: PanelEnvironment(container: Size(width: 390, height: 844)),
-                                     system: TwoDetentSheet(small: 500, large: 100, snapDuration: 0.25))
+            var header = TraceHeader(
+                name: "soak-\(seed)", environment: PanelEnvironment(container: Size(width: 390, height: 844)),
+                system: TwoDetentSheet(small: 500, large: 100, snapDuration: 0.25))
             header.description = "GENERATOR ERROR: \(error)"
             return Trace(header: header, samples: [])
         }
@@ -68,15 +73,21 @@ struct TwoDetentSoak: SystemSoak {
 
     func check(_ trace: Trace, result: SimulationResult) -> SoakCheck {
         var out = SoakCheck()
-        let frames = result.records.compactMap { r -> SystemFrame? in if case .systemFrame(let f) = r { return f } else { return nil } }
+        let frames = result.records.compactMap { r -> SystemFrame? in
+            if case .systemFrame(let f) = r { return f } else { return nil }
+        }
         out.counts.frames = frames.count
         out.counts.records = result.records.count
         guard let sheet = trace.header.system as? TwoDetentSheet, let last = frames.last else { return out }
         out.counts.count("TD1")
-        let atRest = (last.state == "small" && last.location == sheet.small) || (last.state == "large" && last.location == sheet.large)
+        let atRest =
+            (last.state == "small" && last.location == sheet.small)
+            || (last.state == "large" && last.location == sheet.large)
         if !atRest {
-            out.violations.append(InvariantViolation(rule: "TD1", variant: model.rawValue,
-                                                     message: "the last frame is \(last.state) at \(last.location)"))
+            out.violations.append(
+                InvariantViolation(
+                    rule: "TD1", variant: model.rawValue,
+                    message: "the last frame is \(last.state) at \(last.location)"))
         }
         return out
     }

@@ -23,7 +23,8 @@ struct TwoDetentSheet: PanelSystemConfiguration, Equatable {
     var snapDuration: Double
 
     func simulate(_ trace: Trace, options: SimulationOptions) -> SimulationResult {
-        replay(TwoDetentSystem(sheet: self, frameRate: trace.header.environment.frameRate), trace: trace, options: options)
+        replay(
+            TwoDetentSystem(sheet: self, frameRate: trace.header.environment.frameRate), trace: trace, options: options)
     }
 }
 
@@ -45,7 +46,9 @@ struct TwoDetentSystem: PanelSystem {
     var lastFrame: SystemFrame?
 
     init(sheet: TwoDetentSheet, frameRate: Int) {
-        self.sheet = sheet; self.frameRate = frameRate; location = sheet.small
+        self.sheet = sheet
+        self.frameRate = frameRate
+        location = sheet.small
     }
 
     var isTouchDown: Bool { dragStart != nil }
@@ -92,12 +95,20 @@ struct TwoDetentSystem: PanelSystem {
             if progress >= 1 {
                 location = target
                 snap = nil
-                records.append(.event(time: frameTime(index, frameRate: frameRate),
-                                      .system(SystemEvent(name: "didSnap", fields: [RecordField("to", .string(s.toLarge ? "large" : "small"))]))))
+                records.append(
+                    .event(
+                        time: frameTime(index, frameRate: frameRate),
+                        .system(
+                            SystemEvent(
+                                name: "didSnap", fields: [RecordField("to", .string(s.toLarge ? "large" : "small"))]))))
             }
         }
-        let frame = SystemFrame(index: index, channels: [RecordField("location", .number(location)), RecordField("state", .string(state)),
-                                                         RecordField("isDragging", .bool(dragStart != nil))])
+        let frame = SystemFrame(
+            index: index,
+            channels: [
+                RecordField("location", .number(location)), RecordField("state", .string(state)),
+                RecordField("isDragging", .bool(dragStart != nil)),
+            ])
         if lastFrame.map({ !$0.sameValues(as: frame) }) ?? true {
             records.append(.systemFrame(frame))
             lastFrame = frame
@@ -115,20 +126,27 @@ struct TwoDetentTraceFormat: SystemTraceFormat {
     func hint(forSection section: String) -> String { "\"model\": \"twodetent\" for a twoDetent section" }
     var observedKeys: [String] { ["location", "state"] }
 
-    func parseSections(_ header: JSONObject, environment: PanelEnvironment, context: TraceFormatContext) throws(TraceError)
-        -> any PanelSystemConfiguration {
+    func parseSections(_ header: JSONObject, environment: PanelEnvironment, context: TraceFormatContext)
+        throws(TraceError)
+        -> any PanelSystemConfiguration
+    {
         guard case .object(let o)? = header["twoDetent"] else { throw context.error("twoDetent", "expected an object") }
         func number(_ key: String) throws(TraceError) -> Double {
-            guard case .number(let n)? = o[key], n.double.isFinite else { throw context.error("twoDetent." + key, "expected a number") }
+            guard case .number(let n)? = o[key], n.double.isFinite else {
+                throw context.error("twoDetent." + key, "expected a number")
+            }
             return n.double
         }
-        let sheet = TwoDetentSheet(small: try number("small"), large: try number("large"), snapDuration: try number("snapDuration"))
+        let sheet = TwoDetentSheet(
+            small: try number("small"), large: try number("large"), snapDuration: try number("snapDuration"))
         guard sheet.small > sheet.large else { throw context.error("twoDetent.large", "expected large < small") }
         guard sheet.snapDuration > 0 else { throw context.error("twoDetent.snapDuration", "expected a duration > 0 s") }
         return sheet
     }
 
-    func parseCall(_ sample: JSONObject, header: TraceHeader, context: TraceFormatContext) throws(TraceError) -> SampleKind {
+    func parseCall(_ sample: JSONObject, header: TraceHeader, context: TraceFormatContext) throws(TraceError)
+        -> SampleKind
+    {
         guard case .string("snap")? = sample["call"] else { throw context.error("call", "expected \"snap\"") }
         switch sample["to"] {
         case .string("large")?: return .systemCall(TwoDetentSnap(toLarge: true))
@@ -137,7 +155,9 @@ struct TwoDetentTraceFormat: SystemTraceFormat {
         }
     }
 
-    func parseObservedState(_ value: JSONValue, header: TraceHeader, context: TraceFormatContext) throws(TraceError) -> String {
+    func parseObservedState(_ value: JSONValue, header: TraceHeader, context: TraceFormatContext) throws(TraceError)
+        -> String
+    {
         guard case .string(let s) = value, ["small", "large", "moving"].contains(s) else {
             throw context.error("observed.state", "expected small, large or moving")
         }
@@ -146,17 +166,23 @@ struct TwoDetentTraceFormat: SystemTraceFormat {
 
     func writeSections(of header: TraceHeader, to writer: inout JSONLine) {
         guard let sheet = header.system as? TwoDetentSheet else { return }
-        writer.key("twoDetent"); writer.open("{")
-        writer.key("small"); writer.number(sheet.small)
-        writer.key("large"); writer.number(sheet.large)
-        writer.key("snapDuration"); writer.number(sheet.snapDuration)
+        writer.key("twoDetent")
+        writer.open("{")
+        writer.key("small")
+        writer.number(sheet.small)
+        writer.key("large")
+        writer.number(sheet.large)
+        writer.key("snapDuration")
+        writer.number(sheet.snapDuration)
         writer.close("}")
     }
 
     func writeCall(_ call: any PanelSystemCall, to writer: inout JSONLine) {
         guard let call = call as? TwoDetentSnap else { return }
-        writer.key("call"); writer.string("snap")
-        writer.key("to"); writer.string(call.toLarge ? "large" : "small")
+        writer.key("call")
+        writer.string("snap")
+        writer.key("to")
+        writer.string(call.toLarge ? "large" : "small")
     }
 
     func importOrigin(for header: TraceHeader) -> Point {

@@ -12,7 +12,8 @@ import PanelInvariants
 /// (event pairing) on every trace.
 final class CorpusExpectationTests: XCTestCase {
     static var repositoryRoot: URL {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
     }
 
     /// The FloatingPanel traces: every trace under `traces/` but the other systems' folders
@@ -22,9 +23,15 @@ final class CorpusExpectationTests: XCTestCase {
     /// `ProfileCorpusTests`, each trace at a point whose rules differ from the system spec's).
     static func traceFiles() -> [URL] {
         let root = repositoryRoot.appendingPathComponent("traces")
-        let files = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil)?
+        let files =
+            FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil)?
             .compactMap { $0 as? URL }
-            .filter { url in url.pathExtension == "jsonl" && !["/drawerkit/", "/uisheet/", "/lnpopup/", "/traces/profiles/"].contains { url.path.contains($0) } } ?? []
+            .filter { url in
+                url.pathExtension == "jsonl"
+                    && !["/drawerkit/", "/uisheet/", "/lnpopup/", "/traces/profiles/"].contains {
+                        url.path.contains($0)
+                    }
+            } ?? []
         return files.sorted { $0.path < $1.path }
     }
 
@@ -49,10 +56,12 @@ final class CorpusExpectationTests: XCTestCase {
                 XCTAssertGreaterThanOrEqual(last.contentOffset ?? -.infinity, minimum, name)
             }
             if let count = expected["willBeginDragging"].flatMap(Int.init) {
-                XCTAssertEqual(result.eventNames.filter { $0 == "willBeginDragging" }.count, count, "\(name): willBeginDragging")
+                XCTAssertEqual(
+                    result.eventNames.filter { $0 == "willBeginDragging" }.count, count, "\(name): willBeginDragging")
             }
             if let count = expected["attractions"].flatMap(Int.init) {
-                XCTAssertEqual(result.eventNames.filter { $0 == "willBeginAttracting" }.count, count, "\(name): attractions")
+                XCTAssertEqual(
+                    result.eventNames.filter { $0 == "willBeginAttracting" }.count, count, "\(name): attractions")
             }
             XCTAssertFalse(result.budgetExceeded, name)
             checked += 1
@@ -67,7 +76,8 @@ final class CorpusExpectationTests: XCTestCase {
     /// G4: at rest, O is not beyond the pinning offset, and the scroll lock matches the state
     /// (locked exactly when the state is not scrollable).
     func testScrollInvariantsG3G4() throws {
-        var g3Frames = 0, g4Traces = 0
+        var g3Frames = 0
+        var g4Traces = 0
         for url in Self.traceFiles() {
             let loaded = try TraceLoader.load(path: url.path)
             let header = loaded.trace.header
@@ -83,22 +93,37 @@ final class CorpusExpectationTests: XCTestCase {
             let lastIndex = written.last?.index ?? 0
             var byIndex: [Int: FrameRecord] = [:]
             for f in written { byIndex[f.index] = f }
-            for k in 0...lastIndex { if let f = byIndex[k] { last = f }; frames[k] = last }
+            for k in 0...lastIndex {
+                if let f = byIndex[k] { last = f }
+                frames[k] = last
+            }
             // Finger position (main axis) per frame while finger 0 is down, and whether its path is monotonic.
             var finger: [Int: Double] = [:]
-            var down = false, current = 0.0, direction = 0.0, monotonic = true
+            var down = false
+            var current = 0.0
+            var direction = 0.0
+            var monotonic = true
             var sampleIndex = 0
             let touches = loaded.trace.samples.compactMap { s -> (Int64, TouchSample)? in
-                if case let .touch(t) = s.kind, t.id == 0 { return (s.time, t) } else { return nil } }
+                if case .touch(let t) = s.kind, t.id == 0 { return (s.time, t) } else { return nil }
+            }
             for k in 0...lastIndex {
                 while sampleIndex < touches.count, touches[sampleIndex].0 * rate <= Int64(k) * 1_000_000 {
                     let (_, t) = touches[sampleIndex]
                     let value = position.main(t.location)
                     switch t.phase {
-                    case .began: down = true; direction = 0
+                    case .began:
+                        down = true
+                        direction = 0
                     case .moved:
                         let d = value - current
-                        if d != 0 { if direction == 0 { direction = d > 0 ? 1 : -1 } else if (d > 0 ? 1 : -1) != direction { monotonic = false } }
+                        if d != 0 {
+                            if direction == 0 {
+                                direction = d > 0 ? 1 : -1
+                            } else if (d > 0 ? 1 : -1) != direction {
+                                monotonic = false
+                            }
+                        }
                     case .ended, .cancelled: down = false
                     case .stationary: break
                     }
@@ -110,26 +135,40 @@ final class CorpusExpectationTests: XCTestCase {
             guard monotonic else { continue }
             for k in 1...max(1, lastIndex) {
                 guard let f0 = finger[k - 1], let f1 = finger[k], let a = frames[k - 1], let b = frames[k],
-                      !a.isAttracting, !b.isAttracting else { continue }
+                    !a.isAttracting, !b.isAttracting
+                else { continue }
                 g3Frames += 1
-                let df = f1 - f0, ds = b.location - a.location, dO = (b.contentOffset ?? 0) - (a.contentOffset ?? 0)
-                XCTAssertLessThanOrEqual(abs(ds) + abs(dO), abs(df) + 1, "\(name) G3 at frame \(k): surface \(ds), O \(dO), finger \(df)")
-                XCTAssertGreaterThanOrEqual(ds * (df >= 0 ? 1 : -1), -1, "\(name) G3 at frame \(k): surface moves against the finger")
-                XCTAssertLessThanOrEqual(dO * (df >= 0 ? 1 : -1), 1, "\(name) G3 at frame \(k): content moves against the finger")
+                let df = f1 - f0
+                let ds = b.location - a.location
+                let dO = (b.contentOffset ?? 0) - (a.contentOffset ?? 0)
+                XCTAssertLessThanOrEqual(
+                    abs(ds) + abs(dO), abs(df) + 1, "\(name) G3 at frame \(k): surface \(ds), O \(dO), finger \(df)")
+                XCTAssertGreaterThanOrEqual(
+                    ds * (df >= 0 ? 1 : -1), -1, "\(name) G3 at frame \(k): surface moves against the finger")
+                XCTAssertLessThanOrEqual(
+                    dO * (df >= 0 ? 1 : -1), 1, "\(name) G3 at frame \(k): content moves against the finger")
             }
             // G4 at rest.
             if let rest = written.last, !rest.isAttracting, !rest.isDragging, let offset = rest.contentOffset {
                 let sv = try XCTUnwrap(header.scrollView)
-                let pin = position.expandsTowardLowerCoordinate ? -position.main(Point(x: sv.contentInset.left + sv.systemInset.left, y: sv.contentInset.top + sv.systemInset.top)) : -Double.infinity
+                let pin =
+                    position.expandsTowardLowerCoordinate
+                    ? -position.main(
+                        Point(
+                            x: sv.contentInset.left + sv.systemInset.left, y: sv.contentInset.top + sv.systemInset.top))
+                    : -Double.infinity
                 XCTAssertGreaterThanOrEqual(offset, pin, "\(name) G4: O rests beyond the pinning offset")
                 let geometry = LayoutGeometry(panel: header.panel, environment: header.environment)
-                let scrollable = header.delegate.scrollableStates.map { $0.contains(rest.state) } ?? (rest.state == geometry.mostExpandedState.name)
+                let scrollable =
+                    header.delegate.scrollableStates.map { $0.contains(rest.state) }
+                    ?? (rest.state == geometry.mostExpandedState.name)
                 XCTAssertEqual(rest.scrollLocked, !scrollable, "\(name) G4: scroll lock at rest in \(rest.state)")
                 g4Traces += 1
             }
         }
         XCTAssertGreaterThan(g3Frames, 500, "G3 must see the scroll corpus's drags")
-        XCTAssertEqual(g4Traces, 26, "G4 at rest on every scroll trace (19 scenarios, 4 axis-scroll imports, 3 soak findings)")
+        XCTAssertEqual(
+            g4Traces, 26, "G4 at rest on every scroll trace (19 scenarios, 4 axis-scroll imports, 3 soak findings)")
     }
 
     /// The shared checker of `panelsim soak` (G1–G4, F1–F5; PanelInvariants) on every corpus trace.
@@ -151,24 +190,33 @@ final class CorpusExpectationTests: XCTestCase {
             let result = simulate(loaded.trace)
             let name = url.lastPathComponent
             // The layout and environment in force at the end (after any invalidateLayout / environment sample).
-            var panel = loaded.trace.header.panel, environment = loaded.trace.header.environment
+            var panel = loaded.trace.header.panel
+            var environment = loaded.trace.header.environment
             for sample in loaded.trace.samples {
-                if case let .call(.invalidateLayout(p)) = sample.kind { panel = p }
-                if case let .environment(e) = sample.kind { environment = e }
+                if case .call(.invalidateLayout(let p)) = sample.kind { panel = p }
+                if case .environment(let e) = sample.kind { environment = e }
             }
             let geometry = LayoutGeometry(panel: panel, environment: environment)
             // G1: at rest the surface location equals an anchor position (hidden included).
             if let last = result.frames.last, !last.isAttracting, !last.isDragging {
-                let anchors = Set(panel.anchors.map { geometry.position(of: $0.state) } + [geometry.position(of: .hidden)])
+                let anchors = Set(
+                    panel.anchors.map { geometry.position(of: $0.state) } + [geometry.position(of: .hidden)])
                 XCTAssertTrue(anchors.contains(last.location), "\(name): rests at \(last.location), not on an anchor")
             }
             // G2: attraction begin/end pair up; each willBeginDragging ends with didEndDragging or willRemove.
-            var attracting = 0, dragging = 0
+            var attracting = 0
+            var dragging = 0
             for e in result.eventNames {
                 switch e {
-                case "willBeginAttracting": attracting += 1; XCTAssertEqual(attracting, 1, "\(name): nested attraction")
-                case "didEndAttracting": attracting -= 1; XCTAssertEqual(attracting, 0, "\(name): unpaired didEndAttracting")
-                case "willBeginDragging": dragging += 1; XCTAssertEqual(dragging, 1, "\(name): nested drag")
+                case "willBeginAttracting":
+                    attracting += 1
+                    XCTAssertEqual(attracting, 1, "\(name): nested attraction")
+                case "didEndAttracting":
+                    attracting -= 1
+                    XCTAssertEqual(attracting, 0, "\(name): unpaired didEndAttracting")
+                case "willBeginDragging":
+                    dragging += 1
+                    XCTAssertEqual(dragging, 1, "\(name): nested drag")
                 case "didEndDragging", "willRemove": if dragging > 0 { dragging -= 1 }
                 default: break
                 }
@@ -180,6 +228,8 @@ final class CorpusExpectationTests: XCTestCase {
 }
 
 private extension SimulationResult {
-    var frames: [FrameRecord] { records.compactMap { if case let .frame(f) = $0 { return f } else { return nil } } }
-    var eventNames: [String] { records.compactMap { if case let .event(_, e) = $0 { return e.name } else { return nil } } }
+    var frames: [FrameRecord] { records.compactMap { if case .frame(let f) = $0 { return f } else { return nil } } }
+    var eventNames: [String] {
+        records.compactMap { if case .event(_, let e) = $0 { return e.name } else { return nil } }
+    }
 }

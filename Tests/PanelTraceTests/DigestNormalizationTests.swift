@@ -5,7 +5,8 @@ import PanelTrace
 /// Converting a trace's line endings, or adding a BOM, is not an edit.
 final class DigestNormalizationTests: XCTestCase {
     func testBOMAndCRLFDoNotChangeTheDigest() throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("panelsim-digest-\(UUID().uuidString)").path
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("panelsim-digest-\(UUID().uuidString)")
+            .path
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let text = """
@@ -15,8 +16,10 @@ final class DigestNormalizationTests: XCTestCase {
 
             """
         var digests: [String] = []
-        for (name, bytes) in [("lf", Array(text.utf8)), ("crlf", Array(text.replacingOccurrences(of: "\n", with: "\r\n").utf8)),
-                              ("bom", [0xEF, 0xBB, 0xBF] + Array(text.utf8))] {
+        for (name, bytes) in [
+            ("lf", Array(text.utf8)), ("crlf", Array(text.replacingOccurrences(of: "\n", with: "\r\n").utf8)),
+            ("bom", [0xEF, 0xBB, 0xBF] + Array(text.utf8)),
+        ] {
             let path = dir + "/" + name + ".jsonl"
             FileManager.default.createFile(atPath: path, contents: Data(bytes))
             let loaded = try TraceLoader.load(path: path)

@@ -25,23 +25,29 @@ final class DrawerKitCorpusTests: XCTestCase, GeneratedCorpus {
                 switch key {
                 case "state": XCTAssertEqual(last.state, value, "\(name): state")
                 case "location": XCTAssertEqual(last.location, Double(value), "\(name): location")
-                case "presented": XCTAssertEqual(Self.bool(last["presented"]).map(String.init), value, "\(name): presented")
-                case "cornerRadius": XCTAssertEqual(Self.number(last["cornerRadius"]), Double(value), "\(name): cornerRadius")
-                case "handleAlpha": XCTAssertEqual(Self.number(last["handleAlpha"]), Double(value), "\(name): handleAlpha")
+                case "presented":
+                    XCTAssertEqual(Self.bool(last["presented"]).map(String.init), value, "\(name): presented")
+                case "cornerRadius":
+                    XCTAssertEqual(Self.number(last["cornerRadius"]), Double(value), "\(name): cornerRadius")
+                case "handleAlpha":
+                    XCTAssertEqual(Self.number(last["handleAlpha"]), Double(value), "\(name): handleAlpha")
                 case "cornerRadius~", "handleAlpha~":
                     let channel = String(key.dropLast())
                     let v = try XCTUnwrap(Self.number(last[channel]), "\(name): \(channel)")
                     XCTAssertEqual(v, Double(value) ?? .nan, accuracy: 1e-6, "\(name): \(channel)")
                 case "nextState":
-                    let actual = events.filter { $0.1.name == "handleDrawerDrag" && Self.string($0.1["state"]) == "ended" }
-                        .compactMap { Self.string($0.1["nextState"]) }
+                    let actual = events.filter {
+                        $0.1.name == "handleDrawerDrag" && Self.string($0.1["state"]) == "ended"
+                    }
+                    .compactMap { Self.string($0.1["nextState"]) }
                     XCTAssertEqual(actual.joined(separator: ","), value, "\(name): nextState")
                 case "transitions":
                     let actual = events.filter { $0.1.name == "transitionWillStart" }.map {
                         "\(Self.string($0.1["startDrawerState"]) ?? "?")>\(Self.string($0.1["targetDrawerState"]) ?? "?")"
                     }
                     XCTAssertEqual(actual.joined(separator: ","), value, "\(name): transitions")
-                case "contentOffset": XCTAssertEqual(Self.number(last["contentOffset"]), Double(value), "\(name): contentOffset")
+                case "contentOffset":
+                    XCTAssertEqual(Self.number(last["contentOffset"]), Double(value), "\(name): contentOffset")
                 case "interior": XCTAssertEqual(count("drawerInteriorTapped"), Int(value), "\(name): interior")
                 case "exterior": XCTAssertEqual(count("drawerExteriorTapped"), Int(value), "\(name): exterior")
                 case "completions": XCTAssertEqual(count("completion"), Int(value), "\(name): completions")
@@ -82,13 +88,20 @@ final class DrawerKitCorpusTests: XCTestCase, GeneratedCorpus {
             var fingerDown = false
             for f in Self.frames(result) {
                 let t = frameTime(f.index, frameRate: environment.frameRate)
-                while let c = changes.first, c.0 <= t { environment = c.1; changes = changes.dropFirst() }
-                while let c = touches.first, c.0 <= t { fingerDown = c.1; touches = touches.dropFirst() }
+                while let c = changes.first, c.0 <= t {
+                    environment = c.1
+                    changes = changes.dropFirst()
+                }
+                while let c = touches.first, c.0 <= t {
+                    fingerDown = c.1
+                    touches = touches.dropFirst()
+                }
                 let anchors = Dictionary(uniqueKeysWithValues: drawer.anchorPositions(environment: environment))
                 let height = environment.container.height
                 // K3: during a drag the drawer stays within [fullY, H].
                 if Self.bool(f["isDragging"]) == true {
-                    XCTAssertGreaterThanOrEqual(f.location, anchors["fullyExpanded"]! - 1e-9, "\(name) frame \(f.index): K3")
+                    XCTAssertGreaterThanOrEqual(
+                        f.location, anchors["fullyExpanded"]! - 1e-9, "\(name) frame \(f.index): K3")
                     XCTAssertLessThanOrEqual(f.location, height + 1e-9, "\(name) frame \(f.index): K3")
                 }
                 // K1: at rest the location is the state's position and the state is named.
@@ -103,13 +116,20 @@ final class DrawerKitCorpusTests: XCTestCase, GeneratedCorpus {
             // info; prepare/animateAlong between, cleanup before the finish.
             let events = Self.events(result)
             var open: [[RecordField]] = []
-            var dismissing = false, gone = false
+            var dismissing = false
+            var gone = false
             for (_, e) in events {
-                if gone { XCTAssertEqual(e.name, "presentationTransitionWillBegin", "\(name): K4 record after dismissalTransitionDidEnd"); gone = false }
+                if gone {
+                    XCTAssertEqual(
+                        e.name, "presentationTransitionWillBegin", "\(name): K4 record after dismissalTransitionDidEnd")
+                    gone = false
+                }
                 switch e.name {
                 case "transitionWillStart":
                     if dismissing && drawer.midTransition == .dismissalIsTerminal {
-                        XCTAssertEqual(Self.string(e["targetDrawerState"]), "dismissed", "\(name): K4 transition after a dismissal")
+                        XCTAssertEqual(
+                            Self.string(e["targetDrawerState"]), "dismissed", "\(name): K4 transition after a dismissal"
+                        )
                     }
                     if Self.string(e["targetDrawerState"]) == "dismissed" { dismissing = true }
                     open.append(e.fields)
@@ -120,7 +140,9 @@ final class DrawerKitCorpusTests: XCTestCase, GeneratedCorpus {
                 case "prepare", "animateAlong", "cleanup":
                     let info = Array(e.fields.dropFirst())
                     XCTAssertTrue(open.contains(info), "\(name): K2 \(e.name) outside its transition")
-                case "dismissalTransitionDidEnd": gone = true; dismissing = false
+                case "dismissalTransitionDidEnd":
+                    gone = true
+                    dismissing = false
                 default: break
                 }
             }
@@ -134,7 +156,8 @@ final class DrawerKitCorpusTests: XCTestCase, GeneratedCorpus {
         for (name, trace) in try Self.traces() {
             var scaled = trace
             scaled.header.drawer?.totalDurationInSeconds *= 0.5
-            let a = simulate(trace), b = simulate(scaled)
+            let a = simulate(trace)
+            let b = simulate(scaled)
             func decisions(_ r: SimulationResult) -> [String] {
                 Self.events(r).filter { $0.1.name == "transitionWillStart" || $0.1.name == "handleDrawerDrag" }.map {
                     "\($0.1.name) \(Self.string($0.1["startDrawerState"]) ?? "") \(Self.string($0.1["targetDrawerState"]) ?? "") \(Self.string($0.1["nextState"]) ?? "")"

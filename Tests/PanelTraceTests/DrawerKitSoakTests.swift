@@ -12,18 +12,23 @@ final class DrawerKitSoakTests: XCTestCase {
     let soak = DrawerKitSoak()
 
     /// Device D1 (390 × 844, safe area 47/34, 120 Hz) with partial height 300 (partialY 544).
-    static let header = #"{"format": "panelsim-trace", "version": 1, "model": "drawerkit", "name": "k", "environment": {"container": {"width": 390, "height": 844}, "safeArea": {"top": 47, "left": 0, "bottom": 34, "right": 0}, "displayScale": 3, "frameRate": 120}, "drawer": {"heightOfPartiallyExpandedDrawer": 300, "participants": ["presenting", "presented"]}}"#
+    static let header =
+        #"{"format": "panelsim-trace", "version": 1, "model": "drawerkit", "name": "k", "environment": {"container": {"width": 390, "height": 844}, "safeArea": {"top": 47, "left": 0, "bottom": 34, "right": 0}, "displayScale": 3, "frameRate": 120}, "drawer": {"heightOfPartiallyExpandedDrawer": 300, "participants": ["presenting", "presented"]}}"#
 
     /// A drag from partial (544) up by 20 pt steps, released with velocity 0 at 364: full (row 3 above the upper mark).
     func dragTrace() throws -> Trace {
         var lines = [Self.header, #"{"t": 0.1, "touch": "began", "x": 195, "y": 600}"#]
-        for k in 1...12 { lines.append(#"{"t": \#(0.1 + Double(k) / 120), "touch": "moved", "x": 195, "y": \#(600 - 20 * k)}"#) }
+        for k in 1...12 {
+            lines.append(#"{"t": \#(0.1 + Double(k) / 120), "touch": "moved", "x": 195, "y": \#(600 - 20 * k)}"#)
+        }
         lines.append(#"{"t": 0.21, "touch": "ended", "x": 195, "y": 360, "velocity": {"x": 0, "y": 0}}"#)
         return try SoakTestSupport.trace(lines)
     }
 
     func callTrace() throws -> Trace {
-        try SoakTestSupport.trace([Self.header, #"{"t": 0.1, "call": "setDrawerState", "state": "fullyExpanded", "completion": true}"#])
+        try SoakTestSupport.trace([
+            Self.header, #"{"t": 0.1, "call": "setDrawerState", "state": "fullyExpanded", "completion": true}"#,
+        ])
     }
 
     func testK1RestOnANamedStatesPosition() throws {
@@ -33,9 +38,13 @@ final class DrawerKitSoakTests: XCTestCase {
         XCTAssertGreaterThan(SoakTestSupport.count(soak, trace, "K1"), 0)
         let last = try XCTUnwrap(SoakTestSupport.frames(records).last)
         XCTAssertEqual(last.frame.location, 0)
-        let moved = SoakTestSupport.tamper(records, frameAt: last.index) { SoakTestSupport.setting($0, "location", .number(5)) }
+        let moved = SoakTestSupport.tamper(records, frameAt: last.index) {
+            SoakTestSupport.setting($0, "location", .number(5))
+        }
         XCTAssertTrue(SoakTestSupport.keys(soak, trace, moved).contains("K1@drawerkit:rest"))
-        let unnamed = SoakTestSupport.tamper(records, frameAt: last.index) { SoakTestSupport.setting($0, "state", .string("transitioning")) }
+        let unnamed = SoakTestSupport.tamper(records, frameAt: last.index) {
+            SoakTestSupport.setting($0, "state", .string("transitioning"))
+        }
         XCTAssertTrue(SoakTestSupport.keys(soak, trace, unnamed).contains("K1@drawerkit:state"))
     }
 
@@ -62,9 +71,13 @@ final class DrawerKitSoakTests: XCTestCase {
         XCTAssertGreaterThan(SoakTestSupport.count(soak, trace, "K3"), 5)
         let dragging = SoakTestSupport.frames(records).filter { $0.frame["isDragging"] == .bool(true) }
         let mid = dragging[dragging.count / 2]
-        let off = SoakTestSupport.tamper(records, frameAt: mid.index) { SoakTestSupport.setting($0, "location", .number($0.location + 3)) }
+        let off = SoakTestSupport.tamper(records, frameAt: mid.index) {
+            SoakTestSupport.setting($0, "location", .number($0.location + 3))
+        }
         XCTAssertTrue(SoakTestSupport.keys(soak, trace, off).contains("K3@drawerkit:follow"))
-        let above = SoakTestSupport.tamper(records, frameAt: mid.index) { SoakTestSupport.setting($0, "location", .number(-5)) }
+        let above = SoakTestSupport.tamper(records, frameAt: mid.index) {
+            SoakTestSupport.setting($0, "location", .number(-5))
+        }
         XCTAssertTrue(SoakTestSupport.keys(soak, trace, above).contains("K3@drawerkit:bound"))
     }
 
@@ -83,9 +96,14 @@ final class DrawerKitSoakTests: XCTestCase {
         XCTAssertTrue(SoakTestSupport.keys(soak, trace, after).contains("K4@drawerkit:after-end"))
         // A transition to partiallyExpanded started after the one to dismissed (tampered in).
         var late = records
-        guard case let .event(t, .system(start)) = late[try XCTUnwrap(SoakTestSupport.event(records, "transitionWillStart"))] else { return XCTFail() }
+        guard
+            case .event(let t, .system(let start)) = late[
+                try XCTUnwrap(SoakTestSupport.event(records, "transitionWillStart"))]
+        else { return XCTFail() }
         var other = start
-        other.fields = start.fields.map { $0.key == "targetDrawerState" ? RecordField($0.key, .string("partiallyExpanded")) : $0 }
+        other.fields = start.fields.map {
+            $0.key == "targetDrawerState" ? RecordField($0.key, .string("partiallyExpanded")) : $0
+        }
         late.insert(.event(time: t + 1, .system(other)), at: end)
         XCTAssertTrue(SoakTestSupport.keys(soak, trace, late).contains("K4@drawerkit:after-dismissal"))
     }
@@ -94,11 +112,16 @@ final class DrawerKitSoakTests: XCTestCase {
         let trace = try dragTrace()
         let records = SoakTestSupport.replay(trace)
         XCTAssertGreaterThan(SoakTestSupport.count(soak, trace, "K5"), 0)
-        let release = try XCTUnwrap(records.indices.first { i in
-            if case let .event(_, .system(e)) = records[i] { return e.name == "handleDrawerDrag" && e["nextState"] != nil } else { return false }
-        })
+        let release = try XCTUnwrap(
+            records.indices.first { i in
+                if case .event(_, .system(let e)) = records[i] {
+                    return e.name == "handleDrawerDrag" && e["nextState"] != nil
+                } else {
+                    return false
+                }
+            })
         var decided = records
-        guard case let .event(t, .system(e)) = decided[release] else { return XCTFail() }
+        guard case .event(let t, .system(let e)) = decided[release] else { return XCTFail() }
         var other = e
         other.fields = e.fields.map { $0.key == "nextState" ? RecordField($0.key, .string("partiallyExpanded")) : $0 }
         decided[release] = .event(time: t, .system(other))
@@ -118,7 +141,9 @@ final class DrawerKitSoakTests: XCTestCase {
         XCTAssertEqual(last.frame.state, "partiallyExpanded")
         XCTAssertEqual(last.frame.location, 20, "written through the clamp [fullY, H]")
         XCTAssertEqual(SoakTestSupport.rules(soak, high, records), [])
-        let between = SoakTestSupport.tamper(records, frameAt: last.index) { SoakTestSupport.setting($0, "location", .number(10)) }
+        let between = SoakTestSupport.tamper(records, frameAt: last.index) {
+            SoakTestSupport.setting($0, "location", .number(10))
+        }
         XCTAssertTrue(SoakTestSupport.keys(soak, high, between).contains("K1@drawerkit:rest"))
     }
 

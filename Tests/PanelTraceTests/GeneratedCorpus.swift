@@ -12,13 +12,15 @@ protocol GeneratedCorpus {
 
 extension GeneratedCorpus {
     static var root: URL {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
             .appendingPathComponent("traces/" + folder)
     }
 
     /// Every `.jsonl` trace below `root`, loaded, with its path relative to `root`, sorted by path.
     static func traces() throws -> [(String, Trace)] {
-        let files = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil)?
+        let files =
+            FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil)?
             .compactMap { $0 as? URL }.filter { $0.pathExtension == "jsonl" } ?? []
         return try files.sorted { $0.path < $1.path }.map { url in
             (url.path.replacingOccurrences(of: root.path + "/", with: ""), try TraceLoader.load(path: url.path).trace)

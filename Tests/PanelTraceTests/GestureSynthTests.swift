@@ -4,7 +4,8 @@ import PanelSimCore
 
 final class GestureSynthTests: XCTestCase {
     func synth(_ script: String, rate: Int = 120, jitter: Double = 0, seed: UInt64 = 1) throws -> [TraceSample] {
-        try GestureSynthesizer(rate: rate, jitter: jitter, seed: seed).samples(try GestureScript.parse(script, file: "s"), file: "s")
+        try GestureSynthesizer(rate: rate, jitter: jitter, seed: seed).samples(
+            try GestureScript.parse(script, file: "s"), file: "s")
     }
 
     func testSplitMix64ReferenceValues() {
@@ -16,7 +17,10 @@ final class GestureSynthTests: XCTestCase {
         XCTAssertEqual(b.next(), 6457827717110365317)
         XCTAssertEqual(b.next(), 3203168211198807973)
         var c = SplitMix64(seed: 9)
-        for _ in 0..<1000 { let u = c.nextUnit(); XCTAssert(u >= 0 && u < 1) }
+        for _ in 0..<1000 {
+            let u = c.nextUnit()
+            XCTAssert(u >= 0 && u < 1)
+        }
     }
 
     func testEasings() {
@@ -31,20 +35,28 @@ final class GestureSynthTests: XCTestCase {
     }
 
     func testDragScriptSamplesAndRoundTrip() throws {
-        let s = try synth("down 195,700; move 195,400 300ms ease-out; hold 50ms; up velocity 0,-1500; call 0.8 move full")
+        let s = try synth(
+            "down 195,700; move 195,400 300ms ease-out; hold 50ms; up velocity 0,-1500; call 0.8 move full")
         XCTAssertEqual(s.count, 1 + 36 + 1 + 1)
-        XCTAssertEqual(s[0], TraceSample(time: 0, kind: .touch(TouchSample(phase: .began, location: Point(x: 195, y: 700)))))
+        XCTAssertEqual(
+            s[0], TraceSample(time: 0, kind: .touch(TouchSample(phase: .began, location: Point(x: 195, y: 700)))))
         XCTAssertEqual(s[1].time, 8_333)
         XCTAssertEqual(s[36].time, 300_000)
         XCTAssertEqual(s[36].kind, .touch(TouchSample(phase: .moved, location: Point(x: 195, y: 400))))
-        XCTAssertEqual(s[37], TraceSample(time: 350_000, kind: .touch(TouchSample(phase: .ended, location: Point(x: 195, y: 400), velocity: Point(x: 0, y: -1500)))))
+        XCTAssertEqual(
+            s[37],
+            TraceSample(
+                time: 350_000,
+                kind: .touch(
+                    TouchSample(phase: .ended, location: Point(x: 195, y: 400), velocity: Point(x: 0, y: -1500)))))
         XCTAssertEqual(s[38], TraceSample(time: 800_000, kind: .call(.move(to: .full, animated: true))))
         // ease-out: the first step covers more than a linear one would.
         guard case .touch(let first) = s[1].kind else { return XCTFail() }
         XCTAssertEqual(first.location.y, 700 - 300 * Easing.easeOut.progress(1.0 / 36), accuracy: 1e-9)
 
-        let header = TraceHeader(name: "synth", environment: PanelEnvironment(container: Size(width: 390, height: 844)),
-                                 panel: TraceRecorderTests.header().panel)
+        let header = TraceHeader(
+            name: "synth", environment: PanelEnvironment(container: Size(width: 390, height: 844)),
+            panel: TraceRecorderTests.header().panel)
         let text = TraceWriter.write(Trace(header: header, samples: s))
         let loaded = try TraceLoader.parse(text: text, file: "synth.jsonl")
         XCTAssertEqual(loaded.samples.map { TraceSample(time: $0.time, kind: $0.kind) }, s)
@@ -55,7 +67,8 @@ final class GestureSynthTests: XCTestCase {
             let s = try synth("down 0,0; move 0,100 100ms", rate: rate)
             XCTAssertEqual(s.count, 1 + Int((0.1 * Double(rate)).rounded()), "\(rate) Hz")
         }
-        let flick = try synth("down 10,500; flick 10,300 100ms; call remove; end 1s".replacingOccurrences(of: "1s", with: "1"))
+        let flick = try synth(
+            "down 10,500; flick 10,300 100ms; call remove; end 1s".replacingOccurrences(of: "1s", with: "1"))
         guard case .touch(let up) = flick[flick.count - 3].kind else { return XCTFail() }
         XCTAssertEqual(up.phase, .ended)
         XCTAssertEqual(up.velocity, Point(x: 0, y: -2000), "linear: distance / duration")
@@ -65,7 +78,9 @@ final class GestureSynthTests: XCTestCase {
         XCTAssertEqual(flick[flick.count - 2], TraceSample(time: 100_000, kind: .call(.remove)))
         XCTAssertEqual(flick.last, TraceSample(time: 1_000_000, kind: .end))
 
-        let tap = try synth("call 20ms show instant; tap 5,6 80ms; at 1; call hide; wait 10ms; cancel".replacingOccurrences(of: "; cancel", with: ""))
+        let tap = try synth(
+            "call 20ms show instant; tap 5,6 80ms; at 1; call hide; wait 10ms; cancel".replacingOccurrences(
+                of: "; cancel", with: ""))
         XCTAssertEqual(tap.map(\.time), [0, 20_000, 80_000, 1_000_000])
         XCTAssertEqual(tap[1].kind, .call(.show(animated: false)))
         XCTAssertEqual(tap[3].kind, .call(.hide(animated: true)))
@@ -84,17 +99,24 @@ final class GestureSynthTests: XCTestCase {
             XCTAssertLessThanOrEqual(abs(tj.location.y - tp.location.y), 2)
             if tp.phase == .began { XCTAssertEqual(tj.location, tp.location) }
         }
-        guard case .touch(let lastMove) = a[a.count - 2].kind, case .touch(let up) = a.last!.kind else { return XCTFail() }
+        guard case .touch(let lastMove) = a[a.count - 2].kind, case .touch(let up) = a.last!.kind else {
+            return XCTFail()
+        }
         XCTAssertEqual(up.location, lastMove.location, "up lands where the last sample was written")
     }
 
     func testScriptErrors() {
-        func expect(_ script: String, line: Int, field: String, _ fragment: String, file: StaticString = #filePath, sourceLine: UInt = #line) {
+        func expect(
+            _ script: String, line: Int, field: String, _ fragment: String, file: StaticString = #filePath,
+            sourceLine: UInt = #line
+        ) {
             XCTAssertThrowsError(try synth(script), file: file, line: sourceLine) { error in
                 let e = error as! TraceError
                 XCTAssertEqual(e.line, line, e.description, file: file, line: sourceLine)
                 XCTAssertEqual(e.field, field, e.description, file: file, line: sourceLine)
-                XCTAssertTrue(e.message.contains(fragment), "«\(e.description)» lacks «\(fragment)»", file: file, line: sourceLine)
+                XCTAssertTrue(
+                    e.message.contains(fragment), "«\(e.description)» lacks «\(fragment)»", file: file, line: sourceLine
+                )
             }
         }
         expect("down 1,2\njump 3,4", line: 2, field: "", "unknown step \"jump\"")
@@ -120,7 +142,8 @@ final class GestureSynthTests: XCTestCase {
     func testLongMovesNeitherOverflowNorExhaustMemory() throws {
         XCTAssertEqual(GestureSynthesizer.roundedFraction(300_000, 1, 36), 8_333)
         XCTAssertEqual(GestureSynthesizer.roundedFraction(TraceLoader.maxTime, 999_999, 1_000_000), 99_999_900_000_000)
-        XCTAssertEqual(GestureSynthesizer.roundedFraction(TraceLoader.maxTime, 1_000_000, 1_000_000), TraceLoader.maxTime)
+        XCTAssertEqual(
+            GestureSynthesizer.roundedFraction(TraceLoader.maxTime, 1_000_000, 1_000_000), TraceLoader.maxTime)
         XCTAssertEqual(GestureSynthesizer.roundedFraction(.max, 3, 3), .max)
         // 10^6 samples fit (the last exactly at the end); one more move sample does not.
         let s = try synth("down 0,0; move 0,100 999.999s", rate: 1000)
@@ -130,14 +153,18 @@ final class GestureSynthTests: XCTestCase {
             let e = error as! TraceError
             XCTAssertEqual(e.line, 0)
             XCTAssertEqual(e.field, "step 2")
-            XCTAssertTrue(e.message.contains("1000000 samples at 1000 Hz over 1000 s (expected at most 1000000 samples"), e.message)
+            XCTAssertTrue(
+                e.message.contains("1000000 samples at 1000 Hz over 1000 s (expected at most 1000000 samples"),
+                e.message)
         }
         // Located steps name the script line and the step.
         let located = try GestureScript.parseLocated("down 0,0\n# a comment\nwait 1s; move 0,100 100000000s", file: "s")
         XCTAssertEqual(located.map(\.line), [1, 3, 3])
         XCTAssertEqual(located[2].text, "move 0,100 100000000s")
         XCTAssertThrowsError(try GestureSynthesizer().samples(script: located, file: "s")) { error in
-            XCTAssertEqual((error as! TraceError).description, "s:3: move: \"move 0,100 100000000s\": the script runs past 100000000 s")
+            XCTAssertEqual(
+                (error as! TraceError).description,
+                "s:3: move: \"move 0,100 100000000s\": the script runs past 100000000 s")
         }
     }
 }

@@ -23,9 +23,13 @@ final class GrabberBandTests: XCTestCase {
                     dragged += 1
                 }
                 XCTAssertGreaterThan(dragged, 5, "\(name): the panel must be dragged")
-                let moved = result.records.compactMap { r -> Double? in if case .frame(let f) = r, f.isDragging { return f.location } else { return nil } }
+                let moved = result.records.compactMap { r -> Double? in
+                    if case .frame(let f) = r, f.isDragging { return f.location } else { return nil }
+                }
                 // One 5 pt finger step per frame: the surface moves exactly as much (and the list not at all).
-                for (a, b) in zip(moved, moved.dropFirst()) { XCTAssertEqual(a - b, 5, accuracy: 1e-9, "\(name): the surface follows the finger") }
+                for (a, b) in zip(moved, moved.dropFirst()) {
+                    XCTAssertEqual(a - b, 5, accuracy: 1e-9, "\(name): the surface follows the finger")
+                }
             }
         }
     }

@@ -4,14 +4,17 @@ import XCTest
 final class JSONTests: XCTestCase {
     private func parse(_ s: String) throws -> JSONValue { try JSON.parse(s) }
 
-    private func assertSyntaxError(_ text: String, column: Int, contains fragment: String,
-                                   file: StaticString = #filePath, line: UInt = #line) {
+    private func assertSyntaxError(
+        _ text: String, column: Int, contains fragment: String,
+        file: StaticString = #filePath, line: UInt = #line
+    ) {
         do {
             let v = try JSON.parse(text)
             XCTFail("expected a syntax error for \(text), got \(v)", file: file, line: line)
         } catch {
             XCTAssertEqual(error.column, column, "column for \(text): \(error.message)", file: file, line: line)
-            XCTAssertTrue(error.message.contains(fragment), "message \(error.message) lacks \(fragment)", file: file, line: line)
+            XCTAssertTrue(
+                error.message.contains(fragment), "message \(error.message) lacks \(fragment)", file: file, line: line)
         }
     }
 
@@ -25,8 +28,10 @@ final class JSONTests: XCTestCase {
     }
 
     func testNumbersKeepTextAndDouble() throws {
-        for (text, value) in [("0", 0.0), ("-0", -0.0), ("12.50", 12.5), ("1e3", 1000), ("2.5E-1", 0.25),
-                              ("-1.25e+2", -125), ("0.1", 0.1), ("406.5", 406.5)] {
+        for (text, value) in [
+            ("0", 0.0), ("-0", -0.0), ("12.50", 12.5), ("1e3", 1000), ("2.5E-1", 0.25),
+            ("-1.25e+2", -125), ("0.1", 0.1), ("406.5", 406.5),
+        ] {
             guard case .number(let n) = try parse(text) else { return XCTFail(text) }
             XCTAssertEqual(n.text, text)
             XCTAssertEqual(n.double, value)
@@ -37,7 +42,9 @@ final class JSONTests: XCTestCase {
     }
 
     func testObjectKeepsKeyOrder() throws {
-        guard case .object(let o) = try parse(#"{"z": 1, "a": [true, null], "m": {"k": "v"}}"#) else { return XCTFail() }
+        guard case .object(let o) = try parse(#"{"z": 1, "a": [true, null], "m": {"k": "v"}}"#) else {
+            return XCTFail()
+        }
         XCTAssertEqual(o.keys, ["z", "a", "m"])
         XCTAssertEqual(o["a"], .array([.bool(true), .null]))
         XCTAssertNil(o["missing"])
@@ -62,7 +69,9 @@ final class JSONTests: XCTestCase {
         assertSyntaxError("tru", column: 1, contains: "expected 'true'")
         assertSyntaxError("nul", column: 1, contains: "expected 'null'")
         // What other encoders write for non-finite numbers is named.
-        assertSyntaxError("NaN", column: 1, contains: "NaN is not a JSON number (JSON has no NaN or Infinity; expected a finite number)")
+        assertSyntaxError(
+            "NaN", column: 1,
+            contains: "NaN is not a JSON number (JSON has no NaN or Infinity; expected a finite number)")
         assertSyntaxError("Infinity", column: 1, contains: "Infinity is not a JSON number")
         assertSyntaxError("-Infinity", column: 1, contains: "-Infinity is not a JSON number")
         assertSyntaxError("-Inf", column: 2, contains: "expected a digit after '-'")
@@ -75,7 +84,10 @@ final class JSONTests: XCTestCase {
     /// A syntax error inside a value says whose value it is.
     func testSyntaxErrorsNameThePathOfTheValue() {
         func path(_ text: String) -> String? {
-            do { _ = try JSON.parse(text); return nil } catch { return error.path }
+            do {
+                _ = try JSON.parse(text)
+                return nil
+            } catch { return error.path }
         }
         XCTAssertEqual(path(#"{"t": 1, "y": NaN}"#), "y")
         XCTAssertEqual(path(#"{"velocity": {"x": 0, "y": -Infinity}}"#), "velocity.y")
@@ -110,8 +122,10 @@ final class JSONTests: XCTestCase {
     }
 
     func testInvalidUTF8Bytes() {
-        for bytes: [UInt8] in [[0x22, 0xFF, 0x22], [0x22, 0xC0, 0xAF, 0x22], [0x22, 0xED, 0xA0, 0x80, 0x22],
-                               [0x22, 0xF4, 0x90, 0x80, 0x80, 0x22], [0x22, 0xE2, 0x82, 0x22]] {
+        for bytes: [UInt8] in [
+            [0x22, 0xFF, 0x22], [0x22, 0xC0, 0xAF, 0x22], [0x22, 0xED, 0xA0, 0x80, 0x22],
+            [0x22, 0xF4, 0x90, 0x80, 0x80, 0x22], [0x22, 0xE2, 0x82, 0x22],
+        ] {
             XCTAssertThrowsError(try JSON.parse(utf8: bytes)) { error in
                 guard let e = error as? JSONSyntaxError else { return XCTFail() }
                 XCTAssertEqual(e.column, 2)
@@ -179,20 +193,29 @@ final class ExactDecimalTests: XCTestCase {
 final class SHA256Tests: XCTestCase {
     func testStandardVectors() {
         XCTAssertEqual(SHA256.hex([]), "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
-        XCTAssertEqual(SHA256.hex(Array("abc".utf8)), "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
-        XCTAssertEqual(SHA256.hex(Array("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq".utf8)),
-                       "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1")
-        XCTAssertEqual(SHA256.hex(Array("abcdefghbcdefghicdefghijdefghijkefghijklfghijklmghijklmnhijklmnoijklmnopjklmnopqklmnopqrlmnopqrsmnopqrstnopqrstu".utf8)),
-                       "cf5b16a778af8380036ce59e7b0492370b249b11e8f07a51afac45037afee9d1")
-        XCTAssertEqual(SHA256.hex([UInt8](repeating: UInt8(ascii: "a"), count: 1_000_000)),
-                       "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0")
+        XCTAssertEqual(
+            SHA256.hex(Array("abc".utf8)), "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
+        XCTAssertEqual(
+            SHA256.hex(Array("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq".utf8)),
+            "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1")
+        XCTAssertEqual(
+            SHA256.hex(
+                Array(
+                    "abcdefghbcdefghicdefghijdefghijkefghijklfghijklmghijklmnhijklmnoijklmnopjklmnopqklmnopqrlmnopqrsmnopqrstnopqrstu"
+                        .utf8)),
+            "cf5b16a778af8380036ce59e7b0492370b249b11e8f07a51afac45037afee9d1")
+        XCTAssertEqual(
+            SHA256.hex([UInt8](repeating: UInt8(ascii: "a"), count: 1_000_000)),
+            "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0")
     }
 
     func testPaddingBoundaries() {
         // 55, 56 and 64 bytes straddle the one-block / two-block padding boundary.
         XCTAssertEqual(SHA256.digest([UInt8](repeating: 0x61, count: 55)).count, 32)
-        XCTAssertNotEqual(SHA256.hex([UInt8](repeating: 0x61, count: 55)), SHA256.hex([UInt8](repeating: 0x61, count: 56)))
-        XCTAssertEqual(SHA256.hex([UInt8](repeating: 0x61, count: 64)),
-                       "ffe054fe7ae0cb6dc65c3af9b61d5209f439851db43d0ba5997337df154668eb")
+        XCTAssertNotEqual(
+            SHA256.hex([UInt8](repeating: 0x61, count: 55)), SHA256.hex([UInt8](repeating: 0x61, count: 56)))
+        XCTAssertEqual(
+            SHA256.hex([UInt8](repeating: 0x61, count: 64)),
+            "ffe054fe7ae0cb6dc65c3af9b61d5209f439851db43d0ba5997337df154668eb")
     }
 }

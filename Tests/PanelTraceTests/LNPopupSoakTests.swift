@@ -24,8 +24,14 @@ final class LNPopupSoakTests: XCTestCase {
     func dragTrace(style: String = "default", steps: Int = 10, velocity: Double = 600) throws -> Trace {
         func t(_ k: Int) -> Double { ((0.1 + Double(k) / 120) * 1e6).rounded(.down) / 1e6 }
         var lines = [Self.header(style: style, initial: "open"), #"{"t": 0.1, "touch": "began", "x": 195, "y": 300}"#]
-        for k in 1...steps { lines.append(#"{"t": \#(t(k)), "touch": "moved", "x": 195, "y": \#(300 + 20 * k), "velocity": {"x": 0, "y": \#(velocity)}}"#) }
-        lines.append(#"{"t": \#(t(steps + 1)), "touch": "ended", "x": 195, "y": \#(300 + 20 * steps), "velocity": {"x": 0, "y": \#(velocity)}}"#)
+        for k in 1...steps {
+            lines.append(
+                #"{"t": \#(t(k)), "touch": "moved", "x": 195, "y": \#(300 + 20 * k), "velocity": {"x": 0, "y": \#(velocity)}}"#
+            )
+        }
+        lines.append(
+            #"{"t": \#(t(steps + 1)), "touch": "ended", "x": 195, "y": \#(300 + 20 * steps), "velocity": {"x": 0, "y": \#(velocity)}}"#
+        )
         return try SoakTestSupport.trace(lines)
     }
 
@@ -37,14 +43,30 @@ final class LNPopupSoakTests: XCTestCase {
         XCTAssertGreaterThan(SoakTestSupport.count(soak, trace, "P2"), 0)
         let last = try XCTUnwrap(SoakTestSupport.frames(records).last)
         XCTAssertEqual(last.frame.state, "open")
-        XCTAssertEqual(SoakTestSupport.keys(soak, trace, SoakTestSupport.tamper(records, frameAt: last.index) {
-            SoakTestSupport.setting($0, "internalState", .string("transitioning")) }), ["P1@lnpopup:state"])
-        XCTAssertEqual(SoakTestSupport.keys(soak, trace, SoakTestSupport.tamper(records, frameAt: last.index) {
-            SoakTestSupport.setting($0, "location", .number(5)) }), ["P1@lnpopup:location"])
-        XCTAssertEqual(SoakTestSupport.keys(soak, trace, SoakTestSupport.tamper(records, frameAt: last.index) {
-            SoakTestSupport.setting($0, "barVisible", .bool(true)) }), ["P2@lnpopup:bar"])
-        XCTAssertEqual(SoakTestSupport.keys(soak, trace, SoakTestSupport.tamper(records, frameAt: last.index) {
-            SoakTestSupport.setting($0, "bottomBarVisible", .bool(true)) }), ["P2@lnpopup:bottom-bar"])
+        XCTAssertEqual(
+            SoakTestSupport.keys(
+                soak, trace,
+                SoakTestSupport.tamper(records, frameAt: last.index) {
+                    SoakTestSupport.setting($0, "internalState", .string("transitioning"))
+                }), ["P1@lnpopup:state"])
+        XCTAssertEqual(
+            SoakTestSupport.keys(
+                soak, trace,
+                SoakTestSupport.tamper(records, frameAt: last.index) {
+                    SoakTestSupport.setting($0, "location", .number(5))
+                }), ["P1@lnpopup:location"])
+        XCTAssertEqual(
+            SoakTestSupport.keys(
+                soak, trace,
+                SoakTestSupport.tamper(records, frameAt: last.index) {
+                    SoakTestSupport.setting($0, "barVisible", .bool(true))
+                }), ["P2@lnpopup:bar"])
+        XCTAssertEqual(
+            SoakTestSupport.keys(
+                soak, trace,
+                SoakTestSupport.tamper(records, frameAt: last.index) {
+                    SoakTestSupport.setting($0, "bottomBarVisible", .bool(true))
+                }), ["P2@lnpopup:bottom-bar"])
     }
 
     func testP3WillAndDidPair() throws {
@@ -55,10 +77,15 @@ final class LNPopupSoakTests: XCTestCase {
         unclosed.remove(at: try XCTUnwrap(SoakTestSupport.event(records, "didOpenPopup")))
         XCTAssertEqual(SoakTestSupport.keys(soak, trace, unclosed), ["P3@lnpopup:unclosed"])
         var unopened = records
-        unopened.append(.event(time: 2_000_000, .system(SystemEvent(name: "didClosePopup", fields: [RecordField("animated", .bool(true))]))))
+        unopened.append(
+            .event(
+                time: 2_000_000,
+                .system(SystemEvent(name: "didClosePopup", fields: [RecordField("animated", .bool(true))]))))
         XCTAssertTrue(SoakTestSupport.keys(soak, trace, unopened).contains("P3@lnpopup:unopened"))
         // Q3's doubled willOpenPopup counts once.
-        let doubled = try SoakTestSupport.trace([Self.header(initial: "barHidden"), #"{"t": 0.1, "call": "presentBar", "openPopup": true}"#])
+        let doubled = try SoakTestSupport.trace([
+            Self.header(initial: "barHidden"), #"{"t": 0.1, "call": "presentBar", "openPopup": true}"#,
+        ])
         XCTAssertEqual(SoakTestSupport.rules(soak, doubled, SoakTestSupport.replay(doubled)), [])
     }
 
@@ -69,18 +96,30 @@ final class LNPopupSoakTests: XCTestCase {
         XCTAssertGreaterThan(SoakTestSupport.count(soak, trace, "P4"), 3)
         let dragging = SoakTestSupport.frames(records).filter { $0.frame["isDragging"] == .bool(true) }
         let mid = try XCTUnwrap(dragging.dropFirst(2).first)
-        XCTAssertEqual(SoakTestSupport.keys(soak, trace, SoakTestSupport.tamper(records, frameAt: mid.index) {
-            SoakTestSupport.setting($0, "location", .number($0.location + 4)) }), ["P4@lnpopup:follow"])
-        XCTAssertTrue(SoakTestSupport.keys(soak, trace, SoakTestSupport.tamper(records, frameAt: mid.index) {
-            SoakTestSupport.setting($0, "location", .number(-5)) }).contains("P4@lnpopup:bound"))
+        XCTAssertEqual(
+            SoakTestSupport.keys(
+                soak, trace,
+                SoakTestSupport.tamper(records, frameAt: mid.index) {
+                    SoakTestSupport.setting($0, "location", .number($0.location + 4))
+                }), ["P4@lnpopup:follow"])
+        XCTAssertTrue(
+            SoakTestSupport.keys(
+                soak, trace,
+                SoakTestSupport.tamper(records, frameAt: mid.index) {
+                    SoakTestSupport.setting($0, "location", .number(-5))
+                }
+            ).contains("P4@lnpopup:bound"))
         // Snap from open: the rubber band R(x) < x; a frame that follows the finger 1:1 is reported.
         let snap = try dragTrace(style: "snap", steps: 3, velocity: 100)
         let snapRecords = SoakTestSupport.replay(snap)
         XCTAssertEqual(SoakTestSupport.rules(soak, snap, snapRecords), [])
         let pulled = try XCTUnwrap(SoakTestSupport.frames(snapRecords).last { $0.frame["isDragging"] == .bool(true) })
         XCTAssertLessThan(pulled.frame.location, 40)
-        let keys = SoakTestSupport.keys(soak, snap, SoakTestSupport.tamper(snapRecords, frameAt: pulled.index) {
-            SoakTestSupport.setting($0, "location", .number(60)) })
+        let keys = SoakTestSupport.keys(
+            soak, snap,
+            SoakTestSupport.tamper(snapRecords, frameAt: pulled.index) {
+                SoakTestSupport.setting($0, "location", .number(60))
+            })
         XCTAssertTrue(keys.contains("P4@lnpopup:snap") && keys.contains("P4@lnpopup:follow"), "\(keys)")
     }
 
@@ -90,13 +129,24 @@ final class LNPopupSoakTests: XCTestCase {
         XCTAssertGreaterThan(SoakTestSupport.count(soak, trace, "P5"), 0)
         // A drag start written while the opening animates.
         var during = records
-        let frame = try XCTUnwrap(SoakTestSupport.frames(records).first { $0.frame["isAnimating"] == .bool(true) && $0.frame.index > 20 })
-        during.insert(.event(time: frameTime(frame.frame.index, frameRate: 120) + 100,
-                             .system(SystemEvent(name: "willBeginDragging", fields: [RecordField("state", .string("barPresented")), RecordField("recognizer", .string("interaction"))]))),
-                      at: frame.index + 1)
+        let frame = try XCTUnwrap(
+            SoakTestSupport.frames(records).first { $0.frame["isAnimating"] == .bool(true) && $0.frame.index > 20 })
+        during.insert(
+            .event(
+                time: frameTime(frame.frame.index, frameRate: 120) + 100,
+                .system(
+                    SystemEvent(
+                        name: "willBeginDragging",
+                        fields: [
+                            RecordField("state", .string("barPresented")),
+                            RecordField("recognizer", .string("interaction")),
+                        ]))),
+            at: frame.index + 1)
         XCTAssertTrue(SoakTestSupport.keys(soak, trace, during).contains("P5@lnpopup:animating"))
         // The public state shown as open before its didChangeState.
-        let early = SoakTestSupport.tamper(records, frameAt: frame.index) { SoakTestSupport.setting($0, "state", .string("open")) }
+        let early = SoakTestSupport.tamper(records, frameAt: frame.index) {
+            SoakTestSupport.setting($0, "state", .string("open"))
+        }
         XCTAssertTrue(SoakTestSupport.keys(soak, trace, early).contains("P5@lnpopup:state"))
     }
 
@@ -105,7 +155,9 @@ final class LNPopupSoakTests: XCTestCase {
         let records = SoakTestSupport.replay(trace)
         XCTAssertGreaterThan(SoakTestSupport.count(soak, trace, "P6"), 0)
         var swapped = records
-        swapped.swapAt(try XCTUnwrap(SoakTestSupport.event(records, "didChangeState", after: 3)), try XCTUnwrap(SoakTestSupport.event(records, "didOpenPopup")))
+        swapped.swapAt(
+            try XCTUnwrap(SoakTestSupport.event(records, "didChangeState", after: 3)),
+            try XCTUnwrap(SoakTestSupport.event(records, "didOpenPopup")))
         XCTAssertTrue(SoakTestSupport.keys(soak, trace, swapped).contains("P6@lnpopup:did-open"))
         let drag = try dragTrace()
         let dragRecords = SoakTestSupport.replay(drag)
@@ -120,9 +172,13 @@ final class LNPopupSoakTests: XCTestCase {
     /// animator starts, is ignored from then on: it does not start a drag against the running
     /// animator (P5), and the popup closes.
     func testATouchDownWhenAnAnimationStartsIsIgnored() throws {
-        var lines = [Self.header(style: "default", initial: "open"), #"{"t": 0.1, "touch": "began", "x": 195, "y": 300}"#,
-                     #"{"t": 0.15, "call": "closePopup"}"#]
-        for k in 1...10 { lines.append(#"{"t": \#(0.2 + Double(k) / 120), "touch": "moved", "x": 195, "y": \#(300 + 20 * k)}"#) }
+        var lines = [
+            Self.header(style: "default", initial: "open"), #"{"t": 0.1, "touch": "began", "x": 195, "y": 300}"#,
+            #"{"t": 0.15, "call": "closePopup"}"#,
+        ]
+        for k in 1...10 {
+            lines.append(#"{"t": \#(0.2 + Double(k) / 120), "touch": "moved", "x": 195, "y": \#(300 + 20 * k)}"#)
+        }
         lines.append(#"{"t": 0.3, "touch": "ended", "x": 195, "y": 500}"#)
         let trace = try SoakTestSupport.trace(lines)
         let records = SoakTestSupport.replay(trace)

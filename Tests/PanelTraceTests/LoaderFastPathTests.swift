@@ -20,8 +20,10 @@ final class LoaderFastPathTests: XCTestCase {
             var bits: [UInt64] = []
             for sample in trace.samples {
                 guard case .touch(let t) = sample.kind else { continue }
-                bits += [t.location.x.bitPattern, t.location.y.bitPattern,
-                         t.velocity?.x.bitPattern ?? 1, t.velocity?.y.bitPattern ?? 1]
+                bits += [
+                    t.location.x.bitPattern, t.location.y.bitPattern,
+                    t.velocity?.x.bitPattern ?? 1, t.velocity?.y.bitPattern ?? 1,
+                ]
             }
             return .trace(trace, bits)
         } catch {
@@ -33,7 +35,9 @@ final class LoaderFastPathTests: XCTestCase {
     static func summary(_ o: Outcome) -> String {
         switch o {
         case .error(let e): return e.description
-        case .trace(let t, let bits): return "\(t.samples.count) samples, last \(t.samples.last.map { "\($0)" } ?? "none"), bits \(bits.suffix(4))"
+        case .trace(let t, let bits):
+            return
+                "\(t.samples.count) samples, last \(t.samples.last.map { "\($0)" } ?? "none"), bits \(bits.suffix(4))"
         }
     }
 
@@ -41,7 +45,9 @@ final class LoaderFastPathTests: XCTestCase {
         let fast = Self.outcome(text, fast: true)
         let general = Self.outcome(text, fast: false)
         if fast != general {
-            XCTFail("fast path differs (fast: \(Self.summary(fast)); general: \(Self.summary(general))) on:\n\(text)", file: file, line: line)
+            XCTFail(
+                "fast path differs (fast: \(Self.summary(fast)); general: \(Self.summary(general))) on:\n\(text)",
+                file: file, line: line)
         }
         return general
     }
@@ -71,7 +77,7 @@ final class LoaderFastPathTests: XCTestCase {
     private static func number(_ rng: inout SplitMix64) -> String {
         switch rng.below(10) {
         case 0: return pick(numberTexts, &rng)
-        case 1: // many digits
+        case 1:  // many digits
             var s = rng.below(2) == 0 ? "-" : ""
             s += String(1 + rng.below(9))
             for _ in 0..<rng.below(20) { s += String(rng.below(10)) }
@@ -94,23 +100,33 @@ final class LoaderFastPathTests: XCTestCase {
     /// One sample line: mostly touch lines in the many spellings JSON allows, sometimes broken.
     private static func line(t: String, _ rng: inout SplitMix64) -> String {
         if rng.below(25) == 0 {
-            return pick([
-                "{\"t\": \(t), \"call\": \"move\", \"to\": \"full\"}",
-                "{\"t\": \(t), \"observed\": {\"location\": 400}}",
-                "{\"t\": \(t), \"end\": true}",
-                "", "   ", "\t\r",
-                "{\"t\": \(t), \"touch\": \"began\", \"call\": \"move\", \"x\": 1, \"y\": 2}",
-                "[1, 2]", "{\"t\": \(t), \"touch\": \"moved\", \"x\": 1, \"y\": 2,}",
-                "{\"format\": \"panelsim-trace\"}", "{\"t\": \(t)}", "{}",
-            ], &rng)
+            return pick(
+                [
+                    "{\"t\": \(t), \"call\": \"move\", \"to\": \"full\"}",
+                    "{\"t\": \(t), \"observed\": {\"location\": 400}}",
+                    "{\"t\": \(t), \"end\": true}",
+                    "", "   ", "\t\r",
+                    "{\"t\": \(t), \"touch\": \"began\", \"call\": \"move\", \"x\": 1, \"y\": 2}",
+                    "[1, 2]", "{\"t\": \(t), \"touch\": \"moved\", \"x\": 1, \"y\": 2,}",
+                    "{\"format\": \"panelsim-trace\"}", "{\"t\": \(t)}", "{}",
+                ], &rng)
         }
         var members: [String] = []
         if rng.below(40) != 0 { members.append(member("t", t, &rng)) }
         var phase = "\"\(pick(phases, &rng))\""
-        if rng.below(60) == 0 { phase = pick(["\"\\u0062egan\"", "\"Began\"", "\"begun\"", "1", "null", "\"moved "], &rng) }
+        if rng.below(60) == 0 {
+            phase = pick(["\"\\u0062egan\"", "\"Began\"", "\"begun\"", "1", "null", "\"moved "], &rng)
+        }
         if rng.below(40) != 0 { members.append(member(rng.below(80) == 0 ? "toch" : "touch", phase, &rng)) }
         if rng.below(4) == 0 {
-            members.append(member("id", pick(["0", "0", "1", "2", "15", "16", "123456", "1.0", "1e0", "-0", "-1", "01", "0.5", "99999999999999999999", "\"1\""], &rng), &rng))
+            members.append(
+                member(
+                    "id",
+                    pick(
+                        [
+                            "0", "0", "1", "2", "15", "16", "123456", "1.0", "1e0", "-0", "-1", "01", "0.5",
+                            "99999999999999999999", "\"1\"",
+                        ], &rng), &rng))
         }
         if rng.below(40) != 0 { members.append(member("x", number(&rng), &rng)) }
         if rng.below(40) != 0 { members.append(member("y", number(&rng), &rng)) }
@@ -125,13 +141,19 @@ final class LoaderFastPathTests: XCTestCase {
             case 3: inner.append(member("x", "1", &rng))
             default: break
             }
-            members.append(member("velocity", "{" + pick(spaces, &rng) + inner.joined(separator: "," + pick(spaces, &rng)) + pick(spaces, &rng) + "}", &rng))
-        case 3 where rng.below(6) == 0: members.append(member("velocity", pick(["[]", "1", "\"v\"", "{}", "nul"], &rng), &rng))
+            members.append(
+                member(
+                    "velocity",
+                    "{" + pick(spaces, &rng) + inner.joined(separator: "," + pick(spaces, &rng)) + pick(spaces, &rng)
+                        + "}", &rng))
+        case 3 where rng.below(6) == 0:
+            members.append(member("velocity", pick(["[]", "1", "\"v\"", "{}", "nul"], &rng), &rng))
         default: break
         }
         if rng.below(50) == 0 { members.append(member(pick(["t", "x", "touch", "extra"], &rng), "1", &rng)) }
         if rng.below(3) == 0 { members.shuffle(using: &rng) }
-        return pick(spaces, &rng) + "{" + pick(spaces, &rng) + members.joined(separator: pick([",", ", ", " ,", ",\t"], &rng))
+        return pick(spaces, &rng) + "{" + pick(spaces, &rng)
+            + members.joined(separator: pick([",", ", ", " ,", ",\t"], &rng))
             + pick(spaces, &rng) + "}" + pick(spaces, &rng)
     }
 
@@ -166,7 +188,8 @@ final class LoaderFastPathTests: XCTestCase {
 
     func testFastPathMatchesGeneralPathOnGeneratedTraces() {
         var rng = SplitMix64(seed: 0xFA57_0001)
-        var loaded = 0, failed = 0
+        var loaded = 0
+        var failed = 0
         for _ in 0..<1500 {
             switch assertSameOutcome(Self.trace(lines: 1 + rng.below(16), &rng)) {
             case .trace: loaded += 1
@@ -180,7 +203,8 @@ final class LoaderFastPathTests: XCTestCase {
     func testFastPathMatchesGeneralPathLineByLine() {
         // One generated line after a valid prefix: every line's own outcome (value or error) is compared.
         var rng = SplitMix64(seed: 0xFA57_0002)
-        let prefix = Fixtures.minimalHeader + "\n{\"t\": 0.5, \"touch\": \"began\", \"x\": 1, \"y\": 2}\n"
+        let prefix =
+            Fixtures.minimalHeader + "\n{\"t\": 0.5, \"touch\": \"began\", \"x\": 1, \"y\": 2}\n"
             + "{\"t\": 0.5, \"touch\": \"began\", \"id\": 1, \"x\": 1, \"y\": 2}\n"
         var loaded = 0
         for _ in 0..<6000 {
@@ -196,7 +220,8 @@ final class LoaderFastPathTests: XCTestCase {
         var base = Fixtures.minimalHeader + "\n"
         for k in 0..<12 {
             let phase = k == 0 ? "began" : (k == 11 ? "ended" : "moved")
-            base += "{\"t\": \(CanonicalNumber.formatSeconds(Int64(k) * 8_333)), \"touch\": \"\(phase)\", \"x\": 195, \"y\": \(CanonicalNumber.format(500 + Double(k) * 2.125))}\n"
+            base +=
+                "{\"t\": \(CanonicalNumber.formatSeconds(Int64(k) * 8_333)), \"touch\": \"\(phase)\", \"x\": 195, \"y\": \(CanonicalNumber.format(500 + Double(k) * 2.125))}\n"
         }
         let alphabet = Array("{}[],:\"\\-+.0123456789eE \t\r\nntfaulxyidvbgmoc".utf8)
         for _ in 0..<6000 {
@@ -218,25 +243,40 @@ final class LoaderFastPathTests: XCTestCase {
             var s = sequence
             var samples: [TraceSample] = []
             let bytes = Array(line.utf8)
-            let taken = bytes.withUnsafeBufferPointer { TouchLineFastPath.append($0, 0, $0.count, line: 7, sequence: &s, to: &samples) }
+            let taken = bytes.withUnsafeBufferPointer {
+                TouchLineFastPath.append($0, 0, $0.count, line: 7, sequence: &s, to: &samples)
+            }
             XCTAssertEqual(taken, samples.count == 1)
             return samples.first
         }
         let sample = fast("{\"t\": 10249.461667, \"touch\": \"began\", \"x\": 195, \"y\": 698.625}")
-        XCTAssertEqual(sample, TraceSample(time: 10_249_461_667, line: 7,
-                                           kind: .touch(TouchSample(phase: .began, location: Point(x: 195, y: 698.625)))))
-        XCTAssertEqual(fast("{\"y\":-0,\"velocity\":{\"y\":1.5e2,\"x\":-3},\"x\":0.1,\"id\":2,\"touch\":\"began\",\"t\":0.0000005}"),
-                       TraceSample(time: 1, line: 7, kind: .touch(TouchSample(phase: .began, id: 2, location: Point(x: 0.1, y: -0.0),
-                                                                               velocity: Point(x: -3, y: 150)))))
-        XCTAssertEqual(fast("\t{ \"t\" : 1 , \"touch\" : \"began\" , \"x\" : 1 , \"y\" : 2 , \"velocity\" : null }\r"),
-                       TraceSample(time: 1_000_000, line: 7, kind: .touch(TouchSample(phase: .began, location: Point(x: 1, y: 2)))))
+        XCTAssertEqual(
+            sample,
+            TraceSample(
+                time: 10_249_461_667, line: 7,
+                kind: .touch(TouchSample(phase: .began, location: Point(x: 195, y: 698.625)))))
+        XCTAssertEqual(
+            fast(
+                "{\"y\":-0,\"velocity\":{\"y\":1.5e2,\"x\":-3},\"x\":0.1,\"id\":2,\"touch\":\"began\",\"t\":0.0000005}"),
+            TraceSample(
+                time: 1, line: 7,
+                kind: .touch(
+                    TouchSample(
+                        phase: .began, id: 2, location: Point(x: 0.1, y: -0.0),
+                        velocity: Point(x: -3, y: 150)))))
+        XCTAssertEqual(
+            fast("\t{ \"t\" : 1 , \"touch\" : \"began\" , \"x\" : 1 , \"y\" : 2 , \"velocity\" : null }\r"),
+            TraceSample(time: 1_000_000, line: 7, kind: .touch(TouchSample(phase: .began, location: Point(x: 1, y: 2))))
+        )
         // Declined (the general path decides): escapes, exponent times, other kinds, errors.
-        for line in ["{\"t\": 0, \"touch\": \"\\u0062egan\", \"x\": 1, \"y\": 2}",
-                     "{\"t\": 1e-3, \"touch\": \"began\", \"x\": 1, \"y\": 2}",
-                     "{\"t\": 0, \"touch\": \"moved\", \"x\": 1, \"y\": 2}",
-                     "{\"t\": 0, \"touch\": \"began\", \"x\": 1e23, \"y\": 2}",
-                     "{\"t\": 0, \"touch\": \"began\", \"x\": 1, \"y\": 2, \"y\": 3}",
-                     "{\"t\": 0, \"call\": \"remove\"}", ""] {
+        for line in [
+            "{\"t\": 0, \"touch\": \"\\u0062egan\", \"x\": 1, \"y\": 2}",
+            "{\"t\": 1e-3, \"touch\": \"began\", \"x\": 1, \"y\": 2}",
+            "{\"t\": 0, \"touch\": \"moved\", \"x\": 1, \"y\": 2}",
+            "{\"t\": 0, \"touch\": \"began\", \"x\": 1e23, \"y\": 2}",
+            "{\"t\": 0, \"touch\": \"began\", \"x\": 1, \"y\": 2, \"y\": 3}",
+            "{\"t\": 0, \"call\": \"remove\"}", "",
+        ] {
             XCTAssertNil(fast(line), line)
         }
     }
@@ -256,7 +296,9 @@ final class LoaderFastPathTests: XCTestCase {
                 }
             }
             if rng.below(3) == 0 { text += ["e", "E", "e+", "e-"][rng.below(4)] + String(rng.below(400)) }
-            if rng.below(50) == 0 { text = ["0", "-0", "0e7", "-0.0e-400", "1e400", "-1e-400", "0.000", "9007199254740993"][rng.below(8)] }
+            if rng.below(50) == 0 {
+                text = ["0", "-0", "0e7", "-0.0e-400", "1e400", "-1e-400", "0.000", "9007199254740993"][rng.below(8)]
+            }
             let bytes = Array(text.utf8)
             let fast: Double? = bytes.withUnsafeBufferPointer { b in
                 var c = TouchLineFastPath.Cursor(b: b, i: 0, end: b.count)
@@ -264,7 +306,10 @@ final class LoaderFastPathTests: XCTestCase {
                 return TouchLineFastPath.Cursor.double(negative: n.negative, mantissa: n.mantissa, exponent: n.exponent)
             }
             // The general parser (ExactDouble, else Double(text)) gives the bits of Double(text) too.
-            guard case .number(let n)? = try? JSON.parse(text) else { XCTFail(text); continue }
+            guard case .number(let n)? = try? JSON.parse(text) else {
+                XCTFail(text)
+                continue
+            }
             XCTAssertEqual(n.double.bitPattern, Double(text)!.bitPattern, text)
             guard let fast else { continue }
             taken += 1
@@ -276,7 +321,8 @@ final class LoaderFastPathTests: XCTestCase {
     // MARK: Large files (read straight into memory, digest on another thread)
 
     private func temporaryFile(_ bytes: [UInt8], name: String) throws -> String {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("panelsim-fastpath-tests-\(ProcessInfo.processInfo.processIdentifier)")
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "panelsim-fastpath-tests-\(ProcessInfo.processInfo.processIdentifier)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         let url = dir.appendingPathComponent(name)
         try Data(bytes).write(to: url)
@@ -288,7 +334,8 @@ final class LoaderFastPathTests: XCTestCase {
         var text = "\u{FEFF}" + Fixtures.minimalHeader + "\n"
         for k in 0..<20_000 {
             let phase = k % 50 == 0 ? "began" : (k % 50 == 49 ? "ended" : "moved")
-            text += "{\"t\": \(CanonicalNumber.formatSeconds(Int64(k) * 8_333)), \"touch\": \"\(phase)\", \"x\": 195, \"y\": \(CanonicalNumber.format(400 + Double(k % 50) * 1.125))}\r\n"
+            text +=
+                "{\"t\": \(CanonicalNumber.formatSeconds(Int64(k) * 8_333)), \"touch\": \"\(phase)\", \"x\": 195, \"y\": \(CanonicalNumber.format(400 + Double(k % 50) * 1.125))}\r\n"
         }
         return Array(text.utf8)
     }
@@ -303,7 +350,8 @@ final class LoaderFastPathTests: XCTestCase {
         XCTAssertNotEqual(FileDigest.canonicalBytes(bytes).count, bytes.count)
         XCTAssertEqual(loaded.trace, try TraceLoader.parse(text: String(decoding: bytes, as: UTF8.self), file: path))
         XCTAssertEqual(loaded.trace.samples.count, 20_000)
-        XCTAssertEqual(loaded.trace, try TraceLoader.parse(utf8: Array(bytes.dropFirst(3)), file: path, fastPath: false))
+        XCTAssertEqual(
+            loaded.trace, try TraceLoader.parse(utf8: Array(bytes.dropFirst(3)), file: path, fastPath: false))
     }
 
     func testLargeFileErrorsAreTheGeneralPathErrors() throws {
@@ -314,8 +362,10 @@ final class LoaderFastPathTests: XCTestCase {
         bad[at] = 0xFF
         let badPath = try temporaryFile(bad, name: "large-bad-utf8.jsonl")
         XCTAssertThrowsError(try TraceLoader.load(path: badPath)) { error in
-            XCTAssertEqual((error as? TraceError)?.description,
-                           "\(badPath):20001: invalid UTF-8 at column \(at - bad[..<at].lastIndex(of: 0x0A)!) (expected UTF-8 encoded text, found byte 0xFF)")
+            XCTAssertEqual(
+                (error as? TraceError)?.description,
+                "\(badPath):20001: invalid UTF-8 at column \(at - bad[..<at].lastIndex(of: 0x0A)!) (expected UTF-8 encoded text, found byte 0xFF)"
+            )
         }
         // A time going backwards near the end, after 19,000 fast-path lines (the header line ends
         // in LF, the samples in CRLF, so component k + 1 is line k + 2).
@@ -325,8 +375,10 @@ final class LoaderFastPathTests: XCTestCase {
         bytes = Array(edited.joined(separator: "\r\n").utf8)
         let path = try temporaryFile(bytes, name: "large-backwards.jsonl")
         XCTAssertThrowsError(try TraceLoader.load(path: path)) { error in
-            XCTAssertEqual((error as? TraceError)?.description,
-                           "\(path):19003: t: time goes backwards: t = 1.5 s comes after t = 158.327000 s (line 19002); expected t ≥ 158.327000")
+            XCTAssertEqual(
+                (error as? TraceError)?.description,
+                "\(path):19003: t: time goes backwards: t = 1.5 s comes after t = 158.327000 s (line 19002); expected t ≥ 158.327000"
+            )
         }
     }
 }

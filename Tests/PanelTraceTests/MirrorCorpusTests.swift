@@ -16,9 +16,10 @@ final class MirrorCorpusTests: XCTestCase {
     /// Mirrors that FloatingPanel itself breaks, each with the rule that breaks it. The test asserts
     /// that these still differ, so the list shrinks the day the model stops reproducing the quirk.
     static let knownQuirks: [String: String] = [
-        "s2-half-scrollable.jsonl right": "§3.10: for a right panel adjustScrollContentInsetIfNeeded writes the offset into "
+        "s2-half-scrollable.jsonl right":
+            "§3.10: for a right panel adjustScrollContentInsetIfNeeded writes the offset into "
             + "contentInset.left instead of .right, which moves the pinning offset (−inset.left), so at half the list keeps "
-            + "the touch (od > 0) and the panel never moves",
+            + "the touch (od > 0) and the panel never moves"
     ]
 
     func testEveryBottomTraceMirrorsOntoTopLeftAndRight() throws {
@@ -33,14 +34,17 @@ final class MirrorCorpusTests: XCTestCase {
             let reference = simulate(trace)
             let referenceSignature = InvariantChecker.signature(reference)
             var finalHeight = trace.header.environment.container.height
-            for case let .environment(e) in trace.samples.map(\.kind) { finalHeight = e.container.height }
-            let referenceFrame = try XCTUnwrap(reference.records.last { if case .frame = $0 { return true } else { return false } })
-            guard case let .frame(rest) = referenceFrame else { continue }
+            for case .environment(let e) in trace.samples.map(\.kind) { finalHeight = e.container.height }
+            let referenceFrame = try XCTUnwrap(
+                reference.records.last { if case .frame = $0 { return true } else { return false } })
+            guard case .frame(let rest) = referenceFrame else { continue }
             for position in [PanelPosition.top, .left, .right] {
                 let mirror = Mirror(position: position, h: trace.header.environment.container.height)
                 let result = simulate(mirror.trace(trace))
                 if Self.knownQuirks["\(name) \(position)"] != nil {
-                    XCTAssertNotEqual(InvariantChecker.signature(result), referenceSignature, "\(name) on \(position) mirrors now: remove it from knownQuirks")
+                    XCTAssertNotEqual(
+                        InvariantChecker.signature(result), referenceSignature,
+                        "\(name) on \(position) mirrors now: remove it from knownQuirks")
                     mirrored += 1
                     continue
                 }
@@ -49,17 +53,28 @@ final class MirrorCorpusTests: XCTestCase {
                     // FloatingPanel's left-panel attraction uses the opposite safe-area side (layout-behavior
                     // §8 item 2): the surface jumps by left − right while attracting, so an interrupted
                     // attraction can take a different number of frames. Targets and decisions still mirror.
-                    XCTAssertEqual(InvariantChecker.signature(result).filter { $0 != "didMove" }, referenceSignature.filter { $0 != "didMove" },
-                                   "\(name) on \(position): event order differs")
+                    XCTAssertEqual(
+                        InvariantChecker.signature(result).filter { $0 != "didMove" },
+                        referenceSignature.filter { $0 != "didMove" },
+                        "\(name) on \(position): event order differs")
                 } else {
-                    XCTAssertEqual(InvariantChecker.signature(result), referenceSignature, "\(name) on \(position): event order differs")
+                    XCTAssertEqual(
+                        InvariantChecker.signature(result), referenceSignature,
+                        "\(name) on \(position): event order differs")
                 }
-                guard case let .frame(f)? = result.records.last(where: { if case .frame = $0 { return true } else { return false } }) else {
-                    XCTFail("\(name) on \(position): no frame"); continue
+                guard
+                    case .frame(let f)? = result.records.last(where: {
+                        if case .frame = $0 { return true } else { return false }
+                    })
+                else {
+                    XCTFail("\(name) on \(position): no frame")
+                    continue
                 }
                 XCTAssertEqual(f.state, rest.state, "\(name) on \(position)")
                 let final = Mirror(position: position, h: finalHeight)
-                XCTAssertEqual(f.location, final.location(rest.location), accuracy: 1e-9, "\(name) on \(position): resting location")
+                XCTAssertEqual(
+                    f.location, final.location(rest.location), accuracy: 1e-9,
+                    "\(name) on \(position): resting location")
                 mirrored += 1
             }
         }

@@ -7,11 +7,14 @@ import PanelSimCore
 /// UISheet messages that say what was expected, and a trace of 10⁵ states changed by 100
 /// `invalidateLayout` patches written back at its own size.
 final class NewerFormatReliabilityTests: XCTestCase {
-    static let sheetEnvironment = #""environment": {"container": {"width": 390, "height": 844}, "safeArea": {"top": 47, "left": 0, "bottom": 34, "right": 0}, "displayScale": 3, "frameRate": 120}"#
+    static let sheetEnvironment =
+        #""environment": {"container": {"width": 390, "height": 844}, "safeArea": {"top": 47, "left": 0, "bottom": 34, "right": 0}, "displayScale": 3, "frameRate": 120}"#
 
     /// A UISheet header whose `detents` are `n` custom detents (identifiers `detent-0`…), then `extra`.
     static func sheetHeader(detents n: Int, extra: String = "") -> String {
-        var text = #"{"format": "panelsim-trace", "version": 1, "model": "uisheet", "# + sheetEnvironment + #", "sheet": {"detents": ["#
+        var text =
+            #"{"format": "panelsim-trace", "version": 1, "model": "uisheet", "# + sheetEnvironment
+            + #", "sheet": {"detents": ["#
         text.reserveCapacity(n * 60 + 300)
         for i in 0..<n {
             if i > 0 { text += ", " }
@@ -35,14 +38,18 @@ final class NewerFormatReliabilityTests: XCTestCase {
 
     /// A duplicate among many detents is still found, and the message names the earlier position.
     func testDuplicateDetentAmongManyNamesTheEarlierPosition() {
-        let text = Self.sheetHeader(detents: 5_000, extra: #", {"identifier": "detent-1234", "kind": "custom", "fraction": 0.5}"#)
+        let text = Self.sheetHeader(
+            detents: 5_000, extra: #", {"identifier": "detent-1234", "kind": "custom", "fraction": 0.5}"#)
         XCTAssertThrowsError(try TraceLoader.parse(text: text, file: "dup.jsonl")) { error in
             guard let e = error as? TraceError else { return XCTFail("\(error)") }
             XCTAssertEqual(e.field, "sheet.detents[5000].identifier")
-            XCTAssertTrue(e.message.contains("duplicate detent identifier 'detent-1234' (also sheet.detents[1234])"), e.description)
+            XCTAssertTrue(
+                e.message.contains("duplicate detent identifier 'detent-1234' (also sheet.detents[1234])"),
+                e.description)
         }
         // A medium or large detent without an identifier takes its kind's name, which must be unique too.
-        let kinds = #"{"format": "panelsim-trace", "version": 1, "model": "uisheet", "# + Self.sheetEnvironment
+        let kinds =
+            #"{"format": "panelsim-trace", "version": 1, "model": "uisheet", "# + Self.sheetEnvironment
             + #", "sheet": {"detents": [{"kind": "medium"}, {"kind": "large"}, {"kind": "medium"}]}}"# + "\n"
         XCTAssertThrowsError(try TraceLoader.parse(text: kinds, file: "dup.jsonl")) { error in
             XCTAssertEqual((error as? TraceError)?.field, "sheet.detents[2].identifier")
@@ -51,12 +58,17 @@ final class NewerFormatReliabilityTests: XCTestCase {
 
     /// Each of the sheet header's refusals says what was expected.
     func testSheetRefusalsSayWhatWasExpected() {
-        let head = #"{"format": "panelsim-trace", "version": 1, "model": "uisheet", "# + Self.sheetEnvironment + #", "sheet": "#
+        let head =
+            #"{"format": "panelsim-trace", "version": 1, "model": "uisheet", "# + Self.sheetEnvironment
+            + #", "sheet": "#
         let cases: [(String, String)] = [
             (#"{"keyboardPolicy": "uikit", "expandOnKeyboard": false}"#, "sheet.expandOnKeyboard"),
             (#"{"detents": [{"kind": "custom", "height": 100}]}"#, "sheet.detents[0].identifier"),
             (#"{"detents": [{"identifier": "a", "kind": "custom"}]}"#, "sheet.detents[0].height"),
-            (#"{"detents": [{"identifier": "a", "kind": "custom", "height": 100, "fraction": 0.5}]}"#, "sheet.detents[0].fraction"),
+            (
+                #"{"detents": [{"identifier": "a", "kind": "custom", "height": 100, "fraction": 0.5}]}"#,
+                "sheet.detents[0].fraction"
+            ),
         ]
         for (sheet, field) in cases {
             XCTAssertThrowsError(try TraceLoader.parse(text: head + sheet + "}\n", file: "s.jsonl"), sheet) { error in
@@ -73,13 +85,16 @@ final class NewerFormatReliabilityTests: XCTestCase {
     /// A FloatingPanel trace with `states` custom states (no anchors) and `patches`
     /// `invalidateLayout` lines, each changing the intrinsic length, with a short drag after each.
     static func manyStatesTrace(states n: Int, patches: Int) -> String {
-        var text = #"{"format": "panelsim-trace", "version": 1, "name": "many-states", "environment": {"container": {"width": 390, "height": 844}}, "panel": {"states": ["#
+        var text =
+            #"{"format": "panelsim-trace", "version": 1, "name": "many-states", "environment": {"container": {"width": 390, "height": 844}}, "panel": {"states": ["#
         text.reserveCapacity(n * 40 + patches * 200 + 400)
         for i in 0..<n {
             if i > 0 { text += ", " }
             text += #"{"name": "s\#(i)", "order": \#(2000 + i)}"#
         }
-        text += #"], "anchors": {"full": {"absoluteInset": 53, "edge": "top"}, "half": {"absoluteInset": 388, "edge": "bottom"}, "tip": {"absoluteInset": 69, "edge": "bottom"}}, "initialState": "half"}}"# + "\n"
+        text +=
+            #"], "anchors": {"full": {"absoluteInset": 53, "edge": "top"}, "half": {"absoluteInset": 388, "edge": "bottom"}, "tip": {"absoluteInset": 69, "edge": "bottom"}}, "initialState": "half"}}"#
+            + "\n"
         for k in 0..<patches {
             let t = Double(k)
             text += #"{"t": \#(t), "call": "invalidateLayout", "panel": {"intrinsicLength": \#(300 + k % 7)}}"# + "\n"
@@ -96,11 +111,14 @@ final class NewerFormatReliabilityTests: XCTestCase {
         let trace = try TraceLoader.parse(text: text, file: "many.jsonl")
         XCTAssertEqual(trace.samples.count, 300)
         let written = TraceWriter.write(trace)
-        XCTAssertLessThan(written.utf8.count, 2 * text.utf8.count, "written \(written.utf8.count) bytes for \(text.utf8.count)")
+        XCTAssertLessThan(
+            written.utf8.count, 2 * text.utf8.count, "written \(written.utf8.count) bytes for \(text.utf8.count)")
         // Each patch line names only the field that changed.
         let patchLines = written.split(separator: "\n").filter { $0.contains("invalidateLayout") }
         XCTAssertEqual(patchLines.count, 100)
-        XCTAssertTrue(patchLines.allSatisfy { $0.utf8.count < 100 }, String(patchLines.first { $0.utf8.count >= 100 }?.prefix(200) ?? ""))
+        XCTAssertTrue(
+            patchLines.allSatisfy { $0.utf8.count < 100 },
+            String(patchLines.first { $0.utf8.count >= 100 }?.prefix(200) ?? ""))
         let reloaded = try TraceLoader.parse(text: written, file: "written.jsonl")
         XCTAssertEqual(reloaded.header, trace.header)
         XCTAssertEqual(reloaded.samples.map(\.kind), trace.samples.map(\.kind))
@@ -110,7 +128,8 @@ final class NewerFormatReliabilityTests: XCTestCase {
     /// Patches of every field, of states, anchors and behavior together, and a patch that
     /// changes nothing, load back to the layouts in force of the original trace.
     func testLayoutPatchesOfEveryFieldRoundTrip() throws {
-        let header = #"{"format": "panelsim-trace", "version": 1, "environment": {"container": {"width": 390, "height": 844}}, "panel": {"states": [{"name": "lastQuart", "order": 750}, {"name": "peek", "order": 50}], "anchors": {"full": {"absoluteInset": 53, "edge": "top"}, "half": {"absoluteInset": 388, "edge": "bottom"}, "peek": {"absoluteInset": 20, "edge": "bottom"}}, "initialState": "half", "backdropAlpha": {"full": 0.3, "peek": 0.1}}}"#
+        let header =
+            #"{"format": "panelsim-trace", "version": 1, "environment": {"container": {"width": 390, "height": 844}}, "panel": {"states": [{"name": "lastQuart", "order": 750}, {"name": "peek", "order": 50}], "anchors": {"full": {"absoluteInset": 53, "edge": "top"}, "half": {"absoluteInset": 388, "edge": "bottom"}, "peek": {"absoluteInset": 20, "edge": "bottom"}}, "initialState": "half", "backdropAlpha": {"full": 0.3, "peek": 0.1}}}"#
         let patches = [
             #"{"intrinsicLength": 300}"#, #"{"initialState": "peek"}"#, #"{}"#,
             #"{"anchors": {"full": {"absoluteInset": 60, "edge": "top"}, "tip": {"absoluteInset": 69, "edge": "bottom"}, "peek": {"absoluteInset": 20, "edge": "bottom"}}}"#,
@@ -134,13 +153,15 @@ final class NewerFormatReliabilityTests: XCTestCase {
         XCTAssertEqual(written2[3], #"{"t": 2.000000, "call": "invalidateLayout", "panel": {}}"#)
         XCTAssertEqual(written2[1], #"{"t": 0.000000, "call": "invalidateLayout", "panel": {"intrinsicLength": 300}}"#)
         // The general path reads every patch merged whole, and agrees.
-        XCTAssertEqual(try TraceLoader.parse(utf8: Array(written.utf8), file: "w.jsonl", fastPath: false).samples.map(\.kind),
-                       trace.samples.map(\.kind))
+        XCTAssertEqual(
+            try TraceLoader.parse(utf8: Array(written.utf8), file: "w.jsonl", fastPath: false).samples.map(\.kind),
+            trace.samples.map(\.kind))
     }
 
     // MARK: - The digest of BOM and CR LF files
 
-    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
+    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().path
 
     /// The fuzz regression input (an LNPopup trace with a BOM and CR LF line endings) loads with the
     /// digest docs/FORMATS.md §2 defines, the one of the same trace saved with LF and no BOM, and
@@ -175,11 +196,15 @@ final class NewerFormatReliabilityTests: XCTestCase {
     /// back the same: the loader merges a sample over the environment in force, so leaving the
     /// member out would keep the old keyboard.
     func testEnvironmentSampleThatTakesTheKeyboardAwayRoundTrips() throws {
-        let header = #"{"format": "panelsim-trace", "version": 1, "model": "uisheet", "environment": {"container": {"width": 844, "height": 844}, "displayScale": 3, "keyboard": {"height": 0, "duration": 0}}}"#
-        let text = [header,
-                    #"{"t": 0.15, "environment": {"container": {"width": 16, "height": 844}, "keyboard": null}}"#,
-                    #"{"t": 0.2, "environment": {"keyboard": {"height": 336, "firstResponderInSheet": true}}}"#,
-                    #"{"t": 0.3, "environment": {"keyboard": null}}"#].joined(separator: "\n") + "\n"
+        let header =
+            #"{"format": "panelsim-trace", "version": 1, "model": "uisheet", "environment": {"container": {"width": 844, "height": 844}, "displayScale": 3, "keyboard": {"height": 0, "duration": 0}}}"#
+        let text =
+            [
+                header,
+                #"{"t": 0.15, "environment": {"container": {"width": 16, "height": 844}, "keyboard": null}}"#,
+                #"{"t": 0.2, "environment": {"keyboard": {"height": 336, "firstResponderInSheet": true}}}"#,
+                #"{"t": 0.3, "environment": {"keyboard": null}}"#,
+            ].joined(separator: "\n") + "\n"
         let trace = try TraceLoader.parse(text: text, file: "keyboard.jsonl")
         func keyboards(_ t: Trace) -> [Double?] {
             t.samples.compactMap { s -> Double?? in

@@ -56,9 +56,12 @@ final class ProfileCorpusTests: XCTestCase, GeneratedCorpus {
     }
 
     func testSwitchTracesMeetTheirExpectationsAtEachPoint() throws {
-        var checked = 0, pairs = 0, sames = 0
+        var checked = 0
+        var pairs = 0
+        var sames = 0
         let all = try Self.traces()
-        let byStem = Dictionary(uniqueKeysWithValues: all.map { (String($0.0.split(separator: "/").last!.dropLast(6)), $0.1) })
+        let byStem = Dictionary(
+            uniqueKeysWithValues: all.map { (String($0.0.split(separator: "/").last!.dropLast(6)), $0.1) })
         for (name, trace) in all where !name.contains("/gates/") {
             let pairs_ = Self.expectationPairs(trace.header.description)
             XCTAssertFalse(pairs_.isEmpty, "\(name): no expect: clause")
@@ -66,13 +69,16 @@ final class ProfileCorpusTests: XCTestCase, GeneratedCorpus {
             let result = simulate(trace)
             XCTAssertFalse(result.budgetExceeded, name)
             let frames = result.records.filter { $0.frameIndex != nil }
-            let labels = result.records.compactMap { r -> String? in if case .event(_, let e) = r { return Self.label(e) } else { return nil } }
+            let labels = result.records.compactMap { r -> String? in
+                if case .event(_, let e) = r { return Self.label(e) } else { return nil }
+            }
             let rate = trace.header.environment.frameRate
             for (key, value) in pairs_ {
                 switch key {
                 case "state": XCTAssertEqual(Self.channel(result, "state"), value, "\(name): state")
                 case "location", "offset":
-                    let actual = Self.channel(result, key == "offset" ? "contentOffset" : "location").flatMap(Double.init)
+                    let actual = Self.channel(result, key == "offset" ? "contentOffset" : "location").flatMap(
+                        Double.init)
                     XCTAssertEqual(actual ?? .nan, Double(value) ?? .nan, accuracy: 1e-6, "\(name): \(key)")
                 case let k where k.hasPrefix("frame."):
                     let actual = Self.channel(result, String(k.dropFirst(6)))
@@ -81,7 +87,9 @@ final class ProfileCorpusTests: XCTestCase, GeneratedCorpus {
                     } else {
                         XCTAssertEqual(actual, value, "\(name): \(k)")
                     }
-                case "names": XCTAssertEqual(labels, value == "-" ? [] : value.split(separator: ",").map(String.init), "\(name): events")
+                case "names":
+                    XCTAssertEqual(
+                        labels, value == "-" ? [] : value.split(separator: ",").map(String.init), "\(name): events")
                 case "has": XCTAssertTrue(labels.contains(value), "\(name): has \(value) in \(labels)")
                 case "lacks": XCTAssertFalse(labels.contains(value), "\(name): lacks \(value) in \(labels)")
                 case "peak":
@@ -95,7 +103,9 @@ final class ProfileCorpusTests: XCTestCase, GeneratedCorpus {
                     // profiles.md PI3/PI4: identical records (the header's point differs).
                     var options = SimulationOptions()
                     options.profiles = [try Self.profile(trace.header.model, value)]
-                    XCTAssertEqual(simulate(trace, options: options).records, result.records, "\(name): same records under \(value)")
+                    XCTAssertEqual(
+                        simulate(trace, options: options).records, result.records,
+                        "\(name): same records under \(value)")
                     sames += 1
                 case "pair":
                     let other = try XCTUnwrap(byStem[value], "\(name): pair \(value)")
@@ -124,8 +134,10 @@ final class ProfileCorpusTests: XCTestCase, GeneratedCorpus {
             } catch {
                 XCTAssertEqual(String(error.line), e["line"], name)
                 XCTAssertEqual(error.field, e["field"], name)
-                XCTAssertTrue(error.message.hasSuffix("needs \(trace.header.model.rawValue) \(e["opensAt"] ?? "?") (not in \(refused.version))"),
-                              "\(name): \(error.message)")
+                XCTAssertTrue(
+                    error.message.hasSuffix(
+                        "needs \(trace.header.model.rawValue) \(e["opensAt"] ?? "?") (not in \(refused.version))"),
+                    "\(name): \(error.message)")
             }
             checked += 1
         }

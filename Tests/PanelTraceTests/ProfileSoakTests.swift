@@ -29,7 +29,8 @@ final class ProfileSoakTests: XCTestCase {
         var trace = SoakGenerator.trace(seed: 1)
         func holds(_ rule: String, _ version: String?, kind: String = "") throws -> Bool {
             trace.header.profile = try version.map(profile)
-            return InvariantChecker.holds(InvariantViolation(rule: rule, variant: "bottom", kind: kind, message: ""), for: trace)
+            return InvariantChecker.holds(
+                InvariantViolation(rule: rule, variant: "bottom", kind: kind, message: ""), for: trace)
         }
         XCTAssertTrue(try holds("F4", nil))
         XCTAssertFalse(try holds("F4", "2.6.6"))
@@ -45,7 +46,9 @@ final class ProfileSoakTests: XCTestCase {
         XCTAssertFalse(try holds("G2", "2.0.0"))
         XCTAssertTrue(try holds("G2", "3.2.2"))
         for rule in ["G1", "G4", "G6", "G7", "F1", "F2", "F3"] {
-            for point in FloatingPanelProfiles.catalog.points.map(\.name) { XCTAssertTrue(try holds(rule, point), "\(rule) at \(point)") }
+            for point in FloatingPanelProfiles.catalog.points.map(\.name) {
+                XCTAssertTrue(try holds(rule, point), "\(rule) at \(point)")
+            }
         }
     }
 }
@@ -54,12 +57,17 @@ final class ProfileSoakTests: XCTestCase {
 /// half-way between pixels (D2's raw 64.25) or not (64.3), and not to one on it (64.5 at scale 2).
 final class AnchorRoundingExemptionTests: XCTestCase {
     func testOnlyAnAnchorOffThePixelGridIsExempt() throws {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        let path = root.appendingPathComponent("traces/profiles/floatingpanel/fp-s13/fractional-full-drag-up.3.2.0.jsonl").path
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        let path = root.appendingPathComponent(
+            "traces/profiles/floatingpanel/fp-s13/fractional-full-drag-up.3.2.0.jsonl"
+        ).path
         let text = try String(contentsOfFile: path, encoding: .utf8)
         XCTAssertTrue(text.contains(#""absoluteInset": 44.25"#))
         func inset(_ value: String) throws -> Trace {
-            try TraceLoader.parse(text: text.replacingOccurrences(of: #""absoluteInset": 44.25"#, with: #""absoluteInset": "# + value), file: "a.jsonl")
+            try TraceLoader.parse(
+                text: text.replacingOccurrences(of: #""absoluteInset": 44.25"#, with: #""absoluteInset": "# + value),
+                file: "a.jsonl")
         }
         func holds(_ rule: String, _ trace: Trace, _ version: String) throws -> Bool {
             var t = trace
@@ -82,8 +90,10 @@ final class AnchorRoundingExemptionTests: XCTestCase {
 /// points only.
 final class G7Tests: XCTestCase {
     func corpus(_ name: String) throws -> Trace {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        return try TraceLoader.load(path: root.appendingPathComponent("traces/profiles/floatingpanel/" + name).path).trace
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        return try TraceLoader.load(path: root.appendingPathComponent("traces/profiles/floatingpanel/" + name).path)
+            .trace
     }
 
     func g7(_ violations: [InvariantViolation]) -> [InvariantViolation] { violations.filter { $0.rule == "G7" } }
@@ -107,7 +117,7 @@ final class G7Tests: XCTestCase {
         // (G1 holds), not on its state's (G7).
         var records = Array(result.records)
         let i = try XCTUnwrap(records.lastIndex { $0.frameIndex != nil })
-        guard case var .frame(f) = records[i] else { return XCTFail("no frame record") }
+        guard case .frame(var f) = records[i] else { return XCTFail("no frame record") }
         XCTAssertEqual(f.state, "full")
         f.state = "half"
         records[i] = .frame(f)
@@ -118,7 +128,9 @@ final class G7Tests: XCTestCase {
         f.state = "full"
         f.location += 7
         records[i] = .frame(f)
-        XCTAssertEqual(g7(InvariantChecker.check(trace, result: SimulationResult(records: records)).violations).map(\.kind), ["rest"])
+        XCTAssertEqual(
+            g7(InvariantChecker.check(trace, result: SimulationResult(records: records)).violations).map(\.kind),
+            ["rest"])
     }
 
     func testAnExactReleaseAt281BreaksG7OnlyThere() throws {
@@ -160,14 +172,18 @@ final class ProfileCorpusInvariantTests: XCTestCase, GeneratedCorpus {
     let soaks: [any SystemSoak] = [FloatingPanelSoak(), DrawerKitSoak(), LNPopupSoak(), UISheetSoak()]
 
     func testEveryCorpusTraceKeepsItsPointsInvariants() throws {
-        var checked: [PanelModel: Int] = [:], gated = 0
+        var checked: [PanelModel: Int] = [:]
+        var gated = 0
         for (path, trace) in try Self.traces() {
             let system = try XCTUnwrap(soaks.first { $0.model == trace.header.model }, path)
             let catalog = try XCTUnwrap(TraceProfiles.catalog(for: trace.header.model.rawValue), path)
             for point in catalog.points.map(\.name) {
                 var t = trace
                 t.header.profile = try catalog.profile(version: point).get()
-                if system.isGated(t) { gated += 1; continue }
+                if system.isGated(t) {
+                    gated += 1
+                    continue
+                }
                 let check = system.checkAll(t)
                 XCTAssertEqual(check.violations, [], "\(path) at \(trace.header.model.rawValue)@\(point)")
                 XCTAssertGreaterThan(check.counts.totalChecks, 0, "\(path) at \(point): nothing checked")

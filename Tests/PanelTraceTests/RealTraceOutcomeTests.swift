@@ -14,11 +14,14 @@ final class RealTraceOutcomeTests: XCTestCase {
     /// the rows whose estimator column starts with `estimator` and whose kind starts with `kind`
     /// (touch recordings only: the delta-input axis-scroll rows are left out).
     static func expectedY(estimator: String, kind: String) throws -> [String: Double] {
-        let csv = try String(contentsOf: root.appendingPathComponent("Tests/Fixtures/real-traces/expected_velocities.csv"), encoding: .utf8)
+        let csv = try String(
+            contentsOf: root.appendingPathComponent("Tests/Fixtures/real-traces/expected_velocities.csv"),
+            encoding: .utf8)
         var result: [String: Double] = [:]
         for line in csv.split(separator: "\n").dropFirst() {
             let f = line.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
-            guard f.count > 7, f[3] == "y", f[7].hasPrefix(kind), f[2].hasPrefix(estimator), !f[2].contains("delta") else { continue }
+            guard f.count > 7, f[3] == "y", f[7].hasPrefix(kind), f[2].hasPrefix(estimator), !f[2].contains("delta")
+            else { continue }
             let stem = String(f[1].split(separator: "/").last!.dropLast(4))
             result[stem] = Double(f[4])
         }
@@ -27,7 +30,9 @@ final class RealTraceOutcomeTests: XCTestCase {
 
     /// Asserted lsq2 y velocities by CSV file stem.
     static func assertedLSQ2() throws -> [String: Double] {
-        try expectedY(estimator: "flutter-lsq2", kind: "asserted").merging(try expectedY(estimator: "android-lsq2", kind: "asserted")) { a, _ in a }
+        try expectedY(estimator: "flutter-lsq2", kind: "asserted").merging(
+            try expectedY(estimator: "android-lsq2", kind: "asserted")
+        ) { a, _ in a }
     }
 
     /// FloatingPanel's target rule for a bottom panel, restated from floatingpanel-core.md §4.2 for
@@ -38,18 +43,30 @@ final class RealTraceOutcomeTests: XCTestCase {
         let projected = y + v * (0.998 / (1 - 0.998)) / 1000
         let forward = v == 0 ? y > state : v > 0
         // Segment around the current location in the direction of motion.
-        var lower = sorted[0], upper = sorted[sorted.count - 1]
+        var lower = sorted[0]
+        var upper = sorted[sorted.count - 1]
         if let i = sorted.firstIndex(where: { forward ? y < $0.1 : y <= $0.1 }) {
-            if i == 0 { lower = sorted[0]; upper = sorted[0] } else { lower = sorted[i - 1]; upper = sorted[i] }
-        } else { lower = sorted[sorted.count - 1]; upper = lower }
+            if i == 0 {
+                lower = sorted[0]
+                upper = sorted[0]
+            } else {
+                lower = sorted[i - 1]
+                upper = sorted[i]
+            }
+        } else {
+            lower = sorted[sorted.count - 1]
+            upper = lower
+        }
         if lower == upper {
             let i = sorted.firstIndex { $0 == lower }!
             if forward { upper = sorted[min(i + 1, sorted.count - 1)] } else { lower = sorted[max(i - 1, 0)] }
         }
         let (from, to) = forward ? (lower, upper) : (upper, lower)
         guard from != to else { return from.0 }
-        let limit = forward ? sorted[min(sorted.firstIndex { $0 == to }! + 1, sorted.count - 1)].1
-                            : sorted[max(sorted.firstIndex { $0 == to }! - 1, 0)].1
+        let limit =
+            forward
+            ? sorted[min(sorted.firstIndex { $0 == to }! + 1, sorted.count - 1)].1
+            : sorted[max(sorted.firstIndex { $0 == to }! - 1, 0)].1
         let p = forward ? max(min(projected, limit), from.1) : max(min(projected, from.1), limit)
         return abs(p - from.1) / abs(from.1 - to.1) > 0.5 ? to.0 : from.0
     }
@@ -59,34 +76,43 @@ final class RealTraceOutcomeTests: XCTestCase {
     /// - Returns: how many velocities were checked.
     func checkFolder(_ folder: String, count: Int, expected: [String: Double], tolerance: Double) throws -> Int {
         let dir = Self.root.appendingPathComponent(folder)
-        let files = try FileManager.default.contentsOfDirectory(atPath: dir.path).filter { $0.hasSuffix(".jsonl") }.sorted()
+        let files = try FileManager.default.contentsOfDirectory(atPath: dir.path).filter { $0.hasSuffix(".jsonl") }
+            .sorted()
         XCTAssertEqual(files.count, count, "\(folder): 14 Flutter gestures (13 + interrupted) and 19 AOSP flings")
         var velocityChecks = 0
         for name in files {
             let file = folder + "/" + name
             let loaded = try TraceLoader.load(path: dir.appendingPathComponent(name).path)
             let result = simulate(loaded.trace)
-            let events = result.records.compactMap { r -> DelegateEvent? in if case let .event(_, e) = r { return e } else { return nil } }
+            let events = result.records.compactMap { r -> DelegateEvent? in
+                if case .event(_, let e) = r { return e } else { return nil }
+            }
             let anchors: [(String, Double)] = [("full", 100), ("half", 422), ("tip", 741)]
             guard let endIndex = events.firstIndex(where: { $0.name == "willEndDragging" }),
-                  case let .willEndDragging(velocity, proposed, _) = events[endIndex] else {
+                case .willEndDragging(let velocity, let proposed, _) = events[endIndex]
+            else {
                 // A gesture that never moved 10 pt is a tap for the pan recognizer: the panel stays.
                 XCTAssertFalse(events.contains { $0.name == "willBeginDragging" }, file)
                 continue
             }
-            let releaseLocation = events[..<endIndex].reversed().compactMap { e -> Double? in
-                if case let .didMove(l) = e { return l } else { return nil } }.first ?? 422
+            let releaseLocation =
+                events[..<endIndex].reversed().compactMap { e -> Double? in
+                    if case .didMove(let l) = e { return l } else { return nil }
+                }.first ?? 422
             let expectedTarget = Self.expectedTarget(y: releaseLocation, v: velocity.y, state: 422, anchors: anchors)
             XCTAssertEqual(proposed, expectedTarget, "\(file): released at \(releaseLocation) with \(velocity.y) pt/s")
-            let final = result.records.compactMap { r -> FrameRecord? in if case let .frame(f) = r { return f } else { return nil } }.last!
+            let final = result.records.compactMap { r -> FrameRecord? in
+                if case .frame(let f) = r { return f } else { return nil }
+            }.last!
             XCTAssertEqual(final.state, expectedTarget, file)
             XCTAssertEqual(final.location, anchors.first { $0.0 == expectedTarget }!.1, file)
             // The release velocity is the recording's expected velocity, converted to pt/s (O18).
             let stem = String(name.dropLast(6))
             if let pxPerSecond = expected[stem] {
                 let pointsPerUnit = name.hasPrefix("Sailfish") || name.hasPrefix("Swordfish") ? 1.0 / 3 : 1.0
-                XCTAssertEqual(velocity.y, pxPerSecond * pointsPerUnit, accuracy: abs(pxPerSecond * pointsPerUnit) * tolerance,
-                               "\(file): release velocity vs expected_velocities.csv")
+                XCTAssertEqual(
+                    velocity.y, pxPerSecond * pointsPerUnit, accuracy: abs(pxPerSecond * pointsPerUnit) * tolerance,
+                    "\(file): release velocity vs expected_velocities.csv")
                 velocityChecks += 1
             }
         }
@@ -103,7 +129,8 @@ final class RealTraceOutcomeTests: XCTestCase {
     /// source test's ±20 % (physics.md §5.1); Flutter asserts no impulse values, so only the target rule.
     func testImpulseImports() throws {
         let expected = try Self.expectedY(estimator: "android-impulse", kind: "asserted")
-        let checks = try checkFolder("traces/real/impulse", count: 33, expected: expected.filter { $0.key.hasPrefix("S") }, tolerance: 0.2)
+        let checks = try checkFolder(
+            "traces/real/impulse", count: 33, expected: expected.filter { $0.key.hasPrefix("S") }, tolerance: 0.2)
         XCTAssertEqual(checks, 19)
     }
 
@@ -122,7 +149,9 @@ final class RealTraceOutcomeTests: XCTestCase {
 final class AxisScrollImportTests: XCTestCase {
     func testImportedAxisScrollTracesReproduceTheAssertedImpulseVelocity() throws {
         let root = CorpusExpectationTests.repositoryRoot
-        let csv = try String(contentsOf: root.appendingPathComponent("Tests/Fixtures/real-traces/expected_velocities.csv"), encoding: .utf8)
+        let csv = try String(
+            contentsOf: root.appendingPathComponent("Tests/Fixtures/real-traces/expected_velocities.csv"),
+            encoding: .utf8)
         var asserted: [String: Double] = [:]
         for line in csv.split(separator: "\n") where line.contains("axis-scroll/") && line.contains("impulse") {
             let f = line.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
@@ -130,11 +159,13 @@ final class AxisScrollImportTests: XCTestCase {
         }
         XCTAssertEqual(asserted.count, 4)
         for (stem, expected) in asserted.sorted(by: { $0.key < $1.key }) {
-            let trace = try TraceLoader.load(path: root.appendingPathComponent("traces/real/axis-scroll/\(stem).jsonl").path).trace
+            let trace = try TraceLoader.load(
+                path: root.appendingPathComponent("traces/real/axis-scroll/\(stem).jsonl").path
+            ).trace
             var tracker = VelocityTracker(strategy: .impulse)
             var count = 0
             for sample in trace.samples {
-                guard case let .scroll(s) = sample.kind, let offset = s.contentOffset else { continue }
+                guard case .scroll(let s) = sample.kind, let offset = s.contentOffset else { continue }
                 tracker.addMovement(timeNanos: sample.time * 1000, position: Point(x: 0, y: (offset.y - 1000) / 100))
                 count += 1
             }

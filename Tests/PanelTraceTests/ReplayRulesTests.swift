@@ -14,19 +14,23 @@ final class ReplayRulesTests: XCTestCase {
         ])
     }
 
-    private func keys(_ trace: Trace, _ a: SimulationResult, _ b: SimulationResult, pairs: [PairStep] = []) -> Set<String> {
+    private func keys(_ trace: Trace, _ a: SimulationResult, _ b: SimulationResult, pairs: [PairStep] = []) -> Set<
+        String
+    > {
         Set(ReplayRules.check(trace, a, again: b, pairs: pairs, variant: "test").violations.map(\.key))
     }
 
     func testRepeatReportsASecondReplayThatDiffersInOneBit() throws {
         let trace = try drawerTrace()
-        let a = simulate(trace), b = simulate(trace)
+        let a = simulate(trace)
+        let b = simulate(trace)
         XCTAssertEqual(keys(trace, a, b), [])
         var records = Array(b.records)
         let (i, f) = try XCTUnwrap(SoakTestSupport.frames(records).last { $0.frame.location > 0 })
         records[i] = .systemFrame(SoakTestSupport.setting(f, "location", .number(f.location.nextUp)))
         XCTAssertEqual(keys(trace, a, SimulationResult(records: records)), ["repeat@test:records"])
-        XCTAssertEqual(keys(trace, a, SimulationResult(records: Array(b.records), warnings: ["extra"])), ["repeat@test:records"])
+        XCTAssertEqual(
+            keys(trace, a, SimulationResult(records: Array(b.records), warnings: ["extra"])), ["repeat@test:records"])
     }
 
     func testFiniteReportsANaNOrAnInfinity() throws {
@@ -51,14 +55,20 @@ final class ReplayRulesTests: XCTestCase {
         XCTAssertEqual(keys(trace, budget, budget), ["bounded@test:budget"])
         var records = Array(a.records)
         let frames = SoakTestSupport.frames(records)
-        records.append(.systemFrame(frames[0].frame))   // frame 0 again, at the end
+        records.append(.systemFrame(frames[0].frame))  // frame 0 again, at the end
         let reordered = SimulationResult(records: records)
         XCTAssertEqual(keys(trace, reordered, reordered), ["bounded@test:frame-order"])
-        let burst = SimulationResult(records: Array(a.records) + Array(repeating: .event(time: 2_000_000, .system(SystemEvent(name: "x"))),
-                                                                       count: ReplayRules.maximumEventsPerInstant + 1))
+        let burst = SimulationResult(
+            records: Array(a.records)
+                + Array(
+                    repeating: .event(time: 2_000_000, .system(SystemEvent(name: "x"))),
+                    count: ReplayRules.maximumEventsPerInstant + 1))
         XCTAssertEqual(keys(trace, burst, burst), ["bounded@test:burst"])
-        let fewer = SimulationResult(records: Array(a.records) + Array(repeating: .event(time: 2_000_000, .system(SystemEvent(name: "x"))),
-                                                                       count: ReplayRules.maximumEventsPerInstant))
+        let fewer = SimulationResult(
+            records: Array(a.records)
+                + Array(
+                    repeating: .event(time: 2_000_000, .system(SystemEvent(name: "x"))),
+                    count: ReplayRules.maximumEventsPerInstant))
         XCTAssertEqual(keys(trace, fewer, fewer), [])
     }
 
@@ -66,7 +76,9 @@ final class ReplayRulesTests: XCTestCase {
         func keys(_ steps: [PairStep], atRest: Bool = true) -> [String] {
             ReplayRules.checkPairs(steps, atRest: atRest, variant: "test").violations.map(\.key)
         }
-        let open = PairStep(.open, "a", at: 1), close = PairStep(.close, "a", at: 2), cancel = PairStep(.cancel, "a", at: 2)
+        let open = PairStep(.open, "a", at: 1)
+        let close = PairStep(.close, "a", at: 2)
+        let cancel = PairStep(.cancel, "a", at: 2)
         XCTAssertEqual(keys([open, close]), [])
         XCTAssertEqual(keys([open, cancel]), [], "a documented cancellation closes it")
         XCTAssertEqual(keys([open]), ["pairs@test:unclosed"])

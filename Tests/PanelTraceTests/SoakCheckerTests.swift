@@ -11,7 +11,8 @@ import PanelInvariants
 /// Fixtures: `Tests/Fixtures/soak-checker/`.
 final class SoakCheckerTests: XCTestCase {
     private func fixture(_ name: String) throws -> Trace {
-        let url = CorpusExpectationTests.repositoryRoot.appendingPathComponent("Tests/Fixtures/soak-checker/\(name).jsonl")
+        let url = CorpusExpectationTests.repositoryRoot.appendingPathComponent(
+            "Tests/Fixtures/soak-checker/\(name).jsonl")
         return try TraceLoader.load(path: url.path).trace
     }
 
@@ -27,10 +28,13 @@ final class SoakCheckerTests: XCTestCase {
     }
 
     /// `records` with `change` applied to every frame for which `which` holds; the number changed.
-    private func tamper(_ records: [ResultRecord], where which: (FrameRecord) -> Bool, _ change: (inout FrameRecord) -> Void) -> (records: [ResultRecord], count: Int) {
-        var out = records, count = 0
+    private func tamper(
+        _ records: [ResultRecord], where which: (FrameRecord) -> Bool, _ change: (inout FrameRecord) -> Void
+    ) -> (records: [ResultRecord], count: Int) {
+        var out = records
+        var count = 0
         for i in out.indices {
-            guard case var .frame(f) = out[i], which(f) else { continue }
+            guard case .frame(var f) = out[i], which(f) else { continue }
             change(&f)
             out[i] = .frame(f)
             count += 1
@@ -39,11 +43,13 @@ final class SoakCheckerTests: XCTestCase {
     }
 
     /// The keys the checker reports for `records` as the replay of `trace`.
-    private func keys(_ trace: Trace, _ records: [ResultRecord]) -> Set<String> { keys(trace, SimulationResult(records: records)) }
+    private func keys(_ trace: Trace, _ records: [ResultRecord]) -> Set<String> {
+        keys(trace, SimulationResult(records: records))
+    }
 
     /// The frames of `records`.
     private func frames(_ records: [ResultRecord]) -> [FrameRecord] {
-        records.compactMap { if case let .frame(f) = $0 { return f } else { return nil } }
+        records.compactMap { if case .frame(let f) = $0 { return f } else { return nil } }
     }
 
     /// G4 (seed 57): `track` unlocks (core §2 step 3) while a drag's attraction to a non-scrollable
@@ -53,19 +59,24 @@ final class SoakCheckerTests: XCTestCase {
     func testListTrackedDuringAttractionKeepsItsUnlock() throws {
         let trace = try fixture("g4-track-during-attraction")
         let result = replay(trace)
-        guard case let .frame(rest)? = result.records.last(where: { if case .frame = $0 { return true } else { return false } }) else { return XCTFail("no frame") }
+        guard
+            case .frame(let rest)? = result.records.last(where: {
+                if case .frame = $0 { return true } else { return false }
+            })
+        else { return XCTFail("no frame") }
         XCTAssertEqual(rest.state, "tip")
         XCTAssertEqual(rest.scrollLocked, false, "FloatingPanel leaves it unlocked")
         XCTAssertEqual(InvariantChecker.checkAll(trace).violations, [])
 
         var early = trace
-        let index = try XCTUnwrap(early.samples.firstIndex { if case .call(.track) = $0.kind { return true } else { return false } })
+        let index = try XCTUnwrap(
+            early.samples.firstIndex { if case .call(.track) = $0.kind { return true } else { return false } })
         var track = early.samples.remove(at: index)
         track.time = 1_000_000
         early.samples.insert(track, at: 0)
         var records = Array(replay(early).records)
         let last = try lastFrameIndex(records)
-        guard case var .frame(f) = records[last] else { return XCTFail() }
+        guard case .frame(var f) = records[last] else { return XCTFail() }
         XCTAssertEqual(f.scrollLocked, true, "tracked before the drag, the drag's end locks the list")
         XCTAssertEqual(keys(early, SimulationResult(records: records)), [])
         f.scrollLocked = false
@@ -83,7 +94,7 @@ final class SoakCheckerTests: XCTestCase {
         var records = Array(replay(trace).records)
         XCTAssertEqual(keys(trace, SimulationResult(records: records)), [])
         let last = try lastFrameIndex(records)
-        guard case var .frame(f) = records[last] else { return XCTFail() }
+        guard case .frame(var f) = records[last] else { return XCTFail() }
         XCTAssertEqual(f.state, "full")
         XCTAssertEqual(f.scrollLocked, false)
         f.scrollLocked = true
@@ -102,14 +113,15 @@ final class SoakCheckerTests: XCTestCase {
         XCTAssertEqual(keys(trace, SimulationResult(records: records)), [])
         var tampered = 0
         for i in records.indices {
-            guard case var .frame(f) = records[i], f.isDragging else { continue }
+            guard case .frame(var f) = records[i], f.isDragging else { continue }
             f.location -= 20
             records[i] = .frame(f)
             tampered += 1
         }
         XCTAssertGreaterThan(tampered, 2)
-        XCTAssertTrue(keys(trace, SimulationResult(records: records)).contains("G3@bottom:bound"),
-                      "\(keys(trace, SimulationResult(records: records)))")
+        XCTAssertTrue(
+            keys(trace, SimulationResult(records: records)).contains("G3@bottom:bound"),
+            "\(keys(trace, SimulationResult(records: records)))")
     }
 
     /// F3 and G2 (seed 1770): `move(to:)` cancels a drag of the hidden state; its panningEnd returns
@@ -119,14 +131,18 @@ final class SoakCheckerTests: XCTestCase {
         let trace = try fixture("f3-move-cancels-drag-in-hidden")
         XCTAssertEqual(InvariantChecker.checkAll(trace).violations, [])
         var shown = trace
-        shown.samples.removeFirst()   // the move to hidden: without it the drag runs in tip
+        shown.samples.removeFirst()  // the move to hidden: without it the drag runs in tip
         let result = replay(shown)
-        let names = result.records.compactMap { r -> String? in if case let .event(_, e) = r { return e.name } else { return nil } }
+        let names = result.records.compactMap { r -> String? in
+            if case .event(_, let e) = r { return e.name } else { return nil }
+        }
         XCTAssertTrue(names.contains("didEndDragging"), "\(names)")
         XCTAssertEqual(keys(shown, result), [])
         let callTime = try XCTUnwrap(shown.samples.last).time
         let tampered = result.records.filter { r in
-            if case let .event(t, e) = r, t == callTime, e.name == "willEndDragging" || e.name == "didEndDragging" { return false }
+            if case .event(let t, let e) = r, t == callTime, e.name == "willEndDragging" || e.name == "didEndDragging" {
+                return false
+            }
             return true
         }
         XCTAssertTrue(keys(shown, SimulationResult(records: tampered)).contains("F3@bottom:drag"))
@@ -140,8 +156,11 @@ final class SoakCheckerTests: XCTestCase {
         let result = replay(trace)
         XCTAssertEqual(keys(trace, result), [])
         var records = Array(result.records)
-        let end = try XCTUnwrap(records.firstIndex { if case .event(_, .willEndDragging) = $0 { return true } else { return false } })
-        guard case .event(_, .didChangeState(state: "full")) = records[end + 1] else { return XCTFail("didChangeState(full) follows willEndDragging") }
+        let end = try XCTUnwrap(
+            records.firstIndex { if case .event(_, .willEndDragging) = $0 { return true } else { return false } })
+        guard case .event(_, .didChangeState(state: "full")) = records[end + 1] else {
+            return XCTFail("didChangeState(full) follows willEndDragging")
+        }
         records.remove(at: end + 1)
         XCTAssertTrue(keys(trace, SimulationResult(records: records)).contains("F4@bottom:order"))
     }
@@ -156,7 +175,7 @@ final class SoakCheckerTests: XCTestCase {
         XCTAssertEqual(keys(trace, result), [])
         var records = Array(result.records)
         let last = try lastFrameIndex(records)
-        guard case var .frame(f) = records[last] else { return XCTFail() }
+        guard case .frame(var f) = records[last] else { return XCTFail() }
         XCTAssertEqual(f.contentOffset, 0, "clamped to the pinned edge")
         f.contentOffset = 5
         records[last] = .frame(f)
@@ -171,8 +190,11 @@ final class SoakCheckerTests: XCTestCase {
         let result = replay(trace)
         XCTAssertEqual(keys(trace, result), [])
         var records = Array(result.records)
-        let index = try XCTUnwrap(records.firstIndex { if case let .frame(f) = $0 { return f.contentOffset == 2103.5 && f.index > 0 } else { return false } })
-        guard case var .frame(f) = records[index] else { return XCTFail() }
+        let index = try XCTUnwrap(
+            records.firstIndex {
+                if case .frame(let f) = $0 { return f.contentOffset == 2103.5 && f.index > 0 } else { return false }
+            })
+        guard case .frame(var f) = records[index] else { return XCTFail() }
         f.contentOffset = 2000
         records[index] = .frame(f)
         // The surface holds still: the list alone breaks the bound.
@@ -193,7 +215,8 @@ final class SoakCheckerTests: XCTestCase {
     }
 
     private func g6(_ trace: Trace, _ position: PanelPosition, mirror: Trace) -> [InvariantViolation] {
-        InvariantChecker.checkMirror(trace, reference: replay(trace), position: position, mirrored: mirror, result: replay(mirror))
+        InvariantChecker.checkMirror(
+            trace, reference: replay(trace), position: position, mirrored: mirror, result: replay(mirror))
     }
 
     /// The touch samples of `trace` from index `from` on, moved by `dy` pt on the y axis.
@@ -201,8 +224,11 @@ final class SoakCheckerTests: XCTestCase {
         var t = trace
         var seen = 0
         for i in t.samples.indices {
-            guard case var .touch(touch) = t.samples[i].kind else { continue }
-            if seen >= from { touch.location.y += dy; t.samples[i].kind = .touch(touch) }
+            guard case .touch(var touch) = t.samples[i].kind else { continue }
+            if seen >= from {
+                touch.location.y += dy
+                t.samples[i].kind = .touch(touch)
+            }
             seen += 1
         }
         return t
@@ -220,7 +246,8 @@ final class SoakCheckerTests: XCTestCase {
         let reference = replay(trace)
         for position in [PanelPosition.top, .left] {
             let mirror = mirrored(trace, position)
-            XCTAssertNotEqual(events(replay(mirror)), events(reference), "\(position): FloatingPanel's mirror takes another course")
+            XCTAssertNotEqual(
+                events(replay(mirror)), events(reference), "\(position): FloatingPanel's mirror takes another course")
             var options = InvariantChecker.options
             options.mirrorImageArithmetic = true
             XCTAssertEqual(events(simulate(mirror, options: options)), events(reference), "\(position)")
@@ -240,7 +267,9 @@ final class SoakCheckerTests: XCTestCase {
     /// the bottom replay and attracted back. The mirror-image test restores the bottom replay's
     /// course. A mirror released one point farther (its last touch samples moved) still fails.
     func testInsetAreaTestOfTopPanelsAddsContentOffsetMax() throws {
-        try assertTopMirrorDiffersOnlyByFloatingPanelsAsymmetry(fixture("g6-inset-area-top")) { movingTouches($0, from: 3, by: 1) }
+        try assertTopMirrorDiffersOnlyByFloatingPanelsAsymmetry(fixture("g6-inset-area-top")) {
+            movingTouches($0, from: 3, by: 1)
+        }
     }
 
     /// G6 (seed 10999): a drag of the hidden state is abandoned (core §4.1 step 1) and the container
@@ -250,7 +279,8 @@ final class SoakCheckerTests: XCTestCase {
     /// the top surface only. With the constraint moved with the container's far edge (the mirror
     /// image) the replays agree. A mirror that is not rotated still fails.
     func testInteractionConstraintStaysOnTheContainerTopAcrossARotation() throws {
-        try assertTopMirrorDiffersOnlyByFloatingPanelsAsymmetry(fixture("g6-container-change-abandoned-drag")) { mirror in
+        try assertTopMirrorDiffersOnlyByFloatingPanelsAsymmetry(fixture("g6-container-change-abandoned-drag")) {
+            mirror in
             var tampered = mirror
             tampered.samples.removeAll { if case .environment = $0.kind { return true } else { return false } }
             return tampered
@@ -260,8 +290,10 @@ final class SoakCheckerTests: XCTestCase {
     /// The top mirror of `trace` takes another course than the bottom replay (its events differ),
     /// G6 accepts it as FloatingPanel's own asymmetry, every invariant holds on `trace`, and
     /// `tamper` applied to the mirror makes it a G6 order violation.
-    private func assertTopMirrorDiffersOnlyByFloatingPanelsAsymmetry(_ trace: Trace, tamper: (Trace) -> Trace,
-                                                                     file: StaticString = #filePath, line: UInt = #line) {
+    private func assertTopMirrorDiffersOnlyByFloatingPanelsAsymmetry(
+        _ trace: Trace, tamper: (Trace) -> Trace,
+        file: StaticString = #filePath, line: UInt = #line
+    ) {
         let mirror = mirrored(trace, .top)
         XCTAssertNotEqual(events(replay(mirror)), events(replay(trace)), file: file, line: line)
         XCTAssertEqual(g6(trace, .top, mirror: mirror), [], file: file, line: line)
@@ -279,13 +311,15 @@ final class SoakCheckerTests: XCTestCase {
         let h = trace.header.environment.container.height
         let mirror = mirrored(trace, .top)
         for (b, m) in zip(trace.samples, mirror.samples) {
-            guard case let .touch(tb) = b.kind, case let .touch(tm) = m.kind else { continue }
+            guard case .touch(let tb) = b.kind, case .touch(let tm) = m.kind else { continue }
             XCTAssertEqual((h - tb.location.y) - tm.location.y, 0x1p-20, "exact nudge")
         }
         var old = mirror
         for i in old.samples.indices {
-            guard case var .touch(t) = old.samples[i].kind else { continue }
-            t.location.y = (h - { if case let .touch(b) = trace.samples[i].kind { return b.location.y } else { return 0 } }()) - 1e-6
+            guard case .touch(var t) = old.samples[i].kind else { continue }
+            t.location.y =
+                (h - { if case .touch(let b) = trace.samples[i].kind { return b.location.y } else { return 0 } }())
+                - 1e-6
             old.samples[i].kind = .touch(t)
         }
         XCTAssertEqual(g6(trace, .top, mirror: old).map(\.key), ["G6@top:order"])
@@ -301,11 +335,13 @@ final class SoakCheckerTests: XCTestCase {
         let result = replay(trace)
         XCTAssertEqual(InvariantChecker.check(trace, result: result, variant: "top").violations, [])
         let records = result.records.map { r -> ResultRecord in
-            guard case var .frame(f) = r else { return r }
+            guard case .frame(var f) = r else { return r }
             f.location += 450
             return .frame(f)
         }
-        let found = Set(InvariantChecker.check(trace, result: SimulationResult(records: records), variant: "top").violations.map(\.key))
+        let found = Set(
+            InvariantChecker.check(trace, result: SimulationResult(records: records), variant: "top").violations.map(
+                \.key))
         XCTAssertTrue(found.contains("G3@top:bound") || found.contains("G3@top:offset-bound"), "\(found)")
     }
 
@@ -322,7 +358,9 @@ final class SoakCheckerTests: XCTestCase {
         XCTAssertEqual(InvariantChecker.check(trace, result: result, variant: "top").violations, [])
         var fixed = trace
         fixed.header.panel.contentMode = .static
-        XCTAssertTrue(Set(InvariantChecker.check(fixed, result: result, variant: "top").violations.map(\.key)).contains("G3@top:bound"))
+        XCTAssertTrue(
+            Set(InvariantChecker.check(fixed, result: result, variant: "top").violations.map(\.key)).contains(
+                "G3@top:bound"))
     }
 
     /// G3 on a top panel (seed 84457): a short list strictly locked past its edge; in one frame the
@@ -335,14 +373,17 @@ final class SoakCheckerTests: XCTestCase {
         let result = replay(trace)
         XCTAssertEqual(InvariantChecker.check(trace, result: result, variant: "top").violations, [])
         var records = Array(result.records)
-        let index = try XCTUnwrap(records.firstIndex { r in
-            if case let .frame(f) = r { return f.index == 258 } else { return false }
-        })
-        guard case var .frame(f) = records[index] else { return XCTFail() }
+        let index = try XCTUnwrap(
+            records.firstIndex { r in
+                if case .frame(let f) = r { return f.index == 258 } else { return false }
+            })
+        guard case .frame(var f) = records[index] else { return XCTFail() }
         XCTAssertEqual(f.scrollLocked, false)
         f.contentOffset = (f.contentOffset ?? 0) - 30
         records[index] = .frame(f)
-        XCTAssertFalse(InvariantChecker.check(trace, result: SimulationResult(records: records), variant: "top").violations.isEmpty)
+        XCTAssertFalse(
+            InvariantChecker.check(trace, result: SimulationResult(records: records), variant: "top").violations.isEmpty
+        )
     }
 
     // MARK: How narrow each exception is (docs/soak-triage.md)
@@ -389,7 +430,8 @@ final class SoakCheckerTests: XCTestCase {
         let trace = try fixture("g3-overscroll-shift-needs-step-2b")
         let records = Array(replay(trace).records)
         XCTAssertEqual(keys(trace, records), [])
-        XCTAssertEqual(frames(records).first { $0.isDragging }?.location, 422, "no shift in a state that is not scrollable")
+        XCTAssertEqual(
+            frames(records).first { $0.isDragging }?.location, 422, "no shift in a state that is not scrollable")
         let (tampered, n) = tamper(records, where: \.isDragging) { $0.location += 20 }
         XCTAssertGreaterThan(n, 2)
         XCTAssertTrue(keys(trace, tampered).contains("G3@bottom:bound"), "\(keys(trace, tampered))")
@@ -414,7 +456,8 @@ final class SoakCheckerTests: XCTestCase {
         let trace = try fixture("g3-loose-lock-keeps-bounces")
         let records = Array(replay(trace).records)
         XCTAssertEqual(keys(trace, records), [])
-        XCTAssertTrue(frames(records).filter(\.isDragging).allSatisfy { $0.scrollLocked == true && $0.contentOffset == 40 })
+        XCTAssertTrue(
+            frames(records).filter(\.isDragging).allSatisfy { $0.scrollLocked == true && $0.contentOffset == 40 })
         let firstDrag = try XCTUnwrap(frames(records).first { $0.isDragging }).index
         var (tampered, _) = tamper(records, where: { $0.index < firstDrag }) { $0.contentOffset = -30 }
         (tampered, _) = tamper(tampered, where: { $0.index >= firstDrag }) { $0.contentOffset = 0 }
@@ -432,7 +475,9 @@ final class SoakCheckerTests: XCTestCase {
         let trace = try fixture("g3-pin-to-the-io-in-force")
         let records = Array(replay(trace).records)
         XCTAssertEqual(keys(trace, records), [])
-        XCTAssertEqual(frames(records).map(\.contentOffset), [300, 120, 50] + Array(repeating: 300, count: frames(records).count - 3))
+        XCTAssertEqual(
+            frames(records).map(\.contentOffset),
+            [300, 120, 50] + Array(repeating: 300, count: frames(records).count - 3))
         let (tampered, n) = tamper(records, where: { $0.index >= 22 }) { $0.contentOffset = 120 }
         XCTAssertGreaterThan(n, 2)
         XCTAssertTrue(keys(trace, tampered).contains("G3@bottom:bound"), "\(keys(trace, tampered))")
@@ -447,7 +492,7 @@ final class SoakCheckerTests: XCTestCase {
         var records = Array(replay(trace).records)
         XCTAssertEqual(keys(trace, records), [])
         let last = try lastFrameIndex(records)
-        guard case var .frame(f) = records[last] else { return XCTFail() }
+        guard case .frame(var f) = records[last] else { return XCTFail() }
         XCTAssertEqual(f.contentOffset, 0)
         let pulled = try XCTUnwrap(frames(records).dropLast().last?.contentOffset)
         XCTAssertLessThan(pulled, -30)
@@ -464,7 +509,9 @@ final class SoakCheckerTests: XCTestCase {
         let movedRecords = Array(replay(moved).records)
         XCTAssertEqual(keys(moved, movedRecords), [])
         XCTAssertTrue(frames(movedRecords).contains(where: \.isAttracting))
-        let (pinned, n) = tamper(movedRecords, where: { frameTime($0.index, frameRate: 120) > release }) { $0.contentOffset = pulled }
+        let (pinned, n) = tamper(movedRecords, where: { frameTime($0.index, frameRate: 120) > release }) {
+            $0.contentOffset = pulled
+        }
         XCTAssertGreaterThan(n, 5)
         XCTAssertTrue(keys(moved, pinned).contains("G4@bottom:pin"), "\(keys(moved, pinned))")
     }
@@ -492,8 +539,9 @@ final class SoakCheckerTests: XCTestCase {
         var records = Array(replay(trace).records)
         XCTAssertEqual(keys(trace, records), [])
         // Frame 16 falls between the samples of frames 15 and 18 (60 Hz, a sample every 50 ms).
-        let i = try XCTUnwrap(records.firstIndex { if case let .frame(f) = $0 { return f.index == 15 } else { return false } })
-        guard case var .frame(f) = records[i] else { return XCTFail() }
+        let i = try XCTUnwrap(
+            records.firstIndex { if case .frame(let f) = $0 { return f.index == 15 } else { return false } })
+        guard case .frame(var f) = records[i] else { return XCTFail() }
         f.index = 16
         f.contentOffset = 400
         records.insert(.frame(f), at: i + 1)
@@ -524,13 +572,16 @@ final class SoakCheckerTests: XCTestCase {
     /// O is held to the finger from io. A result tampered to scroll 30 pt further from the pin
     /// than the finger went is a G3 violation.
     func testPinJumpThenFingerScrollInOneFrame() throws {
-        let url = CorpusExpectationTests.repositoryRoot.appendingPathComponent("Tests/Fixtures/soak-checker/g3-pin-jump-then-scroll.jsonl")
+        let url = CorpusExpectationTests.repositoryRoot.appendingPathComponent(
+            "Tests/Fixtures/soak-checker/g3-pin-jump-then-scroll.jsonl")
         let trace = try TraceLoader.load(path: url.path).trace
         let result = replay(trace)
         XCTAssertTrue(result.budgetExceeded, "the trace ends with the finger down")
         let records = Array(result.records)
         func keys(_ records: [ResultRecord]) -> Set<String> {
-            Set(InvariantChecker.check(trace, result: SimulationResult(records: records, budgetExceeded: true)).violations.map(\.key))
+            Set(
+                InvariantChecker.check(trace, result: SimulationResult(records: records, budgetExceeded: true))
+                    .violations.map(\.key))
         }
         XCTAssertEqual(keys(records), [])
         XCTAssertEqual(InvariantChecker.checkAll(trace).violations, [])
@@ -552,9 +603,10 @@ final class SoakCheckerTests: XCTestCase {
         let trace = try fixture("g1-interrupted-attraction-tap-off-list")
         let records = Array(replay(trace).records)
         XCTAssertEqual(keys(trace, records), [])
-        let stop = try XCTUnwrap(records.firstIndex { if case .event(_, .didEndAttracting) = $0 { return true } else { return false } })
+        let stop = try XCTUnwrap(
+            records.firstIndex { if case .event(_, .didEndAttracting) = $0 { return true } else { return false } })
         let cut = Array(records[...(stop + 1)])
-        guard case let .frame(rest)? = cut.last else { return XCTFail("a frame follows the interruption") }
+        guard case .frame(let rest)? = cut.last else { return XCTFail("a frame follows the interruption") }
         XCTAssertEqual(rest.location, 223.71745792022247, accuracy: 1e-9)
         XCTAssertTrue(keys(trace, cut).contains("G1@bottom:rest"), "\(keys(trace, cut))")
         var vetoed = trace
@@ -575,7 +627,7 @@ final class SoakCheckerTests: XCTestCase {
         var records = Array(replay(trace).records)
         XCTAssertEqual(keys(trace, records), [])
         let last = try lastFrameIndex(records)
-        guard case var .frame(f) = records[last] else { return XCTFail() }
+        guard case .frame(var f) = records[last] else { return XCTFail() }
         XCTAssertEqual(f.scrollLocked, false)
         f.scrollLocked = true
         records[last] = .frame(f)
@@ -594,7 +646,7 @@ final class SoakCheckerTests: XCTestCase {
         var records = Array(replay(trace).records)
         XCTAssertEqual(keys(trace, records), [])
         let last = try lastFrameIndex(records)
-        guard case var .frame(f) = records[last] else { return XCTFail() }
+        guard case .frame(var f) = records[last] else { return XCTFail() }
         XCTAssertEqual(f.location, 120)
         XCTAssertEqual(f.scrollLocked, false)
         f.scrollLocked = true
@@ -625,8 +677,9 @@ final class SoakCheckerTests: XCTestCase {
         var records = Array(replay(trace).records)
         XCTAssertEqual(keys(trace, records), [])
         XCTAssertEqual(InvariantChecker.checkAll(trace).violations, [])
-        let i = try XCTUnwrap(records.firstIndex { if case let .frame(f) = $0 { return f.index == 10 } else { return false } })
-        guard case var .frame(f) = records[i] else { return XCTFail() }
+        let i = try XCTUnwrap(
+            records.firstIndex { if case .frame(let f) = $0 { return f.index == 10 } else { return false } })
+        guard case .frame(var f) = records[i] else { return XCTFail() }
         XCTAssertEqual(f.location, 432.6666666666667, accuracy: 1e-9)
         f.location += 20
         records[i] = .frame(f)
@@ -643,12 +696,13 @@ final class SoakCheckerTests: XCTestCase {
         XCTAssertEqual(frames(Array(restored.records)).last?.contentOffset ?? 0, -31.27962085308056, accuracy: 1e-9)
         XCTAssertEqual(keys(trace, restored), [])
         var unchanged = trace
-        let e = try XCTUnwrap(unchanged.samples.firstIndex { if case .environment = $0.kind { return true } else { return false } })
+        let e = try XCTUnwrap(
+            unchanged.samples.firstIndex { if case .environment = $0.kind { return true } else { return false } })
         unchanged.samples[e].kind = .environment(trace.header.environment)
         var records = Array(replay(unchanged).records)
         XCTAssertEqual(keys(unchanged, records), [])
         let last = try lastFrameIndex(records)
-        guard case var .frame(f) = records[last] else { return XCTFail() }
+        guard case .frame(var f) = records[last] else { return XCTFail() }
         XCTAssertEqual(f.contentOffset, 0, "no update: the list returns to its edge")
         f.contentOffset = -31.27962085308056
         records[last] = .frame(f)
@@ -667,7 +721,7 @@ final class SoakCheckerTests: XCTestCase {
         var records = Array(replay(trace).records)
         XCTAssertEqual(keys(trace, records), [])
         let last = try lastFrameIndex(records)
-        guard case var .frame(f) = records[last] else { return XCTFail() }
+        guard case .frame(var f) = records[last] else { return XCTFail() }
         XCTAssertEqual(f.location, 100)
         f.location += 3
         records[last] = .frame(f)
@@ -690,11 +744,14 @@ final class SoakCheckerTests: XCTestCase {
         let bottom = try fixture("g3-grabber-band-flip-fit-to-bounds")
         let trace = Mirror(position: .top, h: bottom.header.environment.container.height).trace(bottom)
         func topKeys(_ records: [ResultRecord]) -> Set<String> {
-            Set(InvariantChecker.check(trace, result: SimulationResult(records: records), variant: "top").violations.map(\.key))
+            Set(
+                InvariantChecker.check(trace, result: SimulationResult(records: records), variant: "top").violations
+                    .map(\.key))
         }
         let records = Array(replay(trace).records)
         XCTAssertEqual(topKeys(records).filter { $0.hasPrefix("G3") }, [])
-        XCTAssertEqual(frames(records).filter { [215, 217, 219].contains($0.index) }.map(\.location), [817, 781, 818.375])
+        XCTAssertEqual(
+            frames(records).filter { [215, 217, 219].contains($0.index) }.map(\.location), [817, 781, 818.375])
         let (tampered, n) = tamper(records, where: { $0.index == 217 }) { $0.location += 0.5 }
         XCTAssertEqual(n, 1)
         XCTAssertTrue(topKeys(tampered).contains("G3@top:bound"), "\(topKeys(tampered))")

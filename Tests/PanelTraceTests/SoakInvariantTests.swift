@@ -62,31 +62,45 @@ final class SoakInvariantTests: XCTestCase {
             XCTAssertEqual(loaded.header.panel.position, .bottom)
             XCTAssertFalse(loaded.samples.isEmpty)
         }
-        XCTAssertNotEqual(TraceWriter.write(SoakGenerator.trace(seed: 1)), TraceWriter.write(SoakGenerator.trace(seed: 2)))
+        XCTAssertNotEqual(
+            TraceWriter.write(SoakGenerator.trace(seed: 1)), TraceWriter.write(SoakGenerator.trace(seed: 2)))
     }
 
     /// The checker fails on a result that breaks the rules: a corpus replay with its resting frame
     /// moved off the anchors (G1, G7), its last didEndAttracting removed (G2) and a frame whose state
     /// was never reported (F1).
     func testCheckerReportsTamperedResults() throws {
-        let url = CorpusExpectationTests.repositoryRoot.appendingPathComponent("traces/scenarios/s5-interrupted-attraction.jsonl")
+        let url = CorpusExpectationTests.repositoryRoot.appendingPathComponent(
+            "traces/scenarios/s5-interrupted-attraction.jsonl")
         let trace = try TraceLoader.load(path: url.path).trace
         let result = simulate(trace, options: InvariantChecker.options)
         XCTAssertEqual(InvariantChecker.check(trace, result: result).violations, [], "the untampered replay passes")
         var records = Array(result.records)
         guard let last = records.lastIndex(where: { if case .frame = $0 { return true } else { return false } }),
-              case var .frame(f) = records[last] else { return XCTFail("no frame") }
+            case .frame(var f) = records[last]
+        else { return XCTFail("no frame") }
         f.location += 3
         records[last] = .frame(f)
         // Off every anchor (G1), so off its own state's too (G7).
-        XCTAssertEqual(InvariantChecker.check(trace, result: SimulationResult(records: records)).violations.map(\.rule), ["G1", "G7"])
+        XCTAssertEqual(
+            InvariantChecker.check(trace, result: SimulationResult(records: records)).violations.map(\.rule),
+            ["G1", "G7"])
         var unpaired = Array(result.records)
-        unpaired.remove(at: try XCTUnwrap(unpaired.lastIndex { if case .event(_, .didEndAttracting) = $0 { return true } else { return false } }))
-        XCTAssertTrue(InvariantChecker.check(trace, result: SimulationResult(records: unpaired)).violations.contains { $0.rule == "G2" })
+        unpaired.remove(
+            at: try XCTUnwrap(
+                unpaired.lastIndex { if case .event(_, .didEndAttracting) = $0 { return true } else { return false } }))
+        XCTAssertTrue(
+            InvariantChecker.check(trace, result: SimulationResult(records: unpaired)).violations.contains {
+                $0.rule == "G2"
+            })
         var renamed = Array(result.records)
-        f.location -= 3; f.state = "nowhere"
+        f.location -= 3
+        f.state = "nowhere"
         renamed[last] = .frame(f)
-        XCTAssertTrue(InvariantChecker.check(trace, result: SimulationResult(records: renamed)).violations.contains { $0.rule == "F1" })
+        XCTAssertTrue(
+            InvariantChecker.check(trace, result: SimulationResult(records: renamed)).violations.contains {
+                $0.rule == "F1"
+            })
     }
 
     /// Delta debugging keeps exactly what the failure needs.
@@ -94,7 +108,9 @@ final class SoakInvariantTests: XCTestCase {
         let trace = SoakGenerator.trace(seed: 5)
         XCTAssertGreaterThan(trace.samples.count, 10)
         let needed = [trace.samples[3].time, trace.samples[trace.samples.count - 2].time]
-        let minimized = TraceMinimizer.minimize(trace) { t in needed.allSatisfy { time in t.samples.contains { $0.time == time } } }
+        let minimized = TraceMinimizer.minimize(trace) { t in
+            needed.allSatisfy { time in t.samples.contains { $0.time == time } }
+        }
         XCTAssertEqual(Set(minimized.samples.map(\.time)), Set(needed))
         XCTAssertLessThanOrEqual(minimized.samples.count, 2 + trace.samples.filter { needed.contains($0.time) }.count)
     }
@@ -105,16 +121,21 @@ final class SoakInvariantTests: XCTestCase {
     /// negative, rubber banded), not jump toward 0 against it (G3): the raw finger offset is
     /// re-derived from the shown offset when the range changes (§9 O6).
     func testOffsetBeyondRewrittenInsetFollowsTheFinger() throws {
-        let url = CorpusExpectationTests.repositoryRoot.appendingPathComponent("traces/soak/soak-38-G3-offset-against.jsonl")
+        let url = CorpusExpectationTests.repositoryRoot.appendingPathComponent(
+            "traces/soak/soak-38-G3-offset-against.jsonl")
         let trace = try TraceLoader.load(path: url.path).trace
         // While the finger is down (the release returns O to the pin at the next frame, O7).
         let release = try XCTUnwrap(trace.samples.last).time
         let offsets = simulate(trace).records.compactMap { r -> Double? in
-            if case let .frame(f) = r, frameTime(f.index, frameRate: trace.header.environment.frameRate) < release { return f.contentOffset }
+            if case .frame(let f) = r, frameTime(f.index, frameRate: trace.header.environment.frameRate) < release {
+                return f.contentOffset
+            }
             return nil
         }
         XCTAssertEqual(offsets.first, -57)
-        for (a, b) in zip(offsets, offsets.dropFirst()) { XCTAssertLessThanOrEqual(b, a + 1e-9, "O moves against the downward finger") }
+        for (a, b) in zip(offsets, offsets.dropFirst()) {
+            XCTAssertLessThanOrEqual(b, a + 1e-9, "O moves against the downward finger")
+        }
         XCTAssertLessThan(offsets.min() ?? 0, -57, "the content follows the finger past its edge")
         XCTAssertEqual(InvariantChecker.checkAll(trace).violations.filter { $0.rule == "G3" }, [])
     }
@@ -122,7 +143,7 @@ final class SoakInvariantTests: XCTestCase {
     /// The content offset of every frame of `trace` at or after `from` and before `to` (s).
     private func offsets(_ trace: Trace, from: Double, to: Double) -> [Double] {
         simulate(trace).records.compactMap { r -> Double? in
-            guard case let .frame(f) = r else { return nil }
+            guard case .frame(let f) = r else { return nil }
             let t = Double(frameTime(f.index, frameRate: trace.header.environment.frameRate)) / 1_000_000
             return t >= from && t < to ? f.contentOffset : nil
         }
@@ -133,7 +154,8 @@ final class SoakInvariantTests: XCTestCase {
     /// to store the shown offset as the finger offset, so the re-grab showed 481.56 after 486.27,
     /// against the upward finger. Values: 400 + b(x), b(x) = (1 − 1/(0.55x/400 + 1))·400.
     func testRegrabBeyondTheEdgeContinuesWithTheFinger() throws {
-        let url = CorpusExpectationTests.repositoryRoot.appendingPathComponent("traces/soak/soak-2649-G3-offset-against.jsonl")
+        let url = CorpusExpectationTests.repositoryRoot.appendingPathComponent(
+            "traces/soak/soak-2649-G3-offset-against.jsonl")
         let trace = try TraceLoader.load(path: url.path).trace
         let first = offsets(trace, from: 0.12, to: 0.14)
         XCTAssertEqual(first.count, 2)
@@ -172,35 +194,44 @@ final class SoakInvariantTests: XCTestCase {
     /// and its own dismissing animator keeps running to didRemove. Storing the show's animator
     /// after the block would drop the removal's, and didRemove would never come.
     func testRemovalInsideAnAnimatedShowStillRemoves() throws {
-        let url = CorpusExpectationTests.repositoryRoot.appendingPathComponent("traces/soak/soak-218-G1-dismiss-in-during-show.jsonl")
+        let url = CorpusExpectationTests.repositoryRoot.appendingPathComponent(
+            "traces/soak/soak-218-G1-dismiss-in-during-show.jsonl")
         let trace = try TraceLoader.load(path: url.path).trace
         let events = simulate(trace).records.compactMap { r -> String? in
-            guard case let .event(t, e) = r else { return nil }
+            guard case .event(let t, let e) = r else { return nil }
             switch e {
-            case let .didChangeState(s): return "\(t) didChangeState(\(s))"
-            case let .didMove(l): return "\(t) didMove(\(l))"
+            case .didChangeState(let s): return "\(t) didChangeState(\(s))"
+            case .didMove(let l): return "\(t) didMove(\(l))"
             default: return "\(t) \(e.name)"
             }
         }
-        XCTAssertEqual(events, ["100000 didChangeState(full)", "100000 willRemove", "100000 didMove(944.0)",
-                                "100000 didChangeState(hidden)", "470000 didMove(100.0)", "470000 didRemove"])
+        XCTAssertEqual(
+            events,
+            [
+                "100000 didChangeState(full)", "100000 willRemove", "100000 didMove(944.0)",
+                "100000 didChangeState(hidden)", "470000 didMove(100.0)", "470000 didRemove",
+            ])
         XCTAssertEqual(InvariantChecker.checkAll(trace).violations, [])
     }
 
     /// The generator also draws adaptive anchors and zero-size list frames, in traces the loader
     /// accepts.
     func testGeneratorDrawsAdaptiveAnchorsAndZeroSizeLists() {
-        var adaptive = 0, zeroFrames = 0
+        var adaptive = 0
+        var zeroFrames = 0
         for seed: UInt64 in 1...300 {
             let trace = SoakGenerator.trace(seed: seed)
             XCTAssertFalse(trace.header.description.hasPrefix("GENERATOR ERROR"), "seed \(seed)")
-            if trace.header.panel.anchors.contains(where: { if case .adaptive = $0.anchor { return true } else { return false } }) { adaptive += 1 }
+            if trace.header.panel.anchors.contains(where: {
+                if case .adaptive = $0.anchor { return true } else { return false }
+            }) {
+                adaptive += 1
+            }
             var lists = trace.header.scrollView.map { [$0] } ?? []
-            for case let .call(.track(c)) in trace.samples.map(\.kind) { lists.append(c) }
+            for case .call(.track(let c)) in trace.samples.map(\.kind) { lists.append(c) }
             if lists.contains(where: { $0.frame.size.width == 0 && $0.frame.size.height == 0 }) { zeroFrames += 1 }
         }
         XCTAssertGreaterThan(adaptive, 5)
         XCTAssertGreaterThan(zeroFrames, 5)
     }
 }
-

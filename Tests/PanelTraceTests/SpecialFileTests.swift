@@ -1,16 +1,17 @@
 import XCTest
 import Foundation
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 @testable import PanelTrace
 
 /// Files that are not regular files must fail at once with an I/O error, never block.
 final class SpecialFileTests: XCTestCase {
     func testFIFOTraceFailsWithoutWaitingForAWriter() throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("panelsim-fifo-\(UUID().uuidString)").path
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("panelsim-fifo-\(UUID().uuidString)")
+            .path
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let fifo = dir + "/trace.jsonl"
@@ -29,7 +30,8 @@ final class SpecialFileTests: XCTestCase {
         XCTAssertEqual(error.kind, .io)
         // A message of its own, the same on every run (Foundation's error text carried its
         // userInfo dictionary, in an order that changed between runs).
-        XCTAssertEqual(error.description, fifo + ": is not a regular file (a FIFO, socket or device; expected a trace file)")
+        XCTAssertEqual(
+            error.description, fifo + ": is not a regular file (a FIFO, socket or device; expected a trace file)")
     }
 }
 

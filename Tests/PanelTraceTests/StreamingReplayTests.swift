@@ -7,7 +7,8 @@ import PanelSimCore
 /// `simulate(_:options:)` give: the same header, digest, samples (line numbers included), errors
 /// and records.
 final class StreamingReplayTests: XCTestCase {
-    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
+    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().path
 
     /// Every 7th trace of the corpus (all four systems), and the BOM + CR LF fuzz regression.
     func corpus() -> [String] {
@@ -70,13 +71,18 @@ final class StreamingReplayTests: XCTestCase {
 
     /// Streams `trace` (read from `path`) in batches of 1, 5 and 64 samples: the records are the
     /// whole replay's, with its warnings, and every system hands them over as the batches go.
-    func assertStreamedAsTheWholeReplay(_ trace: Trace, _ path: String, file: StaticString = #filePath, line: UInt = #line) {
+    func assertStreamedAsTheWholeReplay(
+        _ trace: Trace, _ path: String, file: StaticString = #filePath, line: UInt = #line
+    ) {
         let whole = simulate(trace)
         for size in [1, 5, 64] {
             var feed = Batches(samples: trace.samples[...], size: size)
             var records: [ResultRecord] = []
             var handOvers = 0
-            let streamed = simulate(header: trace.header, feed: &feed) { list in records += list; handOvers += 1 }
+            let streamed = simulate(header: trace.header, feed: &feed) { list in
+                records += list
+                handOvers += 1
+            }
             XCTAssertEqual(records, Array(whole.records), "\(path) in batches of \(size)", file: file, line: line)
             XCTAssertEqual(streamed.warnings, whole.warnings, path, file: file, line: line)
             XCTAssertEqual(streamed.budgetExceeded, whole.budgetExceeded, path, file: file, line: line)
@@ -105,31 +111,48 @@ final class StreamingReplayTests: XCTestCase {
             replayed[trace.header.model, default: 0] += 1
             assertStreamedAsTheWholeReplay(trace, path)
         }
-        for model in [PanelModel.drawerKit, .lnPopup, .uiSheet] { XCTAssertGreaterThan(replayed[model] ?? 0, 50, model.rawValue) }
+        for model in [PanelModel.drawerKit, .lnPopup, .uiSheet] {
+            XCTAssertGreaterThan(replayed[model] ?? 0, 50, model.rawValue)
+        }
     }
 
     /// A drag-heavy trace of each newer system (alternating drags of 48 moves, released at
     /// ±1200 pt/s, 1.1 s apart), streamed 500 samples (10 drags) at a time: no hand-over holds
     /// more than a few batches' records, and together they are the whole replay's.
     func testNewerSystemsHoldAboutOneBatchOfRecords() throws {
-        let environment = #""environment": {"container": {"width": 390, "height": 844}, "safeArea": {"top": 47, "left": 0, "bottom": 34, "right": 0}, "displayScale": 3, "frameRate": 120}, "recognizer": {"velocity": "recorded", "beginThreshold": 10}"#
+        let environment =
+            #""environment": {"container": {"width": 390, "height": 844}, "safeArea": {"top": 47, "left": 0, "bottom": 34, "right": 0}, "displayScale": 3, "frameRate": 120}, "recognizer": {"velocity": "recorded", "beginThreshold": 10}"#
         let systems: [(section: String, upFrom: Int, downFrom: Int)] = [
-            (#""model": "drawerkit", "drawer": {"heightOfPartiallyExpandedDrawer": 300, "heightOfCollapsedDrawer": 100, "configuration": {"initialState": "partiallyExpanded"}}"#, 700, 300),
-            (#""model": "lnpopup", "popup": {"interactionStyle": "default", "bottomBar": {"kind": "none"}, "initialState": "barPresented"}"#, 780, 200),
-            (#""model": "uisheet", "sheet": {"selectedDetentIdentifier": "medium", "detents": [{"identifier": "medium", "kind": "medium"}, {"identifier": "large", "kind": "large"}]}"#, 600, 200),
+            (
+                #""model": "drawerkit", "drawer": {"heightOfPartiallyExpandedDrawer": 300, "heightOfCollapsedDrawer": 100, "configuration": {"initialState": "partiallyExpanded"}}"#,
+                700, 300
+            ),
+            (
+                #""model": "lnpopup", "popup": {"interactionStyle": "default", "bottomBar": {"kind": "none"}, "initialState": "barPresented"}"#,
+                780, 200
+            ),
+            (
+                #""model": "uisheet", "sheet": {"selectedDetentIdentifier": "medium", "detents": [{"identifier": "medium", "kind": "medium"}, {"identifier": "large", "kind": "large"}]}"#,
+                600, 200
+            ),
         ]
         for system in systems {
-            var text = #"{"format": "panelsim-trace", "version": 1, "name": "drag-heavy", "#  + system.section + ", " + environment + "}\n"
+            var text =
+                #"{"format": "panelsim-trace", "version": 1, "name": "drag-heavy", "# + system.section + ", "
+                + environment + "}\n"
             var t = 0.1
             for drag in 0..<120 {
                 let up = drag % 2 == 0
                 var y = up ? system.upFrom : system.downFrom
-                let step = up ? -5 : 5, velocity = up ? -1200 : 1200
+                let step = up ? -5 : 5
+                let velocity = up ? -1200 : 1200
                 text += #"{"t": \#(t), "touch": "began", "x": 195, "y": \#(y)}"# + "\n"
                 for k in 1...49 {
                     if k < 49 { y += step }
                     let time = (t * 1_000_000 + Double(k) * 1_000_000 / 120).rounded() / 1_000_000
-                    text += #"{"t": \#(time), "touch": "\#(k < 49 ? "moved" : "ended")", "x": 195, "y": \#(y), "velocity": {"x": 0, "y": \#(velocity)}}"# + "\n"
+                    text +=
+                        #"{"t": \#(time), "touch": "\#(k < 49 ? "moved" : "ended")", "x": 195, "y": \#(y), "velocity": {"x": 0, "y": \#(velocity)}}"#
+                        + "\n"
                 }
                 t += 1.1
             }
@@ -138,9 +161,13 @@ final class StreamingReplayTests: XCTestCase {
             var feed = Batches(samples: trace.samples[...], size: 500)
             var records: [ResultRecord] = []
             var largest = 0
-            _ = simulate(header: trace.header, feed: &feed) { list in records += list; largest = max(largest, list.count) }
+            _ = simulate(header: trace.header, feed: &feed) { list in
+                records += list
+                largest = max(largest, list.count)
+            }
             XCTAssertEqual(records, Array(whole.records), trace.header.model.rawValue)
-            XCTAssertGreaterThan(whole.records.frameCount, 60 * 120, "\(trace.header.model.rawValue): the drags move the panel")
+            XCTAssertGreaterThan(
+                whole.records.frameCount, 60 * 120, "\(trace.header.model.rawValue): the drags move the panel")
             XCTAssertLessThan(largest, whole.records.count / 6, trace.header.model.rawValue)
         }
     }
@@ -148,16 +175,30 @@ final class StreamingReplayTests: XCTestCase {
     /// The whole-file loader's errors, from the chunked scan: the first bad UTF-8 before any line's
     /// problem, then the first bad line.
     func testChunkedScanReportsTheLoadersErrors() throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("panelsim-stream-\(UUID().uuidString)").path
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("panelsim-stream-\(UUID().uuidString)")
+            .path
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: dir) }
-        let header = #"{"format": "panelsim-trace", "version": 1, "environment": {"container": {"width": 390, "height": 844}}, "panel": {"anchors": {"full": {"absoluteInset": 53, "edge": "top"}, "half": {"absoluteInset": 388, "edge": "bottom"}}, "initialState": "half"}}"#
+        let header =
+            #"{"format": "panelsim-trace", "version": 1, "environment": {"container": {"width": 390, "height": 844}}, "panel": {"anchors": {"full": {"absoluteInset": 53, "edge": "top"}, "half": {"absoluteInset": 388, "edge": "bottom"}}, "initialState": "half"}}"#
         var touches = ""
-        for k in 0..<40 { touches += #"{"t": \#(Double(k) / 100), "touch": "\#(k == 0 ? "began" : "moved")", "x": 195, "y": \#(500 - k)}"# + "\n" }
+        for k in 0..<40 {
+            touches +=
+                #"{"t": \#(Double(k) / 100), "touch": "\#(k == 0 ? "began" : "moved")", "x": 195, "y": \#(500 - k)}"#
+                + "\n"
+        }
         let cases: [(String, [UInt8])] = [
-            ("utf8", Array((header + "\n" + touches + "{\"t\": 1, \"touch\": \"moved\", \"x\": 1, \"y\": 2, \"zz\": 1}\n").utf8) + [0xC3, 0x28, 0x0A]),
+            (
+                "utf8",
+                Array(
+                    (header + "\n" + touches + "{\"t\": 1, \"touch\": \"moved\", \"x\": 1, \"y\": 2, \"zz\": 1}\n").utf8
+                ) + [0xC3, 0x28, 0x0A]
+            ),
             ("json", Array((header + "\n" + touches + "{\"t\": 1, \"touch\": \n").utf8)),
-            ("field", Array((header + "\n" + touches + "{\"t\": 0.1, \"touch\": \"moved\", \"x\": 1, \"y\": 2}\n").utf8)),
+            (
+                "field",
+                Array((header + "\n" + touches + "{\"t\": 0.1, \"touch\": \"moved\", \"x\": 1, \"y\": 2}\n").utf8)
+            ),
             ("empty", []),
             ("header", Array("{\"format\": \"panelsim-trace\", \"version\": 7}\n".utf8)),
         ]

@@ -30,18 +30,20 @@ enum SoakTestSupport {
 
     /// The names of the events of `records`, in order.
     static func eventNames(_ records: [ResultRecord]) -> [String] {
-        records.compactMap { if case let .event(_, .system(e)) = $0 { return e.name } else { return nil } }
+        records.compactMap { if case .event(_, .system(let e)) = $0 { return e.name } else { return nil } }
     }
 
     /// The frames of `records` with their positions.
     static func frames(_ records: [ResultRecord]) -> [(index: Int, frame: SystemFrame)] {
-        records.enumerated().compactMap { if case let .systemFrame(f) = $0.element { return ($0.offset, f) } else { return nil } }
+        records.enumerated().compactMap {
+            if case .systemFrame(let f) = $0.element { return ($0.offset, f) } else { return nil }
+        }
     }
 
     /// The position of the first event named `name` (after position `after`).
     static func event(_ records: [ResultRecord], _ name: String, after: Int = -1) -> Int? {
         records.indices.first { i in
-            guard i > after, case let .event(_, .system(e)) = records[i] else { return false }
+            guard i > after, case .event(_, .system(let e)) = records[i] else { return false }
             return e.name == name
         }
     }
@@ -54,9 +56,11 @@ enum SoakTestSupport {
     }
 
     /// `records` with frame `i` changed by `change`.
-    static func tamper(_ records: [ResultRecord], frameAt i: Int, _ change: (SystemFrame) -> SystemFrame) -> [ResultRecord] {
+    static func tamper(_ records: [ResultRecord], frameAt i: Int, _ change: (SystemFrame) -> SystemFrame)
+        -> [ResultRecord]
+    {
         var out = records
-        if case let .systemFrame(f) = out[i] { out[i] = .systemFrame(change(f)) }
+        if case .systemFrame(let f) = out[i] { out[i] = .systemFrame(change(f)) }
         return out
     }
 
@@ -68,24 +72,32 @@ enum SoakTestSupport {
 
     /// The generator gives the same valid trace of `soak`'s model for the same seed, and other
     /// traces for other seeds.
-    static func assertGeneratorIsDeterministicAndValid(_ soak: any SystemSoak, file: StaticString = #filePath, line: UInt = #line) throws {
+    static func assertGeneratorIsDeterministicAndValid(
+        _ soak: any SystemSoak, file: StaticString = #filePath, line: UInt = #line
+    ) throws {
         for seed: UInt64 in [1, 2, 99] {
             let a = TraceWriter.write(soak.trace(seed: seed))
             XCTAssertEqual(a, TraceWriter.write(soak.trace(seed: seed)), file: file, line: line)
             XCTAssertFalse(a.contains("GENERATOR ERROR"), a, file: file, line: line)
-            XCTAssertEqual(try TraceLoader.parse(text: a, file: "g.jsonl").header.model, soak.model, file: file, line: line)
+            XCTAssertEqual(
+                try TraceLoader.parse(text: a, file: "g.jsonl").header.model, soak.model, file: file, line: line)
         }
-        XCTAssertNotEqual(TraceWriter.write(soak.trace(seed: 1)), TraceWriter.write(soak.trace(seed: 2)), file: file, line: line)
+        XCTAssertNotEqual(
+            TraceWriter.write(soak.trace(seed: 1)), TraceWriter.write(soak.trace(seed: 2)), file: file, line: line)
     }
 
     /// A bounded soak of `seeds`: no generator error, no violation; returns the summed counts.
-    static func boundedSoak(_ soak: any SystemSoak, seeds: ClosedRange<UInt64>, file: StaticString = #filePath, line: UInt = #line) -> SoakCounts {
+    static func boundedSoak(
+        _ soak: any SystemSoak, seeds: ClosedRange<UInt64>, file: StaticString = #filePath, line: UInt = #line
+    ) -> SoakCounts {
         var counts = SoakCounts()
         for seed in seeds {
             let outcome = Soak.run(seed: seed, system: soak)
             XCTAssertNil(outcome.generatorError, file: file, line: line)
-            XCTAssertEqual(outcome.violations.map(\.key), [], "panelsim soak --model \(soak.model.rawValue) --seed \(seed) --count 1",
-                           file: file, line: line)
+            XCTAssertEqual(
+                outcome.violations.map(\.key), [],
+                "panelsim soak --model \(soak.model.rawValue) --seed \(seed) --count 1",
+                file: file, line: line)
             counts += outcome.counts
         }
         return counts

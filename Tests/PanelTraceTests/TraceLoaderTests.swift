@@ -4,39 +4,40 @@ import PanelSimCore
 
 /// Test fixtures shared by the loader, writer and fuzz tests.
 enum Fixtures {
-    static let minimalHeader = #"{"format": "panelsim-trace", "version": 1, "environment": {"container": {"width": 390, "height": 844}}, "panel": {"anchors": {"full": {"absoluteInset": 18, "edge": "top"}, "half": {"fractionalInset": 0.5, "edge": "bottom", "referenceGuide": "safeArea"}, "tip": {"absoluteInset": 69, "edge": "bottom", "referenceGuide": "superview"}}}}"#
+    static let minimalHeader =
+        #"{"format": "panelsim-trace", "version": 1, "environment": {"container": {"width": 390, "height": 844}}, "panel": {"anchors": {"full": {"absoluteInset": 18, "edge": "top"}, "half": {"fractionalInset": 0.5, "edge": "bottom", "referenceGuide": "safeArea"}, "tip": {"absoluteInset": 69, "edge": "bottom", "referenceGuide": "superview"}}}}"#
 
     /// The contract example's header (trace-format.md §1.1) without `scrollView`.
     static let fullHeader = """
-    {"format": "panelsim-trace", "version": 1, "name": "handoff-at-content-top", "description": "free text", \
-    "source": {"kind": "synthetic", "origin": "free text", "device": "free text"}, \
-    "environment": {"container": {"width": 390, "height": 844}, "safeArea": {"top": 47, "left": 0, "bottom": 34, "right": 0}, "displayScale": 3, "frameRate": 120}, \
-    "panel": {"position": "bottom", "states": [{"name": "lastQuart", "order": 750}], \
-    "anchors": {"full": {"absoluteInset": 18, "edge": "top", "referenceGuide": "safeArea"}, "half": {"fractionalInset": 0.5, "edge": "bottom", "referenceGuide": "safeArea"}, "tip": {"absoluteInset": 69, "edge": "bottom", "referenceGuide": "safeArea"}, "lastQuart": {"fractionalOffset": 0.75, "referenceGuide": "superview"}}, \
-    "initialState": "half", "intrinsicLength": 420, "backdropAlpha": {"full": 0.3, "half": 0.0, "tip": 0.0}, "contentMode": "static", "grabberAreaOffset": 36, \
-    "removalInteractionEnabled": false, "backdrop": {"dismissalTapEnabled": false}, "presented": true, \
-    "behavior": {"springDecelerationRate": 0.991, "springResponseTime": 0.4, "momentumProjectionRate": 0.998, "redirectionalProgress": 0.5, "projectsMomentumTo": [], "rubberBandingEdges": [], "removalInteractionVelocityThreshold": 5.5}}, \
-    "delegate": {"shouldBeginDragging": true, "scrollableStates": ["full"], "targetStateOverrides": {}, "shouldRemove": "default", \
-    "didMove": {"clamp": {"min": {"state": "full", "offset": -6}, "max": {"state": "tip", "offset": 6}}, "dismissBeyond": {"state": "half", "offset": 40}}, \
-    "didChangeState": {"dismissIn": ["tip"]}}, \
-    "recognizer": {"velocity": "recorded", "beginThreshold": 10}}
-    """
+        {"format": "panelsim-trace", "version": 1, "name": "handoff-at-content-top", "description": "free text", \
+        "source": {"kind": "synthetic", "origin": "free text", "device": "free text"}, \
+        "environment": {"container": {"width": 390, "height": 844}, "safeArea": {"top": 47, "left": 0, "bottom": 34, "right": 0}, "displayScale": 3, "frameRate": 120}, \
+        "panel": {"position": "bottom", "states": [{"name": "lastQuart", "order": 750}], \
+        "anchors": {"full": {"absoluteInset": 18, "edge": "top", "referenceGuide": "safeArea"}, "half": {"fractionalInset": 0.5, "edge": "bottom", "referenceGuide": "safeArea"}, "tip": {"absoluteInset": 69, "edge": "bottom", "referenceGuide": "safeArea"}, "lastQuart": {"fractionalOffset": 0.75, "referenceGuide": "superview"}}, \
+        "initialState": "half", "intrinsicLength": 420, "backdropAlpha": {"full": 0.3, "half": 0.0, "tip": 0.0}, "contentMode": "static", "grabberAreaOffset": 36, \
+        "removalInteractionEnabled": false, "backdrop": {"dismissalTapEnabled": false}, "presented": true, \
+        "behavior": {"springDecelerationRate": 0.991, "springResponseTime": 0.4, "momentumProjectionRate": 0.998, "redirectionalProgress": 0.5, "projectsMomentumTo": [], "rubberBandingEdges": [], "removalInteractionVelocityThreshold": 5.5}}, \
+        "delegate": {"shouldBeginDragging": true, "scrollableStates": ["full"], "targetStateOverrides": {}, "shouldRemove": "default", \
+        "didMove": {"clamp": {"min": {"state": "full", "offset": -6}, "max": {"state": "tip", "offset": 6}}, "dismissBeyond": {"state": "half", "offset": 40}}, \
+        "didChangeState": {"dismissIn": ["tip"]}}, \
+        "recognizer": {"velocity": "recorded", "beginThreshold": 10}}
+        """
 
     static let samples = """
-    {"t": 0.000, "touch": "began", "x": 195, "y": 400}
-    {"t": 0.008, "touch": "moved", "x": 195, "y": 406.5}
-    {"t": 0.010, "touch": "began", "id": 1, "x": 20, "y": 30}
-    {"t": 0.012, "touch": "stationary", "x": 195, "y": 406.5}
-    {"t": 0.020, "touch": "cancelled", "id": 1, "x": 20, "y": 30}
-    {"t": 0.500, "touch": "ended", "x": 195, "y": 700, "velocity": {"x": 0, "y": 600}}
-    {"t": 1.000, "call": "move", "to": "full", "animated": true}
-    {"t": 1.100, "call": "hide"}
-    {"t": 1.200, "call": "show", "animated": false}
-    {"t": 2.000, "call": "tapBackdrop"}
-    {"t": 2.500, "observed": {"location": 412.5, "state": "half", "contentOffset": 120}}
-    {"t": 2.600, "call": "remove"}
-    {"t": 3.000, "end": true}
-    """
+        {"t": 0.000, "touch": "began", "x": 195, "y": 400}
+        {"t": 0.008, "touch": "moved", "x": 195, "y": 406.5}
+        {"t": 0.010, "touch": "began", "id": 1, "x": 20, "y": 30}
+        {"t": 0.012, "touch": "stationary", "x": 195, "y": 406.5}
+        {"t": 0.020, "touch": "cancelled", "id": 1, "x": 20, "y": 30}
+        {"t": 0.500, "touch": "ended", "x": 195, "y": 700, "velocity": {"x": 0, "y": 600}}
+        {"t": 1.000, "call": "move", "to": "full", "animated": true}
+        {"t": 1.100, "call": "hide"}
+        {"t": 1.200, "call": "show", "animated": false}
+        {"t": 2.000, "call": "tapBackdrop"}
+        {"t": 2.500, "observed": {"location": 412.5, "state": "half", "contentOffset": 120}}
+        {"t": 2.600, "call": "remove"}
+        {"t": 3.000, "end": true}
+        """
 
     static var validTrace: String { fullHeader + "\n" + samples + "\n" }
 }
@@ -48,8 +49,10 @@ final class TraceLoaderTests: XCTestCase {
 
     /// Asserts that loading `text` fails on `line` at `field` (and `kind`), and that the message
     /// contains every fragment.
-    private func assertError(_ text: String, line: Int, field: String, kind: TraceError.Kind = .invalid,
-                             _ fragments: String..., sourceFile: StaticString = #filePath, sourceLine: UInt = #line) {
+    private func assertError(
+        _ text: String, line: Int, field: String, kind: TraceError.Kind = .invalid,
+        _ fragments: String..., sourceFile: StaticString = #filePath, sourceLine: UInt = #line
+    ) {
         do {
             let t = try load(text)
             XCTFail("expected an error, loaded \(t.samples.count) samples", file: sourceFile, line: sourceLine)
@@ -59,7 +62,9 @@ final class TraceLoaderTests: XCTestCase {
             XCTAssertEqual(error.kind, kind, "kind: \(error)", file: sourceFile, line: sourceLine)
             XCTAssertEqual(error.file, "traces/t.jsonl", file: sourceFile, line: sourceLine)
             for f in fragments {
-                XCTAssertTrue(error.message.contains(f), "message «\(error.message)» lacks «\(f)»", file: sourceFile, line: sourceLine)
+                XCTAssertTrue(
+                    error.message.contains(f), "message «\(error.message)» lacks «\(f)»", file: sourceFile,
+                    line: sourceLine)
             }
             XCTAssertFalse(error.description.contains("\n"), file: sourceFile, line: sourceLine)
         }
@@ -114,8 +119,11 @@ final class TraceLoaderTests: XCTestCase {
         XCTAssertEqual(h.name, "handoff-at-content-top")
         XCTAssertEqual(h.source.device, "free text")
         XCTAssertEqual(h.panel.anchors.count, 4)
-        XCTAssertEqual(h.panel.anchors[3], AnchorEntry(state: FloatingPanelState(name: "lastQuart", order: 750),
-                                                       anchor: .intrinsic(0.75, isFractional: true, guide: .superview)))
+        XCTAssertEqual(
+            h.panel.anchors[3],
+            AnchorEntry(
+                state: FloatingPanelState(name: "lastQuart", order: 750),
+                anchor: .intrinsic(0.75, isFractional: true, guide: .superview)))
         XCTAssertEqual(h.delegate.scrollableStates, ["full"])
         XCTAssertEqual(h.delegate.didMove?.clamp?.min, StateOffset(state: .full, offset: -6))
         XCTAssertEqual(h.delegate.didMove?.clamp?.max, StateOffset(state: .tip, offset: 6))
@@ -124,11 +132,20 @@ final class TraceLoaderTests: XCTestCase {
 
         let s = trace.samples
         XCTAssertEqual(s.count, 13)
-        XCTAssertEqual(s[0], TraceSample(time: 0, line: 2, kind: .touch(TouchSample(phase: .began, location: Point(x: 195, y: 400)))))
+        XCTAssertEqual(
+            s[0],
+            TraceSample(time: 0, line: 2, kind: .touch(TouchSample(phase: .began, location: Point(x: 195, y: 400)))))
         XCTAssertEqual(s[1].time, 8000)
-        XCTAssertEqual(s[2], TraceSample(time: 10_000, line: 4, kind: .touch(TouchSample(phase: .began, id: 1, location: Point(x: 20, y: 30)))))
-        XCTAssertEqual(s[5], TraceSample(time: 500_000, line: 7,
-                                         kind: .touch(TouchSample(phase: .ended, location: Point(x: 195, y: 700), velocity: Point(x: 0, y: 600)))))
+        XCTAssertEqual(
+            s[2],
+            TraceSample(
+                time: 10_000, line: 4, kind: .touch(TouchSample(phase: .began, id: 1, location: Point(x: 20, y: 30)))))
+        XCTAssertEqual(
+            s[5],
+            TraceSample(
+                time: 500_000, line: 7,
+                kind: .touch(TouchSample(phase: .ended, location: Point(x: 195, y: 700), velocity: Point(x: 0, y: 600)))
+            ))
         XCTAssertEqual(s[6].kind, .call(.move(to: .full, animated: true)))
         XCTAssertEqual(s[7].kind, .call(.hide(animated: true)))
         XCTAssertEqual(s[8].kind, .call(.show(animated: false)))
@@ -146,9 +163,11 @@ final class TraceLoaderTests: XCTestCase {
     }
 
     func testSecondsToMicrosecondsIsExact() throws {
-        let cases: [(String, Int64)] = [("0.0000005", 1), ("0.0000004", 0), ("1e-3", 1000), ("2.5e-1", 250_000),
-                                        ("0.1", 100_000), ("0.3", 300_000), ("1.0000015", 1_000_002),
-                                        ("0.208333", 208_333), ("12E0", 12_000_000), ("-0", 0)]
+        let cases: [(String, Int64)] = [
+            ("0.0000005", 1), ("0.0000004", 0), ("1e-3", 1000), ("2.5e-1", 250_000),
+            ("0.1", 100_000), ("0.3", 300_000), ("1.0000015", 1_000_002),
+            ("0.208333", 208_333), ("12E0", 12_000_000), ("-0", 0),
+        ]
         for (text, micros) in cases {
             let trace = try load(Fixtures.minimalHeader + "\n" + #"{"t": \#(text), "end": true}"#)
             XCTAssertEqual(trace.samples[0].time, micros, text)
@@ -156,21 +175,23 @@ final class TraceLoaderTests: XCTestCase {
     }
 
     func testEqualTimesKeepFileOrderAndHalfMicrosecondsRound() throws {
-        let text = Fixtures.minimalHeader + "\n" + #"""
-        {"t": 0.0000015, "touch": "began", "x": 0, "y": 0}
-        {"t": 0.000002, "touch": "moved", "x": 0, "y": 1}
-        {"t": 0.000002, "touch": "moved", "x": 0, "y": 2}
-        """#
+        let text =
+            Fixtures.minimalHeader + "\n" + #"""
+                {"t": 0.0000015, "touch": "began", "x": 0, "y": 0}
+                {"t": 0.000002, "touch": "moved", "x": 0, "y": 1}
+                {"t": 0.000002, "touch": "moved", "x": 0, "y": 2}
+                """#
         let s = try load(text).samples
         XCTAssertEqual(s.map(\.time), [2, 2, 2])
         XCTAssertEqual(s.map(\.line), [2, 3, 4])
     }
 
     func testFingerCanGoDownAgainAfterEnded() throws {
-        let text = Fixtures.minimalHeader + "\n" + began + "\n" + #"""
-        {"t": 0.1, "touch": "ended", "x": 1, "y": 2}
-        {"t": 0.2, "touch": "began", "x": 1, "y": 2}
-        """#
+        let text =
+            Fixtures.minimalHeader + "\n" + began + "\n" + #"""
+                {"t": 0.1, "touch": "ended", "x": 1, "y": 2}
+                {"t": 0.2, "touch": "began", "x": 1, "y": 2}
+                """#
         XCTAssertEqual(try load(text).samples.count, 3)
     }
 
@@ -204,57 +225,89 @@ final class TraceLoaderTests: XCTestCase {
     }
 
     func testWrongTypes() {
-        assertError(Fixtures.minimalHeader.replacingOccurrences(of: #""width": 390"#, with: #""width": "390""#),
-                    line: 1, field: "environment.container.width", #"expected a number, got a string ("390")"#)
-        assertError(header(panel: #""presented": "yes""#), line: 1, field: "panel.presented", "expected true or false", "got a string")
-        assertError(header(panel: #""states": {"name": "x"}"#), line: 1, field: "panel.states", "expected an array, got an object")
-        assertError(header(panel: #""position": "middle""#), line: 1, field: "panel.position", "expected one of top, left, bottom, right", #""middle""#)
-        assertError(Fixtures.minimalHeader + "\n" + #"{"t": 0, "touch": "began", "x": "195", "y": 400}"#,
-                    line: 2, field: "x", #"expected a number, got a string ("195")"#)
-        assertError(Fixtures.minimalHeader + "\n" + #"{"t": "0", "touch": "began", "x": 195, "y": 400}"#,
-                    line: 2, field: "t", "expected a number, got a string")
-        assertError(Fixtures.minimalHeader + "\n" + #"{"t": 0, "touch": "began", "x": 195, "y": null}"#,
-                    line: 2, field: "y", "expected a number, got null")
-        assertError(Fixtures.minimalHeader + "\n" + #"{"t": 0, "touch": "began", "id": 1.5, "x": 1, "y": 2}"#,
-                    line: 2, field: "id", "expected an integer ≥ 0, got 1.5")
-        assertError(Fixtures.minimalHeader + "\n" + #"{"t": 0, "touch": "began", "id": -1, "x": 1, "y": 2}"#,
-                    line: 2, field: "id", "expected an integer ≥ 0, got -1")
-        assertError(Fixtures.minimalHeader + "\n" + #"{"t": 0, "touch": "began", "id": 1e30, "x": 1, "y": 2}"#,
-                    line: 2, field: "id", "expected an integer ≥ 0")
-        assertError(Fixtures.minimalHeader + "\n" + #"{"t": 0, "touch": "began", "x": 1, "y": 2, "velocity": {"x": 1}}"#,
-                    line: 2, field: "velocity.y", "missing required field")
-        assertError(Fixtures.minimalHeader + "\n" + #"{"t": 0, "touch": "pressed", "x": 1, "y": 2}"#,
-                    line: 2, field: "touch", "expected one of began, moved, stationary, ended, cancelled")
-        assertError(Fixtures.minimalHeader + "\n" + #"{"t": 0, "end": false}"#, line: 2, field: "end", "expected true, got false")
+        assertError(
+            Fixtures.minimalHeader.replacingOccurrences(of: #""width": 390"#, with: #""width": "390""#),
+            line: 1, field: "environment.container.width", #"expected a number, got a string ("390")"#)
+        assertError(
+            header(panel: #""presented": "yes""#), line: 1, field: "panel.presented", "expected true or false",
+            "got a string")
+        assertError(
+            header(panel: #""states": {"name": "x"}"#), line: 1, field: "panel.states",
+            "expected an array, got an object")
+        assertError(
+            header(panel: #""position": "middle""#), line: 1, field: "panel.position",
+            "expected one of top, left, bottom, right", #""middle""#)
+        assertError(
+            Fixtures.minimalHeader + "\n" + #"{"t": 0, "touch": "began", "x": "195", "y": 400}"#,
+            line: 2, field: "x", #"expected a number, got a string ("195")"#)
+        assertError(
+            Fixtures.minimalHeader + "\n" + #"{"t": "0", "touch": "began", "x": 195, "y": 400}"#,
+            line: 2, field: "t", "expected a number, got a string")
+        assertError(
+            Fixtures.minimalHeader + "\n" + #"{"t": 0, "touch": "began", "x": 195, "y": null}"#,
+            line: 2, field: "y", "expected a number, got null")
+        assertError(
+            Fixtures.minimalHeader + "\n" + #"{"t": 0, "touch": "began", "id": 1.5, "x": 1, "y": 2}"#,
+            line: 2, field: "id", "expected an integer ≥ 0, got 1.5")
+        assertError(
+            Fixtures.minimalHeader + "\n" + #"{"t": 0, "touch": "began", "id": -1, "x": 1, "y": 2}"#,
+            line: 2, field: "id", "expected an integer ≥ 0, got -1")
+        assertError(
+            Fixtures.minimalHeader + "\n" + #"{"t": 0, "touch": "began", "id": 1e30, "x": 1, "y": 2}"#,
+            line: 2, field: "id", "expected an integer ≥ 0")
+        assertError(
+            Fixtures.minimalHeader + "\n" + #"{"t": 0, "touch": "began", "x": 1, "y": 2, "velocity": {"x": 1}}"#,
+            line: 2, field: "velocity.y", "missing required field")
+        assertError(
+            Fixtures.minimalHeader + "\n" + #"{"t": 0, "touch": "pressed", "x": 1, "y": 2}"#,
+            line: 2, field: "touch", "expected one of began, moved, stationary, ended, cancelled")
+        assertError(
+            Fixtures.minimalHeader + "\n" + #"{"t": 0, "end": false}"#, line: 2, field: "end",
+            "expected true, got false")
         assertError(Fixtures.minimalHeader + "\n" + "[]", line: 2, field: "", "expected a sample object")
     }
 
     func testNaNLikeAndOverflowingNumbers() {
         // The field being parsed is named, and NaN/Infinity explained.
-        assertError(Fixtures.minimalHeader + "\n" + #"{"t": 0, "touch": "began", "x": NaN, "y": 2}"#,
-                    line: 2, field: "x", "invalid JSON at column 33", "NaN is not a JSON number (JSON has no NaN or Infinity; expected a finite number)")
-        assertError(Fixtures.minimalHeader + "\n" + #"{"t": 0, "touch": "began", "x": "NaN", "y": 2}"#,
-                    line: 2, field: "x", #"expected a number, got a string ("NaN")"#)
-        assertError(Fixtures.minimalHeader + "\n" + #"{"t": 0, "touch": "began", "x": 1e999, "y": 2}"#,
-                    line: 2, field: "x", "expected a finite number, got 1e999")
-        assertError(Fixtures.minimalHeader + "\n" + #"{"t": 0, "touch": "began", "x": -1e999, "y": 2}"#,
-                    line: 2, field: "x", "expected a finite number")
-        assertError(Fixtures.minimalHeader + "\n" + #"{"t": 1e999, "end": true}"#, line: 2, field: "t", "expected a finite number")
-        assertError(Fixtures.minimalHeader + "\n" + #"{"t": 1e300, "end": true}"#, line: 2, field: "t", "expected a time ≤ 100000000 s")
-        assertError(Fixtures.minimalHeader + "\n" + #"{"t": -0.5, "end": true}"#, line: 2, field: "t", "expected a time ≥ 0 s, got -0.5")
-        assertError(Fixtures.minimalHeader.replacingOccurrences(of: #""height": 844"#, with: #""height": 1e400"#),
-                    line: 1, field: "environment.container.height", "expected a finite number")
-        assertError(Fixtures.minimalHeader.replacingOccurrences(of: #""absoluteInset": 18"#, with: #""absoluteInset": Infinity"#),
-                    line: 1, field: "panel.anchors.full.absoluteInset", "invalid JSON", "Infinity is not a JSON number")
+        assertError(
+            Fixtures.minimalHeader + "\n" + #"{"t": 0, "touch": "began", "x": NaN, "y": 2}"#,
+            line: 2, field: "x", "invalid JSON at column 33",
+            "NaN is not a JSON number (JSON has no NaN or Infinity; expected a finite number)")
+        assertError(
+            Fixtures.minimalHeader + "\n" + #"{"t": 0, "touch": "began", "x": "NaN", "y": 2}"#,
+            line: 2, field: "x", #"expected a number, got a string ("NaN")"#)
+        assertError(
+            Fixtures.minimalHeader + "\n" + #"{"t": 0, "touch": "began", "x": 1e999, "y": 2}"#,
+            line: 2, field: "x", "expected a finite number, got 1e999")
+        assertError(
+            Fixtures.minimalHeader + "\n" + #"{"t": 0, "touch": "began", "x": -1e999, "y": 2}"#,
+            line: 2, field: "x", "expected a finite number")
+        assertError(
+            Fixtures.minimalHeader + "\n" + #"{"t": 1e999, "end": true}"#, line: 2, field: "t",
+            "expected a finite number")
+        assertError(
+            Fixtures.minimalHeader + "\n" + #"{"t": 1e300, "end": true}"#, line: 2, field: "t",
+            "expected a time ≤ 100000000 s")
+        assertError(
+            Fixtures.minimalHeader + "\n" + #"{"t": -0.5, "end": true}"#, line: 2, field: "t",
+            "expected a time ≥ 0 s, got -0.5")
+        assertError(
+            Fixtures.minimalHeader.replacingOccurrences(of: #""height": 844"#, with: #""height": 1e400"#),
+            line: 1, field: "environment.container.height", "expected a finite number")
+        assertError(
+            Fixtures.minimalHeader.replacingOccurrences(
+                of: #""absoluteInset": 18"#, with: #""absoluteInset": Infinity"#),
+            line: 1, field: "panel.anchors.full.absoluteInset", "invalid JSON", "Infinity is not a JSON number")
     }
 
     func testTimeGoingBackwards() {
-        let text = Fixtures.minimalHeader + "\n" + #"""
-        {"t": 0.5, "touch": "began", "x": 1, "y": 2}
-        {"t": 0.6, "touch": "moved", "x": 1, "y": 3}
+        let text =
+            Fixtures.minimalHeader + "\n" + #"""
+                {"t": 0.5, "touch": "began", "x": 1, "y": 2}
+                {"t": 0.6, "touch": "moved", "x": 1, "y": 3}
 
-        {"t": 0.55, "touch": "moved", "x": 1, "y": 4}
-        """#
+                {"t": 0.55, "touch": "moved", "x": 1, "y": 4}
+                """#
         assertError(text, line: 5, field: "t", "t = 0.55 s", "t = 0.6 s", "line 3")
         // Times that differ in text but not after rounding to 1 µs are equal, not backwards.
         let same = Fixtures.minimalHeader + "\n" + #"{"t": 0.0000006, "end": true}"# + "\n"
@@ -262,171 +315,273 @@ final class TraceLoaderTests: XCTestCase {
     }
 
     func testUnknownState() {
-        assertError(header(panel: #""initialState": "ful""#), line: 1, field: "panel.initialState",
-                    "unknown state 'ful' (known: full, lastQuart, half, tip, hidden)")
-        assertError(Fixtures.minimalHeader.replacingOccurrences(of: #""tip": {"#, with: #""top": {"#),
-                    line: 1, field: "panel.anchors.top", "unknown state 'top'")
-        assertError(header(panel: #""backdropAlpha": {"mid": 0.5}"#), line: 1, field: "panel.backdropAlpha.mid", "unknown state 'mid'")
-        assertError(header(panel: #""behavior": {"projectsMomentumTo": ["full", "x"]}"#), line: 1,
-                    field: "panel.behavior.projectsMomentumTo[1]", "unknown state 'x'")
-        assertError(header(top: #""delegate": {"scrollableStates": ["Full"]}"#), line: 1, field: "delegate.scrollableStates[0]", "unknown state 'Full'")
-        assertError(header(top: #""delegate": {"targetStateOverrides": {"half": "x"}}"#), line: 1,
-                    field: "delegate.targetStateOverrides.half", "unknown state 'x'")
-        assertError(header(top: #""delegate": {"targetStateOverrides": {"x": "half"}}"#), line: 1,
-                    field: "delegate.targetStateOverrides.x", "unknown state 'x'")
-        assertError(header(top: #""delegate": {"didMove": {"clamp": {"min": {"state": "full", "offset": 0}, "max": {"state": "q", "offset": 0}}}}"#),
-                    line: 1, field: "delegate.didMove.clamp.max.state", "unknown state 'q'")
-        assertError(header(top: #""delegate": {"didMove": {"dismissBeyond": {"state": "q", "offset": 0}}}"#),
-                    line: 1, field: "delegate.didMove.dismissBeyond.state", "unknown state 'q'")
-        assertError(header(top: #""delegate": {"didChangeState": {"dismissIn": ["q"]}}"#),
-                    line: 1, field: "delegate.didChangeState.dismissIn[0]", "unknown state 'q'")
-        assertError(Fixtures.minimalHeader + "\n" + #"{"t": 1, "call": "move", "to": "quarter"}"#,
-                    line: 2, field: "to", "unknown state 'quarter'")
-        assertError(Fixtures.minimalHeader + "\n" + #"{"t": 1, "observed": {"state": "q"}}"#,
-                    line: 2, field: "observed.state", "unknown state 'q'")
+        assertError(
+            header(panel: #""initialState": "ful""#), line: 1, field: "panel.initialState",
+            "unknown state 'ful' (known: full, lastQuart, half, tip, hidden)")
+        assertError(
+            Fixtures.minimalHeader.replacingOccurrences(of: #""tip": {"#, with: #""top": {"#),
+            line: 1, field: "panel.anchors.top", "unknown state 'top'")
+        assertError(
+            header(panel: #""backdropAlpha": {"mid": 0.5}"#), line: 1, field: "panel.backdropAlpha.mid",
+            "unknown state 'mid'")
+        assertError(
+            header(panel: #""behavior": {"projectsMomentumTo": ["full", "x"]}"#), line: 1,
+            field: "panel.behavior.projectsMomentumTo[1]", "unknown state 'x'")
+        assertError(
+            header(top: #""delegate": {"scrollableStates": ["Full"]}"#), line: 1, field: "delegate.scrollableStates[0]",
+            "unknown state 'Full'")
+        assertError(
+            header(top: #""delegate": {"targetStateOverrides": {"half": "x"}}"#), line: 1,
+            field: "delegate.targetStateOverrides.half", "unknown state 'x'")
+        assertError(
+            header(top: #""delegate": {"targetStateOverrides": {"x": "half"}}"#), line: 1,
+            field: "delegate.targetStateOverrides.x", "unknown state 'x'")
+        assertError(
+            header(
+                top:
+                    #""delegate": {"didMove": {"clamp": {"min": {"state": "full", "offset": 0}, "max": {"state": "q", "offset": 0}}}}"#
+            ),
+            line: 1, field: "delegate.didMove.clamp.max.state", "unknown state 'q'")
+        assertError(
+            header(top: #""delegate": {"didMove": {"dismissBeyond": {"state": "q", "offset": 0}}}"#),
+            line: 1, field: "delegate.didMove.dismissBeyond.state", "unknown state 'q'")
+        assertError(
+            header(top: #""delegate": {"didChangeState": {"dismissIn": ["q"]}}"#),
+            line: 1, field: "delegate.didChangeState.dismissIn[0]", "unknown state 'q'")
+        assertError(
+            Fixtures.minimalHeader + "\n" + #"{"t": 1, "call": "move", "to": "quarter"}"#,
+            line: 2, field: "to", "unknown state 'quarter'")
+        assertError(
+            Fixtures.minimalHeader + "\n" + #"{"t": 1, "observed": {"state": "q"}}"#,
+            line: 2, field: "observed.state", "unknown state 'q'")
         // Custom states are known once declared; an empty list removes the default lastQuart.
         XCTAssertNoThrow(try load(header(panel: #""states": [{"name": "mid", "order": 600}], "initialState": "half""#)))
         // A declared state that is not an anchor cannot be the initial state (floatingpanel-core.md §9 O19).
-        assertError(header(panel: #""states": [{"name": "mid", "order": 600}], "initialState": "mid""#), line: 1,
-                    field: "panel.initialState", "'mid' is neither an anchor state nor hidden")
-        assertError(header(panel: #""states": [], "initialState": "lastQuart""#), line: 1, field: "panel.initialState",
-                    "unknown state 'lastQuart' (known: full, half, tip, hidden)")
+        assertError(
+            header(panel: #""states": [{"name": "mid", "order": 600}], "initialState": "mid""#), line: 1,
+            field: "panel.initialState", "'mid' is neither an anchor state nor hidden")
+        assertError(
+            header(panel: #""states": [], "initialState": "lastQuart""#), line: 1, field: "panel.initialState",
+            "unknown state 'lastQuart' (known: full, half, tip, hidden)")
     }
 
     func testStateDeclarations() {
-        assertError(header(panel: #""states": [{"name": "full", "order": 900}]"#), line: 1, field: "panel.states[0].name",
-                    "collides with the built-in state full")
-        assertError(header(panel: #""states": [{"name": "a", "order": 1}, {"name": "a", "order": 2}]"#), line: 1,
-                    field: "panel.states[1].name", "duplicate state 'a'", "panel.states[0]")
-        assertError(header(panel: #""states": [{"name": "a", "order": 1.5}]"#), line: 1, field: "panel.states[0].order", "expected an integer")
-        assertError(header(panel: #""states": [{"name": "a"}]"#), line: 1, field: "panel.states[0].order", "missing required field")
+        assertError(
+            header(panel: #""states": [{"name": "full", "order": 900}]"#), line: 1, field: "panel.states[0].name",
+            "collides with the built-in state full")
+        assertError(
+            header(panel: #""states": [{"name": "a", "order": 1}, {"name": "a", "order": 2}]"#), line: 1,
+            field: "panel.states[1].name", "duplicate state 'a'", "panel.states[0]")
+        assertError(
+            header(panel: #""states": [{"name": "a", "order": 1.5}]"#), line: 1, field: "panel.states[0].order",
+            "expected an integer")
+        assertError(
+            header(panel: #""states": [{"name": "a"}]"#), line: 1, field: "panel.states[0].order",
+            "missing required field")
     }
 
     func testUnknownAnchorKind() {
-        assertError(Fixtures.minimalHeader.replacingOccurrences(of: #""full": {"absoluteInset": 18"#, with: #""full": {"absInset": 18"#),
-                    line: 1, field: "panel.anchors.full.absInset",
-                    "unknown anchor kind 'absInset'", "absoluteInset, fractionalInset, absoluteOffset, fractionalOffset")
-        assertError(Fixtures.minimalHeader.replacingOccurrences(of: #""full": {"absoluteInset": 18, "edge": "top"}"#, with: #""full": {"edge": "top"}"#),
-                    line: 1, field: "panel.anchors.full", "missing anchor kind")
-        assertError(Fixtures.minimalHeader.replacingOccurrences(of: #""absoluteInset": 18"#, with: #""absoluteInset": 18, "fractionalInset": 0.1"#),
-                    line: 1, field: "panel.anchors.full.fractionalInset", "exactly one anchor kind")
-        assertError(Fixtures.minimalHeader.replacingOccurrences(of: #""absoluteInset": 18, "edge": "top""#, with: #""absoluteInset": 18"#),
-                    line: 1, field: "panel.anchors.full.edge", "missing required field")
-        assertError(Fixtures.minimalHeader.replacingOccurrences(of: #""edge": "top""#, with: #""edge": "up""#),
-                    line: 1, field: "panel.anchors.full.edge", "expected one of top, left, bottom, right")
-        assertError(Fixtures.minimalHeader.replacingOccurrences(of: #""absoluteInset": 18, "edge": "top""#, with: #""absoluteOffset": 18, "edge": "top""#),
-                    line: 1, field: "panel.anchors.full.edge", "take no edge")
-        assertError(Fixtures.minimalHeader.replacingOccurrences(of: #""referenceGuide": "superview""#, with: #""referenceGuide": "window""#),
-                    line: 1, field: "panel.anchors.tip.referenceGuide", "expected one of superview, safeArea")
-        assertError(#"{"format": "panelsim-trace", "version": 1, "environment": {"container": {"width": 390, "height": 844}}, "panel": {"anchors": {}}}"#,
-                    line: 1, field: "panel.anchors", "expected at least one anchor")
+        assertError(
+            Fixtures.minimalHeader.replacingOccurrences(
+                of: #""full": {"absoluteInset": 18"#, with: #""full": {"absInset": 18"#),
+            line: 1, field: "panel.anchors.full.absInset",
+            "unknown anchor kind 'absInset'", "absoluteInset, fractionalInset, absoluteOffset, fractionalOffset")
+        assertError(
+            Fixtures.minimalHeader.replacingOccurrences(
+                of: #""full": {"absoluteInset": 18, "edge": "top"}"#, with: #""full": {"edge": "top"}"#),
+            line: 1, field: "panel.anchors.full", "missing anchor kind")
+        assertError(
+            Fixtures.minimalHeader.replacingOccurrences(
+                of: #""absoluteInset": 18"#, with: #""absoluteInset": 18, "fractionalInset": 0.1"#),
+            line: 1, field: "panel.anchors.full.fractionalInset", "exactly one anchor kind")
+        assertError(
+            Fixtures.minimalHeader.replacingOccurrences(
+                of: #""absoluteInset": 18, "edge": "top""#, with: #""absoluteInset": 18"#),
+            line: 1, field: "panel.anchors.full.edge", "missing required field")
+        assertError(
+            Fixtures.minimalHeader.replacingOccurrences(of: #""edge": "top""#, with: #""edge": "up""#),
+            line: 1, field: "panel.anchors.full.edge", "expected one of top, left, bottom, right")
+        assertError(
+            Fixtures.minimalHeader.replacingOccurrences(
+                of: #""absoluteInset": 18, "edge": "top""#, with: #""absoluteOffset": 18, "edge": "top""#),
+            line: 1, field: "panel.anchors.full.edge", "take no edge")
+        assertError(
+            Fixtures.minimalHeader.replacingOccurrences(
+                of: #""referenceGuide": "superview""#, with: #""referenceGuide": "window""#),
+            line: 1, field: "panel.anchors.tip.referenceGuide", "expected one of superview, safeArea")
+        assertError(
+            #"{"format": "panelsim-trace", "version": 1, "environment": {"container": {"width": 390, "height": 844}}, "panel": {"anchors": {}}}"#,
+            line: 1, field: "panel.anchors", "expected at least one anchor")
     }
 
     func testTouchSequence() {
-        assertError(Fixtures.minimalHeader + "\n" + #"{"t": 0, "touch": "ended", "x": 1, "y": 2}"#,
-                    line: 2, field: "touch", "'ended' for finger 0 without a preceding 'began'")
-        assertError(Fixtures.minimalHeader + "\n" + began + "\n" + #"{"t": 0, "touch": "moved", "id": 2, "x": 1, "y": 2}"#,
-                    line: 3, field: "touch", "'moved' for finger 2 without a preceding 'began'")
-        assertError(Fixtures.minimalHeader + "\n" + began + "\n" + began, line: 3, field: "touch", "already down since line 2")
-        assertError(Fixtures.minimalHeader + "\n" + began + "\n" + #"{"t": 0, "touch": "cancelled", "x": 1, "y": 2}"# + "\n"
-                    + #"{"t": 0, "touch": "stationary", "x": 1, "y": 2}"#, line: 4, field: "touch", "without a preceding 'began'")
+        assertError(
+            Fixtures.minimalHeader + "\n" + #"{"t": 0, "touch": "ended", "x": 1, "y": 2}"#,
+            line: 2, field: "touch", "'ended' for finger 0 without a preceding 'began'")
+        assertError(
+            Fixtures.minimalHeader + "\n" + began + "\n" + #"{"t": 0, "touch": "moved", "id": 2, "x": 1, "y": 2}"#,
+            line: 3, field: "touch", "'moved' for finger 2 without a preceding 'began'")
+        assertError(
+            Fixtures.minimalHeader + "\n" + began + "\n" + began, line: 3, field: "touch", "already down since line 2")
+        assertError(
+            Fixtures.minimalHeader + "\n" + began + "\n" + #"{"t": 0, "touch": "cancelled", "x": 1, "y": 2}"# + "\n"
+                + #"{"t": 0, "touch": "stationary", "x": 1, "y": 2}"#, line: 4, field: "touch",
+            "without a preceding 'began'")
     }
 
     func testUnsupportedFeatures() throws {
-        assertError(Fixtures.minimalHeader.replacingOccurrences(of: #""version": 1"#, with: #""version": 2"#), line: 1,
-                    field: "version", kind: .unsupported, "not supported yet")
-        assertError(Fixtures.minimalHeader + "\n" + #"{"t": 1, "call": "mvoe", "to": "full"}"#,
-                    line: 2, field: "call", "unknown call 'mvoe'", "did you mean 'move'?")
+        assertError(
+            Fixtures.minimalHeader.replacingOccurrences(of: #""version": 1"#, with: #""version": 2"#), line: 1,
+            field: "version", kind: .unsupported, "not supported yet")
+        assertError(
+            Fixtures.minimalHeader + "\n" + #"{"t": 1, "call": "mvoe", "to": "full"}"#,
+            line: 2, field: "call", "unknown call 'mvoe'", "did you mean 'move'?")
     }
 
     func testLayoutAndEnvironmentChangesMergeOverTheCurrentOnes() throws {
-        let t = try load(Fixtures.minimalHeader + "\n" + [
-            #"{"t": 1, "call": "invalidateLayout", "panel": {"anchors": {"full": {"absoluteInset": 100, "edge": "top"}, "tip": {"absoluteInset": 69, "edge": "bottom"}}, "initialState": "tip"}}"#,
-            #"{"t": 1.5, "environment": {"container": {"width": 844, "height": 390}}}"#,
-            #"{"t": 2, "call": "move", "to": "tip"}"#,
-        ].joined(separator: "\n"))
-        guard case let .call(.invalidateLayout(panel)) = t.samples[0].kind else { return XCTFail() }
+        let t = try load(
+            Fixtures.minimalHeader + "\n"
+                + [
+                    #"{"t": 1, "call": "invalidateLayout", "panel": {"anchors": {"full": {"absoluteInset": 100, "edge": "top"}, "tip": {"absoluteInset": 69, "edge": "bottom"}}, "initialState": "tip"}}"#,
+                    #"{"t": 1.5, "environment": {"container": {"width": 844, "height": 390}}}"#,
+                    #"{"t": 2, "call": "move", "to": "tip"}"#,
+                ].joined(separator: "\n"))
+        guard case .call(.invalidateLayout(let panel)) = t.samples[0].kind else { return XCTFail() }
         XCTAssertEqual(panel.anchors.map(\.state.name), ["full", "tip"])
         XCTAssertEqual(panel.initialState, .tip)
-        guard case let .environment(env) = t.samples[1].kind else { return XCTFail() }
+        guard case .environment(let env) = t.samples[1].kind else { return XCTFail() }
         XCTAssertEqual(env.container, Size(width: 844, height: 390))
         XCTAssertEqual(env.safeArea, Insets(top: 47, left: 0, bottom: 34, right: 0), "unnamed fields keep their values")
         // half is gone after the invalidation: moving to it is an error at its line.
-        assertError(Fixtures.minimalHeader + "\n" + #"{"t": 1, "call": "invalidateLayout", "panel": {"anchors": {"full": {"absoluteInset": 100, "edge": "top"}}, "initialState": "full"}}"#
-                    + "\n" + #"{"t": 2, "call": "move", "to": "half"}"#, line: 3, field: "to", "neither an anchor")
-        assertError(Fixtures.minimalHeader + "\n" + #"{"t": 1, "environment": {"frameRate": 60}}"#, line: 2,
-                    field: "environment.frameRate", "cannot change")
-        assertError(Fixtures.minimalHeader + "\n" + #"{"t": 1, "call": "invalidateLayout", "panel": {"anchorz": {}}}"#, line: 2,
-                    field: "panel.anchorz", "unknown key")
-        assertError(Fixtures.minimalHeader + "\n" + #"{"t": 1, "call": "invalidateLayout", "panel": {"anchors": {"full": {"absoluteInset": 10, "edge": "left"}}}}"#,
-                    line: 2, field: "panel.anchors.full.edge", "off the axis")
+        assertError(
+            Fixtures.minimalHeader + "\n"
+                + #"{"t": 1, "call": "invalidateLayout", "panel": {"anchors": {"full": {"absoluteInset": 100, "edge": "top"}}, "initialState": "full"}}"#
+                + "\n" + #"{"t": 2, "call": "move", "to": "half"}"#, line: 3, field: "to", "neither an anchor")
+        assertError(
+            Fixtures.minimalHeader + "\n" + #"{"t": 1, "environment": {"frameRate": 60}}"#, line: 2,
+            field: "environment.frameRate", "cannot change")
+        assertError(
+            Fixtures.minimalHeader + "\n" + #"{"t": 1, "call": "invalidateLayout", "panel": {"anchorz": {}}}"#, line: 2,
+            field: "panel.anchorz", "unknown key")
+        assertError(
+            Fixtures.minimalHeader + "\n"
+                + #"{"t": 1, "call": "invalidateLayout", "panel": {"anchors": {"full": {"absoluteInset": 10, "edge": "left"}}}}"#,
+            line: 2, field: "panel.anchors.full.edge", "off the axis")
     }
 
     func testScrollViewHeaderSamplesAndCalls() throws {
-        let sv = #""scrollView": {"frame": {"x": 0, "y": 36, "width": 390, "height": 761}, "contentSize": {"width": 390, "height": 3000}, "contentOffset": {"x": 0, "y": 120}, "bounces": false}"#
-        let t = try load(header(top: sv) + "\n" + [
-            #"{"t": 0.6, "scroll": {"contentOffset": {"x": 0, "y": 120}, "isDecelerating": true}}"#,
-            #"{"t": 1, "call": "setContentOffset", "y": 300, "animated": false}"#,
-            #"{"t": 1, "call": "setContentSize", "height": 2000}"#,
-            #"{"t": 1, "call": "untrack"}"#,
-            #"{"t": 1, "call": "track", "scrollView": {"frame": {"x": 0, "y": 0, "width": 10, "height": 10}, "contentSize": {"width": 10, "height": 20}}}"#,
-        ].joined(separator: "\n"))
+        let sv =
+            #""scrollView": {"frame": {"x": 0, "y": 36, "width": 390, "height": 761}, "contentSize": {"width": 390, "height": 3000}, "contentOffset": {"x": 0, "y": 120}, "bounces": false}"#
+        let t = try load(
+            header(top: sv) + "\n"
+                + [
+                    #"{"t": 0.6, "scroll": {"contentOffset": {"x": 0, "y": 120}, "isDecelerating": true}}"#,
+                    #"{"t": 1, "call": "setContentOffset", "y": 300, "animated": false}"#,
+                    #"{"t": 1, "call": "setContentSize", "height": 2000}"#,
+                    #"{"t": 1, "call": "untrack"}"#,
+                    #"{"t": 1, "call": "track", "scrollView": {"frame": {"x": 0, "y": 0, "width": 10, "height": 10}, "contentSize": {"width": 10, "height": 20}}}"#,
+                ].joined(separator: "\n"))
         let c = try XCTUnwrap(t.header.scrollView)
         XCTAssertEqual(c.frame, Rect(x: 0, y: 36, width: 390, height: 761))
         XCTAssertEqual(c.contentOffset, Point(x: 0, y: 120))
         XCTAssertFalse(c.bounces)
         XCTAssertEqual(c.decelerationRate, 0.998)
         XCTAssertEqual(t.samples.count, 5)
-        XCTAssertEqual(t.samples[0].kind, .scroll(ScrollSample(contentOffset: Point(x: 0, y: 120), isDecelerating: true)))
+        XCTAssertEqual(
+            t.samples[0].kind, .scroll(ScrollSample(contentOffset: Point(x: 0, y: 120), isDecelerating: true)))
         XCTAssertEqual(t.samples[1].kind, .call(.setContentOffset(x: nil, y: 300, animated: false)))
         XCTAssertEqual(t.samples[2].kind, .call(.setContentSize(width: nil, height: 2000)))
         XCTAssertEqual(t.samples[3].kind, .call(.untrack))
         XCTAssertNoThrow(try load(header(top: #""scrollView": null"#)))
-        assertError(header(top: #""scrollView": {"frame": {"x": 0, "y": 36, "width": 390, "height": 761}}"#), line: 1,
-                    field: "scrollView.contentSize", "missing required field")
-        assertError(Fixtures.minimalHeader + "\n" + #"{"t": 1, "call": "setContentOffset"}"#, line: 2, field: "y", "missing required field")
-        assertError(Fixtures.minimalHeader + "\n" + #"{"t": 1, "scroll": {"contentOffset": {"x": 0, "y": "a"}}}"#, line: 2, field: "scroll.contentOffset.y", "expected")
+        assertError(
+            header(top: #""scrollView": {"frame": {"x": 0, "y": 36, "width": 390, "height": 761}}"#), line: 1,
+            field: "scrollView.contentSize", "missing required field")
+        assertError(
+            Fixtures.minimalHeader + "\n" + #"{"t": 1, "call": "setContentOffset"}"#, line: 2, field: "y",
+            "missing required field")
+        assertError(
+            Fixtures.minimalHeader + "\n" + #"{"t": 1, "scroll": {"contentOffset": {"x": 0, "y": "a"}}}"#, line: 2,
+            field: "scroll.contentOffset.y", "expected")
     }
 
     func testUnknownKeysAreRejected() {
-        assertError(header(top: #""descripton": "x""#), line: 1, field: "descripton", "unknown key 'descripton'", "did you mean 'description'?")
-        assertError(header(panel: #""intrinsicLenght": 300"#), line: 1, field: "panel.intrinsicLenght", "did you mean 'intrinsicLength'?")
-        assertError(header(top: #""recognizer": {"velocity": "lsq2", "threshold": 3}"#), line: 1, field: "recognizer.threshold", "unknown key 'threshold'")
-        assertError(Fixtures.minimalHeader + "\n" + #"{"t": 0, "touch": "began", "x": 1, "y": 2, "z": 3}"#, line: 2, field: "z", "unknown key 'z'")
-        assertError(Fixtures.minimalHeader + "\n" + #"{"t": 0, "tuch": "began", "x": 1, "y": 2}"#, line: 2, field: "tuch",
-                    "did you mean 'touch'?")
-        assertError(Fixtures.minimalHeader + "\n" + #"{"t": 0, "touch": "began", "call": "remove", "x": 1, "y": 2}"#,
-                    line: 2, field: "call", "exactly one sample kind")
+        assertError(
+            header(top: #""descripton": "x""#), line: 1, field: "descripton", "unknown key 'descripton'",
+            "did you mean 'description'?")
+        assertError(
+            header(panel: #""intrinsicLenght": 300"#), line: 1, field: "panel.intrinsicLenght",
+            "did you mean 'intrinsicLength'?")
+        assertError(
+            header(top: #""recognizer": {"velocity": "lsq2", "threshold": 3}"#), line: 1, field: "recognizer.threshold",
+            "unknown key 'threshold'")
+        assertError(
+            Fixtures.minimalHeader + "\n" + #"{"t": 0, "touch": "began", "x": 1, "y": 2, "z": 3}"#, line: 2, field: "z",
+            "unknown key 'z'")
+        assertError(
+            Fixtures.minimalHeader + "\n" + #"{"t": 0, "tuch": "began", "x": 1, "y": 2}"#, line: 2, field: "tuch",
+            "did you mean 'touch'?")
+        assertError(
+            Fixtures.minimalHeader + "\n" + #"{"t": 0, "touch": "began", "call": "remove", "x": 1, "y": 2}"#,
+            line: 2, field: "call", "exactly one sample kind")
         assertError(Fixtures.minimalHeader + "\n" + #"{"t": 0}"#, line: 2, field: "", "missing sample kind")
-        assertError(Fixtures.minimalHeader + "\n" + #"{"touch": "began", "x": 1, "y": 2}"#, line: 2, field: "t", "missing required field")
+        assertError(
+            Fixtures.minimalHeader + "\n" + #"{"touch": "began", "x": 1, "y": 2}"#, line: 2, field: "t",
+            "missing required field")
         assertError(Fixtures.minimalHeader + "\n" + Fixtures.minimalHeader, line: 2, field: "format", "second header")
-        assertError(Fixtures.minimalHeader + "\n" + #"{"t": 0, "call": "remove", "animated": true}"#, line: 2, field: "animated", "unknown key")
+        assertError(
+            Fixtures.minimalHeader + "\n" + #"{"t": 0, "call": "remove", "animated": true}"#, line: 2,
+            field: "animated", "unknown key")
     }
 
     func testValueRanges() {
-        assertError(Fixtures.minimalHeader.replacingOccurrences(of: #""width": 390"#, with: #""width": 0"#),
-                    line: 1, field: "environment.container.width", "expected a number > 0, got 0")
-        assertError(Fixtures.minimalHeader.replacingOccurrences(of: #""height": 844}"#, with: #""height": 844}, "frameRate": 59.94"#),
-                    line: 1, field: "environment.frameRate", "expected a positive integer", "59.94")
-        assertError(Fixtures.minimalHeader.replacingOccurrences(of: #""height": 844}"#, with: #""height": 844}, "frameRate": 0"#),
-                    line: 1, field: "environment.frameRate", "expected a positive integer")
-        assertError(Fixtures.minimalHeader.replacingOccurrences(of: #""height": 844}"#, with: #""height": 844}, "frameRate": 1e18"#),
-                    line: 1, field: "environment.frameRate", "expected a positive integer ≤ 10000")
+        assertError(
+            Fixtures.minimalHeader.replacingOccurrences(of: #""width": 390"#, with: #""width": 0"#),
+            line: 1, field: "environment.container.width", "expected a number > 0, got 0")
+        assertError(
+            Fixtures.minimalHeader.replacingOccurrences(
+                of: #""height": 844}"#, with: #""height": 844}, "frameRate": 59.94"#),
+            line: 1, field: "environment.frameRate", "expected a positive integer", "59.94")
+        assertError(
+            Fixtures.minimalHeader.replacingOccurrences(
+                of: #""height": 844}"#, with: #""height": 844}, "frameRate": 0"#),
+            line: 1, field: "environment.frameRate", "expected a positive integer")
+        assertError(
+            Fixtures.minimalHeader.replacingOccurrences(
+                of: #""height": 844}"#, with: #""height": 844}, "frameRate": 1e18"#),
+            line: 1, field: "environment.frameRate", "expected a positive integer ≤ 10000")
         XCTAssertNoThrow(try load(Fixtures.minimalHeader + "\n" + #"{"t": 100000000, "end": true}"#))
-        assertError(Fixtures.minimalHeader + "\n" + #"{"t": 100000000.0000005, "end": true}"#, line: 2, field: "t", "expected a time ≤ 100000000 s")
-        assertError(Fixtures.minimalHeader.replacingOccurrences(of: #""height": 844}"#, with: #""height": 844}, "displayScale": 0"#),
-                    line: 1, field: "environment.displayScale", "expected a number > 0")
-        assertError(Fixtures.minimalHeader.replacingOccurrences(of: #""height": 844}"#, with: #""height": 844}, "safeArea": {"top": 1}"#),
-                    line: 1, field: "environment.safeArea.left", "missing required field")
-        assertError(header(top: #""recognizer": {"beginThreshold": -1}"#), line: 1, field: "recognizer.beginThreshold", "expected a number ≥ 0")
-        assertError(header(top: #""recognizer": {"velocity": "kalman"}"#), line: 1, field: "recognizer.velocity", "expected one of recorded, lsq2, impulse, ios")
-        assertError(header(top: #""delegate": {"shouldRemove": "sometimes"}"#), line: 1, field: "delegate.shouldRemove", "expected one of default, always, never")
-        assertError(header(panel: #""behavior": {"rubberBandingEdges": ["top", "front"]}"#), line: 1,
-                    field: "panel.behavior.rubberBandingEdges[1]", "expected one of top, bottom, left, right")
-        assertError(header(panel: #""behavior": {"momentumProjectionRate": 1}"#), line: 1,
-                    field: "panel.behavior.momentumProjectionRate", "expected a number in (0, 1)")
-        assertError(header(panel: #""backdropAlpha": {"full": 1.5}"#), line: 1, field: "panel.backdropAlpha.full", "expected a number in [0, 1]")
-        assertError(header(panel: #""contentMode": "fit""#), line: 1, field: "panel.contentMode", "expected one of static, fitToBounds")
+        assertError(
+            Fixtures.minimalHeader + "\n" + #"{"t": 100000000.0000005, "end": true}"#, line: 2, field: "t",
+            "expected a time ≤ 100000000 s")
+        assertError(
+            Fixtures.minimalHeader.replacingOccurrences(
+                of: #""height": 844}"#, with: #""height": 844}, "displayScale": 0"#),
+            line: 1, field: "environment.displayScale", "expected a number > 0")
+        assertError(
+            Fixtures.minimalHeader.replacingOccurrences(
+                of: #""height": 844}"#, with: #""height": 844}, "safeArea": {"top": 1}"#),
+            line: 1, field: "environment.safeArea.left", "missing required field")
+        assertError(
+            header(top: #""recognizer": {"beginThreshold": -1}"#), line: 1, field: "recognizer.beginThreshold",
+            "expected a number ≥ 0")
+        assertError(
+            header(top: #""recognizer": {"velocity": "kalman"}"#), line: 1, field: "recognizer.velocity",
+            "expected one of recorded, lsq2, impulse, ios")
+        assertError(
+            header(top: #""delegate": {"shouldRemove": "sometimes"}"#), line: 1, field: "delegate.shouldRemove",
+            "expected one of default, always, never")
+        assertError(
+            header(panel: #""behavior": {"rubberBandingEdges": ["top", "front"]}"#), line: 1,
+            field: "panel.behavior.rubberBandingEdges[1]", "expected one of top, bottom, left, right")
+        assertError(
+            header(panel: #""behavior": {"momentumProjectionRate": 1}"#), line: 1,
+            field: "panel.behavior.momentumProjectionRate", "expected a number in (0, 1)")
+        assertError(
+            header(panel: #""backdropAlpha": {"full": 1.5}"#), line: 1, field: "panel.backdropAlpha.full",
+            "expected a number in [0, 1]")
+        assertError(
+            header(panel: #""contentMode": "fit""#), line: 1, field: "panel.contentMode",
+            "expected one of static, fitToBounds")
     }
 
     func testEndMustBeLast() {
@@ -441,10 +596,19 @@ final class TraceLoaderTests: XCTestCase {
 
     func testRecordedRealisticRanges() throws {
         // Intrinsic anchors, all positions and the remaining header switches load as written.
-        let h = header(panel: #""position": "left", "contentMode": "fitToBounds", "presented": false, "removalInteractionEnabled": true, "backdrop": {"dismissalTapEnabled": true}, "grabberAreaOffset": 0, "intrinsicLength": 0"#,
-                       top: #""recognizer": {"velocity": "impulse", "beginThreshold": 0}, "delegate": {"shouldBeginDragging": false, "shouldRemove": "never", "scrollableStates": null, "didMove": null, "didChangeState": null}"#)
-        let leftAnchors = #""anchors": {"full": {"absoluteInset": 18, "edge": "right"}, "half": {"fractionalInset": 0.5, "edge": "left", "referenceGuide": "safeArea"}, "tip": {"absoluteInset": 69, "edge": "left", "referenceGuide": "superview"}}"#
-        let t = try load(h.replacingOccurrences(of: #""anchors": {"full": {"absoluteInset": 18, "edge": "top"}, "half": {"fractionalInset": 0.5, "edge": "bottom", "referenceGuide": "safeArea"}, "tip": {"absoluteInset": 69, "edge": "bottom", "referenceGuide": "superview"}}"#, with: leftAnchors))
+        let h = header(
+            panel:
+                #""position": "left", "contentMode": "fitToBounds", "presented": false, "removalInteractionEnabled": true, "backdrop": {"dismissalTapEnabled": true}, "grabberAreaOffset": 0, "intrinsicLength": 0"#,
+            top:
+                #""recognizer": {"velocity": "impulse", "beginThreshold": 0}, "delegate": {"shouldBeginDragging": false, "shouldRemove": "never", "scrollableStates": null, "didMove": null, "didChangeState": null}"#
+        )
+        let leftAnchors =
+            #""anchors": {"full": {"absoluteInset": 18, "edge": "right"}, "half": {"fractionalInset": 0.5, "edge": "left", "referenceGuide": "safeArea"}, "tip": {"absoluteInset": 69, "edge": "left", "referenceGuide": "superview"}}"#
+        let t = try load(
+            h.replacingOccurrences(
+                of:
+                    #""anchors": {"full": {"absoluteInset": 18, "edge": "top"}, "half": {"fractionalInset": 0.5, "edge": "bottom", "referenceGuide": "safeArea"}, "tip": {"absoluteInset": 69, "edge": "bottom", "referenceGuide": "superview"}}"#,
+                with: leftAnchors))
         XCTAssertEqual(t.header.panel.position, .left)
         XCTAssertEqual(t.header.panel.contentMode, .fitToBounds)
         XCTAssertFalse(t.header.panel.presented)
@@ -459,7 +623,8 @@ final class TraceLoaderTests: XCTestCase {
     // MARK: Files
 
     private func temporaryFile(_ bytes: [UInt8], name: String) throws -> String {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("panelsim-trace-tests-\(ProcessInfo.processInfo.processIdentifier)")
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "panelsim-trace-tests-\(ProcessInfo.processInfo.processIdentifier)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         let url = dir.appendingPathComponent(name)
         try Data(bytes).write(to: url)
@@ -500,9 +665,11 @@ final class TraceLoaderTests: XCTestCase {
     }
 
     func testDescriptionFormat() {
-        let e = TraceError(file: "a.jsonl", line: 3, field: "panel.anchors.full.edge", message: "expected one of top, bottom")
+        let e = TraceError(
+            file: "a.jsonl", line: 3, field: "panel.anchors.full.edge", message: "expected one of top, bottom")
         XCTAssertEqual(e.description, "a.jsonl:3: panel.anchors.full.edge: expected one of top, bottom")
-        XCTAssertEqual(TraceError(file: "a.jsonl", line: 0, field: "", message: "m", kind: .io).description, "a.jsonl: m")
+        XCTAssertEqual(
+            TraceError(file: "a.jsonl", line: 0, field: "", message: "m", kind: .io).description, "a.jsonl: m")
         XCTAssertEqual(TraceError(file: "a", line: 2, field: "", message: "x\ny").description, "a:2: x\\ny")
     }
 

@@ -15,17 +15,22 @@ final class TraceRecorderTests: XCTestCase {
 
     static func header() -> TraceHeader {
         var panel = FloatingPanelConfiguration()
-        panel.anchors = [AnchorEntry(state: .full, anchor: .inset(53, isFractional: false, edge: .top, guide: .safeArea)),
-                         AnchorEntry(state: .half, anchor: .inset(388, isFractional: false, edge: .bottom, guide: .safeArea)),
-                         AnchorEntry(state: .tip, anchor: .inset(69, isFractional: false, edge: .bottom, guide: .safeArea))]
+        panel.anchors = [
+            AnchorEntry(state: .full, anchor: .inset(53, isFractional: false, edge: .top, guide: .safeArea)),
+            AnchorEntry(state: .half, anchor: .inset(388, isFractional: false, edge: .bottom, guide: .safeArea)),
+            AnchorEntry(state: .tip, anchor: .inset(69, isFractional: false, edge: .bottom, guide: .safeArea)),
+        ]
         panel.initialState = .half
-        var h = TraceHeader(name: "recorded", environment: PanelEnvironment(container: Size(width: 390, height: 844)), panel: panel)
+        var h = TraceHeader(
+            name: "recorded", environment: PanelEnvironment(container: Size(width: 390, height: 844)), panel: panel)
         h.source.kind = "recorded"
         return h
     }
 
-    static func touch(_ t: Microseconds, _ phase: TouchPhase, _ y: Double, id: Int = 0, v: Point? = nil) -> TraceSample {
-        TraceSample(time: t, kind: .touch(TouchSample(phase: phase, id: id, location: Point(x: 195, y: y), velocity: v)))
+    static func touch(_ t: Microseconds, _ phase: TouchPhase, _ y: Double, id: Int = 0, v: Point? = nil) -> TraceSample
+    {
+        TraceSample(
+            time: t, kind: .touch(TouchSample(phase: phase, id: id, location: Point(x: 195, y: y), velocity: v)))
     }
 
     /// A small gesture with every sample kind.
@@ -62,11 +67,16 @@ final class TraceRecorderTests: XCTestCase {
     /// The background sink writes the same bytes, in order, once `close()` returns, and reports
     /// its sink's first failure on the next call.
     func testBackgroundSinkWritesTheSameBytesAndReportsFailures() throws {
-        let direct = MemoryTraceSink(), inner = MemoryTraceSink()
+        let direct = MemoryTraceSink()
+        let inner = MemoryTraceSink()
         let a = try TraceRecorder(header: Self.header(), sink: direct)
         let b = try TraceRecorder(header: Self.header(), sink: BackgroundTraceSink(inner))
-        for s in Self.gesture { try a.append(s); try b.append(s) }
-        try a.close(); try b.close()
+        for s in Self.gesture {
+            try a.append(s)
+            try b.append(s)
+        }
+        try a.close()
+        try b.close()
         XCTAssertEqual(inner.text, direct.text)
         XCTAssertEqual(inner.synchronizations, direct.synchronizations)
         XCTAssertTrue(inner.closed)
@@ -108,7 +118,12 @@ final class TraceRecorderTests: XCTestCase {
             (Self.touch(30_000, .moved, 2e7), "y", "magnitude ≤ 10000000"),
             (Self.touch(30_000, .moved, 580, v: Point(x: -3e7, y: 0)), "velocity.x", "magnitude ≤ 10000000"),
             (TraceSample(time: 200_000_000_000_000, kind: .end), "t", "≤ 100000000 s"),
-            (TraceSample(time: 30_000, kind: .call(.move(to: FloatingPanelState(name: "lastQuart", order: 750), animated: true))), "to", "neither an anchor"),
+            (
+                TraceSample(
+                    time: 30_000,
+                    kind: .call(.move(to: FloatingPanelState(name: "lastQuart", order: 750), animated: true))), "to",
+                "neither an anchor"
+            ),
             (TraceSample(time: 30_000, kind: .observed(ObservedSample(location: .nan))), "observed.location", "finite"),
         ]
         let before = sink.bytes
@@ -125,7 +140,9 @@ final class TraceRecorderTests: XCTestCase {
         try recorder.append(Self.touch(30_000, .ended, 580))
         try recorder.append(TraceSample(time: 40_000, kind: .end))
         XCTAssertThrowsError(try recorder.append(Self.touch(50_000, .began, 580))) { error in
-            XCTAssertTrue((error as! TraceError).description.contains("rec.jsonl:6: end: nothing may follow the 'end' sample (line 5)"), "\(error)")
+            XCTAssertTrue(
+                (error as! TraceError).description.contains(
+                    "rec.jsonl:6: end: nothing may follow the 'end' sample (line 5)"), "\(error)")
         }
         try recorder.close()
         XCTAssertTrue(sink.closed)
@@ -138,7 +155,8 @@ final class TraceRecorderTests: XCTestCase {
         XCTAssertThrowsError(try TraceRecorder(header: h, sink: MemoryTraceSink(), file: "rec.jsonl")) { error in
             XCTAssertEqual((error as! TraceError).line, 1, "\(error)")
         }
-        XCTAssertThrowsError(try TraceRecorder(header: Self.header(), path: directory + "/missing/dir/t.jsonl")) { error in
+        XCTAssertThrowsError(try TraceRecorder(header: Self.header(), path: directory + "/missing/dir/t.jsonl")) {
+            error in
             XCTAssertEqual((error as! TraceError).kind, .io, "\(error)")
         }
     }
@@ -163,16 +181,25 @@ final class TraceRecorderTests: XCTestCase {
             XCTAssertEqual(recovered.droppedPartialLine, partial, "cut at \(cut)")
             XCTAssertEqual(recovered.droppedBytes, partial ? cut - (prefix.lastIndex(of: 0x0A)! + 1) : 0)
             XCTAssertEqual(recovered.droppedLine, partial ? completeLines + 2 : nil, "cut at \(cut)")
-            XCTAssertEqual(recovered.loaded.trace.samples.map { TraceSample(time: $0.time, kind: $0.kind) },
-                           Array(Self.gesture.prefix(completeLines)), "cut at \(cut)")
+            XCTAssertEqual(
+                recovered.loaded.trace.samples.map { TraceSample(time: $0.time, kind: $0.kind) },
+                Array(Self.gesture.prefix(completeLines)), "cut at \(cut)")
             if partial {
-                XCTAssertEqual(recovered.notice, "\(path):\(completeLines + 2): dropped an incomplete last line (\(recovered.droppedBytes) bytes without a line break)")
-                XCTAssertThrowsError(try TraceLoader.load(path: path), "the plain loader refuses a cut line (cut at \(cut))") { error in
+                XCTAssertEqual(
+                    recovered.notice,
+                    "\(path):\(completeLines + 2): dropped an incomplete last line (\(recovered.droppedBytes) bytes without a line break)"
+                )
+                XCTAssertThrowsError(
+                    try TraceLoader.load(path: path), "the plain loader refuses a cut line (cut at \(cut))"
+                ) { error in
                     // ... and names the recovery.
                     let message = (error as! TraceError).message
-                    XCTAssertTrue(message.hasSuffix("; the file ends inside this line, as a recording stopped in the middle of a write leaves it: "
-                                                    + "panelsim recover \(path) -o OUT (in Swift, TraceRecovery.loadRecovering(path:)) keeps the lines before it"),
-                                  "cut at \(cut): \(message)")
+                    XCTAssertTrue(
+                        message.hasSuffix(
+                            "; the file ends inside this line, as a recording stopped in the middle of a write leaves it: "
+                                + "panelsim recover \(path) -o OUT (in Swift, TraceRecovery.loadRecovering(path:)) keeps the lines before it"
+                        ),
+                        "cut at \(cut): \(message)")
                 }
             }
         }
@@ -188,12 +215,14 @@ final class TraceRecorderTests: XCTestCase {
         }
         // A header spread over two lines: its first line ends the JSON early.
         let header = Array(bytes[..<(headerLength - 1)])
-        let comma = try XCTUnwrap(header.firstIndex(of: 0x2C))   // the first ","
+        let comma = try XCTUnwrap(header.firstIndex(of: 0x2C))  // the first ","
         let split = Array(header[...comma]) + [0x0A] + Array(header[(comma + 1)...]) + [0x0A]
         XCTAssertThrowsError(try TraceLoader.load(bytes: split, file: "t.jsonl")) { error in
             XCTAssertEqual((error as! TraceError).line, 1)
-            XCTAssertTrue((error as! TraceError).message.hasSuffix("found end of input; the header must be one line (a trace is JSON Lines: one JSON object per line)"),
-                          "\(error)")
+            XCTAssertTrue(
+                (error as! TraceError).message.hasSuffix(
+                    "found end of input; the header must be one line (a trace is JSON Lines: one JSON object per line)"),
+                "\(error)")
         }
         // A header cut short with nothing after it is not said to be spread over lines.
         XCTAssertThrowsError(try TraceLoader.load(bytes: Array(header[...comma]) + [0x0A], file: "t.jsonl")) { error in
@@ -206,7 +235,9 @@ final class TraceRecorderTests: XCTestCase {
         XCTAssertFalse(kept.droppedPartialLine)
         XCTAssertEqual(kept.loaded.trace.samples.count, Self.gesture.count)
         // Problems before the cut are reported as the loader reports them.
-        let bad = Array("{\"format\": \"panelsim-trace\", \"version\": 1, \"environment\": {\"container\": {\"width\": 390, \"height\": 844}}, \"panel\": {\"anchors\": {\"full\": {\"absoluteInset\": 53, \"edge\": \"top\"}, \"tip\": {\"absoluteInset\": 69, \"edge\": \"bottom\"}}, \"initialState\": \"full\"}}\n{\"t\": 1, \"touch\": \"moved\", \"x\": 1, \"y\": 2}\n{\"t\": 2, \"tou".utf8)
+        let bad = Array(
+            "{\"format\": \"panelsim-trace\", \"version\": 1, \"environment\": {\"container\": {\"width\": 390, \"height\": 844}}, \"panel\": {\"anchors\": {\"full\": {\"absoluteInset\": 53, \"edge\": \"top\"}, \"tip\": {\"absoluteInset\": 69, \"edge\": \"bottom\"}}, \"initialState\": \"full\"}}\n{\"t\": 1, \"touch\": \"moved\", \"x\": 1, \"y\": 2}\n{\"t\": 2, \"tou"
+                .utf8)
         XCTAssertThrowsError(try TraceRecovery.recover(bytes: bad, file: "t.jsonl")) { error in
             XCTAssertEqual((error as! TraceError).line, 2, "\(error)")
         }
@@ -243,23 +274,36 @@ final class TraceRecorderPanelSystemTests: XCTestCase {
     }
 
     func testEachSystemsCallsAndStatesAreAccepted() throws {
-        let drawer = try record(TraceHeader(name: "d", environment: Self.environment, drawer: DrawerConfiguration(heightOfPartiallyExpandedDrawer: 300)),
-                                [(0.1, .drawerCall(.present)), (0.2, .observed(ObservedSample(state: "partiallyExpanded"))),
-                                 (0.3, .drawerCall(.setDrawerState(.fullyExpanded, animated: true, completion: true))), (1, .end)])
+        let drawer = try record(
+            TraceHeader(
+                name: "d", environment: Self.environment,
+                drawer: DrawerConfiguration(heightOfPartiallyExpandedDrawer: 300)),
+            [
+                (0.1, .drawerCall(.present)), (0.2, .observed(ObservedSample(state: "partiallyExpanded"))),
+                (0.3, .drawerCall(.setDrawerState(.fullyExpanded, animated: true, completion: true))), (1, .end),
+            ])
         XCTAssertEqual(drawer.samples.count, 4)
         var sheetEnvironment = Self.environment
         sheetEnvironment.keyboard = KeyboardFrame(height: 300)
-        let sheet = try record(TraceHeader(name: "s", environment: Self.environment, sheet: SheetConfiguration()),
-                               [(0.1, .sheetCall(.selectDetent("large", animateChanges: true))), (0.2, .environment(sheetEnvironment)), (1, .end)])
-        XCTAssertEqual(sheet.samples.map(\.kind), [.sheetCall(.selectDetent("large", animateChanges: true)), .environment(sheetEnvironment), .end])
-        let popup = try record(TraceHeader(name: "p", environment: Self.environment, popup: PopupConfiguration()),
-                               [(0.1, .popupCall(.openPopup(animated: true))), (0.2, .observed(ObservedSample(state: "open"))), (1, .end)])
+        let sheet = try record(
+            TraceHeader(name: "s", environment: Self.environment, sheet: SheetConfiguration()),
+            [
+                (0.1, .sheetCall(.selectDetent("large", animateChanges: true))), (0.2, .environment(sheetEnvironment)),
+                (1, .end),
+            ])
+        XCTAssertEqual(
+            sheet.samples.map(\.kind),
+            [.sheetCall(.selectDetent("large", animateChanges: true)), .environment(sheetEnvironment), .end])
+        let popup = try record(
+            TraceHeader(name: "p", environment: Self.environment, popup: PopupConfiguration()),
+            [(0.1, .popupCall(.openPopup(animated: true))), (0.2, .observed(ObservedSample(state: "open"))), (1, .end)])
         XCTAssertEqual(popup.samples.count, 3)
     }
 
     func testAnotherSystemsSamplesAreRefusedAsTheLoaderRefusesThem() throws {
-        let recorder = try TraceRecorder(header: TraceHeader(name: "p", environment: Self.environment, popup: PopupConfiguration()),
-                                         sink: MemoryTraceSink())
+        let recorder = try TraceRecorder(
+            header: TraceHeader(name: "p", environment: Self.environment, popup: PopupConfiguration()),
+            sink: MemoryTraceSink())
         XCTAssertThrowsError(try recorder.append(at: 0.1, .drawerCall(.present))) { error in
             XCTAssertEqual((error as? TraceError)?.line, 2)
         }

@@ -10,7 +10,9 @@ import PanelTrace
 /// asserts the invariants SH1–SH8 of uisheet.md §5 on every sheet trace.
 final class UISheetCorpusTests: XCTestCase, GeneratedCorpus {
     static let folder = "uisheet"
-    static func state(_ f: SystemFrame) -> String? { if case .string(let s)? = f["state"] { return s } else { return nil } }
+    static func state(_ f: SystemFrame) -> String? {
+        if case .string(let s)? = f["state"] { return s } else { return nil }
+    }
     /// An event as the clauses spell it: name, or name(arg) for the selection and shouldDismiss.
     static func spelled(_ e: SystemEvent) -> String {
         switch e.name {
@@ -41,7 +43,8 @@ final class UISheetCorpusTests: XCTestCase, GeneratedCorpus {
                 switch key {
                 case "state": XCTAssertEqual(Self.state(last) ?? "null", value, "\(name): state")
                 case "location": close(last.location, value, "location")
-                case "presented": XCTAssertEqual(Self.bool(last["presented"]).map(String.init), value, "\(name): presented")
+                case "presented":
+                    XCTAssertEqual(Self.bool(last["presented"]).map(String.init), value, "\(name): presented")
                 case "events":
                     let actual = Self.events(result).map { Self.spelled($0.1) }
                     XCTAssertEqual(actual.isEmpty ? "-" : actual.joined(separator: ","), value, "\(name): events")
@@ -55,9 +58,13 @@ final class UISheetCorpusTests: XCTestCase, GeneratedCorpus {
                     // frame left out of the result repeats the last one written.
                     for pair in value.split(separator: "/") {
                         let kv = pair.split(separator: ":")
-                        guard kv.count == 2, let k = Int(kv[0]), let v = Double(kv[1]) else { XCTFail("\(name): dimmingAt \(pair)"); continue }
+                        guard kv.count == 2, let k = Int(kv[0]), let v = Double(kv[1]) else {
+                            XCTFail("\(name): dimmingAt \(pair)")
+                            continue
+                        }
                         let f = frames.last { $0.index <= k }
-                        XCTAssertEqual(Self.number(f?["dimming"]) ?? .nan, v, accuracy: 1e-9, "\(name): dimming at frame \(k)")
+                        XCTAssertEqual(
+                            Self.number(f?["dimming"]) ?? .nan, v, accuracy: 1e-9, "\(name): dimming at frame \(k)")
                     }
                 case "restAt":
                     // The completion frame of the last sheet animation: the last isAttracting true → false.
@@ -88,7 +95,9 @@ final class UISheetCorpusTests: XCTestCase, GeneratedCorpus {
             let ordered = sheet.detentOffsets(environment: env)
             let height = env.container.height
             let smallest = ordered.last?.1 ?? height
-            let hasKeyboard = trace.samples.contains { if case .environment(let e) = $0.kind { return e.keyboard != nil } else { return false } }
+            let hasKeyboard = trace.samples.contains {
+                if case .environment(let e) = $0.kind { return e.keyboard != nil } else { return false }
+            }
             let hasCalls = trace.samples.contains { $0.kind.sheetCall != nil }
             // Touch intervals (finger down), to tell rest frames.
             var down: [(Microseconds, Microseconds)] = []
@@ -96,7 +105,10 @@ final class UISheetCorpusTests: XCTestCase, GeneratedCorpus {
             for s in trace.samples {
                 if case .touch(let t) = s.kind, t.id == 0 {
                     if t.phase == .began { since = s.time }
-                    if t.phase == .ended || t.phase == .cancelled, let b = since { down.append((b, s.time)); since = nil }
+                    if t.phase == .ended || t.phase == .cancelled, let b = since {
+                        down.append((b, s.time))
+                        since = nil
+                    }
                 }
             }
             func touching(_ t: Microseconds) -> Bool { down.contains { $0.0 <= t && t <= $0.1 } }
@@ -106,7 +118,8 @@ final class UISheetCorpusTests: XCTestCase, GeneratedCorpus {
             }
             for f in frames {
                 let t = frameTime(f.index, frameRate: rate)
-                let dragging = Self.bool(f["isDragging"]) == true, attracting = Self.bool(f["isAttracting"]) == true
+                let dragging = Self.bool(f["isDragging"]) == true
+                let attracting = Self.bool(f["isAttracting"]) == true
                 let presented = Self.bool(f["presented"]) == true
                 // SH8: 0 ≤ dimming ≤ 1 (the rule of §3.8 items 1–2 and 6: `sh8Violations`).
                 let dim = try XCTUnwrap(Self.number(f["dimming"]), name)
@@ -116,10 +129,13 @@ final class UISheetCorpusTests: XCTestCase, GeneratedCorpus {
                     let shown = Self.state(f).flatMap { detents[$0] } ?? smallest
                     XCTAssertEqual(f.location, shown, accuracy: 1e-9, "\(name) frame \(f.index): SH1")
                 }
-                if !presented { XCTAssertEqual(f.location, height, "\(name) frame \(f.index): SH3 location after didDismiss") }
+                if !presented {
+                    XCTAssertEqual(f.location, height, "\(name) frame \(f.index): SH3 location after didDismiss")
+                }
                 // SH4: modal never goes past the smallest detent's lower band.
                 if sheet.isModalInPresentation && !hasCalls {
-                    let eDown = min(max(0.25 * (height - (ordered.first { $0.0 == "large" }?.1 ?? ordered.first?.1 ?? 0)), 0), 200)
+                    let eDown = min(
+                        max(0.25 * (height - (ordered.first { $0.0 == "large" }?.1 ?? ordered.first?.1 ?? 0)), 0), 200)
                     XCTAssertLessThanOrEqual(f.location, smallest + eDown + 1e-9, "\(name) frame \(f.index): SH4")
                 }
                 // SH2: state equals the last selection record's identifier from that record on.
@@ -131,32 +147,43 @@ final class UISheetCorpusTests: XCTestCase, GeneratedCorpus {
             // SH2: records only when the identifier changes, never from calls or the keyboard.
             var previousState = sheet.selectedDetentIdentifier
             for (t, e) in events where e.name == "didChangeSelectedDetentIdentifier" {
-                if case .string(let s)? = e["identifier"] { XCTAssertNotEqual(s, previousState, "\(name): SH2 record without a change"); previousState = s }
+                if case .string(let s)? = e["identifier"] {
+                    XCTAssertNotEqual(s, previousState, "\(name): SH2 record without a change")
+                    previousState = s
+                }
                 let causes = trace.samples.filter { $0.time == t }
-                XCTAssertTrue(causes.contains { s in
-                    if case .touch(let touch) = s.kind { return touch.phase == .ended || touch.phase == .cancelled }
-                    switch s.kind.sheetCall {
-                    case .tapDimming?, .tapGrabber?: return true
-                    default: return false
-                    }
-                }, "\(name): SH2 selection record at t=\(t) not at a release or tap")
+                XCTAssertTrue(
+                    causes.contains { s in
+                        if case .touch(let touch) = s.kind { return touch.phase == .ended || touch.phase == .cancelled }
+                        switch s.kind.sheetCall {
+                        case .tapDimming?, .tapGrabber?: return true
+                        default: return false
+                        }
+                    }, "\(name): SH2 selection record at t=\(t) not at a release or tap")
             }
             // SH3, SH4, SH7.
-            var willDismissed = false, gone = false, refusedInDrag = false
+            var willDismissed = false
+            var gone = false
+            var refusedInDrag = false
             var previous: String?
             for (_, e) in events {
                 XCTAssertFalse(gone, "\(name): SH3 record \(e.name) after didDismiss")
                 switch e.name {
                 case "willDismiss": willDismissed = true
-                case "didDismiss": XCTAssertTrue(willDismissed, "\(name): SH3 didDismiss without willDismiss"); gone = true
+                case "didDismiss":
+                    XCTAssertTrue(willDismissed, "\(name): SH3 didDismiss without willDismiss")
+                    gone = true
                 case "shouldDismiss": if Self.bool(e["result"]) == false { refusedInDrag = true }
                 case "didAttemptToDismiss":
-                    XCTAssertTrue(refusedInDrag || sheet.isModalInPresentation, "\(name): SH7 attempt without a refusal")
+                    XCTAssertTrue(
+                        refusedInDrag || sheet.isModalInPresentation, "\(name): SH7 attempt without a refusal")
                     XCTAssertNotEqual(previous, "willDismiss", "\(name): SH7")
                 default: break
                 }
                 if sheet.isModalInPresentation && !hasCalls {
-                    XCTAssertFalse(["willDismiss", "didDismiss", "shouldDismiss"].contains(e.name), "\(name): SH4 \(e.name) while modal")
+                    XCTAssertFalse(
+                        ["willDismiss", "didDismiss", "shouldDismiss"].contains(e.name),
+                        "\(name): SH4 \(e.name) while modal")
                 }
                 previous = e.name
             }
@@ -167,12 +194,20 @@ final class UISheetCorpusTests: XCTestCase, GeneratedCorpus {
                 for f in frames { frameAt[f.index] = f }
                 for s in trace.samples {
                     guard case .touch(let t) = s.kind, t.phase == .moved || t.phase == .began else { continue }
-                    if t.phase == .began { offset = nil; continue }
+                    if t.phase == .began {
+                        offset = nil
+                        continue
+                    }
                     let k = Int((s.time * Int64(rate) + 999_999) / 1_000_000)
                     guard let f = frames.last(where: { $0.index <= k }), Self.bool(f["isDragging"]) == true,
-                          f.location > top, f.location < smallest else { continue }
+                        f.location > top, f.location < smallest
+                    else { continue }
                     let d = f.location - t.location.y
-                    if let o = offset { XCTAssertEqual(d, o, accuracy: 1e-9, "\(name) frame \(f.index): SH5") } else { offset = d }
+                    if let o = offset {
+                        XCTAssertEqual(d, o, accuracy: 1e-9, "\(name) frame \(f.index): SH5")
+                    } else {
+                        offset = d
+                    }
                 }
             }
             // SH6: in a hand-off, the sheet and the content do not both move between two frames,
@@ -201,10 +236,12 @@ final class UISheetCorpusTests: XCTestCase, GeneratedCorpus {
         let env = trace.header.environment
         var changes: [(Microseconds, SheetConfiguration)] = []
         for s in trace.samples {
-            if case .environment(let e) = s.kind, e.container != env.container || e.safeArea != env.safeArea { return [] }
+            if case .environment(let e) = s.kind, e.container != env.container || e.safeArea != env.safeArea {
+                return []
+            }
             switch s.kind.sheetCall {
-            case let .setLargestUndimmedDetent(id, _)?: rule.largestUndimmedDetentIdentifier = id
-            case let .setDetents(list, _)?: rule.detents = list
+            case .setLargestUndimmedDetent(let id, _)?: rule.largestUndimmedDetentIdentifier = id
+            case .setDetents(let list, _)?: rule.detents = list
             default: continue
             }
             changes.append((s.time, rule))
@@ -213,7 +250,8 @@ final class UISheetCorpusTests: XCTestCase, GeneratedCorpus {
         func fraction(_ y: Double, _ c: SheetConfiguration) -> Double {
             let offsets = c.detentOffsets(environment: env)
             guard !offsets.isEmpty else { return 0 }
-            let yDim: Double, yNext: Double
+            let yDim: Double
+            let yNext: Double
             if let iU = offsets.firstIndex(where: { $0.0 == c.largestUndimmedDetentIdentifier }) {
                 if iU == 0 { return 0 }
                 (yDim, yNext) = (offsets[iU - 1].1, offsets[iU].1)
@@ -225,14 +263,20 @@ final class UISheetCorpusTests: XCTestCase, GeneratedCorpus {
         }
         var out: [String] = []
         for f in frames where bool(f["presented"]) == true {
-            guard let dim = number(f["dimming"]) else { out.append("frame \(f.index): no dimming"); continue }
+            guard let dim = number(f["dimming"]) else {
+                out.append("frame \(f.index): no dimming")
+                continue
+            }
             let t = frameTime(f.index, frameRate: env.frameRate)
             let applied = changes.filter { $0.0 <= t }
             let after = applied.last?.1 ?? trace.header.sheet!
             let before = applied.dropLast().last?.1 ?? trace.header.sheet!
-            let a = fraction(f.location, before), b = fraction(f.location, after)
+            let a = fraction(f.location, before)
+            let b = fraction(f.location, after)
             if dim < min(a, b) - 1e-12 || dim > max(a, b) + 1e-12 {
-                out.append("frame \(f.index): SH8 dimming \(dim) outside [\(min(a, b)), \(max(a, b))] at location \(f.location)")
+                out.append(
+                    "frame \(f.index): SH8 dimming \(dim) outside [\(min(a, b)), \(max(a, b))] at location \(f.location)"
+                )
             }
         }
         return out
@@ -244,18 +288,23 @@ final class UISheetCorpusTests: XCTestCase, GeneratedCorpus {
     func testSH8AcceptsAFadeAndRejectsDimmingOutsideOldAndNew() throws {
         let (_, trace) = try XCTUnwrap(Self.traces().first { $0.0 == "x8/x8-fade-out.jsonl" })
         let frames = Self.frames(simulate(trace))
-        XCTAssertTrue(frames.contains { (Self.number($0["dimming"]) ?? 0) > 0.4 && (Self.number($0["dimming"]) ?? 0) < 0.6 },
-                      "the fade shows intermediate values")
+        XCTAssertTrue(
+            frames.contains { (Self.number($0["dimming"]) ?? 0) > 0.4 && (Self.number($0["dimming"]) ?? 0) < 0.6 },
+            "the fade shows intermediate values")
         XCTAssertEqual(Self.sh8Violations(trace, frames), [])
         func tampered(_ index: Int, _ value: Double) -> [SystemFrame] {
             frames.map { f in
                 guard f.index == index else { return f }
-                return SystemFrame(index: f.index, channels: f.channels.map { $0.key == "dimming" ? RecordField("dimming", .number(value)) : $0 })
+                return SystemFrame(
+                    index: f.index,
+                    channels: f.channels.map { $0.key == "dimming" ? RecordField("dimming", .number(value)) : $0 })
             }
         }
-        let fading = try XCTUnwrap(frames.first { (Self.number($0["dimming"]) ?? 0) > 0.4 && (Self.number($0["dimming"]) ?? 0) < 0.6 })
+        let fading = try XCTUnwrap(
+            frames.first { (Self.number($0["dimming"]) ?? 0) > 0.4 && (Self.number($0["dimming"]) ?? 0) < 0.6 })
         XCTAssertEqual(Self.sh8Violations(trace, tampered(fading.index, -0.01)).count, 1)
         XCTAssertEqual(Self.sh8Violations(trace, tampered(fading.index, 1.01)).count, 1)
-        XCTAssertEqual(Self.sh8Violations(trace, tampered(0, 0.5)).count, 1, "before the call only the header's rule holds")
+        XCTAssertEqual(
+            Self.sh8Violations(trace, tampered(0, 0.5)).count, 1, "before the call only the header's rule holds")
     }
 }

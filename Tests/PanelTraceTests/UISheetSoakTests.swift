@@ -17,20 +17,30 @@ final class UISheetSoakTests: XCTestCase {
     /// A finger from (195, y0) moving `dy` per sample (`steps` samples at 120 Hz), lifted with `velocity`.
     static func drag(from y0: Double, dy: Double, steps: Int, velocity: Double = 0, at t0: Double = 0.1) -> [String] {
         var lines = [#"{"t": \#(t0), "touch": "began", "x": 195, "y": \#(y0)}"#]
-        for k in 1...steps { lines.append(#"{"t": \#(t0 + Double(k) / 120), "touch": "moved", "x": 195, "y": \#(y0 + dy * Double(k))}"#) }
-        lines.append(#"{"t": \#(t0 + Double(steps) / 120), "touch": "ended", "x": 195, "y": \#(y0 + dy * Double(steps)), "velocity": {"x": 0, "y": \#(velocity)}}"#)
+        for k in 1...steps {
+            lines.append(#"{"t": \#(t0 + Double(k) / 120), "touch": "moved", "x": 195, "y": \#(y0 + dy * Double(k))}"#)
+        }
+        lines.append(
+            #"{"t": \#(t0 + Double(steps) / 120), "touch": "ended", "x": 195, "y": \#(y0 + dy * Double(steps)), "velocity": {"x": 0, "y": \#(velocity)}}"#
+        )
         return lines
     }
 
     func testSH1RestOnTheShownDetent() throws {
-        let trace = try SoakTestSupport.trace([Self.header(), #"{"t": 0.1, "call": "selectDetent", "identifier": "large", "animateChanges": true}"#])
+        let trace = try SoakTestSupport.trace([
+            Self.header(), #"{"t": 0.1, "call": "selectDetent", "identifier": "large", "animateChanges": true}"#,
+        ])
         let records = SoakTestSupport.replay(trace)
         XCTAssertEqual(SoakTestSupport.rules(soak, trace, records), [])
         XCTAssertGreaterThan(SoakTestSupport.count(soak, trace, "SH1"), 0)
         let last = try XCTUnwrap(SoakTestSupport.frames(records).last)
         XCTAssertEqual(last.frame.location, 57)
-        XCTAssertEqual(SoakTestSupport.keys(soak, trace, SoakTestSupport.tamper(records, frameAt: last.index) {
-            SoakTestSupport.setting($0, "location", .number(60)) }), ["SH1@uisheet:rest"])
+        XCTAssertEqual(
+            SoakTestSupport.keys(
+                soak, trace,
+                SoakTestSupport.tamper(records, frameAt: last.index) {
+                    SoakTestSupport.setting($0, "location", .number(60))
+                }), ["SH1@uisheet:rest"])
     }
 
     func testSH2SelectionRecordsAndTheStateChannel() throws {
@@ -39,16 +49,21 @@ final class UISheetSoakTests: XCTestCase {
         XCTAssertEqual(SoakTestSupport.rules(soak, trace, records), [])
         XCTAssertGreaterThan(SoakTestSupport.count(soak, trace, "SH2"), 0)
         let i = try XCTUnwrap(SoakTestSupport.event(records, "didChangeSelectedDetentIdentifier"))
-        guard case let .event(t, .system(e)) = records[i] else { return XCTFail() }
+        guard case .event(let t, .system(let e)) = records[i] else { return XCTFail() }
         var unchanged = records
-        unchanged[i] = .event(time: t, .system(SystemEvent(name: e.name, fields: [RecordField("identifier", .string("medium"))])))
+        unchanged[i] = .event(
+            time: t, .system(SystemEvent(name: e.name, fields: [RecordField("identifier", .string("medium"))])))
         XCTAssertTrue(SoakTestSupport.keys(soak, trace, unchanged).contains("SH2@uisheet:unchanged"))
         var late = records
         late[i] = .event(time: t + 1, .system(e))
         XCTAssertTrue(SoakTestSupport.keys(soak, trace, late).contains("SH2@uisheet:cause"))
         let last = try XCTUnwrap(SoakTestSupport.frames(records).last)
-        XCTAssertEqual(SoakTestSupport.keys(soak, trace, SoakTestSupport.tamper(records, frameAt: last.index) {
-            SoakTestSupport.setting($0, "state", .string("medium")) }), ["SH2@uisheet:state"])
+        XCTAssertEqual(
+            SoakTestSupport.keys(
+                soak, trace,
+                SoakTestSupport.tamper(records, frameAt: last.index) {
+                    SoakTestSupport.setting($0, "state", .string("medium"))
+                }), ["SH2@uisheet:state"])
     }
 
     func testSH3DismissalRecordsAndNothingAfterThem() throws {
@@ -64,13 +79,18 @@ final class UISheetSoakTests: XCTestCase {
         after.append(.event(time: 9_000_000, .system(SystemEvent(name: "didAttemptToDismiss"))))
         XCTAssertTrue(SoakTestSupport.keys(soak, trace, after).contains("SH3@uisheet:after-dismiss"))
         let last = try XCTUnwrap(SoakTestSupport.frames(records).last)
-        XCTAssertEqual(SoakTestSupport.keys(soak, trace, SoakTestSupport.tamper(records, frameAt: last.index) {
-            SoakTestSupport.setting($0, "location", .number(800)) }), ["SH3@uisheet:gone"])
+        XCTAssertEqual(
+            SoakTestSupport.keys(
+                soak, trace,
+                SoakTestSupport.tamper(records, frameAt: last.index) {
+                    SoakTestSupport.setting($0, "location", .number(800))
+                }), ["SH3@uisheet:gone"])
     }
 
     /// A modal sheet pulled 240 pt down from medium: refused, rubber-banded, didAttemptToDismiss.
     func modalPull() throws -> Trace {
-        try SoakTestSupport.trace([Self.header(#", "isModalInPresentation": true"#)] + Self.drag(from: 400, dy: 20, steps: 12))
+        try SoakTestSupport.trace(
+            [Self.header(#", "isModalInPresentation": true"#)] + Self.drag(from: 400, dy: 20, steps: 12))
     }
 
     func testSH4ModalStaysInItsBandAndWritesNoDismissalRecord() throws {
@@ -80,8 +100,13 @@ final class UISheetSoakTests: XCTestCase {
         XCTAssertGreaterThan(SoakTestSupport.count(soak, trace, "SH4"), 0)
         let dragging = try XCTUnwrap(SoakTestSupport.frames(records).last { $0.frame["isDragging"] == .bool(true) })
         XCTAssertLessThan(dragging.frame.location, 388.334 + 196.75)
-        XCTAssertTrue(SoakTestSupport.keys(soak, trace, SoakTestSupport.tamper(records, frameAt: dragging.index) {
-            SoakTestSupport.setting($0, "location", .number(388.334 + 200)) }).contains("SH4@uisheet:band"))
+        XCTAssertTrue(
+            SoakTestSupport.keys(
+                soak, trace,
+                SoakTestSupport.tamper(records, frameAt: dragging.index) {
+                    SoakTestSupport.setting($0, "location", .number(388.334 + 200))
+                }
+            ).contains("SH4@uisheet:band"))
         var record = records
         record.insert(.event(time: 200_000, .system(SystemEvent(name: "willDismiss"))), at: dragging.index)
         XCTAssertTrue(SoakTestSupport.keys(soak, trace, record).contains("SH4@uisheet:record"))
@@ -93,21 +118,31 @@ final class UISheetSoakTests: XCTestCase {
         XCTAssertGreaterThan(SoakTestSupport.count(soak, trace, "SH5"), 5)
         let dragging = SoakTestSupport.frames(records).filter { $0.frame["isDragging"] == .bool(true) }
         let mid = dragging[dragging.count / 2]
-        XCTAssertEqual(SoakTestSupport.keys(soak, trace, SoakTestSupport.tamper(records, frameAt: mid.index) {
-            SoakTestSupport.setting($0, "location", .number($0.location + 2)) }), ["SH5@uisheet:follow"])
+        XCTAssertEqual(
+            SoakTestSupport.keys(
+                soak, trace,
+                SoakTestSupport.tamper(records, frameAt: mid.index) {
+                    SoakTestSupport.setting($0, "location", .number($0.location + 2))
+                }), ["SH5@uisheet:follow"])
     }
 
     func testSH6HandOffMovesTheSheetOrTheContent() throws {
-        let list = #", "scrollView": {"frame": {"x": 0, "y": 20, "width": 390, "height": 767}, "contentSize": {"width": 390, "height": 3000}}"#
-        let trace = try SoakTestSupport.trace([Self.header(#", "selectedDetentIdentifier": "large""#, scrollView: list)]
-                                              + Self.drag(from: 200, dy: 20, steps: 10))
+        let list =
+            #", "scrollView": {"frame": {"x": 0, "y": 20, "width": 390, "height": 767}, "contentSize": {"width": 390, "height": 3000}}"#
+        let trace = try SoakTestSupport.trace(
+            [Self.header(#", "selectedDetentIdentifier": "large""#, scrollView: list)]
+                + Self.drag(from: 200, dy: 20, steps: 10))
         let records = SoakTestSupport.replay(trace)
         XCTAssertEqual(SoakTestSupport.rules(soak, trace, records), [])
         XCTAssertGreaterThan(SoakTestSupport.count(soak, trace, "SH6"), 3)
         let dragging = SoakTestSupport.frames(records).filter { $0.frame["isDragging"] == .bool(true) }
         let mid = dragging[dragging.count / 2]
-        XCTAssertEqual(SoakTestSupport.keys(soak, trace, SoakTestSupport.tamper(records, frameAt: mid.index) {
-            SoakTestSupport.setting($0, "contentOffset", .number(5)) }), ["SH6@uisheet:both"])
+        XCTAssertEqual(
+            SoakTestSupport.keys(
+                soak, trace,
+                SoakTestSupport.tamper(records, frameAt: mid.index) {
+                    SoakTestSupport.setting($0, "contentOffset", .number(5))
+                }), ["SH6@uisheet:both"])
     }
 
     func testSH7AttemptOnlyAfterARefusedPull() throws {
@@ -117,7 +152,7 @@ final class UISheetSoakTests: XCTestCase {
         XCTAssertGreaterThan(SoakTestSupport.count(soak, trace, "SH7"), 0)
         var late = records
         let e = late.remove(at: attempt)
-        guard case let .event(t, payload) = e else { return XCTFail() }
+        guard case .event(let t, let payload) = e else { return XCTFail() }
         late.append(.event(time: t + 5_000_000, payload))
         XCTAssertTrue(SoakTestSupport.keys(soak, trace, late).contains("SH7@uisheet:cause"))
         // The same pull without the modal flag: dismissible, no refusal; an attempt written there is reported.
@@ -129,54 +164,94 @@ final class UISheetSoakTests: XCTestCase {
     }
 
     func testSH8DimmingBounds() throws {
-        let trace = try SoakTestSupport.trace([Self.header(), #"{"t": 0.1, "call": "selectDetent", "identifier": "large", "animateChanges": true}"#])
+        let trace = try SoakTestSupport.trace([
+            Self.header(), #"{"t": 0.1, "call": "selectDetent", "identifier": "large", "animateChanges": true}"#,
+        ])
         let records = SoakTestSupport.replay(trace)
         XCTAssertGreaterThan(SoakTestSupport.count(soak, trace, "SH8"), 0)
         let last = try XCTUnwrap(SoakTestSupport.frames(records).last)
         XCTAssertEqual(last.frame["dimming"], .number(1))
-        XCTAssertTrue(SoakTestSupport.keys(soak, trace, SoakTestSupport.tamper(records, frameAt: last.index) {
-            SoakTestSupport.setting($0, "dimming", .number(1.5)) }).contains("SH8@uisheet:range"))
-        XCTAssertEqual(SoakTestSupport.keys(soak, trace, SoakTestSupport.tamper(records, frameAt: last.index) {
-            SoakTestSupport.setting($0, "dimming", .number(0.5)) }), ["SH8@uisheet:dimmed"])
+        XCTAssertTrue(
+            SoakTestSupport.keys(
+                soak, trace,
+                SoakTestSupport.tamper(records, frameAt: last.index) {
+                    SoakTestSupport.setting($0, "dimming", .number(1.5))
+                }
+            ).contains("SH8@uisheet:range"))
+        XCTAssertEqual(
+            SoakTestSupport.keys(
+                soak, trace,
+                SoakTestSupport.tamper(records, frameAt: last.index) {
+                    SoakTestSupport.setting($0, "dimming", .number(0.5))
+                }), ["SH8@uisheet:dimmed"])
         let undimmed = try SoakTestSupport.trace([Self.header(#", "largestUndimmedDetentIdentifier": "medium""#)])
         let u = SoakTestSupport.replay(undimmed)
         XCTAssertEqual(SoakTestSupport.rules(soak, undimmed, u), [])
         let first = try XCTUnwrap(SoakTestSupport.frames(u).first)
-        XCTAssertEqual(SoakTestSupport.keys(soak, undimmed, SoakTestSupport.tamper(u, frameAt: first.index) {
-            SoakTestSupport.setting($0, "dimming", .number(0.2)) }), ["SH8@uisheet:undimmed"])
+        XCTAssertEqual(
+            SoakTestSupport.keys(
+                soak, undimmed,
+                SoakTestSupport.tamper(u, frameAt: first.index) {
+                    SoakTestSupport.setting($0, "dimming", .number(0.2))
+                }), ["SH8@uisheet:undimmed"])
     }
 
     /// §3.8 item 6: a dimming change inside `animateChanges` with the sheet still fades; SH8 takes
     /// the fade's values between the old and the new fraction, and item 2 again once it is over.
     func testSH8DimmingFade() throws {
-        let trace = try SoakTestSupport.trace([Self.header(#", "largestUndimmedDetentIdentifier": "medium""#),
+        let trace = try SoakTestSupport.trace([
+            Self.header(#", "largestUndimmedDetentIdentifier": "medium""#),
             #"{"t": 0.1, "call": "setModalInPresentation", "value": false}"#,
             #"{"t": 0.3, "call": "setLargestUndimmedDetent", "identifier": null, "animateChanges": true}"#,
-            #"{"t": 1.5, "call": "setModalInPresentation", "value": false}"#])
+            #"{"t": 1.5, "call": "setModalInPresentation", "value": false}"#,
+        ])
         let records = SoakTestSupport.replay(trace)
         XCTAssertEqual(SoakTestSupport.rules(soak, trace, records), [])
         let frames = SoakTestSupport.frames(records)
-        func dimming(_ f: SystemFrame) -> Double? { if case let .number(d)? = f["dimming"] { return d }; return nil }
+        func dimming(_ f: SystemFrame) -> Double? {
+            if case .number(let d)? = f["dimming"] { return d }
+            return nil
+        }
         let fading = try XCTUnwrap(frames.first { dimming($0.frame).map { $0 > 0 && $0 < 1 } ?? false })
         XCTAssertEqual(dimming(try XCTUnwrap(frames.last).frame), 1)
         // The same intermediate value before the call, or after the fade reached 1, is a violation.
         let before = try XCTUnwrap(frames.first)
-        XCTAssertTrue(SoakTestSupport.keys(soak, trace, SoakTestSupport.tamper(records, frameAt: before.index) {
-            SoakTestSupport.setting($0, "dimming", .number(0.5)) }).contains("SH8@uisheet:undimmed"))
+        XCTAssertTrue(
+            SoakTestSupport.keys(
+                soak, trace,
+                SoakTestSupport.tamper(records, frameAt: before.index) {
+                    SoakTestSupport.setting($0, "dimming", .number(0.5))
+                }
+            ).contains("SH8@uisheet:undimmed"))
         let done = try XCTUnwrap(frames.last)
         XCTAssertGreaterThan(done.index, fading.index)
-        XCTAssertEqual(SoakTestSupport.keys(soak, trace, SoakTestSupport.tamper(records, frameAt: done.index) {
-            SoakTestSupport.setting($0, "dimming", .number(0.5)) }), ["SH8@uisheet:dimmed"])
-        XCTAssertTrue(SoakTestSupport.keys(soak, trace, SoakTestSupport.tamper(records, frameAt: fading.index) {
-            SoakTestSupport.setting($0, "dimming", .number(-0.1)) }).contains("SH8@uisheet:fade"))
+        XCTAssertEqual(
+            SoakTestSupport.keys(
+                soak, trace,
+                SoakTestSupport.tamper(records, frameAt: done.index) {
+                    SoakTestSupport.setting($0, "dimming", .number(0.5))
+                }), ["SH8@uisheet:dimmed"])
+        XCTAssertTrue(
+            SoakTestSupport.keys(
+                soak, trace,
+                SoakTestSupport.tamper(records, frameAt: fading.index) {
+                    SoakTestSupport.setting($0, "dimming", .number(-0.1))
+                }
+            ).contains("SH8@uisheet:fade"))
         // Seed 14643: an immediate change and a fade between two frames; the fade starts from the
         // immediate change's value (0), not from the last frame's (1).
-        let chained = try SoakTestSupport.trace([Self.header(),
+        let chained = try SoakTestSupport.trace([
+            Self.header(),
             #"{"t": 0.3001, "call": "setLargestUndimmedDetent", "identifier": "large", "animateChanges": false}"#,
-            #"{"t": 0.3002, "call": "setLargestUndimmedDetent", "identifier": null, "animateChanges": true}"#])
+            #"{"t": 0.3002, "call": "setLargestUndimmedDetent", "identifier": null, "animateChanges": true}"#,
+        ])
         let c = SoakTestSupport.replay(chained)
         XCTAssertEqual(SoakTestSupport.rules(soak, chained, c), [])
-        XCTAssertTrue(SoakTestSupport.frames(c).contains { f in if case let .number(d)? = f.frame["dimming"] { return d > 0 && d < 0.5 }; return false })
+        XCTAssertTrue(
+            SoakTestSupport.frames(c).contains { f in
+                if case .number(let d)? = f.frame["dimming"] { return d > 0 && d < 0.5 }
+                return false
+            })
     }
 
     /// The model bugs the soak found, each a regression trace with its golden: a rotation during a
@@ -206,14 +281,21 @@ final class UISheetSoakTests: XCTestCase {
         XCTAssertTrue(r5.warnings.contains { $0.contains("tapGrabber ignored: no active detent") }, "\(r5.warnings)")
         let lift = try SoakTestSupport.regression("uisheet", "soak-68275-SH6-full-screen-lift")
         let r6 = SoakTestSupport.replay(lift)
-        let rest = try XCTUnwrap(SoakTestSupport.frames(r6).last { $0.frame["isAttracting"] == .bool(false) && $0.frame["isDragging"] == .bool(false)
-                                                                 && $0.frame.index < 240 })
+        let rest = try XCTUnwrap(
+            SoakTestSupport.frames(r6).last {
+                $0.frame["isAttracting"] == .bool(false) && $0.frame["isDragging"] == .bool(false)
+                    && $0.frame.index < 240
+            })
         XCTAssertEqual(rest.frame.location, 0, "the full-screen sheet stays at 0 with the keyboard (liftSelected)")
         let caught = try SoakTestSupport.regression("uisheet", "soak-121345-SH6-hand-off-caught-in-band")
         let r7 = SoakTestSupport.frames(SoakTestSupport.replay(caught))
         let firstDrag = try XCTUnwrap(r7.firstIndex { $0.frame["isDragging"] == .bool(true) })
-        XCTAssertLessThan(abs(r7[firstDrag].frame.location - r7[firstDrag - 1].frame.location), 3, "no jump when the hand-off first moves the caught sheet")
-        for t in [rotation, tap, handOff, trap, grabber, lift, caught] { XCTAssertEqual(soak.checkAll(t).violations, [], t.header.name) }
+        XCTAssertLessThan(
+            abs(r7[firstDrag].frame.location - r7[firstDrag - 1].frame.location), 3,
+            "no jump when the hand-off first moves the caught sheet")
+        for t in [rotation, tap, handOff, trap, grabber, lift, caught] {
+            XCTAssertEqual(soak.checkAll(t).violations, [], t.header.name)
+        }
     }
 
     func testGeneratorIsDeterministicAndValid() throws {

@@ -10,7 +10,8 @@ import PanelTrace
 /// traces use that container and no safe area unless the upstream test gives the list a safe area
 /// of its own (PanelSim derives the list's safe area from the container's, O11).
 final class UpstreamAssertionTests: XCTestCase {
-    private static let fixtures = CorpusExpectationTests.repositoryRoot.appendingPathComponent("Tests/Fixtures/upstream")
+    private static let fixtures = CorpusExpectationTests.repositoryRoot.appendingPathComponent(
+        "Tests/Fixtures/upstream")
 
     private struct Replay {
         let result: SimulationResult
@@ -34,8 +35,10 @@ final class UpstreamAssertionTests: XCTestCase {
         return Replay(result: simulate(trace, options: options), frameRate: Double(trace.header.environment.frameRate))
     }
 
-    private func assertInset(_ actual: Insets?, top: Double = 0, left: Double = 0, bottom: Double = 0, right: Double = 0,
-                             file: StaticString = #filePath, line: UInt = #line) throws {
+    private func assertInset(
+        _ actual: Insets?, top: Double = 0, left: Double = 0, bottom: Double = 0, right: Double = 0,
+        file: StaticString = #filePath, line: UInt = #line
+    ) throws {
         let a = try XCTUnwrap(actual, "no contentInset channel", file: file, line: line)
         XCTAssertEqual(a.top, top, accuracy: 1e-9, "top", file: file, line: line)
         XCTAssertEqual(a.left, left, accuracy: 1e-9, "left", file: file, line: line)
@@ -51,7 +54,8 @@ final class UpstreamAssertionTests: XCTestCase {
     /// safe area.
     func testAdjustInsetBottomLayout() throws {
         let r = try replay("adjust-inset-bottom")
-        let full = 18.0, half = 316.6666666666667 // half: (667 − 34) / 2 on the 1/3 pt grid
+        let full = 18.0
+        let half = 316.6666666666667  // half: (667 − 34) / 2 on the 1/3 pt grid
         let atHalf = try r.frame(at: 0.1)
         XCTAssertEqual(atHalf.state, "half")
         XCTAssertEqual(atHalf.location, half, accuracy: 1e-9)
@@ -64,10 +68,10 @@ final class UpstreamAssertionTests: XCTestCase {
     /// at the top: at half the inset is (91 + full − half, 0, 0, 0); fitToBounds gives (91, 0, 0, 0).
     func testAdjustInsetTopPositionedLayout() throws {
         let r = try replay("adjust-inset-top")
-        XCTAssertEqual(try r.frame(at: 0).location, 579, accuracy: 1e-9) // full: 667 − 88
+        XCTAssertEqual(try r.frame(at: 0).location, 579, accuracy: 1e-9)  // full: 667 − 88
         let atHalf = try r.frame(at: 0.1)
         XCTAssertEqual(atHalf.state, "half")
-        XCTAssertEqual(atHalf.location, 307, accuracy: 1e-9) // 91 + 216
+        XCTAssertEqual(atHalf.location, 307, accuracy: 1e-9)  // 91 + 216
         try assertInset(atHalf.contentInset, top: 91 + (579 - 307))
         try assertInset(r.frame(at: 0.2).contentInset, top: 91)
     }
@@ -78,7 +82,8 @@ final class UpstreamAssertionTests: XCTestCase {
     /// cannot separate the two, so this replay has no safe area at all.)
     func testAdjustInsetNotScrollableLeavesInsetAlone() throws {
         let r = try replay("adjust-inset-normal")
-        let half = try r.frame(at: 0.1), full = try r.frame(at: 0.2)
+        let half = try r.frame(at: 0.1)
+        let full = try r.frame(at: 0.2)
         XCTAssertEqual(half.state, "half")
         XCTAssertEqual(full.state, "full")
         try assertInset(half.contentInset)
@@ -92,11 +97,11 @@ final class UpstreamAssertionTests: XCTestCase {
     /// the offset is still 100 a second later (the pan's saved offset was cleared).
     func testInitialScrollOffsetIsResetAfterACancelledPan() throws {
         let r = try replay("initial-scroll-offset-reset")
-        XCTAssertEqual(try r.frame(at: 1.2).contentOffset, 100) // upstream line 1000
+        XCTAssertEqual(try r.frame(at: 1.2).contentOffset, 100)  // upstream line 1000
         let end = try r.frame(at: 2.25)
         XCTAssertEqual(end.state, "half")
         XCTAssertFalse(end.isAttracting)
-        XCTAssertEqual(end.contentOffset, 100) // upstream line 1006
+        XCTAssertEqual(end.contentOffset, 100)  // upstream line 1006
         for f in r.frames where f.index >= 144 { XCTAssertEqual(f.contentOffset, 100, "frame \(f.index)") }
     }
 
@@ -107,8 +112,10 @@ final class UpstreamAssertionTests: XCTestCase {
     /// animated move's completion); a newly tracked table is locked after `show` puts the panel at half.
     func testScrollLock() throws {
         let r = try replay("scroll-lock")
-        let expected: [(Double, String, Bool)] = [(0, "half", true), (0.1, "full", false), (0.2, "tip", true),
-                                                  (1.4, "full", false), (1.5, "tip", true), (1.6, "half", true)]
+        let expected: [(Double, String, Bool)] = [
+            (0, "half", true), (0.1, "full", false), (0.2, "tip", true),
+            (1.4, "full", false), (1.5, "tip", true), (1.6, "half", true),
+        ]
         for (t, state, locked) in expected {
             let f = try r.frame(at: t)
             XCTAssertEqual(f.state, state, "t = \(t)")
@@ -121,8 +128,10 @@ final class UpstreamAssertionTests: XCTestCase {
     /// seen through the lock state at rest: without a delegate full scrolls and half does not; a
     /// delegate answering false locks both; one answering true unlocks both.
     func testIsScrollableAsLockState() throws {
-        for (name, atHalf, atFull) in [("is-scrollable-default", true, false), ("is-scrollable-never", true, true),
-                                       ("is-scrollable-always", false, false)] {
+        for (name, atHalf, atFull) in [
+            ("is-scrollable-default", true, false), ("is-scrollable-never", true, true),
+            ("is-scrollable-always", false, false),
+        ] {
             let r = try replay(name)
             XCTAssertEqual(try r.frame(at: 0).scrollLocked, atHalf, "\(name) at half")
             let full = try r.frame(at: 0.1)
@@ -136,8 +145,10 @@ final class UpstreamAssertionTests: XCTestCase {
     /// A drag from the panel at full over a list scrolled into its middle: when the touch counts as in
     /// the grabber band the list's pan waits for the panel (§3.8), so the list keeps its offset and the
     /// panel moves; outside it the list scrolls.
-    private func assertGrabber(_ name: String, contains: Bool, requirePanelMovesOrStays: Bool = true,
-                               file: StaticString = #filePath, line: UInt = #line) throws {
+    private func assertGrabber(
+        _ name: String, contains: Bool, requirePanelMovesOrStays: Bool = true,
+        file: StaticString = #filePath, line: UInt = #line
+    ) throws {
         let r = try replay(name)
         let frames = r.frames
         let start = try XCTUnwrap(frames.first, file: file, line: line)
@@ -178,7 +189,8 @@ final class UpstreamAssertionTests: XCTestCase {
         let cases: [(String, Bool)] = [("a", true), ("b", true), ("c", true), ("d", false), ("e", false)]
         for position in ["bottom", "top", "left", "right"] {
             for (tag, contains) in cases {
-                try assertGrabber("grabber-detect-\(position)-\(tag)", contains: contains, requirePanelMovesOrStays: contains)
+                try assertGrabber(
+                    "grabber-detect-\(position)-\(tag)", contains: contains, requirePanelMovesOrStays: contains)
             }
         }
     }

@@ -9,7 +9,7 @@ let package = Package(
     name: "PanelSimConsumer",
     platforms: [.macOS(.v13), .iOS(.v15)],
     dependencies: [
-        .package(name: "PanelSim", path: "../.."),
+        .package(name: "PanelSim", path: "../..")
     ],
     targets: [
         .testTarget(
@@ -17,7 +17,7 @@ let package = Package(
             dependencies: [.product(name: "PanelSimTesting", package: "PanelSim")],
             // Traces and goldens are read from the source tree (paths relative to the test file),
             // not bundled as resources.
-            exclude: ["traces", "golden"]),
+            exclude: ["traces", "golden"])
     ],
     swiftLanguageModes: [.v6]
 )

@@ -4,18 +4,18 @@
 // `DrawerConfiguration` and `DrawerState`: DrawerKit's are used through the aliases below, PanelSim's
 // through `PanelSimCore.`.
 #if canImport(UIKit)
-import UIKit
+    import UIKit
 #else
-import PanelSimUIKitStubs
+    import PanelSimUIKitStubs
 #endif
 #if canImport(DrawerKit)
-import DrawerKit
-/// DrawerKit's `DrawerState`.
-public typealias DrawerKitState = DrawerKit.DrawerState
+    import DrawerKit
+    /// DrawerKit's `DrawerState`.
+    public typealias DrawerKitState = DrawerKit.DrawerState
 #else
-import DrawerKitInterfaceStubs
-/// DrawerKit's `DrawerState`.
-public typealias DrawerKitState = DrawerKitInterfaceStubs.DrawerState
+    import DrawerKitInterfaceStubs
+    /// DrawerKit's `DrawerState`.
+    public typealias DrawerKitState = DrawerKitInterfaceStubs.DrawerState
 #endif
 import Foundation
 import PanelSimCore
@@ -45,11 +45,14 @@ public final class DrawerKitRecording {
     ///   - currentState: the drawer's state, when it is already presented (DrawerKit does not expose
     ///     it).
     ///   - container: the view the drawer is presented in (the window).
-    public static func header(displayController: DrawerDisplayController, presenting: UIViewController,
-                              presented: UIViewController & DrawerPresentable, container: UIView,
-                              timingCurve: DrawerTimingCurve? = nil, currentState: PanelSimCore.DrawerState? = nil) -> HeaderReading {
+    public static func header(
+        displayController: DrawerDisplayController, presenting: UIViewController,
+        presented: UIViewController & DrawerPresentable, container: UIView,
+        timingCurve: DrawerTimingCurve? = nil, currentState: PanelSimCore.DrawerState? = nil
+    ) -> HeaderReading {
         let c = displayController.configuration
-        var builder = DrawerKitHeaderBuilder(heightOfPartiallyExpandedDrawer: Double(presented.heightOfPartiallyExpandedDrawer))
+        var builder = DrawerKitHeaderBuilder(
+            heightOfPartiallyExpandedDrawer: Double(presented.heightOfPartiallyExpandedDrawer))
         builder.drawer.heightOfCollapsedDrawer = Double(presented.heightOfCollapsedDrawer)
         builder.drawer.presented = presented.presentingViewController != nil
         builder.drawer.statusBarHeight = Double(DrawerGeometry.statusBarHeight)
@@ -64,9 +67,12 @@ public final class DrawerKitRecording {
                 builder.drawer.initialState = currentState
             } else {
                 builder.drawer.initialState = c.initialState.flatMap(state)
-                builder.unread.append(UnreadHeaderField(field: "drawer.configuration.initialState",
-                                                        reason: "the drawer is already presented and DrawerKit does not expose its state; assumed the configured initial state",
-                                                        remedy: "pass currentState:, or start recording before presenting the drawer"))
+                builder.unread.append(
+                    UnreadHeaderField(
+                        field: "drawer.configuration.initialState",
+                        reason:
+                            "the drawer is already presented and DrawerKit does not expose its state; assumed the configured initial state",
+                        remedy: "pass currentState:, or start recording before presenting the drawer"))
             }
         } else {
             builder.drawer.initialState = c.initialState.flatMap(state)
@@ -75,13 +81,19 @@ public final class DrawerKitRecording {
         builder.drawer.durationIsProportionalToDistanceTraveled = c.durationIsProportionalToDistanceTraveled
         if let timingCurve {
             builder.drawer.timingCurveProvider = timingCurve
-        } else if let cubic = c.timingCurveProvider.cubicTimingParameters, c.timingCurveProvider.timingCurveType == .cubic,
-                  cubic.animationCurve == .linear {
+        } else if let cubic = c.timingCurveProvider.cubicTimingParameters,
+            c.timingCurveProvider.timingCurveType == .cubic,
+            cubic.animationCurve == .linear
+        {
             builder.drawer.timingCurveProvider = .linear
         } else {
-            builder.unread.append(UnreadHeaderField(field: "drawer.configuration.timingCurveProvider",
-                                                    reason: "UIKit does not expose a spring's damping ratio (and PanelSim models no cubic curve but linear); assumed the system spring",
-                                                    remedy: "pass timingCurve: (.systemSpring for UISpringTimingParameters(), .dampingRatio(ζ), .linear)"))
+            builder.unread.append(
+                UnreadHeaderField(
+                    field: "drawer.configuration.timingCurveProvider",
+                    reason:
+                        "UIKit does not expose a spring's damping ratio (and PanelSim models no cubic curve but linear); assumed the system spring",
+                    remedy:
+                        "pass timingCurve: (.systemSpring for UISpringTimingParameters(), .dampingRatio(ζ), .linear)"))
         }
         switch presented.fullExpansionBehaviour ?? c.fullExpansionBehaviour {
         case .coversFullScreen: builder.drawer.fullExpansionBehaviour = .coversFullScreen
@@ -107,7 +119,8 @@ public final class DrawerKitRecording {
         builder.drawer.handleAutoAnimatesDimming = c.handleViewConfiguration?.autoAnimatesDimming
         let passthrough: [(PassthroughOptions, PanelSimCore.DrawerState)] =
             [(.collapsed, .collapsed), (.partiallyExpanded, .partiallyExpanded), (.fullyExpanded, .fullyExpanded)]
-        builder.drawer.passthroughTouchesInStates = passthrough.filter { c.passthroughTouchesInStates.contains($0.0) }.map(\.1)
+        builder.drawer.passthroughTouchesInStates = passthrough.filter { c.passthroughTouchesInStates.contains($0.0) }
+            .map(\.1)
         return builder.reading(container: container)
     }
 
@@ -116,28 +129,36 @@ public final class DrawerKitRecording {
     /// the drawer is presented in, starts passing its events to the recording. The other parameters
     /// are `header(…)`'s and `PanelRecording`'s.
     /// - Throws: `RecorderError` (unread header fields under `policy: .refuse`, file errors).
-    public init(displayController: DrawerDisplayController, presenting: UIViewController,
-                presented: UIViewController & DrawerPresentable, window: RecordingWindow,
-                timingCurve: DrawerTimingCurve? = nil, currentState: PanelSimCore.DrawerState? = nil,
-                policy: UnreadFieldPolicy = .refuse, folder: URL? = nil,
-                clock: @escaping @MainActor () -> TimeInterval = { CACurrentMediaTime() }) throws(RecorderError) {
+    public init(
+        displayController: DrawerDisplayController, presenting: UIViewController,
+        presented: UIViewController & DrawerPresentable, window: RecordingWindow,
+        timingCurve: DrawerTimingCurve? = nil, currentState: PanelSimCore.DrawerState? = nil,
+        policy: UnreadFieldPolicy = .refuse, folder: URL? = nil,
+        clock: @escaping @MainActor () -> TimeInterval = { CACurrentMediaTime() }
+    ) throws(RecorderError) {
         self.presenting = presenting
         self.presented = presented
-        let reading = Self.header(displayController: displayController, presenting: presenting, presented: presented,
-                                  container: window, timingCurve: timingCurve, currentState: currentState)
-        recording = try PanelRecording(reading: reading, container: window, policy: policy, folder: folder, clock: clock)
+        let reading = Self.header(
+            displayController: displayController, presenting: presenting, presented: presented,
+            container: window, timingCurve: timingCurve, currentState: currentState)
+        recording = try PanelRecording(
+            reading: reading, container: window, policy: policy, folder: folder, clock: clock)
         window.recording = recording
         let recording = recording
-        tokens.append(NotificationCenter.default.addObserver(name: DrawerNotification.transitionWillStartNotification) {
-            (note: DrawerNotification, _: Any?) in
-            guard case .transitionWillStart(let info) = note else { return }
-            MainActor.assumeIsolated {
-                if let target = Self.state(info.targetDrawerState) { recording.observe(PanelObservation(state: target.rawValue)) }
-            }
-        })
+        tokens.append(
+            NotificationCenter.default.addObserver(name: DrawerNotification.transitionWillStartNotification) {
+                (note: DrawerNotification, _: Any?) in
+                guard case .transitionWillStart(let info) = note else { return }
+                MainActor.assumeIsolated {
+                    if let target = Self.state(info.targetDrawerState) {
+                        recording.observe(PanelObservation(state: target.rawValue))
+                    }
+                }
+            })
         recording.sampleEveryFrame { [weak presented, weak window] in
             guard let presented, let window, presented.presentingViewController != nil,
-                  let view = presented.view, let superview = view.superview else { return nil }
+                let view = presented.view, let superview = view.superview
+            else { return nil }
             let frame = (view.layer.presentation() ?? view.layer).frame
             return PanelObservation(location: Double(superview.convert(frame.origin, to: window).y))
         }
@@ -161,7 +182,8 @@ public final class DrawerKitRecording {
         if let mapped = Self.state(state) {
             recording.record(.drawerCall(.setDrawerState(mapped, animated: animated, completion: completion != nil)))
         }
-        presented.drawerPresentationController?.setDrawerState(state, animated: animated, animateAlongside: nil, completion: completion)
+        presented.drawerPresentationController?.setDrawerState(
+            state, animated: animated, animateAlongside: nil, completion: completion)
     }
 
     /// Ends the trace (`PanelRecording.finish()`) and stops observing DrawerKit's notifications.

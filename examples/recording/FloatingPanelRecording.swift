@@ -4,18 +4,18 @@
 // PanelSimCore both name a type `FloatingPanelState`: the library's is used through the alias
 // below, PanelSim's as `PanelSimCore.FloatingPanelState`.
 #if canImport(UIKit)
-import UIKit
+    import UIKit
 #else
-import PanelSimUIKitStubs
+    import PanelSimUIKitStubs
 #endif
 #if canImport(FloatingPanel)
-import FloatingPanel
-/// FloatingPanel's `FloatingPanelState`.
-public typealias FloatingPanelLibraryState = FloatingPanel.FloatingPanelState
+    import FloatingPanel
+    /// FloatingPanel's `FloatingPanelState`.
+    public typealias FloatingPanelLibraryState = FloatingPanel.FloatingPanelState
 #else
-import FloatingPanelInterfaceStubs
-/// FloatingPanel's `FloatingPanelState`.
-public typealias FloatingPanelLibraryState = FloatingPanelInterfaceStubs.FloatingPanelState
+    import FloatingPanelInterfaceStubs
+    /// FloatingPanel's `FloatingPanelState`.
+    public typealias FloatingPanelLibraryState = FloatingPanelInterfaceStubs.FloatingPanelState
 #endif
 import Foundation
 import PanelSimCore
@@ -46,10 +46,12 @@ public final class FloatingPanelRecording {
     ///     members are read).
     ///   - delegate: what your `FloatingPanelControllerDelegate` answers
     ///     (`FloatingPanelDelegateConfiguration()` when it implements none of the answering methods).
-    public static func header(of fpc: FloatingPanelController,
-                              backdropAlpha: ((FloatingPanelLibraryState) -> CGFloat)? = nil,
-                              behavior: PanelBehavior? = nil,
-                              delegate: FloatingPanelDelegateConfiguration? = nil) -> HeaderReading {
+    public static func header(
+        of fpc: FloatingPanelController,
+        backdropAlpha: ((FloatingPanelLibraryState) -> CGFloat)? = nil,
+        behavior: PanelBehavior? = nil,
+        delegate: FloatingPanelDelegateConfiguration? = nil
+    ) -> HeaderReading {
         let layout = fpc.layout
         var builder = FloatingPanelHeaderBuilder()
         builder.position = position(layout.position)
@@ -59,7 +61,8 @@ public final class FloatingPanelRecording {
         }
         builder.presented = fpc.state != .hidden
         builder.initialState = panelState(fpc.state == .hidden ? layout.initialState : fpc.state)
-        let alpha = backdropAlpha ?? (layout as? FloatingPanelBottomLayout).map { layout in { layout.backdropAlpha(for: $0) } }
+        let alpha =
+            backdropAlpha ?? (layout as? FloatingPanelBottomLayout).map { layout in { layout.backdropAlpha(for: $0) } }
         if let alpha {
             builder.backdropAlpha = Dictionary(uniqueKeysWithValues: states.map { ($0.rawValue, Double(alpha($0))) })
         }
@@ -80,13 +83,16 @@ public final class FloatingPanelRecording {
     /// given, starts passing its events to the recording. The other parameters are `header(of:…)`'s
     /// and `PanelRecording`'s.
     /// - Throws: `RecorderError` (unread header fields under `policy: .refuse`, file errors).
-    public init(_ fpc: FloatingPanelController, window: RecordingWindow? = nil,
-                backdropAlpha: ((FloatingPanelLibraryState) -> CGFloat)? = nil, behavior: PanelBehavior? = nil,
-                delegate: FloatingPanelDelegateConfiguration? = nil, policy: UnreadFieldPolicy = .refuse, folder: URL? = nil,
-                clock: @escaping @MainActor () -> TimeInterval = { CACurrentMediaTime() }) throws(RecorderError) {
+    public init(
+        _ fpc: FloatingPanelController, window: RecordingWindow? = nil,
+        backdropAlpha: ((FloatingPanelLibraryState) -> CGFloat)? = nil, behavior: PanelBehavior? = nil,
+        delegate: FloatingPanelDelegateConfiguration? = nil, policy: UnreadFieldPolicy = .refuse, folder: URL? = nil,
+        clock: @escaping @MainActor () -> TimeInterval = { CACurrentMediaTime() }
+    ) throws(RecorderError) {
         self.fpc = fpc
         let reading = Self.header(of: fpc, backdropAlpha: backdropAlpha, behavior: behavior, delegate: delegate)
-        recording = try PanelRecording(reading: reading, container: fpc.view, policy: policy, folder: folder, clock: clock)
+        recording = try PanelRecording(
+            reading: reading, container: fpc.view, policy: policy, folder: folder, clock: clock)
         recording.releaseVelocity = { [weak fpc] in
             guard let fpc, fpc.panGestureRecognizer.state == .ended else { return nil }
             return fpc.panGestureRecognizer.velocity(in: fpc.view)
@@ -96,9 +102,11 @@ public final class FloatingPanelRecording {
 
     /// Forward `floatingPanelDidMove(_:)`: the surface location, backdrop alpha and list offset.
     public func panelDidMove() {
-        recording.observe(PanelObservation(location: Self.mainAxis(fpc.surfaceLocation, fpc.layout.position),
-                                           contentOffset: fpc.trackingScrollView.map { Self.mainAxis($0.contentOffset, fpc.layout.position) },
-                                           backdropAlpha: Double(fpc.backdropView.alpha)))
+        recording.observe(
+            PanelObservation(
+                location: Self.mainAxis(fpc.surfaceLocation, fpc.layout.position),
+                contentOffset: fpc.trackingScrollView.map { Self.mainAxis($0.contentOffset, fpc.layout.position) },
+                backdropAlpha: Double(fpc.backdropView.alpha)))
     }
 
     /// Forward `floatingPanelDidChangeState(_:)`.
@@ -143,7 +151,9 @@ public final class FloatingPanelRecording {
 
     // MARK: Reading FloatingPanel's values
 
-    static func panelState(_ state: FloatingPanelLibraryState) -> PanelSimCore.FloatingPanelState { PanelSimCore.FloatingPanelState(name: state.rawValue, order: state.order) }
+    static func panelState(_ state: FloatingPanelLibraryState) -> PanelSimCore.FloatingPanelState {
+        PanelSimCore.FloatingPanelState(name: state.rawValue, order: state.order)
+    }
 
     static func position(_ position: FloatingPanelPosition) -> PanelPosition {
         switch position {
@@ -163,8 +173,10 @@ public final class FloatingPanelRecording {
     /// number in PanelSim: answers that differ between pairs of states are reported unread.
     /// `shouldProjectMomentum(_:to:)` is not a member of `FloatingPanelDefaultBehavior`, so a
     /// subclass's answer cannot be read (reported unread); the class itself answers it for no state.
-    static func read(_ behavior: FloatingPanelDefaultBehavior, fpc: FloatingPanelController, states: [FloatingPanelLibraryState],
-                     unread: inout [UnreadHeaderField]) -> PanelBehavior {
+    static func read(
+        _ behavior: FloatingPanelDefaultBehavior, fpc: FloatingPanelController, states: [FloatingPanelLibraryState],
+        unread: inout [UnreadHeaderField]
+    ) -> PanelBehavior {
         var b = PanelBehavior()
         b.springDecelerationRate = Double(behavior.springDecelerationRate)
         b.springResponseTime = Double(behavior.springResponseTime)
@@ -173,19 +185,29 @@ public final class FloatingPanelRecording {
         b.rubberBandingEdges = [("top", UIRectEdge.top), ("bottom", UIRectEdge.bottom)]
             .filter { behavior.allowsRubberBanding(for: $0.1) }.map(\.0)
         var progress: [Double] = []
-        for from in states { for to in states where to !== from { progress.append(Double(behavior.redirectionalProgress(fpc, from: from, to: to))) } }
+        for from in states {
+            for to in states where to !== from {
+                progress.append(Double(behavior.redirectionalProgress(fpc, from: from, to: to)))
+            }
+        }
         if let first = progress.first {
             b.redirectionalProgress = first
             if progress.contains(where: { $0 != first }) {
-                unread.append(UnreadHeaderField(field: "panel.behavior.redirectionalProgress",
-                                                reason: "redirectionalProgress(_:from:to:) answers differ between pairs of states and PanelSim has one value; assumed \(first)",
-                                                remedy: "pass behavior: with the value to replay"))
+                unread.append(
+                    UnreadHeaderField(
+                        field: "panel.behavior.redirectionalProgress",
+                        reason:
+                            "redirectionalProgress(_:from:to:) answers differ between pairs of states and PanelSim has one value; assumed \(first)",
+                        remedy: "pass behavior: with the value to replay"))
             }
         }
         if type(of: behavior) != FloatingPanelDefaultBehavior.self {
-            unread.append(UnreadHeaderField(field: "panel.behavior.projectsMomentumTo",
-                                            reason: "shouldProjectMomentum(_:to:) of a FloatingPanelDefaultBehavior subclass is an optional requirement PanelSim cannot call; assumed no state",
-                                            remedy: "pass behavior: with projectsMomentumTo set"))
+            unread.append(
+                UnreadHeaderField(
+                    field: "panel.behavior.projectsMomentumTo",
+                    reason:
+                        "shouldProjectMomentum(_:to:) of a FloatingPanelDefaultBehavior subclass is an optional requirement PanelSim cannot call; assumed no state",
+                    remedy: "pass behavior: with projectsMomentumTo set"))
         }
         return b
     }

@@ -3,14 +3,14 @@
 // has it (LNPopupUI uses the same engine), and in the PanelSim repository against
 // LNPopupControllerInterfaceStubs.
 #if canImport(UIKit)
-import UIKit
+    import UIKit
 #else
-import PanelSimUIKitStubs
+    import PanelSimUIKitStubs
 #endif
 #if canImport(LNPopupController)
-import LNPopupController
+    import LNPopupController
 #else
-import LNPopupControllerInterfaceStubs
+    import LNPopupControllerInterfaceStubs
 #endif
 import Foundation
 import PanelSimCore
@@ -33,7 +33,9 @@ public final class LNPopupRecording {
     ///   - glass: whether iOS 26's Liquid Glass design is on; nil reads it: on from iOS 27, on iOS 26
     ///     unless the app's Info.plist sets `UIDesignRequiresCompatibility`, off before.
     ///   - trackedScrollView: the list inside the popup content, frame written in content coordinates.
-    public static func header(of container: UIViewController, glass: Bool? = nil, trackedScrollView: UIScrollView? = nil) -> HeaderReading {
+    public static func header(
+        of container: UIViewController, glass: Bool? = nil, trackedScrollView: UIScrollView? = nil
+    ) -> HeaderReading {
         var builder = LNPopupHeaderBuilder()
         switch container.popupInteractionStyle {
         case .default: builder.popup.interactionStyle = .default
@@ -67,9 +69,12 @@ public final class LNPopupRecording {
         case .none: builder.popup.closeButtonStyle = .none
         default:
             builder.popup.closeButtonStyle = .glass
-            builder.unread.append(UnreadHeaderField(field: "popup.closeButton.style",
-                                                    reason: "LNPopupCloseButton.Style \(content.popupCloseButtonStyle.rawValue) is not one PanelSim models; assumed glass",
-                                                    remedy: "set header.popup.closeButtonStyle"))
+            builder.unread.append(
+                UnreadHeaderField(
+                    field: "popup.closeButton.style",
+                    reason:
+                        "LNPopupCloseButton.Style \(content.popupCloseButtonStyle.rawValue) is not one PanelSim models; assumed glass",
+                    remedy: "set header.popup.closeButtonStyle"))
         }
         let state = container.popupPresentationState
         switch state {
@@ -78,10 +83,12 @@ public final class LNPopupRecording {
         default: builder.popup.initialState = .barPresented
         }
         if state == .open {
-            builder.popup.closeButtonFrame = Rect(content.popupCloseButton.convert(content.popupCloseButton.bounds, to: content))
+            builder.popup.closeButtonFrame = Rect(
+                content.popupCloseButton.convert(content.popupCloseButton.bounds, to: content))
         }
-        builder.measureBar(container.popupBar, barShowsClosed: state == .barPresented,
-                           bottomBar: container.bottomDockingViewForPopupBar, in: container.view)
+        builder.measureBar(
+            container.popupBar, barShowsClosed: state == .barPresented,
+            bottomBar: container.bottomDockingViewForPopupBar, in: container.view)
         builder.scrollView = trackedScrollView.map { ScrollViewConfiguration(reading: $0, in: content) }
         return builder.reading(container: container.view)
     }
@@ -90,12 +97,16 @@ public final class LNPopupRecording {
     /// `window` starts passing its events to the recording. The other parameters are
     /// `header(of:…)`'s and `PanelRecording`'s.
     /// - Throws: `RecorderError` (unread header fields under `policy: .refuse`, file errors).
-    public init(_ container: UIViewController, window: RecordingWindow, glass: Bool? = nil, trackedScrollView: UIScrollView? = nil,
-                policy: UnreadFieldPolicy = .refuse, folder: URL? = nil,
-                clock: @escaping @MainActor () -> TimeInterval = { CACurrentMediaTime() }) throws(RecorderError) {
+    public init(
+        _ container: UIViewController, window: RecordingWindow, glass: Bool? = nil,
+        trackedScrollView: UIScrollView? = nil,
+        policy: UnreadFieldPolicy = .refuse, folder: URL? = nil,
+        clock: @escaping @MainActor () -> TimeInterval = { CACurrentMediaTime() }
+    ) throws(RecorderError) {
         self.container = container
         let reading = Self.header(of: container, glass: glass, trackedScrollView: trackedScrollView)
-        recording = try PanelRecording(reading: reading, container: container.view, policy: policy, folder: folder, clock: clock)
+        recording = try PanelRecording(
+            reading: reading, container: container.view, policy: policy, folder: folder, clock: clock)
         window.recording = recording
         recording.releaseVelocity = { [weak container] in
             guard let container else { return nil }
@@ -117,7 +128,9 @@ public final class LNPopupRecording {
     public func scrollViewDidScroll(_ scrollView: UIScrollView) { recording.observeScroll(scrollView) }
 
     /// `presentPopupBar(with:openPopup:animated:completion:)`, recorded as `presentBar`.
-    public func presentBar(with content: UIViewController, openPopup: Bool = false, animated: Bool = true, completion: (() -> Void)? = nil) {
+    public func presentBar(
+        with content: UIViewController, openPopup: Bool = false, animated: Bool = true, completion: (() -> Void)? = nil
+    ) {
         recording.record(.popupCall(.presentBar(animated: animated, openPopup: openPopup)))
         container.presentPopupBar(with: content, openPopup: openPopup, animated: animated, completion: completion)
     }

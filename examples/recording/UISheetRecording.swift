@@ -2,9 +2,9 @@
 // debug build of the app (README, "Recording on a device"). It needs only UIKit (in the PanelSim
 // repository, the UIKit interface stubs).
 #if canImport(UIKit)
-import UIKit
+    import UIKit
 #else
-import PanelSimUIKitStubs
+    import PanelSimUIKitStubs
 #endif
 import Foundation
 import PanelSimCore
@@ -32,19 +32,24 @@ public final class UISheetRecording {
     /// file in `folder` (Documents when nil); `window` starts passing its events to the recording.
     /// The other parameters are `UISheetHeaderBuilder.reading(…)`'s and `PanelRecording`'s.
     /// - Throws: `RecorderError` (unread header fields under `policy: .refuse`, file errors).
-    public init(_ sheet: UISheetPresentationController, window: RecordingWindow, trackedScrollView: UIScrollView? = nil,
-                shouldDismiss: SheetShouldDismiss? = nil, customHeights: [String: Double] = [:],
-                policy: UnreadFieldPolicy = .refuse, folder: URL? = nil,
-                clock: @escaping @MainActor () -> TimeInterval = { CACurrentMediaTime() }) throws(RecorderError) {
+    public init(
+        _ sheet: UISheetPresentationController, window: RecordingWindow, trackedScrollView: UIScrollView? = nil,
+        shouldDismiss: SheetShouldDismiss? = nil, customHeights: [String: Double] = [:],
+        policy: UnreadFieldPolicy = .refuse, folder: URL? = nil,
+        clock: @escaping @MainActor () -> TimeInterval = { CACurrentMediaTime() }
+    ) throws(RecorderError) {
         self.sheet = sheet
-        let reading = UISheetHeaderBuilder.reading(sheet: sheet, container: window, trackedScrollView: trackedScrollView,
-                                                   shouldDismiss: shouldDismiss, customHeights: customHeights)
-        recording = try PanelRecording(reading: reading, container: window, policy: policy, folder: folder, clock: clock)
+        let reading = UISheetHeaderBuilder.reading(
+            sheet: sheet, container: window, trackedScrollView: trackedScrollView,
+            shouldDismiss: shouldDismiss, customHeights: customHeights)
+        recording = try PanelRecording(
+            reading: reading, container: window, policy: policy, folder: folder, clock: clock)
         window.recording = recording
         let presented = sheet.presentedViewController
         recording.sampleEveryFrame { [weak presented, weak window] in
             guard let presented, let window, presented.presentingViewController != nil,
-                  let view = presented.view, let superview = view.superview else { return nil }
+                let view = presented.view, let superview = view.superview
+            else { return nil }
             let frame = (view.layer.presentation() ?? view.layer).frame
             return PanelObservation(location: Double(superview.convert(frame.origin, to: window).y))
         }
@@ -73,7 +78,8 @@ public final class UISheetRecording {
     /// Sets `selectedDetentIdentifier` (inside `animateChanges` when asked), recorded as
     /// `selectDetent`.
     public func selectDetent(_ identifier: UISheetPresentationController.Detent.Identifier?, animateChanges: Bool) {
-        recording.record(.sheetCall(.selectDetent(identifier.map(UISheetHeaderBuilder.traceName), animateChanges: animateChanges)))
+        recording.record(
+            .sheetCall(.selectDetent(identifier.map(UISheetHeaderBuilder.traceName), animateChanges: animateChanges)))
         if animateChanges {
             sheet.animateChanges { sheet.selectedDetentIdentifier = identifier }
         } else {

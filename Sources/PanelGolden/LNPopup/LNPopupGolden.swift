@@ -17,6 +17,9 @@ struct LNPopupGolden: SystemGoldenDescription {
     func subtitle(for header: TraceHeader) -> String { "LNPopup popup" }
     func anchors(for header: TraceHeader) -> (anchors: [(name: String, location: Double)], states: [String]) {
         guard let popup = header.popup else { return ([], []) }
-        return ([("open", 0), ("barPresented", popup.dockingLine(environment: header.environment))], ["open", "barPresented", "barHidden"])
+        return (
+            [("open", 0), ("barPresented", popup.dockingLine(environment: header.environment))],
+            ["open", "barPresented", "barHidden"]
+        )
     }
 }

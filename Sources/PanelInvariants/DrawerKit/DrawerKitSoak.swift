@@ -40,12 +40,16 @@ public struct DrawerKitSoak: SystemSoak {
     public var model: PanelModel { .drawerKit }
 
     public var rules: [(id: String, source: String)] {
-        [("K1", "drawerkit.md §6 K1, §3.1"), ("K2", "drawerkit.md §6 K2, §3.6, §3.15"), ("K3", "drawerkit.md §6 K3, §3.3"),
-         ("K4", "drawerkit.md §6 K4, §3.12 D3"), ("K5", "drawerkit.md §6 K5, §3.8")]
+        [
+            ("K1", "drawerkit.md §6 K1, §3.1"), ("K2", "drawerkit.md §6 K2, §3.6, §3.15"),
+            ("K3", "drawerkit.md §6 K3, §3.3"),
+            ("K4", "drawerkit.md §6 K4, §3.12 D3"), ("K5", "drawerkit.md §6 K5, §3.8"),
+        ]
     }
 
     public func trace(seed: UInt64) -> Trace {
-        var trace = DrawerKitSoakGenerator.trace(seed: seed, setDrawerState: DrawerKitProfiles.table.values(for: profile).setDrawerState)
+        var trace = DrawerKitSoakGenerator.trace(
+            seed: seed, setDrawerState: DrawerKitProfiles.table.values(for: profile).setDrawerState)
         if let profile { trace.header.profile = profile }
         return trace
     }
@@ -60,24 +64,34 @@ public struct DrawerKitSoak: SystemSoak {
         var out: [PairStep] = []
         var dragOpen = false
         for record in result.records {
-            guard case let .event(t, .system(e)) = record else { continue }
+            guard case .event(let t, .system(let e)) = record else { continue }
             switch e.name {
             case "presentationTransitionWillBegin": out.append(PairStep(.open, "presentationTransition", at: t))
             case "presentationTransitionDidEnd": out.append(PairStep(.close, "presentationTransition", at: t))
             case "dismissalTransitionWillBegin":
                 out.append(PairStep(.open, "dismissalTransition", at: t))
                 // D3, D4: the rest of an active drag is ignored once a dismissal is under way.
-                if dragOpen { out.append(PairStep(.cancel, "handleDrawerDrag", at: t)); dragOpen = false }
+                if dragOpen {
+                    out.append(PairStep(.cancel, "handleDrawerDrag", at: t))
+                    dragOpen = false
+                }
             case "dismissalTransitionDidEnd": out.append(PairStep(.close, "dismissalTransition", at: t))
             case "transitionWillStart":
                 // The transitions themselves are K2's (their info matched one to one).
-                if dragOpen, FieldRead.string(e["targetDrawerState"]) == "dismissed", trace.header.drawer?.midTransition == .dismissalIsTerminal {
-                    out.append(PairStep(.cancel, "handleDrawerDrag", at: t)); dragOpen = false
+                if dragOpen, FieldRead.string(e["targetDrawerState"]) == "dismissed",
+                    trace.header.drawer?.midTransition == .dismissalIsTerminal
+                {
+                    out.append(PairStep(.cancel, "handleDrawerDrag", at: t))
+                    dragOpen = false
                 }
             case "handleDrawerDrag":
                 switch FieldRead.string(e["state"]) {
-                case "began": out.append(PairStep(.open, "handleDrawerDrag", at: t)); dragOpen = true
-                default: out.append(PairStep(.close, "handleDrawerDrag", at: t)); dragOpen = false
+                case "began":
+                    out.append(PairStep(.open, "handleDrawerDrag", at: t))
+                    dragOpen = true
+                default:
+                    out.append(PairStep(.close, "handleDrawerDrag", at: t))
+                    dragOpen = false
                 }
             default: break
             }
@@ -89,7 +103,10 @@ public struct DrawerKitSoak: SystemSoak {
         [
             { $0.drawer?.controls = [] },
             { $0.drawer?.scrollView = nil },
-            { h in h.drawer?.participantPresenting = false; h.drawer?.participantPresented = true },
+            { h in
+                h.drawer?.participantPresenting = false
+                h.drawer?.participantPresented = true
+            },
             { $0.drawer?.statusBarHeight = nil },
             { $0.drawer?.timingCurveProvider = .systemSpring },
             { $0.drawer?.springTiming = .stretched },
@@ -100,7 +117,10 @@ public struct DrawerKitSoak: SystemSoak {
             { $0.drawer?.handleAutoAnimatesDimming = true },
             { $0.drawer?.fullExpansionBehaviour = .coversFullScreen },
             { $0.drawer?.flickSpeedThreshold = 3 },
-            { h in h.drawer?.upperMarkGap = 40; h.drawer?.lowerMarkGap = 40 },
+            { h in
+                h.drawer?.upperMarkGap = 40
+                h.drawer?.lowerMarkGap = 40
+            },
             { $0.drawer?.passthroughTouchesInStates = [.collapsed, .partiallyExpanded] },
             { $0.recognizer = RecognizerConfiguration() },
         ]
@@ -142,7 +162,8 @@ struct DrawerKitChecker {
     var log: ViolationLog
 
     init(trace: Trace, result: SimulationResult, variant: String) {
-        self.trace = trace; self.result = result
+        self.trace = trace
+        self.result = result
         view = SystemReplayView(trace, result)
         drawer = trace.header.drawer ?? DrawerConfiguration(heightOfPartiallyExpandedDrawer: 0)
         log = ViolationLog(variant: variant)
@@ -166,7 +187,7 @@ struct DrawerKitChecker {
         let s = trace.samples
         for f in view.frames {
             while i < s.count, view.dueFrame(s[i].time) <= f.index {
-                if case let .environment(e) = s[i].kind { h = e.container.height }
+                if case .environment(let e) = s[i].kind { h = e.container.height }
                 i += 1
             }
             out.append(h)
@@ -182,7 +203,8 @@ struct DrawerKitChecker {
         let frames = view.frames
         for (i, f) in frames.enumerated() {
             let g = DrawerKitPositions(drawer, height: heights[i], statusBar: statusBar)
-            let dragging = FieldRead.flag(f, "isDragging"), animating = FieldRead.flag(f, "isAnimating")
+            let dragging = FieldRead.flag(f, "isDragging")
+            let animating = FieldRead.flag(f, "isAnimating")
             if !down[i] && !dragging && !animating {
                 log.count("K1")
                 if let y = g.position(f.state) {
@@ -195,7 +217,9 @@ struct DrawerKitChecker {
                     // anchor, where DrawerKit counts it in that state (§3.1, `equal`).
                     let pulled = drawer.scrollView != nil && abs(f.location - clamped) <= 0.5
                     if abs(f.location - y) > 1e-9 && abs(f.location - clamped) > 1e-9 && !pulled {
-                        log.fail("K1", "rest", "frame \(f.index): at rest in \(f.state) at \(f.location), pos(\(f.state)) = \(y)")
+                        log.fail(
+                            "K1", "rest",
+                            "frame \(f.index): at rest in \(f.state) at \(f.location), pos(\(f.state)) = \(y)")
                     }
                 } else {
                     log.fail("K1", "state", "frame \(f.index): at rest in state \(f.state), not a named state")
@@ -204,7 +228,9 @@ struct DrawerKitChecker {
             guard dragging, !animating else { continue }
             log.count("K3")
             if f.location < g.fullY - 1e-9 || f.location > g.height + 1e-9 {
-                log.fail("K3", "bound", "frame \(f.index): location \(f.location) outside [fullY \(g.fullY), H \(g.height)] during a drag")
+                log.fail(
+                    "K3", "bound",
+                    "frame \(f.index): location \(f.location) outside [fullY \(g.fullY), H \(g.height)] during a drag")
             }
             if i > 0 { checkFollowing(i, g) }
         }
@@ -213,20 +239,21 @@ struct DrawerKitChecker {
     /// K3's 1:1 following between frame record `i − 1` and `i` (both with the drag active, or the
     /// drag beginning in between) when no animator, environment change or call acts in between.
     mutating func checkFollowing(_ i: Int, _ g: DrawerKitPositions) {
-        let f = view.frames[i], p = view.frames[i - 1]
+        let f = view.frames[i]
+        let p = view.frames[i - 1]
         guard !FieldRead.flag(p, "isAnimating") else { return }
         let window = view.samples(betweenFrame: i)
         var ys: [Double] = []
         for s in window {
             switch s.kind {
-            case let .touch(t) where t.id == 0:
+            case .touch(let t) where t.id == 0:
                 switch t.phase {
                 case .moved: ys.append(t.location.y)
-                case .began: return   // a new touch: not one pan's increments
+                case .began: return  // a new touch: not one pan's increments
                 default: break
                 }
             case .touch: break
-            default: return           // a call or an environment change acts in between
+            default: return  // a call or an environment change acts in between
             }
         }
         guard let last = ys.last else { return }
@@ -241,9 +268,11 @@ struct DrawerKitChecker {
             reference = y
         }
         let path = [reference] + ys
-        let up = zip(path, path.dropFirst()).allSatisfy { $1 <= $0 }, down = zip(path, path.dropFirst()).allSatisfy { $1 >= $0 }
+        let up = zip(path, path.dropFirst()).allSatisfy { $1 <= $0 }
+        let down = zip(path, path.dropFirst()).allSatisfy { $1 >= $0 }
         guard up || down else { return }
-        let moved = f.location - p.location, finger = last - reference
+        let moved = f.location - p.location
+        let finger = last - reference
         if abs(moved - finger) <= 1e-6 { return }
         // Clamped: the drawer stops at fullY (moving up) or H (moving down), Q10.
         let bound = finger < 0 ? g.fullY : g.height
@@ -253,7 +282,7 @@ struct DrawerKitChecker {
 
     func lastFingerY(before index: Int) -> Double? {
         for s in trace.samples[..<index].reversed() {
-            guard case let .touch(t) = s.kind, t.id == 0 else { continue }
+            guard case .touch(let t) = s.kind, t.id == 0 else { continue }
             if t.phase == .moved { return t.location.y }
             if t.phase == .began { return t.location.y }
         }
@@ -262,7 +291,7 @@ struct DrawerKitChecker {
 
     func touchDownY(before index: Int) -> Double? {
         for s in trace.samples[..<index].reversed() {
-            guard case let .touch(t) = s.kind, t.id == 0 else { continue }
+            guard case .touch(let t) = s.kind, t.id == 0 else { continue }
             if t.phase == .began { return t.location.y }
             if t.phase == .ended || t.phase == .cancelled { return nil }
         }
@@ -280,7 +309,8 @@ struct DrawerKitChecker {
         let events = view.events
         let parts = participants
         var open: [[RecordField]] = []
-        var completionsExpected = 0, completionsSeen = 0
+        var completionsExpected = 0
+        var completionsSeen = 0
         var completionCallsUsed: Set<Microseconds> = []
         var i = 0
         func info(_ e: SystemEvent) -> [RecordField] { e.fields.filter { $0.key != "participant" } }
@@ -295,8 +325,12 @@ struct DrawerKitChecker {
                 for (k, (name, participant)) in expected.enumerated() {
                     let j = i + 1 + k
                     guard j < events.count, events[j].time == t, events[j].event.name == name,
-                          FieldRead.string(events[j].event["participant"]) == participant, info(events[j].event) == fields else {
-                        log.fail("K2", "start-order", "transitionWillStart at t = \(secondsText(t)) s is not followed by \(name) of \(participant) with its info")
+                        FieldRead.string(events[j].event["participant"]) == participant, info(events[j].event) == fields
+                    else {
+                        log.fail(
+                            "K2", "start-order",
+                            "transitionWillStart at t = \(secondsText(t)) s is not followed by \(name) of \(participant) with its info"
+                        )
                         break
                     }
                 }
@@ -316,14 +350,21 @@ struct DrawerKitChecker {
                 var j = i
                 for participant in parts {
                     guard j < events.count, events[j].time == t, events[j].event.name == "cleanup",
-                          FieldRead.string(events[j].event["participant"]) == participant, info(events[j].event) == fields else {
-                        log.fail("K2", "end-order", "cleanup at t = \(secondsText(t)) s: expected cleanup of \(participant) with the same info")
+                        FieldRead.string(events[j].event["participant"]) == participant, info(events[j].event) == fields
+                    else {
+                        log.fail(
+                            "K2", "end-order",
+                            "cleanup at t = \(secondsText(t)) s: expected cleanup of \(participant) with the same info")
                         break
                     }
                     j += 1
                 }
-                guard j < events.count, events[j].time == t, events[j].event.name == "transitionDidFinish", info(events[j].event) == fields else {
-                    log.fail("K2", "end-order", "cleanup at t = \(secondsText(t)) s is not followed by its transitionDidFinish")
+                guard j < events.count, events[j].time == t, events[j].event.name == "transitionDidFinish",
+                    info(events[j].event) == fields
+                else {
+                    log.fail(
+                        "K2", "end-order",
+                        "cleanup at t = \(secondsText(t)) s is not followed by its transitionDidFinish")
                     i += 1
                     continue
                 }
@@ -332,17 +373,23 @@ struct DrawerKitChecker {
             case "transitionDidFinish":
                 log.count("K2")
                 if !parts.isEmpty && (i == 0 || events[i - 1].event.name != "cleanup") {
-                    log.fail("K2", "end-order", "transitionDidFinish at t = \(secondsText(t)) s without its cleanup before it")
+                    log.fail(
+                        "K2", "end-order",
+                        "transitionDidFinish at t = \(secondsText(t)) s without its cleanup before it")
                 }
                 if let k = open.firstIndex(of: info(e)) {
                     open.remove(at: k)
                 } else {
-                    log.fail("K2", "unmatched", "transitionDidFinish at t = \(secondsText(t)) s matches no started transition's info")
+                    log.fail(
+                        "K2", "unmatched",
+                        "transitionDidFinish at t = \(secondsText(t)) s matches no started transition's info")
                 }
             case "completion":
                 completionsSeen += 1
                 if i == 0 || events[i - 1].event.name != "transitionDidFinish" {
-                    log.fail("K2", "completion", "completion at t = \(secondsText(t)) s not right after a transitionDidFinish")
+                    log.fail(
+                        "K2", "completion",
+                        "completion at t = \(secondsText(t)) s not right after a transitionDidFinish")
                 }
             default: break
             }
@@ -353,7 +400,10 @@ struct DrawerKitChecker {
                 log.fail("K2", "unfinished", "\(open.count) transition(s) never finished (the replay came to rest)")
             }
             if completionsSeen != completionsExpected {
-                log.fail("K2", "completion", "\(completionsSeen) completion records for \(completionsExpected) setDrawerState calls with a completion that started a transition")
+                log.fail(
+                    "K2", "completion",
+                    "\(completionsSeen) completion records for \(completionsExpected) setDrawerState calls with a completion that started a transition"
+                )
             }
         }
     }
@@ -361,17 +411,23 @@ struct DrawerKitChecker {
     /// True when a `setDrawerState` call with a completion is the sample at `t` (calls have times
     /// of their own, so a transition that starts at its time is its transition).
     func startedWithCompletion(at t: Microseconds) -> Bool {
-        view.samples(at: t).contains { if case .setDrawerState(_, _, true)? = $0.kind.drawerCall { return true } else { return false } }
+        view.samples(at: t).contains {
+            if case .setDrawerState(_, _, true)? = $0.kind.drawerCall { return true } else { return false }
+        }
     }
 
     // MARK: K4
 
     mutating func checkDismissal() {
         let terminalPolicy = drawer.midTransition == .dismissalIsTerminal
-        var gone = false, dismissing = false, presented = drawer.presented
+        var gone = false
+        var dismissing = false
+        var presented = drawer.presented
         var previous = ""
         // A `dismiss` call on a presented drawer makes it terminal from its time on (D3).
-        var dismissCalls = trace.samples.filter { if case .dismiss? = $0.kind.drawerCall { return true } else { return false } }.map(\.time)[...]
+        var dismissCalls = trace.samples.filter {
+            if case .dismiss? = $0.kind.drawerCall { return true } else { return false }
+        }.map(\.time)[...]
         for (t, e) in view.events {
             while let c = dismissCalls.first, c <= t {
                 if presented { dismissing = true }
@@ -394,13 +450,21 @@ struct DrawerKitChecker {
                     log.count("K4")
                     let target = FieldRead.string(e["targetDrawerState"])
                     if dismissing && target != "dismissed" {
-                        log.fail("K4", "after-dismissal", "a transition to \(target ?? "?") starts at t = \(secondsText(t)) s after a transition to dismissed or a dismiss call")
+                        log.fail(
+                            "K4", "after-dismissal",
+                            "a transition to \(target ?? "?") starts at t = \(secondsText(t)) s after a transition to dismissed or a dismiss call"
+                        )
                     }
                     if target == "dismissed" { dismissing = true }
                 }
             case "dismissalTransitionWillBegin": dismissing = true
-            case "dismissalTransitionDidEnd": gone = true; dismissing = false; presented = false
-            case "presentationTransitionWillBegin": dismissing = false; presented = true
+            case "dismissalTransitionDidEnd":
+                gone = true
+                dismissing = false
+                presented = false
+            case "presentationTransitionWillBegin":
+                dismissing = false
+                presented = true
             default: break
             }
         }
@@ -413,25 +477,35 @@ struct DrawerKitChecker {
         scaled.header.drawer?.totalDurationInSeconds = drawer.totalDurationInSeconds / 2
         let other = simulate(scaled)
         let otherView = SystemReplayView(scaled, other)
-        guard Self.samplesMeetNoAnimator(view), Self.samplesMeetNoAnimator(otherView), !result.budgetExceeded, !other.budgetExceeded else { return }
+        guard Self.samplesMeetNoAnimator(view), Self.samplesMeetNoAnimator(otherView), !result.budgetExceeded,
+            !other.budgetExceeded
+        else { return }
         log.count("K5")
         func decisions(_ v: SystemReplayView) -> [String] {
             v.events.map { e in
-                ([e.event.name] + e.event.fields.compactMap { f -> String? in
-                    switch f.value {
-                    case .string(let s): return "\(f.key)=\(s)"
-                    case .bool(let b): return "\(f.key)=\(b)"
-                    default: return nil
-                    }
-                }).joined(separator: " ")
+                ([e.event.name]
+                    + e.event.fields.compactMap { f -> String? in
+                        switch f.value {
+                        case .string(let s): return "\(f.key)=\(s)"
+                        case .bool(let b): return "\(f.key)=\(b)"
+                        default: return nil
+                        }
+                    }).joined(separator: " ")
             }
         }
-        let a = decisions(view), b = decisions(otherView)
+        let a = decisions(view)
+        let b = decisions(otherView)
         if a != b {
             let k = a.indices.first { $0 >= b.count || a[$0] != b[$0] } ?? min(a.count, b.count)
-            log.fail("K5", "decisions", "with totalDurationInSeconds halved, record \(k) differs: \(k < a.count ? a[k] : "none") vs \(k < b.count ? b[k] : "none")")
+            log.fail(
+                "K5", "decisions",
+                "with totalDurationInSeconds halved, record \(k) differs: \(k < a.count ? a[k] : "none") vs \(k < b.count ? b[k] : "none")"
+            )
         } else if view.frames.last?.state != otherView.frames.last?.state {
-            log.fail("K5", "final", "with totalDurationInSeconds halved the drawer ends in \(otherView.frames.last?.state ?? "?"), not \(view.frames.last?.state ?? "?")")
+            log.fail(
+                "K5", "final",
+                "with totalDurationInSeconds halved the drawer ends in \(otherView.frames.last?.state ?? "?"), not \(view.frames.last?.state ?? "?")"
+            )
         }
     }
 
@@ -441,10 +515,13 @@ struct DrawerKitChecker {
     /// An animator started by an earlier sample of the same frame (its `transitionWillStart`, or a
     /// UIKit transition's `…WillBegin`) also counts as running.
     static func samplesMeetNoAnimator(_ v: SystemReplayView) -> Bool {
-        var fi = 0, ei = 0
+        var fi = 0
+        var ei = 0
         var running = false
         var startedSince: Microseconds?
-        let starts: Set<String> = ["transitionWillStart", "presentationTransitionWillBegin", "dismissalTransitionWillBegin"]
+        let starts: Set<String> = [
+            "transitionWillStart", "presentationTransitionWillBegin", "dismissalTransitionWillBegin",
+        ]
         for s in v.trace.samples {
             let k = v.dueFrame(s.time)
             while fi < v.frames.count, v.frames[fi].index < k {
@@ -453,7 +530,9 @@ struct DrawerKitChecker {
                 startedSince = nil
             }
             while ei < v.events.count, v.events[ei].time < s.time {
-                if starts.contains(v.events[ei].event.name), v.dueFrame(v.events[ei].time) == k { startedSince = v.events[ei].time }
+                if starts.contains(v.events[ei].event.name), v.dueFrame(v.events[ei].time) == k {
+                    startedSince = v.events[ei].time
+                }
                 ei += 1
             }
             if running || startedSince != nil { return false }

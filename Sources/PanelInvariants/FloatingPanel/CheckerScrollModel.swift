@@ -30,7 +30,8 @@ extension Run {
     /// The frame in force at index `j`: the last written frame with index ≤ j (a frame that repeats
     /// the previous one is not written), nil before the first.
     func frame(at j: Int) -> FrameRecord? {
-        var lo = 0, hi = frameList.count
+        var lo = 0
+        var hi = frameList.count
         while lo < hi {
             let mid = (lo + hi) / 2
             if frameList[mid].index <= j { lo = mid + 1 } else { hi = mid }
@@ -49,8 +50,8 @@ extension Run {
         var out: Set<Double> = []
         for s in trace.samples where s.time > t0 && s.time <= t1 {
             switch s.kind {
-            case let .call(.track(c)): out.insert(position.main(c.contentOffset))
-            case let .call(.setContentOffset(x, y, _)): if let v = position.isVertical ? y : x { out.insert(v) }
+            case .call(.track(let c)): out.insert(position.main(c.contentOffset))
+            case .call(.setContentOffset(let x, let y, _)): if let v = position.isVertical ? y : x { out.insert(v) }
             default: break
             }
         }
@@ -70,7 +71,8 @@ extension Run {
     /// True when `state` is scrollable (§3.6.1) with the layout and delegate of time `t` (a list
     /// assumed tracked).
     func isScrollable(_ state: String, at t: Microseconds) -> Bool {
-        trace.header.delegate.scrollableStates.map { $0.contains(state) } ?? (state == finalGeometryAt(t).mostExpandedState.name)
+        trace.header.delegate.scrollableStates.map { $0.contains(state) }
+            ?? (state == finalGeometryAt(t).mostExpandedState.name)
     }
 
     /// The touch-down times of finger 0 with the time of the sample at which the pans recognize
@@ -81,17 +83,24 @@ extension Run {
         let threshold = trace.header.recognizer.beginThreshold
         var open: (Microseconds, Point)?
         for s in trace.samples {
-            guard case let .touch(t) = s.kind, t.id == 0 else { continue }
+            guard case .touch(let t) = s.kind, t.id == 0 else { continue }
             switch t.phase {
             case .began:
                 if let o = open { out.append((o.0, o.1, nil)) }
                 open = (s.time, t.location)
             case .moved:
                 guard let o = open else { continue }
-                let dx = t.location.x - o.1.x, dy = t.location.y - o.1.y
-                if (dx * dx + dy * dy).squareRoot() >= threshold { out.append((o.0, o.1, s.time)); open = nil }
+                let dx = t.location.x - o.1.x
+                let dy = t.location.y - o.1.y
+                if (dx * dx + dy * dy).squareRoot() >= threshold {
+                    out.append((o.0, o.1, s.time))
+                    open = nil
+                }
             case .ended, .cancelled:
-                if let o = open { out.append((o.0, o.1, nil)); open = nil }
+                if let o = open {
+                    out.append((o.0, o.1, nil))
+                    open = nil
+                }
             case .stationary: break
             }
         }
@@ -103,7 +112,7 @@ extension Run {
     /// (O15; `show` puts it back, §5.2).
     func isInWindow(at t: Microseconds) -> Bool {
         var removedAt: Microseconds?
-        for case let .event(et, .didRemove) in result.records where et < t { removedAt = et }
+        for case .event(let et, .didRemove) in result.records where et < t { removedAt = et }
         guard let removed = removedAt else { return true }
         return trace.samples.contains { s in
             if case .call(.show) = s.kind { return s.time >= removed && s.time < t } else { return false }
@@ -122,12 +131,14 @@ extension Run {
     var animatedStartTimes: [Microseconds] {
         trace.samples.compactMap { s -> Microseconds? in
             switch s.kind {
-            case .call(.show(true)), .call(.hide(true)), .call(.move(_, true)), .call(.remove), .call(.tapBackdrop): return s.time
+            case .call(.show(true)), .call(.hide(true)), .call(.move(_, true)), .call(.remove), .call(.tapBackdrop):
+                return s.time
             default: return nil
             }
-        } + result.records.compactMap { r -> Microseconds? in
-            if case let .event(t, .willRemove) = r { return t } else { return nil }
         }
+            + result.records.compactMap { r -> Microseconds? in
+                if case .event(let t, .willRemove) = r { return t } else { return nil }
+            }
     }
 
     /// io over the replay (floatingpanel-core.md §2, §3.2 step 3, §3.3 step 2, §4.1 step 7, §4.5):
@@ -141,13 +152,20 @@ extension Run {
     ///   (didEndDragging(willAttract: false), §4.1 step 7).
     /// Where the checker cannot tell which of several values io took, all are kept.
     func ioHistory() -> IoHistory {
-        enum Action { case set(Set<Double>), began(afterPin: Bool), start(String), clear }
+        enum Action {
+            case set(Set<Double>)
+            case began(afterPin: Bool)
+            case start(String)
+            case clear
+        }
         // (time, rank, action): at one time, an interruption's clear comes before the began that
         // follows it (§4.7 step 1, then §3.2 step 3); the drag's own events keep their record order.
         var actions: [(time: Microseconds, rank: Int, action: Action)] = []
         var seq = 0
         for s in trace.samples {
-            if case let .call(.track(c)) = s.kind { actions.append((s.time, 0, .set([position.main(c.contentOffset)]))) }
+            if case .call(.track(let c)) = s.kind {
+                actions.append((s.time, 0, .set([position.main(c.contentOffset)])))
+            }
         }
         for r in recognitions {
             // Core's scroll handler runs before the panel's in the same sample (O3) only for a
@@ -155,16 +173,19 @@ extension Run {
             // have gone down elsewhere replaces io.
             // A touch known to have gone down off the surface never reaches the panel's recognizer.
             var afterPin = true
-            if let list = listAt(r.down), !animatedStartTimes.contains(where: { $0 <= r.down && r.down - $0 < 1_000_000 }),
-               let at = frame(at: due(r.down) - 1) {
+            if let list = listAt(r.down),
+                !animatedStartTimes.contains(where: { $0 <= r.down && r.down - $0 < 1_000_000 }),
+                let at = frame(at: due(r.down) - 1)
+            {
                 let surface = finalGeometryAt(r.down).surfaceFrame(at: at.location)
                 if !surface.contains(r.downPoint) { continue }
-                afterPin = list.frame.contains(Point(x: r.downPoint.x - surface.origin.x, y: r.downPoint.y - surface.origin.y))
+                afterPin = list.frame.contains(
+                    Point(x: r.downPoint.x - surface.origin.x, y: r.downPoint.y - surface.origin.y))
             }
             if panelMayAnimate(at: r.down) { actions.append((r.down, 2, .began(afterPin: afterPin))) }
             if let t = r.recognition { actions.append((t, 2, .began(afterPin: afterPin))) }
         }
-        for case let .event(t, e) in result.records {
+        for case .event(let t, let e) in result.records {
             seq += 1
             switch e {
             case .didEndAttracting: actions.append((t, 1, .clear))
@@ -182,12 +203,12 @@ extension Run {
         }
         for (t, _, action) in actions {
             switch action {
-            case let .set(v): current = v
+            case .set(let v): current = v
             case .clear: current = []
-            case let .began(afterPin):
+            case .began(let afterPin):
                 guard listAt(t) != nil, panelPanBegan(at: t) else { continue }
                 current = afterPin ? current.union(offsetsBefore(t)) : offsetsBefore(t)
-            case let .start(state):
+            case .start(let state):
                 guard let list = listAt(t), isScrollable(state, at: t) else { continue }
                 var values = current.union(offsetsBefore(t))
                 // The current offset at startInteraction follows the scroll view's own update in
@@ -195,7 +216,8 @@ extension Run {
                 // Past an edge the offset shows the rubber band of the finger offset (bounces on)
                 // or the edge (bounces off).
                 if let inset = frame(at: due(t) - 1)?.contentInset, let o = frame(at: due(t) - 1)?.contentOffset,
-                   let delta = fingerTravelInFrame(through: t) {
+                    let delta = fingerTravelInFrame(through: t)
+                {
                     let (lo, hi) = offsetRange(list, inset)
                     let d = position.mainDimension(list.frame.size)
                     // The finger offset u behind the shown offset (O6's inverse; y ≥ d has none).
@@ -223,15 +245,22 @@ extension Run {
     /// own update subtracts from the finger offset (O6). nil when none did.
     func fingerTravelInFrame(through t: Microseconds) -> Double? {
         let t0 = frameTime(due(t) - 1, frameRate: rate)
-        var before: Double?, now: Double?
+        var before: Double?
+        var now: Double?
         var recognition: Microseconds?
         for s in trace.samples where s.time <= t {
-            guard case let .touch(touch) = s.kind, touch.id == 0 else { continue }
+            guard case .touch(let touch) = s.kind, touch.id == 0 else { continue }
             if touch.phase == .began {
-                before = nil; now = nil
+                before = nil
+                now = nil
                 recognition = recognitions.first { $0.down == s.time }?.recognition
             }
-            if s.time <= t0 || recognition.map({ s.time <= $0 }) ?? true { before = position.main(touch.location); now = nil } else { now = position.main(touch.location) }
+            if s.time <= t0 || recognition.map({ s.time <= $0 }) ?? true {
+                before = position.main(touch.location)
+                now = nil
+            } else {
+                now = position.main(touch.location)
+            }
         }
         guard let b = before, let n = now else { return nil }
         return n - b
@@ -244,7 +273,9 @@ extension Run {
     /// leaves io alone.
     func panelPanBegan(at t: Microseconds) -> Bool {
         var asked: Bool?
-        for case let .event(et, .shouldBeginDragging(answer)) in result.records where et == t { asked = (asked ?? false) || answer }
+        for case .event(let et, .shouldBeginDragging(let answer)) in result.records where et == t {
+            asked = (asked ?? false) || answer
+        }
         if let asked { return asked }
         guard let before = frame(at: due(t) - 1) else { return false }
         return before.isDragging || before.isAttracting || abandonedDrags.contains { $0.contains(t) }
@@ -271,8 +302,10 @@ extension Run {
     /// as the step into frame k − 1 and no larger (each step is the previous one times q < 1).
     func decelerationStep(frame k: Int) -> Bool {
         guard let o = frame(at: k)?.contentOffset, let po = frame(at: k - 1)?.contentOffset,
-              let ppo = frame(at: k - 2)?.contentOffset else { return false }
-        let step = o - po, before = po - ppo
+            let ppo = frame(at: k - 2)?.contentOffset
+        else { return false }
+        let step = o - po
+        let before = po - ppo
         return before != 0 && (step > 0) == (before > 0) && abs(step) <= abs(before) + 1e-9
     }
 
@@ -280,7 +313,8 @@ extension Run {
     /// D = offset(from: mostExpanded) ≤ 0, the pixel-rounded distance of the pixel-rounded frame
     /// edge (§1.4, §1.6/O2, §0.2).
     func isAtOrBeyondMost(_ location: Double, _ g: LayoutGeometry) -> Bool {
-        let most = g.position(of: g.mostExpandedState), edge = g.rounded(location)
+        let most = g.position(of: g.mostExpandedState)
+        let edge = g.rounded(location)
         return g.rounded(position.expandsTowardLowerCoordinate ? edge - most : most - edge) <= 0
     }
 
@@ -293,17 +327,20 @@ extension Run {
     /// True when the finger at main coordinate `value` is inside the list's content inset on the
     /// pinned side (§3.3 step 2b's inset-area check: bottom/right pin + loc < 0, top/left
     /// pin + (bounds − loc) < 0, loc the location in the list's frame).
-    func inInsetArea(_ value: Double, surfaceAt location: Double, list: ScrollViewConfiguration, inset: Insets, _ g: LayoutGeometry) -> Bool {
+    func inInsetArea(
+        _ value: Double, surfaceAt location: Double, list: ScrollViewConfiguration, inset: Insets, _ g: LayoutGeometry
+    ) -> Bool {
         let origin = g.surfaceFrame(at: location).origin
         let loc = value - position.main(origin) - position.main(list.frame.origin)
         let pin = pinningOffset(list, inset)
-        return position.expandsTowardLowerCoordinate ? pin + loc < 0 : pin + (position.mainDimension(list.frame.size) - loc) < 0
+        return position.expandsTowardLowerCoordinate
+            ? pin + loc < 0 : pin + (position.mainDimension(list.frame.size) - loc) < 0
     }
 
     /// True when a drag began (willBeginDragging) in (t0, t1] in a state that is scrollable then.
     func dragStartsInScrollableState(after t0: Microseconds, through t1: Microseconds) -> Bool {
         result.records.contains { r in
-            guard case let .event(t, .willBeginDragging(state)) = r, t > t0, t <= t1 else { return false }
+            guard case .event(let t, .willBeginDragging(let state)) = r, t > t0, t <= t1 else { return false }
             return isScrollable(state, at: t)
         }
     }
@@ -332,17 +369,24 @@ extension Run {
         // at the frame's start, a finger-0 sample moved in it, and the surface was at or beyond the
         // most expanded anchor.
         let t0 = frameTime(at.index - 1, frameRate: rate)
-        if before?.isDragging != true, isAtOrBeyondMost(before?.location ?? at.location, g) || isAtOrBeyondMost(at.location, g),
-           trace.samples.contains(where: { s in
-               if case let .touch(touch) = s.kind, touch.id == 0, touch.phase == .moved { return s.time > t0 && s.time <= tl }
-               return false
-           }) { return true }
+        if before?.isDragging != true,
+            isAtOrBeyondMost(before?.location ?? at.location, g) || isAtOrBeyondMost(at.location, g),
+            trace.samples.contains(where: { s in
+                if case .touch(let touch) = s.kind, touch.id == 0, touch.phase == .moved {
+                    return s.time > t0 && s.time <= tl
+                }
+                return false
+            })
+        {
+            return true
+        }
         guard let lockedList = listAt(tl) else { return true }
         let most = g.position(of: g.mostExpandedState)
         func loose(_ location: Double) -> Bool {
             let edge = g.rounded(location)
             let d = g.rounded(position.expandsTowardLowerCoordinate ? edge - most : most - edge)
-            return position.mainDimension(lockedList.contentSize) < position.mainDimension(lockedList.frame.size) + max(d, 0)
+            return position.mainDimension(lockedList.contentSize) < position.mainDimension(lockedList.frame.size)
+                + max(d, 0)
         }
         return !(loose(at.location) || before.map { loose($0.location) } ?? false)
     }
@@ -360,15 +404,20 @@ extension Run {
     /// v < 0 for top/left: the recorded velocity's sign or the step's) and allow false
     /// (−30 < a ≤ 0, a = od for bottom/right, contentOffsetMax − O for top/left, §3.6.2).
     func strictLockPossible(_ s: TraceSample) -> Bool {
-        guard case let .touch(touch) = s.kind, touch.id == 0, touch.phase != .began, touch.phase != .stationary else { return false }
-        guard let r = recognitions.last(where: { $0.down <= s.time }), let recognized = r.recognition, recognized <= s.time,
-              let list = listAt(s.time), isInWindow(at: r.down), let atDown = frameBefore(r.down) else { return false }
+        guard case .touch(let touch) = s.kind, touch.id == 0, touch.phase != .began, touch.phase != .stationary else {
+            return false
+        }
+        guard let r = recognitions.last(where: { $0.down <= s.time }), let recognized = r.recognition,
+            recognized <= s.time,
+            let list = listAt(s.time), isInWindow(at: r.down), let atDown = frameBefore(r.down)
+        else { return false }
         let gDown = finalGeometryAt(r.down)
         let surface = gDown.surfaceFrame(at: atDown.location)
         let local = Point(x: r.downPoint.x - surface.origin.x, y: r.downPoint.y - surface.origin.y)
         let alwaysBounce = position.isVertical ? list.alwaysBounceVertical : list.alwaysBounceHorizontal
         guard surface.contains(r.downPoint), list.frame.contains(local),
-              position.mainDimension(list.contentSize) > position.mainDimension(list.frame.size) || alwaysBounce else { return false }
+            position.mainDimension(list.contentSize) > position.mainDimension(list.frame.size) || alwaysBounce
+        else { return false }
         guard let before = frame(at: due(s.time) - 1), !before.isDragging else { return false }
         let g = finalGeometryAt(s.time)
         guard isAtOrBeyondMost(before.location, g), isScrollable(before.state, at: s.time) else { return false }
@@ -376,19 +425,23 @@ extension Run {
         let towardHidden: (Double) -> Bool = { position.expandsTowardLowerCoordinate ? $0 > 0 : $0 < 0 }
         // The velocity is estimated from the touch's recent samples (O5; a lift reports the last
         // one), so the last step that moved decides when the sample itself did not move.
-        var previous: Double?, lastStep = 0.0
+        var previous: Double?
+        var lastStep = 0.0
         for x in trace.samples where x.time <= s.time && x.time >= r.down {
-            guard case let .touch(t) = x.kind, t.id == 0 else { continue }
+            guard case .touch(let t) = x.kind, t.id == 0 else { continue }
             let v = position.main(t.location)
             if let p = previous, v != p { lastStep = v - p }
             previous = v
         }
         var before1: Double?
         for x in trace.samples where x.time < s.time {
-            if case let .touch(t) = x.kind, t.id == 0 { before1 = position.main(t.location) }
+            if case .touch(let t) = x.kind, t.id == 0 { before1 = position.main(t.location) }
         }
         let step = before1.map { position.main(touch.location) - $0 } ?? 0
-        guard towardHidden(step) || towardHidden(lastStep) || touch.velocity.map({ towardHidden(position.main($0)) }) ?? false else { return false }
+        guard
+            towardHidden(step) || towardHidden(lastStep)
+                || touch.velocity.map({ towardHidden(position.main($0)) }) ?? false
+        else { return false }
         // allow false at the handler: O after the scroll view's own update of this sample (O3),
         // which a pin in the same sample may hide from every frame: the frames' offsets, and the
         // previous offset moved by this step (O6: offset −= Δfinger), clamped to its range when
@@ -402,7 +455,10 @@ extension Run {
                     a = o - pinningOffset(list, inset)
                 } else {
                     let trail = position.isVertical ? inset.bottom : inset.right
-                    a = max(position.mainDimension(list.contentSize) + trail - position.mainDimension(list.frame.size), 0) - o
+                    a =
+                        max(
+                            position.mainDimension(list.contentSize) + trail - position.mainDimension(list.frame.size),
+                            0) - o
                 }
                 return a > -30 && a <= 0
             }

@@ -54,8 +54,12 @@ public struct FloatingPanelSoak: SystemSoak {
     /// calls, F5 attraction frames, G6 mirrors, G7 rests.
     public static func counts(_ c: InvariantCoverage) -> SoakCounts {
         var out = SoakCounts()
-        out.count("G1", c.g1Rests); out.count("G4", c.g4Rests); out.count("G3", c.g3Frames)
-        out.count("F1", c.calls); out.count("F5", c.attractionFrames); out.count("G6", c.mirrors)
+        out.count("G1", c.g1Rests)
+        out.count("G4", c.g4Rests)
+        out.count("G3", c.g3Frames)
+        out.count("F1", c.calls)
+        out.count("F5", c.attractionFrames)
+        out.count("G6", c.mirrors)
         out.count("G7", c.g7Rests)
         return out
     }
@@ -80,17 +84,21 @@ public struct FloatingPanelSoak: SystemSoak {
         { $0.panel.contentMode = .static },
         { $0.recognizer = RecognizerConfiguration() },
         { $0.scrollView = nil },
-        { h in let anchors = h.panel.anchors.map(\.state); h.panel.states = h.panel.states.filter { anchors.contains($0) } },
+        { h in
+            let anchors = h.panel.anchors.map(\.state)
+            h.panel.states = h.panel.states.filter { anchors.contains($0) }
+        },
     ]
 
     /// The trace and, for a bottom panel, its top, left and right mirrors.
     public func emitted(_ trace: Trace) -> [Trace] {
         guard trace.header.model == .floatingPanel, trace.header.panel.position == .bottom else { return [trace] }
-        return [trace] + [PanelPosition.top, .left, .right].map { position in
-            var m = Mirror(position: position, h: trace.header.environment.container.height).trace(trace)
-            m.header.name = trace.header.name + "-" + position.rawValue
-            return m
-        }
+        return [trace]
+            + [PanelPosition.top, .left, .right].map { position in
+                var m = Mirror(position: position, h: trace.header.environment.container.height).trace(trace)
+                m.header.name = trace.header.name + "-" + position.rawValue
+                return m
+            }
     }
 
     public func reproduction(seed: UInt64) -> String {
@@ -102,8 +110,10 @@ public struct FloatingPanelSoak: SystemSoak {
     public var replayPhrase: String { "each replayed on bottom, top, left and right" }
 
     public func reportLines(_ counts: SoakCounts) -> [String] {
-        ["checked: \(counts["G1"]) rests (G1), \(counts["G4"]) resting lists (G4), \(counts["G3"]) frame pairs (G3), "
-            + "\(counts["F1"]) calls (F1, F3), \(counts["F5"]) attraction frames (F5), \(counts["G6"]) mirrors (G6), "
-            + "\(counts["G7"]) rests in their state (G7)"]
+        [
+            "checked: \(counts["G1"]) rests (G1), \(counts["G4"]) resting lists (G4), \(counts["G3"]) frame pairs (G3), "
+                + "\(counts["F1"]) calls (F1, F3), \(counts["F5"]) attraction frames (F5), \(counts["G6"]) mirrors (G6), "
+                + "\(counts["G7"]) rests in their state (G7)"
+        ]
     }
 }

@@ -19,15 +19,17 @@ extension InvariantChecker {
     /// replayed again with exactly those rules replaced by their mirror image; if that replay's
     /// events are the bottom one's, the difference was theirs, and the rest is compared on it.
     /// Anything else still fails.
-    public static func checkMirror(_ trace: Trace, reference: SimulationResult, position: PanelPosition,
-                                   mirrored: Trace, result: SimulationResult) -> [InvariantViolation] {
+    public static func checkMirror(
+        _ trace: Trace, reference: SimulationResult, position: PanelPosition,
+        mirrored: Trace, result: SimulationResult
+    ) -> [InvariantViolation] {
         // Runs of didMove compare as one: pixel rounding (floatingpanel-core.md §0.2, half away from
         // zero) does not mirror, so an anchor on a half-pixel tie starts or ends a spring one pixel
         // off its mirror image and the settle test (§4.4) can take one frame more or less; the
         // number of per-frame didMove is not a target, decision or order of G6.
         let referenceSignature = collapsingMoves(signature(reference))
         var finalHeight = trace.header.environment.container.height
-        for case let .environment(e) in trace.samples.map(\.kind) { finalHeight = e.container.height }
+        for case .environment(let e) in trace.samples.map(\.kind) { finalHeight = e.container.height }
         var sig = collapsingMoves(signature(result))
         var restResult = result
         if sig != referenceSignature, position == .top || position == .left {
@@ -35,32 +37,52 @@ extension InvariantChecker {
             mirrorImage.mirrorImageArithmetic = true
             let counterfactual = simulate(mirrored, options: mirrorImage)
             let s = collapsingMoves(signature(counterfactual))
-            if s == referenceSignature { sig = s; restResult = counterfactual }
+            if s == referenceSignature {
+                sig = s
+                restResult = counterfactual
+            }
         }
         if sig != referenceSignature {
-            let i = (0..<min(sig.count, referenceSignature.count)).first { sig[$0] != referenceSignature[$0] } ?? min(sig.count, referenceSignature.count)
+            let i =
+                (0..<min(sig.count, referenceSignature.count)).first { sig[$0] != referenceSignature[$0] }
+                ?? min(sig.count, referenceSignature.count)
             let expected = i < referenceSignature.count ? referenceSignature[i] : "(end)"
             let actual = i < sig.count ? sig[i] : "(end)"
-            return [InvariantViolation(rule: "G6", variant: position.rawValue, kind: "order",
-                message: "event \(i) differs from the bottom replay: bottom \(expected), \(position.rawValue) \(actual)")]
+            return [
+                InvariantViolation(
+                    rule: "G6", variant: position.rawValue, kind: "order",
+                    message:
+                        "event \(i) differs from the bottom replay: bottom \(expected), \(position.rawValue) \(actual)")
+            ]
         }
         // The resting state and location, when both replays come to rest. The location within one
         // device pixel: anchors are rounded to the pixel grid with ties away from zero
         // (layout-behavior §3, FloatingPanel `rounded(by:)`), which a mirror does not preserve
         // (an anchor at 542.5 on a 1× display rounds to 543, its mirror 124.5 to 125, not 124).
-        if let rest = reference.lastFrame, let f = restResult.lastFrame, endsAtRest(trace, reference), endsAtRest(mirrored, restResult) {
+        if let rest = reference.lastFrame, let f = restResult.lastFrame, endsAtRest(trace, reference),
+            endsAtRest(mirrored, restResult)
+        {
             let pixel = 1 / trace.header.environment.displayScale
             if f.state != rest.state {
-                return [InvariantViolation(rule: "G6", variant: position.rawValue, kind: "rest-state",
-                    message: "rests in \(f.state), the bottom replay in \(rest.state)")]
+                return [
+                    InvariantViolation(
+                        rule: "G6", variant: position.rawValue, kind: "rest-state",
+                        message: "rests in \(f.state), the bottom replay in \(rest.state)")
+                ]
             } else if !(rest.isDragging && finalHeight != trace.header.environment.container.height),
-                      abs(f.location - Mirror(position: position, h: finalHeight).location(rest.location)) > pixel + 1e-9 {
+                abs(f.location - Mirror(position: position, h: finalHeight).location(rest.location)) > pixel + 1e-9
+            {
                 // (A drag abandoned in the hidden state, §4.1 step 1, leaves the surface on its
                 // interaction constraint, whose constant is container-based and kept across a
                 // container change (O16): measured from the top edge on both panels, it is not
                 // the mirror image once the container's height changed.)
-                return [InvariantViolation(rule: "G6", variant: position.rawValue, kind: "rest-location",
-                    message: "rests at \(f.location), the mirror of the bottom replay's \(rest.location) is \(Mirror(position: position, h: finalHeight).location(rest.location))")]
+                return [
+                    InvariantViolation(
+                        rule: "G6", variant: position.rawValue, kind: "rest-location",
+                        message:
+                            "rests at \(f.location), the mirror of the bottom replay's \(rest.location) is \(Mirror(position: position, h: finalHeight).location(rest.location))"
+                    )
+                ]
             }
         }
         return []
@@ -81,18 +103,25 @@ extension InvariantChecker {
     /// * left or right, a list and a drag that begins in a scrollable state: FloatingPanel adds the
     ///   over-scroll shift's y for every position (floatingpanel-core.md §3.3 step 5 [QUIRK]), so a
     ///   hand-off from an over-scrolled list shifts a bottom panel and not a horizontal one.
-    public static func g6Exemption(_ trace: Trace, _ position: PanelPosition, reference: SimulationResult? = nil) -> String? {
-        let hasList = trace.header.scrollView != nil || trace.samples.contains { if case .call(.track) = $0.kind { return true } else { return false } }
+    public static func g6Exemption(_ trace: Trace, _ position: PanelPosition, reference: SimulationResult? = nil)
+        -> String?
+    {
+        let hasList =
+            trace.header.scrollView != nil
+            || trace.samples.contains { if case .call(.track) = $0.kind { return true } else { return false } }
         var layouts = [trace.header.panel]
-        for case let .call(.invalidateLayout(p)) in trace.samples.map(\.kind) { layouts.append(p) }
+        for case .call(.invalidateLayout(let p)) in trace.samples.map(\.kind) { layouts.append(p) }
         if hasList, layouts.contains(where: { $0.contentMode == .fitToBounds }) {
             return "layout-behavior §3.11: a list in a fitToBounds surface has no fixed mirror image"
         }
         if hasList, position == .left || position == .right, let reference {
-            let scrollableNames = Set(trace.header.delegate.scrollableStates ?? layouts.map {
-                LayoutGeometry(panel: $0, environment: trace.header.environment).mostExpandedState.name })
+            let scrollableNames = Set(
+                trace.header.delegate.scrollableStates
+                    ?? layouts.map {
+                        LayoutGeometry(panel: $0, environment: trace.header.environment).mostExpandedState.name
+                    })
             let dragsInScrollable = reference.records.contains { r in
-                if case let .event(_, .willBeginDragging(state)) = r { return scrollableNames.contains(state) }
+                if case .event(_, .willBeginDragging(let state)) = r { return scrollableNames.contains(state) }
                 return false
             }
             if dragsInScrollable {
@@ -103,8 +132,13 @@ extension InvariantChecker {
             // An adaptive anchor with the safe-area guide: on top/left panels position(for:) ignores
             // the safe-area inset (floatingpanel-layout-behavior.md §8 item 3 [QUIRK]), so its
             // mirror image sits the safe inset away from the bottom panel's.
-            if layouts.contains(where: { $0.anchors.contains { if case .adaptive(_, _, _, .safeArea, _) = $0.anchor { return true } else { return false } } }) {
-                return "floatingpanel-layout-behavior.md §8 item 3: top/left adaptive anchors ignore the safe-area inset"
+            if layouts.contains(where: {
+                $0.anchors.contains {
+                    if case .adaptive(_, _, _, .safeArea, _) = $0.anchor { return true } else { return false }
+                }
+            }) {
+                return
+                    "floatingpanel-layout-behavior.md §8 item 3: top/left adaptive anchors ignore the safe-area inset"
             }
             // A list on a surface whose length changes (rotation, safe-area change or new layout:
             // the static length follows the most expanded anchor, §1.7): a list frame is given in
@@ -113,16 +147,27 @@ extension InvariantChecker {
             // the mirrored list drifts relative to the moving edge when the length changes.
             if hasList {
                 var environments = [trace.header.environment]
-                for case let .environment(e) in trace.samples.map(\.kind) { environments.append(e) }
-                for panel in layouts { for environment in environments {
-                    let g = LayoutGeometry(panel: Mirror(position: position, h: environment.container.height).panel(panel),
-                                           environment: Mirror(position: position, h: environment.container.height).environment(environment))
-                    let m0 = LayoutGeometry(panel: Mirror(position: position, h: trace.header.environment.container.height).panel(trace.header.panel),
-                                            environment: Mirror(position: position, h: trace.header.environment.container.height).environment(trace.header.environment))
-                    if abs(g.surfaceLength(at: g.position(of: g.mostExpandedState)) - m0.surfaceLength(at: m0.position(of: m0.mostExpandedState))) > 1e-9 {
-                        return "layout-behavior §1.7: a top/left surface whose length changes moves a list framed from its far edge"
+                for case .environment(let e) in trace.samples.map(\.kind) { environments.append(e) }
+                for panel in layouts {
+                    for environment in environments {
+                        let g = LayoutGeometry(
+                            panel: Mirror(position: position, h: environment.container.height).panel(panel),
+                            environment: Mirror(position: position, h: environment.container.height).environment(
+                                environment))
+                        let m0 = LayoutGeometry(
+                            panel: Mirror(position: position, h: trace.header.environment.container.height).panel(
+                                trace.header.panel),
+                            environment: Mirror(position: position, h: trace.header.environment.container.height)
+                                .environment(trace.header.environment))
+                        if abs(
+                            g.surfaceLength(at: g.position(of: g.mostExpandedState))
+                                - m0.surfaceLength(at: m0.position(of: m0.mostExpandedState))) > 1e-9
+                        {
+                            return
+                                "layout-behavior §1.7: a top/left surface whose length changes moves a list framed from its far edge"
+                        }
                     }
-                } }
+                }
             }
             // A list whose content and trailing inset are shorter than its bounds: a top/left panel
             // measures the content from contentOffsetMax = max(size + inset.trail − bounds, 0)
@@ -137,22 +182,31 @@ extension InvariantChecker {
             var current = trace.header.scrollView
             for s in trace.samples {
                 switch s.kind {
-                case let .call(.track(c)): lists.append(c); current = c
+                case .call(.track(let c)):
+                    lists.append(c)
+                    current = c
                 case .call(.untrack): current = nil
-                case let .call(.setContentSize(_, h)):
-                    if var c = current, let h { c.contentSize.height = h; lists.append(c); current = c }
+                case .call(.setContentSize(_, let h)):
+                    if var c = current, let h {
+                        c.contentSize.height = h
+                        lists.append(c)
+                        current = c
+                    }
                 default: break
                 }
             }
             var environments = [trace.header.environment]
-            for case let .environment(e) in trace.samples.map(\.kind) { environments.append(e) }
-            let mostNames = Set(layouts.map { LayoutGeometry(panel: $0, environment: trace.header.environment).mostExpandedState.name })
-            let rewrites = environments.contains { $0.safeArea != Insets.zero }
+            for case .environment(let e) in trace.samples.map(\.kind) { environments.append(e) }
+            let mostNames = Set(
+                layouts.map { LayoutGeometry(panel: $0, environment: trace.header.environment).mostExpandedState.name })
+            let rewrites =
+                environments.contains { $0.safeArea != Insets.zero }
                 || (trace.header.delegate.scrollableStates ?? []).contains { !mostNames.contains($0) }
             if lists.contains(where: { c in
                 c.contentSize.height + (rewrites ? 0 : c.contentInset.top) < c.frame.size.height
             }) {
-                return "floatingpanel-core.md §3.6.2: a top/left list shorter than its bounds is measured from contentOffsetMax clamped at 0"
+                return
+                    "floatingpanel-core.md §3.6.2: a top/left list shorter than its bounds is measured from contentOffsetMax clamped at 0"
             }
         }
         // A content-size change of a tracked list on a top or left mirror: the mirror measures
@@ -164,13 +218,17 @@ extension InvariantChecker {
             var list = trace.header.scrollView
             for s in trace.samples {
                 switch s.kind {
-                case let .call(.track(c)): list = c
+                case .call(.track(let c)): list = c
                 case .call(.untrack): list = nil
-                case let .call(.setContentSize(_, h)):
+                case .call(.setContentSize(_, let h)):
                     if let c = list, let h, h != c.contentSize.height {
-                        return "§3.6.2: a top/left list's pinned edge is the end of its content, which a size change moves"
+                        return
+                            "§3.6.2: a top/left list's pinned edge is the end of its content, which a size change moves"
                     }
-                    if var c = list { c.contentSize.height = h ?? c.contentSize.height; list = c }
+                    if var c = list {
+                        c.contentSize.height = h ?? c.contentSize.height
+                        list = c
+                    }
                 default: break
                 }
             }
@@ -179,20 +237,22 @@ extension InvariantChecker {
         case .right:
             guard hasList else { return nil }
             var panels = [trace.header.panel]
-            for case let .call(.invalidateLayout(p)) in trace.samples.map(\.kind) { panels.append(p) }
+            for case .call(.invalidateLayout(let p)) in trace.samples.map(\.kind) { panels.append(p) }
             for panel in panels {
                 let geometry = LayoutGeometry(panel: panel, environment: trace.header.environment)
                 let most = geometry.mostExpandedState.name
                 if let states = trace.header.delegate.scrollableStates, states.contains(where: { $0 != most }) {
-                    return "floatingpanel-core.md §3.10: a right panel's content-inset adjustment is written into contentInset.left"
+                    return
+                        "floatingpanel-core.md §3.10: a right panel's content-inset adjustment is written into contentInset.left"
                 }
             }
             return nil
         case .left:
             var environments = [trace.header.environment]
-            for case let .environment(e) in trace.samples.map(\.kind) { environments.append(e) }
+            for case .environment(let e) in trace.samples.map(\.kind) { environments.append(e) }
             if environments.contains(where: { $0.safeArea.top != $0.safeArea.bottom }) {
-                return "floatingpanel-layout-behavior.md §8 item 2: a left panel's attraction uses the opposite safe-area side"
+                return
+                    "floatingpanel-layout-behavior.md §8 item 2: a left panel's attraction uses the opposite safe-area side"
             }
             return nil
         default:
@@ -210,14 +270,14 @@ extension InvariantChecker {
     /// Event names with their discrete payloads (states, targets, decisions); locations left out.
     public static func signature(_ r: SimulationResult) -> [String] {
         r.records.compactMap { record in
-            guard case let .event(_, e) = record else { return nil }
+            guard case .event(_, let e) = record else { return nil }
             switch e {
-            case let .didChangeState(s): return "didChangeState(\(s))"
-            case let .willEndDragging(_, p, t): return "willEndDragging(\(p)->\(t))"
-            case let .didEndDragging(a): return "didEndDragging(\(a))"
-            case let .willBeginAttracting(to): return "willBeginAttracting(\(to))"
-            case let .shouldRemove(_, result): return "shouldRemove(\(result))"
-            case let .shouldBeginDragging(result): return "shouldBeginDragging(\(result))"
+            case .didChangeState(let s): return "didChangeState(\(s))"
+            case .willEndDragging(_, let p, let t): return "willEndDragging(\(p)->\(t))"
+            case .didEndDragging(let a): return "didEndDragging(\(a))"
+            case .willBeginAttracting(let to): return "willBeginAttracting(\(to))"
+            case .shouldRemove(_, let result): return "shouldRemove(\(result))"
+            case .shouldBeginDragging(let result): return "shouldBeginDragging(\(result))"
             default: return e.name
             }
         }

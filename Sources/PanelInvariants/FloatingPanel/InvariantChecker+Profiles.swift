@@ -36,7 +36,9 @@ extension InvariantChecker {
     public static func holds(_ violation: InvariantViolation, for trace: Trace) -> Bool {
         guard let profile = trace.header.profile, trace.header.model == .floatingPanel else { return true }
         let v = FloatingPanelProfiles.table.values(for: profile)
-        if !v.roundedAnchors && ["G3", "G4", "G6"].contains(violation.rule) && hasAnchorOffTheGrid(trace) { return false }
+        if !v.roundedAnchors && ["G3", "G4", "G6"].contains(violation.rule) && hasAnchorOffTheGrid(trace) {
+            return false
+        }
         switch violation.rule {
         case "F4": return v.newEventOrder && !v.exactAnchorStateBug
         case "F5", "G2": return v.newEventOrder
@@ -48,10 +50,14 @@ extension InvariantChecker {
             }
         case "G3":
             if v.clampAboveZero && violation.kind == "bound-beyond-zero" { return false }
-            if v.clampAboveZero && layouts(of: trace).contains(where: { g in
-                let most = g.position(of: g.mostExpandedState)
-                return g.panelPosition.expandsTowardLowerCoordinate ? most <= 0 : most >= g.mainDimension
-            }) { return false }
+            if v.clampAboveZero
+                && layouts(of: trace).contains(where: { g in
+                    let most = g.position(of: g.mostExpandedState)
+                    return g.panelPosition.expandsTowardLowerCoordinate ? most <= 0 : most >= g.mainDimension
+                })
+            {
+                return false
+            }
             if violation.kind.hasPrefix("offset") && !v.clearOffsetAfterAttraction { return false }
             if (v.offsetCapture != .new || !v.ioAtTrack) && hasTrackedList(trace) { return false }
             if !violation.kind.hasPrefix("offset") && !v.newEventOrder && hasAnimatedMove(trace) { return false }
@@ -79,11 +85,12 @@ extension InvariantChecker {
     /// puts an anchor where a switch's trigger needs it counts as well.
     /// - Complexity: O((1 + layout changes) · (1 + environment changes)) geometries.
     static func layouts(of trace: Trace) -> [LayoutGeometry] {
-        var panels = [trace.header.panel], environments = [trace.header.environment]
+        var panels = [trace.header.panel]
+        var environments = [trace.header.environment]
         for s in trace.samples {
             switch s.kind {
-            case let .call(.invalidateLayout(p)): panels.append(p)
-            case let .environment(e): environments.append(e)
+            case .call(.invalidateLayout(let p)): panels.append(p)
+            case .environment(let e): environments.append(e)
             default: break
             }
         }
@@ -92,7 +99,8 @@ extension InvariantChecker {
 
     /// The trace tracks a scroll view at some time (header `scrollView` or a `track` call).
     static func hasTrackedList(_ trace: Trace) -> Bool {
-        trace.header.scrollView != nil || trace.samples.contains { if case .call(.track) = $0.kind { return true } else { return false } }
+        trace.header.scrollView != nil
+            || trace.samples.contains { if case .call(.track) = $0.kind { return true } else { return false } }
     }
 
     /// The trace calls `move(to:animated: true)` or `show(animated: true)` (a spring between

@@ -13,7 +13,10 @@ public struct InvariantViolation: Sendable, Equatable, CustomStringConvertible {
     /// What was seen, with times (s) and values.
     public var message: String
     public init(rule: String, variant: String, kind: String = "", message: String) {
-        self.rule = rule; self.variant = variant; self.kind = kind; self.message = message
+        self.rule = rule
+        self.variant = variant
+        self.kind = kind
+        self.message = message
     }
     /// `rule@variant` (and `:kind`): what a minimization keeps failing.
     public var key: String { kind.isEmpty ? "\(rule)@\(variant)" : "\(rule)@\(variant):\(kind)" }
@@ -38,8 +41,13 @@ public struct InvariantCoverage: Sendable, Equatable {
     public var mirrors = 0
     public init() {}
     public static func += (a: inout InvariantCoverage, b: InvariantCoverage) {
-        a.g3Frames += b.g3Frames; a.g1Rests += b.g1Rests; a.g4Rests += b.g4Rests; a.g7Rests += b.g7Rests; a.calls += b.calls
-        a.attractionFrames += b.attractionFrames; a.mirrors += b.mirrors
+        a.g3Frames += b.g3Frames
+        a.g1Rests += b.g1Rests
+        a.g4Rests += b.g4Rests
+        a.g7Rests += b.g7Rests
+        a.calls += b.calls
+        a.attractionFrames += b.attractionFrames
+        a.mirrors += b.mirrors
     }
 }
 
@@ -63,14 +71,18 @@ public enum InvariantChecker {
     }
 
     /// Replays `trace` and checks G1–G4, G7 and F1–F5 on it.
-    public static func check(_ trace: Trace, variant: String = "bottom") -> (violations: [InvariantViolation], coverage: InvariantCoverage) {
+    public static func check(_ trace: Trace, variant: String = "bottom") -> (
+        violations: [InvariantViolation], coverage: InvariantCoverage
+    ) {
         let result = simulate(trace, options: options)
         return check(trace, result: result, variant: variant)
     }
 
     /// Checks G1–G4, G7 and F1–F5 on `result`, the replay of `trace` (made with `options`, or at least
     /// with the `contentInset` channel for G4's pinning offset; without it G4 checks the lock only).
-    public static func check(_ trace: Trace, result: SimulationResult, variant: String = "bottom") -> (violations: [InvariantViolation], coverage: InvariantCoverage) {
+    public static func check(_ trace: Trace, result: SimulationResult, variant: String = "bottom") -> (
+        violations: [InvariantViolation], coverage: InvariantCoverage
+    ) {
         var run = Run(trace: trace, result: result, variant: variant)
         run.checkAll()
         return (atProfilePoint(run.violations, trace), run.coverage)
@@ -83,17 +95,25 @@ public enum InvariantChecker {
     public static func checkAll(_ trace: Trace) -> (violations: [InvariantViolation], coverage: InvariantCoverage) {
         let reference = simulate(trace, options: options)
         var (violations, coverage) = check(trace, result: reference)
-        guard trace.header.panel.position == .bottom, trace.header.model == .floatingPanel else { return (violations, coverage) }
+        guard trace.header.panel.position == .bottom, trace.header.model == .floatingPanel else {
+            return (violations, coverage)
+        }
         for position in [PanelPosition.top, .left, .right] {
             let mirror = Mirror(position: position, h: trace.header.environment.container.height)
             let mirrored = mirror.trace(trace)
             let result = simulate(mirrored, options: options)
             let (v, c) = check(mirrored, result: result, variant: position.rawValue)
-            violations += v; coverage += c
-            if let reason = g6Exemption(trace, position, reference: reference) { _ = reason; continue }
+            violations += v
+            coverage += c
+            if let reason = g6Exemption(trace, position, reference: reference) {
+                _ = reason
+                continue
+            }
             coverage.mirrors += 1
-            violations += atProfilePoint(atProfilePoint(checkMirror(trace, reference: reference, position: position, mirrored: mirrored, result: result),
-                                                        trace), mirrored)
+            violations += atProfilePoint(
+                atProfilePoint(
+                    checkMirror(trace, reference: reference, position: position, mirrored: mirrored, result: result),
+                    trace), mirrored)
         }
         return (violations, coverage)
     }
@@ -106,7 +126,11 @@ public enum InvariantChecker {
     /// stops the replay at its time; §9 O1: otherwise it runs until nothing moves).
     static func endsAtRest(_ trace: Trace, _ result: SimulationResult) -> Bool {
         guard !result.budgetExceeded else { return false }
-        guard let endIndex = trace.samples.firstIndex(where: { if case .end = $0.kind { return true } else { return false } }) else { return true }
+        guard
+            let endIndex = trace.samples.firstIndex(where: {
+                if case .end = $0.kind { return true } else { return false }
+            })
+        else { return true }
         var free = trace
         free.samples = Array(trace.samples[..<endIndex])
         let unstopped = simulate(free, options: options)

@@ -11,7 +11,10 @@ public struct Mirror: Sendable {
     public var h: Double
 
     /// A mirror onto `position` of a bottom trace whose container height (main dimension) is `h` pt.
-    public init(position: PanelPosition, h: Double) { self.position = position; self.h = h }
+    public init(position: PanelPosition, h: Double) {
+        self.position = position
+        self.h = h
+    }
 
     public func point(_ p: Point) -> Point {
         switch position {
@@ -79,26 +82,39 @@ public struct Mirror: Sendable {
         m.position = position
         m.anchors = p.anchors.map { entry in
             switch entry.anchor {
-            case let .inset(v, fractional, e, guide):
+            case .inset(let v, let fractional, let e, let guide):
                 let mirrored = edge(e)
-                guard flips else { return AnchorEntry(state: entry.state, anchor: .inset(v, isFractional: fractional, edge: mirrored, guide: guide)) }
+                guard flips else {
+                    return AnchorEntry(
+                        state: entry.state, anchor: .inset(v, isFractional: fractional, edge: mirrored, guide: guide))
+                }
                 // Toward lower coordinates: a min-side inset shrinks, a max-side inset grows.
                 let minSide = mirrored == .top || mirrored == .left
                 let nudge = (fractional ? Self.fractionalNudge : Self.nudge) * (minSide ? -1 : 1)
-                return AnchorEntry(state: entry.state, anchor: .inset(v + nudge, isFractional: fractional, edge: mirrored, guide: guide))
-            case let .intrinsic(v, fractional, guide) where flips:
+                return AnchorEntry(
+                    state: entry.state,
+                    anchor: .inset(v + nudge, isFractional: fractional, edge: mirrored, guide: guide))
+            case .intrinsic(let v, let fractional, let guide) where flips:
                 // Top/left: base + L − d, so a larger d is a lower coordinate.
-                return AnchorEntry(state: entry.state, anchor: .intrinsic(v + (fractional ? Self.fractionalNudge : Self.nudge), isFractional: fractional, guide: guide))
-            case let .adaptive(v, fractional, length, guide, bounding) where flips:
+                return AnchorEntry(
+                    state: entry.state,
+                    anchor: .intrinsic(
+                        v + (fractional ? Self.fractionalNudge : Self.nudge), isFractional: fractional, guide: guide))
+            case .adaptive(let v, let fractional, let length, let guide, let bounding) where flips:
                 // Top/left: min(length − d, bound), so a larger d is a lower coordinate.
-                return AnchorEntry(state: entry.state, anchor: .adaptive(v + (fractional ? Self.fractionalNudge : Self.nudge), isFractional: fractional,
-                                                                         contentLength: length, guide: guide, bounding: bounding))
+                return AnchorEntry(
+                    state: entry.state,
+                    anchor: .adaptive(
+                        v + (fractional ? Self.fractionalNudge : Self.nudge), isFractional: fractional,
+                        contentLength: length, guide: guide, bounding: bounding))
             default:
                 return entry
             }
         }
         if flips {
-            m.behavior.rubberBandingEdges = p.behavior.rubberBandingEdges.map { $0 == "top" ? "bottom" : $0 == "bottom" ? "top" : $0 }
+            m.behavior.rubberBandingEdges = p.behavior.rubberBandingEdges.map {
+                $0 == "top" ? "bottom" : $0 == "bottom" ? "top" : $0
+            }
         }
         return m
     }
@@ -108,8 +124,10 @@ public struct Mirror: Sendable {
         header.environment = environment(t.header.environment)
         if flips, var recipes = header.delegate.didMove, let clamp = recipes.clamp {
             // Clamp offsets are along the coordinate: on a flipped axis "min" and "max" swap ends.
-            recipes.clamp = (min: StateOffset(state: clamp.max.state, offset: -clamp.max.offset),
-                             max: StateOffset(state: clamp.min.state, offset: -clamp.min.offset))
+            recipes.clamp = (
+                min: StateOffset(state: clamp.max.state, offset: -clamp.max.offset),
+                max: StateOffset(state: clamp.min.state, offset: -clamp.min.offset)
+            )
             header.delegate.didMove = recipes
         }
         let length = LayoutGeometry(panel: t.header.panel, environment: t.header.environment).surfaceLength(at: 0)
@@ -118,9 +136,10 @@ public struct Mirror: Sendable {
         var mirror = self
         let samples = t.samples.map { s -> TraceSample in
             var m = s
-            let point = mirror.point, environment = mirror.environment
+            let point = mirror.point
+            let environment = mirror.environment
             switch s.kind {
-            case let .touch(touch):
+            case .touch(let touch):
                 // Hit tests are half-open (UIKit's point(inside:), the grabber band and the list's
                 // frame, core §1.8): [a, b) flips to (h − b, h − a], so a finger exactly on an edge
                 // of the bottom panel would land exactly on the excluded edge of its mirror. Moving
@@ -129,30 +148,42 @@ public struct Mirror: Sendable {
                 var location = point(touch.location)
                 if position == .top { location.y -= Self.nudge }
                 if position == .left { location.x -= Self.nudge }
-                m.kind = .touch(TouchSample(phase: touch.phase, id: touch.id, location: location,
-                                            velocity: touch.velocity.map(velocity)))
-            case let .call(.invalidateLayout(p)): m.kind = .call(.invalidateLayout(panel(p)))
-            case let .environment(e):
+                m.kind = .touch(
+                    TouchSample(
+                        phase: touch.phase, id: touch.id, location: location,
+                        velocity: touch.velocity.map(velocity)))
+            case .call(.invalidateLayout(let p)): m.kind = .call(.invalidateLayout(panel(p)))
+            case .environment(let e):
                 m.kind = .environment(environment(e))
                 mirror.h = e.container.height
-            case let .call(.track(c)):
+            case .call(.track(let c)):
                 list = c
                 m.kind = .call(.track(scrollView(c, surfaceLength: length)))
             case .call(.untrack): list = nil
-            case let .call(.setContentSize(w, hh)):
-                if var c = list { c.contentSize = Size(width: w ?? c.contentSize.width, height: hh ?? c.contentSize.height); list = c }
+            case .call(.setContentSize(let w, let hh)):
+                if var c = list {
+                    c.contentSize = Size(width: w ?? c.contentSize.width, height: hh ?? c.contentSize.height)
+                    list = c
+                }
                 let swapped = position.isVertical ? (w, hh) : (hh, w)
                 m.kind = .call(.setContentSize(width: swapped.0, height: swapped.1))
-            case let .call(.setContentOffset(x, y, animated)):
+            case .call(.setContentOffset(let x, let y, let animated)):
                 // Only the main axis (y of the bottom trace) is ever set by the corpus.
                 guard let c = list, let y else { break }
-                let o = offset(Point(x: x ?? 0, y: y), size: c.contentSize, bounds: c.frame.size, inset: adjustedInset(c))
-                m.kind = .call(position.isVertical ? .setContentOffset(x: x, y: o.y, animated: animated)
-                                                   : .setContentOffset(x: o.x, y: x, animated: animated))
-            case let .scroll(sample):
+                let o = offset(
+                    Point(x: x ?? 0, y: y), size: c.contentSize, bounds: c.frame.size, inset: adjustedInset(c))
+                m.kind = .call(
+                    position.isVertical
+                        ? .setContentOffset(x: x, y: o.y, animated: animated)
+                        : .setContentOffset(x: o.x, y: x, animated: animated))
+            case .scroll(let sample):
                 guard let c = list else { break }
-                m.kind = .scroll(ScrollSample(contentOffset: sample.contentOffset.map { offset($0, size: c.contentSize, bounds: c.frame.size, inset: adjustedInset(c)) },
-                                              contentSize: sample.contentSize.map(size), isDecelerating: sample.isDecelerating))
+                m.kind = .scroll(
+                    ScrollSample(
+                        contentOffset: sample.contentOffset.map {
+                            offset($0, size: c.contentSize, bounds: c.frame.size, inset: adjustedInset(c))
+                        },
+                        contentSize: sample.contentSize.map(size), isDecelerating: sample.isDecelerating))
             default: break
             }
             return m
@@ -179,8 +210,9 @@ public struct Mirror: Sendable {
     /// UIKit's adjusted content inset of the bottom trace's list (contentInset + systemInset), which
     /// bounds its offsets: the inset a mirrored offset is measured against.
     func adjustedInset(_ c: ScrollViewConfiguration) -> Insets {
-        Insets(top: c.contentInset.top + c.systemInset.top, left: c.contentInset.left + c.systemInset.left,
-               bottom: c.contentInset.bottom + c.systemInset.bottom, right: c.contentInset.right + c.systemInset.right)
+        Insets(
+            top: c.contentInset.top + c.systemInset.top, left: c.contentInset.left + c.systemInset.left,
+            bottom: c.contentInset.bottom + c.systemInset.bottom, right: c.contentInset.right + c.systemInset.right)
     }
     public func size(_ s: Size) -> Size { position.isVertical ? s : Size(width: s.height, height: s.width) }
     public func insets(_ i: Insets) -> Insets {
@@ -213,4 +245,3 @@ public struct Mirror: Sendable {
         return m
     }
 }
-

@@ -9,27 +9,47 @@ extension Run {
     /// samples in between (calls, layout and environment changes move the panel by themselves); the
     /// slack is 1 pt per finger sample of the interval.
     mutating func checkG3() {
-        let frames = result.records.compactMap { r -> FrameRecord? in if case let .frame(f) = r { return f } else { return nil } }
+        let frames = result.records.compactMap { r -> FrameRecord? in
+            if case .frame(let f) = r { return f } else { return nil }
+        }
         guard let lastIndex = frames.last?.index else { return }
         // Touches of finger 0: index ranges of samples, and whether each is monotonic.
-        struct Touch { var began: Microseconds; var end: Microseconds; var monotonic: Bool; var down = Point(x: 0, y: 0) }
+        struct Touch {
+            var began: Microseconds
+            var end: Microseconds
+            var monotonic: Bool
+            var down = Point(x: 0, y: 0)
+        }
         var touches: [Touch] = []
         var current: Touch?
-        var lastValue = 0.0, direction = 0.0
+        var lastValue = 0.0
+        var direction = 0.0
         for s in trace.samples {
-            guard case let .touch(t) = s.kind, t.id == 0 else { continue }
+            guard case .touch(let t) = s.kind, t.id == 0 else { continue }
             let value = position.main(t.location)
             switch t.phase {
             case .began:
-                if var c = current { c.end = s.time; touches.append(c) }
-                current = Touch(began: s.time, end: .max, monotonic: true, down: t.location); direction = 0
+                if var c = current {
+                    c.end = s.time
+                    touches.append(c)
+                }
+                current = Touch(began: s.time, end: .max, monotonic: true, down: t.location)
+                direction = 0
             case .moved, .ended, .cancelled:
                 guard current != nil else { break }
                 let d = value - lastValue
                 if d != 0 {
-                    if direction == 0 { direction = d > 0 ? 1 : -1 } else if (d > 0 ? 1 : -1) != direction { current!.monotonic = false }
+                    if direction == 0 {
+                        direction = d > 0 ? 1 : -1
+                    } else if (d > 0 ? 1 : -1) != direction {
+                        current!.monotonic = false
+                    }
                 }
-                if t.phase != .moved { current!.end = s.time; touches.append(current!); current = nil }
+                if t.phase != .moved {
+                    current!.end = s.time
+                    touches.append(current!)
+                    current = nil
+                }
             case .stationary: break
             }
             lastValue = value
@@ -48,10 +68,10 @@ extension Run {
         // tap): the removal transition puts the surface at hidden at once (floatingpanel-core.md
         // §5.1, §5.2: the layout of the target is applied when the animator starts), not the finger.
         let removalTimes = result.records.compactMap { r -> Microseconds? in
-            if case let .event(t, .willRemove) = r { return t } else { return nil }
+            if case .event(let t, .willRemove) = r { return t } else { return nil }
         }
         let fingerSamples = trace.samples.compactMap { s -> (Microseconds, Double)? in
-            if case let .touch(t) = s.kind, t.id == 0 { return (s.time, position.main(t.location)) } else { return nil }
+            if case .touch(let t) = s.kind, t.id == 0 { return (s.time, position.main(t.location)) } else { return nil }
         }
         // Times at which a touch's began finished a property animator (shouldBeginDragging, then
         // the animator's completion didMove outside a drag).
@@ -59,10 +79,12 @@ extension Run {
         do {
             var previous: DelegateEvent?
             var inDrag = false
-            for case let .event(t, e) in result.records {
+            for case .event(let t, let e) in result.records {
                 if case .willBeginDragging = e { inDrag = true }
                 if case .didEndDragging = e { inDrag = false }
-                if e.name == "didMove", previous == .shouldBeginDragging(result: true), !inDrag { transitionInterrupts.append(t) }
+                if e.name == "didMove", previous == .shouldBeginDragging(result: true), !inDrag {
+                    transitionInterrupts.append(t)
+                }
                 previous = e
             }
             // After didRemove the view is out of the window and didMove is not notified (O15):
@@ -71,30 +93,38 @@ extension Run {
             // flight: an animated show, hide, move to or from hidden, or a removal started less
             // than 1 s before (O13's duration is 0.369 s from rest, longer with a dismissal
             // velocity).
-            let starts = trace.samples.compactMap { s -> Microseconds? in
-                switch s.kind {
-                case .call(.show(true)), .call(.hide(true)), .call(.move(_, true)), .call(.remove), .call(.tapBackdrop): return s.time
-                default: return nil
+            let starts =
+                trace.samples.compactMap { s -> Microseconds? in
+                    switch s.kind {
+                    case .call(.show(true)), .call(.hide(true)), .call(.move(_, true)), .call(.remove),
+                        .call(.tapBackdrop):
+                        return s.time
+                    default: return nil
+                    }
                 }
-            } + result.records.compactMap { r -> Microseconds? in
-                if case let .event(t, .willRemove) = r { return t } else { return nil }
-            }
+                + result.records.compactMap { r -> Microseconds? in
+                    if case .event(let t, .willRemove) = r { return t } else { return nil }
+                }
             let removals = result.records.compactMap { r -> Microseconds? in
-                if case let .event(t, .didRemove) = r { return t } else { return nil }
+                if case .event(let t, .didRemove) = r { return t } else { return nil }
             }
             var down: Point?
             var recognized = false
             for sample in trace.samples {
-                guard case let .touch(t) = sample.kind, t.id == 0 else { continue }
+                guard case .touch(let t) = sample.kind, t.id == 0 else { continue }
                 switch t.phase {
-                case .began: down = t.location; recognized = false
+                case .began:
+                    down = t.location
+                    recognized = false
                 case .moved:
                     guard let d = down, !recognized else { continue }
-                    let dx = t.location.x - d.x, dy = t.location.y - d.y
+                    let dx = t.location.x - d.x
+                    let dy = t.location.y - d.y
                     guard (dx * dx + dy * dy).squareRoot() >= trace.header.recognizer.beginThreshold else { continue }
                     recognized = true
                     if removals.contains(where: { $0 <= sample.time }),
-                       starts.contains(where: { $0 <= sample.time && sample.time - $0 < 1_000_000 }) {
+                        starts.contains(where: { $0 <= sample.time && sample.time - $0 < 1_000_000 })
+                    {
                         transitionInterrupts.append(sample.time)
                     }
                 default: down = nil
@@ -102,14 +132,17 @@ extension Run {
             }
         }
         // Animated show/hide/move/removal starts (property animators, O13).
-        let animatedStarts = trace.samples.compactMap { s -> Microseconds? in
-            switch s.kind {
-            case .call(.show(true)), .call(.hide(true)), .call(.move(_, true)), .call(.remove), .call(.tapBackdrop): return s.time
-            default: return nil
+        let animatedStarts =
+            trace.samples.compactMap { s -> Microseconds? in
+                switch s.kind {
+                case .call(.show(true)), .call(.hide(true)), .call(.move(_, true)), .call(.remove), .call(.tapBackdrop):
+                    return s.time
+                default: return nil
+                }
             }
-        } + result.records.compactMap { r -> Microseconds? in
-            if case let .event(t, .willRemove) = r { return t } else { return nil }
-        }
+            + result.records.compactMap { r -> Microseconds? in
+                if case .event(let t, .willRemove) = r { return t } else { return nil }
+            }
         // The frame in force at each index (frames that repeat the previous one are not written).
         var byIndex: [Int: FrameRecord] = [:]
         for f in frames { byIndex[f.index] = f }
@@ -119,11 +152,13 @@ extension Run {
         var previous: (k: Int, frame: FrameRecord, finger: Double)?
         for touch in monotonicTouches {
             let firstFrame = Int((touch.began * Int64(rate)) / 1_000_000)
-            let lastFrame = min(lastIndex + 1, touch.end == .max ? lastIndex : Int((touch.end * Int64(rate)) / 1_000_000) + 1)
+            let lastFrame = min(
+                lastIndex + 1, touch.end == .max ? lastIndex : Int((touch.end * Int64(rate)) / 1_000_000) + 1)
             // Frames up to firstFrame carry forward.
             carried = frames.last { $0.index <= firstFrame }
             sampleCursor = fingerSamples.firstIndex { $0.0 >= touch.began } ?? fingerSamples.count
-            finger = nil; previous = nil
+            finger = nil
+            previous = nil
             guard firstFrame <= lastFrame else { continue }
             // A touch that begins while an abandoned drag is open (§4.1 step 1 [QUIRK]) continues that
             // interaction: its first sample the panel handler takes as `changed` (or its end)
@@ -137,7 +172,8 @@ extension Run {
                 let own = fingerSamples.filter { $0.0 > touch.began && $0.0 <= touch.end }
                 if panelMayAnimate(at: touch.began), let first = own.first { continuationFrames.insert(due(first.0)) }
                 if let r = recognitions.first(where: { $0.down == touch.began })?.recognition,
-                   let next = own.first(where: { $0.0 > r }) {
+                    let next = own.first(where: { $0.0 > r })
+                {
                     continuationFrames.insert(due(next.0))
                 }
             }
@@ -161,7 +197,9 @@ extension Run {
             // elsewhere never reaches the surface's recognizers nor the list, O15, so it cannot
             // stop a deceleration either).
             if let local = downLocal, let list = listAt(touch.began), let at = carried,
-               finalGeometryAt(touch.began).surfaceFrame(at: at.location).contains(touch.down), isInWindow(at: touch.began) {
+                finalGeometryAt(touch.began).surfaceFrame(at: at.location).contains(touch.down),
+                isInWindow(at: touch.began)
+            {
                 onList = list.frame.contains(local)
             }
             let offList = downLocal != nil && !onList
@@ -183,12 +221,16 @@ extension Run {
             if onList, let at = carried, inGrabber(touch.down, surfaceAt: at.location, time: touch.began) {
                 let threshold = trace.header.recognizer.beginThreshold
                 let recognition = trace.samples.first { s in
-                    guard s.time >= touch.began, s.time <= touch.end, case let .touch(t) = s.kind, t.id == 0, t.phase == .moved else { return false }
-                    let dx = t.location.x - touch.down.x, dy = t.location.y - touch.down.y
+                    guard s.time >= touch.began, s.time <= touch.end, case .touch(let t) = s.kind, t.id == 0,
+                        t.phase == .moved
+                    else { return false }
+                    let dx = t.location.x - touch.down.x
+                    let dy = t.location.y - touch.down.y
                     return (dx * dx + dy * dy).squareRoot() >= threshold
                 }
-                if let r = recognition, case let .touch(t) = r.kind {
-                    let surface = frames.last { frameTime($0.index, frameRate: rate) <= r.time }?.location ?? at.location
+                if let r = recognition, case .touch(let t) = r.kind {
+                    let surface =
+                        frames.last { frameTime($0.index, frameRate: rate) <= r.time }?.location ?? at.location
                     if !inGrabber(t.location, surfaceAt: surface, time: r.time) { leftBand = true }
                 }
             }
@@ -200,7 +242,9 @@ extension Run {
                 }
                 var count = 0
                 while sampleCursor < fingerSamples.count, due(fingerSamples[sampleCursor].0) <= k {
-                    finger = fingerSamples[sampleCursor].1; sampleCursor += 1; count += 1
+                    finger = fingerSamples[sampleCursor].1
+                    sampleCursor += 1
+                    count += 1
                 }
                 if let f = byIndex[k] { carried = f }
                 guard let frame = carried, let value = finger else { continue }
@@ -208,7 +252,10 @@ extension Run {
                 guard let p = previous, p.k == k - 1, !p.frame.isAttracting, !frame.isAttracting else { continue }
                 let t0 = frameTime(k - 1, frameRate: rate)
                 if otherTimes.contains(where: { due($0) == k })
-                    || removalTimes.contains(where: { due($0) == k || ($0 > t0 && $0 <= tk) }) { continue }
+                    || removalTimes.contains(where: { due($0) == k || ($0 > t0 && $0 <= tk) })
+                {
+                    continue
+                }
                 // The pan's began stopped a property animator in this frame (§3.2 step 2, §4.7
                 // step 2): the surface takes the value the animation visibly had (O13), a jump
                 // from the animator's target that the finger did not make.
@@ -221,11 +268,18 @@ extension Run {
                 let g = finalGeometryAt(tk)
                 var bounds = [(g.leastCoordinatePosition, g.mostCoordinatePosition)]
                 if let clamp = trace.header.delegate.didMove?.clamp {
-                    bounds.append((g.position(of: clamp.min.state) + clamp.min.offset, g.position(of: clamp.max.state) + clamp.max.offset))
+                    bounds.append(
+                        (
+                            g.position(of: clamp.min.state) + clamp.min.offset,
+                            g.position(of: clamp.max.state) + clamp.max.offset
+                        ))
                 }
                 if bounds.contains(where: { lo, hi in
-                    (p.frame.location < lo || p.frame.location > hi) && (abs(frame.location - lo) < 1e-9 || abs(frame.location - hi) < 1e-9)
-                }) { continue }
+                    (p.frame.location < lo || p.frame.location > hi)
+                        && (abs(frame.location - lo) < 1e-9 || abs(frame.location - hi) < 1e-9)
+                }) {
+                    continue
+                }
                 // Both flips inside one frame (two or more finger samples, seeds 18809, 22638,
                 // 83291, 88986 on top/left): the surface can leave the bound and come back between
                 // the frame's records, so the frames k − 2 … k below do not show the flip; the
@@ -233,22 +287,30 @@ extension Run {
                 // frame pair's location (only a touch that went down on the list clamps, while the
                 // finger goes toward expanding, §3.4.2).
                 if count >= 2, onList, value > p.finger,
-                   grabberBandMovedAcrossTouchDown(touch.down, downAt: touchDownLocation, from: p.frame.location, to: frame.location, geometry: g) { continue }
+                    grabberBandMovedAcrossTouchDown(
+                        touch.down, downAt: touchDownLocation, from: p.frame.location, to: frame.location, geometry: g)
+                {
+                    continue
+                }
                 // The clamp flag of §3.4.2 is off while grabberAreaContains(initialLocation); the
                 // band is tested against the surface's current bounds (§1.8), and a top/left
                 // fitToBounds surface is as long as its location (§1.7), so the band moves under
                 // the fixed touch-down point as the surface moves: the flag flips mid-drag and the
                 // surface jumps between the extreme anchor it was clamped to and the unclamped
                 // constant (seed 23200, top mirror).
-                if p.frame.isDragging, frame.isDragging, g.panel.contentMode == .fitToBounds, !position.expandsTowardLowerCoordinate,
-                   let (lo, hi) = bounds.first,
-                   [p.frame.location, frame.location].contains(where: { abs($0 - lo) < 1e-9 || abs($0 - hi) < 1e-9 }),
-                   downLocal.map({ local in
-                       // The flag is read at each sample from where the previous sample left the
-                       // surface: the positions of frames k − 2 … k.
-                       Set([self.frame(at: k - 2)?.location ?? p.frame.location, p.frame.location, frame.location]
-                           .map { touchDownInBand(local, surfaceAt: $0, g) }).count > 1
-                   }) ?? true {
+                if p.frame.isDragging, frame.isDragging, g.panel.contentMode == .fitToBounds,
+                    !position.expandsTowardLowerCoordinate,
+                    let (lo, hi) = bounds.first,
+                    [p.frame.location, frame.location].contains(where: { abs($0 - lo) < 1e-9 || abs($0 - hi) < 1e-9 }),
+                    downLocal.map({ local in
+                        // The flag is read at each sample from where the previous sample left the
+                        // surface: the positions of frames k − 2 … k.
+                        Set(
+                            [self.frame(at: k - 2)?.location ?? p.frame.location, p.frame.location, frame.location]
+                                .map { touchDownInBand(local, surfaceAt: $0, g) }
+                        ).count > 1
+                    }) ?? true
+                {
                     continue
                 }
                 // With rubber banding on that side the same start is pulled to the band's image of
@@ -262,7 +324,8 @@ extension Run {
                 // O2); it is taken off the surface's move, the rest of the frame is the finger's.
                 var pull = 0.0
                 if !p.frame.isDragging, frame.isDragging, let (lo, hi) = bounds.first {
-                    let previousLocation = p.frame.location, start = g.rounded(previousLocation)
+                    let previousLocation = p.frame.location
+                    let start = g.rounded(previousLocation)
                     let edges = g.panel.behavior.rubberBandingEdges
                     if edges.contains("bottom") && previousLocation > hi {
                         pull = (start > hi ? hi + rubberBand(start - hi, g.mainDimension) : start) - previousLocation
@@ -308,10 +371,12 @@ extension Run {
                 // held to the finger from io (seeds 52490, 98754), from whichever value io can hold
                 // here (or from where O was, when no pin happened) explains the least motion.
                 if dO != 0, frame.isDragging, let o = frame.contentOffset,
-                   !isAtOrBeyondMost(p.frame.location, g), isAtOrBeyondMost(frame.location, g) {
+                    !isAtOrBeyondMost(p.frame.location, g), isAtOrBeyondMost(frame.location, g)
+                {
                     // A scroll from io goes with the finger (O6: offset −= Δfinger).
                     let withFinger: (Double) -> Bool = { d in df == 0 || d * (df > 0 ? 1 : -1) <= 0 }
-                    for c in ioValues(io, frame: k) where withFinger(o - c) && (abs(o - c) < abs(dO) || !withFinger(dO)) { dO = o - c }
+                    for c in ioValues(io, frame: k) where withFinger(o - c) && (abs(o - c) < abs(dO) || !withFinger(dO))
+                    { dO = o - c }
                 }
                 // Exemptions for O, looked at only when a check would fail (they scan the replay).
                 func offsetJumpIsFloatingPanels() -> Bool {
@@ -324,12 +389,16 @@ extension Run {
                     let most = g.position(of: g.mostExpandedState)
                     let lower = position.expandsTowardLowerCoordinate
                     func inside(_ l: Double) -> Bool { lower ? l - most > 0 : most - l > 0 }
-                    if inside(p.frame.location) || inside(frame.location), ioValues(io, frame: k).holds(o) { return true }
+                    if inside(p.frame.location) || inside(frame.location), ioValues(io, frame: k).holds(o) {
+                        return true
+                    }
                     // Clamped to its edge: §3.7 case B's lock(strict: true) turns `bounces` off
                     // while the content is pulled past its pinned edge, and a pan with bounces off
                     // clamps to the range (O6), so an over-scrolled offset returns to the edge.
                     // Likewise for a list whose `bounces` the app turned off.
-                    if let list = listAt(tk), bouncesOff(frame, list) || bouncesOff(p.frame, list), let inset = frame.contentInset {
+                    if let list = listAt(tk), bouncesOff(frame, list) || bouncesOff(p.frame, list),
+                        let inset = frame.contentInset
+                    {
                         let (lo, hi) = offsetRange(list, inset)
                         if (po < lo && o == lo) || (po > hi && o == hi) { return true }
                     }
@@ -342,14 +411,18 @@ extension Run {
                 // down on the list (initialLocation in its frame), not in the grabber band, and not
                 // in the list's top content inset (pin + location in the list ≥ 0).
                 if !p.frame.isDragging, frame.isDragging, position.isVertical, let po = p.frame.contentOffset,
-                   let list = listAt(tk), let inset = frame.contentInset ?? p.frame.contentInset,
-                   dragStartsInScrollableState(after: t0, through: tk), onList || downLocal == nil, downInGrabber != true,
-                   !inInsetArea(p.finger, surfaceAt: p.frame.location, list: list, inset: inset, g)
-                    || !inInsetArea(value, surfaceAt: p.frame.location, list: list, inset: inset, g) {
+                    let list = listAt(tk), let inset = frame.contentInset ?? p.frame.contentInset,
+                    dragStartsInScrollableState(after: t0, through: tk), onList || downLocal == nil,
+                    downInGrabber != true,
+                    !inInsetArea(p.finger, surfaceAt: p.frame.location, list: list, inset: inset, g)
+                        || !inInsetArea(value, surfaceAt: p.frame.location, list: list, inset: inset, g)
+                {
                     // od at the handler: O before this frame, or after the scroll view's own update
                     // in the same sample (O3), whichever is the larger over-scroll.
                     let pin = pinningOffset(list, inset)
-                    let ods = [po - pin, (frame.contentOffset ?? po) - pin].filter { position == .bottom ? $0 < 0 : $0 > 0 }
+                    let ods = [po - pin, (frame.contentOffset ?? po) - pin].filter {
+                        position == .bottom ? $0 < 0 : $0 > 0
+                    }
                     let collapsing = position.expandsTowardLowerCoordinate ? ds > 0 : ds < 0
                     // The shift is taken off ds; the rest (later samples of the same frame) is the
                     // finger's. One pixel more: the start is the rounded frame edge (§3.3 step 5,
@@ -363,8 +436,9 @@ extension Run {
                 // lock of §3.7 case B, or the app's; O6) is not the finger's; what the finger does
                 // after it in the same frame is.
                 if dO != 0, let list = listAt(tk), let inset = frame.contentInset ?? p.frame.contentInset,
-                   let o = frame.contentOffset, let po = p.frame.contentOffset,
-                   bouncesOff(p.frame, list) || bouncesOff(frame, list) {
+                    let o = frame.contentOffset, let po = p.frame.contentOffset,
+                    bouncesOff(p.frame, list) || bouncesOff(frame, list)
+                {
                     let (lo, hi) = offsetRange(list, inset)
                     // The clamp comes first, at the frame's first pan sample (O3: the scroll view's
                     // own update before Core's handler); when case B unlocks (§3.7) in that sample,
@@ -373,13 +447,21 @@ extension Run {
                     // past it than the finger went (a loose lock keeps bounces, §3.6.3, and an offset
                     // held d or more past the edge does not move, O6: neither is clamped).
                     let unlocked = onList && count > 0 && p.frame.scrollLocked == true && frame.scrollLocked == false
-                    func pulledBack(_ edge: Double) -> Bool { unlocked && abs(o - edge) < abs(po - edge) && abs(o - edge) <= abs(df) + slack }
-                    if po > hi + 1e-9 && (o <= hi || pulledBack(hi)) { dO = o - hi }
-                    else if po < lo - 1e-9 && (o >= lo || pulledBack(lo)) { dO = o - lo }
+                    func pulledBack(_ edge: Double) -> Bool {
+                        unlocked && abs(o - edge) < abs(po - edge) && abs(o - edge) <= abs(df) + slack
+                    }
+                    if po > hi + 1e-9 && (o <= hi || pulledBack(hi)) {
+                        dO = o - hi
+                    } else if po < lo - 1e-9 && (o >= lo || pulledBack(lo)) {
+                        dO = o - lo
+                    }
                 }
                 // An exempt jump of O is left out; the surface is still held to the finger.
                 if abs(dO) > 0, abs(ds) + abs(dO) > abs(df) + slack || (df != 0 && dO * (df > 0 ? 1.0 : -1.0) > 1),
-                   offsetJumpIsFloatingPanels() { dO = 0 }
+                    offsetJumpIsFloatingPanels()
+                {
+                    dO = 0
+                }
                 // At or beyond the most expanded anchor (D ≤ 0 at the last layout sync) Core's scroll
                 // handler does not pin the content while the panel drags (§3.7 case B pins only
                 // for a grabber touch), so in a sample where a drag moves the surface out of that
@@ -391,14 +473,25 @@ extension Run {
                 // value the frames carry, which can sit a hair inside the anchor.
                 let mostAnchor = g.position(of: g.mostExpandedState)
                 let frameEdge = g.rounded(p.frame.location)
-                let beyondMost = g.rounded(position.expandsTowardLowerCoordinate ? frameEdge - mostAnchor : mostAnchor - frameEdge) <= 0
+                let beyondMost =
+                    g.rounded(position.expandsTowardLowerCoordinate ? frameEdge - mostAnchor : mostAnchor - frameEdge)
+                    <= 0
                 let collapsing = position.expandsTowardLowerCoordinate ? ds > 0 : ds < 0
                 if beyondMost, collapsing || leftBand, frame.isDragging, abs(ds) + abs(dO) > abs(df) + slack,
-                   abs(ds) <= abs(df) + slack, abs(dO) <= abs(df) + slack {
+                    abs(ds) <= abs(df) + slack, abs(dO) <= abs(df) + slack
+                {
                     if df != 0 {
                         let sign = df > 0 ? 1.0 : -1.0
-                        if ds * sign < -1 { fail("G3", "surface-against", "frame \(k) (\(Run.seconds(tk))): the surface moves \(ds) against the finger's \(df)") }
-                        if dO * sign > 1 { fail("G3", "offset-against", "frame \(k) (\(Run.seconds(tk))): O moves \(dO) against the finger's \(df)") }
+                        if ds * sign < -1 {
+                            fail(
+                                "G3", "surface-against",
+                                "frame \(k) (\(Run.seconds(tk))): the surface moves \(ds) against the finger's \(df)")
+                        }
+                        if dO * sign > 1 {
+                            fail(
+                                "G3", "offset-against",
+                                "frame \(k) (\(Run.seconds(tk))): O moves \(dO) against the finger's \(df)")
+                        }
                     }
                     continue
                 }
@@ -409,14 +502,25 @@ extension Run {
                     // the screen's start), where FP-S10's older clamp test (pre > 0) lets surface
                     // and content both follow the finger.
                     let kind = abs(ds) <= 1e-9 ? "offset-bound" : p.frame.location <= 0 ? "bound-beyond-zero" : "bound"
-                    fail("G3", kind, "frame \(k) (\(Run.seconds(tk))): |Δsurface| \(abs(ds)) + |ΔO| \(abs(dO)) > |Δfinger| \(abs(df)) + \(slack)")
+                    fail(
+                        "G3", kind,
+                        "frame \(k) (\(Run.seconds(tk))): |Δsurface| \(abs(ds)) + |ΔO| \(abs(dO)) > |Δfinger| \(abs(df)) + \(slack)"
+                    )
                 }
                 if df != 0 {
                     let sign = df > 0 ? 1.0 : -1.0
-                    if ds * sign < -1 { fail("G3", "surface-against", "frame \(k) (\(Run.seconds(tk))): the surface moves \(ds) against the finger's \(df)") }
+                    if ds * sign < -1 {
+                        fail(
+                            "G3", "surface-against",
+                            "frame \(k) (\(Run.seconds(tk))): the surface moves \(ds) against the finger's \(df)")
+                    }
                     // O moves against the finger when it moves with the finger's sign: dragging the content
                     // toward the end of the content (finger toward lower coordinates) raises O.
-                    if dO * sign > 1 { fail("G3", "offset-against", "frame \(k) (\(Run.seconds(tk))): O moves \(dO) against the finger's \(df)") }
+                    if dO * sign > 1 {
+                        fail(
+                            "G3", "offset-against",
+                            "frame \(k) (\(Run.seconds(tk))): O moves \(dO) against the finger's \(df)")
+                    }
                 }
             }
         }

@@ -21,13 +21,17 @@ extension Run {
     /// - Complexity: O(records + samples + anchors).
     mutating func checkG7() {
         guard endsAtRest, let last = result.lastFrame, !last.isAttracting, !last.isDragging, !abandonedDragAtEnd,
-              !interruptedAndNotTaken(), !removalInsideStateChange() else { return }
+            !interruptedAndNotTaken(), !removalInsideStateChange()
+        else { return }
         let geometry = finalGeometry
         coverage.g7Rests += 1
-        let state: FloatingPanelState? = last.state == FloatingPanelState.hidden.name
+        let state: FloatingPanelState? =
+            last.state == FloatingPanelState.hidden.name
             ? .hidden : geometry.panel.anchors.first { $0.state.name == last.state }?.state
         guard let state else {
-            fail("G7", "removed-state", "rests at \(last.location) in \(last.state), a state without an anchor in the layout")
+            fail(
+                "G7", "removed-state",
+                "rests at \(last.location) in \(last.state), a state without an anchor in the layout")
             return
         }
         let expected = geometry.position(of: state)
@@ -48,10 +52,14 @@ extension Run {
     /// 2.7.0 it precedes it, FP-S7).
     func exactReleaseOntoOtherState(_ state: String) -> Bool {
         var target: String?
-        var exactRelease = false, stateChanged = false
-        for case let .event(_, e) in result.records {
+        var exactRelease = false
+        var stateChanged = false
+        for case .event(_, let e) in result.records {
             switch e {
-            case let .willEndDragging(_, _, t): target = t; exactRelease = false; stateChanged = false
+            case let .willEndDragging(_, _, t):
+                target = t
+                exactRelease = false
+                stateChanged = false
             case .didEndDragging(let willAttract): exactRelease = !willAttract
             case .didChangeState: stateChanged = true
             case .willBeginAttracting, .willBeginDragging: exactRelease = false

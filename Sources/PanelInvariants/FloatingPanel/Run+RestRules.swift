@@ -5,11 +5,16 @@ extension Run {
 
     mutating func checkRest() {
         guard endsAtRest, let last = result.lastFrame else { return }
-        if last.isDragging, !abandonedDragAtEnd { fail("G2", "stuck", "the replay ends at rest with isDragging true (a drag that never ended)") }
-        if last.isAttracting { fail("G2", "stuck", "the replay ends at rest with isAttracting true (an attraction that never ended)") }
+        if last.isDragging, !abandonedDragAtEnd {
+            fail("G2", "stuck", "the replay ends at rest with isDragging true (a drag that never ended)")
+        }
+        if last.isAttracting {
+            fail("G2", "stuck", "the replay ends at rest with isAttracting true (an attraction that never ended)")
+        }
         guard !last.isAttracting, !last.isDragging || abandonedDragAtEnd else { return }
         let geometry = finalGeometry
-        var anchors = Set(geometry.panel.anchors.map { geometry.position(of: $0.state) } + [geometry.position(of: .hidden)])
+        var anchors = Set(
+            geometry.panel.anchors.map { geometry.position(of: $0.state) } + [geometry.position(of: .hidden)])
         // The app's clamp recipe (O14) holds the surface inside its range whatever the state, hidden
         // included, except while attracting: a state outside the range rests at its anchor after an
         // attraction, at the clamped position after a non-animated move.
@@ -26,37 +31,46 @@ extension Run {
         // Within 1e-9 pt: a clamp bound is pos(state) + offset in floating point, and a top/left
         // surface placed through the location setter (§1.5: edge minus length, read back plus
         // length) can differ from it in the last bits; G1 asks for the anchor position, not bits.
-        if !anchors.contains(where: { abs($0 - last.location) < 1e-9 }), !abandonedDragAtEnd, !interruptedAndNotTaken() {
-            fail("G1", "rest", "rests at \(last.location) in \(last.state), not on an anchor (anchors at \(anchors.sorted()))")
+        if !anchors.contains(where: { abs($0 - last.location) < 1e-9 }), !abandonedDragAtEnd, !interruptedAndNotTaken()
+        {
+            fail(
+                "G1", "rest",
+                "rests at \(last.location) in \(last.state), not on an anchor (anchors at \(anchors.sorted()))")
         }
         // G4.
         guard let offset = last.contentOffset, let list = finalList else { return }
         coverage.g4Rests += 1
-        let scrollable = trace.header.delegate.scrollableStates.map { $0.contains(last.state) } ?? (last.state == geometry.mostExpandedState.name)
+        let scrollable =
+            trace.header.delegate.scrollableStates.map { $0.contains(last.state) }
+            ?? (last.state == geometry.mostExpandedState.name)
         // A release exactly on an anchor unlocks the list whatever the state (floatingpanel-core.md
         // §4.1 step 7, endWithoutAttraction: "unlock()"), so after one the lock need not match the
         // state until something locks it again: exempt when the last event that sets the lock at
         // a rest is that release.
-        let releasedOnAnchor = result.records.reversed().lazy.compactMap { r -> Bool? in
-            guard case let .event(_, e) = r else { return nil }
-            switch e {
-            case .didEndDragging(let willAttract): return !willAttract
-            case .didEndAttracting, .didRemove, .willBeginAttracting: return false
-            default: return nil
-            }
-        }.first ?? false
+        let releasedOnAnchor =
+            result.records.reversed().lazy.compactMap { r -> Bool? in
+                guard case .event(_, let e) = r else { return nil }
+                switch e {
+                case .didEndDragging(let willAttract): return !willAttract
+                case .didEndAttracting, .didRemove, .willBeginAttracting: return false
+                default: return nil
+                }
+            }.first ?? false
         // shouldLooselyLock (§3.6.3: fitToBounds, content shorter than the bounds plus the offset
         // from the most expanded anchor) unlocks at the end of an attraction in any state (§4.5 step 3).
-        let mostOffset = max(0, position.expandsTowardLowerCoordinate
-            ? last.location - geometry.position(of: geometry.mostExpandedState)
-            : geometry.position(of: geometry.mostExpandedState) - last.location)
+        let mostOffset = max(
+            0,
+            position.expandsTowardLowerCoordinate
+                ? last.location - geometry.position(of: geometry.mostExpandedState)
+                : geometry.position(of: geometry.mostExpandedState) - last.location)
         // Evaluated with the list as it was when the last attraction ended (a later setContentSize
         // changes nothing FloatingPanel decided then).
         let lastAttractionEnd = result.records.reversed().lazy.compactMap { r -> Microseconds? in
-            if case let .event(t, .didEndAttracting) = r { return t } else { return nil }
+            if case .event(let t, .didEndAttracting) = r { return t } else { return nil }
         }.first
         let listAtEnd = lastAttractionEnd.flatMap { listAt($0) } ?? list
-        let looselyLocked = geometry.panel.contentMode == .fitToBounds
+        let looselyLocked =
+            geometry.panel.contentMode == .fitToBounds
             && position.mainDimension(listAtEnd.contentSize) < position.mainDimension(listAtEnd.frame.size) + mostOffset
         // `track(scrollView:)` neither locks nor unlocks (floatingpanel-core.md §2): a list tracked
         // after the panel last settled keeps the lock it was given until the next interaction.
@@ -66,50 +80,64 @@ extension Run {
         var dragReleaseEnds: Set<Microseconds> = []
         var releaseAttraction = false
         let events = result.records.compactMap { r -> (Microseconds, DelegateEvent)? in
-            if case let .event(t, e) = r { return (t, e) } else { return nil }
+            if case .event(let t, let e) = r { return (t, e) } else { return nil }
         }
         for (k, (t, e)) in events.enumerated() {
             switch e {
-            case .willBeginAttracting: releaseAttraction = k > 0 && events[k - 1].1 == .didEndDragging(willAttract: true)
+            case .willBeginAttracting:
+                releaseAttraction = k > 0 && events[k - 1].1 == .didEndDragging(willAttract: true)
             case .didEndAttracting:
                 if releaseAttraction && !scrollable { dragReleaseEnds.insert(t) }
                 releaseAttraction = false
             default: break
             }
         }
-        let lastSettle = events.reversed().lazy.compactMap { (t, e) -> Microseconds? in
-            switch e {
-            case .didEndAttracting where dragReleaseEnds.contains(t): return nil
-            case .didEndDragging, .didEndAttracting, .didChangeState, .didRemove: return t
-            default: return nil
-            }
-        }.first ?? 0
+        let lastSettle =
+            events.reversed().lazy.compactMap { (t, e) -> Microseconds? in
+                switch e {
+                case .didEndAttracting where dragReleaseEnds.contains(t): return nil
+                case .didEndDragging, .didEndAttracting, .didChangeState, .didRemove: return t
+                default: return nil
+                }
+            }.first ?? 0
         let trackedSinceSettle = trace.samples.contains { s in
             if case .call(.track) = s.kind { return s.time >= lastSettle } else { return false }
         }
-        if last.scrollLocked != !scrollable, !releasedOnAnchor, !trackedSinceSettle, !(looselyLocked && last.scrollLocked == false),
-           !(scrollable && last.scrollLocked == true && lockedByScrollHandler()),
-           // An abandoned drag (§4.1 step 1) never reaches endInteraction's lock decision (step
-           // 4) nor an unlock: the list keeps the lock startInteraction gave it (§3.3 step 7).
-           !abandonedDragAtEnd,
-           !lockFollowsProposedTarget(geometry, locked: last.scrollLocked),
-           // A surface that rests off its own state's anchor (a removal started inside a show,
-           // then the show's layout, §5.1 step 6) was last given the lock by updateScrollView,
-           // which unlocks only at offset(from: state) == 0 (§5.1 step 5): locked. Only with that
-           // cause: the app's dismissIn removal started inside a move's didChangeState (O14), after
-           // which the move applies its own layout (§5.1 steps 4 and 6, the show of O15 included).
-           !(last.scrollLocked == true && abs(last.location - geometry.position(of: geometry.panel.anchors.first { $0.state.name == last.state }?.state ?? .hidden)) > 1e-9
-             && removalInsideStateChange()),
-           // An animation a touch stopped off its anchor decides the lock no more: a stopped
-           // spring skips its completion (endAttraction(false), no updateScrollView, §4.7 step 1,
-           // §5.1 step 5), a stopped property animator runs updateScrollView, which locks unless
-           // offset(from: state) is 0 (§4.7 step 2); when that touch never becomes a drag (see G1)
-           // nothing decides the lock again.
-           // (With the app's clamp recipe the surface can be back on an anchor: the recipe runs
-           // in the completion's didMove, after its updateScrollView, O14.)
-           !(interruptedAndNotTaken() && (trace.header.delegate.didMove?.clamp != nil
-               || !geometry.panel.anchors.contains { $0.state.name == last.state && abs(geometry.position(of: $0.state) - last.location) < 1e-9 })) {
-            fail("G4", "lock", "rests in \(last.state) with scrollLocked \(last.scrollLocked.map(String.init) ?? "absent"), but the state is \(scrollable ? "" : "not ")scrollable")
+        if last.scrollLocked != !scrollable, !releasedOnAnchor, !trackedSinceSettle,
+            !(looselyLocked && last.scrollLocked == false),
+            !(scrollable && last.scrollLocked == true && lockedByScrollHandler()),
+            // An abandoned drag (§4.1 step 1) never reaches endInteraction's lock decision (step
+            // 4) nor an unlock: the list keeps the lock startInteraction gave it (§3.3 step 7).
+            !abandonedDragAtEnd,
+            !lockFollowsProposedTarget(geometry, locked: last.scrollLocked),
+            // A surface that rests off its own state's anchor (a removal started inside a show,
+            // then the show's layout, §5.1 step 6) was last given the lock by updateScrollView,
+            // which unlocks only at offset(from: state) == 0 (§5.1 step 5): locked. Only with that
+            // cause: the app's dismissIn removal started inside a move's didChangeState (O14), after
+            // which the move applies its own layout (§5.1 steps 4 and 6, the show of O15 included).
+            !(last.scrollLocked == true
+                && abs(
+                    last.location
+                        - geometry.position(
+                            of: geometry.panel.anchors.first { $0.state.name == last.state }?.state ?? .hidden)) > 1e-9
+                && removalInsideStateChange()),
+            // An animation a touch stopped off its anchor decides the lock no more: a stopped
+            // spring skips its completion (endAttraction(false), no updateScrollView, §4.7 step 1,
+            // §5.1 step 5), a stopped property animator runs updateScrollView, which locks unless
+            // offset(from: state) is 0 (§4.7 step 2); when that touch never becomes a drag (see G1)
+            // nothing decides the lock again.
+            // (With the app's clamp recipe the surface can be back on an anchor: the recipe runs
+            // in the completion's didMove, after its updateScrollView, O14.)
+            !(interruptedAndNotTaken()
+                && (trace.header.delegate.didMove?.clamp != nil
+                    || !geometry.panel.anchors.contains {
+                        $0.state.name == last.state && abs(geometry.position(of: $0.state) - last.location) < 1e-9
+                    }))
+        {
+            fail(
+                "G4", "lock",
+                "rests in \(last.state) with scrollLocked \(last.scrollLocked.map(String.init) ?? "absent"), but the state is \(scrollable ? "" : "not ")scrollable"
+            )
         }
         // An offset the app put there (header, track, setContentOffset) that nothing moved since may
         // sit beyond the pin after FloatingPanel rewrote the inset (§3.10 step 5 [QUIRK]: the
@@ -117,8 +145,8 @@ extension Run {
         var appOffsets: [Double] = trace.header.scrollView.map { [position.main($0.contentOffset)] } ?? []
         for sample in trace.samples {
             switch sample.kind {
-            case let .call(.track(c)): appOffsets.append(position.main(c.contentOffset))
-            case let .call(.setContentOffset(x, y, _)):
+            case .call(.track(let c)): appOffsets.append(position.main(c.contentOffset))
+            case .call(.setContentOffset(let x, let y, _)):
                 if let v = position.isVertical ? y : x { appOffsets.append(v) }
             default: break
             }
@@ -129,14 +157,19 @@ extension Run {
         var insetWhenSet: Insets?
         var frameWhenSet = 0
         var previousFrame: FrameRecord?
-        for case let .frame(f) in result.records {
-            if let p = previousFrame, p.contentOffset != f.contentOffset || insetWhenSet == nil { insetWhenSet = f.contentInset; frameWhenSet = f.index }
+        for case .frame(let f) in result.records {
+            if let p = previousFrame, p.contentOffset != f.contentOffset || insetWhenSet == nil {
+                insetWhenSet = f.contentInset
+                frameWhenSet = f.index
+            }
             previousFrame = f
         }
         // Also an app's setContentSize (O9: UIKit keeps the offset) moves a top/left panel's pin,
         // the end of the content (§3.6.2).
         var pinMovedUnderRestingOffset = false
-        if let before = insetWhenSet, let listThen = listAt(frameTime(frameWhenSet, frameRate: rate)), let now = last.contentInset {
+        if let before = insetWhenSet, let listThen = listAt(frameTime(frameWhenSet, frameRate: rate)),
+            let now = last.contentInset
+        {
             let (lo, hi) = offsetRange(listThen, before)
             let (lo2, hi2) = offsetRange(list, now)
             pinMovedUnderRestingOffset = (lo != lo2 || hi != hi2) && offset >= lo - 1e-9 && offset <= hi + 1e-9
@@ -150,7 +183,8 @@ extension Run {
         let io = ioHistory()
         var lastAttraction: FrameRecord?
         for f in frameList where f.isAttracting { lastAttraction = f }
-        let pinnedByAttraction = lastAttraction.map { $0.contentOffset == offset && ioValues(io, frame: $0.index).holds(offset) } ?? false
+        let pinnedByAttraction =
+            lastAttraction.map { $0.contentOffset == offset && ioValues(io, frame: $0.index).holds(offset) } ?? false
         // A safe-area update remembers the offset and restores it with the setter (§3.10 steps 1
         // and 4), which stops a deceleration or a return to the edge (O9): an offset past the pin
         // at that moment stays there.
@@ -160,7 +194,7 @@ extension Run {
         var safeArea = trace.header.environment.safeArea
         var lastSafeAreaChange: Microseconds?
         for sample in trace.samples {
-            if case let .environment(e) = sample.kind {
+            if case .environment(let e) = sample.kind {
                 if e.safeArea != safeArea { lastSafeAreaChange = sample.time }
                 safeArea = e.safeArea
             }
@@ -168,9 +202,12 @@ extension Run {
         if let te = lastSafeAreaChange {
             var atUpdate: Double?
             var changedAfter = false
-            for case let .frame(f) in result.records {
-                if f.index == due(te) || (atUpdate == nil && f.index > due(te)) { atUpdate = f.contentOffset }
-                else if let a = atUpdate, f.index > due(te), f.contentOffset != a { changedAfter = true }
+            for case .frame(let f) in result.records {
+                if f.index == due(te) || (atUpdate == nil && f.index > due(te)) {
+                    atUpdate = f.contentOffset
+                } else if let a = atUpdate, f.index > due(te), f.contentOffset != a {
+                    changedAfter = true
+                }
             }
             restoredBySafeAreaUpdate = atUpdate == offset && !changedAfter
         }
@@ -182,10 +219,15 @@ extension Run {
         for f in frameList.reversed() {
             if f.contentOffset == offset { restSince = f.index } else { break }
         }
-        let pinnedToEarlierOffset = io.values(after: frameTime(restSince - 1, frameRate: rate), through: frameTime(last.index, frameRate: rate)).holds(offset)
-        if let inset = last.contentInset, !appOffsets.contains(offset), !pinMovedUnderRestingOffset, !pinnedByAttraction,
-           !restoredBySafeAreaUpdate, !pinnedToEarlierOffset {
-            let bounds = list.frame.size, size = list.contentSize
+        let pinnedToEarlierOffset = io.values(
+            after: frameTime(restSince - 1, frameRate: rate), through: frameTime(last.index, frameRate: rate)
+        ).holds(offset)
+        if let inset = last.contentInset, !appOffsets.contains(offset), !pinMovedUnderRestingOffset,
+            !pinnedByAttraction,
+            !restoredBySafeAreaUpdate, !pinnedToEarlierOffset
+        {
+            let bounds = list.frame.size
+            let size = list.contentSize
             switch position {
             case .bottom where offset < -inset.top - 1e-9:
                 fail("G4", "pin", "O rests at \(offset), beyond the pinning offset \(-inset.top)")
@@ -207,8 +249,12 @@ extension Run {
     /// that callback, O14), so that whatever changed the state applies its own layout afterwards.
     func removalInsideStateChange() -> Bool {
         var previous: DelegateEvent?
-        for case let .event(_, e) in result.records {
-            if e == .willRemove, case let .didChangeState(state)? = previous, trace.header.delegate.dismissIn.contains(state) { return true }
+        for case .event(_, let e) in result.records {
+            if e == .willRemove, case let .didChangeState(state)? = previous,
+                trace.header.delegate.dismissIn.contains(state)
+            {
+                return true
+            }
             previous = e
         }
         return false
@@ -221,12 +267,14 @@ extension Run {
     func lockFollowsProposedTarget(_ geometry: LayoutGeometry, locked: Bool?) -> Bool {
         guard let locked else { return false }
         var last: (proposed: String, target: String)?
-        for case let .event(_, e) in result.records {
+        for case .event(_, let e) in result.records {
             if case let .willEndDragging(_, proposed, target) = e { last = (proposed, target) }
             if case .willBeginDragging = e { last = nil }
         }
         guard let (proposed, target) = last, proposed != target else { return false }
-        let scrollableProposed = trace.header.delegate.scrollableStates.map { $0.contains(proposed) } ?? (proposed == geometry.mostExpandedState.name)
+        let scrollableProposed =
+            trace.header.delegate.scrollableStates.map { $0.contains(proposed) }
+            ?? (proposed == geometry.mostExpandedState.name)
         // One direction only: a scrollable proposal leaves endInteraction's lock off, and the end of
         // the attraction to a non-scrollable target only ever unlocks, so the list rests unlocked.
         // The other way round (a non-scrollable proposal locks, the target is scrollable), the
@@ -244,19 +292,25 @@ extension Run {
         // The pan's began stops it: at touch-down while something animates (§3.1), else at the
         // recognition sample (O4); any finger-0 sample time.
         let downs = trace.samples.compactMap { s -> Microseconds? in
-            if case let .touch(t) = s.kind, t.id == 0, t.phase == .began || t.phase == .moved { return s.time } else { return nil }
+            if case .touch(let t) = s.kind, t.id == 0, t.phase == .began || t.phase == .moved {
+                return s.time
+            } else {
+                return nil
+            }
         }
         var interruption: Microseconds?
         var previous: DelegateEvent?
-        for case let .event(t, e) in result.records {
+        for case .event(let t, let e) in result.records {
             if downs.contains(t) {
-                if e == .didEndAttracting || (e.name == "didMove" && previous == .shouldBeginDragging(result: true)) { interruption = t }
+                if e == .didEndAttracting || (e.name == "didMove" && previous == .shouldBeginDragging(result: true)) {
+                    interruption = t
+                }
             }
             previous = e
         }
         guard let t0 = interruption else { return false }
         var vetoed = false
-        for case let .event(t, e) in result.records where t >= t0 {
+        for case .event(let t, let e) in result.records where t >= t0 {
             if case .willBeginDragging = e { return false }
             if case .willBeginAttracting = e { return false }
             if e == .shouldBeginDragging(result: false) { vetoed = true }
@@ -271,15 +325,23 @@ extension Run {
         // read at the end, where the surface stays (an environment change can still move an
         // interrupted attraction's constraint with its guide, O16).
         guard let list = listAt(t0), let rest = result.lastFrame,
-              let down = trace.samples.last(where: { s in
-                  if case let .touch(t) = s.kind, t.id == 0, t.phase == .began { return s.time <= t0 } else { return false }
-              }), case let .touch(touchDown) = down.kind, let atDown = frame(at: due(down.time) - 1) else { return false }
+            let down = trace.samples.last(where: { s in
+                if case .touch(let t) = s.kind, t.id == 0, t.phase == .began {
+                    return s.time <= t0
+                } else {
+                    return false
+                }
+            }), case .touch(let touchDown) = down.kind, let atDown = frame(at: due(down.time) - 1)
+        else { return false }
         let origin = finalGeometryAt(down.time).surfaceFrame(at: atDown.location).origin
         let local = Point(x: touchDown.location.x - origin.x, y: touchDown.location.y - origin.y)
         let g = finalGeometry
-        guard list.frame.contains(local), isScrollable(rest.state, at: .max), !touchDownInBand(local, surfaceAt: rest.location, g),
-              let state = g.panel.anchors.first(where: { $0.state.name == rest.state })?.state else { return false }
-        let edge = g.rounded(rest.location), anchor = g.position(of: state)
+        guard list.frame.contains(local), isScrollable(rest.state, at: .max),
+            !touchDownInBand(local, surfaceAt: rest.location, g),
+            let state = g.panel.anchors.first(where: { $0.state.name == rest.state })?.state
+        else { return false }
+        let edge = g.rounded(rest.location)
+        let anchor = g.position(of: state)
         return abs(g.rounded(position.expandsTowardLowerCoordinate ? edge - anchor : anchor - edge)) < 1
     }
 
@@ -293,7 +355,7 @@ extension Run {
     func lockedByScrollHandler() -> Bool {
         var previous: FrameRecord?
         var lockFrame: FrameRecord?
-        for case let .frame(f) in result.records {
+        for case .frame(let f) in result.records {
             if let p = previous, p.scrollLocked == false, f.scrollLocked == true { lockFrame = f }
             previous = f
         }
@@ -301,29 +363,40 @@ extension Run {
         // end or an attraction's end. A finger that moved after it while no drag began is a touch
         // the panel never took, whose scroll handler may have locked the list (also within the
         // frame of that decision, where no unlocked frame is written in between).
-        let decisions = trace.samples.compactMap { s -> Microseconds? in if case .call = s.kind { return s.time } else { return nil } }
+        let decisions =
+            trace.samples.compactMap { s -> Microseconds? in
+                if case .call = s.kind { return s.time } else { return nil }
+            }
             + result.records.compactMap { r -> Microseconds? in
-                guard case let .event(t, e) = r else { return nil }
-                switch e { case .didEndDragging, .didEndAttracting, .willBeginDragging: return t; default: return nil }
+                guard case .event(let t, let e) = r else { return nil }
+                switch e {
+                case .didEndDragging, .didEndAttracting, .willBeginDragging: return t
+                default: return nil
+                }
             }
         // Only a sample at which case B's strict lock can have been taken counts (§3.7 case B,
         // not I: S, D ≤ 0, v toward hidden and allow false), for a touch that drives the scroll
         // pan (strictLockPossible).
         if let last = decisions.max(), trace.samples.contains(where: { s in s.time > last && strictLockPossible(s) }),
-           !result.records.contains(where: { r in
-            if case let .event(et, .willBeginDragging) = r { return et > last } else { return false }
-        }), listAt(last) != nil, !(result.lastFrame?.isDragging ?? false) {
+            !result.records.contains(where: { r in
+                if case .event(let et, .willBeginDragging) = r { return et > last } else { return false }
+            }), listAt(last) != nil, !(result.lastFrame?.isDragging ?? false)
+        {
             return true
         }
         guard let f = lockFrame, !f.isDragging, !f.isAttracting else { return false }
         let t = frameTime(f.index, frameRate: rate)
         let t0 = frameTime(f.index - 1, frameRate: rate)
-        guard trace.samples.contains(where: { s in s.time > t0 && s.time <= t && strictLockPossible(s) }) else { return false }
+        guard trace.samples.contains(where: { s in s.time > t0 && s.time <= t && strictLockPossible(s) }) else {
+            return false
+        }
         if trace.samples.contains(where: { s in
             if case .call = s.kind { return s.time > t0 && s.time <= t } else { return false }
-        }) { return false }
+        }) {
+            return false
+        }
         return !result.records.contains { r in
-            if case let .event(et, .willBeginDragging) = r { return et > t0 } else { return false }
+            if case .event(let et, .willBeginDragging) = r { return et > t0 } else { return false }
         }
     }
 }

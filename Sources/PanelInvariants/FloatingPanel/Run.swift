@@ -3,7 +3,7 @@ import PanelSimCore
 extension SimulationResult {
     /// The last frame record, nil when there is none.
     var lastFrame: FrameRecord? {
-        for record in records.reversed() { if case let .frame(f) = record { return f } }
+        for record in records.reversed() { if case .frame(let f) = record { return f } }
         return nil
     }
 }
@@ -28,14 +28,21 @@ struct Run {
 
     /// Records the end of an abandoned drag's interval at `t` if one is open.
     mutating func closeAbandoned(at t: Microseconds) {
-        if abandonedOpen { abandonedDrags.append(abandonedSince...t); abandonedOpen = false }
+        if abandonedOpen {
+            abandonedDrags.append(abandonedSince...t)
+            abandonedOpen = false
+        }
     }
 
     init(trace: Trace, result: SimulationResult, variant: String) {
-        self.trace = trace; self.result = result; self.variant = variant
+        self.trace = trace
+        self.result = result
+        self.variant = variant
         rate = trace.header.environment.frameRate
         position = trace.header.panel.position
-        frameList = result.records.compactMap { r -> FrameRecord? in if case let .frame(f) = r { return f } else { return nil } }
+        frameList = result.records.compactMap { r -> FrameRecord? in
+            if case .frame(let f) = r { return f } else { return nil }
+        }
         endsAtRest = InvariantChecker.endsAtRest(trace, result)
         recognitions = Run.recognitions(trace)
     }
@@ -63,10 +70,11 @@ struct Run {
 
     /// The layout, environment, list and delegate in force at the end.
     var finalGeometry: LayoutGeometry {
-        var panel = trace.header.panel, environment = trace.header.environment
+        var panel = trace.header.panel
+        var environment = trace.header.environment
         for sample in trace.samples {
-            if case let .call(.invalidateLayout(p)) = sample.kind { panel = p }
-            if case let .environment(e) = sample.kind { environment = e }
+            if case .call(.invalidateLayout(let p)) = sample.kind { panel = p }
+            if case .environment(let e) = sample.kind { environment = e }
         }
         return LayoutGeometry(panel: panel, environment: environment)
     }
@@ -76,10 +84,13 @@ struct Run {
         var list = trace.header.scrollView
         for sample in trace.samples {
             switch sample.kind {
-            case let .call(.track(c)): list = c
+            case .call(.track(let c)): list = c
             case .call(.untrack): list = nil
-            case let .call(.setContentSize(w, h)):
-                if var c = list { c.contentSize = Size(width: w ?? c.contentSize.width, height: h ?? c.contentSize.height); list = c }
+            case .call(.setContentSize(let w, let h)):
+                if var c = list {
+                    c.contentSize = Size(width: w ?? c.contentSize.width, height: h ?? c.contentSize.height)
+                    list = c
+                }
             default: break
             }
         }
@@ -101,10 +112,13 @@ struct Run {
         var list = trace.header.scrollView
         for sample in trace.samples where sample.time <= time {
             switch sample.kind {
-            case let .call(.track(c)): list = c
+            case .call(.track(let c)): list = c
             case .call(.untrack): list = nil
-            case let .call(.setContentSize(w, h)):
-                if var c = list { c.contentSize = Size(width: w ?? c.contentSize.width, height: h ?? c.contentSize.height); list = c }
+            case .call(.setContentSize(let w, let h)):
+                if var c = list {
+                    c.contentSize = Size(width: w ?? c.contentSize.width, height: h ?? c.contentSize.height)
+                    list = c
+                }
             default: break
             }
         }
@@ -114,7 +128,8 @@ struct Run {
     /// FloatingPanel's pinning offset (floatingpanel-core.md §3.6.2) on the main axis for `list`
     /// with the content inset `inset` (pt).
     func pinningOffset(_ list: ScrollViewConfiguration, _ inset: Insets) -> Double {
-        let bounds = list.frame.size, size = list.contentSize
+        let bounds = list.frame.size
+        let size = list.contentSize
         switch position {
         case .bottom: return -inset.top
         case .right: return -inset.left
@@ -147,8 +162,12 @@ struct Run {
     /// changes its answer mid-drag (§3.4.2, first test), and the drag switches between the clamp
     /// to the extreme anchors and initialConst + diff (§3.4.1 step 4): the surface jumps between
     /// the two by itself.
-    func grabberBandMovedAcrossTouchDown(_ down: Point, downAt: Double?, from: Double, to: Double, geometry g: LayoutGeometry) -> Bool {
-        guard position == .top || position == .left, g.panel.contentMode == .fitToBounds, let downAt else { return false }
+    func grabberBandMovedAcrossTouchDown(
+        _ down: Point, downAt: Double?, from: Double, to: Double, geometry g: LayoutGeometry
+    ) -> Bool {
+        guard position == .top || position == .left, g.panel.contentMode == .fitToBounds, let downAt else {
+            return false
+        }
         let (minC, maxC) = (g.leastCoordinatePosition, g.mostCoordinatePosition)
         // Surface-local touch-down (initialLocation), measured along the main axis.
         let initial = position.main(down) - position.main(g.surfaceFrame(at: g.rounded(downAt)).origin)
@@ -167,16 +186,19 @@ struct Run {
     /// The scroll view's offset range on the main axis (O6) for `list` with the content inset
     /// `inset`: [−inset.lead, max(−inset.lead, size + inset.trail − bounds)].
     func offsetRange(_ list: ScrollViewConfiguration, _ inset: Insets) -> (Double, Double) {
-        let bounds = position.mainDimension(list.frame.size), size = position.mainDimension(list.contentSize)
-        let lead = position.isVertical ? inset.top : inset.left, trail = position.isVertical ? inset.bottom : inset.right
+        let bounds = position.mainDimension(list.frame.size)
+        let size = position.mainDimension(list.contentSize)
+        let lead = position.isVertical ? inset.top : inset.left
+        let trail = position.isVertical ? inset.bottom : inset.right
         return (-lead, max(-lead, size + trail - bounds))
     }
 
     func finalGeometryAt(_ time: Microseconds) -> LayoutGeometry {
-        var panel = trace.header.panel, environment = trace.header.environment
+        var panel = trace.header.panel
+        var environment = trace.header.environment
         for sample in trace.samples where sample.time <= time {
-            if case let .call(.invalidateLayout(p)) = sample.kind { panel = p }
-            if case let .environment(e) = sample.kind { environment = e }
+            if case .call(.invalidateLayout(let p)) = sample.kind { panel = p }
+            if case .environment(let e) = sample.kind { environment = e }
         }
         return LayoutGeometry(panel: panel, environment: environment)
     }

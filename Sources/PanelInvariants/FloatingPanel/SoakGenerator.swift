@@ -42,7 +42,10 @@ private struct Builder {
     /// Ids given to second fingers so far.
     var secondFingers = 0
 
-    init(draw: Draw, seed: UInt64) { self.draw = draw; self.seed = seed }
+    init(draw: Draw, seed: UInt64) {
+        self.draw = draw
+        self.seed = seed
+    }
 
     mutating func build() -> Trace {
         environment = makeEnvironment()
@@ -72,8 +75,8 @@ private struct Builder {
             samples = samples.filter { sample in
                 var next = current
                 switch sample.kind {
-                case let .environment(e): next.environment = e
-                case let .call(.invalidateLayout(p)): next.panel = p
+                case .environment(let e): next.environment = e
+                case .call(.invalidateLayout(let p)): next.panel = p
                 default: return true
                 }
                 guard (try? validate(next)) != nil, Self.ordersFollowCoordinates(next) else { return false }
@@ -101,28 +104,35 @@ private struct Builder {
     /// superview), and tracked lists with a zero-size frame (a `UIScrollView()` never laid out:
     /// it contains no touch). A change that leaves the layout invalid or its anchors out of state
     /// order in the header's environment is not made.
-    static func addAdaptiveAnchorsAndZeroSizeLists(_ header: inout TraceHeader, _ samples: inout [TraceSample], seed: UInt64) {
+    static func addAdaptiveAnchorsAndZeroSizeLists(
+        _ header: inout TraceHeader, _ samples: inout [TraceSample], seed: UInt64
+    ) {
         var draw = Draw(seed: seed ^ 0x5EED_0018_0003_0000)
         func adaptive(_ panel: FloatingPanelConfiguration) -> FloatingPanelConfiguration {
             var p = panel
             p.anchors = p.anchors.map { entry in
-                guard case let .intrinsic(d, false, guide) = entry.anchor, draw.chance(0.6) else { return entry }
+                guard case .intrinsic(let d, false, let guide) = entry.anchor, draw.chance(0.6) else { return entry }
                 let bounding: ContentBoundingGuide = draw.chance(0.7) ? .none : .superview
-                return AnchorEntry(state: entry.state, anchor: .adaptive(d, isFractional: false, contentLength: p.intrinsicLength, guide: guide, bounding: bounding))
+                return AnchorEntry(
+                    state: entry.state,
+                    anchor: .adaptive(
+                        d, isFractional: false, contentLength: p.intrinsicLength, guide: guide, bounding: bounding))
             }
             return p
         }
         if draw.chance(0.8) {
             var candidate = header
             candidate.panel = adaptive(header.panel)
-            if candidate.panel != header.panel, (try? validate(candidate)) != nil, ordersFollowCoordinates(candidate) { header = candidate }
+            if candidate.panel != header.panel, (try? validate(candidate)) != nil, ordersFollowCoordinates(candidate) {
+                header = candidate
+            }
         }
         if var list = header.scrollView, draw.chance(0.08) {
             list.frame = Rect(x: list.frame.minX, y: list.frame.minY, width: 0, height: 0)
             header.scrollView = list
         }
         for i in samples.indices {
-            guard case var .call(.track(list)) = samples[i].kind, draw.chance(0.08) else { continue }
+            guard case .call(.track(var list)) = samples[i].kind, draw.chance(0.08) else { continue }
             list.frame = Rect(x: list.frame.minX, y: list.frame.minY, width: 0, height: 0)
             samples[i].kind = .call(.track(list))
         }
@@ -132,26 +142,34 @@ private struct Builder {
     /// (core §0.3): more expanded states lie further toward the expanding side.
     static func ordersFollowCoordinates(_ header: TraceHeader) -> Bool {
         let g = LayoutGeometry(panel: header.panel, environment: header.environment)
-        let positions = g.sortedByOrder.map { g.position(of: $0) }   // least expanded first
+        let positions = g.sortedByOrder.map { g.position(of: $0) }  // least expanded first
         let lower = header.panel.position.expandsTowardLowerCoordinate
         return zip(positions, positions.dropFirst()).allSatisfy { lower ? $1 < $0 : $1 > $0 }
     }
 
     /// True when `clamp`'s range [pos(min.state) + min.offset, pos(max.state) + max.offset] holds
     /// every anchor of the panel in every environment and layout of the trace.
-    static func clampHoldsAnchors(_ clamp: (min: StateOffset, max: StateOffset), _ header: TraceHeader, _ samples: [TraceSample]) -> Bool {
-        var panel = header.panel, environment = header.environment
+    static func clampHoldsAnchors(
+        _ clamp: (min: StateOffset, max: StateOffset), _ header: TraceHeader, _ samples: [TraceSample]
+    ) -> Bool {
+        var panel = header.panel
+        var environment = header.environment
         func holds() -> Bool {
             let g = LayoutGeometry(panel: panel, environment: environment)
             guard g.hasAnchor(clamp.min.state), g.hasAnchor(clamp.max.state) else { return false }
-            let lo = g.position(of: clamp.min.state) + clamp.min.offset, hi = g.position(of: clamp.max.state) + clamp.max.offset
-            return lo <= hi && panel.anchors.allSatisfy { let p = g.position(of: $0.state); return p >= lo && p <= hi }
+            let lo = g.position(of: clamp.min.state) + clamp.min.offset
+            let hi = g.position(of: clamp.max.state) + clamp.max.offset
+            return lo <= hi
+                && panel.anchors.allSatisfy {
+                    let p = g.position(of: $0.state)
+                    return p >= lo && p <= hi
+                }
         }
         if !holds() { return false }
         for sample in samples {
             switch sample.kind {
-            case let .environment(e): environment = e
-            case let .call(.invalidateLayout(p)): panel = p
+            case .environment(let e): environment = e
+            case .call(.invalidateLayout(let p)): panel = p
             default: continue
             }
             if !holds() { return false }
@@ -175,10 +193,13 @@ private struct Builder {
             let d = draw.pick(devices)
             env = PanelEnvironment(container: Size(width: d.0, height: d.1), safeArea: d.2)
         } else {
-            let w = Double(draw.int(280, 1400)), h = Double(draw.int(360, 1400))
-            env = PanelEnvironment(container: Size(width: w, height: h),
-                                   safeArea: Insets(top: Double(draw.int(0, 60)), left: Double(draw.int(0, 50)),
-                                                    bottom: Double(draw.int(0, 40)), right: Double(draw.int(0, 50))))
+            let w = Double(draw.int(280, 1400))
+            let h = Double(draw.int(360, 1400))
+            env = PanelEnvironment(
+                container: Size(width: w, height: h),
+                safeArea: Insets(
+                    top: Double(draw.int(0, 60)), left: Double(draw.int(0, 50)),
+                    bottom: Double(draw.int(0, 40)), right: Double(draw.int(0, 50))))
         }
         // Equal top and bottom safe areas often, so that G6 holds on the left mirror too.
         if draw.chance(0.35) { env.safeArea.bottom = env.safeArea.top }
@@ -200,7 +221,9 @@ private struct Builder {
     /// A random layout of the given states (custom ones included) for a bottom panel.
     /// `keeping`: the anchor states of the new layout (an `invalidateLayout` keeps them, so that the
     /// delegate's recipes keep naming anchors); nil draws them.
-    mutating func makeLayout(_ base: FloatingPanelConfiguration, keeping: [FloatingPanelState]? = nil) -> FloatingPanelConfiguration {
+    mutating func makeLayout(_ base: FloatingPanelConfiguration, keeping: [FloatingPanelState]? = nil)
+        -> FloatingPanelConfiguration
+    {
         var panel = base
         panel.position = .bottom
         var candidates = [FloatingPanelState.full, .half, .tip] + panel.states
@@ -212,11 +235,13 @@ private struct Builder {
             for _ in 0..<count { chosen.append(candidates.remove(at: draw.int(0, candidates.count - 1))) }
             if draw.chance(0.12) { chosen.append(.hidden) }
         }
-        chosen.sort { $0.order > $1.order }   // most expanded first: smallest y on a bottom panel
-        let m = environment.container.height, s = environment.safeArea
+        chosen.sort { $0.order > $1.order }  // most expanded first: smallest y on a bottom panel
+        let m = environment.container.height
+        let s = environment.safeArea
         // Distinct positions at least 24 pt apart, ascending.
         var ys: [Double] = []
-        let lo = m * 0.03, hi = m * 0.97
+        let lo = m * 0.03
+        let hi = m * 0.97
         for k in 0..<chosen.count {
             let remaining = Double(chosen.count - k - 1) * 24
             let from = (ys.last.map { $0 + 24 } ?? lo)
@@ -225,7 +250,9 @@ private struct Builder {
         }
         if chosen.last == .hidden, draw.chance(0.6) { ys[ys.count - 1] = max(ys[ys.count - 1], m) }
         panel.intrinsicLength = draw.points(m * 0.2, m * 0.9)
-        panel.anchors = zip(chosen, ys).map { state, y in AnchorEntry(state: state, anchor: anchor(at: y, m: m, s: s, intrinsicLength: panel.intrinsicLength)) }
+        panel.anchors = zip(chosen, ys).map { state, y in
+            AnchorEntry(state: state, anchor: anchor(at: y, m: m, s: s, intrinsicLength: panel.intrinsicLength))
+        }
         let shown = chosen.filter { $0 != .hidden }
         panel.initialState = draw.chance(0.9) && !shown.isEmpty ? draw.pick(shown) : draw.pick(chosen + [.hidden])
         panel.backdropAlpha = [:]
@@ -284,9 +311,13 @@ private struct Builder {
         let geometry = LayoutGeometry(panel: panel, environment: environment)
         if draw.chance(0.15), panel.anchors.count >= 2 {
             // A clamp that keeps every anchor inside it (app code that only limits overshoot).
-            let top = geometry.leastCoordinateState, bottom = geometry.mostCoordinateState
-            d.didMove = DidMoveRecipes(clamp: (min: StateOffset(state: top, offset: -Double(draw.int(0, 40))),
-                                               max: StateOffset(state: bottom, offset: Double(draw.int(0, 60)))))
+            let top = geometry.leastCoordinateState
+            let bottom = geometry.mostCoordinateState
+            d.didMove = DidMoveRecipes(
+                clamp: (
+                    min: StateOffset(state: top, offset: -Double(draw.int(0, 40))),
+                    max: StateOffset(state: bottom, offset: Double(draw.int(0, 60)))
+                ))
         }
         if draw.chance(0.1) {
             var recipes = d.didMove ?? DidMoveRecipes()
@@ -306,20 +337,22 @@ private struct Builder {
         let w = max(40, width - x - (draw.chance(0.7) ? 0 : Double(draw.int(0, 20))))
         let y: Double
         switch draw.int(0, 2) {
-        case 0: y = 0                                           // under the grabber band
+        case 0: y = 0  // under the grabber band
         case 1: y = Double(draw.int(1, Int(panel.grabberAreaOffset) + 10))
         default: y = Double(draw.int(36, 120))
         }
         let h = max(40, draw.points(min(100, length / 2), max(min(100, length / 2) + 1, length - y)))
         var frameHeight = h
         if y + frameHeight > length + 200 { frameHeight = max(40, length - y) }
-        var c = ScrollViewConfiguration(frame: Rect(x: x, y: y, width: w, height: frameHeight),
-                                        contentSize: Size(width: w, height: 0))
+        var c = ScrollViewConfiguration(
+            frame: Rect(x: x, y: y, width: w, height: frameHeight),
+            contentSize: Size(width: w, height: 0))
         c.contentSize.height = draw.chance(0.2) ? draw.points(0, frameHeight) : frameHeight + draw.points(0, 3000)
         if draw.chance(0.3) {
             c.contentInset = Insets(top: Double(draw.int(0, 60)), left: 0, bottom: Double(draw.int(0, 60)), right: 0)
         }
-        let lo = -c.contentInset.top, hi = max(lo, c.contentSize.height + c.contentInset.bottom - frameHeight)
+        let lo = -c.contentInset.top
+        let hi = max(lo, c.contentSize.height + c.contentInset.bottom - frameHeight)
         switch draw.int(0, 3) {
         case 0: c.contentOffset = Point(x: 0, y: lo)
         case 1: c.contentOffset = Point(x: 0, y: 0)
@@ -337,7 +370,8 @@ private struct Builder {
 
     mutating func makeTimeline(_ header: TraceHeader) -> [TraceSample] {
         var out: [Pending] = []
-        let m = environment.container.height, w = environment.container.width
+        let m = environment.container.height
+        let w = environment.container.width
         let geometry = LayoutGeometry(panel: header.panel, environment: environment)
         let anchorYs = header.panel.anchors.map { geometry.position(of: $0.state) }
         var t: Double = draw.uniform(0.02, 0.3)
@@ -345,7 +379,10 @@ private struct Builder {
         var panel = header.panel
         var lastLayoutTime: Microseconds = 0
         let touchRate = draw.pick([60.0, 120, 240, Double(environment.frameRate)])
-        if !panel.presented { out.append(Pending(time: micros(t), kind: .call(.show(animated: draw.chance(0.7))), isCall: true)); t += draw.uniform(0, 0.6) }
+        if !panel.presented {
+            out.append(Pending(time: micros(t), kind: .call(.show(animated: draw.chance(0.7))), isCall: true))
+            t += draw.uniform(0, 0.6)
+        }
         let actions = draw.int(1, 5)
         for _ in 0..<actions {
             t += draw.chance(0.3) ? draw.uniform(0, 0.15) : draw.uniform(0.1, 1.2)
@@ -354,8 +391,9 @@ private struct Builder {
                 // Drag, flick, reversal, drag with a second finger.
                 let kind = draw.int(0, 9)
                 let start = touchStart(header: header, anchorYs: anchorYs, m: m, w: w)
-                t = drag(from: start, at: t, rate: touchRate, flick: kind < 3, reversals: kind >= 7 ? draw.int(1, 3) : 0,
-                         secondFinger: draw.chance(0.12), into: &out, header: header)
+                t = drag(
+                    from: start, at: t, rate: touchRate, flick: kind < 3, reversals: kind >= 7 ? draw.int(1, 3) : 0,
+                    secondFinger: draw.chance(0.12), into: &out, header: header)
                 // A programmatic call in the middle of the gesture, sometimes.
                 if draw.chance(0.15), let last = out.last {
                     let when = max(lastLayoutTime + 1, last.time - micros(draw.uniform(0, 0.3)))
@@ -383,13 +421,16 @@ private struct Builder {
                 // Rotation: swap the container, rotate the safe area.
                 let s = env.safeArea
                 env.container = Size(width: env.container.height, height: env.container.width)
-                env.safeArea = draw.chance(0.5) ? Insets(top: s.left, left: s.bottom, bottom: s.right, right: s.top)
-                                                : Insets(top: 0, left: 47, bottom: 21, right: 47)
+                env.safeArea =
+                    draw.chance(0.5)
+                    ? Insets(top: s.left, left: s.bottom, bottom: s.right, right: s.top)
+                    : Insets(top: 0, left: 47, bottom: 21, right: 47)
                 if env.container.height > env.container.width { env.safeArea = environment.safeArea }
                 out.append(Pending(time: micros(t), kind: .environment(env), isCall: true))
             case 8:
                 // Keyboard: the bottom safe area grows, or shrinks back.
-                env.safeArea.bottom = env.safeArea.bottom > 200 ? environment.safeArea.bottom : env.safeArea.bottom + 291
+                env.safeArea.bottom =
+                    env.safeArea.bottom > 200 ? environment.safeArea.bottom : env.safeArea.bottom + 291
                 out.append(Pending(time: micros(t), kind: .environment(env), isCall: true))
             default:
                 let call = listCall(header, panel: &panel)
@@ -404,7 +445,9 @@ private struct Builder {
     func micros(_ seconds: Double) -> Microseconds { Microseconds((seconds * 1_000_000).rounded()) }
 
     func touch(_ phase: TouchPhase, _ p: Point, _ t: Double, id: Int = 0, velocity: Point? = nil) -> Pending {
-        Pending(time: micros(t), kind: .touch(TouchSample(phase: phase, id: id, location: p, velocity: velocity)), isCall: false)
+        Pending(
+            time: micros(t), kind: .touch(TouchSample(phase: phase, id: id, location: p, velocity: velocity)),
+            isCall: false)
     }
 
     /// Where a touch starts: in the grabber band of an anchor, inside the list, anywhere on the
@@ -416,7 +459,11 @@ private struct Builder {
         case 0: y = draw.pick(anchorYs) + draw.points(0, header.panel.grabberAreaOffset + 10)
         case 1:
             let base = draw.pick(anchorYs)
-            if let sv = header.scrollView { y = base + draw.points(sv.frame.minY, sv.frame.maxY) } else { y = base + draw.points(0, 300) }
+            if let sv = header.scrollView {
+                y = base + draw.points(sv.frame.minY, sv.frame.maxY)
+            } else {
+                y = base + draw.points(0, 300)
+            }
         case 2: y = draw.points(0, m)
         default: y = draw.pick(anchorYs) + draw.points(-20, 120)
         }
@@ -426,8 +473,10 @@ private struct Builder {
     /// A drag from `start` at time `t` (s): moved samples at `rate` Hz, monotonic unless
     /// `reversals` > 0, then ended (with or without a recorded velocity) or cancelled. Returns the
     /// time of the last sample.
-    mutating func drag(from start: Point, at t0: Double, rate: Double, flick: Bool, reversals: Int,
-                       secondFinger: Bool, into out: inout [Pending], header: TraceHeader) -> Double {
+    mutating func drag(
+        from start: Point, at t0: Double, rate: Double, flick: Bool, reversals: Int,
+        secondFinger: Bool, into out: inout [Pending], header: TraceHeader
+    ) -> Double {
         var t = t0
         var p = start
         out.append(touch(.began, p, t))
@@ -452,14 +501,16 @@ private struct Builder {
                 p = Point(x: (next.x * 8).rounded() / 8, y: (next.y * 8).rounded() / 8)
                 t += dt
                 out.append(touch(.moved, p, t))
-                if draw.chance(0.02) { t += draw.uniform(0.05, 0.3) }   // a pause mid-drag
+                if draw.chance(0.02) { t += draw.uniform(0.05, 0.3) }  // a pause mid-drag
             }
             direction = -direction
         }
         if secondFinger {
             // Finger 1 lands somewhere during the drag and lifts before or after it.
-            let q = Point(x: draw.points(0, environment.container.width), y: draw.points(0, environment.container.height))
-            let t1 = draw.uniform(t0, t), t2 = t1 + draw.uniform(0.05, 0.5)
+            let q = Point(
+                x: draw.points(0, environment.container.width), y: draw.points(0, environment.container.height))
+            let t1 = draw.uniform(t0, t)
+            let t2 = t1 + draw.uniform(0.05, 0.5)
             // Each second finger has its own id, so that two of them never overlap on one id.
             secondFingers += 1
             out.append(touch(.began, q, t1, id: secondFingers))
@@ -471,8 +522,10 @@ private struct Builder {
         } else {
             var velocity: Point?
             if draw.chance(0.5) {
-                velocity = draw.chance(0.7) ? Point(x: (lastStep.x / dt).rounded(), y: (lastStep.y / dt * draw.uniform(0.5, 2)).rounded())
-                                            : Point(x: 0, y: Double(draw.int(-4000, 4000)))
+                velocity =
+                    draw.chance(0.7)
+                    ? Point(x: (lastStep.x / dt).rounded(), y: (lastStep.y / dt * draw.uniform(0.5, 2)).rounded())
+                    : Point(x: 0, y: Double(draw.int(-4000, 4000)))
             }
             out.append(touch(.ended, p, t, velocity: velocity))
         }

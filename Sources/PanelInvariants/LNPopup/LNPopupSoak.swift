@@ -38,12 +38,17 @@ public struct LNPopupSoak: SystemSoak {
     }
 
     public var rules: [(id: String, source: String)] {
-        [("P1", "lnpopup.md §6 P1, §3.1, §3.3"), ("P2", "lnpopup.md §6 P2, §3.3"), ("P3", "lnpopup.md §6 P3, §3.4, §3.11"),
-         ("P4", "lnpopup.md §6 P4, §3.5.4"), ("P5", "lnpopup.md §6 P5, §3.5.6, §3.4"), ("P6", "lnpopup.md §6 P6, §3.13")]
+        [
+            ("P1", "lnpopup.md §6 P1, §3.1, §3.3"), ("P2", "lnpopup.md §6 P2, §3.3"),
+            ("P3", "lnpopup.md §6 P3, §3.4, §3.11"),
+            ("P4", "lnpopup.md §6 P4, §3.5.4"), ("P5", "lnpopup.md §6 P5, §3.5.6, §3.4"),
+            ("P6", "lnpopup.md §6 P6, §3.13"),
+        ]
     }
 
     public func trace(seed: UInt64) -> Trace {
-        var trace = LNPopupSoakGenerator.trace(seed: seed, automaticStyle: LNPopupProfiles.table.values(for: profile).automaticStyle)
+        var trace = LNPopupSoakGenerator.trace(
+            seed: seed, automaticStyle: LNPopupProfiles.table.values(for: profile).automaticStyle)
         if let profile { trace.header.profile = profile }
         return trace
     }
@@ -52,7 +57,8 @@ public struct LNPopupSoak: SystemSoak {
         var checker = LNPopupChecker(trace: trace, result: result, variant: model.rawValue)
         checker.checkAll()
         var out = checker.log.check
-        out.violations = SoakExemption.applying(Self.exemptions, to: out.violations, trace: trace, values: checker.values)
+        out.violations = SoakExemption.applying(
+            Self.exemptions, to: out.violations, trace: trace, values: checker.values)
         return out
     }
 
@@ -63,7 +69,10 @@ public struct LNPopupSoak: SystemSoak {
             { $0.popup?.closeButtonFrame = nil },
             { $0.popup?.closeButtonStyle = .default },
             { $0.popup?.barOffset = 0 },
-            { h in h.popup?.barStyle = .default; h.popup?.barHeight = nil },
+            { h in
+                h.popup?.barStyle = .default
+                h.popup?.barHeight = nil
+            },
             { $0.popup?.glass = false },
             { $0.popup?.snapPercent = 0.32 },
             { $0.popup?.curve = .spring },
@@ -85,7 +94,8 @@ struct LNPopupChecker {
     var log: ViolationLog
 
     init(trace: Trace, result: SimulationResult, variant: String) {
-        self.trace = trace; self.result = result
+        self.trace = trace
+        self.result = result
         values = LNPopupProfiles.table.values(for: trace.header.profile)
         view = SystemReplayView(trace, result)
         popup = trace.header.popup ?? PopupConfiguration()
@@ -109,20 +119,28 @@ struct LNPopupChecker {
         let legacyBottomBar = popup.bottomBarKind != .none && !popup.glass
         for (i, f) in view.frames.enumerated() {
             guard !down[i], !FieldRead.flag(f, "isDragging"), !FieldRead.flag(f, "isAnimating") else { continue }
-            log.count("P1"); log.count("P2")
+            log.count("P1")
+            log.count("P2")
             let internalState = FieldRead.string(f["internalState"]) ?? "?"
             if internalState != f.state {
-                log.fail("P1", "state", "frame \(f.index): at rest with internal state \(internalState), public \(f.state)")
+                log.fail(
+                    "P1", "state", "frame \(f.index): at rest with internal state \(internalState), public \(f.state)")
             }
             let expected = f.state == "open" ? 0 : dock
             if abs(f.location - expected) > 1e-9 {
-                log.fail("P1", "location", "frame \(f.index): at rest in \(f.state) at \(f.location), expected \(expected)")
+                log.fail(
+                    "P1", "location", "frame \(f.index): at rest in \(f.state) at \(f.location), expected \(expected)")
             }
             if FieldRead.flag(f, "barVisible") != (f.state == "barPresented") {
-                log.fail("P2", "bar", "frame \(f.index): at rest in \(f.state) with barVisible \(FieldRead.flag(f, "barVisible"))")
+                log.fail(
+                    "P2", "bar",
+                    "frame \(f.index): at rest in \(f.state) with barVisible \(FieldRead.flag(f, "barVisible"))")
             }
             if legacyBottomBar, FieldRead.flag(f, "bottomBarVisible") != (f.state != "open") {
-                log.fail("P2", "bottom-bar", "frame \(f.index): at rest in \(f.state) with bottomBarVisible \(FieldRead.flag(f, "bottomBarVisible"))")
+                log.fail(
+                    "P2", "bottom-bar",
+                    "frame \(f.index): at rest in \(f.state) with bottomBarVisible \(FieldRead.flag(f, "bottomBarVisible"))"
+                )
             }
         }
     }
@@ -133,11 +151,13 @@ struct LNPopupChecker {
     /// transition `presentBar(openPopup: true)` starts) counts once.
     func pairSteps() -> [PairStep] {
         var out: [PairStep] = []
-        let pairs = ["willOpenPopup": ("open", PairStep.Kind.open), "didOpenPopup": ("open", .close),
-                     "willClosePopup": ("close", .open), "didClosePopup": ("close", .close),
-                     "willPresentPopupBar": ("presentBar", .open), "didPresentPopupBar": ("presentBar", .close),
-                     "willDismissPopupBar": ("dismissBar", .open), "didDismissPopupBar": ("dismissBar", .close),
-                     "willBeginDragging": ("drag", .open), "willEndDragging": ("drag", .close)]
+        let pairs = [
+            "willOpenPopup": ("open", PairStep.Kind.open), "didOpenPopup": ("open", .close),
+            "willClosePopup": ("close", .open), "didClosePopup": ("close", .close),
+            "willPresentPopupBar": ("presentBar", .open), "didPresentPopupBar": ("presentBar", .close),
+            "willDismissPopupBar": ("dismissBar", .open), "didDismissPopupBar": ("dismissBar", .close),
+            "willBeginDragging": ("drag", .open), "willEndDragging": ("drag", .close),
+        ]
         var previous: (Microseconds, String)?
         for (t, e) in view.events {
             defer { previous = (t, e.name) }
@@ -149,7 +169,9 @@ struct LNPopupChecker {
     }
 
     mutating func checkPairs() {
-        let cutShort = result.budgetExceeded || trace.samples.contains { if case .end = $0.kind { return true } else { return false } }
+        let cutShort =
+            result.budgetExceeded
+            || trace.samples.contains { if case .end = $0.kind { return true } else { return false } }
         let check = ReplayRules.checkPairs(pairSteps(), atRest: !cutShort, variant: log.variant)
         log.count("P3", check.counts["pairs"])
         for v in check.violations { log.fail("P3", v.kind, v.message) }
@@ -182,21 +204,30 @@ struct LNPopupChecker {
             while si < samples.count, view.dueFrame(samples[si].time) <= f.index {
                 let s = samples[si]
                 si += 1
-                while e < view.events.count, view.events[e].time < s.time { advanceDrag(&drag, view.events[e], &lastApplied, down); e += 1 }
-                guard case let .touch(t) = s.kind, t.id == 0 else { continue }
+                while e < view.events.count, view.events[e].time < s.time {
+                    advanceDrag(&drag, view.events[e], &lastApplied, down)
+                    e += 1
+                }
+                guard case .touch(let t) = s.kind, t.id == 0 else { continue }
                 switch t.phase {
-                case .began: down = t.location; lastApplied = nil
+                case .began:
+                    down = t.location
+                    lastApplied = nil
                 case .moved:
                     // Q4: a translation of exactly (0, 0) is ignored (from 4.2.1, LN-S2).
                     if t.location != down || !values.zeroTranslationIgnored { lastApplied = t.location }
                 default: break
                 }
-                while e < view.events.count, view.events[e].time == s.time { advanceDrag(&drag, view.events[e], &lastApplied, down); e += 1 }
+                while e < view.events.count, view.events[e].time == s.time {
+                    advanceDrag(&drag, view.events[e], &lastApplied, down)
+                    e += 1
+                }
             }
             guard FieldRead.flag(f, "isDragging") else { continue }
             log.count("P4")
             if f.location < -1e-9 || f.location > dock + 1e-9 {
-                log.fail("P4", "bound", "frame \(f.index): location \(f.location) outside [0, dock \(dock)] during a drag")
+                log.fail(
+                    "P4", "bound", "frame \(f.index): location \(f.location) outside [0, dock \(dock)] during a drag")
             }
             guard let d = drag, let p = lastApplied, !FieldRead.flag(f, "isAnimating") else { continue }
             let ty = p.y - down.y
@@ -207,7 +238,9 @@ struct LNPopupChecker {
                     // A 2-D list ignores sideways samples during the drag (§3.6.3 step 1) and a
                     // directional lock rewrites the translation (L8): followed only on lists
                     // without horizontal content and without the lock.
-                    guard !popup.scrollViewDirectionalLock, !listHasHorizontalContent, d.from == "open" else { continue }
+                    guard !popup.scrollViewDirectionalLock, !listHasHorizontalContent, d.from == "open" else {
+                        continue
+                    }
                     expected = max(min(ty, dock) - d.startOffset, 0)
                 } else {
                     expected = min(max(d.start + ty, 0), dock)
@@ -218,12 +251,17 @@ struct LNPopupChecker {
                 let x = max(min(ty, dock) - (d.scroll ? d.startOffset : 0), 0)
                 expected = x * height * c / (height + c * x)
                 if f.location > x + 1e-9 || (x > 0 && f.location >= x) {
-                    log.fail("P4", "snap", "frame \(f.index): snap drag at \(f.location) for \(x) pt of finger travel (R(x) < x)")
+                    log.fail(
+                        "P4", "snap",
+                        "frame \(f.index): snap drag at \(f.location) for \(x) pt of finger travel (R(x) < x)")
                 }
             default: continue
             }
             if abs(f.location - expected) > 1e-6 {
-                log.fail("P4", "follow", "frame \(f.index): \(d.style.rawValue) drag from \(d.from) at \(f.location), §3.5.4 gives \(expected) (ty \(ty))")
+                log.fail(
+                    "P4", "follow",
+                    "frame \(f.index): \(d.style.rawValue) drag from \(d.from) at \(f.location), §3.5.4 gives \(expected) (ty \(ty))"
+                )
             }
         }
     }
@@ -236,8 +274,10 @@ struct LNPopupChecker {
 
     /// Follows the drag through its events: `willBeginDragging` starts it (the start location and,
     /// for a scroll-view drag, the start offset = that sample's translation), `willEndDragging` ends it.
-    func advanceDrag(_ drag: inout (style: PopupInteractionStyle, scroll: Bool, start: Double, from: String, startOffset: Double)?,
-                     _ event: (time: Microseconds, event: SystemEvent), _ lastApplied: inout Point?, _ down: Point) {
+    func advanceDrag(
+        _ drag: inout (style: PopupInteractionStyle, scroll: Bool, start: Double, from: String, startOffset: Double)?,
+        _ event: (time: Microseconds, event: SystemEvent), _ lastApplied: inout Point?, _ down: Point
+    ) {
         switch event.event.name {
         case "willBeginDragging":
             let from = FieldRead.string(event.event["state"]) ?? "?"
@@ -267,7 +307,10 @@ struct LNPopupChecker {
                     log.fail("P5", "animating", "a drag starts at t = \(secondsText(t)) s while an animator runs")
                 }
                 if let since = ignoredSince {
-                    log.fail("P5", "ignored", "a drag starts at t = \(secondsText(t)) s while gestures are ignored (since \(secondsText(since)) s)")
+                    log.fail(
+                        "P5", "ignored",
+                        "a drag starts at t = \(secondsText(t)) s while gestures are ignored (since \(secondsText(since)) s)"
+                    )
                 }
             case "willEndDragging": ignoredSince = t
             case "didChangeState": ignoredSince = nil
@@ -299,11 +342,16 @@ struct LNPopupChecker {
             if let p = previous, p.state != f.state {
                 log.count("P5")
                 if changes.last?.1 != f.state {
-                    log.fail("P5", "state", "frame \(f.index): the public state changed to \(f.state) without didChangeState(\(f.state))")
+                    log.fail(
+                        "P5", "state",
+                        "frame \(f.index): the public state changed to \(f.state) without didChangeState(\(f.state))")
                 }
             }
             for (t, _) in changes where t != 0 && !view.isFrameTime(t) && !synchronousCompletion(at: t) {
-                log.fail("P5", "completion", "didChangeState at t = \(secondsText(t)) s is neither at an animator's completion nor by a call that does not animate")
+                log.fail(
+                    "P5", "completion",
+                    "didChangeState at t = \(secondsText(t)) s is neither at an animator's completion nor by a call that does not animate"
+                )
             }
             previous = f
         }
@@ -317,7 +365,9 @@ struct LNPopupChecker {
         trace.samples.contains { s in
             guard s.time <= t else { return false }
             switch s.kind.popupCall {
-            case let .presentBar(animated, _)?, let .dismissBar(animated)?, let .openPopup(animated)?, let .closePopup(animated)?: return !animated
+            case .presentBar(let animated, _)?, .dismissBar(let animated)?, .openPopup(let animated)?,
+                .closePopup(let animated)?:
+                return !animated
             default: return false
             }
         }
@@ -330,18 +380,31 @@ struct LNPopupChecker {
         for (i, (t, e)) in events.enumerated() {
             let prior = i > 0 ? events[i - 1] : nil
             func follows(_ state: String) -> Bool {
-                prior?.event.name == "didChangeState" && FieldRead.string(prior?.event["state"]) == state && prior?.time == t
+                prior?.event.name == "didChangeState" && FieldRead.string(prior?.event["state"]) == state
+                    && prior?.time == t
             }
             switch e.name {
             case "didOpenPopup":
                 log.count("P6")
-                if !follows("open") { log.fail("P6", "did-open", "didOpenPopup at t = \(secondsText(t)) s not right after didChangeState(open)") }
+                if !follows("open") {
+                    log.fail(
+                        "P6", "did-open", "didOpenPopup at t = \(secondsText(t)) s not right after didChangeState(open)"
+                    )
+                }
             case "didClosePopup":
                 log.count("P6")
-                if !follows("barPresented") { log.fail("P6", "did-close", "didClosePopup at t = \(secondsText(t)) s not right after didChangeState(barPresented)") }
+                if !follows("barPresented") {
+                    log.fail(
+                        "P6", "did-close",
+                        "didClosePopup at t = \(secondsText(t)) s not right after didChangeState(barPresented)")
+                }
             case "didDismissPopupBar":
                 log.count("P6")
-                if !follows("barHidden") { log.fail("P6", "did-dismiss", "didDismissPopupBar at t = \(secondsText(t)) s not right after didChangeState(barHidden)") }
+                if !follows("barHidden") {
+                    log.fail(
+                        "P6", "did-dismiss",
+                        "didDismissPopupBar at t = \(secondsText(t)) s not right after didChangeState(barHidden)")
+                }
             case "didPresentPopupBar":
                 log.count("P6")
                 // §3.11: after didChangeState(barPresented), or with openPopup after the open's
@@ -381,7 +444,10 @@ struct LNPopupChecker {
         let expected = target == "open" ? "willOpenPopup" : "willClosePopup"
         let next = i + 1 < view.events.count ? view.events[i + 1] : nil
         if next?.event.name != expected || next?.time != t {
-            log.fail("P6", "release", "willEndDragging(\(target)) at t = \(secondsText(t)) s from \(publicState) is not followed by \(expected) at once")
+            log.fail(
+                "P6", "release",
+                "willEndDragging(\(target)) at t = \(secondsText(t)) s from \(publicState) is not followed by \(expected) at once"
+            )
         }
     }
 }

@@ -53,7 +53,8 @@ private struct LNPopupTraceBuilder {
         switch draw.int(0, 4) {
         case 0, 1:
             p.bottomBarKind = draw.pick([.tabBar, .toolbar])
-            p.bottomBarHeight = draw.chance(0.7) ? 49 + env.safeArea.bottom : draw.points(30, min(200, env.container.height / 3))
+            p.bottomBarHeight =
+                draw.chance(0.7) ? 49 + env.safeArea.bottom : draw.points(30, min(200, env.container.height / 3))
         default: break
         }
         if draw.chance(0.15) {
@@ -63,11 +64,14 @@ private struct LNPopupTraceBuilder {
         }
         p.closeButtonStyle = draw.pick(PopupCloseButtonStyle.allCases)
         if draw.chance(0.15) {
-            p.closeButtonFrame = Rect(x: draw.points(0, env.container.width - 60), y: draw.points(0, 80), width: draw.points(20, 120), height: draw.points(20, 60))
+            p.closeButtonFrame = Rect(
+                x: draw.points(0, env.container.width - 60), y: draw.points(0, 80), width: draw.points(20, 120),
+                height: draw.points(20, 60))
         }
         if draw.chance(0.15) {
             let y = draw.points(0, env.container.height / 2)
-            p.interactionLimitRect = Rect(x: 0, y: y, width: env.container.width, height: draw.points(50, env.container.height - y))
+            p.interactionLimitRect = Rect(
+                x: 0, y: y, width: env.container.width, height: draw.points(50, env.container.height - y))
         }
         p.initialState = draw.pick([.barPresented, .barPresented, .open, .barHidden])
         if draw.chance(0.05) { p.curve = .linear }
@@ -77,23 +81,29 @@ private struct LNPopupTraceBuilder {
 
     /// A list in the popup content (content coordinates): vertical, horizontal, both or short.
     mutating func makeList(_ env: PanelEnvironment) -> ScrollViewConfiguration {
-        let w = env.container.width, h = env.container.height
+        let w = env.container.width
+        let h = env.container.height
         let y = draw.chance(0.6) ? 0 : draw.points(0, 200)
         let frame = Rect(x: 0, y: y, width: w, height: max(h - y - (draw.chance(0.5) ? 0 : draw.points(0, 200)), 50))
         let width = draw.chance(0.25) ? draw.points(w * 1.2, w * 4) : w
         let height = draw.chance(0.8) ? draw.points(frame.size.height * 1.1, 4000) : draw.points(20, frame.size.height)
         var s = ScrollViewConfiguration(frame: frame, contentSize: Size(width: width, height: height))
         if draw.chance(0.3) { s.contentOffset = Point(x: 0, y: draw.points(-30, 400)) }
-        if draw.chance(0.2) { s.contentInset = Insets(top: draw.points(0, 60), left: 0, bottom: draw.points(0, 40), right: 0) }
+        if draw.chance(0.2) {
+            s.contentInset = Insets(top: draw.points(0, 60), left: 0, bottom: draw.points(0, 40), right: 0)
+        }
         s.bounces = draw.chance(0.9)
         s.alwaysBounceVertical = draw.chance(0.15)
         s.alwaysBounceHorizontal = draw.chance(0.05)
         return s
     }
 
-    mutating func makeTimeline(_ popup: PopupConfiguration, _ list: ScrollViewConfiguration?, _ env: PanelEnvironment) -> [TraceSample] {
+    mutating func makeTimeline(_ popup: PopupConfiguration, _ list: ScrollViewConfiguration?, _ env: PanelEnvironment)
+        -> [TraceSample]
+    {
         var tl = GestureTimeline(container: env.container)
-        let w = env.container.width, h = env.container.height
+        let w = env.container.width
+        let h = env.container.height
         let bar = popup.closedBarFrame(environment: env)
         let dock = popup.dockingLine(environment: env)
         let touchRate = draw.pick([60.0, 120, 240, Double(env.frameRate)])
@@ -111,15 +121,20 @@ private struct LNPopupTraceBuilder {
             case 0:
                 // A drag or flick on the closed bar: up mostly, sometimes down or sideways.
                 let kind = draw.int(0, 9)
-                t = tl.drag(&draw, from: onBar(&draw), at: t, rate: touchRate, flick: kind < 4, reversals: kind >= 8 ? draw.int(1, 2) : 0,
-                            direction: draw.chance(0.75) ? -1 : 1, sideways: draw.chance(0.1), secondFinger: draw.chance(0.08))
+                t = tl.drag(
+                    &draw, from: onBar(&draw), at: t, rate: touchRate, flick: kind < 4,
+                    reversals: kind >= 8 ? draw.int(1, 2) : 0,
+                    direction: draw.chance(0.75) ? -1 : 1, sideways: draw.chance(0.1), secondFinger: draw.chance(0.08))
             case 1:
                 // A drag on the open content (or the list in it): down mostly.
                 let begin = t
-                let start = Point(x: draw.points(5, w - 5), y: draw.chance(0.3) ? draw.points(0, 120) : draw.points(0, dock))
+                let start = Point(
+                    x: draw.points(5, w - 5), y: draw.chance(0.3) ? draw.points(0, 120) : draw.points(0, dock))
                 let kind = draw.int(0, 9)
-                t = tl.drag(&draw, from: start, at: t, rate: touchRate, flick: kind < 3, reversals: kind >= 7 ? draw.int(1, 3) : 0,
-                            direction: draw.chance(0.7) ? 1 : -1, sideways: draw.chance(0.12), secondFinger: draw.chance(0.08))
+                t = tl.drag(
+                    &draw, from: start, at: t, rate: touchRate, flick: kind < 3,
+                    reversals: kind >= 7 ? draw.int(1, 3) : 0,
+                    direction: draw.chance(0.7) ? 1 : -1, sideways: draw.chance(0.12), secondFinger: draw.chance(0.08))
                 if draw.chance(0.2) { tl.call(.popupCall(randomCall(list != nil)), at: draw.uniform(begin, t)) }
             case 2:
                 // A tap on the bar (or a second one soon after).
@@ -127,7 +142,10 @@ private struct LNPopupTraceBuilder {
                 if draw.chance(0.3) { t = tl.tap(&draw, at: onBar(&draw), from: t + draw.uniform(0.05, 0.6)) }
             case 3:
                 // A tap near the top of the content (the close button's area) or anywhere.
-                let p = draw.chance(0.6) ? Point(x: draw.points(w / 2 - 40, w / 2 + 40), y: draw.points(0, 90)) : Point(x: draw.points(0, w), y: draw.points(0, h))
+                let p =
+                    draw.chance(0.6)
+                    ? Point(x: draw.points(w / 2 - 40, w / 2 + 40), y: draw.points(0, 90))
+                    : Point(x: draw.points(0, w), y: draw.points(0, h))
                 t = tl.tap(&draw, at: p, from: t)
             case 4:
                 // A finger that rests while the app calls.

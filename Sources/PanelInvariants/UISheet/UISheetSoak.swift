@@ -47,14 +47,19 @@ public struct UISheetSoak: SystemSoak {
     public var model: PanelModel { .uiSheet }
 
     public var rules: [(id: String, source: String)] {
-        [("SH1", "uisheet.md §5 SH1, §3.2, §3.10"), ("SH2", "uisheet.md §5 SH2, §3.2"), ("SH3", "uisheet.md §5 SH3, §3.6, §3.7"),
-         ("SH4", "uisheet.md §5 SH4, §3.3, §3.6"), ("SH5", "uisheet.md §5 SH5, §3.3"), ("SH6", "uisheet.md §5 SH6, §3.9"),
-         ("SH7", "uisheet.md §5 SH7, §3.6 item 4"), ("SH8", "uisheet.md §5 SH8, §3.8")]
+        [
+            ("SH1", "uisheet.md §5 SH1, §3.2, §3.10"), ("SH2", "uisheet.md §5 SH2, §3.2"),
+            ("SH3", "uisheet.md §5 SH3, §3.6, §3.7"),
+            ("SH4", "uisheet.md §5 SH4, §3.3, §3.6"), ("SH5", "uisheet.md §5 SH5, §3.3"),
+            ("SH6", "uisheet.md §5 SH6, §3.9"),
+            ("SH7", "uisheet.md §5 SH7, §3.6 item 4"), ("SH8", "uisheet.md §5 SH8, §3.8"),
+        ]
     }
 
     public func trace(seed: UInt64) -> Trace {
-        var trace = UISheetSoakGenerator.trace(seed: seed, customDetents: UISheetProfiles.table.values(for: profile).customDetents,
-                                               ios26Variant: profile == nil)
+        var trace = UISheetSoakGenerator.trace(
+            seed: seed, customDetents: UISheetProfiles.table.values(for: profile).customDetents,
+            ios26Variant: profile == nil)
         if let profile { trace.header.profile = profile }
         return trace
     }
@@ -72,12 +77,12 @@ public struct UISheetSoak: SystemSoak {
     public func pairSteps(_ trace: Trace, _ result: SimulationResult) -> [PairStep] {
         var events: [(time: Microseconds, will: Bool)] = []
         for record in result.records {
-            guard case let .event(t, .system(e)) = record else { continue }
+            guard case .event(let t, .system(let e)) = record else { continue }
             if e.name == "willDismiss" { events.append((t, true)) }
             if e.name == "didDismiss" { events.append((t, false)) }
         }
         let cancelPoints: [Microseconds] = trace.samples.compactMap { s in
-            if case let .touch(t) = s.kind, t.id == 0, t.phase == .ended || t.phase == .cancelled { return s.time }
+            if case .touch(let t) = s.kind, t.id == 0, t.phase == .ended || t.phase == .cancelled { return s.time }
             switch s.kind.sheetCall {
             case .dismiss?, .present?: return s.time
             default: return nil
@@ -85,10 +90,15 @@ public struct UISheetSoak: SystemSoak {
         }
         var out: [PairStep] = []
         for (i, e) in events.enumerated() {
-            guard e.will else { out.append(PairStep(.close, "willDismiss/didDismiss", at: e.time)); continue }
+            guard e.will else {
+                out.append(PairStep(.close, "willDismiss/didDismiss", at: e.time))
+                continue
+            }
             out.append(PairStep(.open, "willDismiss/didDismiss", at: e.time))
             if i + 1 < events.count {
-                if events[i + 1].will { out.append(PairStep(.cancel, "willDismiss/didDismiss", at: events[i + 1].time)) }
+                if events[i + 1].will {
+                    out.append(PairStep(.cancel, "willDismiss/didDismiss", at: events[i + 1].time))
+                }
             } else if let c = cancelPoints.first(where: { $0 >= e.time }) {
                 out.append(PairStep(.cancel, "willDismiss/didDismiss", at: c))
             }

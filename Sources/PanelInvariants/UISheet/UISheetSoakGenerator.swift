@@ -25,7 +25,8 @@ public enum UISheetSoakGenerator {
     ///   - ios26Variant: false when the trace names a profile (which cannot be combined with the
     ///     `ios26` simulator variant): the variant stays the default.
     public static func trace(seed: UInt64, customDetents: Bool = true, ios26Variant: Bool = true) -> Trace {
-        var b = UISheetTraceBuilder(draw: Draw(seed: seed ^ 0x5EE7_5EE7_0003_0003), customDetents: customDetents, ios26Variant: ios26Variant)
+        var b = UISheetTraceBuilder(
+            draw: Draw(seed: seed ^ 0x5EE7_5EE7_0003_0003), customDetents: customDetents, ios26Variant: ios26Variant)
         return SoakTraceFile.roundTrip(b.build(seed: seed), seed: seed)
     }
 }
@@ -65,18 +66,26 @@ private struct UISheetTraceBuilder {
     mutating func makeDetents() -> [SheetDetent] {
         var list: [SheetDetent] = []
         let count = draw.weighted([2, 4, 3, 1]) + 1
-        var hasMedium = false, hasLarge = false
+        var hasMedium = false
+        var hasLarge = false
         for _ in 0..<count {
             switch draw.int(0, 5) {
-            case 0 where !hasMedium: list.append(.medium); hasMedium = true
-            case 1 where !hasLarge: list.append(.large); hasLarge = true
+            case 0 where !hasMedium:
+                list.append(.medium)
+                hasMedium = true
+            case 1 where !hasLarge:
+                list.append(.large)
+                hasLarge = true
             case 2, 3:
                 customCount += 1
-                let detent = SheetDetent(identifier: "c\(customCount)", kind: .height(draw.points(0, 700)), inactive: draw.chance(0.08))
+                let detent = SheetDetent(
+                    identifier: "c\(customCount)", kind: .height(draw.points(0, 700)), inactive: draw.chance(0.08))
                 if customDetents { list.append(detent) } else { appendSystemDetent(&list, &hasMedium, &hasLarge) }
             default:
                 customCount += 1
-                let detent = SheetDetent(identifier: "c\(customCount)", kind: .fraction((draw.uniform(0, 1) * 100).rounded() / 100), inactive: draw.chance(0.08))
+                let detent = SheetDetent(
+                    identifier: "c\(customCount)", kind: .fraction((draw.uniform(0, 1) * 100).rounded() / 100),
+                    inactive: draw.chance(0.08))
                 if customDetents { list.append(detent) } else { appendSystemDetent(&list, &hasMedium, &hasLarge) }
             }
         }
@@ -91,14 +100,21 @@ private struct UISheetTraceBuilder {
                 case .fraction(let f): return f
                 }
             }
-            list = list.enumerated().sorted { (rank($0.element), $0.offset) < (rank($1.element), $1.offset) }.map(\.element)
+            list = list.enumerated().sorted { (rank($0.element), $0.offset) < (rank($1.element), $1.offset) }.map(
+                \.element)
         }
         return list
     }
 
     /// Medium, else large, when the list lacks it (the only detents of a version without custom ones).
     func appendSystemDetent(_ list: inout [SheetDetent], _ hasMedium: inout Bool, _ hasLarge: inout Bool) {
-        if !hasMedium { list.append(.medium); hasMedium = true } else if !hasLarge { list.append(.large); hasLarge = true }
+        if !hasMedium {
+            list.append(.medium)
+            hasMedium = true
+        } else if !hasLarge {
+            list.append(.large)
+            hasLarge = true
+        }
     }
 
     mutating func pickIdentifier(_ ids: [String]) -> String? {
@@ -125,24 +141,34 @@ private struct UISheetTraceBuilder {
 
     /// A tracked list (sheet coordinates): usually tall, below a header strip.
     mutating func makeList(_ env: PanelEnvironment) -> ScrollViewConfiguration {
-        let w = env.container.width, h = env.container.height
+        let w = env.container.width
+        let h = env.container.height
         let y = draw.points(0, 80)
-        var s = ScrollViewConfiguration(frame: Rect(x: 0, y: y, width: w, height: max(h - y - draw.points(0, 150), 40)),
-                                        contentSize: Size(width: w, height: draw.chance(0.8) ? draw.points(h, 4000) : draw.points(20, h / 2)))
+        var s = ScrollViewConfiguration(
+            frame: Rect(x: 0, y: y, width: w, height: max(h - y - draw.points(0, 150), 40)),
+            contentSize: Size(width: w, height: draw.chance(0.8) ? draw.points(h, 4000) : draw.points(20, h / 2)))
         if draw.chance(0.3) { s.contentOffset = Point(x: 0, y: draw.points(-20, 600)) }
-        if draw.chance(0.2) { s.contentInset = Insets(top: draw.points(0, 40), left: 0, bottom: draw.points(0, 40), right: 0) }
+        if draw.chance(0.2) {
+            s.contentInset = Insets(top: draw.points(0, 40), left: 0, bottom: draw.points(0, 40), right: 0)
+        }
         s.bounces = draw.chance(0.9)
         s.alwaysBounceVertical = draw.chance(0.15)
         return s
     }
 
-    mutating func makeTimeline(_ sheet: SheetConfiguration, _ list: ScrollViewConfiguration?, _ env: PanelEnvironment) -> [TraceSample] {
+    mutating func makeTimeline(_ sheet: SheetConfiguration, _ list: ScrollViewConfiguration?, _ env: PanelEnvironment)
+        -> [TraceSample]
+    {
         var tl = GestureTimeline(container: env.container)
-        let w = env.container.width, h = env.container.height
+        let w = env.container.width
+        let h = env.container.height
         let offsets = sheet.detentOffsets(environment: env).map(\.1)
         let touchRate = draw.pick([60.0, 120, 240, Double(env.frameRate)])
         var t = draw.uniform(0.02, 0.3)
-        if !sheet.presented && draw.chance(0.85) { tl.call(.sheetCall(.present(animated: draw.chance(0.8))), at: t); t += draw.uniform(0, 0.8) }
+        if !sheet.presented && draw.chance(0.85) {
+            tl.call(.sheetCall(.present(animated: draw.chance(0.8))), at: t)
+            t += draw.uniform(0, 0.8)
+        }
         var keyboardUp = false
         for _ in 0..<draw.int(1, 7) {
             t += draw.chance(0.35) ? draw.uniform(0, 0.2) : draw.uniform(0.2, 1.4)
@@ -151,24 +177,38 @@ private struct UISheetTraceBuilder {
             case 0:
                 // A drag or flick on the sheet (its top strip, or anywhere on it).
                 let begin = t
-                let start = Point(x: draw.points(5, w - 5), y: min(top + (draw.chance(0.5) ? draw.points(0, 20) : draw.points(0, 400)), h - 1))
+                let start = Point(
+                    x: draw.points(5, w - 5),
+                    y: min(top + (draw.chance(0.5) ? draw.points(0, 20) : draw.points(0, 400)), h - 1))
                 let kind = draw.int(0, 9)
-                t = tl.drag(&draw, from: start, at: t, rate: touchRate, flick: kind < 3, reversals: kind >= 7 ? draw.int(1, 3) : 0,
-                            secondFinger: draw.chance(0.08))
-                if draw.chance(0.2) { tl.call(.sheetCall(randomCall(sheet, list != nil, env)), at: draw.uniform(begin, t)) }
+                t = tl.drag(
+                    &draw, from: start, at: t, rate: touchRate, flick: kind < 3,
+                    reversals: kind >= 7 ? draw.int(1, 3) : 0,
+                    secondFinger: draw.chance(0.08))
+                if draw.chance(0.2) {
+                    tl.call(.sheetCall(randomCall(sheet, list != nil, env)), at: draw.uniform(begin, t))
+                }
             case 1:
                 // A drag in the list, sometimes after resting on its indicator band (B28).
-                let y = list.map { top + $0.frame.minY + draw.points(0, min($0.frame.size.height, 400)) } ?? draw.points(0, h)
+                let y =
+                    list.map { top + $0.frame.minY + draw.points(0, min($0.frame.size.height, 400)) }
+                    ?? draw.points(0, h)
                 let x = draw.chance(0.2) ? w - draw.points(1, 15) : draw.points(5, w - 20)
-                t = tl.drag(&draw, from: Point(x: x, y: min(y, h - 1)), at: t, rate: touchRate, flick: draw.chance(0.3),
-                            reversals: draw.chance(0.25) ? draw.int(1, 2) : 0, hold: draw.chance(0.15) ? draw.uniform(0.5, 0.8) : 0)
+                t = tl.drag(
+                    &draw, from: Point(x: x, y: min(y, h - 1)), at: t, rate: touchRate, flick: draw.chance(0.3),
+                    reversals: draw.chance(0.25) ? draw.int(1, 2) : 0,
+                    hold: draw.chance(0.15) ? draw.uniform(0.5, 0.8) : 0)
             case 2:
                 // A drag above the sheet.
-                t = tl.drag(&draw, from: Point(x: draw.points(0, w), y: draw.points(0, max(top, 1))), at: t, rate: touchRate,
-                            flick: draw.chance(0.3), reversals: 0)
+                t = tl.drag(
+                    &draw, from: Point(x: draw.points(0, w), y: draw.points(0, max(top, 1))), at: t, rate: touchRate,
+                    flick: draw.chance(0.3), reversals: 0)
             case 3:
                 // A tap above the sheet (a dimming tap), or on it.
-                let p = draw.chance(0.7) ? Point(x: draw.points(0, w), y: draw.points(0, max(top, 1))) : Point(x: draw.points(0, w), y: draw.points(0, h))
+                let p =
+                    draw.chance(0.7)
+                    ? Point(x: draw.points(0, w), y: draw.points(0, max(top, 1)))
+                    : Point(x: draw.points(0, w), y: draw.points(0, h))
                 t = tl.tap(&draw, at: p, from: t)
             case 4:
                 tl.call(.sheetCall(randomCall(sheet, list != nil, env)), at: t)
@@ -192,7 +232,8 @@ private struct UISheetTraceBuilder {
                 if draw.chance(0.5) {
                     e.container = Size(width: h, height: w)
                 } else {
-                    e.safeArea.top = draw.pick([0, 20, 47, 59]); e.safeArea.bottom = draw.pick([0, 21, 34])
+                    e.safeArea.top = draw.pick([0, 20, 47, 59])
+                    e.safeArea.bottom = draw.pick([0, 21, 34])
                 }
                 tl.call(.environment(e), at: t)
                 if draw.chance(0.5) { tl.call(.environment(env), at: t + draw.uniform(0.05, 1)) }
@@ -213,13 +254,17 @@ private struct UISheetTraceBuilder {
 
     mutating func randomCall(_ sheet: SheetConfiguration, _ hasList: Bool, _ env: PanelEnvironment) -> SheetCall {
         let ids = sheet.detents.map(\.identifier)
-        switch draw.weighted([10, 4, 3, 3, 3, 2, 2, 4, 4, hasList ? 2 : 0, hasList ? 1 : 0, 1, 1, sheet.shouldDismiss == .default ? 0 : 2]) {
+        switch draw.weighted([
+            10, 4, 3, 3, 3, 2, 2, 4, 4, hasList ? 2 : 0, hasList ? 1 : 0, 1, 1, sheet.shouldDismiss == .default ? 0 : 2,
+        ]) {
         case 0: return .selectDetent(pickIdentifier(ids), animateChanges: draw.chance(0.6))
         case 1: return .present(animated: draw.chance(0.8))
         case 2: return .dismiss(animated: draw.chance(0.8))
         case 3:
             var detents = makeDetents()
-            if draw.chance(0.5) { detents = sheet.detents.filter { _ in draw.chance(0.7) } + (draw.chance(0.3) ? [SheetDetent.large] : []) }
+            if draw.chance(0.5) {
+                detents = sheet.detents.filter { _ in draw.chance(0.7) } + (draw.chance(0.3) ? [SheetDetent.large] : [])
+            }
             var seen = Set<String>()
             detents = detents.filter { seen.insert($0.identifier).inserted }
             if detents.isEmpty { detents = [.medium] }
@@ -227,7 +272,10 @@ private struct UISheetTraceBuilder {
         case 4: return .setLargestUndimmedDetent(pickIdentifier(ids), animateChanges: draw.chance(0.5))
         case 5: return .setModalInPresentation(draw.chance(0.5))
         case 6: return .setPrefersScrollingExpands(draw.chance(0.5))
-        case 7: return .tapDimming(x: draw.chance(0.5) ? nil : draw.points(0, env.container.width), y: draw.chance(0.5) ? nil : draw.points(0, 300))
+        case 7:
+            return .tapDimming(
+                x: draw.chance(0.5) ? nil : draw.points(0, env.container.width),
+                y: draw.chance(0.5) ? nil : draw.points(0, 300))
         case 8: return .tapGrabber
         case 9: return .setContentOffset(x: nil, y: draw.points(-40, 1500), animated: draw.chance(0.3))
         case 10: return .setContentSize(width: nil, height: draw.points(20, 4000))

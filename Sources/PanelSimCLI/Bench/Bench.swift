@@ -34,9 +34,16 @@ public struct BenchOptions: Sendable, Equatable {
     /// The `--quick` configuration: one run of each section on tiny inputs.
     public static var quickRun: BenchOptions {
         var o = BenchOptions()
-        o.runs = 1; o.traces = 24; o.loadSamples = 5_000; o.attractionMoves = 6; o.dragGestures = 4
-        o.manyStates = 1_000; o.invalidationStates = 110; o.invalidations = 42
-        o.minCoreSeconds = 0; o.quick = true
+        o.runs = 1
+        o.traces = 24
+        o.loadSamples = 5_000
+        o.attractionMoves = 6
+        o.dragGestures = 4
+        o.manyStates = 1_000
+        o.invalidationStates = 110
+        o.invalidations = 42
+        o.minCoreSeconds = 0
+        o.quick = true
         return o
     }
 }
@@ -147,7 +154,8 @@ public struct BenchReport: Sendable {
     public var states: States
 
     public var attractionRatio: Double {
-        core.attractionRatios.isEmpty ? core.attractionFramesPerSecond / core.bareStepsPerSecond : median(core.attractionRatios)
+        core.attractionRatios.isEmpty
+            ? core.attractionFramesPerSecond / core.bareStepsPerSecond : median(core.attractionRatios)
     }
     public var dragRatio: Double {
         core.dragRatios.isEmpty ? core.dragFramesPerSecond / core.bareStepsPerSecond : median(core.dragRatios)
@@ -168,9 +176,9 @@ public struct BenchReport: Sendable {
     /// False in a debug build (SwiftPM defines `DEBUG` there), whose numbers mean nothing for the budgets.
     public static var isOptimizedBuild: Bool {
         #if DEBUG
-        return false
+            return false
         #else
-        return true
+            return true
         #endif
     }
 
@@ -188,21 +196,41 @@ public struct BenchReport: Sendable {
     public var budgets: [Budget] {
         let checkWall = endToEnd.wallSeconds2 * 1000 / Double(max(endToEnd.traces, 1))
         let systemBudgets = zip(core.systems, systemRatios).map { s, ratio in
-            Budget(name: "core \(s.system) / bare loop", limit: ">= 0.333", measured: fmt(ratio, 3), holds: ratio >= 1.0 / 3)
+            Budget(
+                name: "core \(s.system) / bare loop", limit: ">= 0.333", measured: fmt(ratio, 3),
+                holds: ratio >= 1.0 / 3)
         }
         return [
-            Budget(name: "core attraction / bare loop", limit: ">= 0.333", measured: fmt(attractionRatio, 3), holds: attractionRatio >= 1.0 / 3),
-            Budget(name: "core drag+attraction / bare loop", limit: ">= 0.333", measured: fmt(dragRatio, 3), holds: dragRatio >= 1.0 / 3),
+            Budget(
+                name: "core attraction / bare loop", limit: ">= 0.333", measured: fmt(attractionRatio, 3),
+                holds: attractionRatio >= 1.0 / 3),
+            Budget(
+                name: "core drag+attraction / bare loop", limit: ">= 0.333", measured: fmt(dragRatio, 3),
+                holds: dragRatio >= 1.0 / 3),
         ] + systemBudgets + [
-            Budget(name: "end to end, 1 job (x real time)", limit: ">= 10000", measured: fmt(realTimeFactor1, 0), holds: realTimeFactor1 >= 1e4),
-            Budget(name: "1,000-trace check, 2 jobs (s)", limit: "< 2", measured: fmt(checkWall, 3), holds: checkWall < 2),
-            Budget(name: "10^6-sample load (s)", limit: "< 2", measured: fmt(load.seconds * 1e6 / Double(max(load.samples, 1)), 3), holds: load.seconds * 1e6 / Double(max(load.samples, 1)) < 2),
-            Budget(name: "10^6-sample load peak RSS (MB)", limit: "< 300", measured: fmt(Double(load.peakKiB) * 1024 / 1e6, 1), holds: Double(load.peakKiB) * 1024 < 300e6),
-            Budget(name: "10^5-state load (s)", limit: "< 1", measured: fmt(states.manyStatesSeconds, 3), holds: states.manyStatesSeconds < 1),
-            Budget(name: "1,100 states x 420 layouts load (s)", limit: "< 0.5", measured: fmt(states.invalidationsSeconds, 3), holds: states.invalidationsSeconds < 0.5),
-            Budget(name: "jobs 2 / jobs 1 speedup", limit: ">= 1.8", measured: fmt(speedup, 2), holds: speedup >= 1.8,
-                   note: endToEnd.machineCapacity < 1.8
-                       ? "the machine gave 2 threads only \(fmt(endToEnd.machineCapacity, 2))x one thread on bare arithmetic in this run" : ""),
+            Budget(
+                name: "end to end, 1 job (x real time)", limit: ">= 10000", measured: fmt(realTimeFactor1, 0),
+                holds: realTimeFactor1 >= 1e4),
+            Budget(
+                name: "1,000-trace check, 2 jobs (s)", limit: "< 2", measured: fmt(checkWall, 3), holds: checkWall < 2),
+            Budget(
+                name: "10^6-sample load (s)", limit: "< 2",
+                measured: fmt(load.seconds * 1e6 / Double(max(load.samples, 1)), 3),
+                holds: load.seconds * 1e6 / Double(max(load.samples, 1)) < 2),
+            Budget(
+                name: "10^6-sample load peak RSS (MB)", limit: "< 300",
+                measured: fmt(Double(load.peakKiB) * 1024 / 1e6, 1), holds: Double(load.peakKiB) * 1024 < 300e6),
+            Budget(
+                name: "10^5-state load (s)", limit: "< 1", measured: fmt(states.manyStatesSeconds, 3),
+                holds: states.manyStatesSeconds < 1),
+            Budget(
+                name: "1,100 states x 420 layouts load (s)", limit: "< 0.5",
+                measured: fmt(states.invalidationsSeconds, 3), holds: states.invalidationsSeconds < 0.5),
+            Budget(
+                name: "jobs 2 / jobs 1 speedup", limit: ">= 1.8", measured: fmt(speedup, 2), holds: speedup >= 1.8,
+                note: endToEnd.machineCapacity < 1.8
+                    ? "the machine gave 2 threads only \(fmt(endToEnd.machineCapacity, 2))x one thread on bare arithmetic in this run"
+                    : ""),
         ]
     }
 
@@ -212,59 +240,90 @@ public struct BenchReport: Sendable {
         func row(_ a: String, _ b: String, _ c: String, _ d: String = "") { rows.append((a, b, c, d)) }
         row("core", "bare spring loop, Swift (steps/s CPU)", sci(core.bareStepsPerSecond))
         if let c = core.cStepsPerSecond {
-            row("core", "bare spring loop, C gcc -O2 (steps/s CPU)", sci(c),
+            row(
+                "core", "bare spring loop, C gcc -O2 (steps/s CPU)", sci(c),
                 core.cChecksumMatches == true ? "checksum = Swift's" : "checksum differs")
         } else {
-            row("core", "bare spring loop, C gcc -O2 (steps/s CPU)", "n/a", "gcc or \(options.cSource ?? "the C source") not found, or it did not build")
+            row(
+                "core", "bare spring loop, C gcc -O2 (steps/s CPU)", "n/a",
+                "gcc or \(options.cSource ?? "the C source") not found, or it did not build")
         }
-        row("core", "attraction-only replay (frames/s CPU)", sci(core.attractionFramesPerSecond),
-            "\(fmt(attractionRatio, 3)) of bare\(Self.spread(core.attractionRatios)); \(core.attractionFrames) frames/replay")
-        row("core", "drag+attraction replay (frames/s CPU)", sci(core.dragFramesPerSecond),
+        row(
+            "core", "attraction-only replay (frames/s CPU)", sci(core.attractionFramesPerSecond),
+            "\(fmt(attractionRatio, 3)) of bare\(Self.spread(core.attractionRatios)); \(core.attractionFrames) frames/replay"
+        )
+        row(
+            "core", "drag+attraction replay (frames/s CPU)", sci(core.dragFramesPerSecond),
             "\(fmt(dragRatio, 3)) of bare\(Self.spread(core.dragRatios)); \(core.dragFrames) frames/replay")
         for (s, ratio) in zip(core.systems, systemRatios) {
-            row("core", "\(s.system) \(s.label) replay (frames/s CPU)", sci(s.framesPerSecond),
+            row(
+                "core", "\(s.system) \(s.label) replay (frames/s CPU)", sci(s.framesPerSecond),
                 "\(fmt(ratio, 3)) of bare\(Self.spread(s.ratios)); \(s.frames) frames/replay")
         }
         if let c = core.cStepsPerSecond {
             row("core", "Swift bare / C bare", fmt(core.bareStepsPerSecond / c, 3))
-            row("core", "attraction replay / C bare", fmt(core.attractionToCRatios.isEmpty ? core.attractionFramesPerSecond / c : median(core.attractionToCRatios), 3),
+            row(
+                "core", "attraction replay / C bare",
+                fmt(
+                    core.attractionToCRatios.isEmpty
+                        ? core.attractionFramesPerSecond / c : median(core.attractionToCRatios), 3),
                 Self.spread(core.attractionToCRatios).trimmingCharacters(in: .whitespaces))
-            row("core", "drag+attraction replay / C bare", fmt(core.dragToCRatios.isEmpty ? core.dragFramesPerSecond / c : median(core.dragToCRatios), 3),
+            row(
+                "core", "drag+attraction replay / C bare",
+                fmt(core.dragToCRatios.isEmpty ? core.dragFramesPerSecond / c : median(core.dragToCRatios), 3),
                 Self.spread(core.dragToCRatios).trimmingCharacters(in: .whitespaces))
         }
-        row("end to end", "check, 1 job (traces/s)", fmt(Double(endToEnd.traces) / endToEnd.wallSeconds1, 0),
+        row(
+            "end to end", "check, 1 job (traces/s)", fmt(Double(endToEnd.traces) / endToEnd.wallSeconds1, 0),
             "\(endToEnd.passed)/\(endToEnd.traces) passed, \(fmt(endToEnd.simulatedSeconds, 1)) simulated s")
         row("end to end", "check, 1 job (simulated s / wall s)", fmt(realTimeFactor1, 0), "budget is per core")
         row("end to end", "check, 2 jobs (simulated s / wall s)", fmt(realTimeFactor2, 0))
         for c in systemChecks {
-            row("end to end", "\(c.system) check, 1 job (traces/s)", fmt(c.tracesPerSecond, 0),
-                "\(c.passed)/\(c.traces) passed, \(fmt(c.simulatedSeconds, 1)) simulated s, \(fmt(c.realTimeFactor, 0))x real time")
+            row(
+                "end to end", "\(c.system) check, 1 job (traces/s)", fmt(c.tracesPerSecond, 0),
+                "\(c.passed)/\(c.traces) passed, \(fmt(c.simulatedSeconds, 1)) simulated s, \(fmt(c.realTimeFactor, 0))x real time"
+            )
         }
         row("scaling", "check wall, jobs 1 (s)", fmt(endToEnd.wallSeconds1, 3))
         row("scaling", "check wall, jobs 2 (s)", fmt(endToEnd.wallSeconds2, 3))
         row("scaling", "speedup jobs 2 / jobs 1", fmt(speedup, 2))
-        row("scaling", "machine: bare loop, 2 threads / 1 (wall)", fmt(endToEnd.machineCapacity, 2),
+        row(
+            "scaling", "machine: bare loop, 2 threads / 1 (wall)", fmt(endToEnd.machineCapacity, 2),
             "what the hardware gave two threads while the checks ran")
-        row("load", "load \(load.samples) samples, \(load.fileBytes / 1_000_000) MB (s)", fmt(load.seconds, 3),
+        row(
+            "load", "load \(load.samples) samples, \(load.fileBytes / 1_000_000) MB (s)", fmt(load.seconds, 3),
             load.isolated ? "child process" : "in-process (no panelsim binary found)")
-        row("load", "peak RSS (MB)", fmt(Double(load.peakKiB) * 1024 / 1e6, 1),
+        row(
+            "load", "peak RSS (MB)", fmt(Double(load.peakKiB) * 1024 / 1e6, 1),
             load.baselineKiB.map { "before load: \(fmt(Double($0) * 1024 / 1e6, 1)) MB" } ?? "")
-        row("states", "load \(options.manyStates) state names (s)", fmt(states.manyStatesSeconds, 3), "in-process; linear in the states")
-        row("states", "load \(options.invalidationStates) anchored states, \(options.invalidations) invalidateLayout (s)", fmt(states.invalidationsSeconds, 3),
+        row(
+            "states", "load \(options.manyStates) state names (s)", fmt(states.manyStatesSeconds, 3),
+            "in-process; linear in the states")
+        row(
+            "states",
+            "load \(options.invalidationStates) anchored states, \(options.invalidations) invalidateLayout (s)",
+            fmt(states.invalidationsSeconds, 3),
             "O(a log a) per layout change")
-        let w0 = max(10, rows.map(\.0.count).max() ?? 0), w1 = rows.map(\.1.count).max() ?? 0
+        let w0 = max(10, rows.map(\.0.count).max() ?? 0)
+        let w1 = rows.map(\.1.count).max() ?? 0
         let w2 = max(12, rows.map(\.2.count).max() ?? 0)
         func pad(_ s: String, _ w: Int) -> String { s + String(repeating: " ", count: max(0, w - s.count)) }
-        var out = BenchReport.isOptimizedBuild ? "" : "WARNING: a debug build (~100x slower): the budgets are for `swift run -c release panelsim bench`\n\n"
-        out += "panelsim bench\(options.quick ? " --quick" : ""): \(machine.cores) cores, \(machine.cpuModel); median of \(options.runs) run\(options.runs == 1 ? "" : "s")"
+        var out =
+            BenchReport.isOptimizedBuild
+            ? ""
+            : "WARNING: a debug build (~100x slower): the budgets are for `swift run -c release panelsim bench`\n\n"
+        out +=
+            "panelsim bench\(options.quick ? " --quick" : ""): \(machine.cores) cores, \(machine.cpuModel); median of \(options.runs) run\(options.runs == 1 ? "" : "s")"
             + (machine.loadAverage.map { "; load average at start \(fmt($0, 2))" } ?? "") + "\n\n"
         out += "| \(pad("section", w0)) | \(pad("measurement", w1)) | \(pad("value", w2)) | notes\n"
-        out += "|-\(String(repeating: "-", count: w0))-|-\(String(repeating: "-", count: w1))-|-\(String(repeating: "-", count: w2))-|------\n"
+        out +=
+            "|-\(String(repeating: "-", count: w0))-|-\(String(repeating: "-", count: w1))-|-\(String(repeating: "-", count: w2))-|------\n"
         for r in rows { out += "| \(pad(r.0, w0)) | \(pad(r.1, w1)) | \(pad(r.2, w2)) | \(r.3)\n" }
         out += "\nbudgets\(options.quick ? " (quick run: not judged)" : ""):\n"
         for b in budgets {
             let verdict = options.quick ? "-" : (b.holds ? "holds" : "MISSES")
-            out += "  \(pad(b.name, 34)) \(pad(b.limit, 9)) measured \(pad(b.measured, 10)) \(verdict)"
+            out +=
+                "  \(pad(b.name, 34)) \(pad(b.limit, 9)) measured \(pad(b.measured, 10)) \(verdict)"
                 + (b.note.isEmpty || options.quick ? "" : " (\(b.note))") + "\n"
         }
         return out
@@ -278,7 +337,8 @@ public struct BenchReport: Sendable {
         let budgetItems = budgets.map {
             "{\"name\": \(s($0.name)), \"limit\": \(s($0.limit)), \"measured\": \(s($0.measured)), \"holds\": \(options.quick ? "null" : String($0.holds))}"
         }
-        return "{\"machine\": {\"cores\": \(machine.cores), \"cpuModel\": \(s(machine.cpuModel)), \"loadAverage\": \(n(machine.loadAverage))}, "
+        return
+            "{\"machine\": {\"cores\": \(machine.cores), \"cpuModel\": \(s(machine.cpuModel)), \"loadAverage\": \(n(machine.loadAverage))}, "
             + "\"build\": \(BenchReport.isOptimizedBuild ? "\"release\"" : "\"debug\""), \"quick\": \(options.quick), \"runs\": \(options.runs), "
             + "\"core\": {\"bareStepsPerSecond\": \(n(core.bareStepsPerSecond)), \"cStepsPerSecond\": \(n(core.cStepsPerSecond)), "
             + "\"cChecksumMatches\": \(core.cChecksumMatches.map(String.init) ?? "null"), "
@@ -291,7 +351,8 @@ public struct BenchReport: Sendable {
             + "\"endToEnd\": {\"traces\": \(endToEnd.traces), \"passed\": \(endToEnd.passed), \"simulatedSeconds\": \(n(endToEnd.simulatedSeconds)), "
             + "\"tracesPerSecond\": \(n(Double(endToEnd.traces) / endToEnd.wallSeconds1)), \"simulatedSecondsPerWallSecond\": \(n(realTimeFactor1)), "
             + "\"simulatedSecondsPerWallSecondJobs2\": \(n(realTimeFactor2)), "
-            + "\"systems\": [" + systemChecks.map {
+            + "\"systems\": ["
+            + systemChecks.map {
                 "{\"system\": \(s($0.system)), \"traces\": \($0.traces), \"passed\": \($0.passed), \"simulatedSeconds\": \(n($0.simulatedSeconds)), "
                     + "\"wallSeconds\": \(n($0.wallSeconds)), \"tracesPerSecond\": \(n($0.tracesPerSecond)), \"simulatedSecondsPerWallSecond\": \(n($0.realTimeFactor))}"
             }.joined(separator: ", ") + "]}, "
@@ -331,7 +392,11 @@ func sci(_ v: Double) -> String {
 public enum Bench {
     public enum Failure: Error, CustomStringConvertible {
         case setup(String)
-        public var description: String { switch self { case .setup(let m): return m } }
+        public var description: String {
+            switch self {
+            case .setup(let m): return m
+            }
+        }
     }
 
     /// Runs every section `options.runs` times and returns the medians. `progress` receives one line
@@ -347,23 +412,32 @@ public enum Bench {
         // Core.
         let attraction = try parse(BenchCorpus.attractionTrace(moves: options.attractionMoves), "attraction")
         let drag = try parse(BenchCorpus.dragTrace(gestures: options.dragGestures), "drag")
-        let attractionFrames = frameCount(simulate(attraction)), dragFrames = frameCount(simulate(drag))
+        let attractionFrames = frameCount(simulate(attraction))
+        let dragFrames = frameCount(simulate(drag))
         let workloads = systemWorkloads
         var systems: [BenchReport.SystemCore] = []
         var systemTraces: [Trace] = []
         for w in workloads {
             let trace = try parse(w.workload.trace(options.dragGestures), w.model.rawValue)
             systemTraces.append(trace)
-            systems.append(BenchReport.SystemCore(system: w.system, label: w.workload.label, jsonKey: w.workload.jsonKey,
-                                                  framesPerSecond: 0, frames: frameCount(simulate(trace))))
+            systems.append(
+                BenchReport.SystemCore(
+                    system: w.system, label: w.workload.label, jsonKey: w.workload.jsonKey,
+                    framesPerSecond: 0, frames: frameCount(simulate(trace))))
         }
         var systemRates = [[Double]](repeating: [], count: systems.count)
         let springs = BareSpring.workload()
         let steps = options.quick ? 100_000 : BareSpring.calibrate(springs, seconds: 0.3)
         let cLoop = options.cSource.flatMap { CSpringLoop(source: $0, directory: dir) }
-        var bare: [Double] = [], cRates: [Double] = [], attr: [Double] = [], dr: [Double] = []
+        var bare: [Double] = []
+        var cRates: [Double] = []
+        var attr: [Double] = []
+        var dr: [Double] = []
         var cMatches: Bool?
-        var attrRatios: [Double] = [], dragRatios: [Double] = [], attrC: [Double] = [], dragC: [Double] = []
+        var attrRatios: [Double] = []
+        var dragRatios: [Double] = []
+        var attrC: [Double] = []
+        var dragC: [Double] = []
         for run in 0..<options.runs {
             let b = BareSpring.measure(springs, steps: steps)
             bare.append(b.rate)
@@ -375,55 +449,77 @@ public enum Bench {
             }
             attr.append(replayRate(attraction, frames: attractionFrames, minSeconds: options.minCoreSeconds))
             dr.append(replayRate(drag, frames: dragFrames, minSeconds: options.minCoreSeconds))
-            attrRatios.append(attr.last! / b.rate); dragRatios.append(dr.last! / b.rate)
-            if let cRate { attrC.append(attr.last! / cRate); dragC.append(dr.last! / cRate) }
+            attrRatios.append(attr.last! / b.rate)
+            dragRatios.append(dr.last! / b.rate)
+            if let cRate {
+                attrC.append(attr.last! / cRate)
+                dragC.append(dr.last! / cRate)
+            }
             for i in systems.indices {
                 let rate = replayRate(systemTraces[i], frames: systems[i].frames, minSeconds: options.minCoreSeconds)
                 systemRates[i].append(rate)
                 systems[i].ratios.append(rate / b.rate)
             }
-            progress("core run \(run + 1)/\(options.runs): bare \(sci(b.rate)) steps/s, attraction \(sci(attr.last!)) frames/s, drag \(sci(dr.last!)) frames/s")
+            progress(
+                "core run \(run + 1)/\(options.runs): bare \(sci(b.rate)) steps/s, attraction \(sci(attr.last!)) frames/s, drag \(sci(dr.last!)) frames/s"
+            )
         }
-        var core = BenchReport.Core(bareStepsPerSecond: median(bare), cStepsPerSecond: cRates.isEmpty ? nil : median(cRates),
-                                    cChecksumMatches: cRates.isEmpty ? nil : cMatches,
-                                    attractionFramesPerSecond: median(attr), dragFramesPerSecond: median(dr),
-                                    attractionFrames: attractionFrames, dragFrames: dragFrames)
-        core.attractionRatios = attrRatios; core.dragRatios = dragRatios
-        core.attractionToCRatios = attrC; core.dragToCRatios = dragC
+        var core = BenchReport.Core(
+            bareStepsPerSecond: median(bare), cStepsPerSecond: cRates.isEmpty ? nil : median(cRates),
+            cChecksumMatches: cRates.isEmpty ? nil : cMatches,
+            attractionFramesPerSecond: median(attr), dragFramesPerSecond: median(dr),
+            attractionFrames: attractionFrames, dragFrames: dragFrames)
+        core.attractionRatios = attrRatios
+        core.dragRatios = dragRatios
+        core.attractionToCRatios = attrC
+        core.dragToCRatios = dragC
         for i in systems.indices { systems[i].framesPerSecond = median(systemRates[i]) }
         core.systems = systems
 
         // End to end and scaling.
         let corpus = try CorpusCheck.generate(count: options.traces, in: dir + "/corpus")
-        progress("generated \(options.traces) traces and their goldens (\(fmt(corpus.simulatedSeconds, 1)) simulated s)")
-        var wall1: [Double] = [], wall2: [Double] = [], capacity: [Double] = []
+        progress(
+            "generated \(options.traces) traces and their goldens (\(fmt(corpus.simulatedSeconds, 1)) simulated s)")
+        var wall1: [Double] = []
+        var wall2: [Double] = []
+        var capacity: [Double] = []
         var passed = 0
         let capacitySteps = options.quick ? 100_000 : steps / 3
         for run in 0..<options.runs {
             capacity.append(BareSpring.parallelCapacity(springs, steps: capacitySteps, threads: 2))
-            let r1 = corpus.check(jobs: 1), r2 = corpus.check(jobs: 2)
-            wall1.append(r1.seconds); wall2.append(r2.seconds)
+            let r1 = corpus.check(jobs: 1)
+            let r2 = corpus.check(jobs: 2)
+            wall1.append(r1.seconds)
+            wall2.append(r2.seconds)
             passed = min(r1.passed, r2.passed)
-            progress("check run \(run + 1)/\(options.runs): jobs 1 \(fmt(r1.seconds, 3)) s, jobs 2 \(fmt(r2.seconds, 3)) s, \(passed)/\(options.traces) passed")
+            progress(
+                "check run \(run + 1)/\(options.runs): jobs 1 \(fmt(r1.seconds, 3)) s, jobs 2 \(fmt(r2.seconds, 3)) s, \(passed)/\(options.traces) passed"
+            )
         }
-        let e2e = BenchReport.EndToEnd(traces: options.traces, passed: passed, simulatedSeconds: corpus.simulatedSeconds,
-                                       wallSeconds1: median(wall1), wallSeconds2: median(wall2),
-                                       machineCapacity: median(capacity))
+        let e2e = BenchReport.EndToEnd(
+            traces: options.traces, passed: passed, simulatedSeconds: corpus.simulatedSeconds,
+            wallSeconds1: median(wall1), wallSeconds2: median(wall2),
+            machineCapacity: median(capacity))
 
         // End to end, per panel system other than FloatingPanel.
         var systemChecks: [BenchReport.SystemCheck] = []
         for (system, trace) in systemCorpora {
-            let corpus = try CorpusCheck.generate(count: options.traces, in: dir + "/corpus-" + system, name: "bench-" + system, trace: trace)
+            let corpus = try CorpusCheck.generate(
+                count: options.traces, in: dir + "/corpus-" + system, name: "bench-" + system, trace: trace)
             var walls: [Double] = []
             var passed = options.traces
             for run in 0..<options.runs {
                 let r = corpus.check(jobs: 1)
                 walls.append(r.seconds)
                 passed = min(passed, r.passed)
-                progress("\(system) check run \(run + 1)/\(options.runs): \(fmt(r.seconds, 3)) s, \(r.passed)/\(options.traces) passed")
+                progress(
+                    "\(system) check run \(run + 1)/\(options.runs): \(fmt(r.seconds, 3)) s, \(r.passed)/\(options.traces) passed"
+                )
             }
-            systemChecks.append(BenchReport.SystemCheck(system: system, traces: options.traces, passed: passed,
-                                                        simulatedSeconds: corpus.simulatedSeconds, wallSeconds: median(walls)))
+            systemChecks.append(
+                BenchReport.SystemCheck(
+                    system: system, traces: options.traces, passed: passed,
+                    simulatedSeconds: corpus.simulatedSeconds, wallSeconds: median(walls)))
         }
 
         // Load.
@@ -442,23 +538,30 @@ public enum Bench {
             loads.append(m)
             progress("load run \(run + 1)/\(options.runs): \(fmt(m.seconds, 3)) s, peak \(m.peakKiB) KiB")
         }
-        let load = BenchReport.Load(samples: options.loadSamples, fileBytes: fileBytes,
-                                    seconds: median(loads.map(\.seconds)),
-                                    peakKiB: Int(median(loads.map { Double($0.peakKiB) })),
-                                    baselineKiB: loads.first?.baselineKiB, isolated: loads.allSatisfy(\.isolated))
+        let load = BenchReport.Load(
+            samples: options.loadSamples, fileBytes: fileBytes,
+            seconds: median(loads.map(\.seconds)),
+            peakKiB: Int(median(loads.map { Double($0.peakKiB) })),
+            baselineKiB: loads.first?.baselineKiB, isolated: loads.allSatisfy(\.isolated))
 
         // State tables.
         let manyStates = BenchCorpus.manyStatesTrace(states: options.manyStates, anchors: false, invalidations: 0)
-        let invalidating = BenchCorpus.manyStatesTrace(states: options.invalidationStates, anchors: true, invalidations: options.invalidations)
-        var many: [Double] = [], inval: [Double] = []
+        let invalidating = BenchCorpus.manyStatesTrace(
+            states: options.invalidationStates, anchors: true, invalidations: options.invalidations)
+        var many: [Double] = []
+        var inval: [Double] = []
         for run in 0..<options.runs {
             many.append(try timedParse(manyStates, "many-states"))
             inval.append(try timedParse(invalidating, "invalidations"))
-            progress("states run \(run + 1)/\(options.runs): \(options.manyStates) states \(fmt(many.last!, 3)) s, \(options.invalidationStates) states x \(options.invalidations) layouts \(fmt(inval.last!, 3)) s")
+            progress(
+                "states run \(run + 1)/\(options.runs): \(options.manyStates) states \(fmt(many.last!, 3)) s, \(options.invalidationStates) states x \(options.invalidations) layouts \(fmt(inval.last!, 3)) s"
+            )
         }
         let states = BenchReport.States(manyStatesSeconds: median(many), invalidationsSeconds: median(inval))
-        return BenchReport(machine: (machine.cores, machine.cpuModel, machine.loadAverage), options: options, core: core, endToEnd: e2e,
-                           systemChecks: systemChecks, load: load, states: states)
+        return BenchReport(
+            machine: (machine.cores, machine.cpuModel, machine.loadAverage), options: options, core: core,
+            endToEnd: e2e,
+            systemChecks: systemChecks, load: load, states: states)
     }
 
     /// The registered systems' end-to-end corpora (`SystemCommandDescription.benchCorpus`), in
@@ -498,7 +601,8 @@ public enum Bench {
     /// simulated frames per CPU second. `frames` is the replay's count of frame records: in these
     /// workloads every stepped frame changes, so it equals the frames stepped.
     static func replayRate(_ trace: Trace, frames: Int, minSeconds: Double) -> Double {
-        var replays = 0, sink = 0
+        var replays = 0
+        var sink = 0
         let start = BenchClock.threadCPU()
         var elapsed = 0.0
         repeat {
@@ -513,7 +617,8 @@ public enum Bench {
     /// The executable to re-run for the isolated load: this process if it is `panelsim`, else a
     /// `panelsim` next to it (the test runner lives in the same build folder).
     static func findExecutable() -> String? {
-        let me = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+        let me =
+            (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
             ?? Bundle.main.executablePath ?? CommandLine.arguments[0]
         let url = URL(fileURLWithPath: me)
         if url.lastPathComponent == "panelsim" { return me }
@@ -536,11 +641,14 @@ enum BareSpring {
     /// Springs like the ones the core workloads start: bottom-panel anchor-to-anchor moves from rest
     /// (ζ = 1) and flick releases at 350–3500 pt/s (ζ from the deceleration rate).
     static func workload() -> [NumericSpring] {
-        let pairs: [(Double, Double, Double)] = [(422, 0, 100), (100, 0, 741), (741, 0, 422), (422, -2400, 100),
-                                                 (422, 1800, 741), (422, -600, 100), (422, 900, 741), (422, -3500, 100)]
+        let pairs: [(Double, Double, Double)] = [
+            (422, 0, 100), (100, 0, 741), (741, 0, 422), (422, -2400, 100),
+            (422, 1800, 741), (422, -600, 100), (422, 900, 741), (422, -3500, 100),
+        ]
         return pairs.map {
-            NumericSpring(value: $0.0 - 810, velocity: $0.1, target: $0.2 - 810, decelerationRate: 0.991,
-                          responseTime: 0.4, frameRate: 120, displayScale: 3)
+            NumericSpring(
+                value: $0.0 - 810, velocity: $0.1, target: $0.2 - 810, decelerationRate: 0.991,
+                responseTime: 0.4, frameRate: 120, displayScale: 3)
         }
     }
 
@@ -550,11 +658,17 @@ enum BareSpring {
     @inline(never)
     static func loop(_ springs: [NumericSpring], steps: Int) -> Double {
         var checksum = 0.0
-        var done = 0, k = 0
-        var x = springs[0].value, v = springs[0].velocity
+        var done = 0
+        var k = 0
+        var x = springs[0].value
+        var v = springs[0].velocity
         while done < steps {
             let s = springs[k]
-            let h = s.step, zeta = s.dampingRatio, omega = s.angularFrequency, target = s.target, pixel = s.pixel
+            let h = s.step
+            let zeta = s.dampingRatio
+            let omega = s.angularFrequency
+            let target = s.target
+            let pixel = s.pixel
             var settled = false
             while !settled && done < steps {
                 // NumericSpring.advance, term for term (advance computes f, det, h·o2 and h2·o2·target
@@ -571,7 +685,8 @@ enum BareSpring {
             }
             checksum += x
             k = (k + 1) % springs.count
-            x = springs[k].value; v = springs[k].velocity
+            x = springs[k].value
+            v = springs[k].velocity
         }
         return checksum + x
     }
@@ -612,7 +727,9 @@ struct CSpringLoop {
     init?(source: String, directory: String) {
         guard FileManager.default.fileExists(atPath: source) else { return nil }
         let out = directory + "/spring-c"
-        guard let status = try? Self.exec("/usr/bin/env", ["gcc", "-O2", "-o", out, source]).status, status == 0 else { return nil }
+        guard let status = try? Self.exec("/usr/bin/env", ["gcc", "-O2", "-o", out, source]).status, status == 0 else {
+            return nil
+        }
         binary = out
     }
 
@@ -630,7 +747,8 @@ struct CSpringLoop {
             if kv.count == 2 { fields[String(kv[0])] = String(kv[1]) }
         }
         guard let n = fields["steps"].flatMap({ Double($0) }), let sec = fields["seconds"].flatMap({ Double($0) }),
-              let c = fields["checksum"].flatMap({ Double($0) }) else { return nil }
+            let c = fields["checksum"].flatMap({ Double($0) })
+        else { return nil }
         return (n / sec, c)
     }
 
@@ -639,18 +757,18 @@ struct CSpringLoop {
     /// elsewhere this throws and `bench` skips what needs a child.
     static func exec(_ path: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
         #if os(macOS) || os(Linux)
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: path)
-        p.arguments = arguments
-        let pipe = Pipe()
-        p.standardOutput = pipe
-        p.standardError = FileHandle.nullDevice
-        try p.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        p.waitUntilExit()
-        return (p.terminationStatus, String(decoding: data, as: UTF8.self))
+            let p = Process()
+            p.executableURL = URL(fileURLWithPath: path)
+            p.arguments = arguments
+            let pipe = Pipe()
+            p.standardOutput = pipe
+            p.standardError = FileHandle.nullDevice
+            try p.run()
+            let data = pipe.fileHandleForReading.readDataToEndOfFile()
+            p.waitUntilExit()
+            return (p.terminationStatus, String(decoding: data, as: UTF8.self))
         #else
-        throw ChildProcessUnavailable()
+            throw ChildProcessUnavailable()
         #endif
     }
 
@@ -675,8 +793,10 @@ struct LoadMeasurement {
             let kv = part.split(separator: "=", maxSplits: 1)
             if kv.count == 2 { fields[String(kv[0])] = String(kv[1]) }
         }
-        guard let s = fields["seconds"].flatMap({ Double($0) }), let peak = fields["peakKiB"].flatMap({ Int($0) }) else { return nil }
-        return LoadMeasurement(seconds: s, peakKiB: peak, baselineKiB: fields["baselineKiB"].flatMap { Int($0) }, isolated: true)
+        guard let s = fields["seconds"].flatMap({ Double($0) }), let peak = fields["peakKiB"].flatMap({ Int($0) })
+        else { return nil }
+        return LoadMeasurement(
+            seconds: s, peakKiB: peak, baselineKiB: fields["baselineKiB"].flatMap { Int($0) }, isolated: true)
     }
 
     /// The fallback when no `panelsim` binary is found: the peak then includes everything this
@@ -712,9 +832,12 @@ struct CorpusCheck {
     /// `name-i.jsonl` under `directory/traces` and records their goldens under `directory/golden`
     /// with `check`'s own record mode (`--record all`), so the timed checks compare byte-identical
     /// files exactly as `panelsim check` does.
-    static func generate(count: Int, in directory: String, name: String = "bench",
-                         trace generator: (Int) -> String = { BenchCorpus.variedTrace(index: $0) }) throws -> CorpusCheck {
-        let traceDirectory = directory + "/traces", goldenDirectory = directory + "/golden"
+    static func generate(
+        count: Int, in directory: String, name: String = "bench",
+        trace generator: (Int) -> String = { BenchCorpus.variedTrace(index: $0) }
+    ) throws -> CorpusCheck {
+        let traceDirectory = directory + "/traces"
+        let goldenDirectory = directory + "/golden"
         try FileManager.default.createDirectory(atPath: traceDirectory, withIntermediateDirectories: true)
         try FileManager.default.createDirectory(atPath: goldenDirectory, withIntermediateDirectories: true)
         var simulated: Int64 = 0
@@ -732,12 +855,14 @@ struct CorpusCheck {
         }
         var options = CheckRunner.Options()
         options.mode = .all
-        let recorded = CheckRunner.run(traceDirectory: traceDirectory, goldenDirectory: goldenDirectory, jobs: 2, options: options)
+        let recorded = CheckRunner.run(
+            traceDirectory: traceDirectory, goldenDirectory: goldenDirectory, jobs: 2, options: options)
         guard recorded.passed == count else {
             throw Bench.Failure.setup("recording the bench goldens: \(recorded.summaryLine)")
         }
-        return CorpusCheck(traceDirectory: traceDirectory, goldenDirectory: goldenDirectory, count: count,
-                           simulatedSeconds: Double(simulated) / 1e6)
+        return CorpusCheck(
+            traceDirectory: traceDirectory, goldenDirectory: goldenDirectory, count: count,
+            simulatedSeconds: Double(simulated) / 1e6)
     }
 
     /// `panelsim check` over the corpus (`CheckRunner.run`: list, load, simulate, render, compare:

@@ -35,18 +35,26 @@ enum BenchCorpus {
     }
 
     static let layouts: [Layout] = [
-        Layout(position: .bottom, container: (390, 844), safeArea: (47, 0, 34, 0),
-               anchorsJSON: #"{"full": {"absoluteInset": 53, "edge": "top", "referenceGuide": "safeArea"}, "half": {"absoluteInset": 388, "edge": "bottom", "referenceGuide": "safeArea"}, "tip": {"absoluteInset": 69, "edge": "bottom", "referenceGuide": "safeArea"}}"#,
-               locations: ["full": 100, "half": 422, "tip": 741]),
-        Layout(position: .top, container: (390, 844), safeArea: (34, 0, 47, 0),
-               anchorsJSON: #"{"full": {"absoluteInset": 53, "edge": "bottom", "referenceGuide": "safeArea"}, "half": {"absoluteInset": 388, "edge": "top", "referenceGuide": "safeArea"}, "tip": {"absoluteInset": 69, "edge": "top", "referenceGuide": "safeArea"}}"#,
-               locations: ["full": 744, "half": 422, "tip": 103]),
-        Layout(position: .left, container: (844, 390), safeArea: (0, 34, 0, 47),
-               anchorsJSON: #"{"full": {"absoluteInset": 53, "edge": "right", "referenceGuide": "safeArea"}, "half": {"absoluteInset": 388, "edge": "left", "referenceGuide": "safeArea"}, "tip": {"absoluteInset": 69, "edge": "left", "referenceGuide": "safeArea"}}"#,
-               locations: ["full": 744, "half": 422, "tip": 103]),
-        Layout(position: .right, container: (844, 390), safeArea: (0, 47, 0, 34),
-               anchorsJSON: #"{"full": {"absoluteInset": 53, "edge": "left", "referenceGuide": "safeArea"}, "half": {"absoluteInset": 388, "edge": "right", "referenceGuide": "safeArea"}, "tip": {"absoluteInset": 69, "edge": "right", "referenceGuide": "safeArea"}}"#,
-               locations: ["full": 100, "half": 422, "tip": 741]),
+        Layout(
+            position: .bottom, container: (390, 844), safeArea: (47, 0, 34, 0),
+            anchorsJSON:
+                #"{"full": {"absoluteInset": 53, "edge": "top", "referenceGuide": "safeArea"}, "half": {"absoluteInset": 388, "edge": "bottom", "referenceGuide": "safeArea"}, "tip": {"absoluteInset": 69, "edge": "bottom", "referenceGuide": "safeArea"}}"#,
+            locations: ["full": 100, "half": 422, "tip": 741]),
+        Layout(
+            position: .top, container: (390, 844), safeArea: (34, 0, 47, 0),
+            anchorsJSON:
+                #"{"full": {"absoluteInset": 53, "edge": "bottom", "referenceGuide": "safeArea"}, "half": {"absoluteInset": 388, "edge": "top", "referenceGuide": "safeArea"}, "tip": {"absoluteInset": 69, "edge": "top", "referenceGuide": "safeArea"}}"#,
+            locations: ["full": 744, "half": 422, "tip": 103]),
+        Layout(
+            position: .left, container: (844, 390), safeArea: (0, 34, 0, 47),
+            anchorsJSON:
+                #"{"full": {"absoluteInset": 53, "edge": "right", "referenceGuide": "safeArea"}, "half": {"absoluteInset": 388, "edge": "left", "referenceGuide": "safeArea"}, "tip": {"absoluteInset": 69, "edge": "left", "referenceGuide": "safeArea"}}"#,
+            locations: ["full": 744, "half": 422, "tip": 103]),
+        Layout(
+            position: .right, container: (844, 390), safeArea: (0, 47, 0, 34),
+            anchorsJSON:
+                #"{"full": {"absoluteInset": 53, "edge": "left", "referenceGuide": "safeArea"}, "half": {"absoluteInset": 388, "edge": "right", "referenceGuide": "safeArea"}, "tip": {"absoluteInset": 69, "edge": "right", "referenceGuide": "safeArea"}}"#,
+            locations: ["full": 100, "half": 422, "tip": 741]),
     ]
 
     static let states = ["full", "half", "tip"]
@@ -58,20 +66,29 @@ enum BenchCorpus {
     /// with 420 invalidations).
     /// - Complexity: O(states + invalidations).
     static func manyStatesTrace(states: Int, anchors: Bool, invalidations: Int) -> String {
-        var stateItems: [String] = [], anchorItems: [String] = []
-        stateItems.reserveCapacity(states); anchorItems.reserveCapacity(states + 1)
-        anchorItems.append(#""full": {"absoluteInset": 53, "edge": "top"}, "half": {"absoluteInset": 388, "edge": "bottom"}, "tip": {"absoluteInset": 69, "edge": "bottom"}"#)
+        var stateItems: [String] = []
+        var anchorItems: [String] = []
+        stateItems.reserveCapacity(states)
+        anchorItems.reserveCapacity(states + 1)
+        anchorItems.append(
+            #""full": {"absoluteInset": 53, "edge": "top"}, "half": {"absoluteInset": 388, "edge": "bottom"}, "tip": {"absoluteInset": 69, "edge": "bottom"}"#
+        )
         for i in 0..<states {
             stateItems.append("{\"name\": \"s\(i)\", \"order\": \(2000 + i)}")
             if anchors { anchorItems.append("\"s\(i)\": {\"absoluteInset\": \(120 + i % 300), \"edge\": \"top\"}") }
         }
-        var lines = [#"{"format": "panelsim-trace", "version": 1, "name": "many-states", "environment": {"container": {"width": 390, "height": 844}}, "panel": {"states": ["#
-            + stateItems.joined(separator: ", ") + #"], "anchors": {"# + anchorItems.joined(separator: ", ") + #"}, "initialState": "half"}}"#]
+        var lines = [
+            #"{"format": "panelsim-trace", "version": 1, "name": "many-states", "environment": {"container": {"width": 390, "height": 844}}, "panel": {"states": ["#
+                + stateItems.joined(separator: ", ") + #"], "anchors": {"# + anchorItems.joined(separator: ", ")
+                + #"}, "initialState": "half"}}"#
+        ]
         var w = SampleWriter()
         for k in 0..<invalidations {
             w.t = Int64(k) * 10_000
             w.add("\"call\": \"invalidateLayout\", \"panel\": {\"intrinsicLength\": \(300 + k % 7)}")
-            w.add("\"call\": \"move\", \"to\": \"\(anchors && states > 0 ? "s\(k % states)" : "full")\", \"animated\": false")
+            w.add(
+                "\"call\": \"move\", \"to\": \"\(anchors && states > 0 ? "s\(k % states)" : "full")\", \"animated\": false"
+            )
         }
         lines += w.lines
         return lines.joined(separator: "\n") + "\n"
@@ -105,7 +122,8 @@ enum BenchCorpus {
         if rng.chance(0.3) { behavior.append(#""projectsMomentumTo": ["full", "tip"]"#) }
         if rng.chance(0.2) { behavior.append("\"springResponseTime\": \(num(rng.range(0.25, 0.6)))") }
         let behaviorJSON = behavior.isEmpty ? "" : ", \"behavior\": {" + behavior.joined(separator: ", ") + "}"
-        let header = "{\"format\": \"panelsim-trace\", \"version\": 1, \"name\": \"bench-\(index)\", "
+        let header =
+            "{\"format\": \"panelsim-trace\", \"version\": 1, \"name\": \"bench-\(index)\", "
             + "\"environment\": {\"container\": {\"width\": \(num(layout.container.w)), \"height\": \(num(layout.container.h))}, "
             + "\"safeArea\": {\"top\": \(num(layout.safeArea.top)), \"left\": \(num(layout.safeArea.left)), \"bottom\": \(num(layout.safeArea.bottom)), \"right\": \(num(layout.safeArea.right))}, "
             + "\"displayScale\": \(num(scale)), \"frameRate\": \(frameRate)}, "
@@ -125,7 +143,8 @@ enum BenchCorpus {
             }
             let kind = rng.below(10)
             if kind < 7 {
-                addDrag(&w, &rng, layout: layout, from: state, frameRate: frameRate, recorded: velocitySource == "recorded")
+                addDrag(
+                    &w, &rng, layout: layout, from: state, frameRate: frameRate, recorded: velocitySource == "recorded")
             } else if kind < 9 {
                 let to = states[(states.firstIndex(of: state)! + 1 + rng.below(2)) % 3]
                 w.add("\"call\": \"move\", \"to\": \"\(to)\"")
@@ -139,21 +158,26 @@ enum BenchCorpus {
             // Let the animation settle (the spring needs well under 1.2 s).
             w.t += Int64(rng.range(1.2, 2.0) * 1e6)
         }
-        if rng.chance(0.1) { w.add("\"call\": \"tapBackdrop\""); w.t += 500_000 }
+        if rng.chance(0.1) {
+            w.add("\"call\": \"tapBackdrop\"")
+            w.t += 500_000
+        }
         if rng.chance(0.5) { w.add("\"end\": true") }
         return header + "\n" + w.lines.joined(separator: "\n") + "\n"
     }
 
     /// A drag from `state`'s anchor: touch down 30 pt inside the surface, 5–30 moves one frame
     /// apart with ±0.5 pt noise, released (or, rarely, cancelled) with or without a recorded velocity.
-    static func addDrag(_ w: inout SampleWriter, _ rng: inout Random, layout: Layout, from state: String,
-                        frameRate: Int, recorded: Bool) {
+    static func addDrag(
+        _ w: inout SampleWriter, _ rng: inout Random, layout: Layout, from state: String,
+        frameRate: Int, recorded: Bool
+    ) {
         let location = layout.locations[state]!
         let vertical = layout.position.isVertical
         let inward = layout.position.expandsTowardLowerCoordinate ? 30.0 : -30.0
         let cross = (vertical ? layout.container.w : layout.container.h) / 2
         var main = location + inward
-        let speed = rng.range(100, 4000) * (rng.chance(0.5) ? 1 : -1) // pt/s along the main axis
+        let speed = rng.range(100, 4000) * (rng.chance(0.5) ? 1 : -1)  // pt/s along the main axis
         let moves = 5 + rng.below(26)
         let frame = Int64(1_000_000 / frameRate)
         func point(_ m: Double, _ c: Double) -> String {
@@ -163,7 +187,7 @@ enum BenchCorpus {
         for _ in 0..<moves {
             w.t += frame
             main += speed / Double(frameRate) + (rng.unit() - 0.5)
-            main = (main * 8).rounded() / 8 // recorded points are on a 1/8 pt grid
+            main = (main * 8).rounded() / 8  // recorded points are on a 1/8 pt grid
             w.add("\"touch\": \"moved\", " + point(main, cross + (rng.unit() - 0.5)))
         }
         w.t += frame / 2
@@ -171,7 +195,9 @@ enum BenchCorpus {
         var line = "\"touch\": \"\(phase)\", " + point(main, cross)
         if recorded && rng.chance(0.8) {
             let v = (speed * 8).rounded() / 8
-            line += vertical ? ", \"velocity\": {\"x\": 0, \"y\": \(num(v))}" : ", \"velocity\": {\"x\": \(num(v)), \"y\": 0}"
+            line +=
+                vertical
+                ? ", \"velocity\": {\"x\": 0, \"y\": \(num(v))}" : ", \"velocity\": {\"x\": \(num(v)), \"y\": 0}"
         }
         w.add(line)
     }
@@ -186,25 +212,30 @@ enum BenchCorpus {
     /// 60 or 120 Hz, display scale 2 or 3, one of the four velocity sources), and the environment
     /// as the simulation reads it.
     static func variedEnvironment(_ rng: inout Random, index: Int)
-        -> (json: String, environment: PanelEnvironment, frameRate: Int, recorded: Bool) {
+        -> (json: String, environment: PanelEnvironment, frameRate: Int, recorded: Bool)
+    {
         let d = devices[index % devices.count]
         let frameRate = rng.chance(0.25) ? 60 : 120
         let scale = rng.chance(0.2) ? 2.0 : 3.0
         let velocity = ["recorded", "lsq2", "impulse", "ios"][rng.below(4)]
-        let json = "\"environment\": {\"container\": {\"width\": \(num(d.width)), \"height\": \(num(d.height))}, "
+        let json =
+            "\"environment\": {\"container\": {\"width\": \(num(d.width)), \"height\": \(num(d.height))}, "
             + "\"safeArea\": {\"top\": \(num(d.top)), \"left\": 0, \"bottom\": \(num(d.bottom)), \"right\": 0}, "
             + "\"displayScale\": \(num(scale)), \"frameRate\": \(frameRate)}, \"recognizer\": {\"velocity\": \"\(velocity)\"}"
-        let environment = PanelEnvironment(container: Size(width: d.width, height: d.height),
-                                           safeArea: Insets(top: d.top, left: 0, bottom: d.bottom, right: 0),
-                                           displayScale: scale, frameRate: frameRate)
+        let environment = PanelEnvironment(
+            container: Size(width: d.width, height: d.height),
+            safeArea: Insets(top: d.top, left: 0, bottom: d.bottom, right: 0),
+            displayScale: scale, frameRate: frameRate)
         return (json, environment, frameRate, velocity == "recorded")
     }
 
     /// A vertical drag from (`x`, `y`): touch down, 5–30 moves one frame apart at `speed` pt/s
     /// (positive down) with ±0.5 pt noise on a 1/8 pt grid, lifted (rarely cancelled) half a frame
     /// later, with the recorded velocity most of the time when `recorded`.
-    static func addVerticalDrag(_ w: inout SampleWriter, _ rng: inout Random, x: Double, y: Double, speed: Double,
-                                frameRate: Int, recorded: Bool) {
+    static func addVerticalDrag(
+        _ w: inout SampleWriter, _ rng: inout Random, x: Double, y: Double, speed: Double,
+        frameRate: Int, recorded: Bool
+    ) {
         var y = y
         let frame = Int64(1_000_000 / frameRate)
         w.add("\"touch\": \"began\", \"x\": \(num(x)), \"y\": \(num(y))")
@@ -215,7 +246,9 @@ enum BenchCorpus {
         }
         w.t += frame / 2
         var line = "\"touch\": \"\(rng.chance(0.05) ? "cancelled" : "ended")\", \"x\": \(num(x)), \"y\": \(num(y))"
-        if recorded && rng.chance(0.8) { line += ", \"velocity\": {\"x\": 0, \"y\": \(num((speed * 8).rounded() / 8))}" }
+        if recorded && rng.chance(0.8) {
+            line += ", \"velocity\": {\"x\": 0, \"y\": \(num((speed * 8).rounded() / 8))}"
+        }
         w.add(line)
     }
 
@@ -224,17 +257,20 @@ enum BenchCorpus {
     /// edge) and `settle` µs: a vertical drag from that edge + `grip` (7 gestures in 10) or one of
     /// the three `actions` (samples of calls, given the edge), then 1.2–2 s; an `end` sample in half
     /// the traces. `reset` is also told the gesture's number.
-    static func addVariedGestures(_ w: inout SampleWriter, _ rng: inout Random, x: Double, frameRate: Int, recorded: Bool,
-                                  grip: Double, settle: Int64,
-                                  reset: (_ gesture: Int, _ w: inout SampleWriter, _ rng: inout Random) -> Double,
-                                  actions: [(_ y: Double, _ w: inout SampleWriter, _ rng: inout Random) -> Void]) {
+    static func addVariedGestures(
+        _ w: inout SampleWriter, _ rng: inout Random, x: Double, frameRate: Int, recorded: Bool,
+        grip: Double, settle: Int64,
+        reset: (_ gesture: Int, _ w: inout SampleWriter, _ rng: inout Random) -> Double,
+        actions: [(_ y: Double, _ w: inout SampleWriter, _ rng: inout Random) -> Void]
+    ) {
         w.t = 10_000
         for g in 0..<(1 + rng.below(4)) {
             let y = reset(g, &w, &rng)
             w.t += settle
             let kind = rng.below(10)
             if kind < 7 {
-                addVerticalDrag(&w, &rng, x: x, y: y + grip, speed: dragSpeed(&rng), frameRate: frameRate, recorded: recorded)
+                addVerticalDrag(
+                    &w, &rng, x: x, y: y + grip, speed: dragSpeed(&rng), frameRate: frameRate, recorded: recorded)
             } else {
                 actions[min(kind - 7, actions.count - 1)](y, &w, &rng)
             }
@@ -267,8 +303,9 @@ enum BenchCorpus {
     static func dragTrace(gestures: Int) -> String {
         let layout = layouts[0]
         var w = SampleWriter()
-        addResetDrags(&w, gestures: gestures, velocities: [-2400, 1800, -600, 900, -3500, 350], startY: 452, pause: 0,
-                      reset: "\"call\": \"move\", \"to\": \"half\", \"animated\": false")
+        addResetDrags(
+            &w, gestures: gestures, velocities: [-2400, 1800, -600, 900, -3500, 350], startY: 452, pause: 0,
+            reset: "\"call\": \"move\", \"to\": \"half\", \"animated\": false")
         return coreHeader(layout: layout, name: "bench-drag") + "\n" + w.lines.joined(separator: "\n") + "\n"
     }
 
@@ -276,8 +313,10 @@ enum BenchCorpus {
     /// `velocities[g mod count]` pt/s and a lift 4 ms later that records that velocity; every drag
     /// but the first is preceded by the `reset` sample, `pause` µs before its touch-down. Ends 1.5 s
     /// after the last lift with an `end` sample.
-    static func addResetDrags(_ w: inout SampleWriter, gestures: Int, velocities: [Double], startY: Double,
-                              pause: Int64, reset: String) {
+    static func addResetDrags(
+        _ w: inout SampleWriter, gestures: Int, velocities: [Double], startY: Double,
+        pause: Int64, reset: String
+    ) {
         for g in 0..<gestures {
             w.t = Int64(g) * 1_500_000
             if g > 0 { w.add(reset) }
@@ -326,10 +365,14 @@ enum BenchCorpus {
             let inGesture = written % 100
             let y = 500 + Double(inGesture) * 2 + ((rng.unit() * 8).rounded() / 8)
             let phase = inGesture == 0 ? "began" : (inGesture == 99 || written == samples - 1 ? "ended" : "moved")
-            out += "{\"t\": \(CanonicalNumber.formatSeconds(t)), \"touch\": \"\(phase)\", \"x\": 195, \"y\": \(num(y))}\n"
+            out +=
+                "{\"t\": \(CanonicalNumber.formatSeconds(t)), \"touch\": \"\(phase)\", \"x\": 195, \"y\": \(num(y))}\n"
             t += inGesture == 99 ? 200_000 : 8_333
             written += 1
-            if out.utf8.count >= 1 << 20 { try handle.write(out); out = "" }
+            if out.utf8.count >= 1 << 20 {
+                try handle.write(out)
+                out = ""
+            }
         }
         try handle.write(out)
     }

@@ -1,8 +1,8 @@
 import Foundation
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 import Dispatch
 
@@ -25,27 +25,27 @@ enum ProcessMemory {
     /// (bytes on Darwin, KiB on other systems).
     static func peakKiB() -> Int {
         #if os(Linux)
-        if let v = statusField("VmHWM:") { return v }
+            if let v = statusField("VmHWM:") { return v }
         #endif
         var usage = rusage()
         #if canImport(Glibc)
-        getrusage(RUSAGE_SELF.rawValue, &usage)
+            getrusage(RUSAGE_SELF.rawValue, &usage)
         #else
-        getrusage(RUSAGE_SELF, &usage)
+            getrusage(RUSAGE_SELF, &usage)
         #endif
         #if canImport(Darwin)
-        return Int(usage.ru_maxrss) / 1024
+            return Int(usage.ru_maxrss) / 1024
         #else
-        return Int(usage.ru_maxrss)
+            return Int(usage.ru_maxrss)
         #endif
     }
 
     /// Current resident set size (Linux `VmRSS`), or nil elsewhere.
     static func currentKiB() -> Int? {
         #if os(Linux)
-        return statusField("VmRSS:")
+            return statusField("VmRSS:")
         #else
-        return nil
+            return nil
         #endif
     }
 
@@ -69,8 +69,9 @@ struct MachineInfo: Sendable {
     static func current() -> MachineInfo {
         var model = "unknown"
         if let text = try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8),
-           let line = text.split(separator: "\n").first(where: { $0.hasPrefix("model name") }),
-           let colon = line.firstIndex(of: ":") {
+            let line = text.split(separator: "\n").first(where: { $0.hasPrefix("model name") }),
+            let colon = line.firstIndex(of: ":")
+        {
             model = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
         }
         let load = (try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8))

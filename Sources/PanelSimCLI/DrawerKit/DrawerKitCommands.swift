@@ -8,17 +8,21 @@ struct DrawerKitCommands: SystemCommandDescription {
     var name: String { "DrawerKit" }
     var soak: (any SystemSoak)? { DrawerKitSoak() }
     var benchCoreWorkload: BenchCoreWorkload? {
-        BenchCoreWorkload(label: "drag+transition", jsonKey: "drawerKit", trace: { BenchCorpus.drawerDragTrace(gestures: $0) })
+        BenchCoreWorkload(
+            label: "drag+transition", jsonKey: "drawerKit", trace: { BenchCorpus.drawerDragTrace(gestures: $0) })
     }
     var tunableParameters: [TunableParameter] { [.totalDurationInSeconds, .dampingRatio] }
-    var benchCorpus: BenchSystemCorpus? { BenchSystemCorpus(name: "DrawerKit", trace: { BenchCorpus.variedDrawerKitTrace(index: $0) }) }
+    var benchCorpus: BenchSystemCorpus? {
+        BenchSystemCorpus(name: "DrawerKit", trace: { BenchCorpus.variedDrawerKitTrace(index: $0) })
+    }
 }
 
 extension TunableParameter {
     /// DrawerKit `totalDurationInSeconds` (s): every transition's duration (or the full-height
     /// one), in (0, 100].
     public static let totalDurationInSeconds = TunableParameter(
-        "totalDurationInSeconds", model: .drawerKit, acceptedValues: "0 < x ≤ 100 (s)", accepts: { $0 > 0 && $0 <= 100 },
+        "totalDurationInSeconds", model: .drawerKit, acceptedValues: "0 < x ≤ 100 (s)",
+        accepts: { $0 > 0 && $0 <= 100 },
         read: { $0.drawer?.totalDurationInSeconds }, write: { v, header in header.drawer?.totalDurationInSeconds = v })
     /// DrawerKit's timing curve as `UISpringTimingParameters(dampingRatio:)` with this ζ, in
     /// (0, 100] (the spring is stretched onto the duration, D1). Read from a `systemSpring` curve it

@@ -13,7 +13,8 @@ extension BenchCorpus {
         }
         w.t += 1_500_000
         w.add("\"end\": true")
-        return coreSystemTrace(model: "lnpopup", section: "\"popup\": {\"bottomBar\": {\"kind\": \"tabBar\", \"height\": 83}}", w)
+        return coreSystemTrace(
+            model: "lnpopup", section: "\"popup\": {\"bottomBar\": {\"kind\": \"tabBar\", \"height\": 83}}", w)
     }
 
     /// The text of LNPopup trace number `index` of the end-to-end corpus: three devices, 60 and
@@ -27,12 +28,17 @@ extension BenchCorpus {
         let (environmentJSON, environment, frameRate, recorded) = variedEnvironment(&rng, index: index)
         var popup = PopupConfiguration()
         popup.interactionStyle = [.default, .snap, .drag][rng.below(3)]
-        if rng.chance(0.7) { popup.bottomBarKind = .tabBar; popup.bottomBarHeight = 83 }
+        if rng.chance(0.7) {
+            popup.bottomBarKind = .tabBar
+            popup.bottomBarHeight = 83
+        }
         let open = rng.chance(0.4)
-        var popupJSON = "\"interactionStyle\": \"\(popup.interactionStyle.rawValue)\", \"bottomBar\": "
+        var popupJSON =
+            "\"interactionStyle\": \"\(popup.interactionStyle.rawValue)\", \"bottomBar\": "
             + (popup.bottomBarKind == .tabBar ? "{\"kind\": \"tabBar\", \"height\": 83}" : "{\"kind\": \"none\"}")
         popupJSON += ", \"initialState\": \"\(open ? "open" : "barPresented")\""
-        let header = "{\"format\": \"panelsim-trace\", \"version\": 1, \"model\": \"lnpopup\", \"name\": \"bench-lnpopup-\(index)\", "
+        let header =
+            "{\"format\": \"panelsim-trace\", \"version\": 1, \"model\": \"lnpopup\", \"name\": \"bench-lnpopup-\(index)\", "
             + environmentJSON + ", \"popup\": {" + popupJSON + "}}"
 
         let bar = popup.closedBarFrame(environment: environment)
@@ -47,8 +53,9 @@ extension BenchCorpus {
             case 0..<6:
                 // Closed: the bar, mostly upward; open: the content, mostly downward.
                 let speed = abs(dragSpeed(&rng)) * (rng.chance(0.8) == startOpen ? 1 : -1)
-                addVerticalDrag(&w, &rng, x: x, y: startOpen ? 200 : bar.origin.y + bar.size.height / 2, speed: speed,
-                                frameRate: frameRate, recorded: recorded)
+                addVerticalDrag(
+                    &w, &rng, x: x, y: startOpen ? 200 : bar.origin.y + bar.size.height / 2, speed: speed,
+                    frameRate: frameRate, recorded: recorded)
             case 6, 7:
                 w.add("\"call\": \"\(startOpen ? "closePopup" : "openPopup")\"")
             case 8:

@@ -11,5 +11,7 @@ struct LNPopupCommands: SystemCommandDescription {
     var benchCoreWorkload: BenchCoreWorkload? {
         BenchCoreWorkload(label: "open/close", jsonKey: "lnPopup", trace: { BenchCorpus.popupTrace(cycles: $0) })
     }
-    var benchCorpus: BenchSystemCorpus? { BenchSystemCorpus(name: "LNPopup", trace: { BenchCorpus.variedLNPopupTrace(index: $0) }) }
+    var benchCorpus: BenchSystemCorpus? {
+        BenchSystemCorpus(name: "LNPopup", trace: { BenchCorpus.variedLNPopupTrace(index: $0) })
+    }
 }

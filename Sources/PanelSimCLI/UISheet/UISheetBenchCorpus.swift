@@ -6,10 +6,14 @@ extension BenchCorpus {
     /// sheet is modal (`isModalInPresentation`), so a downward flick never dismisses it.
     static func sheetDragTrace(gestures: Int) -> String {
         var w = SampleWriter()
-        addResetDrags(&w, gestures: gestures, velocities: [-2400, 1200, -600, 900, -3500, 350], startY: 500, pause: 100_000,
-                      reset: "\"call\": \"selectDetent\", \"identifier\": \"medium\"")
-        return coreSystemTrace(model: "uisheet", section: "\"sheet\": {\"detents\": [{\"identifier\": \"medium\", \"kind\": \"medium\"}, "
-            + "{\"identifier\": \"large\", \"kind\": \"large\"}], \"selectedDetentIdentifier\": \"medium\", \"isModalInPresentation\": true}", w)
+        addResetDrags(
+            &w, gestures: gestures, velocities: [-2400, 1200, -600, 900, -3500, 350], startY: 500, pause: 100_000,
+            reset: "\"call\": \"selectDetent\", \"identifier\": \"medium\"")
+        return coreSystemTrace(
+            model: "uisheet",
+            section: "\"sheet\": {\"detents\": [{\"identifier\": \"medium\", \"kind\": \"medium\"}, "
+                + "{\"identifier\": \"large\", \"kind\": \"large\"}], \"selectedDetentIdentifier\": \"medium\", \"isModalInPresentation\": true}",
+            w)
     }
 
     /// The text of UISheet trace number `index` of the end-to-end corpus: three devices, 60 and
@@ -26,44 +30,60 @@ extension BenchCorpus {
         switch rng.below(10) {
         case 0..<6:
             sheet.detents = [.medium, .large]
-            detentsJSON = "[{\"identifier\": \"medium\", \"kind\": \"medium\"}, {\"identifier\": \"large\", \"kind\": \"large\"}]"
+            detentsJSON =
+                "[{\"identifier\": \"medium\", \"kind\": \"medium\"}, {\"identifier\": \"large\", \"kind\": \"large\"}]"
         case 6..<8:
             sheet.detents = [SheetDetent(identifier: "small", kind: .height(150)), .medium, .large]
-            detentsJSON = "[{\"identifier\": \"small\", \"kind\": \"custom\", \"height\": 150}, "
+            detentsJSON =
+                "[{\"identifier\": \"small\", \"kind\": \"custom\", \"height\": 150}, "
                 + "{\"identifier\": \"medium\", \"kind\": \"medium\"}, {\"identifier\": \"large\", \"kind\": \"large\"}]"
         default:
             sheet.detents = [SheetDetent(identifier: "compact", kind: .height(120)), .large]
-            detentsJSON = "[{\"identifier\": \"compact\", \"kind\": \"custom\", \"height\": 120}, {\"identifier\": \"large\", \"kind\": \"large\"}]"
+            detentsJSON =
+                "[{\"identifier\": \"compact\", \"kind\": \"custom\", \"height\": 120}, {\"identifier\": \"large\", \"kind\": \"large\"}]"
         }
         var sheetJSON = "\"detents\": " + detentsJSON
-        if rng.chance(0.2) { sheet.isModalInPresentation = true; sheetJSON += ", \"isModalInPresentation\": true" }
-        if rng.chance(0.2) { sheetJSON += ", \"prefersGrabberVisible\": true"; sheet.prefersGrabberVisible = true }
-        var extra = ""
-        if rng.chance(0.2) { extra += ", \"sheetDelegate\": {\"shouldDismiss\": \"\(rng.chance(0.5) ? "always" : "never")\"}" }
         if rng.chance(0.2) {
-            extra += ", \"scrollView\": {\"frame\": {\"x\": 0, \"y\": 20, \"width\": \(num(environment.container.width)), "
+            sheet.isModalInPresentation = true
+            sheetJSON += ", \"isModalInPresentation\": true"
+        }
+        if rng.chance(0.2) {
+            sheetJSON += ", \"prefersGrabberVisible\": true"
+            sheet.prefersGrabberVisible = true
+        }
+        var extra = ""
+        if rng.chance(0.2) {
+            extra += ", \"sheetDelegate\": {\"shouldDismiss\": \"\(rng.chance(0.5) ? "always" : "never")\"}"
+        }
+        if rng.chance(0.2) {
+            extra +=
+                ", \"scrollView\": {\"frame\": {\"x\": 0, \"y\": 20, \"width\": \(num(environment.container.width)), "
                 + "\"height\": \(num(environment.container.height - 77))}, \"contentSize\": {\"width\": \(num(environment.container.width)), \"height\": 3000}}"
         }
-        let header = "{\"format\": \"panelsim-trace\", \"version\": 1, \"model\": \"uisheet\", \"name\": \"bench-uisheet-\(index)\", "
+        let header =
+            "{\"format\": \"panelsim-trace\", \"version\": 1, \"model\": \"uisheet\", \"name\": \"bench-uisheet-\(index)\", "
             + environmentJSON + ", \"sheet\": {" + sheetJSON + "}" + extra + "}"
 
         let offsets = sheet.detentOffsets(environment: environment)
         var w = SampleWriter()
-        addVariedGestures(&w, &rng, x: environment.container.width / 2, frameRate: frameRate, recorded: recorded, grip: 10,
-                          settle: 50_000,
-                          reset: { g, w, rng in
-                              if g > 0 { w.add("\"call\": \"present\"") }   // after a dismissal; ignored with a warning otherwise
-                              let (id, y) = offsets[rng.below(offsets.count)]
-                              w.add("\"call\": \"selectDetent\", \"identifier\": \"\(id)\"")
-                              return y
-                          },
-                          actions: [
-                              { _, w, rng in
-                                  w.add("\"call\": \"selectDetent\", \"identifier\": \"\(offsets[rng.below(offsets.count)].0)\", \"animateChanges\": true")
-                              },
-                              { _, w, _ in w.add("\"call\": \"tapDimming\"") },
-                              { _, w, _ in w.add("\"call\": \"tapGrabber\"") },
-                          ])
+        addVariedGestures(
+            &w, &rng, x: environment.container.width / 2, frameRate: frameRate, recorded: recorded, grip: 10,
+            settle: 50_000,
+            reset: { g, w, rng in
+                if g > 0 { w.add("\"call\": \"present\"") }  // after a dismissal; ignored with a warning otherwise
+                let (id, y) = offsets[rng.below(offsets.count)]
+                w.add("\"call\": \"selectDetent\", \"identifier\": \"\(id)\"")
+                return y
+            },
+            actions: [
+                { _, w, rng in
+                    w.add(
+                        "\"call\": \"selectDetent\", \"identifier\": \"\(offsets[rng.below(offsets.count)].0)\", \"animateChanges\": true"
+                    )
+                },
+                { _, w, _ in w.add("\"call\": \"tapDimming\"") },
+                { _, w, _ in w.add("\"call\": \"tapGrabber\"") },
+            ])
         return header + "\n" + w.lines.joined(separator: "\n") + "\n"
     }
 }

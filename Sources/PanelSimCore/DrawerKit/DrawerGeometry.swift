@@ -20,8 +20,8 @@ enum DrawerPlace: Sendable, Equatable {
     /// their positions are within 0.5 pt (`PresentationController+Utilities.swift`).
     func sameState(as other: DrawerPlace) -> Bool {
         switch (self, other) {
-        case let (.named(a), .named(b)): return a == b
-        case let (.transitioning(a), .transitioning(b)): return DrawerGeometry.equal(a, b)
+        case (.named(let a), .named(let b)): return a == b
+        case (.transitioning(let a), .transitioning(let b)): return DrawerGeometry.equal(a, b)
         default: return false
         }
     }
@@ -106,9 +106,12 @@ struct DrawerGeometry: Sendable, Equatable {
     /// positive downward. First matching row wins; comparisons are exact as in DrawerKit.
     func nextState(from current: DrawerPlace, speedY: Double) -> DrawerState {
         let y = position(current)
-        let still = speedY == 0, up = speedY < 0, down = speedY > 0
+        let still = speedY == 0
+        let up = speedY < 0
+        let down = speedY > 0
         let quick = flickSpeedThreshold != 0 && abs(speedY) > flickSpeedThreshold
-        let aboveUpper = y < upperMarkY, aboveLower = y < lowerMarkY
+        let aboveUpper = y < upperMarkY
+        let aboveLower = y < lowerMarkY
         if up && quick { return .fullyExpanded }
         if down && quick { return finalState }
         if aboveUpper && (up || still) { return .fullyExpanded }
@@ -134,7 +137,8 @@ struct DrawerGeometry: Sendable, Equatable {
         switch cornerAnimationOption {
         case .none: r = maximumCornerRadius
         case .maximumAtPartialY: r = maximumCornerRadius * triangular(place)
-        case .alwaysShowBelowStatusBar: r = maximumCornerRadius * min(position(place), statusBarHeight) / statusBarHeight
+        case .alwaysShowBelowStatusBar:
+            r = maximumCornerRadius * min(position(place), statusBarHeight) / statusBarHeight
         }
         return min(max(r, 0), maximumCornerRadius)
     }

@@ -15,24 +15,36 @@ extension DrawerKitSystem {
                 terminal = true
             }
             requestDismissal()
-        case let .setDrawerState(state, _, completion):
+        case .setDrawerState(let state, _, let completion):
             guard presented else { return warn(line, "setDrawerState ignored: no drawer is presented") }
             guard !terminal else { return warn(line, "setDrawerState ignored: a dismissal is under way (D3)") }
             animateTransition(to: .named(state), completion: completion)
-        case let .tapDrawer(x, y):
+        case .tapDrawer(let x, let y):
             guard presented else { return warn(line, "tapDrawer ignored: no drawer is presented") }
-            guard !terminal, !uiKitTransitionRunning else { return warn(line, "tapDrawer ignored during a UIKit transition or a dismissal (D3, D4)") }
+            guard !terminal, !uiKitTransitionRunning else {
+                return warn(line, "tapDrawer ignored during a UIKit transition or a dismissal (D3, D4)")
+            }
             let p = Point(x: x ?? environment.container.width / 2, y: y)
-            guard drawerTap != nil, drawerTapEnabled else { return warn(line, "tapDrawer ignored: the drawer tap recognizer is not installed or disabled") }
+            guard drawerTap != nil, drawerTapEnabled else {
+                return warn(line, "tapDrawer ignored: the drawer tap recognizer is not installed or disabled")
+            }
             guard p.y >= modelY else { return warn(line, "tapDrawer ignored: the point is outside the drawer") }
-            guard !onControl(p) else { return warn(line, "tapDrawer ignored: the point is on a UIControl (content.controls)") }
+            guard !onControl(p) else {
+                return warn(line, "tapDrawer ignored: the point is on a UIControl (content.controls)")
+            }
             drawerTapped(at: p)
-        case let .tapOutside(x, y):
+        case .tapOutside(let x, let y):
             guard presented else { return warn(line, "tapOutside ignored: no drawer is presented") }
-            guard !terminal, !uiKitTransitionRunning else { return warn(line, "tapOutside ignored during a UIKit transition or a dismissal (D3, D4)") }
+            guard !terminal, !uiKitTransitionRunning else {
+                return warn(line, "tapOutside ignored during a UIKit transition or a dismissal (D3, D4)")
+            }
             let p = Point(x: x ?? environment.container.width / 2, y: y)
-            guard route(p) == .container else { return warn(line, "tapOutside ignored: the point is inside the drawer or passes through") }
-            guard outsideTap != nil, outsideTapEnabled else { return warn(line, "tapOutside ignored: the outside tap recognizer is not installed or disabled") }
+            guard route(p) == .container else {
+                return warn(line, "tapOutside ignored: the point is inside the drawer or passes through")
+            }
+            guard outsideTap != nil, outsideTapEnabled else {
+                return warn(line, "tapOutside ignored: the outside tap recognizer is not installed or disabled")
+            }
             outsideTapped(at: p)
         }
     }

@@ -17,22 +17,31 @@ struct DrawerKitFrame: PackedSystemFrame {
     var presented: Bool
 
     static let layout = SystemFrameLayout(
-        [.number("location"), .name("state"), .number("cornerRadius"), .number("handleAlpha", optional: true),
-         .number("contentOffset", optional: true), .bool("isDragging"), .bool("isAnimating"), .bool("presented")],
+        [
+            .number("location"), .name("state"), .number("cornerRadius"), .number("handleAlpha", optional: true),
+            .number("contentOffset", optional: true), .bool("isDragging"), .bool("isAnimating"), .bool("presented"),
+        ],
         vocabulary: DrawerState.allCases.map(\.rawValue) + ["transitioning"])
 
     /// Field by field (`PackedSystemFrame`'s `==`), the location first: it changes most often.
     @inline(__always)
     static func == (a: DrawerKitFrame, b: DrawerKitFrame) -> Bool {
-        a.location == b.location && a.state == b.state && a.cornerRadius == b.cornerRadius && a.handleAlpha == b.handleAlpha
+        a.location == b.location && a.state == b.state && a.cornerRadius == b.cornerRadius
+            && a.handleAlpha == b.handleAlpha
             && a.contentOffset == b.contentOffset && a.isDragging == b.isDragging && a.isAnimating == b.isAnimating
             && a.presented == b.presented
     }
 
     @inline(__always)
     func pack(into w: inout PackedFrameWriter) {
-        w.number(location); w.name(state); w.number(cornerRadius); w.number(handleAlpha); w.number(contentOffset)
-        w.bool(isDragging); w.bool(isAnimating); w.bool(presented)
+        w.number(location)
+        w.name(state)
+        w.number(cornerRadius)
+        w.number(handleAlpha)
+        w.number(contentOffset)
+        w.bool(isDragging)
+        w.bool(isAnimating)
+        w.bool(presented)
     }
 }
 
@@ -55,12 +64,13 @@ extension DrawerKitSystem {
     /// the running animators still show at the frame's exact time (§3.9).
     mutating func writeFrame(index: Int) {
         let shown = animator.presentation(of: model, at: timebase.frame(index))
-        recorder.record(DrawerKitFrame(
-            location: presented ? shown.y : geometry.height,
-            state: presented ? target.frameNameIndex : DrawerPlace.dismissed.frameNameIndex,
-            cornerRadius: shown.cornerRadius,
-            handleAlpha: recordsHandleAlpha ? shown.handleAlpha : nil,
-            contentOffset: hasScrollView ? scrollView.unsafelyUnwrapped.contentOffset.y : nil,
-            isDragging: panActive, isAnimating: !animator.isEmpty, presented: presented), index: index)
+        recorder.record(
+            DrawerKitFrame(
+                location: presented ? shown.y : geometry.height,
+                state: presented ? target.frameNameIndex : DrawerPlace.dismissed.frameNameIndex,
+                cornerRadius: shown.cornerRadius,
+                handleAlpha: recordsHandleAlpha ? shown.handleAlpha : nil,
+                contentOffset: hasScrollView ? scrollView.unsafelyUnwrapped.contentOffset.y : nil,
+                isDragging: panActive, isAnimating: !animator.isEmpty, presented: presented), index: index)
     }
 }

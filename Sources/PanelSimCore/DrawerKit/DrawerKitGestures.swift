@@ -6,9 +6,11 @@ extension DrawerKitSystem {
     // MARK: Gesture availability (§3.2)
 
     mutating func installRecognizers() {
-        drawerTap = drawer.isFullyPresentableByDrawerTaps && drawer.numberOfTapsForFullDrawerPresentation > 0
+        drawerTap =
+            drawer.isFullyPresentableByDrawerTaps && drawer.numberOfTapsForFullDrawerPresentation > 0
             ? TapRecognizer(requiredTaps: drawer.numberOfTapsForFullDrawerPresentation) : nil
-        outsideTap = drawer.isDismissableByOutsideDrawerTaps && drawer.numberOfTapsForOutsideDrawerDismissal > 0
+        outsideTap =
+            drawer.isDismissableByOutsideDrawerTaps && drawer.numberOfTapsForOutsideDrawerDismissal > 0
             ? TapRecognizer(requiredTaps: drawer.numberOfTapsForOutsideDrawerDismissal) : nil
     }
 
@@ -31,16 +33,20 @@ extension DrawerKitSystem {
         if !profile.masterTapAvailability {
             // DK-S2 old (0.7.0): both recognizers enabled iff the target is partiallyExpanded.
             let enabled = place == .partiallyExpanded
-            setOutsideTapEnabled(enabled); setDrawerTapEnabled(enabled)
+            setOutsideTapEnabled(enabled)
+            setDrawerTapEnabled(enabled)
             return
         }
         switch place {
         case .named(.partiallyExpanded), .named(.collapsed):
-            setOutsideTapEnabled(true); setDrawerTapEnabled(true)
+            setOutsideTapEnabled(true)
+            setDrawerTapEnabled(true)
         case .named(.fullyExpanded):
-            setOutsideTapEnabled(true); setDrawerTapEnabled(false)
+            setOutsideTapEnabled(true)
+            setDrawerTapEnabled(false)
         case .named(.dismissed), .transitioning:
-            setOutsideTapEnabled(false); setDrawerTapEnabled(false)
+            setOutsideTapEnabled(false)
+            setDrawerTapEnabled(false)
         }
     }
 
@@ -89,9 +95,15 @@ extension DrawerKitSystem {
         case .began:
             tracker.reset()
             tracker.addMovement(timeNanos: now * 1000, position: p)
-            touchDown = p; lastPanPoint = p; panActive = false
-            touchInScrollView = false; scrollPanActive = false
-            guard presented, !terminal, !uiKitTransitionRunning else { touch = .elsewhere; return }
+            touchDown = p
+            lastPanPoint = p
+            panActive = false
+            touchInScrollView = false
+            scrollPanActive = false
+            guard presented, !terminal, !uiKitTransitionRunning else {
+                touch = .elsewhere
+                return
+            }
             let r = route(p)
             touch = r
             switch r {
@@ -109,7 +121,11 @@ extension DrawerKitSystem {
         case .moved:
             tracker.addMovement(timeNanos: now * 1000, position: p)
             guard let r = touch, !uiKitTransitionRunning else { return }
-            if terminal || !presented { touch = .elsewhere; panActive = false; return }
+            if terminal || !presented {
+                touch = .elsewhere
+                panActive = false
+                return
+            }
             switch r {
             case .drawer:
                 drawerTap?.touchMoved(to: p)
@@ -118,7 +134,9 @@ extension DrawerKitSystem {
                 } else if panActive {
                     applyTranslation(p.y - lastPanPoint.y)
                     lastPanPoint = p
-                } else if drawer.isDrawerDraggable, PanRecognition.crossesBeginThreshold(p - touchDown, threshold: beginThreshold) {
+                } else if drawer.isDrawerDraggable,
+                    PanRecognition.crossesBeginThreshold(p - touchDown, threshold: beginThreshold)
+                {
                     drawerTap?.fail()
                     panActive = true
                     panStart = target
@@ -134,7 +152,11 @@ extension DrawerKitSystem {
         case .ended, .cancelled:
             guard let r = touch else { return }
             touch = nil
-            if terminal || !presented || uiKitTransitionRunning { panActive = false; scrollPanActive = false; return }
+            if terminal || !presented || uiKitTransitionRunning {
+                panActive = false
+                scrollPanActive = false
+                return
+            }
             if scrollPanActive {
                 scrollPanActive = false
                 endScrollDrag(PanRecognition.liftVelocity(t, time: now, source: velocitySource, tracker: tracker))
@@ -149,18 +171,28 @@ extension DrawerKitSystem {
                     let v = PanRecognition.liftVelocity(t, time: now, source: velocitySource, tracker: tracker)
                     let speedY = v.y / geometry.height
                     let next = geometry.nextState(from: currentPlace, speedY: speedY)
-                    emit("handleDrawerDrag", [RecordField("state", .string("ended")), RecordField("velocity", .point(v)),
-                                              RecordField("speedY", .number(speedY)), RecordField("nextState", .string(next.rawValue))])
+                    emit(
+                        "handleDrawerDrag",
+                        [
+                            RecordField("state", .string("ended")), RecordField("velocity", .point(v)),
+                            RecordField("speedY", .number(speedY)), RecordField("nextState", .string(next.rawValue)),
+                        ])
                     animateTransition(to: .named(next))
                 }
                 return
             }
             switch r {
             case .drawer:
-                if t.phase == .cancelled { drawerTap?.touchCancelled(); return }
+                if t.phase == .cancelled {
+                    drawerTap?.touchCancelled()
+                    return
+                }
                 if drawerTapEnabled, drawerTap?.touchEnded(at: p, time: now) == true { drawerTapped(at: p) }
             case .container:
-                if t.phase == .cancelled { outsideTap?.touchCancelled(); return }
+                if t.phase == .cancelled {
+                    outsideTap?.touchCancelled()
+                    return
+                }
                 if outsideTapEnabled, outsideTap?.touchEnded(at: p, time: now) == true { outsideTapped(at: p) }
             case .elsewhere: break
             }
@@ -210,7 +242,9 @@ extension DrawerKitSystem {
         let place = currentPlace
         var transitioning = false
         if case .transitioning = place { transitioning = true }
-        guard !place.sameState(as: scrollStartPlace) || (n > 0 && top == largestTopInset) || transitioning else { return }
+        guard !place.sameState(as: scrollStartPlace) || (n > 0 && top == largestTopInset) || transitioning else {
+            return
+        }
         applyTranslation(n)
         scrollView!.setMainOffset(-top, .bottom)
     }

@@ -17,14 +17,26 @@ public struct DrawerKitProfile: Sendable, Equatable {
 public enum DrawerKitProfiles {
     /// 0.7.0 and master (profiles.md §3.3.1).
     public static let table = ProfileTable<DrawerKitProfile>(
-        points: [("0.7.0", "0.7.0 (v0.7.0)", DrawerKitProfile(collapsedRecognized: false, masterTapAvailability: false, setDrawerState: false)),
-                 ("master", "master, bc1c220", DrawerKitProfile(collapsedRecognized: true, masterTapAvailability: true, setDrawerState: true))],
+        points: [
+            (
+                "0.7.0", "0.7.0 (v0.7.0)",
+                DrawerKitProfile(collapsedRecognized: false, masterTapAvailability: false, setDrawerState: false)
+            ),
+            (
+                "master", "master, bc1c220",
+                DrawerKitProfile(collapsedRecognized: true, masterTapAvailability: true, setDrawerState: true)
+            ),
+        ],
         switches: [
-            ProfileSwitch("DK-S1", "collapsedRecognized", value: { $0.collapsedRecognized ? "new" : "old" },
-                          copy: { $0.collapsedRecognized = $1.collapsedRecognized }),
-            ProfileSwitch("DK-S2", "tapAvailability", value: { $0.masterTapAvailability ? "new" : "old" },
-                          copy: { $0.masterTapAvailability = $1.masterTapAvailability }),
-            ProfileSwitch("DK-G1", "setDrawerState", value: { $0.setDrawerState ? "open" : "closed" }, copy: { $0.setDrawerState = $1.setDrawerState }),
+            ProfileSwitch(
+                "DK-S1", "collapsedRecognized", value: { $0.collapsedRecognized ? "new" : "old" },
+                copy: { $0.collapsedRecognized = $1.collapsedRecognized }),
+            ProfileSwitch(
+                "DK-S2", "tapAvailability", value: { $0.masterTapAvailability ? "new" : "old" },
+                copy: { $0.masterTapAvailability = $1.masterTapAvailability }),
+            ProfileSwitch(
+                "DK-G1", "setDrawerState", value: { $0.setDrawerState ? "open" : "closed" },
+                copy: { $0.setDrawerState = $1.setDrawerState }),
         ],
         defaultPoint: "master")
 
@@ -45,14 +57,17 @@ public enum DrawerKitProfiles {
 
     /// Points, version mapping and the gate DK-G1.
     public static let catalog = ProfileCatalog(
-        library: PanelModel.drawerKit, table: table, floor: "0.7.0", ceiling: "master (bc1c220)", releasedRange: "0.7.0 and master",
+        library: PanelModel.drawerKit, table: table, floor: "0.7.0", ceiling: "master (bc1c220)",
+        releasedRange: "0.7.0 and master",
         key: { key($0) },
         gates: { trace, profile in
             guard !table.values(for: profile).setDrawerState else { return nil }
             for s in trace.samples {
                 if case .setDrawerState? = s.kind.drawerCall {
-                    return ProfileGateViolation(line: s.line, field: "call", message: "setDrawerState needs drawerkit master (not in \(profile.version))",
-                                                gate: "DK-G1")
+                    return ProfileGateViolation(
+                        line: s.line, field: "call",
+                        message: "setDrawerState needs drawerkit master (not in \(profile.version))",
+                        gate: "DK-G1")
                 }
             }
             return nil

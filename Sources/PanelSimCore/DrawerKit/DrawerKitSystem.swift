@@ -140,14 +140,22 @@ struct DrawerKitSystem: RecordingPanelSystem {
             x == x.rounded() && abs(x) < 1e15 ? String(Int64(x)) : String(x)
         }
         let h = geometry.height
-        for (name, value, clamped) in [("heightOfPartiallyExpandedDrawer", drawer.heightOfPartiallyExpandedDrawer, geometry.partialHeight),
-                                       ("heightOfCollapsedDrawer", drawer.heightOfCollapsedDrawer, geometry.collapsedHeight)]
+        for (name, value, clamped) in [
+            ("heightOfPartiallyExpandedDrawer", drawer.heightOfPartiallyExpandedDrawer, geometry.partialHeight),
+            ("heightOfCollapsedDrawer", drawer.heightOfCollapsedDrawer, geometry.collapsedHeight),
+        ]
         where value < 0 || value > h {
-            warn(1, "drawer.\(name) \(text(value)) is outside 0…\(text(h)) (the container height): DrawerKit clamps it to \(text(clamped)) (drawerkit.md §3.1)")
+            warn(
+                1,
+                "drawer.\(name) \(text(value)) is outside 0…\(text(h)) (the container height): DrawerKit clamps it to \(text(clamped)) (drawerkit.md §3.1)"
+            )
         }
         if geometry.collapsedHeight > geometry.partialHeight {
-            warn(1, "drawer.heightOfCollapsedDrawer \(text(geometry.collapsedHeight)) is greater than heightOfPartiallyExpandedDrawer "
-                 + "\(text(geometry.partialHeight)): collapsed rests above partiallyExpanded (DrawerKit does not check the order)")
+            warn(
+                1,
+                "drawer.heightOfCollapsedDrawer \(text(geometry.collapsedHeight)) is greater than heightOfPartiallyExpandedDrawer "
+                    + "\(text(geometry.partialHeight)): collapsed rests above partiallyExpanded (DrawerKit does not check the order)"
+            )
         }
     }
 
@@ -155,9 +163,9 @@ struct DrawerKitSystem: RecordingPanelSystem {
         now = sample.time
         instant = timebase.sample(sample.time)
         switch sample.kind {
-        case let .touch(t): handleTouch(t, line: sample.line)
-        case let .systemCall(call): if let call = call as? DrawerCall { handleCall(call, line: sample.line) }
-        case let .environment(e): changeEnvironment(e)
+        case .touch(let t): handleTouch(t, line: sample.line)
+        case .systemCall(let call): if let call = call as? DrawerCall { handleCall(call, line: sample.line) }
+        case .environment(let e): changeEnvironment(e)
         case .call, .scroll, .observed, .end: break
         }
         startRequestedDismissal()
@@ -179,7 +187,8 @@ struct DrawerKitSystem: RecordingPanelSystem {
             scrolling = scrollView!.isAnimating
         }
         writeFrame(index: index)
-        return !animator.isEmpty || scrolling || (drawerTap?.isPending(at: time) ?? false) || (outsideTap?.isPending(at: time) ?? false)
+        return !animator.isEmpty || scrolling || (drawerTap?.isPending(at: time) ?? false)
+            || (outsideTap?.isPending(at: time) ?? false)
     }
 
     var isTouchDown: Bool { touch != nil }

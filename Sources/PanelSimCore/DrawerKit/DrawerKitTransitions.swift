@@ -10,8 +10,9 @@ struct DrawerChannels: AdditiveChannels {
 
     @inline(__always)
     func adding(_ delta: DrawerChannels, scaledBy r: Double) -> DrawerChannels {
-        DrawerChannels(y: y + delta.y * r, cornerRadius: cornerRadius + delta.cornerRadius * r,
-                       handleAlpha: handleAlpha + delta.handleAlpha * r)
+        DrawerChannels(
+            y: y + delta.y * r, cornerRadius: cornerRadius + delta.cornerRadius * r,
+            handleAlpha: handleAlpha + delta.handleAlpha * r)
     }
 }
 
@@ -44,26 +45,38 @@ struct DrawerTransitionInfo: Sendable, Equatable {
 
     /// - Parameter participants: which of the two participants take part (`DrawerConfiguration`'s
     ///   `participantPresenting`, `participantPresented`).
-    init(start: DrawerPlace, target: DrawerPlace, end: DrawerPlace, isPresenting: Bool, duration: Double,
-         startingFrameY: Double, endingFrameY: Double, participants: (presenting: Bool, presented: Bool)) {
-        self.start = start; self.target = target; self.end = end
-        self.isPresenting = isPresenting; self.duration = duration
-        self.startingFrameY = startingFrameY; self.endingFrameY = endingFrameY
-        fields = [RecordField("startDrawerState", .string(start.name)), RecordField("targetDrawerState", .string(target.name)),
-                  RecordField("endDrawerState", .string(end.name)), RecordField("isPresenting", .bool(isPresenting)),
-                  RecordField("actualDurationInSeconds", .number(duration)),
-                  RecordField("startingFrameY", .number(startingFrameY)), RecordField("endingFrameY", .number(endingFrameY))]
+    init(
+        start: DrawerPlace, target: DrawerPlace, end: DrawerPlace, isPresenting: Bool, duration: Double,
+        startingFrameY: Double, endingFrameY: Double, participants: (presenting: Bool, presented: Bool)
+    ) {
+        self.start = start
+        self.target = target
+        self.end = end
+        self.isPresenting = isPresenting
+        self.duration = duration
+        self.startingFrameY = startingFrameY
+        self.endingFrameY = endingFrameY
+        fields = [
+            RecordField("startDrawerState", .string(start.name)),
+            RecordField("targetDrawerState", .string(target.name)),
+            RecordField("endDrawerState", .string(end.name)), RecordField("isPresenting", .bool(isPresenting)),
+            RecordField("actualDurationInSeconds", .number(duration)),
+            RecordField("startingFrameY", .number(startingFrameY)), RecordField("endingFrameY", .number(endingFrameY)),
+        ]
         presentingFields = participants.presenting ? fields(participant: "presenting") : nil
         presentedFields = participants.presented ? fields(participant: "presented") : nil
     }
 
     /// The event fields after a `participant` field (one array literal, no concatenation).
     private func fields(participant: String) -> [RecordField] {
-        [RecordField("participant", .string(participant)),
-         RecordField("startDrawerState", .string(start.name)), RecordField("targetDrawerState", .string(target.name)),
-         RecordField("endDrawerState", .string(end.name)), RecordField("isPresenting", .bool(isPresenting)),
-         RecordField("actualDurationInSeconds", .number(duration)),
-         RecordField("startingFrameY", .number(startingFrameY)), RecordField("endingFrameY", .number(endingFrameY))]
+        [
+            RecordField("participant", .string(participant)),
+            RecordField("startDrawerState", .string(start.name)),
+            RecordField("targetDrawerState", .string(target.name)),
+            RecordField("endDrawerState", .string(end.name)), RecordField("isPresenting", .bool(isPresenting)),
+            RecordField("actualDurationInSeconds", .number(duration)),
+            RecordField("startingFrameY", .number(startingFrameY)), RecordField("endingFrameY", .number(endingFrameY)),
+        ]
     }
 }
 
@@ -76,11 +89,14 @@ extension DrawerKitSystem {
     }
 
     /// A transition's info (`DrawerTransitionInfo`) for this drawer's participants.
-    func transitionInfo(start: DrawerPlace, target: DrawerPlace, end: DrawerPlace, isPresenting: Bool, duration: Double,
-                        startingFrameY: Double, endingFrameY: Double) -> DrawerTransitionInfo {
-        DrawerTransitionInfo(start: start, target: target, end: end, isPresenting: isPresenting, duration: duration,
-                             startingFrameY: startingFrameY, endingFrameY: endingFrameY,
-                             participants: (drawer.participantPresenting, drawer.participantPresented))
+    func transitionInfo(
+        start: DrawerPlace, target: DrawerPlace, end: DrawerPlace, isPresenting: Bool, duration: Double,
+        startingFrameY: Double, endingFrameY: Double
+    ) -> DrawerTransitionInfo {
+        DrawerTransitionInfo(
+            start: start, target: target, end: end, isPresenting: isPresenting, duration: duration,
+            startingFrameY: startingFrameY, endingFrameY: endingFrameY,
+            participants: (drawer.participantPresenting, drawer.participantPresented))
     }
 
     // MARK: Transitions (§3.6)
@@ -93,7 +109,8 @@ extension DrawerKitSystem {
         case .dampingRatio(let zeta): return .stretchedSpring(dampingRatio: zeta, duration: d)
         case .systemSpring:
             if drawer.springTiming == .physicalSpring {
-                return .physicalSpring(SpringStepResponse.systemSpring, naturalFrequency: SpringStepResponse.systemSpringNaturalFrequency)
+                return .physicalSpring(
+                    SpringStepResponse.systemSpring, naturalFrequency: SpringStepResponse.systemSpringNaturalFrequency)
             }
             return .stretchedSpring(SpringStepResponse.systemSpring, duration: d)
         }
@@ -102,10 +119,12 @@ extension DrawerKitSystem {
     /// `animateTransition(to:animateAlongside:completion:)`, steps 1–6; step 7 runs in `complete`.
     mutating func animateTransition(to ending: DrawerPlace, completion: Bool = false, endsPull: Bool = false) {
         let starting = currentPlace
-        let y0 = geometry.position(starting), y1 = geometry.position(ending)
+        let y0 = geometry.position(starting)
+        let y1 = geometry.position(ending)
         let timing = timing(from: y0, to: y1)
-        let info = transitionInfo(start: starting, target: ending, end: ending, isPresenting: y1 < y0,
-                                  duration: geometry.duration(from: y0, to: y1), startingFrameY: y0, endingFrameY: y1)
+        let info = transitionInfo(
+            start: starting, target: ending, end: ending, isPresenting: y1 < y0,
+            duration: geometry.duration(from: y0, to: y1), startingFrameY: y0, endingFrameY: y1)
         if ending == .dismissed && drawer.midTransition == .dismissalIsTerminal { terminal = true }
         if autoDims { model.handleAlpha = geometry.triangular(starting) }
         emit("transitionWillStart", info.fields)
@@ -114,14 +133,17 @@ extension DrawerKitSystem {
         let before = model
         model.y = geometry.clamp(y1)
         if autoDims { model.handleAlpha = geometry.triangular(ending) }
-        var delta = DrawerChannels(y: before.y - model.y, cornerRadius: 0, handleAlpha: autoDims ? before.handleAlpha - model.handleAlpha : 0)
+        var delta = DrawerChannels(
+            y: before.y - model.y, cornerRadius: 0, handleAlpha: autoDims ? before.handleAlpha - model.handleAlpha : 0)
         if geometry.maximumCornerRadius != 0 {
             let c = geometry.cornerRadius(at: ending)
             if geometry.cornerAnimationOption != .none { delta.cornerRadius = model.cornerRadius - c }
             model.cornerRadius = c
         }
-        animator.add(start: instant, timing: timing, delta: delta,
-                     completion: .transition(info, starting: starting, ending: ending, completion: completion, endsPull: endsPull))
+        animator.add(
+            start: instant, timing: timing, delta: delta,
+            completion: .transition(
+                info, starting: starting, ending: ending, completion: completion, endsPull: endsPull))
         emitParticipants("animateAlong", info)
     }
 
@@ -129,37 +151,40 @@ extension DrawerKitSystem {
     mutating func animateCornerRadius(to ending: DrawerPlace) {
         let current = currentPlace
         guard geometry.maximumCornerRadius != 0, geometry.partialY != geometry.fullY,
-              !ending.sameState(as: current) else { return }
+            !ending.sameState(as: current)
+        else { return }
         let c = geometry.cornerRadius(at: ending)
         let delta = geometry.cornerAnimationOption == .none ? 0 : model.cornerRadius - c
         model.cornerRadius = c
         let extreme: (DrawerPlace) -> Bool = { $0 == .dismissed || $0 == .fullyExpanded }
         let zero = (extreme(current) || extreme(ending)) && extreme(ending) && geometry.cornerAnimationOption != .none
-        animator.add(start: instant, timing: timing(from: geometry.position(current), to: geometry.position(ending)),
-                     delta: DrawerChannels(y: 0, cornerRadius: delta, handleAlpha: 0), completion: .corner(zeroAtEnd: zero))
+        animator.add(
+            start: instant, timing: timing(from: geometry.position(current), to: geometry.position(ending)),
+            delta: DrawerChannels(y: 0, cornerRadius: delta, handleAlpha: 0), completion: .corner(zeroAtEnd: zero))
     }
 
     mutating func complete(_ completion: DrawerCompletion) {
         switch completion {
-        case let .transition(info, starting, ending, completion, endsPull):
+        case .transition(let info, let starting, let ending, let completion, let endsPull):
             if endsPull { pullPending = false }
             // §3.6 step 7: the handle alpha is set to this transition's end value (a plain write:
             // with overlapping transitions an older completion writes its own end value).
             if autoDims { model.handleAlpha = geometry.triangular(ending) }
             if ending == .dismissed { requestDismissal() }
             if geometry.maximumCornerRadius != 0 && geometry.cornerAnimationOption != .none
-                && (starting == .dismissed || starting == .fullyExpanded) {
-                model.cornerRadius = 0   // Q3: tests the starting state
+                && (starting == .dismissed || starting == .fullyExpanded)
+            {
+                model.cornerRadius = 0  // Q3: tests the starting state
             }
             emitParticipants("cleanup", info)
             emit("transitionDidFinish", info.fields)
             if completion { emit("completion") }
-        case let .presentation(info):
+        case .presentation(let info):
             emitParticipants("cleanup", info)
             emit("transitionDidFinish", info.fields)
             emit("presentationTransitionDidEnd", [RecordField("completed", .bool(true))])
-            setTapsEnabled(true)   // Q4: regardless of the state
-        case let .dismissal(info):
+            setTapsEnabled(true)  // Q4: regardless of the state
+        case .dismissal(let info):
             emitParticipants("cleanup", info)
             emit("transitionDidFinish", info.fields)
             // The transition completes and the presented view leaves the window: UIKit ends the
@@ -169,7 +194,7 @@ extension DrawerKitSystem {
             while let running = animator.removeFirst() { complete(running.completion) }
             emit("dismissalTransitionDidEnd", [RecordField("completed", .bool(true))])
             endPresentation()
-        case let .corner(zeroAtEnd):
+        case .corner(let zeroAtEnd):
             if zeroAtEnd { model.cornerRadius = 0 }
         }
     }
@@ -197,21 +222,26 @@ extension DrawerKitSystem {
     /// processed during UIKit transitions); one made while a dismissal runs is the same dismissal.
     mutating func startRequestedDismissal() {
         guard dismissalRequested else { return }
-        guard presented else { dismissalRequested = false; return }
+        guard presented else {
+            dismissalRequested = false
+            return
+        }
         if animator.contains(where: { if case .dismissal = $0 { return true } else { return false } }) {
             dismissalRequested = false
             return
         }
         if animator.contains(where: { if case .presentation = $0 { return true } else { return false } }) {
-            return   // still requested: starts once the presentation has ended
+            return  // still requested: starts once the presentation has ended
         }
         dismissalRequested = false
         emit("dismissalTransitionWillBegin")
         animateCornerRadius(to: .dismissed)
         setTapsEnabled(false)
-        let y0 = geometry.position(target), y1 = geometry.height
-        let info = transitionInfo(start: geometry.place(at: y0), target: .dismissed, end: .dismissed, isPresenting: false,
-                                  duration: geometry.duration(from: y0, to: y1), startingFrameY: y0, endingFrameY: y1)
+        let y0 = geometry.position(target)
+        let y1 = geometry.height
+        let info = transitionInfo(
+            start: geometry.place(at: y0), target: .dismissed, end: .dismissed, isPresenting: false,
+            duration: geometry.duration(from: y0, to: y1), startingFrameY: y0, endingFrameY: y1)
         runUIKitTransition(info, completion: .dismissal(info))
     }
 
@@ -219,11 +249,14 @@ extension DrawerKitSystem {
     /// `info.endingFrameY` (§3.10): `transitionWillStart`, the participants' `prepare`, the frame
     /// animator (the drawer's own timing over the drawer's duration), then `animateAlong`.
     private mutating func runUIKitTransition(_ info: DrawerTransitionInfo, completion: DrawerCompletion) {
-        let y0 = info.startingFrameY, y1 = info.endingFrameY
+        let y0 = info.startingFrameY
+        let y1 = info.endingFrameY
         emit("transitionWillStart", info.fields)
         emitParticipants("prepare", info)
-        animator.add(start: instant, timing: timing(from: y0, to: y1), delta: DrawerChannels(y: y0 - y1, cornerRadius: 0, handleAlpha: 0),
-                     completion: completion)
+        animator.add(
+            start: instant, timing: timing(from: y0, to: y1),
+            delta: DrawerChannels(y: y0 - y1, cornerRadius: 0, handleAlpha: 0),
+            completion: completion)
         modelY = y1
         emitParticipants("animateAlong", info)
     }
@@ -237,10 +270,12 @@ extension DrawerKitSystem {
         installRecognizers()
         animateCornerRadius(to: .partiallyExpanded)
         setTapsEnabled(false)
-        let y0 = geometry.height, y1 = geometry.position(target)
-        let info = transitionInfo(start: geometry.place(at: y0), target: geometry.place(at: y1), end: geometry.place(at: y1),
-                                  isPresenting: true, duration: geometry.duration(from: y0, to: y1),
-                                  startingFrameY: y0, endingFrameY: y1)
+        let y0 = geometry.height
+        let y1 = geometry.position(target)
+        let info = transitionInfo(
+            start: geometry.place(at: y0), target: geometry.place(at: y1), end: geometry.place(at: y1),
+            isPresenting: true, duration: geometry.duration(from: y0, to: y1),
+            startingFrameY: y0, endingFrameY: y1)
         runUIKitTransition(info, completion: .presentation(info))
     }
 
@@ -250,8 +285,11 @@ extension DrawerKitSystem {
         wasDismissed = true
         terminal = false
         target = .dismissed
-        drawerTap = nil; outsideTap = nil
-        drawerTapEnabled = false; outsideTapEnabled = false
-        touch = nil; panActive = false
+        drawerTap = nil
+        outsideTap = nil
+        drawerTapEnabled = false
+        outsideTapEnabled = false
+        touch = nil
+        panActive = false
     }
 }

@@ -10,7 +10,10 @@
 public struct FloatingPanelState: Sendable, Hashable, CustomStringConvertible {
     public var name: String
     public var order: Int
-    public init(name: String, order: Int) { self.name = name; self.order = order }
+    public init(name: String, order: Int) {
+        self.name = name
+        self.order = order
+    }
     public var description: String { name }
 
     /// Built-in states and their orders (FloatingPanel `State.swift`).
@@ -46,7 +49,8 @@ public enum LayoutAnchor: Sendable, Equatable {
     /// (pt) or `fractionalOffset` (fraction of `contentLength`) from the fully shown content, where
     /// `contentLength` is the measured main dimension of the content layout guide (pt, a trace input
     /// since there is no view), bounded by `bounding`.
-    case adaptive(Double, isFractional: Bool, contentLength: Double, guide: ReferenceGuide, bounding: ContentBoundingGuide)
+    case adaptive(
+        Double, isFractional: Bool, contentLength: Double, guide: ReferenceGuide, bounding: ContentBoundingGuide)
 
     public var guide: ReferenceGuide {
         switch self {
@@ -59,7 +63,10 @@ public enum LayoutAnchor: Sendable, Equatable {
 public struct AnchorEntry: Sendable, Equatable {
     public var state: FloatingPanelState
     public var anchor: LayoutAnchor
-    public init(state: FloatingPanelState, anchor: LayoutAnchor) { self.state = state; self.anchor = anchor }
+    public init(state: FloatingPanelState, anchor: LayoutAnchor) {
+        self.state = state
+        self.anchor = anchor
+    }
 }
 
 /// `fpc.contentMode` (FloatingPanel `FloatingPanelController.ContentMode`).
@@ -125,7 +132,10 @@ public enum RemovalAnswer: String, Sendable, Equatable {
 public struct StateOffset: Sendable, Equatable {
     public var state: FloatingPanelState
     public var offset: Double
-    public init(state: FloatingPanelState, offset: Double) { self.state = state; self.offset = offset }
+    public init(state: FloatingPanelState, offset: Double) {
+        self.state = state
+        self.offset = offset
+    }
 }
 
 /// The app code a trace declares for `floatingPanelDidMove` (floatingpanel-core.md §9 O14).
@@ -135,7 +145,8 @@ public struct DidMoveRecipes: Sendable, Equatable {
     /// Remove the panel once it is past pos(state) by more than offset toward hidden.
     public var dismissBeyond: StateOffset?
     public init(clamp: (min: StateOffset, max: StateOffset)? = nil, dismissBeyond: StateOffset? = nil) {
-        self.clamp = clamp; self.dismissBeyond = dismissBeyond
+        self.clamp = clamp
+        self.dismissBeyond = dismissBeyond
     }
     public static func == (a: DidMoveRecipes, b: DidMoveRecipes) -> Bool {
         a.clamp?.min == b.clamp?.min && a.clamp?.max == b.clamp?.max && a.dismissBeyond == b.dismissBeyond

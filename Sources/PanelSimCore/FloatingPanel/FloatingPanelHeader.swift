@@ -5,8 +5,11 @@ public struct FloatingPanelHeader: SystemReplayConfiguration, Equatable {
     public static let model = PanelModel.floatingPanel
     public var panel: PanelConfiguration
     public var delegate: DelegateConfiguration
-    public init(panel: PanelConfiguration = PanelConfiguration(), delegate: DelegateConfiguration = DelegateConfiguration()) {
-        self.panel = panel; self.delegate = delegate
+    public init(
+        panel: PanelConfiguration = PanelConfiguration(), delegate: DelegateConfiguration = DelegateConfiguration()
+    ) {
+        self.panel = panel
+        self.delegate = delegate
     }
 
     func makeSystem(for trace: Trace, options: SimulationOptions) -> FloatingPanelSystem {
@@ -24,8 +27,10 @@ extension PanelModel {
 
 extension TraceHeader {
     /// A FloatingPanel header.
-    public init(name: String, environment: PanelEnvironment, panel: PanelConfiguration,
-                delegate: DelegateConfiguration = DelegateConfiguration()) {
+    public init(
+        name: String, environment: PanelEnvironment, panel: PanelConfiguration,
+        delegate: DelegateConfiguration = DelegateConfiguration()
+    ) {
         self.init(name: name, environment: environment, system: FloatingPanelHeader(panel: panel, delegate: delegate))
     }
 
@@ -41,13 +46,21 @@ extension TraceHeader {
     /// any system reads `floatingPanel?.panel`.
     public var panel: PanelConfiguration {
         get { floatingPanelSections.panel }
-        set { var sections = floatingPanelSections; sections.panel = newValue; system = sections }
+        set {
+            var sections = floatingPanelSections
+            sections.panel = newValue
+            system = sections
+        }
     }
 
     /// The `delegate` section of a FloatingPanel header. Precondition: `model == .floatingPanel`.
     public var delegate: DelegateConfiguration {
         get { floatingPanelSections.delegate }
-        set { var sections = floatingPanelSections; sections.delegate = newValue; system = sections }
+        set {
+            var sections = floatingPanelSections
+            sections.delegate = newValue
+            system = sections
+        }
     }
 
     private var floatingPanelSections: FloatingPanelHeader {

@@ -57,7 +57,8 @@ public struct FloatingPanelProfile: Sendable, Equatable {
     /// FP-S15 ioAtTrack: tracking a scroll view sets io := its content offset (§2 rule 2).
     public var ioAtTrack: Bool
     /// FP-G1 … FP-G5: the feature exists at this point.
-    public var adaptiveAnchors: Bool, removalThresholdField: Bool, customStates: Bool, contentBoundingGuide: Bool, scrollableStates: Bool
+    public var adaptiveAnchors: Bool, removalThresholdField: Bool, customStates: Bool, contentBoundingGuide: Bool,
+        scrollableStates: Bool
 
     /// The removal threshold a default `shouldRemove` uses with `behavior` (FP-S1).
     public func removalThreshold(_ behavior: PanelBehavior) -> Double {
@@ -74,66 +75,111 @@ public enum FloatingPanelProfiles {
             offsetCapture: .pin, listPinning: .toggleFull, newEventOrder: false, newScrollHandleRule: false,
             exactAnchorStateBug: false, clampAboveZero: true, clearOffsetAfterAttraction: false, anchorTolerance: false,
             roundedAnchors: false, invalidateStateReset: false, ioAtTrack: false,
-            adaptiveAnchors: false, removalThresholdField: false, customStates: false, contentBoundingGuide: false, scrollableStates: false)
+            adaptiveAnchors: false, removalThresholdField: false, customStates: false, contentBoundingGuide: false,
+            scrollableStates: false)
         var p = floor
         var points: [(name: String, versions: String, values: FloatingPanelProfile)] = [("2.0.0", "2.0.0", p)]
         func add(_ name: String, _ versions: String, _ change: (inout FloatingPanelProfile) -> Void) {
-            change(&p); points.append((name, versions, p))
+            change(&p)
+            points.append((name, versions, p))
         }
-        add("2.0.1", "2.0.1") { $0.removalThreshold = 5.5; $0.moveAnimatorLeak = false }
+        add("2.0.1", "2.0.1") {
+            $0.removalThreshold = 5.5
+            $0.moveAnimatorLeak = false
+        }
         add("2.1.0", "2.1.0") { $0.adaptiveAnchors = true }
-        add("2.2.0", "2.2.0") { $0.removalThresholdField = true; $0.removalThreshold = nil }
-        add("2.3.0", "2.3.0 – 2.5.1") { $0.customStates = true; $0.listPinning = .toggle }
-        add("2.5.2", "2.5.2 – 2.5.5") { $0.offsetCapture = .current; $0.ioAtTrack = true }
-        add("2.6.0", "2.6.0 – 2.6.2") { $0.contentBoundingGuide = true; $0.offsetCapture = .pin }
+        add("2.2.0", "2.2.0") {
+            $0.removalThresholdField = true
+            $0.removalThreshold = nil
+        }
+        add("2.3.0", "2.3.0 – 2.5.1") {
+            $0.customStates = true
+            $0.listPinning = .toggle
+        }
+        add("2.5.2", "2.5.2 – 2.5.5") {
+            $0.offsetCapture = .current
+            $0.ioAtTrack = true
+        }
+        add("2.6.0", "2.6.0 – 2.6.2") {
+            $0.contentBoundingGuide = true
+            $0.offsetCapture = .pin
+        }
         add("2.6.3", "2.6.3") { $0.negativePinToZero = true }
         add("2.6.4", "2.6.4, 2.6.5") { $0.newScrollFailureRule = true }
-        add("2.6.6", "2.6.6") { $0.negativePinToZero = false; $0.listPinning = .async }
-        add("2.7.0", "2.7.0") { $0.offsetCapture = .new; $0.listPinning = .perFrame; $0.newEventOrder = true }
-        add("2.8.0", "2.8.0") { $0.newScrollHandleRule = true; $0.scrollableStates = true }
-        add("2.8.1", "2.8.1") { $0.exactAnchorStateBug = true; $0.invalidateStateReset = true }
+        add("2.6.6", "2.6.6") {
+            $0.negativePinToZero = false
+            $0.listPinning = .async
+        }
+        add("2.7.0", "2.7.0") {
+            $0.offsetCapture = .new
+            $0.listPinning = .perFrame
+            $0.newEventOrder = true
+        }
+        add("2.8.0", "2.8.0") {
+            $0.newScrollHandleRule = true
+            $0.scrollableStates = true
+        }
+        add("2.8.1", "2.8.1") {
+            $0.exactAnchorStateBug = true
+            $0.invalidateStateReset = true
+        }
         add("2.8.2", "2.8.2, 2.8.3") { $0.exactAnchorStateBug = false }
         add("2.8.4", "2.8.4 – 2.8.6") { $0.clampAboveZero = false }
         add("2.8.7", "2.8.7") { $0.clearOffsetAfterAttraction = true }
         add("2.8.8", "2.8.8, 3.0.0 – 3.2.0") { $0.anchorTolerance = true }
         add("3.2.1", "3.2.1, 3.2.2") { $0.roundedAnchors = true }
         typealias P = FloatingPanelProfile
-        func flag(_ id: String, _ name: String, _ key: WritableKeyPath<P, Bool> & Sendable, on: String = "on", off: String = "off")
-            -> ProfileSwitch<P> {
-            ProfileSwitch(id, name, value: { $0[keyPath: key] ? on : off }, copy: { $0[keyPath: key] = $1[keyPath: key] })
+        func flag(
+            _ id: String, _ name: String, _ key: WritableKeyPath<P, Bool> & Sendable, on: String = "on",
+            off: String = "off"
+        )
+            -> ProfileSwitch<P>
+        {
+            ProfileSwitch(
+                id, name, value: { $0[keyPath: key] ? on : off }, copy: { $0[keyPath: key] = $1[keyPath: key] })
         }
         func gate(_ id: String, _ name: String, _ key: WritableKeyPath<P, Bool> & Sendable) -> ProfileSwitch<P> {
             flag(id, name, key, on: "open", off: "refused")
         }
-        return ProfileTable(points: points, switches: [
-            ProfileSwitch("FP-S1", "removalThreshold", value: { $0.removalThreshold.map { $0 == 10 ? "10" : "5.5" } ?? "field" },
-                          copy: { $0.removalThreshold = $1.removalThreshold }),
-            flag("FP-S2", "moveAnimatorLeak", \.moveAnimatorLeak),
-            flag("FP-S3", "negativePinToZero", \.negativePinToZero),
-            flag("FP-S4", "scrollFailureRule", \.newScrollFailureRule, on: "new", off: "old"),
-            ProfileSwitch("FP-S5", "offsetCapture", value: { $0.offsetCapture.rawValue }, copy: { $0.offsetCapture = $1.offsetCapture }),
-            ProfileSwitch("FP-S6", "listPinning", value: { $0.listPinning.rawValue }, copy: { $0.listPinning = $1.listPinning }),
-            flag("FP-S7", "eventOrder", \.newEventOrder, on: "new", off: "old"),
-            flag("FP-S8", "scrollHandleRule", \.newScrollHandleRule, on: "new", off: "old"),
-            flag("FP-S9", "exactAnchorStateBug", \.exactAnchorStateBug),
-            flag("FP-S10", "clampAboveZero", \.clampAboveZero),
-            flag("FP-S11", "clearOffsetAfterAttraction", \.clearOffsetAfterAttraction),
-            flag("FP-S12", "anchorTolerance", \.anchorTolerance, on: "<1 pt", off: "exact"),
-            flag("FP-S13", "anchorRounding", \.roundedAnchors, on: "rounded", off: "raw"),
-            flag("FP-S14", "invalidateStateReset", \.invalidateStateReset),
-            flag("FP-S15", "ioAtTrack", \.ioAtTrack),
-            gate("FP-G1", "adaptiveAnchors", \.adaptiveAnchors),
-            gate("FP-G2", "removalThresholdField", \.removalThresholdField),
-            gate("FP-G3", "customStates", \.customStates),
-            gate("FP-G4", "contentBoundingGuide", \.contentBoundingGuide),
-            gate("FP-G5", "scrollableStates", \.scrollableStates),
-        ], defaultPoint: "3.2.1")
+        return ProfileTable(
+            points: points,
+            switches: [
+                ProfileSwitch(
+                    "FP-S1", "removalThreshold",
+                    value: { $0.removalThreshold.map { $0 == 10 ? "10" : "5.5" } ?? "field" },
+                    copy: { $0.removalThreshold = $1.removalThreshold }),
+                flag("FP-S2", "moveAnimatorLeak", \.moveAnimatorLeak),
+                flag("FP-S3", "negativePinToZero", \.negativePinToZero),
+                flag("FP-S4", "scrollFailureRule", \.newScrollFailureRule, on: "new", off: "old"),
+                ProfileSwitch(
+                    "FP-S5", "offsetCapture", value: { $0.offsetCapture.rawValue },
+                    copy: { $0.offsetCapture = $1.offsetCapture }),
+                ProfileSwitch(
+                    "FP-S6", "listPinning", value: { $0.listPinning.rawValue },
+                    copy: { $0.listPinning = $1.listPinning }),
+                flag("FP-S7", "eventOrder", \.newEventOrder, on: "new", off: "old"),
+                flag("FP-S8", "scrollHandleRule", \.newScrollHandleRule, on: "new", off: "old"),
+                flag("FP-S9", "exactAnchorStateBug", \.exactAnchorStateBug),
+                flag("FP-S10", "clampAboveZero", \.clampAboveZero),
+                flag("FP-S11", "clearOffsetAfterAttraction", \.clearOffsetAfterAttraction),
+                flag("FP-S12", "anchorTolerance", \.anchorTolerance, on: "<1 pt", off: "exact"),
+                flag("FP-S13", "anchorRounding", \.roundedAnchors, on: "rounded", off: "raw"),
+                flag("FP-S14", "invalidateStateReset", \.invalidateStateReset),
+                flag("FP-S15", "ioAtTrack", \.ioAtTrack),
+                gate("FP-G1", "adaptiveAnchors", \.adaptiveAnchors),
+                gate("FP-G2", "removalThresholdField", \.removalThresholdField),
+                gate("FP-G3", "customStates", \.customStates),
+                gate("FP-G4", "contentBoundingGuide", \.contentBoundingGuide),
+                gate("FP-G5", "scrollableStates", \.scrollableStates),
+            ], defaultPoint: "3.2.1")
     }()
 
     /// The release tags of profiles.md §2.2 (2.0.0 … 3.2.2).
     static let releasedVersions: [String] =
         ["2.0.0", "2.0.1", "2.1.0", "2.2.0", "2.3.0", "2.3.1", "2.4.0", "2.4.1"] + (0...5).map { "2.5.\($0)" }
-        + (0...6).map { "2.6.\($0)" } + ["2.7.0"] + (0...8).map { "2.8.\($0)" } + ["3.0.0", "3.0.1", "3.1.0", "3.2.0", "3.2.1", "3.2.2"]
+        + (0...6).map { "2.6.\($0)" } + ["2.7.0"] + (0...8).map { "2.8.\($0)" } + [
+            "3.0.0", "3.0.1", "3.1.0", "3.2.0", "3.2.1", "3.2.2",
+        ]
 
     /// Points, version mapping (released tags 2.0.0 – 3.2.2) and the gates FP-G1 … FP-G5.
     public static let catalog = ProfileCatalog(
@@ -145,16 +191,24 @@ public enum FloatingPanelProfiles {
     static func gateViolation(_ trace: Trace, _ profile: TraceProfile) -> ProfileGateViolation? {
         guard let header = trace.header.floatingPanel else { return nil }
         let v = table.values(for: profile)
-        func needs(_ line: Int, _ field: String, _ what: String, _ opens: String, _ gate: String) -> ProfileGateViolation {
-            ProfileGateViolation(line: line, field: field, message: "\(what) needs floatingpanel \(opens) (not in \(profile.version))", gate: gate)
+        func needs(_ line: Int, _ field: String, _ what: String, _ opens: String, _ gate: String)
+            -> ProfileGateViolation
+        {
+            ProfileGateViolation(
+                line: line, field: field, message: "\(what) needs floatingpanel \(opens) (not in \(profile.version))",
+                gate: gate)
         }
         func check(_ panel: FloatingPanelConfiguration, line: Int, prefix: String) -> ProfileGateViolation? {
             for entry in panel.anchors {
                 let field = "\(prefix).anchors.\(entry.state.name)"
-                if case let .adaptive(_, _, _, _, bounding) = entry.anchor {
-                    if !v.adaptiveAnchors { return needs(line, field + ".adaptive", "an adaptive anchor", "2.1.0", "FP-G1") }
+                if case .adaptive(_, _, _, _, let bounding) = entry.anchor {
+                    if !v.adaptiveAnchors {
+                        return needs(line, field + ".adaptive", "an adaptive anchor", "2.1.0", "FP-G1")
+                    }
                     if bounding != .none && !v.contentBoundingGuide {
-                        return needs(line, field + ".adaptive.contentBoundingGuide", "contentBoundingGuide \(bounding.rawValue)", "2.6.0", "FP-G4")
+                        return needs(
+                            line, field + ".adaptive.contentBoundingGuide", "contentBoundingGuide \(bounding.rawValue)",
+                            "2.6.0", "FP-G4")
                     }
                 }
                 if !v.customStates && !FloatingPanelState.builtIn.contains(where: { $0.name == entry.state.name }) {
@@ -164,9 +218,12 @@ public enum FloatingPanelProfiles {
             // FP-G2: before 2.2.0 the threshold is a constant; a value other than the contract's
             // default (5.5, read as "not set") and the version's constant cannot be honoured.
             let t = panel.behavior.removalInteractionVelocityThreshold
-            if !v.removalThresholdField, t != PanelBehavior().removalInteractionVelocityThreshold, t != v.removalThreshold {
-                return needs(line, "\(prefix).behavior.removalInteractionVelocityThreshold",
-                             "removalInteractionVelocityThreshold \(t)", "2.2.0", "FP-G2")
+            if !v.removalThresholdField, t != PanelBehavior().removalInteractionVelocityThreshold,
+                t != v.removalThreshold
+            {
+                return needs(
+                    line, "\(prefix).behavior.removalInteractionVelocityThreshold",
+                    "removalInteractionVelocityThreshold \(t)", "2.2.0", "FP-G2")
             }
             return nil
         }
@@ -175,7 +232,11 @@ public enum FloatingPanelProfiles {
             return needs(1, "delegate.scrollableStates", "scrollableStates (shouldAllowToScroll)", "2.8.0", "FP-G5")
         }
         for s in trace.samples {
-            if case let .call(.invalidateLayout(panel)) = s.kind, let found = check(panel, line: s.line, prefix: "panel") { return found }
+            if case .call(.invalidateLayout(let panel)) = s.kind,
+                let found = check(panel, line: s.line, prefix: "panel")
+            {
+                return found
+            }
         }
         return nil
     }

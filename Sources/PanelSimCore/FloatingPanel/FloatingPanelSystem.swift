@@ -42,10 +42,13 @@ struct FloatingPanelSystem: PanelSystem {
     var secondFingers = SecondFingerFilter()
 
     init(trace: Trace, options: SimulationOptions) {
-        self.trace = trace; self.options = options
-        core = PanelCore(header: trace.header, profile: FloatingPanelProfiles.table.values(for: trace.replayProfile(options)))
+        self.trace = trace
+        self.options = options
+        core = PanelCore(
+            header: trace.header, profile: FloatingPanelProfiles.table.values(for: trace.replayProfile(options)))
         core.recordsContentInset = options.recordContentInset
-        core.mirrorImageArithmetic = options.mirrorImageArithmetic && !trace.header.panel.position.expandsTowardLowerCoordinate
+        core.mirrorImageArithmetic =
+            options.mirrorImageArithmetic && !trace.header.panel.position.expandsTowardLowerCoordinate
         core.pan = PanRecognizer(tracker: VelocityTracker(strategy: trace.header.recognizer.velocity.strategy))
     }
 
@@ -68,8 +71,9 @@ struct FloatingPanelSystem: PanelSystem {
     /// enum payload) is copied out only for the other kinds.
     @inline(__always)
     mutating func process(at sample: UnsafePointer<TraceSample>) {
-        if case let .touch(touch) = sample.pointee.kind {
-            let time = sample.pointee.time, line = sample.pointee.line
+        if case .touch(let touch) = sample.pointee.kind {
+            let time = sample.pointee.time
+            let line = sample.pointee.line
             core.now = time
             if touch.phase == .moved, touch.id == 0, isPlainDragMove {
                 plainDragMove(touch, time: time)
@@ -117,46 +121,51 @@ struct FloatingPanelSystem: PanelSystem {
         let v = movingVelocity(for: touch)
         // deliver(.changed, point: p, velocity: v)
         let translation = p - pan.touchDown.unsafelyUnwrapped
-        pan.lastTranslation = translation; pan.lastVelocity = v; pan.lastPoint = p
+        pan.lastTranslation = translation
+        pan.lastVelocity = v
+        pan.lastPoint = p
         core.takePlainDragChange(translation: translation)
         pan.lastPoint = p
     }
 
     private mutating func dispatch(_ sample: TraceSample) {
         switch sample.kind {
-        case let .touch(touch): handleTouch(touch, time: sample.time, line: sample.line)
-        case let .call(call): handleCall(call, line: sample.line)
-        case let .scroll(observation):
+        case .touch(let touch): handleTouch(touch, time: sample.time, line: sample.line)
+        case .call(let call): handleCall(call, line: sample.line)
+        case .scroll(let observation):
             guard options.driveScroll else { return }
             if let size = observation.contentSize { core.setContentSize(width: size.width, height: size.height) }
             if let offset = observation.contentOffset { core.setContentOffset(x: offset.x, y: offset.y) }
-            if let decelerating = observation.isDecelerating { core.updateScrollView { $0.isDecelerating = decelerating } }
-        case let .environment(environment): core.changeEnvironment(environment)
+            if let decelerating = observation.isDecelerating {
+                core.updateScrollView { $0.isDecelerating = decelerating }
+            }
+        case .environment(let environment): core.changeEnvironment(environment)
         case .observed, .end, .systemCall: return
         }
     }
 
     private mutating func handleCall(_ call: FloatingPanelCall, line: Int) {
         switch call {
-        case let .move(to, animated):
+        case .move(let to, let animated):
             guard core.geometry.isValid(to) else {
-                warnings.append("line \(line): move(to: \(to.name)) ignored: not an anchor state or hidden (FloatingPanel asserts)")
+                warnings.append(
+                    "line \(line): move(to: \(to.name)) ignored: not an anchor state or hidden (FloatingPanel asserts)")
                 return
             }
             core.move(to: to, animated: animated)
-        case let .show(animated): core.show(animated: animated)
-        case let .hide(animated): core.hide(animated: animated)
+        case .show(let animated): core.show(animated: animated)
+        case .hide(let animated): core.hide(animated: animated)
         case .remove: core.remove()
         case .tapBackdrop: core.tapBackdrop()
-        case let .setContentOffset(x, y, _):
+        case .setContentOffset(let x, let y, _):
             guard core.tracksScrollView else { return warnNoScrollView("setContentOffset", line: line) }
             core.setContentOffset(x: x, y: y)
-        case let .setContentSize(width, height):
+        case .setContentSize(let width, let height):
             guard core.tracksScrollView else { return warnNoScrollView("setContentSize", line: line) }
             core.setContentSize(width: width, height: height)
-        case let .track(configuration): core.track(configuration)
+        case .track(let configuration): core.track(configuration)
         case .untrack: core.untrack()
-        case let .invalidateLayout(panel): core.invalidateLayout(panel)
+        case .invalidateLayout(let panel): core.invalidateLayout(panel)
         }
     }
 
@@ -170,7 +179,8 @@ struct FloatingPanelSystem: PanelSystem {
     private mutating func liftVelocity(for touch: TouchSample, time: Microseconds) -> Point {
         // The recorded velocity first, so that the tracker is not passed (copied) when it is not read.
         if let v = PanRecognition.recordedVelocity(touch, source: trace.header.recognizer.velocity) { return v }
-        return PanRecognition.liftVelocity(touch, time: time, source: trace.header.recognizer.velocity, tracker: pan.tracker)
+        return PanRecognition.liftVelocity(
+            touch, time: time, source: trace.header.recognizer.velocity, tracker: pan.tracker)
     }
 
     /// The pan's velocity while moving: the recorded one, or nil for the tracker's current estimate
@@ -183,7 +193,9 @@ struct FloatingPanelSystem: PanelSystem {
 
     private mutating func deliver(_ phase: PanPhase, point: Point, velocity: Point?) {
         let translation = point - (pan.touchDown ?? point)
-        pan.lastTranslation = translation; pan.lastVelocity = velocity; pan.lastPoint = point
+        pan.lastTranslation = translation
+        pan.lastVelocity = velocity
+        pan.lastPoint = point
         core.handlePan(phase, translation: translation, velocity: velocity, at: point)
     }
 
@@ -199,10 +211,11 @@ struct FloatingPanelSystem: PanelSystem {
             let surfaceFrame = core.surfaceFrame
             guard core.isInWindow, surfaceFrame.contains(p) else { return }
             pan.onSurface = true
-            let local = p - surfaceFrame.origin // surfaceLocal(p)
+            let local = p - surfaceFrame.origin  // surfaceLocal(p)
             core.initialLocation = local
             core.touchDownInScrollView(local)
-            if let sv = core.scrollView, sv.frame.contains(local), sv.isScrollableContent(core.geometry.panel.position) {
+            if let sv = core.scrollView, sv.frame.contains(local), sv.isScrollableContent(core.geometry.panel.position)
+            {
                 pan.scrollCandidate = true
             }
             if core.isPanelAnimating || core.staleMoveAnimator {
@@ -211,7 +224,10 @@ struct FloatingPanelSystem: PanelSystem {
             }
         case .moved:
             pan.tracker.addMovement(timeNanos: time * 1000, position: p)
-            guard pan.onSurface, let down = pan.touchDown else { pan.lastPoint = p; return }
+            guard pan.onSurface, let down = pan.touchDown else {
+                pan.lastPoint = p
+                return
+            }
             let v = movingVelocity(for: touch)
             let previous = pan.lastPoint
             var scrollPhase: PanPhase?
@@ -224,9 +240,13 @@ struct FloatingPanelSystem: PanelSystem {
                     // scroll view's pan must wait for the panel's pan to fail; the panel's pan does not
                     // wait there (item 3 is false in the grabber), so when it recognizes the list never
                     // scrolls for this touch.
-                    let scrollWaitsForPanel = pan.scrollCandidate && (pan.active || !pan.cancelledByPanel)
+                    let scrollWaitsForPanel =
+                        pan.scrollCandidate && (pan.active || !pan.cancelledByPanel)
                         && core.grabberContains(surfaceLocal(p))
-                    if pan.scrollCandidate && !scrollWaitsForPanel { pan.scrollActive = true; scrollPhase = .began }
+                    if pan.scrollCandidate && !scrollWaitsForPanel {
+                        pan.scrollActive = true
+                        scrollPhase = .began
+                    }
                     if pan.active {
                         panelPhase = .changed
                     } else if !pan.cancelledByPanel {
@@ -254,8 +274,9 @@ struct FloatingPanelSystem: PanelSystem {
             pan.active = false
             if panelActive || scrollActive {
                 let v = liftVelocity(for: touch, time: time)
-                runHandlers(scroll: scrollActive ? phase : nil, panel: panelActive ? phase : nil,
-                            point: p, previous: pan.lastPoint, velocity: v)
+                runHandlers(
+                    scroll: scrollActive ? phase : nil, panel: panelActive ? phase : nil,
+                    point: p, previous: pan.lastPoint, velocity: v)
             }
             pan.scrollActive = false
             core.scrollPanPhase = nil
@@ -266,7 +287,9 @@ struct FloatingPanelSystem: PanelSystem {
 
     /// One touch sample through the recognizers in the O3 order: the scroll view's own pan update,
     /// Core's scroll-pan handler, then Core's panel-pan handler (or the panel first, as an option).
-    private mutating func runHandlers(scroll: PanPhase?, panel: PanPhase?, point p: Point, previous: Point, velocity v: Point?) {
+    private mutating func runHandlers(
+        scroll: PanPhase?, panel: PanPhase?, point p: Point, previous: Point, velocity v: Point?
+    ) {
         // Without a scroll-view phase (no tracked list, or it did not recognize) only the panel's
         // handler runs, whatever the order: the common case of a drag, without the closures below.
         guard case .some = scroll else {
@@ -290,7 +313,13 @@ struct FloatingPanelSystem: PanelSystem {
         func runPanel(_ r: inout FloatingPanelSystem) {
             if let phase = panel { r.deliver(phase, point: p, velocity: v) } else { r.pan.lastPoint = p }
         }
-        if options.panelHandlerFirst { runPanel(&self); runScroll(&self) } else { runScroll(&self); runPanel(&self) }
+        if options.panelHandlerFirst {
+            runPanel(&self)
+            runScroll(&self)
+        } else {
+            runScroll(&self)
+            runPanel(&self)
+        }
         pan.lastPoint = p
     }
 }

@@ -64,7 +64,9 @@ public struct LayoutGeometry: Sendable, Equatable {
 
         /// - Complexity: O(anchors log anchors) (the sort; every lookup while building is hashed).
         init(panel: FloatingPanelConfiguration, environment: PanelEnvironment, rawAnchors: Bool = false) {
-            self.panel = panel; self.environment = environment; self.rawAnchors = rawAnchors
+            self.panel = panel
+            self.environment = environment
+            self.rawAnchors = rawAnchors
             let byOrder = panel.anchors.map(\.state).sorted { $0.order < $1.order }
             sortedByOrder = byOrder
             sortedByCoordinate = panel.position.expandsTowardLowerCoordinate ? byOrder.reversed() : byOrder
@@ -106,32 +108,53 @@ public struct LayoutGeometry: Sendable, Equatable {
             let least = byOrder.count == 1 ? .hidden : (byOrder.first ?? .hidden)
             mostExpanded = (pos(most), panel.layoutBackdropAlpha(for: most))
             leastExpanded = (pos(least), panel.layoutBackdropAlpha(for: least))
-            alphaSegments = AlphaSegment.table(coordinatePositions: alphaPositions, coordinateAlphas: coordinateAlphas,
-                                               mostExpanded: rawAnchors ? (roundedPos(most), mostExpanded.alpha) : mostExpanded,
-                                               leastExpanded: rawAnchors ? (roundedPos(least), leastExpanded.alpha) : leastExpanded)
+            alphaSegments = AlphaSegment.table(
+                coordinatePositions: alphaPositions, coordinateAlphas: coordinateAlphas,
+                mostExpanded: rawAnchors ? (roundedPos(most), mostExpanded.alpha) : mostExpanded,
+                leastExpanded: rawAnchors ? (roundedPos(least), leastExpanded.alpha) : leastExpanded)
             if panel.contentMode == .fitToBounds {
                 staticSurfaceLength = nil
-            } else if case let .intrinsic(_, _, guide)? = panel.anchors.first(where: { $0.state == most })?.anchor {
-                staticSurfaceLength = panel.intrinsicLength + (guide == .safeArea ? panel.position.ownInset(environment.safeArea) : 0)
-            } else if case let .adaptive(_, _, length, guide, _)? = panel.anchors.first(where: { $0.state == most })?.anchor {
+            } else if case .intrinsic(_, _, let guide)? = panel.anchors.first(where: { $0.state == most })?.anchor {
+                staticSurfaceLength =
+                    panel.intrinsicLength + (guide == .safeArea ? panel.position.ownInset(environment.safeArea) : 0)
+            } else if case .adaptive(_, _, let length, let guide, _)? = panel.anchors.first(where: { $0.state == most }
+            )?.anchor {
                 // §3.11: surface = D + the own-side safe inset (an equality without a bounding guide; with
                 // one UIKit makes it ≤, and the largest value it allows is taken: D is the measured size).
                 staticSurfaceLength = length + (guide == .safeArea ? panel.position.ownInset(environment.safeArea) : 0)
             } else {
-                let leastCoordinate = sortedByCoordinate.first ?? .hidden, mostCoordinate = sortedByCoordinate.last ?? .hidden
-                staticSurfaceLength = panel.position.expandsTowardLowerCoordinate
+                let leastCoordinate = sortedByCoordinate.first ?? .hidden
+                let mostCoordinate = sortedByCoordinate.last ?? .hidden
+                staticSurfaceLength =
+                    panel.position.expandsTowardLowerCoordinate
                     ? panel.position.mainDimension(environment.container) - pos(leastCoordinate) : pos(mostCoordinate)
             }
         }
 
         /// The storage of a geometry used only to evaluate formulas while a table is built.
         init(uncached panel: FloatingPanelConfiguration, environment: PanelEnvironment) {
-            self.panel = panel; self.environment = environment; rawAnchors = false
-            roundedPositions = []; roundedOtherPosition = 0; alphaCoordinatePositions = []
-            sortedByOrder = []; sortedByCoordinate = []; states = []; positions = []; alphas = []
-            getterShifts = []; setUpShifts = []; otherPosition = 0; otherGetterShift = 0; otherSetUpShift = 0
-            coordinatePositions = []; coordinateAlphas = []; mostExpanded = (0, 0); leastExpanded = (0, 0)
-            staticSurfaceLength = nil; alphaSegments = []
+            self.panel = panel
+            self.environment = environment
+            rawAnchors = false
+            roundedPositions = []
+            roundedOtherPosition = 0
+            alphaCoordinatePositions = []
+            sortedByOrder = []
+            sortedByCoordinate = []
+            states = []
+            positions = []
+            alphas = []
+            getterShifts = []
+            setUpShifts = []
+            otherPosition = 0
+            otherGetterShift = 0
+            otherSetUpShift = 0
+            coordinatePositions = []
+            coordinateAlphas = []
+            mostExpanded = (0, 0)
+            leastExpanded = (0, 0)
+            staticSurfaceLength = nil
+            alphaSegments = []
         }
     }
     private var storage: Storage
@@ -149,7 +172,8 @@ public struct LayoutGeometry: Sendable, Equatable {
 
     /// Equal layouts: the derived tables are functions of these two.
     public static func == (a: LayoutGeometry, b: LayoutGeometry) -> Bool {
-        a.storage === b.storage || (a.panel == b.panel && a.environment == b.environment && a.rawAnchors == b.rawAnchors)
+        a.storage === b.storage
+            || (a.panel == b.panel && a.environment == b.environment && a.rawAnchors == b.rawAnchors)
     }
 
     /// Index of `state` in `panel.anchors` (the first entry with that state), nil when it has none.
@@ -190,7 +214,9 @@ public struct LayoutGeometry: Sendable, Equatable {
     }
 
     /// The anchor used for `state`: its own, or the default hidden anchor.
-    public func effectiveAnchor(of state: FloatingPanelState) -> LayoutAnchor { anchor(of: state) ?? defaultHiddenAnchor }
+    public func effectiveAnchor(of state: FloatingPanelState) -> LayoutAnchor {
+        anchor(of: state) ?? defaultHiddenAnchor
+    }
 
     /// The reference rectangle of a guide: container bounds, or bounds inset by the safe area.
     public func referenceRect(_ guide: ReferenceGuide) -> Rect {
@@ -206,7 +232,7 @@ public struct LayoutGeometry: Sendable, Equatable {
     /// The unrounded anchor position (FloatingPanel `LayoutAdapter._position(for:)`).
     public func rawPosition(of anchor: LayoutAnchor) -> Double {
         switch anchor {
-        case let .inset(inset, isFractional, edge, guide):
+        case .inset(let inset, let isFractional, let edge, let guide):
             let r = referenceRect(guide)
             let d = isFractional ? panelPosition.mainDimension(r.size) * inset : inset
             switch edge {
@@ -215,7 +241,7 @@ public struct LayoutGeometry: Sendable, Equatable {
             case .bottom: return r.maxY - d
             case .right: return r.maxX - d
             }
-        case let .intrinsic(offset, isFractional, guide):
+        case .intrinsic(let offset, let isFractional, let guide):
             let length = panel.intrinsicLength
             let d = isFractional ? length * offset : offset
             let sideInset = guide == .safeArea ? panelPosition.ownInset(environment.safeArea) : 0
@@ -224,7 +250,7 @@ public struct LayoutGeometry: Sendable, Equatable {
             } else {
                 return sideInset + length - d
             }
-        case let .adaptive(offset, isFractional, length, guide, bounding):
+        case .adaptive(let offset, let isFractional, let length, let guide, let bounding):
             // §3.4c: the safe inset applies to bottom/right panels only (top/left ignore it, a quirk).
             let d = isFractional ? length * offset : offset
             let bounds: Rect? = bounding == .none ? nil : referenceRect(bounding == .safeArea ? .safeArea : .superview)
@@ -289,7 +315,9 @@ public struct LayoutGeometry: Sendable, Equatable {
     /// The first index of `sortedByCoordinate` with p < pos (forward) or p ≤ pos (backward);
     /// `sortedByCoordinate.count` when there is none.
     @inline(__always)
-    func segmentIndex(at p: Double, forward: Bool) -> Int { Self.segmentIndex(in: storage.coordinatePositions, at: p, forward: forward) }
+    func segmentIndex(at p: Double, forward: Bool) -> Int {
+        Self.segmentIndex(in: storage.coordinatePositions, at: p, forward: forward)
+    }
 
     /// The first index of the ascending `positions` with p < pos (forward) or p ≤ pos (backward);
     /// `positions.count` when there is none.
@@ -323,10 +351,18 @@ public struct LayoutGeometry: Sendable, Equatable {
         var q = local
         let band: Rect
         switch panelPosition {
-        case .bottom: q.y = max(q.y, 0); band = Rect(x: 0, y: 0, width: size.width, height: depth)
-        case .top: q.y = min(q.y, size.height - pixel); band = Rect(x: 0, y: size.height - depth, width: size.width, height: depth)
-        case .left: q.x = min(q.x, size.width - pixel); band = Rect(x: size.width - depth, y: 0, width: depth, height: size.height)
-        case .right: q.x = max(q.x, 0); band = Rect(x: 0, y: 0, width: depth, height: size.height)
+        case .bottom:
+            q.y = max(q.y, 0)
+            band = Rect(x: 0, y: 0, width: size.width, height: depth)
+        case .top:
+            q.y = min(q.y, size.height - pixel)
+            band = Rect(x: 0, y: size.height - depth, width: size.width, height: depth)
+        case .left:
+            q.x = min(q.x, size.width - pixel)
+            band = Rect(x: size.width - depth, y: 0, width: depth, height: size.height)
+        case .right:
+            q.x = max(q.x, 0)
+            band = Rect(x: 0, y: 0, width: depth, height: size.height)
         }
         return band.contains(q)
     }
@@ -335,7 +371,8 @@ public struct LayoutGeometry: Sendable, Equatable {
     /// spans the safe area (FloatingPanel's default `prepareLayout`; floatingpanel-core.md §9 O17).
     public func surfaceFrame(at location: Double) -> Rect {
         let length = surfaceLength(at: location)
-        let c = environment.container, s = environment.safeArea
+        let c = environment.container
+        let s = environment.safeArea
         switch panelPosition {
         case .bottom: return Rect(x: s.left, y: location, width: c.width - s.left - s.right, height: length)
         case .top: return Rect(x: s.left, y: location - length, width: c.width - s.left - s.right, height: length)
@@ -373,7 +410,7 @@ public struct LayoutGeometry: Sendable, Equatable {
 
     /// The reference edge of an anchor: its own edge, or the panel's edge for intrinsic and adaptive anchors.
     public func referenceEdge(of anchor: LayoutAnchor) -> ReferenceEdge {
-        if case let .inset(_, _, edge, _) = anchor { return edge }
+        if case .inset(_, _, let edge, _) = anchor { return edge }
         return panelPosition.ownEdge
     }
 
@@ -397,7 +434,8 @@ public struct LayoutGeometry: Sendable, Equatable {
     /// safe-area side, a FloatingPanel quirk; the getter does not.
     fileprivate func attractionShift(of anchor: LayoutAnchor, setUp: Bool) -> Double {
         let g = anchor.guide == .safeArea ? 1.0 : 0.0
-        let s = environment.safeArea, c = environment.container
+        let s = environment.safeArea
+        let c = environment.container
         let swapSides = setUp && panelPosition == .left
         switch referenceEdge(of: anchor) {
         case .top: return g * s.top
@@ -419,15 +457,21 @@ public func validate(_ header: TraceHeader) throws(ConfigurationError) {
         throw ConfigurationError(field: "panel.anchors", message: "expected at least one anchor")
     }
     for entry in panel.anchors {
-        if case let .inset(_, _, edge, _) = entry.anchor, !panel.position.accepts(edge) {
-            throw ConfigurationError(field: "panel.anchors.\(entry.state.name).edge",
-                                     message: "edge '\(edge.rawValue)' is off the axis of a \(panel.position.rawValue) panel (expected \(panel.position.isVertical ? "top or bottom" : "left or right"))")
+        if case .inset(_, _, let edge, _) = entry.anchor, !panel.position.accepts(edge) {
+            throw ConfigurationError(
+                field: "panel.anchors.\(entry.state.name).edge",
+                message:
+                    "edge '\(edge.rawValue)' is off the axis of a \(panel.position.rawValue) panel (expected \(panel.position.isVertical ? "top or bottom" : "left or right"))"
+            )
         }
     }
     let sorted = panel.anchors.map(\.state).sorted { ($0.order, $0.name) < ($1.order, $1.name) }
     for (a, b) in zip(sorted, sorted.dropFirst()) where a.order == b.order {
-        throw ConfigurationError(field: "panel.anchors",
-                                 message: "states '\(a.name)' and '\(b.name)' share order \(a.order); FloatingPanel sorts them nondeterministically")
+        throw ConfigurationError(
+            field: "panel.anchors",
+            message:
+                "states '\(a.name)' and '\(b.name)' share order \(a.order); FloatingPanel sorts them nondeterministically"
+        )
     }
     let geometry = LayoutGeometry(panel: panel, environment: header.environment)
     guard geometry.isValid(panel.initialState) else {
@@ -435,14 +479,19 @@ public func validate(_ header: TraceHeader) throws(ConfigurationError) {
         // the one a header without `initialState` gets.
         let states = panel.anchors.map { "'\($0.state.name)'" }.joined(separator: ", ")
         let isDefault = panel.initialState.name == FloatingPanelState.half.name
-        throw ConfigurationError(field: "panel.initialState",
-                                 message: "'\(panel.initialState.name)' is neither an anchor state nor hidden"
-                                    + (isDefault ? " (half is the default when panel.initialState is not given); name one of \(states)" : ""))
+        throw ConfigurationError(
+            field: "panel.initialState",
+            message: "'\(panel.initialState.name)' is neither an anchor state nor hidden"
+                + (isDefault
+                    ? " (half is the default when panel.initialState is not given); name one of \(states)" : ""))
     }
     if panel.anchors.count >= 2,
-       geometry.position(of: geometry.leastExpandedState) == geometry.position(of: geometry.mostExpandedState) {
-        throw ConfigurationError(field: "panel.anchors",
-                                 message: "least and most expanded anchors are both at \(geometry.position(of: geometry.mostExpandedState)) pt")
+        geometry.position(of: geometry.leastExpandedState) == geometry.position(of: geometry.mostExpandedState)
+    {
+        throw ConfigurationError(
+            field: "panel.anchors",
+            message:
+                "least and most expanded anchors are both at \(geometry.position(of: geometry.mostExpandedState)) pt")
     }
     let env = header.environment
     guard env.container.width > 0, env.container.height > 0 else {
@@ -475,9 +524,11 @@ struct AlphaSegment: Sendable {
     /// FloatingPanel quirk; layout-behavior §3.12). Forward moves from lower to upper.
     /// - Parameters: positions (pt) and alphas in `sortedByCoordinate` order, and the (position,
     ///   alpha) of the most and least expanded states.
-    static func table(coordinatePositions positions: [Double], coordinateAlphas alphas: [Double],
-                      mostExpanded: (position: Double, alpha: Double),
-                      leastExpanded: (position: Double, alpha: Double)) -> [AlphaSegment] {
+    static func table(
+        coordinatePositions positions: [Double], coordinateAlphas alphas: [Double],
+        mostExpanded: (position: Double, alpha: Double),
+        leastExpanded: (position: Double, alpha: Double)
+    ) -> [AlphaSegment] {
         let n = positions.count
         var table: [AlphaSegment] = []
         table.reserveCapacity(2 * (n + 1))
@@ -487,10 +538,14 @@ struct AlphaSegment: Sendable {
             let upperPosition = i < n ? positions[i] : leastExpanded.position
             let upperAlpha = i < n ? alphas[i] : leastExpanded.alpha
             for forward in [false, true] {
-                let xp = forward ? lowerPosition : upperPosition, ap = forward ? lowerAlpha : upperAlpha
-                let xn = forward ? upperPosition : lowerPosition, an = forward ? upperAlpha : lowerAlpha
-                table.append(AlphaSegment(start: xp, startAlpha: ap, end: xn, length: xn - xp, alphaChange: an - ap,
-                                          isPoint: xp == xn))
+                let xp = forward ? lowerPosition : upperPosition
+                let ap = forward ? lowerAlpha : upperAlpha
+                let xn = forward ? upperPosition : lowerPosition
+                let an = forward ? upperAlpha : lowerAlpha
+                table.append(
+                    AlphaSegment(
+                        start: xp, startAlpha: ap, end: xn, length: xn - xp, alphaChange: an - ap,
+                        isPoint: xp == xn))
             }
         }
         return table

@@ -31,27 +31,38 @@ public struct NumericSpring: Sendable, Equatable {
     ///     |v0| > 300 pt/s, else ζ = 1 (FloatingPanel `Core.startAttraction`).
     ///   - responseTime: `springResponseTime` T (s); f = 1/T, ω = 2πf.
     ///   - frameRate: display-link rate (Hz); displayScale: pixels per pt.
-    public init(value: Double, velocity: Double, target: Double, decelerationRate: Double,
-                responseTime: Double, frameRate: Int, displayScale: Double) {
-        self.init(value: value, velocity: velocity, target: target,
-                  logDecelerationRate: abs(velocity) > 300 ? DeterministicMath.log(decelerationRate) : 0,
-                  responseTime: responseTime, frameRate: frameRate, displayScale: displayScale)
+    public init(
+        value: Double, velocity: Double, target: Double, decelerationRate: Double,
+        responseTime: Double, frameRate: Int, displayScale: Double
+    ) {
+        self.init(
+            value: value, velocity: velocity, target: target,
+            logDecelerationRate: abs(velocity) > 300 ? DeterministicMath.log(decelerationRate) : 0,
+            responseTime: responseTime, frameRate: frameRate, displayScale: displayScale)
     }
 
     /// The same spring from ln r (`DeterministicMath.log(decelerationRate)`), for a caller that
     /// keeps it: the logarithm's series is most of a release's arithmetic. Read only when
     /// |v0| > 300 pt/s.
-    init(value: Double, velocity: Double, target: Double, logDecelerationRate: Double,
-         responseTime: Double, frameRate: Int, displayScale: Double) {
-        self.value = value; self.velocity = velocity; initialValue = value; self.target = target
+    init(
+        value: Double, velocity: Double, target: Double, logDecelerationRate: Double,
+        responseTime: Double, frameRate: Int, displayScale: Double
+    ) {
+        self.value = value
+        self.velocity = velocity
+        initialValue = value
+        self.target = target
         let frequency = 1 / responseTime
-        dampingRatio = abs(velocity) > 300
+        dampingRatio =
+            abs(velocity) > 300
             ? logDecelerationRate / (((-2 * Double.pi) * frequency) * 0.001)
             : 1.0
         angularFrequency = 2 * Double.pi * frequency
         step = 1 / Double(frameRate)
         pixel = 1 / displayScale
-        let h = step, zeta = dampingRatio, omega = angularFrequency
+        let h = step
+        let zeta = dampingRatio
+        let omega = angularFrequency
         let h2 = h * h
         let o2 = omega * omega
         fFactor = 1 + 2 * h * zeta * omega

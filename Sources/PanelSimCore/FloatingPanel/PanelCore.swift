@@ -27,7 +27,9 @@ struct SurfaceConstraint {
     var getterShift: Double = 0
 
     static func anchored(_ s: FloatingPanelState) -> SurfaceConstraint { SurfaceConstraint(kind: .anchored, state: s) }
-    static func interaction(_ c: Double) -> SurfaceConstraint { SurfaceConstraint(kind: .interaction, state: .hidden, constant: c) }
+    static func interaction(_ c: Double) -> SurfaceConstraint {
+        SurfaceConstraint(kind: .interaction, state: .hidden, constant: c)
+    }
     static func attraction(_ c: Double, state s: FloatingPanelState, geometry: LayoutGeometry) -> SurfaceConstraint {
         SurfaceConstraint(kind: .attraction, state: s, constant: c, getterShift: geometry.attractionGetterShift(for: s))
     }
@@ -53,12 +55,20 @@ struct RunningAttraction: Equatable {
 
     /// What one frame of the spring leaves for the core: plain values, so that the caller copies
     /// nothing else of the running attraction.
-    struct Step { var settled: Bool; var value: Double; var initialValue: Double; var serial: Int; var detached: Bool }
+    struct Step {
+        var settled: Bool
+        var value: Double
+        var initialValue: Double
+        var serial: Int
+        var detached: Bool
+    }
 
     /// What `PanelCore` keeps while no attraction runs (never stepped).
     static var placeholder: RunningAttraction {
         RunningAttraction(
-            spring: NumericSpring(value: 0, velocity: 0, target: 0, logDecelerationRate: 0, responseTime: 1, frameRate: 60, displayScale: 1),
+            spring: NumericSpring(
+                value: 0, velocity: 0, target: 0, logDecelerationRate: 0, responseTime: 1, frameRate: 60,
+                displayScale: 1),
             state: .hidden, completion: .programmatic, startTime: 0)
     }
 
@@ -67,7 +77,9 @@ struct RunningAttraction: Equatable {
     mutating func step(before frameTime: Microseconds) -> Step? {
         guard startTime < frameTime else { return nil }
         let settled = spring.advance()
-        return Step(settled: settled, value: spring.value, initialValue: spring.initialValue, serial: serial, detached: detached)
+        return Step(
+            settled: settled, value: spring.value, initialValue: spring.initialValue, serial: serial, detached: detached
+        )
     }
 }
 
@@ -94,7 +106,9 @@ struct PanelCore {
         }
         didSet {
             stateHasAnchor = geometry.hasAnchor(state)
-            if constraint.kind == .attraction { constraint.getterShift = geometry.attractionGetterShift(for: constraint.state) }
+            if constraint.kind == .attraction {
+                constraint.getterShift = geometry.attractionGetterShift(for: constraint.state)
+            }
         }
     }
     /// The panel's position.
@@ -159,7 +173,10 @@ struct PanelCore {
     /// syncs every frame, and nothing reads the edge until it ends.
     private(set) var frameEdge: Double {
         @inline(__always) get { frameEdgeNeedsRounding ? roundedEdge(frameEdgeValue) : frameEdgeValue }
-        set { frameEdgeValue = newValue; frameEdgeNeedsRounding = false }
+        set {
+            frameEdgeValue = newValue
+            frameEdgeNeedsRounding = false
+        }
     }
     /// The stored edge (pt), and whether `frameEdge` rounds it by display scale when read.
     private var frameEdgeValue: Double
@@ -196,7 +213,8 @@ struct PanelCore {
         delegate = header.delegate
         self.profile = profile
         hasDidMoveRecipes = header.delegate.didMove != nil
-        geometry = LayoutGeometry(panel: header.panel, environment: header.environment, rawAnchors: !profile.roundedAnchors)
+        geometry = LayoutGeometry(
+            panel: header.panel, environment: header.environment, rawAnchors: !profile.roundedAnchors)
         frameEdgeValue = geometry.position(of: .hidden)
         stateHasAnchor = geometry.hasAnchor(.hidden)
         stateNameIndex = records.nameIndex(FloatingPanelState.hidden.name)
@@ -210,8 +228,8 @@ struct PanelCore {
         // The event moves into the record list (no copy); the app code of O14 runs after its
         // record is written: `didMove` recipes, and `dismissIn` on a state change.
         switch event {
-        case let .didMove(location): return emitDidMove(location)
-        case let .didChangeState(name): return emitDidChangeState(name)
+        case .didMove(let location): return emitDidMove(location)
+        case .didChangeState(let name): return emitDidChangeState(name)
         default:
             records.appendEvent(time: now, event, owned: true)
         }
@@ -222,7 +240,10 @@ struct PanelCore {
     private mutating func emitDidChangeState(_ name: String) {
         let dismiss = !dismissInFired && !delegate.dismissIn.isEmpty && delegate.dismissIn.contains(name)
         records.appendEvent(time: now, .didChangeState(state: name), owned: true)
-        if dismiss { dismissInFired = true; remove() }
+        if dismiss {
+            dismissInFired = true
+            remove()
+        }
     }
 
     /// `didMove` at `location`, then the app's recipes (the per-frame event: no enum built).
@@ -255,9 +276,13 @@ struct PanelCore {
         }
         if let beyond = recipes.dismissBeyond, !dismissBeyondFired {
             let limit = geometry.roundedPosition(of: beyond.state)
-            let past = position.expandsTowardLowerCoordinate
+            let past =
+                position.expandsTowardLowerCoordinate
                 ? location > limit + beyond.offset : location < limit - beyond.offset
-            if past { dismissBeyondFired = true; remove() }
+            if past {
+                dismissBeyondFired = true
+                remove()
+            }
         }
     }
 
@@ -293,8 +318,12 @@ struct PanelCore {
     /// FloatingPanel `surfaceLocation` setter.
     mutating func setSurfaceLocation(_ location: Double) {
         switch constraint.kind {
-        case .interaction: constraint.constant = location; layoutNeedsSync = true
-        case .attraction where stateHasAnchor: constraint.constant = location - constraint.getterShift; layoutNeedsSync = true
+        case .interaction:
+            constraint.constant = location
+            layoutNeedsSync = true
+        case .attraction where stateHasAnchor:
+            constraint.constant = location - constraint.getterShift
+            layoutNeedsSync = true
         default: frameEdge = location
         }
     }
@@ -318,7 +347,10 @@ struct PanelCore {
     }
 
     /// A forced layout: the frame follows the constraints at once.
-    private mutating func forceLayout() { layoutNeedsSync = true; syncLayout() }
+    private mutating func forceLayout() {
+        layoutNeedsSync = true
+        syncLayout()
+    }
 
     /// `offset(from:)` (frame-based, rounded; positive = less expanded than `s`).
     @inline(__always)
@@ -350,7 +382,12 @@ struct PanelCore {
         // FP-S14 off (≤ 2.8.0): a removed state stays `state` while the initial state's anchor lays out.
         var laidOut = state
         if !geometry.isValid(state) {
-            if profile.invalidateStateReset { setState(geometry.panel.initialState); laidOut = state } else { laidOut = geometry.panel.initialState }
+            if profile.invalidateStateReset {
+                setState(geometry.panel.initialState)
+                laidOut = state
+            } else {
+                laidOut = geometry.panel.initialState
+            }
         }
         if isAttracting { runningAttraction.detached = true }
         constraint = .anchored(laidOut)
@@ -400,7 +437,8 @@ struct PanelCore {
         let edgeAtCall = (value: frameEdgeValue, needsRounding: frameEdgeNeedsRounding)
         let mirrorImage = mirrorImageArithmetic
         func location(_ geometry: LayoutGeometry) -> Point {
-            let edge = edgeAtCall.needsRounding
+            let edge =
+                edgeAtCall.needsRounding
                 ? Self.roundedEdge(edgeAtCall.value, geometry: geometry, mirrorImage: mirrorImage) : edgeAtCall.value
             return point - geometry.surfaceFrame(at: edge).origin
         }
@@ -413,13 +451,19 @@ struct PanelCore {
         if isPanelAnimating { interruptAnimationIfNeeded() }
         if phase == .began {
             // FP-S8 old: at the most expanded state only a touch now in the grabber band captures io.
-            if tracksScrollView, profile.newScrollHandleRule || !isScrollable(state) || grabberContains(location(geometry)) {
+            if tracksScrollView,
+                profile.newScrollHandleRule || !isScrollable(state) || grabberContains(location(geometry))
+            {
                 initialScrollOffset = scrollView.unsafelyUnwrapped.contentOffset
             }
             return
         }
-        if tracksScrollView, profile.newScrollHandleRule ? shouldScrollViewHandleTouch(velocity: position.main(resolve(velocity)))
-                                                         : shouldScrollViewHandleTouchBefore280(velocity: position.main(resolve(velocity)), location: location(geometry)) {
+        if tracksScrollView,
+            profile.newScrollHandleRule
+                ? shouldScrollViewHandleTouch(velocity: position.main(resolve(velocity)))
+                : shouldScrollViewHandleTouchBefore280(
+                    velocity: position.main(resolve(velocity)), location: location(geometry))
+        {
             return
         }
         switch phase {
@@ -467,8 +511,12 @@ struct PanelCore {
                 // Top/left: FloatingPanel adds contentOffsetMax (the pinning offset); the mirror
                 // image of the bottom/right test adds −adjustedContentInset.bottom (.right) instead
                 // (`SimulationOptions.mirrorImageArithmetic`).
-                let trail = mirrorImageArithmetic ? -(position == .top ? sv.adjustedContentInset.bottom : sv.adjustedContentInset.right) : position.main(pin)
-                let insideInsetArea = position.expandsTowardLowerCoordinate
+                let trail =
+                    mirrorImageArithmetic
+                    ? -(position == .top ? sv.adjustedContentInset.bottom : sv.adjustedContentInset.right)
+                    : position.main(pin)
+                let insideInsetArea =
+                    position.expandsTowardLowerCoordinate
                     ? position.main(pin) + position.main(inScrollView) < 0
                     : trail + (position.mainDimension(sv.boundsSize) - position.main(inScrollView)) < 0
                 if insideInsetArea {
@@ -476,7 +524,8 @@ struct PanelCore {
                 } else {
                     initialScrollOffset = pin
                     let od = sv.contentOffset - pin
-                    let overScrolled = position.expandsTowardLowerCoordinate ? position.main(od) < 0 : position.main(od) > 0
+                    let overScrolled =
+                        position.expandsTowardLowerCoordinate ? position.main(od) < 0 : position.main(od) > 0
                     if overScrolled { shift = Point(x: -od.x, y: -od.y) }
                 }
             } else {
@@ -493,7 +542,10 @@ struct PanelCore {
 
     /// LayoutAdapter.startInteraction (§3.3 step 5).
     private mutating func layoutStartInteraction(shift: Double) {
-        if constraint.kind == .interaction { initialConstant = constraint.constant; return }
+        if constraint.kind == .interaction {
+            initialConstant = constraint.constant
+            return
+        }
         initialConstant = frameEdge + shift
         constraint = .interaction(initialConstant)
         layoutNeedsSync = true
@@ -504,7 +556,8 @@ struct PanelCore {
         let pre = surfaceLocation
         let diff = position.main(translation - initialTranslation)
         // The scroll-view test is out of line, so that a panel without one does not copy the model.
-        updateInteractiveEdge(diff: diff, clamp: tracksScrollView && shouldScrollingContentInMoving(from: pre, to: pre + diff))
+        updateInteractiveEdge(
+            diff: diff, clamp: tracksScrollView && shouldScrollingContentInMoving(from: pre, to: pre + diff))
         let cur = surfaceLocation
         backdropAlpha = geometry.interpolatedBackdropAlpha(at: cur, translation: position.main(translation))
         if pre != cur { emitDidMove(cur) }
@@ -513,19 +566,29 @@ struct PanelCore {
     /// §3.4.1, with UIScrollView's rubber band (physics.md §2) on the edges the behavior allows.
     @inline(__always)
     private mutating func updateInteractiveEdge(diff: Double, clamp: Bool) {
-        let minC = geometry.leastCoordinatePosition, maxC = geometry.mostCoordinatePosition
+        let minC = geometry.leastCoordinatePosition
+        let maxC = geometry.mostCoordinatePosition
         var c = initialConstant + diff
-        if c < minC, behavior.rubberBandingEdges.contains("top") { c = minC - rubberBand(minC - c, geometry.mainDimension) }
-        if c > maxC, behavior.rubberBandingEdges.contains("bottom") { c = maxC + rubberBand(c - maxC, geometry.mainDimension) }
+        if c < minC, behavior.rubberBandingEdges.contains("top") {
+            c = minC - rubberBand(minC - c, geometry.mainDimension)
+        }
+        if c > maxC, behavior.rubberBandingEdges.contains("bottom") {
+            c = maxC + rubberBand(c - maxC, geometry.mainDimension)
+        }
         if clamp { c = min(max(c, minC), maxC) }
-        if constraint.kind == .interaction { constraint.constant = c; layoutNeedsSync = true }
+        if constraint.kind == .interaction {
+            constraint.constant = c
+            layoutNeedsSync = true
+        }
     }
 
     /// §4.1.
     private mutating func panningEnd(translation: Point, velocity: Point) {
         if state == .hidden { return }
         // FP-S6 before `perFrame`: one pin to io after this sample when inside the most expanded anchor.
-        if profile.listPinning != .perFrame, tracksScrollView, offset(from: geometry.mostExpandedState) > 0 { asyncPinPending = true }
+        if profile.listPinning != .perFrame, tracksScrollView, offset(from: geometry.mostExpandedState) > 0 {
+            asyncPinPending = true
+        }
         let y = surfaceLocation
         let vMain = position.main(velocity)
         let proposed = targetState(from: y, velocity: vMain)
@@ -550,12 +613,17 @@ struct PanelCore {
                 case .bottom, .right: shouldRemove = ratio >= t
                 }
             }
-            if shouldRemove { remove(); return }
+            if shouldRemove {
+                remove()
+                return
+            }
         }
 
         var target = proposed
         if let name = delegate.targetStateOverrides[proposed.name],
-           let forced = geometry.panel.anchors.first(where: { $0.state.name == name })?.state ?? (name == "hidden" ? .hidden : nil) {
+            let forced = geometry.panel.anchors.first(where: { $0.state.name == name })?.state
+                ?? (name == "hidden" ? .hidden : nil)
+        {
             target = forced
         }
         emit(.willEndDragging(velocity: velocity, proposed: proposed.name, target: target.name))
@@ -572,9 +640,13 @@ struct PanelCore {
             emit(.didEndDragging(willAttract: true))
             // FP-S6 toggle: isScrollEnabled off and on around startAttraction stops the list's
             // momentum (O7); a return to the edge after a release beyond it still runs.
-            let stopsDeceleration = profile.listPinning == .toggle ? target != geometry.mostExpandedState
+            let stopsDeceleration =
+                profile.listPinning == .toggle
+                ? target != geometry.mostExpandedState
                 : profile.listPinning == .toggleFull && target.name != FloatingPanelState.full.name
-            if stopsDeceleration { updateScrollView { if $0.isDecelerating && !$0.returnsToEdge { $0.stopDeceleration() } } }
+            if stopsDeceleration {
+                updateScrollView { if $0.isDecelerating && !$0.returnsToEdge { $0.stopDeceleration() } }
+            }
             startAttraction(to: target, velocity: vMain, completion: .dragEnd)
         }
     }
@@ -590,8 +662,10 @@ struct PanelCore {
     /// neighbours FloatingPanel finds with `firstIndex(of:)` are index ± 1). Static so that a call
     /// from a mutating method passes these fields instead of a copy of the whole core.
     /// - Complexity: O(anchors).
-    static func targetState(in geometry: LayoutGeometry, behavior: PanelBehavior, state: FloatingPanelState,
-                            from currentY: Double, velocity: Double) -> FloatingPanelState {
+    static func targetState(
+        in geometry: LayoutGeometry, behavior: PanelBehavior, state: FloatingPanelState,
+        from currentY: Double, velocity: Double
+    ) -> FloatingPanelState {
         let list = geometry.sortedByCoordinate
         let n = list.count
         guard n > 1 else { return state }
@@ -631,22 +705,26 @@ struct PanelCore {
 
     // MARK: Attraction (§4.3–§4.5)
 
-    private mutating func startAttraction(to target: FloatingPanelState, velocity: Double, completion: AttractionCompletion) {
+    private mutating func startAttraction(
+        to target: FloatingPanelState, velocity: Double, completion: AttractionCompletion
+    ) {
         // isAttracting becomes true with willBeginAttracting: the running attraction is installed first.
         let start = setUpAttractionStart()
         let rate = behavior.springDecelerationRate
         if logDecelerationRate.rate.bitPattern != rate.bitPattern {
             logDecelerationRate = (rate, DeterministicMath.log(rate))
         }
-        let spring = NumericSpring(value: start - geometry.attractionSetUpShift(for: target), velocity: velocity,
-                                   target: geometry.position(of: target) - geometry.attractionSetUpShift(for: target),
-                                   logDecelerationRate: logDecelerationRate.log,
-                                   responseTime: behavior.springResponseTime,
-                                   frameRate: geometry.environment.frameRate,
-                                   displayScale: geometry.environment.displayScale)
+        let spring = NumericSpring(
+            value: start - geometry.attractionSetUpShift(for: target), velocity: velocity,
+            target: geometry.position(of: target) - geometry.attractionSetUpShift(for: target),
+            logDecelerationRate: logDecelerationRate.log,
+            responseTime: behavior.springResponseTime,
+            frameRate: geometry.environment.frameRate,
+            displayScale: geometry.environment.displayScale)
         attractionSerial += 1
-        runningAttraction = RunningAttraction(spring: spring, state: target, completion: completion, startTime: now,
-                                              serial: attractionSerial)
+        runningAttraction = RunningAttraction(
+            spring: spring, state: target, completion: completion, startTime: now,
+            serial: attractionSerial)
         isAttracting = true
         attractionIsSilent = completion == .programmatic && !profile.newEventOrder
         if !attractionIsSilent {
@@ -660,7 +738,10 @@ struct PanelCore {
 
     /// The location the attraction starts from: the getter after the interaction constraint is dropped.
     private mutating func setUpAttractionStart() -> Double {
-        if constraint.kind == .interaction { constraint = .anchored(state); return roundedEdge(frameEdge) }
+        if constraint.kind == .interaction {
+            constraint = .anchored(state)
+            return roundedEdge(frameEdge)
+        }
         return surfaceLocation
     }
 
@@ -669,7 +750,8 @@ struct PanelCore {
     @inline(__always)
     mutating func stepAttraction(frameTime: Microseconds) {
         guard isAttracting, let step = runningAttraction.step(before: frameTime) else { return }
-        let value = step.value, serial = step.serial
+        let value = step.value
+        let serial = step.serial
         if !step.detached {
             // The attraction's constraint holds the surface until a layout activation detaches it.
             constraint.constant = value
@@ -689,7 +771,8 @@ struct PanelCore {
     /// The running attraction's spring settled this frame (§4.4 completion): the layout snaps to
     /// its state, then the completion runs.
     private mutating func settleAttraction() {
-        let target = runningAttraction.state, completion = runningAttraction.completion
+        let target = runningAttraction.state
+        let completion = runningAttraction.completion
         updateLayout(to: target)
         // FP-S7 old: the spring's completion notifies no extra didMove.
         if profile.newEventOrder { notifyDidMove() }
@@ -700,7 +783,9 @@ struct PanelCore {
             attractionIsSilent = false
             if profile.moveAnimatorLeak { staleMoveAnimator = true }
             updateScrollViewLock()
-        case .programmatic: endAttraction(tryUnlock: false); updateScrollViewLock()
+        case .programmatic:
+            endAttraction(tryUnlock: false)
+            updateScrollViewLock()
         }
     }
 
@@ -712,7 +797,9 @@ struct PanelCore {
         if profile.clearOffsetAfterAttraction { initialScrollOffset = nil }
         emit(.didEndAttracting)
         // Without a tracked scroll view all three are false (and unlocking does nothing).
-        if tryUnlock, tracksScrollView, (isScrollable(state) && offset(from: state) == 0) || shouldLooselyLock { unlockScrollView() }
+        if tryUnlock, tracksScrollView, (isScrollable(state) && offset(from: state) == 0) || shouldLooselyLock {
+            unlockScrollView()
+        }
     }
 
     /// The end step of programmatic moves (`updateScrollView`, §5.1 step 5).
@@ -791,7 +878,8 @@ struct PanelCore {
             // show, O14): the nested move finds this animator and finishes it (§4.7 step 2), and
             // its own animator (a removal's, with didRemove) is the one left running.
             transition = RunningTransition(
-                spring: TransitionSpring(from: visibleStart, to: geometry.position(of: target), relativeVelocity: velocity),
+                spring: TransitionSpring(
+                    from: visibleStart, to: geometry.position(of: target), relativeVelocity: velocity),
                 startTime: now, completion: completion)
             setState(target)
             updateLayout(to: target)
@@ -806,8 +894,10 @@ struct PanelCore {
     /// removal had finished.
     mutating func show(animated: Bool) {
         if case .some = transition { interruptAnimationIfNeeded() }
-        hasParent = true; inWindow = true
-        dismissBeyondFired = false; dismissInFired = false
+        hasParent = true
+        inWindow = true
+        dismissBeyondFired = false
+        dismissInFired = false
         activateLayout()
         observingSafeArea = true
         observeSafeArea()
@@ -889,7 +979,8 @@ struct PanelCore {
     /// True while the tracked scroll view decelerates or returns to an edge.
     @inline(__always)
     var isScrollViewAnimating: Bool {
-        return tracksScrollView && (scrollView.unsafelyUnwrapped.isDecelerating || scrollView.unsafelyUnwrapped.returnsToEdge)
+        return tracksScrollView
+            && (scrollView.unsafelyUnwrapped.isDecelerating || scrollView.unsafelyUnwrapped.returnsToEdge)
     }
 
     /// `PanelSystem.runFrames`: `runFrame` and `clock.advance()` while the frame reported animating
@@ -897,7 +988,7 @@ struct PanelCore {
     /// Plain attraction frames (`runsPlainAttraction`) take `plainAttractionFrame`, the others `frame`.
     mutating func runFrames(_ clock: inout FrameClock, before dueFrame: Int64) -> Bool {
         var animating: Bool
-        var frameClock = clock // a local copy stays in registers (the caller's is written once)
+        var frameClock = clock  // a local copy stays in registers (the caller's is written once)
         var plain = runsPlainAttraction
         repeat {
             if plain && runningAttraction.startTime < frameClock.time {
@@ -920,8 +1011,9 @@ struct PanelCore {
     /// a window, no `contentInset` channel. A plain frame changes none of these; only a settling
     /// spring, a sample or a general frame can.
     private var runsPlainAttraction: Bool {
-        guard isAttracting, !attractionIsSilent, !runningAttraction.detached, constraint.kind == .attraction, stateHasAnchor,
-              !tracksScrollView, !hasDidMoveRecipes, inWindow, !interactionInProgress, !recordsContentInset
+        guard isAttracting, !attractionIsSilent, !runningAttraction.detached, constraint.kind == .attraction,
+            stateHasAnchor,
+            !tracksScrollView, !hasDidMoveRecipes, inWindow, !interactionInProgress, !recordsContentInset
         else { return false }
         if case .some = transition { return false }
         return true
@@ -940,16 +1032,18 @@ struct PanelCore {
         let value = runningAttraction.spring.value
         constraint.constant = value
         layoutNeedsSync = true
-        let location = value + constraint.getterShift // surfaceLocation
-        backdropAlpha = geometry.interpolatedBackdropAlpha(at: location, translation: value - runningAttraction.spring.initialValue)
+        let location = value + constraint.getterShift  // surfaceLocation
+        backdropAlpha = geometry.interpolatedBackdropAlpha(
+            at: location, translation: value - runningAttraction.spring.initialValue)
         emitDidMove(location)
         if settled { return (settleAndFinishFrame(index: index), true) }
         // syncLayout(): the constraints' location is the surface location.
         frameEdgeValue = location
         frameEdgeNeedsRounding = true
         layoutNeedsSync = false
-        let entry = RecordList.Entry(kind: .frame, flags: RecordList.Entry.isAttracting, index: stateNameIndex,
-                                     integer: Int64(index), location: location, backdropAlpha: backdropAlpha, contentOffset: 0)
+        let entry = RecordList.Entry(
+            kind: .frame, flags: RecordList.Entry.isAttracting, index: stateNameIndex,
+            integer: Int64(index), location: location, backdropAlpha: backdropAlpha, contentOffset: 0)
         if records.repeatsLastFrame(entry) { return (true, false) }
         records.appendFrame(entry, owned: true)
         return (true, false)
@@ -983,8 +1077,9 @@ struct PanelCore {
         now = time
         syncLayout()
         let flags: UInt8 = interactionInProgress ? RecordList.Entry.isDragging : 0
-        let entry = RecordList.Entry(kind: .frame, flags: flags, index: stateNameIndex, integer: Int64(index),
-                                     location: surfaceLocation, backdropAlpha: backdropAlpha, contentOffset: 0)
+        let entry = RecordList.Entry(
+            kind: .frame, flags: flags, index: stateNameIndex, integer: Int64(index),
+            location: surfaceLocation, backdropAlpha: backdropAlpha, contentOffset: 0)
         if records.repeatsLastFrame(entry) { return false }
         records.appendFrame(entry, owned: true)
         return false
@@ -1025,13 +1120,18 @@ struct PanelCore {
             if scrollLocked { flags |= RecordList.Entry.scrollLocked }
             offset = position.main(scrollView.unsafelyUnwrapped.contentOffset)
         }
-        let entry = RecordList.Entry(kind: .frame, flags: flags, index: stateNameIndex, integer: Int64(index),
-                                     location: surfaceLocation, backdropAlpha: backdropAlpha, contentOffset: offset)
+        let entry = RecordList.Entry(
+            kind: .frame, flags: flags, index: stateNameIndex, integer: Int64(index),
+            location: surfaceLocation, backdropAlpha: backdropAlpha, contentOffset: offset)
         if recordsContentInset {
             let inset = tracksScrollView ? scrollView.unsafelyUnwrapped.contentInset : nil
             if records.repeatsLastFrame(entry), inset == lastFrameInset { return isAnimating }
             lastFrameInset = inset
-            if let inset { records.appendFrame(entry, contentInset: inset, owned: true) } else { records.appendFrame(entry, owned: true) }
+            if let inset {
+                records.appendFrame(entry, contentInset: inset, owned: true)
+            } else {
+                records.appendFrame(entry, owned: true)
+            }
             return isAnimating
         }
         if records.repeatsLastFrame(entry) { return isAnimating }
@@ -1052,7 +1152,8 @@ extension PanelCore {
         // FP-S15 off (≤ 2.5.1): io is a plain value from (0, 0) that tracking leaves alone.
         initialScrollOffset = profile.ioAtTrack ? sv.contentOffset : initialScrollOffset ?? .zero
         scrollBounce = sv.bounces
-        scrollIndicatorVisible = position.isVertical ? sv.showsVerticalScrollIndicator : sv.showsHorizontalScrollIndicator
+        scrollIndicatorVisible =
+            position.isVertical ? sv.showsVerticalScrollIndicator : sv.showsHorizontalScrollIndicator
         scrollLocked = false
     }
 
@@ -1061,7 +1162,11 @@ extension PanelCore {
         guard var sv = scrollView else { return }
         sv.isDirectionalLockEnabled = false
         sv.bounces = scrollBounce
-        if position.isVertical { sv.showsVerticalScrollIndicator = scrollIndicatorVisible } else { sv.showsHorizontalScrollIndicator = scrollIndicatorVisible }
+        if position.isVertical {
+            sv.showsVerticalScrollIndicator = scrollIndicatorVisible
+        } else {
+            sv.showsHorizontalScrollIndicator = scrollIndicatorVisible
+        }
         scrollView = nil
         tracksScrollView = false
         scrollLocked = false
@@ -1096,7 +1201,8 @@ extension PanelCore {
     /// §3.6.2 `allowScrollPanGesture(cond)`: top/left measure from the content end (ignoring any
     /// pinning override, a quirk), bottom/right from the pinning offset.
     func allowScrollPanGesture(_ sv: ScrollViewModel, _ condition: (Double) -> Bool) -> Bool {
-        let a = position.expandsTowardLowerCoordinate
+        let a =
+            position.expandsTowardLowerCoordinate
             ? position.main(sv.contentOffset - pinningOffset(sv))
             : position.main(sv.contentOffsetMax - sv.contentOffset)
         return condition(a)
@@ -1111,10 +1217,14 @@ extension PanelCore {
 
     /// `stopScrolling(at:)`: replaces the main-axis offset (non-animated setter, kills deceleration).
     mutating func stopScrolling(at offset: Point) {
-        let value = position.main(offset), position = position
+        let value = position.main(offset)
+        let position = position
         if profile.negativePinToZero && offset.y < 0 {
             // FP-S3 (2.6.3 – 2.6.5): y tested for every position, both axes zeroed [QUIRK].
-            updateScrollView { $0.contentOffset = .zero; $0.setMainOffset(0, position) }
+            updateScrollView {
+                $0.contentOffset = .zero
+                $0.setMainOffset(0, position)
+            }
             return
         }
         updateScrollView { $0.setMainOffset(value, position) }
@@ -1144,9 +1254,11 @@ extension PanelCore {
         if !loose { scrollView!.bounces = false }
         scrollView!.isDirectionalLockEnabled = true
         if position.isVertical {
-            scrollIndicatorVisible = scrollView!.showsVerticalScrollIndicator; scrollView!.showsVerticalScrollIndicator = false
+            scrollIndicatorVisible = scrollView!.showsVerticalScrollIndicator
+            scrollView!.showsVerticalScrollIndicator = false
         } else {
-            scrollIndicatorVisible = scrollView!.showsHorizontalScrollIndicator; scrollView!.showsHorizontalScrollIndicator = false
+            scrollIndicatorVisible = scrollView!.showsHorizontalScrollIndicator
+            scrollView!.showsHorizontalScrollIndicator = false
         }
         scrollLocked = true
     }
@@ -1167,8 +1279,10 @@ extension PanelCore {
     /// §3.5 `shouldScrollViewHandleTouch`: the panel ignores this event. `velocity` is main-axis pt/s.
     func shouldScrollViewHandleTouch(velocity v: Double) -> Bool {
         guard let sv = scrollView, sv.frame.contains(initialLocation) else { return false }
-        guard isScrollable(state), !interactionInProgress, profile.anchorTolerance ? abs(offset(from: state)) < 1 : offset(from: state) == 0,
-              !grabberContains(initialLocation) else { return false }
+        guard isScrollable(state), !interactionInProgress,
+            profile.anchorTolerance ? abs(offset(from: state)) < 1 : offset(from: state) == 0,
+            !grabberContains(initialLocation)
+        else { return false }
         let od = position.main(sv.contentOffset - pinningOffset(sv))
         if position.expandsTowardLowerCoordinate {
             if od > 0 || (v <= 0 && od < 0) { return true }
@@ -1183,11 +1297,16 @@ extension PanelCore {
     /// left to the list whatever the content offset.
     func shouldScrollViewHandleTouchBefore280(velocity v: Double, location: Point) -> Bool {
         guard let sv = scrollView else { return false }
-        guard isScrollable(state), !interactionInProgress, offset(from: geometry.mostExpandedState) == 0 else { return false }
-        let grabberAtStart = grabberContains(initialLocation), grabberNow = grabberContains(location)
+        guard isScrollable(state), !interactionInProgress, offset(from: geometry.mostExpandedState) == 0 else {
+            return false
+        }
+        let grabberAtStart = grabberContains(initialLocation)
+        let grabberNow = grabberContains(location)
         if grabberNow && !grabberAtStart { return true }
         let size = surfaceFrame.size
-        if grabberAtStart && !Rect(x: 0, y: 0, width: size.width, height: size.height).contains(location) { return false }
+        if grabberAtStart && !Rect(x: 0, y: 0, width: size.width, height: size.height).contains(location) {
+            return false
+        }
         guard sv.frame.contains(initialLocation), !grabberNow else { return false }
         let od = position.main(sv.contentOffset - pinningOffset(sv))
         if position.expandsTowardLowerCoordinate {
@@ -1205,7 +1324,8 @@ extension PanelCore {
         guard tracksScrollView, scrollPanPhase == .changed, !grabberContains(initialLocation) else { return false }
         let expanding = position.expandsTowardLowerCoordinate ? current > target : current < target
         // FP-S10 (≤ 2.8.3): the surface must also be below location 0 before the sample.
-        return expanding && (!profile.clampAboveZero || current > 0) && scrollView.unsafelyUnwrapped.isScrollableContent(position)
+        return expanding && (!profile.clampAboveZero || current > 0)
+            && scrollView.unsafelyUnwrapped.isScrollableContent(position)
     }
 
     /// True when the panel's recognizer must wait for the scroll view's pan to fail (§3.8 item 3),
@@ -1252,7 +1372,10 @@ extension PanelCore {
             return
         }
         if dragging {
-            if lowerFirst ? (od >= 0 && v <= 0) : (od <= 0 && v >= 0) { unlockScrollView(); return }
+            if lowerFirst ? (od >= 0 && v <= 0) : (od <= 0 && v >= 0) {
+                unlockScrollView()
+                return
+            }
             if scrollable, grabberNow, grabberAtStart, let io = initialScrollOffset { stopScrolling(at: io) }
         } else if scrollable {
             let allow = allowScrollPanGesture(sv) { $0 <= -30 || $0 > 0 }
@@ -1271,17 +1394,25 @@ extension PanelCore {
     /// band that the scroll view's frame covers at the current surface location.
     func scrollViewSafeAreaInsets(_ sv: ScrollViewModel) -> Insets {
         let origin = surfaceFrame.origin
-        let f = Rect(x: origin.x + sv.frame.minX, y: origin.y + sv.frame.minY, width: sv.frame.size.width, height: sv.frame.size.height)
-        let c = geometry.environment.container, s = geometry.environment.safeArea
-        func overlap(_ a0: Double, _ a1: Double, _ b0: Double, _ b1: Double) -> Double { max(0, min(a1, b1) - max(a0, b0)) }
-        return Insets(top: overlap(f.minY, f.maxY, 0, s.top), left: overlap(f.minX, f.maxX, 0, s.left),
-                      bottom: overlap(f.minY, f.maxY, c.height - s.bottom, c.height),
-                      right: overlap(f.minX, f.maxX, c.width - s.right, c.width))
+        let f = Rect(
+            x: origin.x + sv.frame.minX, y: origin.y + sv.frame.minY, width: sv.frame.size.width,
+            height: sv.frame.size.height)
+        let c = geometry.environment.container
+        let s = geometry.environment.safeArea
+        func overlap(_ a0: Double, _ a1: Double, _ b0: Double, _ b1: Double) -> Double {
+            max(0, min(a1, b1) - max(a0, b0))
+        }
+        return Insets(
+            top: overlap(f.minY, f.maxY, 0, s.top), left: overlap(f.minX, f.maxX, 0, s.left),
+            bottom: overlap(f.minY, f.maxY, c.height - s.bottom, c.height),
+            right: overlap(f.minX, f.maxX, c.width - s.right, c.width))
     }
 
     /// §3.10 `adjustScrollContentInsetIfNeeded` (contentInsetAdjustmentBehavior `always`).
     mutating func adjustScrollContentInsetIfNeeded() {
-        guard tracksScrollView, let sv = scrollView, state != geometry.mostExpandedState, isScrollable(state) else { return }
+        guard tracksScrollView, let sv = scrollView, state != geometry.mostExpandedState, isScrollable(state) else {
+            return
+        }
         var inset = scrollViewSafeAreaInsets(sv)
         if geometry.panel.contentMode == .static {
             let offset = offset(from: geometry.mostExpandedState)
@@ -1290,7 +1421,7 @@ extension PanelCore {
                 case .bottom: inset.bottom = offset + inset.bottom
                 case .top: inset.top = offset + inset.top
                 case .left: inset.left = offset + inset.left
-                case .right: inset.left = offset + inset.right // FloatingPanel writes `left` (a quirk)
+                case .right: inset.left = offset + inset.right  // FloatingPanel writes `left` (a quirk)
                 }
             }
         }
@@ -1301,7 +1432,8 @@ extension PanelCore {
     mutating func observeSafeArea() {
         let safeArea = geometry.environment.safeArea
         guard safeArea != observedSafeArea, geometry.environment.container.width > 0,
-              geometry.environment.container.height > 0 else { return }
+            geometry.environment.container.height > 0
+        else { return }
         observedSafeArea = safeArea
         guard let offset = scrollView?.contentOffset else { return }
         adjustScrollContentInsetIfNeeded()
@@ -1326,13 +1458,16 @@ extension PanelCore {
     @inline(__always)
     mutating func stepDeceleration(frameTime: Microseconds) {
         guard isScrollViewAnimating else { return }
-        let pixel = geometry.pixel, position = position
+        let pixel = geometry.pixel
+        let position = position
         updateScrollView { $0.stepDeceleration(frameTime: frameTime, pixel: pixel, position) }
     }
 
     /// The scroll view's pan ended (O7): decelerate from inside the range, or return to the edge.
     mutating func endScrollPan(velocity: Double) {
-        let now = now, frameRate = geometry.environment.frameRate, position = position
+        let now = now
+        let frameRate = geometry.environment.frameRate
+        let position = position
         updateScrollView { $0.endPan(velocity: velocity, at: now, frameRate: frameRate, position) }
     }
 

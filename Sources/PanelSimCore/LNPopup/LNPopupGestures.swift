@@ -87,7 +87,9 @@ extension LNPopupSystem {
             touchBegan(at: p)
         case .moved:
             tracker.addMovement(timeNanos: now * 1000, position: p)
-            touchMoved(to: p, velocity: PanRecognition.recordedVelocity(t, source: velocitySource) ?? tracker.currentVelocity())
+            touchMoved(
+                to: p, velocity: PanRecognition.recordedVelocity(t, source: velocitySource) ?? tracker.currentVelocity()
+            )
         case .stationary:
             return
         case .ended, .cancelled:
@@ -98,7 +100,9 @@ extension LNPopupSystem {
             let v = PanRecognition.liftVelocity(t, time: now, source: velocitySource, tracker: tracker)
             if current.began {
                 for rec in current.pans {
-                    if rec == .scrollView { scrollView?.endPan(velocity: v.y, at: now, frameRate: environment.frameRate, .bottom) }
+                    if rec == .scrollView {
+                        scrollView?.endPan(velocity: v.y, at: now, frameRate: environment.frameRate, .bottom)
+                    }
                     panEnded(rec, velocity: v)
                 }
             } else if let target = current.tap {
@@ -155,7 +159,7 @@ extension LNPopupSystem {
         var new = PopupTouch(down: p, last: p)
         defer { touch = new }
         tapRecognizer.reset()
-        if windowLocked { return }   // L7: ignored for the whole sequence
+        if windowLocked { return }  // L7: ignored for the whole sequence
         // Without LN-S4's flag a re-open (public state open) leaves the content's pans reachable.
         let reopenTakesPans = !profile.gesturesIgnored && opening && publicState == .open
         if opening && !reopenTakesPans {
@@ -169,7 +173,8 @@ extension LNPopupSystem {
             if inCloseButton(p) { new.tap = .closeButton }
             let local = Point(x: p.x, y: p.y - model.location)
             if var sv = scrollView, sv.frame.contains(local), scrollPanCanBegin(sv) {
-                new.pans = hasVerticalContent(sv) || hasHorizontalContent(sv) ? [.scrollView] : [.scrollView, .interaction]
+                new.pans =
+                    hasVerticalContent(sv) || hasHorizontalContent(sv) ? [.scrollView] : [.scrollView, .interaction]
                 sv.stopDeceleration()
                 scrollView = sv
             } else {
@@ -190,7 +195,8 @@ extension LNPopupSystem {
             current.tap = nil
             tapRecognizer.fail()
             if current.pans.contains(.scrollView), let sv = scrollView, sv.isDirectionalLockEnabled,
-               hasVerticalContent(sv), hasHorizontalContent(sv) {
+                hasVerticalContent(sv), hasHorizontalContent(sv)
+            {
                 current.lock = abs(d.y) >= abs(d.x) ? .vertical : .horizontal
             }
             current.last = p
@@ -198,10 +204,15 @@ extension LNPopupSystem {
             for rec in current.pans {
                 if rec == .interaction {
                     if internalState == .open, let limit = popup.interactionLimitRect,
-                       !limit.contains(Point(x: p.x, y: p.y - model.location)) {
-                        cancel(.interaction); continue
+                        !limit.contains(Point(x: p.x, y: p.y - model.location))
+                    {
+                        cancel(.interaction)
+                        continue
                     }
-                    if resolvedStyle == .none { cancel(.interaction); continue }
+                    if resolvedStyle == .none {
+                        cancel(.interaction)
+                        continue
+                    }
                 }
                 panBegan(rec, velocity: v)
             }
@@ -268,7 +279,7 @@ extension LNPopupSystem {
         guard !dismissalOverride, !ignoringGestures else { return }
         let style = resolvedStyle
         if style == .none || (style == .scroll && rec != .scrollView) { return }
-        if tr.x == 0 && tr.y == 0 && profile.zeroTranslationIgnored { return }   // Q4 (LN-S2)
+        if tr.x == 0 && tr.y == 0 && profile.zeroTranslationIgnored { return }  // Q4 (LN-S2)
         if rec == .scrollView, var sv = scrollView {
             let onlyVertically = !hasHorizontalContent(sv) || tr.x == 0
             if !onlyVertically {
@@ -290,10 +301,13 @@ extension LNPopupSystem {
             }
         }
         if drag == nil && (style == .drag || style == .scroll || internalState > .barPresented) {
-            emit("willBeginDragging", [RecordField("state", .string(publicState.name)), RecordField("recognizer", .string(rec.name))])
+            emit(
+                "willBeginDragging",
+                [RecordField("state", .string(publicState.name)), RecordField("recognizer", .string(rec.name))])
             let h = model.barHeight
-            drag = PopupDrag(startCentre: model.barTop + h / 2, height: h, from: internalState, dock: geometry.dock,
-                             openTop: -h, startOffset: rec == .scrollView ? tr.y : 0)
+            drag = PopupDrag(
+                startCentre: model.barTop + h / 2, height: h, from: internalState, dock: geometry.dock,
+                openTop: -h, startOffset: rec == .scrollView ? tr.y : 0)
             openTopCache = -h
             transition(to: .transitioning, animated: false, byGesture: false)
         }
@@ -319,8 +333,13 @@ extension LNPopupSystem {
             }
             gesturesIgnored = true
             gestureCloseVelocity = v.y
-            emit("willEndDragging", [RecordField("velocity", .point(v)), RecordField("target", .string(PopupPresentationState.barPresented.name)),
-                                     RecordField("reason", .string("snapThreshold"))])
+            emit(
+                "willEndDragging",
+                [
+                    RecordField("velocity", .point(v)),
+                    RecordField("target", .string(PopupPresentationState.barPresented.name)),
+                    RecordField("reason", .string("snapThreshold")),
+                ])
             enqueue(.close(animated: true, byGesture: true, clearsGestures: true))
         }
     }
@@ -336,10 +355,15 @@ extension LNPopupSystem {
         } else if releaseRule == .legacy {
             // LN-S7 old: a drag that started during a re-open (LN-S4 off) has `from` transitioning,
             // tested as from open and kept when the threshold is not passed (then it closes).
-            if v.y < 0 { target = .open }
-            else if v.y > 0 { target = .barPresented }
-            else if d.from == .barPresented { target = p > 0.2 ? .open : .barPresented }
-            else { target = p < 0.8 ? .barPresented : d.from }
+            if v.y < 0 {
+                target = .open
+            } else if v.y > 0 {
+                target = .barPresented
+            } else if d.from == .barPresented {
+                target = p > 0.2 ? .open : .barPresented
+            } else {
+                target = p < 0.8 ? .barPresented : d.from
+            }
         } else {
             target = d.from
             if v.y <= 0 {
@@ -352,8 +376,12 @@ extension LNPopupSystem {
                 target = .barPresented
             }
         }
-        emit("willEndDragging", [RecordField("velocity", .point(v)), RecordField("target", .string(target.name)),
-                                 RecordField("reason", .string("release"))])
+        emit(
+            "willEndDragging",
+            [
+                RecordField("velocity", .point(v)), RecordField("target", .string(target.name)),
+                RecordField("reason", .string("release")),
+            ])
         gesturesIgnored = true
         gestureCloseVelocity = v.y
         drag = nil

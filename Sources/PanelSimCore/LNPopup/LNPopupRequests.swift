@@ -45,18 +45,19 @@ extension LNPopupSystem {
         guard animator.isEmpty, !queue.isEmpty else { return }
         let (entry, line) = queue.removeFirst()
         switch entry {
-        case let .open(animated, clears):
+        case .open(let animated, let clears):
             // Queued while a bar existed, started after its dismissal: dropped like a call with no
             // bar (§2.2; the spec is silent here, docs/lnpopup.md): the request completes as a
             // no-op and the queue goes on, as if it had never been queued.
             guard !noBar else { return dropWithoutBar(entry, line: line, clears) }
-            guard targetState != .open else { return finishRequest(clears) }   // Q11: no resume
+            guard targetState != .open else { return finishRequest(clears) }  // Q11: no resume
             transition(to: .open, animated: animated, byGesture: false, then: .request(clearsGestures: clears))
-        case let .close(animated, byGesture, clears):
+        case .close(let animated, let byGesture, let clears):
             guard !noBar else { return dropWithoutBar(entry, line: line, clears) }
             guard targetState != .barPresented else { return finishRequest(clears) }
-            transition(to: .barPresented, animated: animated, byGesture: byGesture, then: .request(clearsGestures: clears))
-        case let .present(animated, openPopup):
+            transition(
+                to: .barPresented, animated: animated, byGesture: byGesture, then: .request(clearsGestures: clears))
+        case .present(let animated, let openPopup):
             if targetState == .barHidden {
                 presentBar(animated: animated, openPopup: openPopup)
             } else if openPopup {
@@ -65,16 +66,18 @@ extension LNPopupSystem {
             } else {
                 resume()
             }
-        case let .dismiss(animated):
+        case .dismiss(let animated):
             guard !dismissalOverride else {
-                return warn(line, "dismissBar ignored: the popup bar was already dismissed when it came out of LNPopup's queue")
+                return warn(
+                    line, "dismissBar ignored: the popup bar was already dismissed when it came out of LNPopup's queue")
             }
             dismissalOverride = true
             cancelSnapTimers()
             if targetState != .barPresented {
                 drag = nil
                 cancel(.interaction)
-                transition(to: .barPresented, animated: animated, byGesture: false, then: .barDismissal(animated: animated))
+                transition(
+                    to: .barPresented, animated: animated, byGesture: false, then: .barDismissal(animated: animated))
             } else {
                 startBarDismissal(animated: animated)
             }
@@ -96,7 +99,10 @@ extension LNPopupSystem {
         case .open: what = "LNPopup's own open (bar tap, snap swipe or drag release)"
         default: what = "LNPopup's own close (drag release or snap threshold)"
         }
-        warn(line, "\(what) ignored: queued while the popup bar existed, it would start after the bar's dismissal (no popup bar is presented)")
+        warn(
+            line,
+            "\(what) ignored: queued while the popup bar existed, it would start after the bar's dismissal (no popup bar is presented)"
+        )
         finishRequest(clearsGestures)
         resume()
     }
@@ -107,7 +113,10 @@ extension LNPopupSystem {
     mutating func cancelSnapTimers() {
         guard !timers.isEmpty else { return }
         for t in timers {
-            warn(t.line, "the snap swipe's open (due at \(Self.seconds(t.time)) s) is cancelled: the popup bar's dismissal started at \(Self.seconds(now)) s")
+            warn(
+                t.line,
+                "the snap swipe's open (due at \(Self.seconds(t.time)) s) is cancelled: the popup bar's dismissal started at \(Self.seconds(now)) s"
+            )
         }
         timers.removeAll()
         gesturesIgnored = false
@@ -148,36 +157,44 @@ extension LNPopupSystem {
         switch call {
         case .setContentOffset, .setContentSize: break
         default:
-            if popupPanInProgress { deferredCalls.append((call, line)); return }
+            if popupPanInProgress {
+                deferredCalls.append((call, line))
+                return
+            }
         }
         switch call {
-        case let .presentBar(animated, openPopup):
+        case .presentBar(let animated, let openPopup):
             enqueue(.present(animated: animated, openPopup: openPopup))
-        case let .openPopup(animated):
+        case .openPopup(let animated):
             guard !noBar else { return warn(line, "openPopup ignored: no popup bar is presented") }
             enqueue(.open(animated: animated, clearsGestures: false))
-        case let .closePopup(animated):
+        case .closePopup(let animated):
             guard !noBar else { return warn(line, "closePopup ignored: no popup bar is presented") }
             enqueue(.close(animated: animated, byGesture: false, clearsGestures: false))
-        case let .dismissBar(animated):
+        case .dismissBar(let animated):
             guard !noBar else { return warn(line, "dismissBar ignored: no popup bar is presented") }
             enqueue(.dismiss(animated: animated))
         case .tapBar:
             guard barTouchable(duringOpening: false) else {
-                return warn(line, "tapBar ignored: the bar cannot be touched now (no bar, open or opening, or the window is locked)")
+                return warn(
+                    line,
+                    "tapBar ignored: the bar cannot be touched now (no bar, open or opening, or the window is locked)")
             }
             barTapped()
         case .tapCloseButton:
             guard closeButtonAvailable else {
-                return warn(line, "tapCloseButton ignored: no close button is shown now (closed, closing, or style none)")
+                return warn(
+                    line, "tapCloseButton ignored: no close button is shown now (closed, closing, or style none)")
             }
             closeButtonTapped()
-        case let .setContentOffset(x, y):
-            guard var sv = scrollView else { return warn(line, "setContentOffset ignored: the trace has no scrollView") }
+        case .setContentOffset(let x, let y):
+            guard var sv = scrollView else {
+                return warn(line, "setContentOffset ignored: the trace has no scrollView")
+            }
             if let x { sv.contentOffset.x = x }
             sv.setMainOffset(y ?? sv.contentOffset.y, .bottom)
             scrollView = sv
-        case let .setContentSize(width, height):
+        case .setContentSize(let width, let height):
             guard scrollView != nil else { return warn(line, "setContentSize ignored: the trace has no scrollView") }
             if let width { scrollView?.contentSize.width = width }
             if let height { scrollView?.contentSize.height = height }

@@ -81,8 +81,9 @@ struct LNPopupSystem: RecordingPanelSystem {
         velocitySource = trace.header.recognizer.velocity
         beginThreshold = trace.header.recognizer.beginThreshold
         tracker = VelocityTracker(strategy: velocitySource.strategy)
-        model = PopupChannels(location: geometry.dock, barTop: geometry.dock + geometry.offset, barHeight: 0,
-                              bottomBarTop: geometry.dock)
+        model = PopupChannels(
+            location: geometry.dock, barTop: geometry.dock + geometry.offset, barHeight: 0,
+            bottomBarTop: geometry.dock)
         if let sv = trace.header.scrollView {
             var s = ScrollViewModel(sv, position: .bottom)
             s.isDirectionalLockEnabled = popup.scrollViewDirectionalLock
@@ -106,8 +107,10 @@ struct LNPopupSystem: RecordingPanelSystem {
         now = sample.time
         instant = timebase.sample(sample.time)
         switch sample.kind {
-        case let .touch(t): currentLine = sample.line; handleTouch(t, line: sample.line)
-        case let .systemCall(call): if let call = call as? PopupCall { handleCall(call, line: sample.line) }
+        case .touch(let t):
+            currentLine = sample.line
+            handleTouch(t, line: sample.line)
+        case .systemCall(let call): if let call = call as? PopupCall { handleCall(call, line: sample.line) }
         case .call, .environment, .scroll, .observed, .end: break
         }
     }
@@ -151,14 +154,19 @@ struct LNPopupSystem: RecordingPanelSystem {
         let keepsHeight = !profile.barHeightAllStyles && resolvedStyle != .snap
         if state == .open {
             let h = keepsHeight ? model.barHeight : 0
-            return PopupChannels(location: 0, barTop: -h, barHeight: h, bottomBarTop: geometry.glass ? model.bottomBarTop : geometry.height)
+            return PopupChannels(
+                location: 0, barTop: -h, barHeight: h,
+                bottomBarTop: geometry.glass ? model.bottomBarTop : geometry.height)
         }
         if keepsHeight && model.barHeight != geometry.barHeight {
-            return PopupChannels(location: geometry.dock, barTop: geometry.dock - model.barHeight + geometry.offset, barHeight: model.barHeight,
-                                 bottomBarTop: geometry.glass ? model.bottomBarTop : geometry.dock)
+            return PopupChannels(
+                location: geometry.dock, barTop: geometry.dock - model.barHeight + geometry.offset,
+                barHeight: model.barHeight,
+                bottomBarTop: geometry.glass ? model.bottomBarTop : geometry.dock)
         }
-        return PopupChannels(location: geometry.dock, barTop: geometry.closedBarTop, barHeight: geometry.barHeight,
-                             bottomBarTop: geometry.glass ? model.bottomBarTop : geometry.dock)
+        return PopupChannels(
+            location: geometry.dock, barTop: geometry.closedBarTop, barHeight: geometry.barHeight,
+            bottomBarTop: geometry.glass ? model.bottomBarTop : geometry.dock)
     }
 
     /// LNPopup's 0.5 s animator with `spring`'s curve, or linear (§3.9).
@@ -177,7 +185,9 @@ struct LNPopupSystem: RecordingPanelSystem {
 
     /// An animated close or bar dismissal runs (L7); with LN-S1 `locked`, also an animated open.
     var windowLocked: Bool {
-        animator.contains { $0.kind == .close || $0.kind == .barDismissal || ($0.kind == .open && profile.touchesDuringOpen == .locked) }
+        animator.contains {
+            $0.kind == .close || $0.kind == .barDismissal || ($0.kind == .open && profile.touchesDuringOpen == .locked)
+        }
     }
     /// LNPopup's handler ignores every phase (§3.5.6): the flag is set and exists at this point (LN-S4).
     var ignoringGestures: Bool { gesturesIgnored && profile.gesturesIgnored }

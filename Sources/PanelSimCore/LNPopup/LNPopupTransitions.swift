@@ -12,14 +12,16 @@ struct PopupChannels: AdditiveChannels {
     var bottomBarTop: Double
 
     static func - (a: PopupChannels, b: PopupChannels) -> PopupChannels {
-        PopupChannels(location: a.location - b.location, barTop: a.barTop - b.barTop,
-                      barHeight: a.barHeight - b.barHeight, bottomBarTop: a.bottomBarTop - b.bottomBarTop)
+        PopupChannels(
+            location: a.location - b.location, barTop: a.barTop - b.barTop,
+            barHeight: a.barHeight - b.barHeight, bottomBarTop: a.bottomBarTop - b.bottomBarTop)
     }
 
     @inline(__always)
     func adding(_ delta: PopupChannels, scaledBy r: Double) -> PopupChannels {
-        PopupChannels(location: location + delta.location * r, barTop: barTop + delta.barTop * r,
-                      barHeight: barHeight + delta.barHeight * r, bottomBarTop: bottomBarTop + delta.bottomBarTop * r)
+        PopupChannels(
+            location: location + delta.location * r, barTop: barTop + delta.barTop * r,
+            barHeight: barHeight + delta.barHeight * r, bottomBarTop: bottomBarTop + delta.bottomBarTop * r)
     }
 }
 
@@ -27,7 +29,8 @@ struct PopupChannels: AdditiveChannels {
 enum PopupCompletion: Sendable, Equatable {
     /// §3.4 step 8 for a transition to `state` (open or barPresented); `publicBefore` is the public
     /// state at step 3.
-    case transition(state: PopupPresentationState, publicBefore: PopupPresentationState, animated: Bool, then: PopupAfterTransition)
+    case transition(
+        state: PopupPresentationState, publicBefore: PopupPresentationState, animated: Bool, then: PopupAfterTransition)
     /// The bar's presentation and dismissal animators (§3.11).
     case barPresentation(openPopup: Bool, animated: Bool)
     case barDismissal(animated: Bool)
@@ -42,7 +45,7 @@ enum PopupCompletion: Sendable, Equatable {
     /// Which animator this completion belongs to.
     var kind: Kind {
         switch self {
-        case let .transition(state, _, _, _): return state == .open ? .open : .close
+        case .transition(let state, _, _, _): return state == .open ? .open : .close
         case .barPresentation: return .barPresentation
         case .barDismissal: return .barDismissal
         }
@@ -66,8 +69,10 @@ extension LNPopupSystem {
     // MARK: Transitions (§3.4)
 
     /// `_transitionToState`: `state` is open, barPresented, or transitioning (a drag start).
-    mutating func transition(to state: PopupPresentationState, animated: Bool, byGesture: Bool,
-                             then: PopupAfterTransition = .nothing) {
+    mutating func transition(
+        to state: PopupPresentationState, animated: Bool, byGesture: Bool,
+        then: PopupAfterTransition = .nothing
+    ) {
         guard state != internalState else { return }
         let publicBefore = publicState
         let willClose = publicState == .open && state == .barPresented
@@ -79,10 +84,13 @@ extension LNPopupSystem {
         if willClose { emit("willClosePopup", animated: animated) }
         let before = model
         model = channels(of: state)
-        let completion = PopupCompletion.transition(state: state, publicBefore: publicBefore, animated: animated, then: then)
+        let completion = PopupCompletion.transition(
+            state: state, publicBefore: publicBefore, animated: animated, then: then)
         if animated {
-            let spring = state == .barPresented ? closeSpring(byGesture: byGesture, beforeDismissal: then == .barDismissal(animated: true))
-                                                : byGesture ? Self.gestureSpring : Self.transitionSpring
+            let spring =
+                state == .barPresented
+                ? closeSpring(byGesture: byGesture, beforeDismissal: then == .barDismissal(animated: true))
+                : byGesture ? Self.gestureSpring : Self.transitionSpring
             animator.add(start: instant, timing: timing(spring), delta: before - model, completion: completion)
             animationStarted()
         } else {
@@ -113,10 +121,10 @@ extension LNPopupSystem {
 
     mutating func complete(_ completion: PopupCompletion) {
         switch completion {
-        case let .transition(state, publicBefore, animated, then):
+        case .transition(let state, let publicBefore, let animated, let then):
             internalState = state
             publicState = state
-            emit("didChangeState", [RecordField("state", .string(state.name))])   // Q1: also when unchanged
+            emit("didChangeState", [RecordField("state", .string(state.name))])  // Q1: also when unchanged
             if state == .barPresented && publicBefore != .barPresented { emit("didClosePopup", animated: animated) }
             if state == .open && publicBefore != .open { emit("didOpenPopup", animated: animated) }
             switch then {
@@ -125,7 +133,7 @@ extension LNPopupSystem {
             case .barDismissal(let a): startBarDismissal(animated: a)
             }
             resume()
-        case let .barPresentation(openPopup, animated):
+        case .barPresentation(let openPopup, let animated):
             if !openPopup {
                 internalState = .barPresented
                 publicState = .barPresented
@@ -133,7 +141,7 @@ extension LNPopupSystem {
             }
             emit("didPresentPopupBar", animated: animated)
             resume()
-        case let .barDismissal(animated):
+        case .barDismissal(let animated):
             barExists = false
             publicState = .barHidden
             emit("didChangeState", [RecordField("state", .string(PopupPresentationState.barHidden.name))])
@@ -158,12 +166,13 @@ extension LNPopupSystem {
         model.barHeight = geometry.barHeight
         model.barTop = geometry.closedBarTop
         if animated {
-            animator.add(start: instant, timing: timing(Self.barSpring), delta: before - model,
-                         completion: .barPresentation(openPopup: openPopup, animated: true))
+            animator.add(
+                start: instant, timing: timing(Self.barSpring), delta: before - model,
+                completion: .barPresentation(openPopup: openPopup, animated: true))
             animationStarted()
         }
         if openPopup {
-            emit("willOpenPopup", animated: animated)   // Q3: the open transition writes it again
+            emit("willOpenPopup", animated: animated)  // Q3: the open transition writes it again
             transition(to: .open, animated: animated, byGesture: false)
         }
         if !animated { complete(.barPresentation(openPopup: openPopup, animated: false)) }
@@ -178,7 +187,9 @@ extension LNPopupSystem {
         model.barTop = geometry.dock + geometry.offset
         model.location = geometry.dock
         if animated {
-            animator.add(start: instant, timing: timing(Self.barSpring), delta: before - model, completion: .barDismissal(animated: true))
+            animator.add(
+                start: instant, timing: timing(Self.barSpring), delta: before - model,
+                completion: .barDismissal(animated: true))
             animationStarted()
         } else {
             complete(.barDismissal(animated: false))

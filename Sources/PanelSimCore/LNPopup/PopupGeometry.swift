@@ -29,8 +29,9 @@ struct PopupGeometry: Sendable, Equatable {
         if let frame = popup.closeButtonFrame {
             closeButtonFrame = frame
         } else {
-            closeButtonFrame = Self.defaultCloseButtonFrame(popup.closeButtonStyle, glass: popup.glass, width: width,
-                                                            safeAreaTop: environment.safeArea.top)
+            closeButtonFrame = Self.defaultCloseButtonFrame(
+                popup.closeButtonStyle, glass: popup.glass, width: width,
+                safeAreaTop: environment.safeArea.top)
         }
     }
 
@@ -52,8 +53,10 @@ struct PopupGeometry: Sendable, Equatable {
     /// L10: grabber 42 × 25 (glass 70 × 25) and chevron 42 × 25 centred on W/2; round 24 × 24 at
     /// x = 16; glass styles 44 × 44 at x = W − 60; top = max(12, safe-area top). `default` is grabber
     /// (legacy) or prominentGlass (glass) (`LNPopupCloseButton.mm` 25–78, 231–239, 432–464).
-    static func defaultCloseButtonFrame(_ style: PopupCloseButtonStyle, glass: Bool, width: Double,
-                                        safeAreaTop: Double) -> Rect? {
+    static func defaultCloseButtonFrame(
+        _ style: PopupCloseButtonStyle, glass: Bool, width: Double,
+        safeAreaTop: Double
+    ) -> Rect? {
         let top = max(12, safeAreaTop)
         let resolved: PopupCloseButtonStyle = style == .default ? (glass ? .prominentGlass : .grabber) : style
         switch resolved {

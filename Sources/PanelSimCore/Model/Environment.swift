@@ -14,11 +14,15 @@ public struct PanelEnvironment: Sendable, Equatable {
     /// The keyboard as the last keyboard-frame notification reported it (uisheet.md §2.2, §3.10);
     /// nil until one is reported. Only sheet traces carry it.
     public var keyboard: KeyboardFrame? = nil
-    public init(container: Size,
-                safeArea: Insets = Insets(top: 47, left: 0, bottom: 34, right: 0),
-                displayScale: Double = 3, frameRate: Int = 120) {
-        self.container = container; self.safeArea = safeArea
-        self.displayScale = displayScale; self.frameRate = frameRate
+    public init(
+        container: Size,
+        safeArea: Insets = Insets(top: 47, left: 0, bottom: 34, right: 0),
+        displayScale: Double = 3, frameRate: Int = 120
+    ) {
+        self.container = container
+        self.safeArea = safeArea
+        self.displayScale = displayScale
+        self.frameRate = frameRate
     }
 }
 

@@ -29,8 +29,12 @@ struct SystemFrameLayout: Sendable {
         /// channel's presence (-1 when neither).
         fileprivate(set) var word = 0, valueBit = -1, presenceBit = -1
 
-        static func number(_ key: String, optional: Bool = false) -> Channel { Channel(key: key, kind: .number, isOptional: optional) }
-        static func bool(_ key: String, optional: Bool = false) -> Channel { Channel(key: key, kind: .bool, isOptional: optional) }
+        static func number(_ key: String, optional: Bool = false) -> Channel {
+            Channel(key: key, kind: .number, isOptional: optional)
+        }
+        static func bool(_ key: String, optional: Bool = false) -> Channel {
+            Channel(key: key, kind: .bool, isOptional: optional)
+        }
         static func name(_ key: String) -> Channel { Channel(key: key, kind: .name, isOptional: false) }
     }
 
@@ -47,14 +51,21 @@ struct SystemFrameLayout: Sendable {
 
     /// - Precondition: at most 64 bits of bool values and presence in word 0.
     init(_ channels: [Channel], vocabulary: [String] = []) {
-        var placed: [Channel] = [], word = 1, bit = 0
+        var placed: [Channel] = []
+        var word = 1
+        var bit = 0
         for var c in channels {
-            if c.isOptional { c.presenceBit = bit; bit += 1 }
+            if c.isOptional {
+                c.presenceBit = bit
+                bit += 1
+            }
             switch c.kind {
             case .bool:
-                c.valueBit = bit; bit += 1
+                c.valueBit = bit
+                bit += 1
             case .number, .name:
-                c.word = word; word += 1
+                c.word = word
+                word += 1
             }
             placed.append(c)
         }
@@ -105,29 +116,31 @@ struct PackedFrameWriter {
     private var bits: UInt64 = 0
     private var nextWord = 1, nextBit = 0
     #if DEBUG
-    private let layout: SystemFrameLayout
-    private var channel = 0
+        private let layout: SystemFrameLayout
+        private var channel = 0
     #endif
 
     #if DEBUG
-    /// A writer for the frame at `words`, checked against `layout`.
-    init(words: UnsafeMutablePointer<UInt64>, layout: SystemFrameLayout) {
-        self.words = words
-        self.layout = layout
-    }
+        /// A writer for the frame at `words`, checked against `layout`.
+        init(words: UnsafeMutablePointer<UInt64>, layout: SystemFrameLayout) {
+            self.words = words
+            self.layout = layout
+        }
     #else
-    /// A writer for the frame at `words` (`wordCount` words of its layout).
-    init(words: UnsafeMutablePointer<UInt64>) { self.words = words }
+        /// A writer for the frame at `words` (`wordCount` words of its layout).
+        init(words: UnsafeMutablePointer<UInt64>) { self.words = words }
     #endif
 
     @inline(__always)
     private mutating func check(_ kind: SystemFrameLayout.Kind, optional: Bool) {
         #if DEBUG
-        precondition(channel < layout.channels.count, "more channels written than the layout declares")
-        let c = layout.channels[channel]
-        precondition(c.kind == kind && c.isOptional == optional,
-                     "channel \(channel) (\(c.key)) is declared \(c.kind)\(c.isOptional ? "?" : "") but written as \(kind)\(optional ? "?" : "")")
-        channel += 1
+            precondition(channel < layout.channels.count, "more channels written than the layout declares")
+            let c = layout.channels[channel]
+            precondition(
+                c.kind == kind && c.isOptional == optional,
+                "channel \(channel) (\(c.key)) is declared \(c.kind)\(c.isOptional ? "?" : "") but written as \(kind)\(optional ? "?" : "")"
+            )
+            channel += 1
         #endif
     }
 
@@ -185,7 +198,9 @@ struct PackedFrameWriter {
     @inline(__always)
     mutating func finish() {
         #if DEBUG
-        precondition(channel == layout.channels.count, "\(layout.channels.count - channel) channels of the layout not written")
+            precondition(
+                channel == layout.channels.count,
+                "\(layout.channels.count - channel) channels of the layout not written")
         #endif
         words[0] = bits
     }

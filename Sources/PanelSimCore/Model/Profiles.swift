@@ -21,7 +21,10 @@ public struct TraceProfile: Sendable, Equatable {
     public var borrowed: [ProfileBorrow] = []
 
     public init(library: PanelModel, version: String, point: String, borrowed: [ProfileBorrow] = []) {
-        self.library = library; self.version = version; self.point = point; self.borrowed = borrowed
+        self.library = library
+        self.version = version
+        self.point = point
+        self.borrowed = borrowed
     }
 }
 
@@ -31,7 +34,10 @@ public struct ProfileBorrow: Sendable, Equatable {
     public var switchID: String
     /// The point whose value it takes.
     public var point: String
-    public init(switchID: String, point: String) { self.switchID = switchID; self.point = point }
+    public init(switchID: String, point: String) {
+        self.switchID = switchID
+        self.point = point
+    }
 }
 
 extension Trace {
@@ -62,9 +68,14 @@ public struct ProfileSwitch<Values: Sendable>: Sendable {
     /// Copies this switch's value from the second argument into the first.
     public let copy: @Sendable (inout Values, Values) -> Void
 
-    public init(_ id: String, _ name: String, value: @escaping @Sendable (Values) -> String,
-                copy: @escaping @Sendable (inout Values, Values) -> Void) {
-        self.id = id; self.name = name; self.valueName = value; self.copy = copy
+    public init(
+        _ id: String, _ name: String, value: @escaping @Sendable (Values) -> String,
+        copy: @escaping @Sendable (inout Values, Values) -> Void
+    ) {
+        self.id = id
+        self.name = name
+        self.valueName = value
+        self.copy = copy
     }
 
     /// `"LN-S7 releaseRule"`: how reports name the switch.
@@ -84,8 +95,13 @@ public struct ProfileTable<Values: Sendable>: Sendable {
     private let defaultValues: Values
 
     /// - Precondition: `defaultPoint` names one of `points`.
-    public init(points: [(name: String, versions: String, values: Values)], switches: [ProfileSwitch<Values>], defaultPoint: String) {
-        self.points = points; self.switches = switches; self.defaultPoint = defaultPoint
+    public init(
+        points: [(name: String, versions: String, values: Values)], switches: [ProfileSwitch<Values>],
+        defaultPoint: String
+    ) {
+        self.points = points
+        self.switches = switches
+        self.defaultPoint = defaultPoint
         guard let point = points.first(where: { $0.name == defaultPoint }) else {
             preconditionFailure("the default profile point \(defaultPoint) is not among the points")
         }
@@ -137,7 +153,10 @@ public struct ProfileGateViolation: Sendable, Equatable {
     /// The gate's ID (`"DK-G1"`).
     public var gate: String
     public init(line: Int, field: String, message: String, gate: String) {
-        self.line = line; self.field = field; self.message = message; self.gate = gate
+        self.line = line
+        self.field = field
+        self.message = message
+        self.gate = gate
     }
 }
 
@@ -164,7 +183,9 @@ public struct VersionKey: Sendable, Comparable, Hashable {
         guard (1...4).contains(parts.count) else { return nil }
         var c: [Int] = []
         for p in parts {
-            guard !p.isEmpty, p.count <= 6, p.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }), let n = Int(p) else { return nil }
+            guard !p.isEmpty, p.count <= 6, p.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }), let n = Int(p) else {
+                return nil
+            }
             c.append(n)
         }
         components = c
@@ -214,14 +235,18 @@ public struct ProfileCatalog: Sendable {
     ///   - key: a version string's key, or why it is refused; must accept every point name.
     ///   - gates: the gate check of the system (`ProfileGateViolation`), run on a trace and the
     ///     profile it is replayed under.
-    public init<Values>(library: PanelModel, table: ProfileTable<Values>, floor: String, ceiling: String, releasedRange: String,
-                        key: @escaping @Sendable (String) -> Result<VersionKey, ProfileVersionProblem>,
-                        gates: @escaping @Sendable (Trace, TraceProfile) -> ProfileGateViolation?) {
+    public init<Values>(
+        library: PanelModel, table: ProfileTable<Values>, floor: String, ceiling: String, releasedRange: String,
+        key: @escaping @Sendable (String) -> Result<VersionKey, ProfileVersionProblem>,
+        gates: @escaping @Sendable (Trace, TraceProfile) -> ProfileGateViolation?
+    ) {
         self.library = library
         points = table.points.map { ($0.name, $0.versions) }
         defaultPoint = table.defaultPoint
         rows = table.rows
-        self.floor = floor; self.ceiling = ceiling; self.releasedRange = releasedRange
+        self.floor = floor
+        self.ceiling = ceiling
+        self.releasedRange = releasedRange
         self.key = key
         pointKeys = table.points.map { p in
             if case .success(let k) = key(p.name) { return k }
@@ -284,9 +309,11 @@ public struct ProfileCatalog: Sendable {
     /// accepted → its key; a dotted version below the floor / after the ceiling → refused as such;
     /// anything else unknown.
     public static func listedVersions(_ accepted: [String], floor: String, ceiling: String)
-        -> @Sendable (String) -> Result<VersionKey, ProfileVersionProblem> {
+        -> @Sendable (String) -> Result<VersionKey, ProfileVersionProblem>
+    {
         let set = Set(accepted)
-        let floorKey = VersionKey(dotted: floor)!, ceilingKey = VersionKey(dotted: ceiling)!
+        let floorKey = VersionKey(dotted: floor)!
+        let ceilingKey = VersionKey(dotted: ceiling)!
         return { v in
             guard let k = VersionKey(dotted: v) else { return .failure(.unknown) }
             if set.contains(v) { return .success(k) }

@@ -15,7 +15,10 @@ public enum FieldValue: Sendable, Equatable {
 public struct RecordField: Sendable, Equatable {
     public var key: String
     public var value: FieldValue
-    public init(_ key: String, _ value: FieldValue) { self.key = key; self.value = value }
+    public init(_ key: String, _ value: FieldValue) {
+        self.key = key
+        self.value = value
+    }
 }
 
 /// An event of a panel system other than FloatingPanel (DrawerKit's callbacks, …): its result-file
@@ -24,7 +27,10 @@ public struct RecordField: Sendable, Equatable {
 public struct SystemEvent: Sendable, Equatable {
     public var name: String
     public var fields: [RecordField]
-    public init(name: String, fields: [RecordField] = []) { self.name = name; self.fields = fields }
+    public init(name: String, fields: [RecordField] = []) {
+        self.name = name
+        self.fields = fields
+    }
     /// The value of `key`, nil when absent.
     public subscript(key: String) -> FieldValue? { fields.first { $0.key == key }?.value }
 }
@@ -36,7 +42,10 @@ public struct SystemFrame: Sendable, Equatable {
     /// Frame number k; the frame's time is k / frameRate.
     public var index: Int
     public var channels: [RecordField]
-    public init(index: Int, channels: [RecordField]) { self.index = index; self.channels = channels }
+    public init(index: Int, channels: [RecordField]) {
+        self.index = index
+        self.channels = channels
+    }
     /// The value of channel `key`, nil when absent.
     public subscript(key: String) -> FieldValue? { channels.first { $0.key == key }?.value }
     /// The `location` channel (pt).
@@ -50,9 +59,10 @@ public struct SystemFrame: Sendable, Equatable {
     public var frameRecordView: FrameRecord {
         func number(_ key: String) -> Double? { if case .number(let x)? = self[key] { return x } else { return nil } }
         func flag(_ key: String) -> Bool { if case .bool(let b)? = self[key] { return b } else { return false } }
-        return FrameRecord(index: index, location: location, state: state, backdropAlpha: number("backdropAlpha") ?? 0,
-                           contentOffset: number("contentOffset"), isAttracting: flag("isAnimating") || flag("isAttracting"),
-                           isDragging: flag("isDragging"))
+        return FrameRecord(
+            index: index, location: location, state: state, backdropAlpha: number("backdropAlpha") ?? 0,
+            contentOffset: number("contentOffset"), isAttracting: flag("isAnimating") || flag("isAttracting"),
+            isDragging: flag("isDragging"))
     }
 
     /// True when both frames carry the same channels with equal values (the index aside).
@@ -128,12 +138,19 @@ public struct FrameRecord: Sendable, Equatable {
     /// channel of `SimulationOptions.recordContentInset`. nil when the option is off or no scroll
     /// view is tracked.
     public var contentInset: Insets?
-    public init(index: Int, location: Double, state: String, backdropAlpha: Double,
-                contentOffset: Double? = nil, isAttracting: Bool, isDragging: Bool, scrollLocked: Bool? = nil,
-                contentInset: Insets? = nil) {
-        self.index = index; self.location = location; self.state = state
-        self.backdropAlpha = backdropAlpha; self.contentOffset = contentOffset
-        self.isAttracting = isAttracting; self.isDragging = isDragging; self.scrollLocked = scrollLocked
+    public init(
+        index: Int, location: Double, state: String, backdropAlpha: Double,
+        contentOffset: Double? = nil, isAttracting: Bool, isDragging: Bool, scrollLocked: Bool? = nil,
+        contentInset: Insets? = nil
+    ) {
+        self.index = index
+        self.location = location
+        self.state = state
+        self.backdropAlpha = backdropAlpha
+        self.contentOffset = contentOffset
+        self.isAttracting = isAttracting
+        self.isDragging = isDragging
+        self.scrollLocked = scrollLocked
         self.contentInset = contentInset
     }
 }
@@ -249,7 +266,10 @@ public struct RecordList: RandomAccessCollection, @unchecked Sendable, Equatable
         capacity = 16
         storage = EntryStorage.make(capacity: capacity)
     }
-    public init(_ records: some Sequence<ResultRecord>) { self.init(); for r in records { append(r) } }
+    public init(_ records: some Sequence<ResultRecord>) {
+        self.init()
+        for r in records { append(r) }
+    }
     public init(arrayLiteral elements: ResultRecord...) { self.init(elements) }
 
     public var startIndex: Int { 0 }
@@ -270,16 +290,19 @@ public struct RecordList: RandomAccessCollection, @unchecked Sendable, Equatable
         case .systemFrame: return .systemFrame(systemFrames[Int(e.index)])
         case .packedSystemFrame:
             let offset = Int(e.index) * packedWordCount
-            return .systemFrame(frameWords.unsafelyUnwrapped.withUnsafeMutablePointerToElements {
-                frameLayout.unsafelyUnwrapped.frame(index: Int(e.integer), words: $0 + offset, names: names)
-            })
+            return .systemFrame(
+                frameWords.unsafelyUnwrapped.withUnsafeMutablePointerToElements {
+                    frameLayout.unsafelyUnwrapped.frame(index: Int(e.integer), words: $0 + offset, names: names)
+                })
         case .frame:
-            return .frame(FrameRecord(
-                index: Int(e.integer), location: e.location, state: names[Int(e.index)], backdropAlpha: e.backdropAlpha,
-                contentOffset: e.flags & Entry.hasContentOffset != 0 ? e.contentOffset : nil,
-                isAttracting: e.flags & Entry.isAttracting != 0, isDragging: e.flags & Entry.isDragging != 0,
-                scrollLocked: e.flags & Entry.hasScrollLocked != 0 ? e.flags & Entry.scrollLocked != 0 : nil,
-                contentInset: contentInsets.isEmpty ? nil : contentInsets[position]))
+            return .frame(
+                FrameRecord(
+                    index: Int(e.integer), location: e.location, state: names[Int(e.index)],
+                    backdropAlpha: e.backdropAlpha,
+                    contentOffset: e.flags & Entry.hasContentOffset != 0 ? e.contentOffset : nil,
+                    isAttracting: e.flags & Entry.isAttracting != 0, isDragging: e.flags & Entry.isDragging != 0,
+                    scrollLocked: e.flags & Entry.hasScrollLocked != 0 ? e.flags & Entry.scrollLocked != 0 : nil,
+                    contentInset: contentInsets.isEmpty ? nil : contentInsets[position]))
         }
     }
 
@@ -287,7 +310,8 @@ public struct RecordList: RandomAccessCollection, @unchecked Sendable, Equatable
     public var frameCount: Int {
         storage.withUnsafeMutablePointerToElements { p in
             var n = 0
-            for i in 0..<count where p[i].kind == .frame || p[i].kind == .systemFrame || p[i].kind == .packedSystemFrame { n += 1 }
+            for i in 0..<count where p[i].kind == .frame || p[i].kind == .systemFrame || p[i].kind == .packedSystemFrame
+            { n += 1 }
             return n
         }
     }
@@ -304,10 +328,10 @@ public struct RecordList: RandomAccessCollection, @unchecked Sendable, Equatable
     /// Appends one record.
     public mutating func append(_ record: ResultRecord) {
         switch record {
-        case let .event(time, .didMove(location)): appendDidMove(time: time, location: location)
-        case let .event(time, event): appendEvent(time: time, event)
-        case let .systemFrame(f): appendSystemFrame(f)
-        case let .frame(f):
+        case .event(let time, .didMove(let location)): appendDidMove(time: time, location: location)
+        case .event(let time, let event): appendEvent(time: time, event)
+        case .systemFrame(let f): appendSystemFrame(f)
+        case .frame(let f):
             var flags: UInt8 = 0
             if f.isAttracting { flags |= Entry.isAttracting }
             if f.isDragging { flags |= Entry.isDragging }
@@ -315,29 +339,38 @@ public struct RecordList: RandomAccessCollection, @unchecked Sendable, Equatable
             if let locked = f.scrollLocked { flags |= Entry.hasScrollLocked | (locked ? Entry.scrollLocked : 0) }
             if let inset = f.contentInset { contentInsets[count] = inset }
             lastFrameIndex = count
-            appendEntry(Entry(kind: .frame, flags: flags, index: nameIndex(f.state), integer: Int64(f.index),
-                              location: f.location, backdropAlpha: f.backdropAlpha, contentOffset: f.contentOffset ?? 0), owned: false)
+            appendEntry(
+                Entry(
+                    kind: .frame, flags: flags, index: nameIndex(f.state), integer: Int64(f.index),
+                    location: f.location, backdropAlpha: f.backdropAlpha, contentOffset: f.contentOffset ?? 0),
+                owned: false)
         }
     }
 
     /// Appends a `didMove` at `time` µs. `owned`: see `appendEntry(_:owned:)`.
     @inline(__always)
     mutating func appendDidMove(time: Microseconds, location: Double, owned: Bool = false) {
-        appendEntry(Entry(kind: .didMove, flags: 0, index: 0, integer: time,
-                          location: location, backdropAlpha: 0, contentOffset: 0), owned: owned)
+        appendEntry(
+            Entry(
+                kind: .didMove, flags: 0, index: 0, integer: time,
+                location: location, backdropAlpha: 0, contentOffset: 0), owned: owned)
     }
 
     /// Appends any other event at `time` µs. `owned`: see `appendEntry(_:owned:)`.
     mutating func appendEvent(time: Microseconds, _ event: consuming DelegateEvent, owned: Bool = false) {
-        appendEntry(Entry(kind: .event, flags: 0, index: UInt32(events.count), integer: time,
-                          location: 0, backdropAlpha: 0, contentOffset: 0), owned: owned)
+        appendEntry(
+            Entry(
+                kind: .event, flags: 0, index: UInt32(events.count), integer: time,
+                location: 0, backdropAlpha: 0, contentOffset: 0), owned: owned)
         events.append(event)
     }
 
     /// Appends a frame of a panel system other than FloatingPanel.
     mutating func appendSystemFrame(_ frame: SystemFrame) {
-        appendEntry(Entry(kind: .systemFrame, flags: 0, index: UInt32(systemFrames.count), integer: Int64(frame.index),
-                          location: 0, backdropAlpha: 0, contentOffset: 0), owned: false)
+        appendEntry(
+            Entry(
+                kind: .systemFrame, flags: 0, index: UInt32(systemFrames.count), integer: Int64(frame.index),
+                location: 0, backdropAlpha: 0, contentOffset: 0), owned: false)
         systemFrames.append(frame)
     }
 
@@ -372,16 +405,18 @@ public struct RecordList: RandomAccessCollection, @unchecked Sendable, Equatable
         let start = frameWordCount
         frameWords.unsafelyUnwrapped.withUnsafeMutablePointerToElements { base in
             #if DEBUG
-            var writer = PackedFrameWriter(words: base + start, layout: Frame.layout)
+                var writer = PackedFrameWriter(words: base + start, layout: Frame.layout)
             #else
-            var writer = PackedFrameWriter(words: base + start)
+                var writer = PackedFrameWriter(words: base + start)
             #endif
             frame.pack(into: &writer)
             writer.finish()
         }
         frameWordCount = start &+ n
-        appendEntry(Entry(kind: .packedSystemFrame, flags: 0, index: UInt32(packedFrameCount), integer: Int64(index),
-                          location: 0, backdropAlpha: 0, contentOffset: 0), owned: owned)
+        appendEntry(
+            Entry(
+                kind: .packedSystemFrame, flags: 0, index: UInt32(packedFrameCount), integer: Int64(index),
+                location: 0, backdropAlpha: 0, contentOffset: 0), owned: owned)
         packedFrameCount &+= 1
     }
 
@@ -435,7 +470,7 @@ public struct RecordList: RandomAccessCollection, @unchecked Sendable, Equatable
             reallocate(capacity: Swift.max(2 * capacity, 16))
         }
         storage.withUnsafeMutablePointerToElements { $0[count] = e }
-        count &+= 1 // count < capacity here
+        count &+= 1  // count < capacity here
     }
 
     /// Moves the entries into a new storage of `capacity` (≥ count) entries, owned by this list.
@@ -549,7 +584,9 @@ public struct SimulationResult: Sendable, Equatable {
     /// True when the 10 s settle budget past the last sample ran out (no `end` sample).
     public var budgetExceeded: Bool
     public init(records: RecordList = [], warnings: [String] = [], budgetExceeded: Bool = false) {
-        self.records = records; self.warnings = warnings; self.budgetExceeded = budgetExceeded
+        self.records = records
+        self.warnings = warnings
+        self.budgetExceeded = budgetExceeded
     }
     /// A result from an array of records (tests, tools that build results by hand).
     public init(records: [ResultRecord], warnings: [String] = [], budgetExceeded: Bool = false) {

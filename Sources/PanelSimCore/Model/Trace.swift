@@ -41,7 +41,9 @@ public struct TraceHeader: Sendable, Equatable {
 
     /// A header for `system`'s sections.
     public init(name: String, environment: PanelEnvironment, system: any PanelSystemConfiguration) {
-        self.name = name; self.environment = environment; self.system = system
+        self.name = name
+        self.environment = environment
+        self.system = system
     }
 
     /// The header's `model`: the system `system` belongs to.
@@ -72,7 +74,10 @@ public struct TouchSample: Sendable, Equatable {
     /// What the device's recognizer reported, pt/s, container axes; nil when not recorded.
     public var velocity: Point?
     public init(phase: TouchPhase, id: Int = 0, location: Point, velocity: Point? = nil) {
-        self.phase = phase; self.id = id; self.location = location; self.velocity = velocity
+        self.phase = phase
+        self.id = id
+        self.location = location
+        self.velocity = velocity
     }
 }
 
@@ -86,7 +91,9 @@ public struct ScrollSample: Sendable, Equatable {
     /// UIKit `isDecelerating`.
     public var isDecelerating: Bool?
     public init(contentOffset: Point? = nil, contentSize: Size? = nil, isDecelerating: Bool? = nil) {
-        self.contentOffset = contentOffset; self.contentSize = contentSize; self.isDecelerating = isDecelerating
+        self.contentOffset = contentOffset
+        self.contentSize = contentSize
+        self.isDecelerating = isDecelerating
     }
 }
 
@@ -102,8 +109,13 @@ public struct ObservedSample: Sendable, Equatable {
     public var backdropAlpha: Double?
     /// The sheet's dimming fraction, 0…1 (uisheet.md §2.2); nil elsewhere.
     public var dimming: Double? = nil
-    public init(location: Double? = nil, state: String? = nil, contentOffset: Double? = nil, backdropAlpha: Double? = nil) {
-        self.location = location; self.state = state; self.contentOffset = contentOffset; self.backdropAlpha = backdropAlpha
+    public init(
+        location: Double? = nil, state: String? = nil, contentOffset: Double? = nil, backdropAlpha: Double? = nil
+    ) {
+        self.location = location
+        self.state = state
+        self.contentOffset = contentOffset
+        self.backdropAlpha = backdropAlpha
     }
 }
 
@@ -127,12 +139,12 @@ public enum SampleKind: Sendable, Equatable {
 
     public static func == (a: SampleKind, b: SampleKind) -> Bool {
         switch (a, b) {
-        case let (.touch(x), .touch(y)): return x == y
-        case let (.call(x), .call(y)): return x == y
-        case let (.systemCall(x), .systemCall(y)): return x.isEqual(to: y)
-        case let (.scroll(x), .scroll(y)): return x == y
-        case let (.environment(x), .environment(y)): return x == y
-        case let (.observed(x), .observed(y)): return x == y
+        case (.touch(let x), .touch(let y)): return x == y
+        case (.call(let x), .call(let y)): return x == y
+        case (.systemCall(let x), .systemCall(let y)): return x.isEqual(to: y)
+        case (.scroll(let x), .scroll(let y)): return x == y
+        case (.environment(let x), .environment(let y)): return x == y
+        case (.observed(let x), .observed(let y)): return x == y
         case (.end, .end): return true
         default: return false
         }
@@ -147,7 +159,9 @@ public struct TraceSample: Sendable, Equatable {
     public var line: Int
     public var kind: SampleKind
     public init(time: Microseconds, line: Int = 0, kind: SampleKind) {
-        self.time = time; self.line = line; self.kind = kind
+        self.time = time
+        self.line = line
+        self.kind = kind
     }
 }
 
@@ -155,5 +169,8 @@ public struct TraceSample: Sendable, Equatable {
 public struct Trace: Sendable, Equatable {
     public var header: TraceHeader
     public var samples: [TraceSample]
-    public init(header: TraceHeader, samples: [TraceSample]) { self.header = header; self.samples = samples }
+    public init(header: TraceHeader, samples: [TraceSample]) {
+        self.header = header
+        self.samples = samples
+    }
 }

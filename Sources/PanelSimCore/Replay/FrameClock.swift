@@ -17,7 +17,9 @@ public struct FrameClock: Sendable {
         divisor = 2 * Int64(frameRate)
         stepQuotient = 2_000_000 / divisor
         stepRemainder = 2_000_000 % divisor
-        self.index = 0; time = 0; remainder = 0
+        self.index = 0
+        time = 0
+        remainder = 0
         set(index)
     }
 
@@ -37,6 +39,9 @@ public struct FrameClock: Sendable {
         index &+= 1
         time &+= stepQuotient
         remainder &+= stepRemainder
-        if remainder >= divisor { remainder &-= divisor; time &+= 1 }
+        if remainder >= divisor {
+            remainder &-= divisor
+            time &+= 1
+        }
     }
 }

@@ -76,8 +76,10 @@ public protocol PanelSystemConfiguration: Sendable {
     /// result has no records. The default collects the samples and calls `simulate(_:options:)`:
     /// a system replays in bounded memory only when it implements this (as every
     /// `SystemReplayConfiguration` does).
-    func simulate<Feed: SampleFeed>(header: TraceHeader, feed: inout Feed, options: SimulationOptions,
-                                    sink: (RecordList) -> Void) -> SimulationResult
+    func simulate<Feed: SampleFeed>(
+        header: TraceHeader, feed: inout Feed, options: SimulationOptions,
+        sink: (RecordList) -> Void
+    ) -> SimulationResult
     /// The names of the options the result header records (`ResultHeader.simulator`): the
     /// replay's options this system reads, away from their defaults, then the system's own
     /// (a sheet's `sheet.simulator`). The default: none.
@@ -89,8 +91,10 @@ public protocol PanelSystemConfiguration: Sendable {
 extension PanelSystemConfiguration {
     public func optionNames(_ options: SimulationOptions) -> [String] { [] }
 
-    public func simulate<Feed: SampleFeed>(header: TraceHeader, feed: inout Feed, options: SimulationOptions,
-                                           sink: (RecordList) -> Void) -> SimulationResult {
+    public func simulate<Feed: SampleFeed>(
+        header: TraceHeader, feed: inout Feed, options: SimulationOptions,
+        sink: (RecordList) -> Void
+    ) -> SimulationResult {
         var samples: [TraceSample] = []
         while let batch = feed.nextBatch() { samples += batch }
         var result = simulate(Trace(header: header, samples: samples), options: options)
@@ -125,10 +129,13 @@ extension SystemReplayConfiguration {
 
     /// The streaming replay (`replay(_:header:feed:options:sink:)`) of the system set up for
     /// `header`.
-    public func simulate<Feed: SampleFeed>(header: TraceHeader, feed: inout Feed, options: SimulationOptions,
-                                           sink: (RecordList) -> Void) -> SimulationResult {
-        replay(makeSystem(for: Trace(header: header, samples: []), options: options), header: header,
-               feed: &feed, options: options, sink: sink)
+    public func simulate<Feed: SampleFeed>(
+        header: TraceHeader, feed: inout Feed, options: SimulationOptions,
+        sink: (RecordList) -> Void
+    ) -> SimulationResult {
+        replay(
+            makeSystem(for: Trace(header: header, samples: []), options: options), header: header,
+            feed: &feed, options: options, sink: sink)
     }
 }
 

@@ -21,7 +21,10 @@ public struct SimulationOptions: Sendable, Equatable {
 public struct ConfigurationError: Error, Sendable, Equatable, CustomStringConvertible {
     public var field: String
     public var message: String
-    public init(field: String, message: String) { self.field = field; self.message = message }
+    public init(field: String, message: String) {
+        self.field = field
+        self.message = message
+    }
     public var description: String { "\(field): \(message)" }
 }
 
@@ -48,15 +51,18 @@ public func simulate(_ trace: Trace, options: SimulationOptions = SimulationOpti
 /// - Complexity: as `simulate(_:options:)`; memory holds one batch and, for a system that hands
 ///   its records over (FloatingPanel, and the systems that record through a `SystemRecorder`),
 ///   the records of about one batch.
-public func simulate<Feed: SampleFeed>(header: TraceHeader, feed: inout Feed, options: SimulationOptions = SimulationOptions(),
-                                       sink: (RecordList) -> Void) -> SimulationResult {
+public func simulate<Feed: SampleFeed>(
+    header: TraceHeader, feed: inout Feed, options: SimulationOptions = SimulationOptions(),
+    sink: (RecordList) -> Void
+) -> SimulationResult {
     header.system.simulate(header: header, feed: &feed, options: options, sink: sink)
 }
 
 /// Runs the replay loop of `simulate(_:options:)` with `system`, a panel system set up for
 /// `trace`: what a `PanelSystemConfiguration.simulate(_:options:)` calls.
 /// - Complexity: as `simulate(_:options:)`.
-public func replay<System: PanelSystem>(_ system: System, trace: Trace, options: SimulationOptions) -> SimulationResult {
+public func replay<System: PanelSystem>(_ system: System, trace: Trace, options: SimulationOptions) -> SimulationResult
+{
     var replay = Replay(system: system, trace: trace, options: options)
     return replay.run()
 }
@@ -105,13 +111,18 @@ struct Replay<System: PanelSystem> {
         }
         var nextDue = dueFrame(0)
         while true {
-            let k = clock.index, tk = clock.time
+            let k = clock.index
+            let tk = clock.time
             var sawEnd = false
             while nextDue <= Int64(k) {
                 let i = next
                 next += 1
                 nextDue = dueFrame(next)
-                if case .end = samples[i].kind { system.reachEnd(at: samples[i].time); sawEnd = true; break }
+                if case .end = samples[i].kind {
+                    system.reachEnd(at: samples[i].time)
+                    sawEnd = true
+                    break
+                }
                 system.process(at: samples.baseAddress.unsafelyUnwrapped + i)
             }
             var animating = system.runFrame(index: k, time: tk)

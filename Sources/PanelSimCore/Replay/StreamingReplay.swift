@@ -19,10 +19,13 @@ public protocol SampleFeed {
 /// records through a `SystemRecorder`: all of them); one that does not hands everything over at
 /// the end.
 /// - Complexity: as `simulate(_:options:)`, plus O(records) for the hand-overs.
-public func replay<System: PanelSystem, Feed: SampleFeed>(_ system: System, header: TraceHeader, feed: inout Feed,
-                                                          options: SimulationOptions,
-                                                          sink: (RecordList) -> Void) -> SimulationResult {
-    var replay = StreamingReplayLoop(system: system, frameRate: Int64(header.environment.frameRate), settleBudget: options.settleBudget)
+public func replay<System: PanelSystem, Feed: SampleFeed>(
+    _ system: System, header: TraceHeader, feed: inout Feed,
+    options: SimulationOptions,
+    sink: (RecordList) -> Void
+) -> SimulationResult {
+    var replay = StreamingReplayLoop(
+        system: system, frameRate: Int64(header.environment.frameRate), settleBudget: options.settleBudget)
     return replay.run(&feed, sink: sink)
 }
 
@@ -50,13 +53,18 @@ struct StreamingReplayLoop<System: PanelSystem> {
         var nextDue = dueFrame()
         var budgetExceeded = false
         frames: while true {
-            let k = clock.index, tk = clock.time
+            let k = clock.index
+            let tk = clock.time
             var sawEnd = false
             while nextDue <= Int64(k) {
                 let i = next
                 next += 1
                 lastSampleTime = batch[i].time
-                if case .end = batch[i].kind { system.reachEnd(at: lastSampleTime); sawEnd = true; break }
+                if case .end = batch[i].kind {
+                    system.reachEnd(at: lastSampleTime)
+                    sawEnd = true
+                    break
+                }
                 batch.withUnsafeBufferPointer { system.process(at: $0.baseAddress.unsafelyUnwrapped + i) }
                 if next == batch.count, let more = feed.nextBatch() {
                     batch = more
@@ -69,7 +77,10 @@ struct StreamingReplayLoop<System: PanelSystem> {
             if sawEnd { break frames }
             if next == batch.count {
                 if !system.isTouchDown && !animating { break frames }
-                if tk - lastSampleTime >= settleBudget { budgetExceeded = true; break frames }
+                if tk - lastSampleTime >= settleBudget {
+                    budgetExceeded = true
+                    break frames
+                }
             }
             clock.advance()
             if animating, next < batch.count, nextDue > Int64(clock.index) {

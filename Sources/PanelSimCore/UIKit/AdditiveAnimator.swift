@@ -40,7 +40,8 @@ struct AdditiveAnimator<Channels: AdditiveChannels, Completion: Sendable & Equat
     /// `timing`.
     mutating func add(start: ReplayInstant, timing: AnimatorTiming, delta: Channels, completion: Completion) {
         let delay = AnimatorTiming.completionDelay(timing.duration, ticksPerSecond: timebase.ticksPerSecond)
-        running.append(Animation(start: start, timing: timing, completionDelay: delay, delta: delta, completion: completion))
+        running.append(
+            Animation(start: start, timing: timing, completionDelay: delay, delta: delta, completion: completion))
     }
 
     /// True when a running animation's completion satisfies `predicate`. O(running).
@@ -57,8 +58,10 @@ struct AdditiveAnimator<Channels: AdditiveChannels, Completion: Sendable & Equat
         // Read in place: only the fields used, no copy of each animation.
         running.withUnsafeBufferPointer { animations in
             for i in animations.indices {
-                value = value.adding(animations[i].delta,
-                                     scaledBy: animations[i].timing.remaining(after: timebase.seconds(from: animations[i].start, to: time)))
+                value = value.adding(
+                    animations[i].delta,
+                    scaledBy: animations[i].timing.remaining(
+                        after: timebase.seconds(from: animations[i].start, to: time)))
             }
         }
         return value

@@ -23,22 +23,36 @@ struct DampedSpring: Sendable, Equatable {
     ///   - response: the spring's response (period of the undamped oscillation), s (> 0).
     ///   - dampingRatio: ζ > 0.
     init(displacement: Double, velocity: Double, response: Double, dampingRatio: Double) {
-        d0 = displacement; v0 = velocity
+        d0 = displacement
+        v0 = velocity
         let w = 2 * Double.pi / response
-        omega = w; zeta = dampingRatio
+        omega = w
+        zeta = dampingRatio
         if dampingRatio < 1 {
             let wd = w * (1 - dampingRatio * dampingRatio).squareRoot()
-            omegaD = wd; a = (velocity + dampingRatio * w * displacement) / wd
-            r1 = 0; r2 = 0; c1 = 0; c2 = 0
+            omegaD = wd
+            a = (velocity + dampingRatio * w * displacement) / wd
+            r1 = 0
+            r2 = 0
+            c1 = 0
+            c2 = 0
         } else if dampingRatio > 1 {
             let s = (dampingRatio * dampingRatio - 1).squareRoot()
-            let p = -w * (dampingRatio - s), q = -w * (dampingRatio + s)
-            r1 = p; r2 = q
+            let p = -w * (dampingRatio - s)
+            let q = -w * (dampingRatio + s)
+            r1 = p
+            r2 = q
             c1 = (velocity - q * displacement) / (p - q)
             c2 = displacement - c1
-            omegaD = 0; a = 0
+            omegaD = 0
+            a = 0
         } else {
-            omegaD = 0; a = 0; r1 = 0; r2 = 0; c1 = 0; c2 = 0
+            omegaD = 0
+            a = 0
+            r1 = 0
+            r2 = 0
+            c1 = 0
+            c2 = 0
         }
     }
 
@@ -55,7 +69,8 @@ struct DampedSpring: Sendable, Equatable {
             let x = d0 * c + a * s
             return (e * x, e * (-zeta * omega * x + omegaD * (a * c - d0 * s)))
         }
-        let e1 = DeterministicMath.exp(r1 * tau), e2 = DeterministicMath.exp(r2 * tau)
+        let e1 = DeterministicMath.exp(r1 * tau)
+        let e2 = DeterministicMath.exp(r2 * tau)
         return (c1 * e1 + c2 * e2, c1 * r1 * e1 + c2 * r2 * e2)
     }
 }

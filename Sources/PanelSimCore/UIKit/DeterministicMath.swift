@@ -28,14 +28,22 @@ public enum DeterministicMath {
     public static func log(_ x: Double) -> Double {
         guard x > 0, x.isFinite else { return x == .infinity ? .infinity : .nan }
         var e = Double(Int(x.exponent))
-        var m = x.significand // [1, 2)
-        if m > 1.4142135623730951 { m /= 2; e += 1 }
+        var m = x.significand  // [1, 2)
+        if m > 1.4142135623730951 {
+            m /= 2
+            e += 1
+        }
         let s = (m - 1) / (m + 1)
         let s2 = s * s
         // atanh(s) = s·(1 + s²/3 + s⁴/5 + …); |s| ≤ 0.1716, 24 terms are far past double precision.
-        var term = 1.0, sum = 0.0
+        var term = 1.0
+        var sum = 0.0
         var n = 1.0
-        for _ in 0..<24 { sum += term / n; term *= s2; n += 2 }
+        for _ in 0..<24 {
+            sum += term / n
+            term *= s2
+            n += 2
+        }
         return e * ln2Hi + (e * ln2Lo + 2 * s * sum)
     }
 
@@ -76,25 +84,40 @@ public enum DeterministicMath {
         if x > 709.8 { return .infinity }
         if x < -745.2 { return 0 }
         let k = roundedQuotient(x, by: ln2, reciprocal: inverseLn2)
-        let r = (x - k * ln2Hi) - k * ln2Lo // |r| ≤ 0.347
+        let r = (x - k * ln2Hi) - k * ln2Lo  // |r| ≤ 0.347
         // 1 + r + r²/2! + … + r¹⁵/15! (see the type's comment for where it stops): term i is term
         // i − 1 times r/i, the quotients computed first (`expQuotients`).
         let q = expQuotients(r)
-        var term = r, sum = 1 + r
-        term *= r * 0.5; sum += term
-        term *= q.q3; sum += term
-        term *= r * 0.25; sum += term
-        term *= q.q5; sum += term
-        term *= q.q3 * 0.5; sum += term
-        term *= q.q7; sum += term
-        term *= r * 0.125; sum += term
-        term *= q.q9; sum += term
-        term *= q.q5 * 0.5; sum += term
-        term *= q.q11; sum += term
-        term *= q.q3 * 0.25; sum += term
-        term *= q.q13; sum += term
-        term *= q.q7 * 0.5; sum += term
-        term *= q.q15; sum += term
+        var term = r
+        var sum = 1 + r
+        term *= r * 0.5
+        sum += term
+        term *= q.q3
+        sum += term
+        term *= r * 0.25
+        sum += term
+        term *= q.q5
+        sum += term
+        term *= q.q3 * 0.5
+        sum += term
+        term *= q.q7
+        sum += term
+        term *= r * 0.125
+        sum += term
+        term *= q.q9
+        sum += term
+        term *= q.q5 * 0.5
+        sum += term
+        term *= q.q11
+        sum += term
+        term *= q.q3 * 0.25
+        sum += term
+        term *= q.q13
+        sum += term
+        term *= q.q7 * 0.5
+        sum += term
+        term *= q.q15
+        sum += term
         let n = Int(k)
         if n >= -1000 && n <= 1000 {
             // 2^n from its bits: the value `Double(sign:exponent:significand:)` gives, without the call.
@@ -112,17 +135,28 @@ public enum DeterministicMath {
     /// then r·(r/2), the series' second term, underflows to ±0, every later term is ±0 whatever
     /// the quotient's value (its sign is r's either way), and the sum 1 + r is unchanged.
     @inline(__always)
-    static func expQuotients(_ r: Double) -> (q3: Double, q5: Double, q7: Double, q9: Double, q11: Double, q13: Double, q15: Double) {
+    static func expQuotients(_ r: Double) -> (
+        q3: Double, q5: Double, q7: Double, q9: Double, q11: Double, q13: Double, q15: Double
+    ) {
         let v = SIMD2(repeating: r)
-        let a = v / SIMD2(3, 5), b = v / SIMD2(7, 9), c = v / SIMD2(11, 13)
+        let a = v / SIMD2(3, 5)
+        let b = v / SIMD2(7, 9)
+        let c = v / SIMD2(11, 13)
         return (a[0], a[1], b[0], b[1], c[0], c[1], r / 15)
     }
 
     /// sum · 2^k without overflow in intermediate steps.
     static func scale(_ v: Double, by k: Int) -> Double {
-        var result = v, k = k
-        while k > 1000 { result *= Double(sign: .plus, exponent: 1000, significand: 1); k -= 1000 }
-        while k < -1000 { result *= Double(sign: .plus, exponent: -1000, significand: 1); k += 1000 }
+        var result = v
+        var k = k
+        while k > 1000 {
+            result *= Double(sign: .plus, exponent: 1000, significand: 1)
+            k -= 1000
+        }
+        while k < -1000 {
+            result *= Double(sign: .plus, exponent: -1000, significand: 1)
+            k += 1000
+        }
         return result * Double(sign: .plus, exponent: k, significand: 1)
     }
 
@@ -148,10 +182,12 @@ public enum DeterministicMath {
     @inline(__always)
     static func sinCosKernels(_ r: Double) -> SIMD2<Double> {
         let minusR2 = SIMD2(repeating: -(r * r))
-        var term = SIMD2(r, 1), sum = term
+        var term = SIMD2(r, 1)
+        var sum = term
         for i in 1...9 {
             let n = Double(i)
-            let sinDivisor: Double = (2 * n) * (2 * n + 1), cosDivisor: Double = (2 * n - 1) * (2 * n)
+            let sinDivisor: Double = (2 * n) * (2 * n + 1)
+            let cosDivisor: Double = (2 * n - 1) * (2 * n)
             term *= minusR2 / SIMD2<Double>(sinDivisor, cosDivisor)
             sum += term
         }
@@ -192,7 +228,8 @@ public enum DeterministicMath {
     public static func sinAndCos(_ x: Double) -> (sin: Double, cos: Double) {
         let (r, q) = reduce(x)
         let kernels = sinCosKernels(r)
-        let s = kernels[0], c = kernels[1]
+        let s = kernels[0]
+        let c = kernels[1]
         switch q {
         case 0: return (s, c)
         case 1: return (c, -s)

@@ -5,7 +5,10 @@
 public struct Point: Sendable, Equatable, Hashable {
     public var x: Double
     public var y: Double
-    public init(x: Double, y: Double) { self.x = x; self.y = y }
+    public init(x: Double, y: Double) {
+        self.x = x
+        self.y = y
+    }
     public static let zero = Point(x: 0, y: 0)
     public static func + (a: Point, b: Point) -> Point { Point(x: a.x + b.x, y: a.y + b.y) }
     public static func - (a: Point, b: Point) -> Point { Point(x: a.x - b.x, y: a.y - b.y) }
@@ -15,7 +18,10 @@ public struct Point: Sendable, Equatable, Hashable {
 public struct Size: Sendable, Equatable, Hashable {
     public var width: Double
     public var height: Double
-    public init(width: Double, height: Double) { self.width = width; self.height = height }
+    public init(width: Double, height: Double) {
+        self.width = width
+        self.height = height
+    }
 }
 
 /// Edge insets in points (pt), UIKit's `UIEdgeInsets`.
@@ -25,7 +31,10 @@ public struct Insets: Sendable, Equatable, Hashable {
     public var bottom: Double
     public var right: Double
     public init(top: Double, left: Double, bottom: Double, right: Double) {
-        self.top = top; self.left = left; self.bottom = bottom; self.right = right
+        self.top = top
+        self.left = left
+        self.bottom = bottom
+        self.right = right
     }
     public static let zero = Insets(top: 0, left: 0, bottom: 0, right: 0)
 }
@@ -35,7 +44,8 @@ public struct Rect: Sendable, Equatable, Hashable {
     public var origin: Point
     public var size: Size
     public init(x: Double, y: Double, width: Double, height: Double) {
-        origin = Point(x: x, y: y); size = Size(width: width, height: height)
+        origin = Point(x: x, y: y)
+        size = Size(width: width, height: height)
     }
     public var minX: Double { origin.x }
     public var minY: Double { origin.y }
@@ -99,12 +109,12 @@ public enum PixelRounding {
     @inline(__always)
     public static func towardZero(_ x: Double) -> Double {
         #if arch(x86_64)
-        let a = x.magnitude
-        guard a < 0x1p52 else { return x }
-        let r = nearestEven(a)
-        return Double(signOf: x, magnitudeOf: r > a ? r - 1 : r)
+            let a = x.magnitude
+            guard a < 0x1p52 else { return x }
+            let r = nearestEven(a)
+            return Double(signOf: x, magnitudeOf: r > a ? r - 1 : r)
         #else
-        return x.rounded(.towardZero)
+            return x.rounded(.towardZero)
         #endif
     }
 
@@ -125,7 +135,7 @@ public enum PixelRounding {
         guard scale >= 0.5, scale <= 64 else { return nil }
         let a = (value * scale).magnitude
         guard a < 0x1p24 else { return nil }
-        let r = nearestEven(a)                 // ties are excluded below
+        let r = nearestEven(a)  // ties are excluded below
         guard (a - r).magnitude < 0.499999 else { return nil }
         return Double(signOf: value, magnitudeOf: r)
     }
@@ -134,12 +144,12 @@ public enum PixelRounding {
     @inline(__always)
     public static func halfAwayFromZero(_ x: Double) -> Double {
         #if arch(x86_64)
-        let a = x.magnitude
-        guard a < 0x1p52 else { return x }
-        let r = nearestEven(a)
-        return Double(signOf: x, magnitudeOf: r - a == -0.5 ? r + 1 : r)
+            let a = x.magnitude
+            guard a < 0x1p52 else { return x }
+            let r = nearestEven(a)
+            return Double(signOf: x, magnitudeOf: r - a == -0.5 ? r + 1 : r)
         #else
-        return x.rounded(.toNearestOrAwayFromZero)
+            return x.rounded(.toNearestOrAwayFromZero)
         #endif
     }
 }

@@ -19,8 +19,10 @@ enum PanRecognition {
 
     /// The pan's velocity at lift (pt/s): the recorded one under `recorded` when the sample has it,
     /// else the tracker's lift estimate at `time` µs.
-    static func liftVelocity(_ touch: TouchSample, time: Microseconds, source: VelocitySource,
-                             tracker: VelocityTracker) -> Point {
+    static func liftVelocity(
+        _ touch: TouchSample, time: Microseconds, source: VelocitySource,
+        tracker: VelocityTracker
+    ) -> Point {
         if let v = recordedVelocity(touch, source: source) { return v }
         return tracker.velocityAtLift(timeNanos: time * 1000)
     }

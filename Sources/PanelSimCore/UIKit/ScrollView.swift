@@ -28,7 +28,10 @@ public struct ScrollViewConfiguration: Sendable, Equatable {
     /// `decelerationRate`: velocity factor per ms (UIScrollView `.normal` = 0.998, physics.md §1).
     /// Not a contract field; an added one, default 0.998.
     public var decelerationRate = 0.998
-    public init(frame: Rect, contentSize: Size) { self.frame = frame; self.contentSize = contentSize }
+    public init(frame: Rect, contentSize: Size) {
+        self.frame = frame
+        self.contentSize = contentSize
+    }
 }
 
 /// The live scroll view.
@@ -67,10 +70,14 @@ struct ScrollViewModel: Equatable {
     var returnsToEdge = false
 
     init(_ c: ScrollViewConfiguration, position: PanelPosition) {
-        frame = c.frame; contentSize = c.contentSize; contentInset = c.contentInset
+        frame = c.frame
+        contentSize = c.contentSize
+        contentInset = c.contentInset
         systemInset = c.systemInset
-        contentOffset = c.contentOffset; bounces = c.bounces
-        alwaysBounceVertical = c.alwaysBounceVertical; alwaysBounceHorizontal = c.alwaysBounceHorizontal
+        contentOffset = c.contentOffset
+        bounces = c.bounces
+        alwaysBounceVertical = c.alwaysBounceVertical
+        alwaysBounceHorizontal = c.alwaysBounceHorizontal
         decelerationRate = c.decelerationRate
         rawOffset = position.main(c.contentOffset)
         rawRange = (0, 0)
@@ -78,10 +85,12 @@ struct ScrollViewModel: Equatable {
     }
 
     static func == (a: ScrollViewModel, b: ScrollViewModel) -> Bool {
-        a.frame == b.frame && a.contentSize == b.contentSize && a.contentInset == b.contentInset && a.systemInset == b.systemInset
+        a.frame == b.frame && a.contentSize == b.contentSize && a.contentInset == b.contentInset
+            && a.systemInset == b.systemInset
             && a.contentOffset == b.contentOffset && a.bounces == b.bounces
             && a.alwaysBounceVertical == b.alwaysBounceVertical && a.alwaysBounceHorizontal == b.alwaysBounceHorizontal
-            && a.decelerationRate == b.decelerationRate && a.showsVerticalScrollIndicator == b.showsVerticalScrollIndicator
+            && a.decelerationRate == b.decelerationRate
+            && a.showsVerticalScrollIndicator == b.showsVerticalScrollIndicator
             && a.showsHorizontalScrollIndicator == b.showsHorizontalScrollIndicator
             && a.isDirectionalLockEnabled == b.isDirectionalLockEnabled && a.rawOffset == b.rawOffset
             && a.rawRange.min == b.rawRange.min && a.rawRange.max == b.rawRange.max
@@ -95,15 +104,17 @@ struct ScrollViewModel: Equatable {
     /// UIKit `adjustedContentInset`: `contentInset` plus the inset UIKit adds (`systemInset`). With
     /// no system inset it equals `contentInset` (O11).
     var adjustedContentInset: Insets {
-        Insets(top: contentInset.top + systemInset.top, left: contentInset.left + systemInset.left,
-               bottom: contentInset.bottom + systemInset.bottom, right: contentInset.right + systemInset.right)
+        Insets(
+            top: contentInset.top + systemInset.top, left: contentInset.left + systemInset.left,
+            bottom: contentInset.bottom + systemInset.bottom, right: contentInset.right + systemInset.right)
     }
 
     /// UIKit `fp_contentOffsetMax` (§3.6.2), from the adjusted inset.
     var contentOffsetMax: Point {
         let inset = adjustedContentInset
-        return Point(x: max(contentSize.width + inset.right - boundsSize.width, 0),
-                     y: max(contentSize.height + inset.bottom - boundsSize.height, 0))
+        return Point(
+            x: max(contentSize.width + inset.right - boundsSize.width, 0),
+            y: max(contentSize.height + inset.bottom - boundsSize.height, 0))
     }
 
     /// The offset range on the main axis (O6): [−inset.top, max(−inset.top, size + inset.bottom − bounds)],
@@ -120,8 +131,9 @@ struct ScrollViewModel: Equatable {
 
     /// Content longer than the bounds, or always bouncing, on the main axis (the scroll pan can begin).
     func isScrollableContent(_ position: PanelPosition) -> Bool {
-        position.isVertical ? (contentSize.height > boundsSize.height || alwaysBounceVertical)
-                            : (contentSize.width > boundsSize.width || alwaysBounceHorizontal)
+        position.isVertical
+            ? (contentSize.height > boundsSize.height || alwaysBounceVertical)
+            : (contentSize.width > boundsSize.width || alwaysBounceHorizontal)
     }
 
     func mainOffset(_ position: PanelPosition) -> Double { position.main(contentOffset) }
@@ -141,9 +153,13 @@ struct ScrollViewModel: Equatable {
     /// Sets `rawOffset` to the finger offset that shows `value` in the range [lo, hi] (O6), and
     /// records that range.
     mutating func deriveRawOffset(from value: Double, lo: Double, hi: Double, d: Double) {
-        if value < lo { rawOffset = lo - Self.unbanded(lo - value, d) }
-        else if value > hi { rawOffset = hi + Self.unbanded(value - hi, d) }
-        else { rawOffset = value }
+        if value < lo {
+            rawOffset = lo - Self.unbanded(lo - value, d)
+        } else if value > hi {
+            rawOffset = hi + Self.unbanded(value - hi, d)
+        } else {
+            rawOffset = value
+        }
         rawRange = (lo, hi)
     }
 
@@ -159,7 +175,9 @@ struct ScrollViewModel: Equatable {
     mutating func pan(by delta: Double, _ position: PanelPosition) {
         let (lo, hi) = range(position)
         let d = position.mainDimension(boundsSize)
-        if lo != rawRange.min || hi != rawRange.max { deriveRawOffset(from: mainOffset(position), lo: lo, hi: hi, d: d) }
+        if lo != rawRange.min || hi != rawRange.max {
+            deriveRawOffset(from: mainOffset(position), lo: lo, hi: hi, d: d)
+        }
         // An offset set from outside at d or more past an edge (setContentOffset, a content size
         // or inset change) is beyond anything the band can show (b(x) < d for every finger excess
         // x, O6): there is no finger offset to continue from. The offset stays where it is shown
@@ -172,8 +190,11 @@ struct ScrollViewModel: Equatable {
         }
         rawOffset -= delta
         var shown = rawOffset
-        if rawOffset < lo { shown = bounces ? lo - rubberBand(lo - rawOffset, d) : lo }
-        else if rawOffset > hi { shown = bounces ? hi + rubberBand(rawOffset - hi, d) : hi }
+        if rawOffset < lo {
+            shown = bounces ? lo - rubberBand(lo - rawOffset, d) : lo
+        } else if rawOffset > hi {
+            shown = bounces ? hi + rubberBand(rawOffset - hi, d) : hi
+        }
         if !bounces { rawOffset = shown }
         if position.isVertical { contentOffset.y = shown } else { contentOffset.x = shown }
     }
@@ -195,9 +216,12 @@ extension ScrollViewModel {
         // return) jump it toward the edge, against the finger.
         deriveRawOffset(from: offset, lo: lo, hi: hi, d: position.mainDimension(boundsSize))
         if offset < lo || offset > hi {
-            returnsToEdge = true; decelerationStart = now
+            returnsToEdge = true
+            decelerationStart = now
         } else if velocity != 0 {
-            isDecelerating = true; decelerationVelocity = -velocity; decelerationStart = now
+            isDecelerating = true
+            decelerationVelocity = -velocity
+            decelerationStart = now
             decelerationLambda = 1000 * DeterministicMath.log(decelerationRate)
             decelerationQ = DeterministicMath.exp(decelerationLambda * (1 / Double(frameRate)))
         }
@@ -213,19 +237,30 @@ extension ScrollViewModel {
             setMainOffset(min(max(mainOffset(position), lo), hi), position)
             return
         }
-        let q = decelerationQ, lambda = decelerationLambda, start = decelerationStart
+        let q = decelerationQ
+        let lambda = decelerationLambda
+        let start = decelerationStart
         let w = decelerationVelocity
         let delta = w * (q - 1) / lambda
         var next = mainOffset(position) + delta
         var stop = abs(delta) < pixel
-        if next < lo || next > hi { next = min(max(next, lo), hi); stop = true }
+        if next < lo || next > hi {
+            next = min(max(next, lo), hi)
+            stop = true
+        }
         setMainOffset(next, position)
-        if !stop { isDecelerating = true; decelerationVelocity = w * q; decelerationStart = start }
+        if !stop {
+            isDecelerating = true
+            decelerationVelocity = w * q
+            decelerationStart = start
+        }
     }
 
     /// A touch down stops the deceleration (iOS's tap-to-stop, O7).
     mutating func stopDeceleration() {
-        isDecelerating = false; returnsToEdge = false; decelerationVelocity = 0
+        isDecelerating = false
+        returnsToEdge = false
+        decelerationVelocity = 0
     }
 }
 

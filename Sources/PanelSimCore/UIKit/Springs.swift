@@ -16,11 +16,15 @@ public struct TransitionSpring: Sendable, Equatable {
     public let duration: Double
 
     public init(from: Double, to: Double, relativeVelocity: Double) {
-        self.from = from; self.to = to; self.relativeVelocity = relativeVelocity
+        self.from = from
+        self.to = to
+        self.relativeVelocity = relativeVelocity
         let z = DeterministicMath.log(0.99) / (-4 * Double.pi * 0.001)
         let w0 = 2 * Double.pi / 0.25
         let wd = w0 * (1 - z * z).squareRoot()
-        zeta = z; omega0 = w0; omegaD = wd
+        zeta = z
+        omega0 = w0
+        omegaD = wd
         let b = (z * w0 - relativeVelocity) / wd
         let a = (1 + b * b).squareRoot()
         duration = DeterministicMath.log(1000 * a) / (z * w0)

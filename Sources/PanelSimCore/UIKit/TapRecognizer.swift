@@ -35,7 +35,11 @@ struct TapRecognizer: Sendable, Equatable {
 
     /// Forgets the count and the watched touch (the recognizer was disabled, or its touch went
     /// elsewhere).
-    mutating func reset() { count = 0; touchDown = nil; qualifies = false }
+    mutating func reset() {
+        count = 0
+        touchDown = nil
+        qualifies = false
+    }
 
     /// A finger went down at `point`, `time`.
     mutating func touchBegan(at point: Point, time: Microseconds) {
@@ -45,28 +49,43 @@ struct TapRecognizer: Sendable, Equatable {
             if time - lastTapEnd > Self.maximumInterval || !near { count = 0 }
         }
         if count == 0 { firstDown = point }
-        touchDown = point; touchDownTime = time; qualifies = true
+        touchDown = point
+        touchDownTime = time
+        qualifies = true
     }
 
     /// The finger moved to `point`.
     mutating func touchMoved(to point: Point) {
         guard let down = touchDown, qualifies else { return }
         let d = point - down
-        if (d.x * d.x + d.y * d.y).squareRoot() >= Self.maximumMovement { qualifies = false; count = 0 }
+        if (d.x * d.x + d.y * d.y).squareRoot() >= Self.maximumMovement {
+            qualifies = false
+            count = 0
+        }
     }
 
     /// The touch can no longer be a tap (for example it started a pan): the multi-tap is over.
-    mutating func fail() { qualifies = false; count = 0; touchDown = nil }
+    mutating func fail() {
+        qualifies = false
+        count = 0
+        touchDown = nil
+    }
 
     /// The finger lifted at `point`, `time`. Returns true when this completes the N-th tap (the
     /// recognizer fires; its count starts again from zero).
     mutating func touchEnded(at point: Point, time: Microseconds) -> Bool {
         touchMoved(to: point)
         defer { touchDown = nil }
-        guard touchDown != nil, qualifies, time - touchDownTime <= Self.maximumDuration else { count = 0; return false }
+        guard touchDown != nil, qualifies, time - touchDownTime <= Self.maximumDuration else {
+            count = 0
+            return false
+        }
         count += 1
         lastTapEnd = time
-        if count >= requiredTaps { count = 0; return true }
+        if count >= requiredTaps {
+            count = 0
+            return true
+        }
         return false
     }
 

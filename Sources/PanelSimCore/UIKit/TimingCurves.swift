@@ -45,22 +45,37 @@ struct SpringStepResponse: Sendable, Equatable {
         self.zeta = zeta
         if zeta > 1 {
             let s = (zeta * zeta - 1).squareRoot()
-            a = zeta - s; b = zeta + s; amplitude = b / (b - a); beta = 0; sineWeight = 0
+            a = zeta - s
+            b = zeta + s
+            amplitude = b / (b - a)
+            beta = 0
+            sineWeight = 0
             settlingU = DeterministicMath.log(1000 * amplitude) / a
             fastAmplitude = amplitude - 1
             // (A − 1)·e^(−b·u) < 2^−60·A·e^(−a·u) from this u on: far below a quarter of the
             // spacing of A·e^(−a·u)'s rounded value (which is > 2^−53 times that value), whatever
             // the few-ulp errors of exp, log and the rounded arguments −a·u and −b·u (an argument
             // below −745.2 gives exactly 0, so only |b·u| < 746 carries an argument error).
-            fastTermNegligibleFrom = fastAmplitude > 0 && b > a
+            fastTermNegligibleFrom =
+                fastAmplitude > 0 && b > a
                 ? max((DeterministicMath.log(fastAmplitude / amplitude) + 60 * DeterministicMath.ln2) / (b - a), 0)
                 : .infinity
         } else if zeta == 1 {
-            a = 1; b = 1; amplitude = 1; beta = 0; sineWeight = 0; fastAmplitude = 0; fastTermNegligibleFrom = .infinity
+            a = 1
+            b = 1
+            amplitude = 1
+            beta = 0
+            sineWeight = 0
+            fastAmplitude = 0
+            fastTermNegligibleFrom = .infinity
             settlingU = Self.criticalSettlingU
         } else {
-            a = 0; b = 0; amplitude = 0; beta = (1 - zeta * zeta).squareRoot()
-            fastAmplitude = 0; fastTermNegligibleFrom = .infinity
+            a = 0
+            b = 0
+            amplitude = 0
+            beta = (1 - zeta * zeta).squareRoot()
+            fastAmplitude = 0
+            fastTermNegligibleFrom = .infinity
             settlingU = DeterministicMath.log(1000 / beta) / zeta
             sineWeight = zeta / beta
         }
@@ -142,7 +157,8 @@ struct AnimatorTiming: Sendable, Equatable {
             while d > 1 && qualifies(d - 1) { d -= 1 }
             while !qualifies(d) { d += 1 }
         } else if qualifies(.max) {
-            var lo: Int64 = 1, hi: Int64 = .max   // the least qualifying d lies in lo...hi
+            var lo: Int64 = 1
+            var hi: Int64 = .max  // the least qualifying d lies in lo...hi
             while lo < hi {
                 let mid = lo + (hi - lo) / 2
                 if qualifies(mid) { hi = mid } else { lo = mid + 1 }
@@ -165,8 +181,9 @@ struct AnimatorTiming: Sendable, Equatable {
 
     /// `stretchedSpring(dampingRatio:duration:)` for a response computed before.
     static func stretchedSpring(_ response: SpringStepResponse, duration: Double) -> AnimatorTiming {
-        AnimatorTiming(curve: .spring(response, uPerSecond: duration > 0 ? response.settlingU / duration : 0),
-                       duration: duration)
+        AnimatorTiming(
+            curve: .spring(response, uPerSecond: duration > 0 ? response.settlingU / duration : 0),
+            duration: duration)
     }
 
     /// A spring in real time: natural frequency ω₀ rad/s, completing at its settling time U_s/ω₀
@@ -181,7 +198,7 @@ struct AnimatorTiming: Sendable, Equatable {
         if t >= duration || duration <= 0 { return 1 }
         switch curve {
         case .linear: return t / duration
-        case let .spring(response, uPerSecond): return 1 - response.x(t * uPerSecond)
+        case .spring(let response, let uPerSecond): return 1 - response.x(t * uPerSecond)
         }
     }
 

@@ -77,8 +77,10 @@ public struct VelocityTracker: Sendable, Equatable {
 
     /// `VelocityConstants.historySize` (20) samples stored in the value (a homogeneous tuple is laid
     /// out like a C array).
-    typealias Slots = (Sample, Sample, Sample, Sample, Sample, Sample, Sample, Sample, Sample, Sample,
-                       Sample, Sample, Sample, Sample, Sample, Sample, Sample, Sample, Sample, Sample)
+    typealias Slots = (
+        Sample, Sample, Sample, Sample, Sample, Sample, Sample, Sample, Sample, Sample,
+        Sample, Sample, Sample, Sample, Sample, Sample, Sample, Sample, Sample, Sample
+    )
     private static var emptySlots: Slots {
         let z = Sample(time: 0, x: 0, y: 0)
         return (z, z, z, z, z, z, z, z, z, z, z, z, z, z, z, z, z, z, z, z)
@@ -120,12 +122,16 @@ public struct VelocityTracker: Sendable, Equatable {
     /// The time of the sample in `slot`, read in place (an inout access: no copy of the slots).
     @inline(__always)
     private mutating func time(at slot: Int) -> Int64 {
-        withUnsafeMutableBytes(of: &slots) { $0.load(fromByteOffset: slot &* MemoryLayout<Sample>.stride, as: Sample.self).time }
+        withUnsafeMutableBytes(of: &slots) {
+            $0.load(fromByteOffset: slot &* MemoryLayout<Sample>.stride, as: Sample.self).time
+        }
     }
 
     @inline(__always)
     private mutating func setSample(_ sample: Sample, at slot: Int) {
-        withUnsafeMutableBytes(of: &slots) { $0.storeBytes(of: sample, toByteOffset: slot &* MemoryLayout<Sample>.stride, as: Sample.self) }
+        withUnsafeMutableBytes(of: &slots) {
+            $0.storeBytes(of: sample, toByteOffset: slot &* MemoryLayout<Sample>.stride, as: Sample.self)
+        }
     }
 
     /// Adds a touch-down or move sample. timeNanos: monotonic time in ns; position in pt (or px), container axes.
@@ -244,8 +250,9 @@ public struct VelocityTracker: Sendable, Equatable {
     private static func impulseVelocity(_ samples: [Sample]) -> Point {
         let window = horizonWindow(samples)
         let times = window.map(\.time)
-        return Point(x: Self.impulse(times: times, positions: window.map(\.x)),
-                     y: Self.impulse(times: times, positions: window.map(\.y)))
+        return Point(
+            x: Self.impulse(times: times, positions: window.map(\.x)),
+            y: Self.impulse(times: times, positions: window.map(\.y)))
     }
 
     /// Android's impulse velocity for one axis (AOSP `calculateImpulseVelocity`, physics.md §5.1).
@@ -299,8 +306,9 @@ public struct VelocityTracker: Sendable, Equatable {
         let v0 = pairVelocity(samples, back: 0)
         let v1 = pairVelocity(samples, back: 1)
         let v2 = pairVelocity(samples, back: 2)
-        return Point(x: w.older2 * v2.x + w.older1 * v1.x + w.newest * v0.x,
-                     y: w.older2 * v2.y + w.older1 * v1.y + w.newest * v0.y)
+        return Point(
+            x: w.older2 * v2.x + w.older1 * v1.x + w.newest * v0.x,
+            y: w.older2 * v2.y + w.older1 * v1.y + w.newest * v0.y)
     }
 
     /// Velocity between the samples `back + 1` and `back` places before the newest one, or zero if
@@ -309,7 +317,8 @@ public struct VelocityTracker: Sendable, Equatable {
         let endIndex = samples.count - 1 - back
         let startIndex = endIndex - 1
         guard startIndex >= 0 else { return .zero }
-        let start = samples[startIndex], end = samples[endIndex]
+        let start = samples[startIndex]
+        let end = samples[endIndex]
         let dt = Self.seconds(from: start.time, to: end.time)
         guard dt != 0 else { return .zero }
         return Point(x: (end.x - start.x) / dt, y: (end.y - start.y) / dt)
@@ -343,19 +352,28 @@ public enum LeastSquares {
 
     /// `fitDegree2(times:values:)` over buffers of equal length, without allocating.
     static func fitDegree2(_ times: UnsafeBufferPointer<Double>, _ values: UnsafeBufferPointer<Double>)
-        -> (c0: Double, c1: Double, c2: Double)? {
+        -> (c0: Double, c1: Double, c2: Double)?
+    {
         let n = times.count
         guard n >= 3, values.count == n else { return nil }
         let count = Double(n)
-        var tSum = 0.0, t2Sum = 0.0, ySum = 0.0
+        var tSum = 0.0
+        var t2Sum = 0.0
+        var ySum = 0.0
         for i in 0..<n {
             let t = times[i]
             tSum += t
             t2Sum += t * t
             ySum += values[i]
         }
-        let tMean = tSum / count, t2Mean = t2Sum / count, yMean = ySum / count
-        var sxx = 0.0, sxy = 0.0, sxx2 = 0.0, sx2y = 0.0, sx2x2 = 0.0
+        let tMean = tSum / count
+        let t2Mean = t2Sum / count
+        let yMean = ySum / count
+        var sxx = 0.0
+        var sxy = 0.0
+        var sxx2 = 0.0
+        var sx2y = 0.0
+        var sx2x2 = 0.0
         for i in 0..<n {
             let t = times[i]
             let dt = t - tMean

@@ -24,7 +24,9 @@ public struct SheetDetent: Sendable, Equatable {
     /// The resolver returns nil: the detent is skipped (S1).
     public var inactive: Bool
     public init(identifier: String, kind: Kind, inactive: Bool = false) {
-        self.identifier = identifier; self.kind = kind; self.inactive = inactive
+        self.identifier = identifier
+        self.kind = kind
+        self.inactive = inactive
     }
     public static let medium = SheetDetent(identifier: "medium", kind: .medium)
     public static let large = SheetDetent(identifier: "large", kind: .large)

@@ -30,15 +30,22 @@ struct SheetGeometry: Sendable, Equatable {
 
     init(_ detentList: [SheetDetent], environment e: PanelEnvironment, configuration c: SheetConfiguration) {
         let o = c.simulator
-        height = e.container.height; safeTop = e.safeArea.top; safeBottom = e.safeArea.bottom; scale = e.displayScale
+        height = e.container.height
+        safeTop = e.safeArea.top
+        safeBottom = e.safeArea.bottom
+        scale = e.displayScale
         variant = o.variant
         let compact = height < 500
         compactHeight = compact
         fullScreen = compact && !c.prefersEdgeAttachedInCompactHeight
         let margin: Double
-        if fullScreen { margin = 0 }
-        else if o.variant == .ios26 { margin = safeTop }
-        else { margin = safeTop + (o.topMargin ?? (safeBottom > 0 ? 10 : 20)) }
+        if fullScreen {
+            margin = 0
+        } else if o.variant == .ios26 {
+            margin = safeTop
+        } else {
+            margin = safeTop + (o.topMargin ?? (safeBottom > 0 ? 10 : 20))
+        }
         let yL = roundedByDisplayScale(margin, scale: scale)
         largeTop = yL
         fullHeight = height - yL
@@ -121,8 +128,10 @@ extension SheetConfiguration {
     /// uisheet.md §3.1 with this configuration's options.
     public func layout(environment: PanelEnvironment) -> SheetLayout {
         let g = SheetGeometry(detents, environment: environment, configuration: self)
-        return SheetLayout(largeTop: g.largeTop, fullHeight: g.fullHeight, extentDown: g.extentDown, displayScale: g.scale,
-                           detents: g.detents.map { SheetLayout.Detent(identifier: $0.identifier, value: $0.value, offset: $0.offset) })
+        return SheetLayout(
+            largeTop: g.largeTop, fullHeight: g.fullHeight, extentDown: g.extentDown, displayScale: g.scale,
+            detents: g.detents.map { SheetLayout.Detent(identifier: $0.identifier, value: $0.value, offset: $0.offset) }
+        )
     }
 }
 

@@ -26,7 +26,8 @@ struct SheetAnimation: Sendable, Equatable {
             if tau >= easeDuration { return (0, 0) }
             let p = tau / easeDuration
             // Smoothstep (cubic ease-in-out): s = 3p² − 2p³.
-            let s = p * p * (3 - 2 * p), ds = 6 * p * (1 - p) / easeDuration
+            let s = p * p * (3 - 2 * p)
+            let ds = 6 * p * (1 - p) / easeDuration
             return (spring.d0 * (1 - s), -spring.d0 * ds)
         }
         return spring.state(at: tau)
@@ -46,11 +47,14 @@ extension UISheetSystem {
 
     // MARK: Animation (§3.5)
 
-    mutating func animate(to target: Double, velocity: Double, dampingRatio: Double? = nil,
-                          kind: SheetAnimation.Kind = .settle, ease: Double = 0) {
+    mutating func animate(
+        to target: Double, velocity: Double, dampingRatio: Double? = nil,
+        kind: SheetAnimation.Kind = .settle, ease: Double = 0
+    ) {
         let y = displayed(at: instant)
-        let spring = DampedSpring(displacement: y - target, velocity: velocity, response: options.springResponse,
-                                  dampingRatio: dampingRatio ?? options.dampingRatio)
+        let spring = DampedSpring(
+            displacement: y - target, velocity: velocity, response: options.springResponse,
+            dampingRatio: dampingRatio ?? options.dampingRatio)
         animation = SheetAnimation(start: instant, target: target, spring: spring, kind: kind, easeDuration: ease)
         modelY = target
         fade = nil
@@ -112,8 +116,12 @@ extension UISheetSystem {
         } else {
             switch sheet.shouldDismiss {
             case .default: allowed = true
-            case .always: allowed = true; emit("shouldDismiss", [RecordField("result", .bool(true))])
-            case .never: allowed = false; emit("shouldDismiss", [RecordField("result", .bool(false))])
+            case .always:
+                allowed = true
+                emit("shouldDismiss", [RecordField("result", .bool(true))])
+            case .never:
+                allowed = false
+                emit("shouldDismiss", [RecordField("result", .bool(false))])
             }
         }
         dismissible = allowed

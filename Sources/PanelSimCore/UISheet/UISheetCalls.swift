@@ -5,11 +5,12 @@ extension UISheetSystem {
     // MARK: Calls (§2.2, §3.7, §3.8, §3.11)
 
     mutating func handleCall(_ call: SheetCall, line: Int) {
-        if case .present = call {} else if !presented {
+        if case .present = call {
+        } else if !presented {
             return warn(line, "call ignored: no sheet is presented")
         }
         switch call {
-        case let .present(animated):
+        case .present(let animated):
             guard !presented else { return warn(line, "present ignored: the sheet is already presented") }
             guard !geometry.detents.isEmpty else { return warn(line, "present ignored: no active detent") }
             presented = true
@@ -21,55 +22,76 @@ extension UISheetSystem {
             } else {
                 jump(to: restOffset)
             }
-        case let .dismiss(animated):
+        case .dismiss(let animated):
             if animated {
                 animate(to: geometry.height, velocity: currentVelocity, dampingRatio: 1, kind: .programmaticDismissal)
-                if route != nil { route = .ignored; sheetDragging = false }
+                if route != nil {
+                    route = .ignored
+                    sheetDragging = false
+                }
             } else {
                 animation = nil
                 endPresentation()
             }
-        case let .selectDetent(id, animateChanges):
-            if let id, geometry.index(of: id) == nil { warn(line, "selectDetent: '\(id)' names no active detent; the smallest detent is shown") }
+        case .selectDetent(let id, let animateChanges):
+            if let id, geometry.index(of: id) == nil {
+                warn(line, "selectDetent: '\(id)' names no active detent; the smallest detent is shown")
+            }
             sheet.selectedDetentIdentifier = id
             applyLayoutChange(animated: animateChanges)
-        case let .setDetents(list, animateChanges):
+        case .setDetents(let list, let animateChanges):
             let (shown, target) = (shownDimming(at: displayed(at: instant), time: instant), dimmingTarget)
             sheet.detents = list
             geometry = SheetGeometry(list, environment: environment, configuration: sheet)
             // §2.4 is silent on a list with no active detent while presented: the sheet stays
             // presented, off screen at H, without records, and ignores touches until a detent is
             // active again (docs/uisheet.md).
-            if geometry.detents.isEmpty { warn(line, "setDetents: no active detent; the sheet stays presented off screen at H (no records, touches ignored) until a detent is active again") }
+            if geometry.detents.isEmpty {
+                warn(
+                    line,
+                    "setDetents: no active detent; the sheet stays presented off screen at H (no records, touches ignored) until a detent is active again"
+                )
+            }
             applyLayoutChange(animated: animateChanges)
             dimmingRuleChanged(shown: shown, target: target, animateChanges: animateChanges)
-        case let .setLargestUndimmedDetent(id, animateChanges):
-            if let id, geometry.index(of: id) == nil { warn(line, "setLargestUndimmedDetent: '\(id)' names no active detent; treated as nil") }
+        case .setLargestUndimmedDetent(let id, let animateChanges):
+            if let id, geometry.index(of: id) == nil {
+                warn(line, "setLargestUndimmedDetent: '\(id)' names no active detent; treated as nil")
+            }
             let (shown, target) = (shownDimming(at: displayed(at: instant), time: instant), dimmingTarget)
             sheet.largestUndimmedDetentIdentifier = id
             dimmingRuleChanged(shown: shown, target: target, animateChanges: animateChanges)
-        case let .setModalInPresentation(value):
+        case .setModalInPresentation(let value):
             sheet.isModalInPresentation = value
-        case let .setShouldDismiss(value):
+        case .setShouldDismiss(let value):
             // §2.2: only a delegate that implements presentationControllerShouldDismiss(_:) can
             // change its answer (the loader refuses the call for "default").
             guard sheet.shouldDismiss != .default else {
-                return warn(line, "setShouldDismiss ignored: sheetDelegate.shouldDismiss is \"default\" (the delegate does not implement presentationControllerShouldDismiss)")
+                return warn(
+                    line,
+                    "setShouldDismiss ignored: sheetDelegate.shouldDismiss is \"default\" (the delegate does not implement presentationControllerShouldDismiss)"
+                )
             }
             sheet.shouldDismiss = value ? .always : .never
-        case let .setPrefersScrollingExpands(value):
+        case .setPrefersScrollingExpands(let value):
             sheet.prefersScrollingExpandsWhenScrolledToEdge = value
         case .tapDimming:
             let y = displayed(at: instant)
             // The four refusals of uisheet.md §3.8, in this order; the warning names the one that applied.
-            let refusal = sheetDragging ? "a drag is under way"
-                : dismissalRunning ? "a dismissal is under way"
-                : !(shownDimming(at: y, time: instant) > 0) ? "the dimming shown is 0 (the sheet is at or below its largest undimmed detent)"
-                : !(y > geometry.largeTop) ? "the sheet is at its top margin" : nil
+            let refusal =
+                sheetDragging
+                ? "a drag is under way"
+                : dismissalRunning
+                    ? "a dismissal is under way"
+                    : !(shownDimming(at: y, time: instant) > 0)
+                        ? "the dimming shown is 0 (the sheet is at or below its largest undimmed detent)"
+                        : !(y > geometry.largeTop) ? "the sheet is at its top margin" : nil
             if let refusal { return warn(line, "tapDimming not accepted: \(refusal) (uisheet.md §3.8)") }
             acceptedDismissTap(selectUndimmed: true)
         case .tapGrabber:
-            guard sheet.prefersGrabberVisible else { return warn(line, "tapGrabber ignored: prefersGrabberVisible is false") }
+            guard sheet.prefersGrabberVisible else {
+                return warn(line, "tapGrabber ignored: prefersGrabberVisible is false")
+            }
             guard !sheetDragging else { return warn(line, "tapGrabber ignored during a drag") }
             guard !dismissalRunning else { return warn(line, "tapGrabber ignored: the sheet is being dismissed") }
             if keyboardUp {
@@ -85,15 +107,15 @@ extension UISheetSystem {
             let i = geometry.index(of: shownDetent?.identifier) ?? (d.count - 1)
             userSelect(d[i > 0 ? i - 1 : d.count - 1].identifier)
             animate(to: restOffset, velocity: currentVelocity)
-        case let .setContentOffset(_, y, _):
+        case .setContentOffset(_, let y, _):
             guard let y else { return }
             guard scrollView != nil else { return warn(line, "setContentOffset ignored: no tracked scroll view") }
             scrollView?.setMainOffset(y, .bottom)
-        case let .setContentSize(width, height):
+        case .setContentSize(let width, let height):
             guard scrollView != nil else { return warn(line, "setContentSize ignored: no tracked scroll view") }
             if let width { scrollView?.contentSize.width = width }
             if let height { scrollView?.contentSize.height = height }
-        case let .track(c):
+        case .track(let c):
             scrollView = ScrollViewModel(c, position: .bottom)
             hasScrollView = true
         case .untrack:
@@ -108,7 +130,11 @@ extension UISheetSystem {
     mutating func applyLayoutChange(animated: Bool) {
         guard !sheetDragging, presented, !dismissalRunning else { return }
         let rest = restOffset
-        if animated && (animation != nil || rest != modelY) { animate(to: rest, velocity: currentVelocity) } else { jump(to: rest) }
+        if animated && (animation != nil || rest != modelY) {
+            animate(to: rest, velocity: currentVelocity)
+        } else {
+            jump(to: rest)
+        }
     }
 
     // MARK: Environment and keyboard (§2.2, §3.10, U25)

@@ -20,7 +20,11 @@ extension UISheetSystem {
 
     /// A candidate rest offset: an inserted keyboard detent, a detent, or the dismiss point.
     struct Candidate: Equatable {
-        enum Kind: Equatable { case keyboard, detent(String), dismiss }
+        enum Kind: Equatable {
+            case keyboard
+            case detent(String)
+            case dismiss
+        }
         var offset: Double
         var kind: Kind
     }
@@ -31,8 +35,10 @@ extension UISheetSystem {
         var list: [Candidate] = []
         let shown = shownDetent?.identifier
         var lifted = false
-        if keyboardUp && sheet.keyboardPolicy == .uikit, let p0 = geometry.detents.first?.offset, p0 > geometry.largeTop {
-            list.append(Candidate(offset: geometry.round(max(geometry.largeTop, p0 - keyboardOverlap)), kind: .keyboard))
+        if keyboardUp && sheet.keyboardPolicy == .uikit, let p0 = geometry.detents.first?.offset, p0 > geometry.largeTop
+        {
+            list.append(
+                Candidate(offset: geometry.round(max(geometry.largeTop, p0 - keyboardOverlap)), kind: .keyboard))
         }
         for d in geometry.detents {
             var offset = d.offset
@@ -44,7 +50,9 @@ extension UISheetSystem {
         }
         // Stable sort by offset (the lift may reorder).
         if lifted {
-            list = list.enumerated().sorted { $0.element.offset != $1.element.offset ? $0.element.offset < $1.element.offset : $0.offset < $1.offset }.map(\.element)
+            list = list.enumerated().sorted {
+                $0.element.offset != $1.element.offset ? $0.element.offset < $1.element.offset : $0.offset < $1.offset
+            }.map(\.element)
         }
         guard keyboardUp else { return (list, nil) }
         if sheet.keyboardPolicy == .liftSelected {
@@ -92,7 +100,8 @@ extension UISheetSystem {
     /// above the top candidate and below the lower bound). Mutating only for `dragTopCandidate()`.
     @inline(__always)
     mutating func display(_ u: Double) -> Double {
-        let p0 = dragTopCandidate(), b = lowerBound
+        let p0 = dragTopCandidate()
+        let b = lowerBound
         if u < p0 { return p0 - SheetGeometry.band(p0 - u, geometry.extentUp(above: p0)) }
         if u > b { return b + SheetGeometry.band(u - b, geometry.extentDown) }
         return u
@@ -101,7 +110,8 @@ extension UISheetSystem {
     /// The inverse of `display(_:)`.
     @inline(__always)
     mutating func undisplay(_ y: Double) -> Double {
-        let p0 = dragTopCandidate(), b = lowerBound
+        let p0 = dragTopCandidate()
+        let b = lowerBound
         if y < p0 { return p0 - SheetGeometry.unband(p0 - y, geometry.extentUp(above: p0)) }
         if y > b { return b + SheetGeometry.unband(y - b, geometry.extentDown) }
         return y
@@ -112,12 +122,15 @@ extension UISheetSystem {
     func dimming(at y: Double) -> Double {
         let d = geometry.detents
         guard !d.isEmpty else { return 0 }
-        let yDim: Double, yNext: Double
+        let yDim: Double
+        let yNext: Double
         if let iU = geometry.index(of: sheet.largestUndimmedDetentIdentifier) {
             if iU == 0 { return 0 }
-            yDim = d[iU - 1].offset; yNext = d[iU].offset
+            yDim = d[iU - 1].offset
+            yNext = d[iU].offset
         } else {
-            yDim = d[d.count - 1].offset; yNext = geometry.height
+            yDim = d[d.count - 1].offset
+            yNext = geometry.height
         }
         if yDim == yNext { return y <= yDim ? 1 : 0 }
         return min(max((y - yNext) / (yDim - yNext), 0), 1)

@@ -20,7 +20,9 @@ struct DimmingFade: Sendable, Equatable {
     static let remainingProgressThreshold = 1e-3
 
     init(start: ReplayInstant, from: Double, to: Double, springResponse: Double) {
-        self.start = start; self.from = from; self.to = to
+        self.start = start
+        self.from = from
+        self.to = to
         unit = DampedSpring(displacement: 1, velocity: 0, response: springResponse, dampingRatio: 1)
     }
 
@@ -52,10 +54,15 @@ extension UISheetSystem {
     /// fades from the displayed fraction; an unchanged target keeps a running fade. Outside
     /// `animateChanges`, or while the sheet moves, the new fraction holds at once (S1).
     mutating func dimmingRuleChanged(shown: Double, target: Double, animateChanges: Bool) {
-        guard animateChanges, presented, animation == nil, !sheetDragging else { fade = nil; return }
+        guard animateChanges, presented, animation == nil, !sheetDragging else {
+            fade = nil
+            return
+        }
         let newTarget = dimming(at: modelY)
         if newTarget == target { return }
-        fade = shown == newTarget ? nil
+        fade =
+            shown == newTarget
+            ? nil
             : DimmingFade(start: instant, from: shown, to: newTarget, springResponse: options.springResponse)
     }
 }

@@ -17,8 +17,10 @@ struct UISheetFrame: PackedSystemFrame {
     var presented: Bool
 
     static let layout = SystemFrameLayout(
-        [.number("location"), .name("state"), .number("dimming"), .number("backdropAlpha"),
-         .number("contentOffset", optional: true), .bool("isDragging"), .bool("isAttracting"), .bool("presented")])
+        [
+            .number("location"), .name("state"), .number("dimming"), .number("backdropAlpha"),
+            .number("contentOffset", optional: true), .bool("isDragging"), .bool("isAttracting"), .bool("presented"),
+        ])
 
     /// Field by field (`PackedSystemFrame`'s `==`), the location first: it changes most often.
     @inline(__always)
@@ -30,8 +32,14 @@ struct UISheetFrame: PackedSystemFrame {
 
     @inline(__always)
     func pack(into w: inout PackedFrameWriter) {
-        w.number(location); w.name(state); w.number(dimming); w.number(backdropAlpha); w.number(contentOffset)
-        w.bool(isDragging); w.bool(isAttracting); w.bool(presented)
+        w.number(location)
+        w.name(state)
+        w.number(dimming)
+        w.number(backdropAlpha)
+        w.number(contentOffset)
+        w.bool(isDragging)
+        w.bool(isAttracting)
+        w.bool(presented)
     }
 }
 
@@ -52,9 +60,11 @@ extension UISheetSystem {
             }
         }
         let state = recorder.nameIndex(sheet.selectedDetentIdentifier)
-        recorder.record(UISheetFrame(
-            location: y, state: state, dimming: dim, backdropAlpha: dim * options.dimmingAlpha,
-            contentOffset: hasScrollView ? scrollView.unsafelyUnwrapped.contentOffset.y : nil, isDragging: sheetDragging, isAttracting: animation != nil,
-            presented: presented), index: index)
+        recorder.record(
+            UISheetFrame(
+                location: y, state: state, dimming: dim, backdropAlpha: dim * options.dimmingAlpha,
+                contentOffset: hasScrollView ? scrollView.unsafelyUnwrapped.contentOffset.y : nil,
+                isDragging: sheetDragging, isAttracting: animation != nil,
+                presented: presented), index: index)
     }
 }

@@ -11,10 +11,17 @@ extension UISheetSystem {
         case .began:
             tracker.reset()
             tracker.addMovement(timeNanos: now * 1000, position: p)
-            filteredVelocity = 0; lastMoveTime = now; lastMoveY = p.y
-            touchDown = p; touchDownTime = now
-            panBegan = false; sheetDragging = false
-            guard presented, !programmaticDismissalRunning, !geometry.detents.isEmpty else { route = .ignored; return }
+            filteredVelocity = 0
+            lastMoveTime = now
+            lastMoveY = p.y
+            touchDown = p
+            touchDownTime = now
+            panBegan = false
+            sheetDragging = false
+            guard presented, !programmaticDismissalRunning, !geometry.detents.isEmpty else {
+                route = .ignored
+                return
+            }
             let y = displayed(at: instant)
             if p.y >= y {
                 route = .sheet
@@ -27,7 +34,8 @@ extension UISheetSystem {
                     }
                     // iOS's tap-to-stop (O7).
                     if sv.frame.contains(local), sv.isDecelerating || sv.returnsToEdge {
-                        scrollView?.isDecelerating = false; scrollView?.returnsToEdge = false
+                        scrollView?.isDecelerating = false
+                        scrollView?.returnsToEdge = false
                         scrollView?.decelerationVelocity = 0
                     }
                 }
@@ -40,7 +48,8 @@ extension UISheetSystem {
                 let vs = (p.y - lastMoveY) / (Double(now - lastMoveTime) / 1_000_000)
                 filteredVelocity = 0.2 * vs + 0.8 * filteredVelocity
             }
-            lastMoveTime = now; lastMoveY = p.y
+            lastMoveTime = now
+            lastMoveY = p.y
             guard let r = route, r == .sheet || r == .scroll else { return }
             if !panBegan {
                 if PanRecognition.crossesBeginThreshold(p - touchDown, threshold: beginThreshold) { beginPan(at: p) }
@@ -55,16 +64,23 @@ extension UISheetSystem {
             switch r {
             case .dimming:
                 guard t.phase == .ended, presented else { return }
-                let dx = p.x - touchDown.x, dy = p.y - touchDown.y
-                if (dx * dx + dy * dy).squareRoot() <= 10, !dismissalRunning, displayed(at: instant) > geometry.largeTop {
+                let dx = p.x - touchDown.x
+                let dy = p.y - touchDown.y
+                if (dx * dx + dy * dy).squareRoot() <= 10, !dismissalRunning, displayed(at: instant) > geometry.largeTop
+                {
                     acceptedDismissTap(selectUndimmed: true)
                 }
             case .sheet, .scroll:
-                guard panBegan, presented else { sheetDragging = false; return }
+                guard panBegan, presented else {
+                    sheetDragging = false
+                    return
+                }
                 if t.phase == .ended { panChanged(to: p) }
                 var v = 0.0
                 if t.phase == .ended {
-                    v = options.uikitSheetVelocity ? filteredVelocity
+                    v =
+                        options.uikitSheetVelocity
+                        ? filteredVelocity
                         : PanRecognition.liftVelocity(t, time: now, source: velocitySource, tracker: tracker).y
                 }
                 panEnded(velocity: v)
@@ -174,7 +190,12 @@ extension UISheetSystem {
         } else {
             let excess = ty - (s0 - top)
             let content: Double
-            if excess > 0 { sheetPart = excess; content = top } else { content = s0 - ty }
+            if excess > 0 {
+                sheetPart = excess
+                content = top
+            } else {
+                content = s0 - ty
+            }
             sv.setMainOffset(content, .bottom)
             contentAtRest = content == top && sheetPart > 0
         }
@@ -200,8 +221,14 @@ extension UISheetSystem {
         if panWasScroll {
             lastScrollPanEnd = now
             if scrub { return }
-            if !sheetDragging { contentRelease(velocity: v); return }
-            if !contentAtRest { contentRelease(velocity: v); v = 0 }
+            if !sheetDragging {
+                contentRelease(velocity: v)
+                return
+            }
+            if !contentAtRest {
+                contentRelease(velocity: v)
+                v = 0
+            }
         }
         release(velocity: v)
     }
@@ -222,7 +249,9 @@ extension UISheetSystem {
             dismissing = false
             refused = false
             modelY = y
-            animate(to: geometry.height, velocity: v, dampingRatio: abs(v) >= 1000 ? options.fastDampingRatio : options.dampingRatio)
+            animate(
+                to: geometry.height, velocity: v,
+                dampingRatio: abs(v) >= 1000 ? options.fastDampingRatio : options.dampingRatio)
             return
         }
         let ve = (options.minimumSpeed == 0 || abs(v) >= options.minimumSpeed) ? v : 0
@@ -230,13 +259,17 @@ extension UISheetSystem {
         let p = u + ve * r / (1 - r) / 1000
         func nearest(_ x: Double) -> Int {
             var best = 0
-            for i in candidates.indices where abs(candidates[i].offset - x) < abs(candidates[best].offset - x) { best = i }
+            for i in candidates.indices where abs(candidates[i].offset - x) < abs(candidates[best].offset - x) {
+                best = i
+            }
             return best
         }
-        let iC = nearest(u), iP = nearest(p)
+        let iC = nearest(u)
+        let iP = nearest(p)
         var i = iP
         if options.fastFlickThreshold > 0 && abs(v) >= options.fastFlickThreshold && iC == iP
-            && (u < candidates[iC].offset) == (v < 0) {
+            && (u < candidates[iC].offset) == (v < 0)
+        {
             i = v < 0 ? max(iC - 1, 0) : min(iC + 1, candidates.count - 1)
         }
         let zeta = abs(v) >= 1000 ? options.fastDampingRatio : options.dampingRatio
@@ -249,7 +282,9 @@ extension UISheetSystem {
                     dismissing = true
                 } else {
                     // U15: the smallest detent, without didAttemptToDismiss.
-                    targetIndex = candidates.lastIndex { if case .detent = $0.kind { return true } else { return false } }
+                    targetIndex = candidates.lastIndex {
+                        if case .detent = $0.kind { return true } else { return false }
+                    }
                     target = candidates[targetIndex ?? 0]
                 }
             }
@@ -264,7 +299,9 @@ extension UISheetSystem {
             emit("endEditing")
             keyboardUp = false
             keyboardIgnored = true
-            if case .detent(let id) = target.kind, let d = geometry.index(of: id) { target.offset = geometry.detents[d].offset }
+            if case .detent(let id) = target.kind, let d = geometry.index(of: id) {
+                target.offset = geometry.detents[d].offset
+            }
         }
         if case .detent(let id) = target.kind { userSelect(id) }
         if refused && y - smallestOffset > 0.25 * geometry.extentDown { emit("didAttemptToDismiss") }

@@ -12,9 +12,15 @@ public struct UISheetProfile: Sendable, Equatable {
 public enum UISheetProfiles {
     /// 15 and 16 (profiles.md §3.4).
     public static let table = ProfileTable<UISheetProfile>(
-        points: [("15", "15.x", UISheetProfile(customDetents: false)), ("16", "16.x – 18.x", UISheetProfile(customDetents: true))],
-        switches: [ProfileSwitch("US-G1", "customDetents", value: { $0.customDetents ? "open" : "refused" },
-                                 copy: { $0.customDetents = $1.customDetents })],
+        points: [
+            ("15", "15.x", UISheetProfile(customDetents: false)),
+            ("16", "16.x – 18.x", UISheetProfile(customDetents: true)),
+        ],
+        switches: [
+            ProfileSwitch(
+                "US-G1", "customDetents", value: { $0.customDetents ? "open" : "refused" },
+                copy: { $0.customDetents = $1.customDetents })
+        ],
         defaultPoint: "16")
 
     /// An iOS version `MAJOR[.MINOR[.PATCH]]`: 15 – 18 accepted, below 15 not modelled, above 18
@@ -36,20 +42,24 @@ public enum UISheetProfiles {
         gates: { trace, profile in
             guard let sheet = trace.header.sheet else { return nil }
             if sheet.simulator.variant == .ios26 {
-                return ProfileGateViolation(line: 1, field: "sheet.simulator.variant",
-                                            message: "ios26 is not a profile point and cannot be combined with uisheet \(profile.version) (a trace cannot claim two OS versions)",
-                                            gate: "US-variant")
+                return ProfileGateViolation(
+                    line: 1, field: "sheet.simulator.variant",
+                    message:
+                        "ios26 is not a profile point and cannot be combined with uisheet \(profile.version) (a trace cannot claim two OS versions)",
+                    gate: "US-variant")
             }
             guard !table.values(for: profile).customDetents else { return nil }
             func custom(_ detents: [SheetDetent]) -> Int? { detents.firstIndex { $0.kindName == "custom" } }
             if let i = custom(sheet.detents) {
-                return ProfileGateViolation(line: 1, field: "sheet.detents[\(i)]",
-                                            message: "a custom detent needs uisheet 16 (not in \(profile.version))", gate: "US-G1")
+                return ProfileGateViolation(
+                    line: 1, field: "sheet.detents[\(i)]",
+                    message: "a custom detent needs uisheet 16 (not in \(profile.version))", gate: "US-G1")
             }
             for s in trace.samples {
-                if case let .setDetents(detents, _)? = s.kind.sheetCall, let i = custom(detents) {
-                    return ProfileGateViolation(line: s.line, field: "detents[\(i)]",
-                                                message: "a custom detent needs uisheet 16 (not in \(profile.version))", gate: "US-G1")
+                if case .setDetents(let detents, _)? = s.kind.sheetCall, let i = custom(detents) {
+                    return ProfileGateViolation(
+                        line: s.line, field: "detents[\(i)]",
+                        message: "a custom detent needs uisheet 16 (not in \(profile.version))", gate: "US-G1")
                 }
             }
             return nil

@@ -92,15 +92,24 @@ struct UISheetSystem: RecordingPanelSystem {
     // MARK: PanelSystem
 
     mutating func start() {
-        if geometry.wasUnordered { recorder.warnings.append("sheet.detents: not listed smallest to largest; sorted by offset (uisheet.md §2.1)") }
-        if geometry.detents.isEmpty { recorder.warnings.append("sheet.detents: no active detent; the sheet cannot be shown") }
+        if geometry.wasUnordered {
+            recorder.warnings.append(
+                "sheet.detents: not listed smallest to largest; sorted by offset (uisheet.md §2.1)")
+        }
+        if geometry.detents.isEmpty {
+            recorder.warnings.append("sheet.detents: no active detent; the sheet cannot be shown")
+        }
         // §2.4: an identifier that names no active detent is accepted with a warning, in the header
         // as in the calls (§3.2: the smallest detent is shown; §3.8, U18: the undimmed one counts as nil).
         if let id = sheet.selectedDetentIdentifier, geometry.index(of: id) == nil {
-            recorder.warnings.append("sheet.selectedDetentIdentifier: '\(id)' names no active detent; the smallest detent is shown (uisheet.md §2.4, §3.2)")
+            recorder.warnings.append(
+                "sheet.selectedDetentIdentifier: '\(id)' names no active detent; the smallest detent is shown (uisheet.md §2.4, §3.2)"
+            )
         }
         if let id = sheet.largestUndimmedDetentIdentifier, geometry.index(of: id) == nil {
-            recorder.warnings.append("sheet.largestUndimmedDetentIdentifier: '\(id)' names no active detent; treated as nil (uisheet.md §2.4, U18)")
+            recorder.warnings.append(
+                "sheet.largestUndimmedDetentIdentifier: '\(id)' names no active detent; treated as nil (uisheet.md §2.4, U18)"
+            )
         }
         // Regular width (an iPad form sheet) only where the phone layouts of §3.11 do not apply: a
         // container wider than 500 pt that is not compact height (a landscape phone, H < 500 pt,
@@ -109,7 +118,9 @@ struct UISheetSystem: RecordingPanelSystem {
             recorder.warnings.append("regular width is not modelled; the phone layout is used (uisheet.md U25)")
         }
         if geometry.maximumDetentValue <= 0 && !geometry.detents.isEmpty {
-            recorder.warnings.append("the top margin (y_L = \(geometry.largeTop)) leaves no room above the bottom safe area: maximumDetentValue \(geometry.maximumDetentValue) ≤ 0, every detent rests at y_L (uisheet.md §3.1)")
+            recorder.warnings.append(
+                "the top margin (y_L = \(geometry.largeTop)) leaves no room above the bottom safe area: maximumDetentValue \(geometry.maximumDetentValue) ≤ 0, every detent rests at y_L (uisheet.md §3.1)"
+            )
         }
         guard sheet.presented, !geometry.detents.isEmpty else { return }
         presented = true
@@ -120,9 +131,9 @@ struct UISheetSystem: RecordingPanelSystem {
         now = sample.time
         instant = timebase.sample(sample.time)
         switch sample.kind {
-        case let .touch(t): handleTouch(t, line: sample.line)
-        case let .systemCall(call): if let call = call as? SheetCall { handleCall(call, line: sample.line) }
-        case let .environment(e): changeEnvironment(e)
+        case .touch(let t): handleTouch(t, line: sample.line)
+        case .systemCall(let call): if let call = call as? SheetCall { handleCall(call, line: sample.line) }
+        case .environment(let e): changeEnvironment(e)
         case .call, .scroll, .observed, .end: break
         }
     }
@@ -146,7 +157,8 @@ struct UISheetSystem: RecordingPanelSystem {
         stepDeceleration(frameTime: time)
         writeFrame(index: index, displayed: shown)
         return animation != nil || fade != nil
-            || (hasScrollView && (scrollView.unsafelyUnwrapped.isDecelerating || scrollView.unsafelyUnwrapped.returnsToEdge))
+            || (hasScrollView
+                && (scrollView.unsafelyUnwrapped.isDecelerating || scrollView.unsafelyUnwrapped.returnsToEdge))
     }
 
     var isTouchDown: Bool { route != nil }

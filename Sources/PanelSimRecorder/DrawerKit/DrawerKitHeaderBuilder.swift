@@ -1,8 +1,8 @@
 /// The header of a DrawerKit recording from what an app reads off its drawer.
 #if canImport(UIKit)
-import UIKit
+    import UIKit
 #else
-import PanelSimUIKitStubs
+    import PanelSimUIKitStubs
 #endif
 import PanelSimCore
 
@@ -49,8 +49,9 @@ public struct DrawerKitHeaderBuilder: Sendable {
     public func reading(container: UIView) -> HeaderReading {
         var environmentUnread: [UnreadHeaderField] = []
         let environment = PanelEnvironment.read(from: container, unread: &environmentUnread)
-        return HeaderReading(system: "drawerkit",
-                             header: TraceHeader(name: "recording", environment: environment, drawer: drawer),
-                             unread: environmentUnread + unread)
+        return HeaderReading(
+            system: "drawerkit",
+            header: TraceHeader(name: "recording", environment: environment, drawer: drawer),
+            unread: environmentUnread + unread)
     }
 }

@@ -1,8 +1,8 @@
 /// The header of a FloatingPanel recording from what an app reads off its FloatingPanelController.
 #if canImport(UIKit)
-import UIKit
+    import UIKit
 #else
-import PanelSimUIKitStubs
+    import PanelSimUIKitStubs
 #endif
 import PanelSimCore
 
@@ -12,7 +12,10 @@ public struct AnchorLocation: Sendable, Equatable {
     /// `surfaceLocation(for: state)` on the panel's main axis (y for top/bottom panels, x for
     /// left/right), pt in the controller's view coordinates.
     public var location: Double
-    public init(state: FloatingPanelState, location: Double) { self.state = state; self.location = location }
+    public init(state: FloatingPanelState, location: Double) {
+        self.state = state
+        self.location = location
+    }
 }
 
 /// Builds the header of a FloatingPanel trace (`model` floatingpanel, trace-format.md §1.1) from the
@@ -62,7 +65,8 @@ public struct FloatingPanelHeaderBuilder: Sendable {
     public var layoutAnchors: [AnchorEntry] {
         let edge: ReferenceEdge = position.isVertical ? .top : .left
         return anchors.sorted { ($0.state.order, $0.state.name) > ($1.state.order, $1.state.name) }.map {
-            AnchorEntry(state: $0.state, anchor: .inset($0.location, isFractional: false, edge: edge, guide: .superview))
+            AnchorEntry(
+                state: $0.state, anchor: .inset($0.location, isFractional: false, edge: edge, guide: .superview))
         }
     }
 
@@ -83,29 +87,35 @@ public struct FloatingPanelHeaderBuilder: Sendable {
         panel.removalInteractionEnabled = removalInteractionEnabled
         panel.dismissalTapEnabled = dismissalTapEnabled
         panel.presented = presented
-        var reading = HeaderReading(system: "floatingpanel",
-                                    header: TraceHeader(name: "recording", environment: environment, panel: panel),
-                                    unread: environmentUnread)
+        var reading = HeaderReading(
+            system: "floatingpanel",
+            header: TraceHeader(name: "recording", environment: environment, panel: panel),
+            unread: environmentUnread)
         if let backdropAlpha {
             reading.header.panel.backdropAlpha = backdropAlpha
         } else {
-            reading.markUnread("panel.backdropAlpha",
-                               "backdropAlpha(for:) is an optional requirement of FloatingPanelLayout that only a FloatingPanelBottomLayout lets PanelSim call; assumed FloatingPanelBottomLayout's (0.3 at full, 0 elsewhere)",
-                               remedy: "pass backdropAlpha: (your layout's backdropAlpha(for:)) to the adapter")
+            reading.markUnread(
+                "panel.backdropAlpha",
+                "backdropAlpha(for:) is an optional requirement of FloatingPanelLayout that only a FloatingPanelBottomLayout lets PanelSim call; assumed FloatingPanelBottomLayout's (0.3 at full, 0 elsewhere)",
+                remedy: "pass backdropAlpha: (your layout's backdropAlpha(for:)) to the adapter")
         }
         if let behavior {
             reading.header.panel.behavior = behavior
         } else {
-            reading.markUnread("panel.behavior",
-                               "the behavior is not a FloatingPanelDefaultBehavior, whose members PanelSim can read; those of another FloatingPanelBehavior are optional requirements; assumed FloatingPanelDefaultBehavior's",
-                               remedy: "pass behavior: (a PanelBehavior with your behavior's values) to the adapter")
+            reading.markUnread(
+                "panel.behavior",
+                "the behavior is not a FloatingPanelDefaultBehavior, whose members PanelSim can read; those of another FloatingPanelBehavior are optional requirements; assumed FloatingPanelDefaultBehavior's",
+                remedy: "pass behavior: (a PanelBehavior with your behavior's values) to the adapter")
         }
         if let delegate {
             reading.header.delegate = delegate
         } else {
-            reading.markUnread("delegate",
-                               "the answers of the app's FloatingPanelControllerDelegate (shouldBeginDragging, shouldAllowToScroll, willEndDragging's target, shouldRemoveAt, didMove and didChangeState recipes) are app code; assumed none implemented",
-                               remedy: "pass delegate: (a FloatingPanelDelegateConfiguration describing your delegate; FloatingPanelDelegateConfiguration() when it implements none of them) to the adapter")
+            reading.markUnread(
+                "delegate",
+                "the answers of the app's FloatingPanelControllerDelegate (shouldBeginDragging, shouldAllowToScroll, willEndDragging's target, shouldRemoveAt, didMove and didChangeState recipes) are app code; assumed none implemented",
+                remedy:
+                    "pass delegate: (a FloatingPanelDelegateConfiguration describing your delegate; FloatingPanelDelegateConfiguration() when it implements none of them) to the adapter"
+            )
         }
         reading.header.scrollView = scrollView
         reading.unread += unread

@@ -1,8 +1,8 @@
 /// The header of an LNPopup recording from what an app reads off its popup container.
 #if canImport(UIKit)
-import UIKit
+    import UIKit
 #else
-import PanelSimUIKitStubs
+    import PanelSimUIKitStubs
 #endif
 import PanelSimCore
 
@@ -50,10 +50,14 @@ public struct LNPopupHeaderBuilder: Sendable {
             popup.barHeight = Double(frame.height)
             popup.barOffset = Double(frame.maxY) - dock
         } else {
-            unread.append(UnreadHeaderField(
-                field: "popup.bar.height",
-                reason: "the bar was not showing closed when recording started (LNPopup keeps it 0 pt tall while open); its height and offset come from the style",
-                remedy: "start recording with the bar presented and closed, or set header.popup.barHeight and barOffset"))
+            unread.append(
+                UnreadHeaderField(
+                    field: "popup.bar.height",
+                    reason:
+                        "the bar was not showing closed when recording started (LNPopup keeps it 0 pt tall while open); its height and offset come from the style",
+                    remedy:
+                        "start recording with the bar presented and closed, or set header.popup.barHeight and barOffset"
+                ))
         }
     }
 

@@ -1,8 +1,8 @@
 /// The header of a UISheetPresentationController recording, read off the sheet itself.
 #if canImport(UIKit)
-import UIKit
+    import UIKit
 #else
-import PanelSimUIKitStubs
+    import PanelSimUIKitStubs
 #endif
 import Foundation
 import PanelSimCore
@@ -24,7 +24,9 @@ public enum UISheetHeaderBuilder {
     /// UIKit's `maximumDetentValue` as PanelSim models it for `environment` (uisheet.md §3.1):
     /// M = H − y_L − safeBottom with y_L the large detent's offset (`detentOffsets`), and M = H for
     /// the full-screen sheet of compact height (H < 500 pt) without edge attachment. pt.
-    public static func maximumDetentValue(environment: PanelEnvironment, prefersEdgeAttachedInCompactHeight: Bool) -> Double {
+    public static func maximumDetentValue(environment: PanelEnvironment, prefersEdgeAttachedInCompactHeight: Bool)
+        -> Double
+    {
         var large = SheetConfiguration()
         large.detents = [.large]
         large.prefersEdgeAttachedInCompactHeight = prefersEdgeAttachedInCompactHeight
@@ -49,33 +51,43 @@ public enum UISheetHeaderBuilder {
     ///   - customHeights: resolved heights (pt) by detent identifier raw value, used instead of the
     ///     resolvers.
     @MainActor
-    public static func reading(sheet: UISheetPresentationController, container: UIView,
-                               trackedScrollView: UIScrollView? = nil, shouldDismiss: SheetShouldDismiss? = nil,
-                               maximumDetentValue: Double? = nil, customHeights: [String: Double] = [:]) -> HeaderReading {
+    public static func reading(
+        sheet: UISheetPresentationController, container: UIView,
+        trackedScrollView: UIScrollView? = nil, shouldDismiss: SheetShouldDismiss? = nil,
+        maximumDetentValue: Double? = nil, customHeights: [String: Double] = [:]
+    ) -> HeaderReading {
         var unread: [UnreadHeaderField] = []
         let environment = PanelEnvironment.read(from: container, unread: &unread)
         var configuration = SheetConfiguration()
         configuration.prefersEdgeAttachedInCompactHeight = sheet.prefersEdgeAttachedInCompactHeight
         if #available(iOS 16.0, *) {
-            let m = maximumDetentValue ?? Self.maximumDetentValue(environment: environment,
-                                                                   prefersEdgeAttachedInCompactHeight: sheet.prefersEdgeAttachedInCompactHeight)
-            let context = RecordingDetentContext(containerTraitCollection: container.traitCollection, maximumDetentValue: CGFloat(m))
+            let m =
+                maximumDetentValue
+                ?? Self.maximumDetentValue(
+                    environment: environment,
+                    prefersEdgeAttachedInCompactHeight: sheet.prefersEdgeAttachedInCompactHeight)
+            let context = RecordingDetentContext(
+                containerTraitCollection: container.traitCollection, maximumDetentValue: CGFloat(m))
             configuration.detents = sheet.detents.map { detent in
                 let name = traceName(detent.identifier)
                 if detent.identifier == .medium { return .medium }
                 if detent.identifier == .large { return .large }
                 let value = customHeights[name].map { CGFloat($0) } ?? detent.resolvedValue(in: context)
-                return SheetDetent(identifier: name, kind: .height(value.map { Double($0) } ?? 0), inactive: value == nil)
+                return SheetDetent(
+                    identifier: name, kind: .height(value.map { Double($0) } ?? 0), inactive: value == nil)
             }
         } else {
-            unread.append(UnreadHeaderField(field: "sheet.detents",
-                                            reason: "before iOS 16 a detent has no readable identifier; assumed [large]",
-                                            remedy: "set header.sheet.detents"))
+            unread.append(
+                UnreadHeaderField(
+                    field: "sheet.detents",
+                    reason: "before iOS 16 a detent has no readable identifier; assumed [large]",
+                    remedy: "set header.sheet.detents"))
         }
         configuration.selectedDetentIdentifier = sheet.selectedDetentIdentifier.map(traceName)
         configuration.largestUndimmedDetentIdentifier = sheet.largestUndimmedDetentIdentifier.map(traceName)
         configuration.prefersScrollingExpandsWhenScrolledToEdge = sheet.prefersScrollingExpandsWhenScrolledToEdge
-        configuration.widthFollowsPreferredContentSizeWhenEdgeAttached = sheet.widthFollowsPreferredContentSizeWhenEdgeAttached
+        configuration.widthFollowsPreferredContentSizeWhenEdgeAttached =
+            sheet.widthFollowsPreferredContentSizeWhenEdgeAttached
         configuration.prefersGrabberVisible = sheet.prefersGrabberVisible
         configuration.preferredCornerRadius = sheet.preferredCornerRadius.map { Double($0) }
         configuration.isModalInPresentation = sheet.presentedViewController.isModalInPresentation
@@ -83,13 +95,17 @@ public enum UISheetHeaderBuilder {
         if let shouldDismiss {
             configuration.shouldDismiss = shouldDismiss
         } else {
-            unread.append(UnreadHeaderField(field: "sheetDelegate.shouldDismiss",
-                                            reason: "presentationControllerShouldDismiss(_:) is an optional delegate method whose answer is app code; assumed not implemented",
-                                            remedy: "pass shouldDismiss: (.default when your delegate does not implement it)"))
+            unread.append(
+                UnreadHeaderField(
+                    field: "sheetDelegate.shouldDismiss",
+                    reason:
+                        "presentationControllerShouldDismiss(_:) is an optional delegate method whose answer is app code; assumed not implemented",
+                    remedy: "pass shouldDismiss: (.default when your delegate does not implement it)"))
         }
         var header = TraceHeader(name: "recording", environment: environment, sheet: configuration)
         if let trackedScrollView {
-            header.scrollView = ScrollViewConfiguration(reading: trackedScrollView, in: sheet.presentedViewController.view)
+            header.scrollView = ScrollViewConfiguration(
+                reading: trackedScrollView, in: sheet.presentedViewController.view)
         }
         return HeaderReading(system: "uisheet", header: header, unread: unread)
     }

@@ -16,24 +16,32 @@ struct DrawerKitTraceFormat: SystemTraceFormat {
         section == "scrollView" ? "drawer.content.scrollView for DrawerKit's pull-to-dismiss list" : nil
     }
 
-    func parseSections(_ header: JSONObject, environment: PanelEnvironment, context: TraceFormatContext) throws(TraceError)
-        -> any PanelSystemConfiguration {
+    func parseSections(_ header: JSONObject, environment: PanelEnvironment, context: TraceFormatContext)
+        throws(TraceError)
+        -> any PanelSystemConfiguration
+    {
         let r = context.reader
-        return try TraceLoader.parseDrawer(try r.required(header, "drawer", "", "an object with \"heightOfPartiallyExpandedDrawer\""),
-                                           environment: environment, safeAreaGiven: TraceLoader.hasSafeArea(header), r: r)
+        return try TraceLoader.parseDrawer(
+            try r.required(header, "drawer", "", "an object with \"heightOfPartiallyExpandedDrawer\""),
+            environment: environment, safeAreaGiven: TraceLoader.hasSafeArea(header), r: r)
     }
 
-    func parseCall(_ sample: JSONObject, header: TraceHeader, context: TraceFormatContext) throws(TraceError) -> SampleKind {
+    func parseCall(_ sample: JSONObject, header: TraceHeader, context: TraceFormatContext) throws(TraceError)
+        -> SampleKind
+    {
         .drawerCall(try TraceLoader.parseDrawerCall(sample, r: context.reader))
     }
 
-    func parseObservedState(_ value: JSONValue, header: TraceHeader, context: TraceFormatContext) throws(TraceError) -> String {
+    func parseObservedState(_ value: JSONValue, header: TraceHeader, context: TraceFormatContext) throws(TraceError)
+        -> String
+    {
         try context.reader.choice(value, "observed.state", DrawerState.allCases.map(\.rawValue) + ["transitioning"])
     }
 
     func writeSections(of header: TraceHeader, to o: inout JSONLine) {
         guard let drawer = header.drawer else { return }
-        o.key("drawer"); TraceWriter.drawer(drawer, &o)
+        o.key("drawer")
+        TraceWriter.drawer(drawer, &o)
     }
 
     func writeCall(_ call: any PanelSystemCall, to o: inout JSONLine) {

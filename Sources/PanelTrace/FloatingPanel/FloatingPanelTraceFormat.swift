@@ -13,35 +13,52 @@ struct FloatingPanelTraceFormat: SystemTraceFormat {
     /// FloatingPanel 2.0.0 – 3.2.2 (profiles.md §3.1).
     var profiles: ProfileCatalog? { FloatingPanelProfiles.catalog }
 
-    func parseSections(_ header: JSONObject, environment: PanelEnvironment, context: TraceFormatContext) throws(TraceError)
-        -> any PanelSystemConfiguration {
+    func parseSections(_ header: JSONObject, environment: PanelEnvironment, context: TraceFormatContext)
+        throws(TraceError)
+        -> any PanelSystemConfiguration
+    {
         let r = context.reader
-        return FloatingPanelHeader(panel: try TraceLoader.parsePanel(try r.required(header, "panel", "", "an object with \"anchors\""), r: r))
+        return FloatingPanelHeader(
+            panel: try TraceLoader.parsePanel(try r.required(header, "panel", "", "an object with \"anchors\""), r: r))
     }
 
-    func parseScrollView(_ value: JSONValue, into header: inout TraceHeader, context: TraceFormatContext) throws(TraceError) {
+    func parseScrollView(_ value: JSONValue, into header: inout TraceHeader, context: TraceFormatContext)
+        throws(TraceError)
+    {
         header.scrollView = try TraceLoader.parseScrollView(value, "scrollView", r: context.reader, floatingPanel: true)
     }
 
-    func finishHeader(_ header: inout TraceHeader, from object: JSONObject, context: TraceFormatContext) throws(TraceError) {
+    func finishHeader(_ header: inout TraceHeader, from object: JSONObject, context: TraceFormatContext)
+        throws(TraceError)
+    {
         if let v = object["delegate"] {
-            header.delegate = try TraceLoader.parseDelegate(v, r: context.reader, states: StateTable(header.panel.states))
+            header.delegate = try TraceLoader.parseDelegate(
+                v, r: context.reader, states: StateTable(header.panel.states))
         }
     }
 
-    func parseCall(_ sample: JSONObject, header: TraceHeader, context: TraceFormatContext) throws(TraceError) -> SampleKind {
+    func parseCall(_ sample: JSONObject, header: TraceHeader, context: TraceFormatContext) throws(TraceError)
+        -> SampleKind
+    {
         .call(try TraceLoader.parseCall(sample, r: context.reader, states: StateTable(header.panel.states)))
     }
 
-    func parseObservedState(_ value: JSONValue, header: TraceHeader, context: TraceFormatContext) throws(TraceError) -> String {
+    func parseObservedState(_ value: JSONValue, header: TraceHeader, context: TraceFormatContext) throws(TraceError)
+        -> String
+    {
         try context.reader.state(value, "observed.state", StateTable(header.panel.states)).name
     }
 
     func writeSections(of header: TraceHeader, to o: inout JSONLine) {
         guard let fp = header.floatingPanel else { return }
-        o.key("panel"); TraceWriter.panel(fp.panel, &o)
-        if let sv = header.scrollView { o.key("scrollView"); TraceWriter.scrollView(sv, &o) }
-        o.key("delegate"); TraceWriter.delegate(fp.delegate, states: fp.panel.states, &o)
+        o.key("panel")
+        TraceWriter.panel(fp.panel, &o)
+        if let sv = header.scrollView {
+            o.key("scrollView")
+            TraceWriter.scrollView(sv, &o)
+        }
+        o.key("delegate")
+        TraceWriter.delegate(fp.delegate, states: fp.panel.states, &o)
     }
 
     /// FloatingPanel calls are `.call` samples, written by the trace writer itself.

@@ -2,11 +2,17 @@ import PanelSimCore
 
 /// Reading FloatingPanel's `call` samples.
 extension TraceLoader {
-    static let supportedCalls = ["move", "show", "hide", "remove", "tapBackdrop", "setContentOffset", "setContentSize", "track", "untrack", "invalidateLayout"]
+    static let supportedCalls = [
+        "move", "show", "hide", "remove", "tapBackdrop", "setContentOffset", "setContentSize", "track", "untrack",
+        "invalidateLayout",
+    ]
 
     static func parseCall(_ o: JSONObject, r: FieldReader, states: StateTable) throws(TraceError) -> FloatingPanelCall {
         guard case .string(let name) = o["call"] ?? .null else {
-            throw r.error("call", "expected a call name (one of \(FieldReader.list(supportedCalls))), got \(FieldReader.describe(o["call"] ?? .null))")
+            throw r.error(
+                "call",
+                "expected a call name (one of \(FieldReader.list(supportedCalls))), got \(FieldReader.describe(o["call"] ?? .null))"
+            )
         }
         func animated() throws(TraceError) -> Bool {
             guard let a = o["animated"] else { return true }
@@ -33,17 +39,24 @@ extension TraceLoader {
             try r.checkKeys(o, "", ["t", "call", "x", "y", "animated"])
             let x = try o["x"].map { v throws(TraceError) in try r.number(v, "x") }
             let y = try o["y"].map { v throws(TraceError) in try r.number(v, "y") }
-            guard x != nil || y != nil else { throw r.error("y", "missing required field (expected \"x\" and/or \"y\", the content offset in pt)") }
+            guard x != nil || y != nil else {
+                throw r.error("y", "missing required field (expected \"x\" and/or \"y\", the content offset in pt)")
+            }
             return .setContentOffset(x: x, y: y, animated: try animated())
         case "setContentSize":
             try r.checkKeys(o, "", ["t", "call", "width", "height"])
             let w = try o["width"].map { v throws(TraceError) in try r.number(v, "width", .nonNegative) }
             let h = try o["height"].map { v throws(TraceError) in try r.number(v, "height", .nonNegative) }
-            guard w != nil || h != nil else { throw r.error("height", "missing required field (expected \"width\" and/or \"height\", pt)") }
+            guard w != nil || h != nil else {
+                throw r.error("height", "missing required field (expected \"width\" and/or \"height\", pt)")
+            }
             return .setContentSize(width: w, height: h)
         case "track":
             try r.checkKeys(o, "", ["t", "call", "scrollView"])
-            return .track(try parseScrollView(try r.required(o, "scrollView", "", "a scrollView object"), "scrollView", r: r, floatingPanel: true))
+            return .track(
+                try parseScrollView(
+                    try r.required(o, "scrollView", "", "a scrollView object"), "scrollView", r: r, floatingPanel: true)
+            )
         case "untrack":
             try r.checkKeys(o, "", ["t", "call"])
             return .untrack
@@ -54,7 +67,9 @@ extension TraceLoader {
             return .invalidateLayout(FloatingPanelConfiguration())
         default:
             var message = "unknown call \(quotedSingle(name))"
-            if let near = FieldReader.nearest(name, supportedCalls) { message += " (did you mean \(quotedSingle(near))?)" }
+            if let near = FieldReader.nearest(name, supportedCalls) {
+                message += " (did you mean \(quotedSingle(near))?)"
+            }
             throw r.error("call", message + "; expected one of \(FieldReader.list(supportedCalls))")
         }
     }

@@ -3,15 +3,19 @@ import PanelSimCore
 /// Reading FloatingPanel's header sections: `panel` (states, anchors, behavior) and `delegate`.
 extension TraceLoader {
     /// O19 on a changed layout or environment, reported at the line that changed it.
-    static func validateAgainst(panel: PanelConfiguration, environment: PanelEnvironment, r: FieldReader) throws(TraceError) {
+    static func validateAgainst(panel: FloatingPanelConfiguration, environment: PanelEnvironment, r: FieldReader)
+        throws(TraceError)
+    {
         var h = TraceHeader(name: "", environment: environment, panel: panel)
         h.panel = panel
         do { try PanelSimCore.validate(h) } catch { throw r.error(error.field, error.message) }
     }
 
-    static let panelKeys = ["position", "states", "anchors", "initialState", "intrinsicLength", "backdropAlpha",
-                            "contentMode", "grabberAreaOffset", "removalInteractionEnabled", "backdrop",
-                            "presented", "behavior"]
+    static let panelKeys = [
+        "position", "states", "anchors", "initialState", "intrinsicLength", "backdropAlpha",
+        "contentMode", "grabberAreaOffset", "removalInteractionEnabled", "backdrop",
+        "presented", "behavior",
+    ]
 
     /// A `panel` object.
     /// - Parameter base: the layout in force and its state table, to read an `invalidateLayout`
@@ -19,11 +23,13 @@ extension TraceLoader {
     ///   replaces that field of `base` whole), which gives what reading the merged panel gives, in
     ///   O(size of the patch) instead of O(size of the layout).
     /// - Complexity: O(size of `v`).
-    static func parsePanel(_ v: JSONValue, r: FieldReader, over base: (panel: PanelConfiguration, states: StateTable)? = nil) throws(TraceError) -> PanelConfiguration {
+    static func parsePanel(
+        _ v: JSONValue, r: FieldReader, over base: (panel: FloatingPanelConfiguration, states: StateTable)? = nil
+    ) throws(TraceError) -> FloatingPanelConfiguration {
         let o = try r.object(v, "panel")
         try r.checkKeys(o, "panel", panelKeys)
         precondition(base == nil || o["states"] == nil, "a patch that names states is read merged")
-        var panel = base?.panel ?? PanelConfiguration()
+        var panel = base?.panel ?? FloatingPanelConfiguration()
         if let p = o["position"] {
             let raw = try r.choice(p, "panel.position", PanelPosition.allCases.map(\.rawValue))
             panel.position = PanelPosition(rawValue: raw) ?? .bottom
@@ -45,7 +51,9 @@ extension TraceLoader {
             }
         }
         if let s = o["initialState"] { panel.initialState = try r.state(s, "panel.initialState", states) }
-        if let s = o["intrinsicLength"] { panel.intrinsicLength = try r.number(s, "panel.intrinsicLength", .nonNegative) }
+        if let s = o["intrinsicLength"] {
+            panel.intrinsicLength = try r.number(s, "panel.intrinsicLength", .nonNegative)
+        }
         if let s = o["backdropAlpha"] {
             let map = try r.object(s, "panel.backdropAlpha")
             var alphas: [String: Double] = [:]
@@ -60,21 +68,27 @@ extension TraceLoader {
             let raw = try r.choice(s, "panel.contentMode", ["static", "fitToBounds"])
             panel.contentMode = ContentMode(rawValue: raw) ?? .static
         }
-        if let s = o["grabberAreaOffset"] { panel.grabberAreaOffset = try r.number(s, "panel.grabberAreaOffset", .nonNegative) }
-        if let s = o["removalInteractionEnabled"] { panel.removalInteractionEnabled = try r.bool(s, "panel.removalInteractionEnabled") }
+        if let s = o["grabberAreaOffset"] {
+            panel.grabberAreaOffset = try r.number(s, "panel.grabberAreaOffset", .nonNegative)
+        }
+        if let s = o["removalInteractionEnabled"] {
+            panel.removalInteractionEnabled = try r.bool(s, "panel.removalInteractionEnabled")
+        }
         if let s = o["backdrop"] {
             let b = try r.object(s, "panel.backdrop")
             try r.checkKeys(b, "panel.backdrop", ["dismissalTapEnabled"])
-            if let d = b["dismissalTapEnabled"] { panel.dismissalTapEnabled = try r.bool(d, "panel.backdrop.dismissalTapEnabled") }
+            if let d = b["dismissalTapEnabled"] {
+                panel.dismissalTapEnabled = try r.bool(d, "panel.backdrop.dismissalTapEnabled")
+            }
         }
         if let s = o["presented"] { panel.presented = try r.bool(s, "panel.presented") }
         if let s = o["behavior"] { panel.behavior = try parseBehavior(s, r: r, states: states) }
         return panel
     }
 
-    static func parseStates(_ v: JSONValue, r: FieldReader) throws(TraceError) -> [PanelState] {
+    static func parseStates(_ v: JSONValue, r: FieldReader) throws(TraceError) -> [FloatingPanelState] {
         let items = try r.array(v, "panel.states")
-        var result: [PanelState] = []
+        var result: [FloatingPanelState] = []
         var declaredAt: [String: Int] = [:]
         declaredAt.reserveCapacity(items.count)
         for (k, item) in items.enumerated() {
@@ -83,15 +97,20 @@ extension TraceLoader {
             try r.checkKeys(o, path, ["name", "order"])
             let name = try r.string(try r.required(o, "name", path, "a state name"), path + ".name")
             guard !name.isEmpty else { throw r.error(path + ".name", "expected a non-empty state name, got \"\"") }
-            if let builtIn = PanelState.builtIn.first(where: { $0.name == name }) {
-                throw r.error(path + ".name", "state \(quotedSingle(name)) collides with the built-in state \(builtIn.name) (order \(builtIn.order)); expected a new name")
+            if let builtIn = FloatingPanelState.builtIn.first(where: { $0.name == name }) {
+                throw r.error(
+                    path + ".name",
+                    "state \(quotedSingle(name)) collides with the built-in state \(builtIn.name) (order \(builtIn.order)); expected a new name"
+                )
             }
             if let earlier = declaredAt[name] {
-                throw r.error(path + ".name", "duplicate state \(quotedSingle(name)) (already declared at panel.states[\(earlier)])")
+                throw r.error(
+                    path + ".name",
+                    "duplicate state \(quotedSingle(name)) (already declared at panel.states[\(earlier)])")
             }
             declaredAt[name] = k
             let order = try r.integer(try r.required(o, "order", path, "an integer order"), path + ".order")
-            result.append(PanelState(name: name, order: order))
+            result.append(FloatingPanelState(name: name, order: order))
         }
         return result
     }
@@ -103,14 +122,16 @@ extension TraceLoader {
         let kinds = o.keys.filter { anchorKinds.contains($0) }
         guard let kind = kinds.first else {
             if let other = o.keys.first(where: { $0 != "edge" && $0 != "referenceGuide" }) {
-                throw r.error(FieldReader.join(path, other),
-                              "unknown anchor kind \(quotedSingle(other)) (valid kinds: \(FieldReader.list(anchorKinds)))")
+                throw r.error(
+                    FieldReader.join(path, other),
+                    "unknown anchor kind \(quotedSingle(other)) (valid kinds: \(FieldReader.list(anchorKinds)))")
             }
             throw r.error(path, "missing anchor kind (expected one of \(FieldReader.list(anchorKinds)))")
         }
         if kinds.count > 1 {
-            throw r.error(FieldReader.join(path, kinds[1]),
-                          "expected exactly one anchor kind, found both \(quotedSingle(kinds[0])) and \(quotedSingle(kinds[1]))")
+            throw r.error(
+                FieldReader.join(path, kinds[1]),
+                "expected exactly one anchor kind, found both \(quotedSingle(kinds[0])) and \(quotedSingle(kinds[1]))")
         }
         if kind == "adaptive" {
             try r.checkKeys(o, path, [kind])
@@ -122,7 +143,10 @@ extension TraceLoader {
         for entry in o.entries where !allowed.contains(entry.key) {
             let key = entry.key
             if key == "edge" {
-                throw r.error(FieldReader.join(path, key), "\(kind) anchors measure from the intrinsic length and take no edge (expected only \(FieldReader.list(allowed)))")
+                throw r.error(
+                    FieldReader.join(path, key),
+                    "\(kind) anchors measure from the intrinsic length and take no edge (expected only \(FieldReader.list(allowed)))"
+                )
             }
             try r.checkKeys(o, path, allowed)
         }
@@ -153,13 +177,15 @@ extension TraceLoader {
             throw r.error(path, "missing adaptive anchor offset (expected one of \(FieldReader.list(offsetKinds)))")
         }
         if kinds.count > 1 {
-            throw r.error(FieldReader.join(path, kinds[1]),
-                          "expected exactly one offset, found both \(quotedSingle(kinds[0])) and \(quotedSingle(kinds[1]))")
+            throw r.error(
+                FieldReader.join(path, kinds[1]),
+                "expected exactly one offset, found both \(quotedSingle(kinds[0])) and \(quotedSingle(kinds[1]))")
         }
         try r.checkKeys(o, path, [kind, "contentLength", "referenceGuide", "contentBoundingGuide"])
         let value = try r.number(o[kind] ?? .null, FieldReader.join(path, kind))
-        let length = try r.number(try r.required(o, "contentLength", path, FieldReader.Range.nonNegative.text),
-                                  FieldReader.join(path, "contentLength"), .nonNegative)
+        let length = try r.number(
+            try r.required(o, "contentLength", path, FieldReader.Range.nonNegative.text),
+            FieldReader.join(path, "contentLength"), .nonNegative)
         var guide = ReferenceGuide.safeArea
         if let g = o["referenceGuide"] {
             let raw = try r.choice(g, FieldReader.join(path, "referenceGuide"), ReferenceGuide.allCases.map(\.rawValue))
@@ -167,29 +193,46 @@ extension TraceLoader {
         }
         var bounding = ContentBoundingGuide.none
         if let g = o["contentBoundingGuide"] {
-            let raw = try r.choice(g, FieldReader.join(path, "contentBoundingGuide"), ContentBoundingGuide.allCases.map(\.rawValue))
+            let raw = try r.choice(
+                g, FieldReader.join(path, "contentBoundingGuide"), ContentBoundingGuide.allCases.map(\.rawValue))
             bounding = ContentBoundingGuide(rawValue: raw) ?? .none
         }
-        return .adaptive(value, isFractional: kind == "fractionalOffset", contentLength: length, guide: guide, bounding: bounding)
+        return .adaptive(
+            value, isFractional: kind == "fractionalOffset", contentLength: length, guide: guide, bounding: bounding)
     }
 
     static func parseBehavior(_ v: JSONValue, r: FieldReader, states: StateTable) throws(TraceError) -> PanelBehavior {
         let path = "panel.behavior"
         let o = try r.object(v, path)
-        try r.checkKeys(o, path, ["springDecelerationRate", "springResponseTime", "momentumProjectionRate",
-                                  "redirectionalProgress", "projectsMomentumTo", "rubberBandingEdges",
-                                  "removalInteractionVelocityThreshold"])
+        try r.checkKeys(
+            o, path,
+            [
+                "springDecelerationRate", "springResponseTime", "momentumProjectionRate",
+                "redirectionalProgress", "projectsMomentumTo", "rubberBandingEdges",
+                "removalInteractionVelocityThreshold",
+            ])
         var b = PanelBehavior()
-        if let x = o["springDecelerationRate"] { b.springDecelerationRate = try r.number(x, path + ".springDecelerationRate", .openUnitInterval) }
-        if let x = o["springResponseTime"] { b.springResponseTime = try r.number(x, path + ".springResponseTime", .positive) }
-        if let x = o["momentumProjectionRate"] { b.momentumProjectionRate = try r.number(x, path + ".momentumProjectionRate", .openUnitInterval) }
-        if let x = o["redirectionalProgress"] { b.redirectionalProgress = try r.number(x, path + ".redirectionalProgress") }
-        if let x = o["projectsMomentumTo"] { b.projectsMomentumTo = try r.stateNames(x, path + ".projectsMomentumTo", states) }
+        if let x = o["springDecelerationRate"] {
+            b.springDecelerationRate = try r.number(x, path + ".springDecelerationRate", .openUnitInterval)
+        }
+        if let x = o["springResponseTime"] {
+            b.springResponseTime = try r.number(x, path + ".springResponseTime", .positive)
+        }
+        if let x = o["momentumProjectionRate"] {
+            b.momentumProjectionRate = try r.number(x, path + ".momentumProjectionRate", .openUnitInterval)
+        }
+        if let x = o["redirectionalProgress"] {
+            b.redirectionalProgress = try r.number(x, path + ".redirectionalProgress")
+        }
+        if let x = o["projectsMomentumTo"] {
+            b.projectsMomentumTo = try r.stateNames(x, path + ".projectsMomentumTo", states)
+        }
         if let x = o["rubberBandingEdges"] {
             let items = try r.array(x, path + ".rubberBandingEdges")
             b.rubberBandingEdges = []
             for (k, item) in items.enumerated() {
-                b.rubberBandingEdges.append(try r.choice(item, "\(path).rubberBandingEdges[\(k)]", ["top", "bottom", "left", "right"]))
+                b.rubberBandingEdges.append(
+                    try r.choice(item, "\(path).rubberBandingEdges[\(k)]", ["top", "bottom", "left", "right"]))
             }
         }
         if let x = o["removalInteractionVelocityThreshold"] {
@@ -198,14 +241,22 @@ extension TraceLoader {
         return b
     }
 
-    static func parseDelegate(_ v: JSONValue, r: FieldReader, states: StateTable) throws(TraceError) -> DelegateConfiguration {
+    static func parseDelegate(_ v: JSONValue, r: FieldReader, states: StateTable) throws(TraceError)
+        -> FloatingPanelDelegateConfiguration
+    {
         let path = "delegate"
         let o = try r.object(v, path)
-        try r.checkKeys(o, path, ["shouldBeginDragging", "scrollableStates", "targetStateOverrides",
-                                  "shouldRemove", "didMove", "didChangeState"])
-        var d = DelegateConfiguration()
+        try r.checkKeys(
+            o, path,
+            [
+                "shouldBeginDragging", "scrollableStates", "targetStateOverrides",
+                "shouldRemove", "didMove", "didChangeState",
+            ])
+        var d = FloatingPanelDelegateConfiguration()
         if let x = o["shouldBeginDragging"] { d.shouldBeginDragging = try r.bool(x, path + ".shouldBeginDragging") }
-        if let x = o["scrollableStates"], x != .null { d.scrollableStates = try r.stateNames(x, path + ".scrollableStates", states) }
+        if let x = o["scrollableStates"], x != .null {
+            d.scrollableStates = try r.stateNames(x, path + ".scrollableStates", states)
+        }
         if let x = o["targetStateOverrides"] {
             let map = try r.object(x, path + ".targetStateOverrides")
             for (key, value) in map.entries {
@@ -227,8 +278,10 @@ extension TraceLoader {
                 let cp = p + ".clamp"
                 let co = try r.object(c, cp)
                 try r.checkKeys(co, cp, ["min", "max"])
-                let lo = try parseStateOffset(try r.required(co, "min", cp, "{\"state\", \"offset\"}"), cp + ".min", r: r, states: states)
-                let hi = try parseStateOffset(try r.required(co, "max", cp, "{\"state\", \"offset\"}"), cp + ".max", r: r, states: states)
+                let lo = try parseStateOffset(
+                    try r.required(co, "min", cp, "{\"state\", \"offset\"}"), cp + ".min", r: r, states: states)
+                let hi = try parseStateOffset(
+                    try r.required(co, "max", cp, "{\"state\", \"offset\"}"), cp + ".max", r: r, states: states)
                 recipes.clamp = (min: lo, max: hi)
             }
             if let db = m["dismissBeyond"], db != .null {
@@ -245,7 +298,9 @@ extension TraceLoader {
         return d
     }
 
-    static func parseStateOffset(_ v: JSONValue, _ path: String, r: FieldReader, states: StateTable) throws(TraceError) -> StateOffset {
+    static func parseStateOffset(_ v: JSONValue, _ path: String, r: FieldReader, states: StateTable) throws(TraceError)
+        -> StateOffset
+    {
         let o = try r.object(v, path)
         try r.checkKeys(o, path, ["state", "offset"])
         let state = try r.state(try r.required(o, "state", path, "a state name"), path + ".state", states)

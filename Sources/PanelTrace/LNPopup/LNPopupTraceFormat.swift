@@ -16,36 +16,52 @@ struct LNPopupTraceFormat: SystemTraceFormat {
     /// LNPopupController 4.0.0 – 4.5.6.1 (profiles.md §3.2).
     var profiles: ProfileCatalog? { LNPopupProfiles.catalog }
 
-    func parseSections(_ header: JSONObject, environment: PanelEnvironment, context: TraceFormatContext) throws(TraceError)
-        -> any PanelSystemConfiguration {
+    func parseSections(_ header: JSONObject, environment: PanelEnvironment, context: TraceFormatContext)
+        throws(TraceError)
+        -> any PanelSystemConfiguration
+    {
         let r = context.reader
-        let popup = try header["popup"].map { v throws(TraceError) in try TraceLoader.parsePopup(v, environment: environment, r: r) }
+        let popup =
+            try header["popup"].map { v throws(TraceError) in
+                try TraceLoader.parsePopup(v, environment: environment, r: r)
+            }
             ?? PopupConfiguration()
         try TraceLoader.checkPopupGeometry(popup, environment: environment, r: r)
         return popup
     }
 
     /// The list with its `directionalLockEnabled`, an LNPopup extension of the section.
-    func parseScrollView(_ value: JSONValue, into header: inout TraceHeader, context: TraceFormatContext) throws(TraceError) {
+    func parseScrollView(_ value: JSONValue, into header: inout TraceHeader, context: TraceFormatContext)
+        throws(TraceError)
+    {
         let (scrollView, lock) = try TraceLoader.parsePopupScrollView(value, r: context.reader)
         header.scrollView = scrollView
         header.popup?.scrollViewDirectionalLock = lock
     }
 
-    func parseCall(_ sample: JSONObject, header: TraceHeader, context: TraceFormatContext) throws(TraceError) -> SampleKind {
+    func parseCall(_ sample: JSONObject, header: TraceHeader, context: TraceFormatContext) throws(TraceError)
+        -> SampleKind
+    {
         .popupCall(try TraceLoader.parsePopupCall(sample, r: context.reader))
     }
 
     /// The public `popupPresentationState` (the frames' `state`, §2.3): `transitioning` is internal
     /// only (§3.0, §3.1) and never matches a frame, so it is refused.
-    func parseObservedState(_ value: JSONValue, header: TraceHeader, context: TraceFormatContext) throws(TraceError) -> String {
-        try context.reader.choice(value, "observed.state", [PopupPresentationState.barHidden, .barPresented, .open].map(\.name))
+    func parseObservedState(_ value: JSONValue, header: TraceHeader, context: TraceFormatContext) throws(TraceError)
+        -> String
+    {
+        try context.reader.choice(
+            value, "observed.state", [PopupPresentationState.barHidden, .barPresented, .open].map(\.name))
     }
 
     func writeSections(of header: TraceHeader, to o: inout JSONLine) {
         guard let p = header.popup else { return }
-        o.key("popup"); TraceWriter.popup(p, &o)
-        if let sv = header.scrollView { o.key("scrollView"); TraceWriter.scrollView(sv, directionalLock: p.scrollViewDirectionalLock, &o) }
+        o.key("popup")
+        TraceWriter.popup(p, &o)
+        if let sv = header.scrollView {
+            o.key("scrollView")
+            TraceWriter.scrollView(sv, directionalLock: p.scrollViewDirectionalLock, &o)
+        }
     }
 
     func writeCall(_ call: any PanelSystemCall, to o: inout JSONLine) {

@@ -4,22 +4,30 @@ import PanelSimCore
 /// `sheetDelegate` header sections and the sheet calls, with the loader's usual
 /// `file:line: field: message` errors for every case of §2.4.
 extension TraceLoader {
-    static let sheetKeys = ["detents", "selectedDetentIdentifier", "largestUndimmedDetentIdentifier",
-                            "prefersScrollingExpandsWhenScrolledToEdge", "prefersEdgeAttachedInCompactHeight",
-                            "widthFollowsPreferredContentSizeWhenEdgeAttached", "prefersGrabberVisible",
-                            "preferredCornerRadius", "isModalInPresentation", "presented", "keyboardPolicy",
-                            "expandOnKeyboard", "simulator"]
-    static let sheetSimulatorKeys = ["mediumValue", "topMargin", "projectionRate", "minimumSpeed", "fastFlickThreshold",
-                                     "springResponse", "dampingRatio", "fastDampingRatio", "dimmingAlpha",
-                                     "keyboardAnimation", "variant"]
-    static let sheetCalls = ["present", "dismiss", "selectDetent", "setDetents", "setLargestUndimmedDetent",
-                             "setModalInPresentation", "setShouldDismiss", "setPrefersScrollingExpands", "tapDimming", "tapGrabber",
-                             "setContentOffset", "setContentSize", "track", "untrack"]
+    static let sheetKeys = [
+        "detents", "selectedDetentIdentifier", "largestUndimmedDetentIdentifier",
+        "prefersScrollingExpandsWhenScrolledToEdge", "prefersEdgeAttachedInCompactHeight",
+        "widthFollowsPreferredContentSizeWhenEdgeAttached", "prefersGrabberVisible",
+        "preferredCornerRadius", "isModalInPresentation", "presented", "keyboardPolicy",
+        "expandOnKeyboard", "simulator",
+    ]
+    static let sheetSimulatorKeys = [
+        "mediumValue", "topMargin", "projectionRate", "minimumSpeed", "fastFlickThreshold",
+        "springResponse", "dampingRatio", "fastDampingRatio", "dimmingAlpha",
+        "keyboardAnimation", "variant",
+    ]
+    static let sheetCalls = [
+        "present", "dismiss", "selectDetent", "setDetents", "setLargestUndimmedDetent",
+        "setModalInPresentation", "setShouldDismiss", "setPrefersScrollingExpands", "tapDimming", "tapGrabber",
+        "setContentOffset", "setContentSize", "track", "untrack",
+    ]
 
     /// The `sheet` section and `sheetDelegate` (§2.1).
     /// - Throws: `TraceError` naming the field (`sheet.detents[1].fraction`, …).
     /// - Complexity: O(size of the sections).
-    static func parseSheet(_ v: JSONValue, delegate: JSONValue?, r: FieldReader) throws(TraceError) -> SheetConfiguration {
+    static func parseSheet(_ v: JSONValue, delegate: JSONValue?, r: FieldReader) throws(TraceError)
+        -> SheetConfiguration
+    {
         let o = try r.object(v, "sheet")
         try r.checkKeys(o, "sheet", sheetKeys)
         var c = SheetConfiguration()
@@ -34,9 +42,13 @@ extension TraceLoader {
         }
         c.selectedDetentIdentifier = try identifier("selectedDetentIdentifier")
         c.largestUndimmedDetentIdentifier = try identifier("largestUndimmedDetentIdentifier")
-        if let b = try flag("prefersScrollingExpandsWhenScrolledToEdge") { c.prefersScrollingExpandsWhenScrolledToEdge = b }
+        if let b = try flag("prefersScrollingExpandsWhenScrolledToEdge") {
+            c.prefersScrollingExpandsWhenScrolledToEdge = b
+        }
         if let b = try flag("prefersEdgeAttachedInCompactHeight") { c.prefersEdgeAttachedInCompactHeight = b }
-        if let b = try flag("widthFollowsPreferredContentSizeWhenEdgeAttached") { c.widthFollowsPreferredContentSizeWhenEdgeAttached = b }
+        if let b = try flag("widthFollowsPreferredContentSizeWhenEdgeAttached") {
+            c.widthFollowsPreferredContentSizeWhenEdgeAttached = b
+        }
         if let b = try flag("prefersGrabberVisible") { c.prefersGrabberVisible = b }
         if let x = o["preferredCornerRadius"], x != .null {
             c.preferredCornerRadius = try r.number(x, "sheet.preferredCornerRadius", .nonNegative)
@@ -44,13 +56,19 @@ extension TraceLoader {
         if let b = try flag("isModalInPresentation") { c.isModalInPresentation = b }
         if let b = try flag("presented") { c.presented = b }
         if let x = o["keyboardPolicy"] {
-            c.keyboardPolicy = SheetKeyboardPolicy(rawValue: try r.choice(x, "sheet.keyboardPolicy",
-                SheetKeyboardPolicy.allCases.map(\.rawValue))) ?? .uikit
+            c.keyboardPolicy =
+                SheetKeyboardPolicy(
+                    rawValue: try r.choice(
+                        x, "sheet.keyboardPolicy",
+                        SheetKeyboardPolicy.allCases.map(\.rawValue))) ?? .uikit
         }
         // The bug log's name: "expandOnKeyboard": false is "liftSelected" (§2.1).
         if let b = try flag("expandOnKeyboard") {
             if o["keyboardPolicy"] != nil {
-                throw r.error("sheet.expandOnKeyboard", "give either keyboardPolicy or its alias expandOnKeyboard, not both; expected only \"keyboardPolicy\": \"uikit\" or \"liftSelected\" (or only \"expandOnKeyboard\": true or false)")
+                throw r.error(
+                    "sheet.expandOnKeyboard",
+                    "give either keyboardPolicy or its alias expandOnKeyboard, not both; expected only \"keyboardPolicy\": \"uikit\" or \"liftSelected\" (or only \"expandOnKeyboard\": true or false)"
+                )
             }
             c.keyboardPolicy = b ? .uikit : .liftSelected
         }
@@ -59,8 +77,11 @@ extension TraceLoader {
             let dd = try r.object(d, "sheetDelegate")
             try r.checkKeys(dd, "sheetDelegate", ["shouldDismiss"])
             if let x = dd["shouldDismiss"] {
-                c.shouldDismiss = SheetShouldDismiss(rawValue: try r.choice(x, "sheetDelegate.shouldDismiss",
-                    SheetShouldDismiss.allCases.map(\.rawValue))) ?? .default
+                c.shouldDismiss =
+                    SheetShouldDismiss(
+                        rawValue: try r.choice(
+                            x, "sheetDelegate.shouldDismiss",
+                            SheetShouldDismiss.allCases.map(\.rawValue))) ?? .default
             }
         }
         return c
@@ -76,8 +97,11 @@ extension TraceLoader {
             return try r.number(x, path + "." + key, range)
         }
         if let x = o["mediumValue"] {
-            s.mediumValue = SheetSimulatorOptions.MediumValue(rawValue: try r.choice(x, path + ".mediumValue",
-                SheetSimulatorOptions.MediumValue.allCases.map(\.rawValue))) ?? .uikit
+            s.mediumValue =
+                SheetSimulatorOptions.MediumValue(
+                    rawValue: try r.choice(
+                        x, path + ".mediumValue",
+                        SheetSimulatorOptions.MediumValue.allCases.map(\.rawValue))) ?? .uikit
         }
         // A margin is a distance below the safe-area top: a negative one would put the large
         // detent above the safe area (or the container); refused (U2).
@@ -90,12 +114,18 @@ extension TraceLoader {
         if let x = try number("fastDampingRatio", .positive) { s.fastDampingRatio = x }
         if let x = try number("dimmingAlpha", .unitInterval) { s.dimmingAlpha = x }
         if let x = o["keyboardAnimation"] {
-            s.keyboardAnimation = SheetSimulatorOptions.KeyboardAnimation(rawValue: try r.choice(x, path + ".keyboardAnimation",
-                SheetSimulatorOptions.KeyboardAnimation.allCases.map(\.rawValue))) ?? .spring
+            s.keyboardAnimation =
+                SheetSimulatorOptions.KeyboardAnimation(
+                    rawValue: try r.choice(
+                        x, path + ".keyboardAnimation",
+                        SheetSimulatorOptions.KeyboardAnimation.allCases.map(\.rawValue))) ?? .spring
         }
         if let x = o["variant"] {
-            s.variant = SheetSimulatorOptions.Variant(rawValue: try r.choice(x, path + ".variant",
-                SheetSimulatorOptions.Variant.allCases.map(\.rawValue))) ?? .ios15
+            s.variant =
+                SheetSimulatorOptions.Variant(
+                    rawValue: try r.choice(
+                        x, path + ".variant",
+                        SheetSimulatorOptions.Variant.allCases.map(\.rawValue))) ?? .ios15
         }
         return s
     }
@@ -107,7 +137,10 @@ extension TraceLoader {
     static func parseDetents(_ v: JSONValue, _ path: String, r: FieldReader) throws(TraceError) -> [SheetDetent] {
         let items = try r.array(v, path)
         guard !items.isEmpty else {
-            throw r.error(path, "empty detents list (UIKit requires at least one detent, uisheet.md §2.4); expected e.g. [{\"identifier\": \"large\", \"kind\": \"large\"}]")
+            throw r.error(
+                path,
+                "empty detents list (UIKit requires at least one detent, uisheet.md §2.4); expected e.g. [{\"identifier\": \"large\", \"kind\": \"large\"}]"
+            )
         }
         var out: [SheetDetent] = []
         out.reserveCapacity(items.count)
@@ -116,26 +149,37 @@ extension TraceLoader {
             let p = "\(path)[\(k)]"
             let o = try r.object(item, p)
             try r.checkKeys(o, p, ["identifier", "kind", "height", "fraction", "inactive"])
-            let kindName = try r.choice(try r.required(o, "kind", p, "one of medium, large, custom"), p + ".kind",
-                                        ["medium", "large", "custom"])
+            let kindName = try r.choice(
+                try r.required(o, "kind", p, "one of medium, large, custom"), p + ".kind",
+                ["medium", "large", "custom"])
             var identifier: String? = nil
             if let x = o["identifier"], x != .null { identifier = try r.string(x, p + ".identifier") }
             let kind: SheetDetent.Kind
             switch kindName {
             case "medium", "large":
                 for key in ["height", "fraction"] where o[key] != nil {
-                    throw r.error(p + "." + key, "only a custom detent has a \(key); expected no \(key) for a \(kindName) detent")
+                    throw r.error(
+                        p + "." + key, "only a custom detent has a \(key); expected no \(key) for a \(kindName) detent")
                 }
                 kind = kindName == "medium" ? .medium : .large
             default:
                 guard identifier != nil else {
-                    throw r.error(p + ".identifier", "missing required field (a custom detent needs an identifier, uisheet.md §2.4); expected a string, e.g. \"identifier\": \"peek\"")
+                    throw r.error(
+                        p + ".identifier",
+                        "missing required field (a custom detent needs an identifier, uisheet.md §2.4); expected a string, e.g. \"identifier\": \"peek\""
+                    )
                 }
                 switch (o["height"], o["fraction"]) {
                 case (nil, nil):
-                    throw r.error(p + ".height", "a custom detent needs exactly one of \"height\" or \"fraction\"; got neither; expected \"height\" (pt ≥ 0) or \"fraction\" (0…1)")
+                    throw r.error(
+                        p + ".height",
+                        "a custom detent needs exactly one of \"height\" or \"fraction\"; got neither; expected \"height\" (pt ≥ 0) or \"fraction\" (0…1)"
+                    )
                 case (.some, .some):
-                    throw r.error(p + ".fraction", "a custom detent needs exactly one of \"height\" or \"fraction\"; got both; expected only one of them")
+                    throw r.error(
+                        p + ".fraction",
+                        "a custom detent needs exactly one of \"height\" or \"fraction\"; got both; expected only one of them"
+                    )
                 case (let h?, nil):
                     kind = .height(try r.number(h, p + ".height", .nonNegative))
                 case (nil, let f?):
@@ -144,7 +188,10 @@ extension TraceLoader {
             }
             let id = identifier ?? kindName
             if let previous = seen.insert(id, at: k) {
-                throw r.error(p + ".identifier", "duplicate detent identifier \(quotedSingle(id)) (also \(path)[\(previous)]); expected unique identifiers")
+                throw r.error(
+                    p + ".identifier",
+                    "duplicate detent identifier \(quotedSingle(id)) (also \(path)[\(previous)]); expected unique identifiers"
+                )
             }
             var inactive = false
             if let x = o["inactive"] { inactive = try r.bool(x, p + ".inactive") }
@@ -157,9 +204,14 @@ extension TraceLoader {
     /// - Throws: `TraceError` for an unknown call, an unknown field or a malformed value, and for
     ///   `setShouldDismiss` in a trace whose delegate does not implement
     ///   `presentationControllerShouldDismiss(_:)` (`shouldDismiss` `default`, field `call`).
-    static func parseSheetCall(_ o: JSONObject, shouldDismiss: SheetShouldDismiss, r: FieldReader) throws(TraceError) -> SheetCall {
+    static func parseSheetCall(_ o: JSONObject, shouldDismiss: SheetShouldDismiss, r: FieldReader) throws(TraceError)
+        -> SheetCall
+    {
         guard case .string(let name) = o["call"] ?? .null else {
-            throw r.error("call", "expected a sheet call name (one of \(FieldReader.list(sheetCalls))), got \(FieldReader.describe(o["call"] ?? .null))")
+            throw r.error(
+                "call",
+                "expected a sheet call name (one of \(FieldReader.list(sheetCalls))), got \(FieldReader.describe(o["call"] ?? .null))"
+            )
         }
         func flag(_ key: String, _ fallback: Bool) throws(TraceError) -> Bool {
             guard let x = o[key] else { return fallback }
@@ -180,7 +232,8 @@ extension TraceLoader {
             return .selectDetent(try identifier(), animateChanges: try flag("animateChanges", false))
         case "setDetents":
             try r.checkKeys(o, "", ["t", "call", "detents", "animateChanges"])
-            let list = try parseDetents(try r.required(o, "detents", "", "a non-empty list of detents"), "detents", r: r)
+            let list = try parseDetents(
+                try r.required(o, "detents", "", "a non-empty list of detents"), "detents", r: r)
             return .setDetents(list, animateChanges: try flag("animateChanges", false))
         case "setLargestUndimmedDetent":
             try r.checkKeys(o, "", ["t", "call", "identifier", "animateChanges"])
@@ -188,11 +241,15 @@ extension TraceLoader {
         case "setModalInPresentation", "setPrefersScrollingExpands":
             try r.checkKeys(o, "", ["t", "call", "value"])
             let value = try r.bool(try r.required(o, "value", "", "true or false"), "value")
-            return name == "setModalInPresentation" ? .setModalInPresentation(value) : .setPrefersScrollingExpands(value)
+            return name == "setModalInPresentation"
+                ? .setModalInPresentation(value) : .setPrefersScrollingExpands(value)
         case "setShouldDismiss":
             try r.checkKeys(o, "", ["t", "call", "value"])
             guard shouldDismiss != .default else {
-                throw r.error("call", "setShouldDismiss changes the answer of presentationControllerShouldDismiss(_:), which this trace's delegate does not implement (sheetDelegate.shouldDismiss is \"default\"); expected sheetDelegate.shouldDismiss \"always\" or \"never\" in the header (uisheet.md §2.2)")
+                throw r.error(
+                    "call",
+                    "setShouldDismiss changes the answer of presentationControllerShouldDismiss(_:), which this trace's delegate does not implement (sheetDelegate.shouldDismiss is \"default\"); expected sheetDelegate.shouldDismiss \"always\" or \"never\" in the header (uisheet.md §2.2)"
+                )
             }
             return .setShouldDismiss(try r.bool(try r.required(o, "value", "", "true or false"), "value"))
         case "tapDimming":
@@ -205,9 +262,9 @@ extension TraceLoader {
             return .tapGrabber
         case "setContentOffset", "setContentSize", "track", "untrack":
             switch try parseCall(o, r: r, states: StateTable([])) {
-            case let .setContentOffset(x, y, animated): return .setContentOffset(x: x, y: y, animated: animated)
-            case let .setContentSize(w, h): return .setContentSize(width: w, height: h)
-            case let .track(c): return .track(c)
+            case .setContentOffset(let x, let y, let animated): return .setContentOffset(x: x, y: y, animated: animated)
+            case .setContentSize(let w, let h): return .setContentSize(width: w, height: h)
+            case .track(let c): return .track(c)
             default: return .untrack
             }
         default:
@@ -221,13 +278,21 @@ extension TraceLoader {
     /// insets that do not fit in the container cannot exist (the detent geometry of §3.1 measures
     /// from both); refused with the inset's field. (§2.4 is silent; our rule, docs/uisheet.md.)
     static func validateSheetEnvironment(_ e: PanelEnvironment, r: FieldReader) throws(TraceError) {
-        let h = e.container.height, top = e.safeArea.top, bottom = e.safeArea.bottom
+        let h = e.container.height
+        let top = e.safeArea.top
+        let bottom = e.safeArea.bottom
         func f(_ x: Double) -> String { CanonicalNumber.format(x) }
         if top > h {
-            throw r.error("environment.safeArea.top", "the safe-area top inset \(f(top)) pt exceeds the container height \(f(h)) pt; expected top + bottom ≤ height (the contract default safe area is 47/34)")
+            throw r.error(
+                "environment.safeArea.top",
+                "the safe-area top inset \(f(top)) pt exceeds the container height \(f(h)) pt; expected top + bottom ≤ height (the contract default safe area is 47/34)"
+            )
         }
         if top + bottom > h {
-            throw r.error("environment.safeArea.bottom", "the safe-area insets top \(f(top)) + bottom \(f(bottom)) pt exceed the container height \(f(h)) pt; expected top + bottom ≤ height (the contract default safe area is 47/34)")
+            throw r.error(
+                "environment.safeArea.bottom",
+                "the safe-area insets top \(f(top)) + bottom \(f(bottom)) pt exceed the container height \(f(h)) pt; expected top + bottom ≤ height (the contract default safe area is 47/34)"
+            )
         }
     }
 
@@ -237,10 +302,14 @@ extension TraceLoader {
         let path = "environment.keyboard"
         let o = try r.object(v, path)
         try r.checkKeys(o, path, ["height", "duration", "curve", "firstResponderInSheet"])
-        var k = KeyboardFrame(height: try r.number(try r.required(o, "height", path, "a height in pt ≥ 0"), path + ".height", .nonNegative))
+        var k = KeyboardFrame(
+            height: try r.number(
+                try r.required(o, "height", path, "a height in pt ≥ 0"), path + ".height", .nonNegative))
         if let x = o["duration"] { k.duration = try r.number(x, path + ".duration", .nonNegative) }
         if let x = o["curve"] { k.curve = try r.integer(x, path + ".curve", minimum: 0) }
-        if let x = o["firstResponderInSheet"] { k.firstResponderInSheet = try r.bool(x, path + ".firstResponderInSheet") }
+        if let x = o["firstResponderInSheet"] {
+            k.firstResponderInSheet = try r.bool(x, path + ".firstResponderInSheet")
+        }
         return k
     }
 }

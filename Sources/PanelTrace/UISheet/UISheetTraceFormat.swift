@@ -16,15 +16,19 @@ struct UISheetTraceFormat: SystemTraceFormat {
     var profiles: ProfileCatalog? { UISheetProfiles.catalog }
     /// FloatingPanel's `delegate` section: the sheet's delegate answers are `sheetDelegate`.
     func replacement(forSection section: String) -> String? {
-        section == "delegate" ? "a \"sheetDelegate\" section for the sheet's delegate (uisheet.md §2.1, e.g. {\"shouldDismiss\": \"always\"}), "
-            + "or no \"model\" (FloatingPanel) for a delegate section" : nil
+        section == "delegate"
+            ? "a \"sheetDelegate\" section for the sheet's delegate (uisheet.md §2.1, e.g. {\"shouldDismiss\": \"always\"}), "
+                + "or no \"model\" (FloatingPanel) for a delegate section" : nil
     }
 
-    func parseSections(_ header: JSONObject, environment: PanelEnvironment, context: TraceFormatContext) throws(TraceError)
-        -> any PanelSystemConfiguration {
+    func parseSections(_ header: JSONObject, environment: PanelEnvironment, context: TraceFormatContext)
+        throws(TraceError)
+        -> any PanelSystemConfiguration
+    {
         let r = context.reader
         try TraceLoader.validateSheetEnvironment(environment, r: r)
-        return try TraceLoader.parseSheet(header["sheet"] ?? .object(JSONObject()), delegate: header["sheetDelegate"], r: r)
+        return try TraceLoader.parseSheet(
+            header["sheet"] ?? .object(JSONObject()), delegate: header["sheetDelegate"], r: r)
     }
 
     /// `uikitSheet`: UIKit's own velocity filter, an option of the sheet model (uisheet.md U5).
@@ -36,20 +40,34 @@ struct UISheetTraceFormat: SystemTraceFormat {
         try TraceLoader.validateSheetEnvironment(environment, r: context.reader)
     }
 
-    func parseCall(_ sample: JSONObject, header: TraceHeader, context: TraceFormatContext) throws(TraceError) -> SampleKind {
-        .sheetCall(try TraceLoader.parseSheetCall(sample, shouldDismiss: header.sheet?.shouldDismiss ?? .default, r: context.reader))
+    func parseCall(_ sample: JSONObject, header: TraceHeader, context: TraceFormatContext) throws(TraceError)
+        -> SampleKind
+    {
+        .sheetCall(
+            try TraceLoader.parseSheetCall(
+                sample, shouldDismiss: header.sheet?.shouldDismiss ?? .default, r: context.reader))
     }
 
     /// A detent identifier.
-    func parseObservedState(_ value: JSONValue, header: TraceHeader, context: TraceFormatContext) throws(TraceError) -> String {
+    func parseObservedState(_ value: JSONValue, header: TraceHeader, context: TraceFormatContext) throws(TraceError)
+        -> String
+    {
         try context.reader.string(value, "observed.state")
     }
 
     func writeSections(of header: TraceHeader, to o: inout JSONLine) {
         guard let c = header.sheet else { return }
-        o.key("sheet"); TraceWriter.sheet(c, &o)
-        o.key("sheetDelegate"); o.open("{"); o.key("shouldDismiss"); o.string(c.shouldDismiss.rawValue); o.close("}")
-        if let sv = header.scrollView { o.key("scrollView"); TraceWriter.scrollView(sv, &o) }
+        o.key("sheet")
+        TraceWriter.sheet(c, &o)
+        o.key("sheetDelegate")
+        o.open("{")
+        o.key("shouldDismiss")
+        o.string(c.shouldDismiss.rawValue)
+        o.close("}")
+        if let sv = header.scrollView {
+            o.key("scrollView")
+            TraceWriter.scrollView(sv, &o)
+        }
     }
 
     func writeCall(_ call: any PanelSystemCall, to o: inout JSONLine) {
@@ -65,7 +83,9 @@ struct UISheetTraceFormat: SystemTraceFormat {
         let env = header.environment
         let sheet = header.sheet ?? SheetConfiguration()
         let offsets = sheet.detentOffsets(environment: env)
-        let y = offsets.first { $0.0 == sheet.selectedDetentIdentifier }?.1 ?? offsets.map(\.1).max() ?? env.container.height / 2
+        let y =
+            offsets.first { $0.0 == sheet.selectedDetentIdentifier }?.1 ?? offsets.map(\.1).max() ?? env.container
+            .height / 2
         return Point(x: env.container.width / 2, y: min(y + 100, env.container.height - 1))
     }
 }

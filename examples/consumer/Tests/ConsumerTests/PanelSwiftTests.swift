@@ -14,6 +14,7 @@ func everyTrace(_ trace: PanelTraceFile) {
 /// Record mode and simulator options as arguments: a golden recorded with driveScroll is its own
 /// file, because a result says which options made it.
 @Test func recordModeAndSimulatorOptions() {
-    assertPanelTrace("traces/move-to-full.jsonl", golden: "golden/move-to-full.drive-scroll.golden.jsonl",
-                     record: .never, simulation: .init(driveScroll: true))
+    assertPanelTrace(
+        "traces/move-to-full.jsonl", golden: "golden/move-to-full.drive-scroll.golden.jsonl",
+        record: .never, simulation: .init(driveScroll: true))
 }
