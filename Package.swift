@@ -65,7 +65,7 @@ let package = Package(
                                    "FloatingPanelInterfaceStubs", "DrawerKitInterfaceStubs", "LNPopupControllerInterfaceStubs",
                                    "PanelSimCLI", "PanelGolden", "PanelTrace", "PanelSimCore"]),
         // A fifth panel system defined and registered outside Sources/ (ARCHITECTURE.md, "Adding a system").
-        .testTarget(name: "PanelSystemPluginTests", dependencies: ["PanelSimCLI", "PanelSimTesting", "PanelGolden", "PanelTrace", "PanelSimCore"]),
+        .testTarget(name: "PanelSystemPluginTests", dependencies: ["PanelSimCLI", "PanelSimTesting", "PanelGolden", "PanelTrace", "PanelSimCore", "PanelInvariants"]),
         .testTarget(name: "PanelSimCLITests", dependencies: ["PanelSimCLI", "PanelGolden", "PanelTrace", "PanelSimCore", "PanelInvariants"]),
     ],
     swiftLanguageModes: [.v6]

@@ -229,7 +229,7 @@ public enum Comparator {
             }
         }
         let firstRecord = differences.first.flatMap(differences.divergence) ?? differences.orderDivergence
-        let discrete = differences.firstDiscrete.flatMap(differences.divergence) ?? differences.orderDivergence
+        let discrete = differences.firstDiscrete.flatMap(differences.discreteDivergence) ?? differences.orderDivergence
 
         result.channelErrors = differences.channelErrors
         result.differences = differences
@@ -249,10 +249,12 @@ public enum Comparator {
     }
 
     /// The unified diff of the aligned events (`Comparison.eventDiff`): empty when every event has
-    /// a partner.
+    /// a partner with the same discrete fields. An event of both sides whose discrete fields
+    /// differ (`animated`, `result`, `state`, …) is a `-` line and a `+` line naming those fields
+    /// with each side's value; one whose time or continuous values alone differ is a context line.
     private static func eventDiff(_ differences: RecordDifferences, expected: ResultDocument, actual: ResultDocument) -> [String] {
         let rows = differences.rows.filter { $0.kind == .event }
-        guard rows.contains(where: \.isOneSided) else { return [] }
+        guard rows.contains(where: { $0.isOneSided || $0.hasDiscreteChange }) else { return [] }
         if differences.eventsUnaligned {
             let g = rows.filter { $0.goldenRecord != nil }.count, a = rows.filter { $0.actualRecord != nil }.count
             return ["(event sequences differ in too many places to diff: \(g) golden events, \(a) actual)"]
@@ -264,6 +266,13 @@ public enum Comparator {
             let g = row.goldenTime.map { "\(CanonicalNumber.formatSeconds($0)) \(row.name)" }
             let a = row.actualTime.map { "\(CanonicalNumber.formatSeconds($0)) \(row.name)" }
             switch (g, a) {
+            case let (g?, a?) where row.hasDiscreteChange:
+                // The same event with other discrete values: shown as changed, with the values.
+                let changed = row.changes.filter { !$0.isContinuous }
+                edits.append(.delete(oldIndex: goldenLines.count))
+                goldenLines.append(g + " " + changed.map { "\($0.field): \($0.golden)" }.joined(separator: ", "))
+                edits.append(.insert(newIndex: actualLines.count))
+                actualLines.append(a + " " + changed.map { "\($0.field): \($0.actual)" }.joined(separator: ", "))
             case let (g?, a?):
                 edits.append(.keep(oldIndex: goldenLines.count, newIndex: actualLines.count))
                 kept[goldenLines.count] = (CanonicalNumber.formatSeconds(row.goldenTime!), CanonicalNumber.formatSeconds(row.actualTime!))

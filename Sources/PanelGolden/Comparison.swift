@@ -44,10 +44,12 @@ public struct Comparison: Sendable, Equatable {
     /// Header differences that do not fail the comparison (trace edited since blessed, engine).
     public var notes: [String]
     /// Unified-style diff of the event sequences as aligned (empty when every event has a
-    /// partner). Each line is the event's time in seconds and its name: `-` lines are golden
-    /// events at the golden's times, `+` lines actual events at the actual's times, and context
-    /// lines (`" "`, an event of both) the golden's time followed by `(actual T)` when the
-    /// actual's time differs.
+    /// partner with the same discrete fields). Each line is the event's time in seconds and its
+    /// name: `-` lines are golden events at the golden's times, `+` lines actual events at the
+    /// actual's times (an event of both whose discrete fields differ is a `-` and a `+` line,
+    /// each followed by those fields and its values, `FIELD: VALUE, …`), and context lines
+    /// (`" "`, an event of both) the golden's time followed by `(actual T)` when the actual's
+    /// time differs.
     public var eventDiff: [String]
     /// Rows of records around the first divergence, aligned (`"  #i"` matching, `"- #i"` the
     /// golden's record i, `"+ #j"` the actual's record j).

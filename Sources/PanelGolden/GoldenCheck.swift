@@ -115,9 +115,13 @@ public enum GoldenCheck {
     /// (`  warning: …`, and one when the panel did not come to rest within the settle budget).
     /// - Complexity: O(warnings).
     public static func warningLines(_ result: SimulationResult) -> [String] {
-        var warnings = result.warnings.map { "  warning: \($0)" }
-        if result.budgetExceeded { warnings.append("  warning: the panel did not come to rest within the settle budget") }
-        return warnings
+        warnings(result).map { "  warning: \($0)" }
+    }
+
+    /// A replay's warnings without indentation or prefix, in the order `warningLines(_:)` prints them.
+    /// - Complexity: O(warnings).
+    public static func warnings(_ result: SimulationResult) -> [String] {
+        result.warnings + (result.budgetExceeded ? ["the panel did not come to rest within the settle budget"] : [])
     }
 
     /// Compares `actual` with the golden at `goldenPath` and writes the golden when `mode` says so.

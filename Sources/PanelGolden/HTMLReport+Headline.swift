@@ -156,7 +156,9 @@ extension HTMLReport {
         var s = "\(c.divergentRecords) of \(d.rows.count) aligned records differ (\(Comparison.plural(n.frames, "frame")), \(Comparison.plural(n.events, "event"))); "
         if let x = d.firstDiscrete {
             if x == d.first {
-                s += "events, states and decisions differ from there on"
+                let others = d.rows.filter(\.hasDiscreteChange).count - 1
+                s += others == 0 ? "events, states and decisions differ only there"
+                    : "events, states and decisions differ there and in \(others) later record" + (others == 1 ? "" : "s")
             } else {
                 let what = x.kind == .frame ? "frame \(x.frame ?? 0)" : "event \(x.name)"
                 s += "events, states and decisions first differ at t = \(CanonicalNumber.formatSeconds(x.time)) s (\(what): \(x.changes.first { !$0.isContinuous }?.field ?? ""))"

@@ -161,7 +161,17 @@ public struct RecordDifferences: Sendable, Equatable {
     /// The row as a `Divergence` (its first change): record index in the golden, or in the actual
     /// result when the golden has no such record.
     public func divergence(_ row: Row) -> Divergence? {
-        guard let c = row.changes.first else { return nil }
+        row.changes.first.map { divergence(row, $0) }
+    }
+
+    /// The row's first discrete change (event presence, state, answer, target, flag) as a
+    /// divergence: what "events, states and decisions: first differ" names, never a location or
+    /// another continuous value of the same record. Nil when the row has none.
+    public func discreteDivergence(_ row: Row) -> Divergence? {
+        row.changes.first { !$0.isContinuous }.map { divergence(row, $0) }
+    }
+
+    private func divergence(_ row: Row, _ c: Change) -> Divergence {
         let index = row.goldenRecord ?? row.actualRecord ?? row.goldenHeld ?? row.actualHeld ?? 0
         return Divergence(recordIndex: index, time: row.time, frame: row.kind == .frame ? row.frame : nil, channel: c.channel,
                           expected: c.golden, actual: c.actual, error: c.error,

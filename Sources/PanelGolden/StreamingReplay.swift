@@ -9,8 +9,8 @@ import PanelTrace
 /// `TraceCheckPipeline.replay` for the same file: the same parser, replay loop and renderer.
 ///
 /// Memory holds one chunk of the file (4 MiB), its samples and, for a system that hands its
-/// records over as it goes (FloatingPanel), the records of one chunk; a system that does not keeps
-/// its records until the end (`PanelSystemConfiguration.simulate(header:feed:options:sink:)`).
+/// records over as it goes (all four built-in systems), the records of one chunk; a system that
+/// does not keeps its records until the end (`PanelSystemConfiguration.simulate(header:feed:options:sink:)`).
 public enum StreamingReplay {
     /// Trace files at least this large (bytes) are replayed streaming by `replay` and `check`
     /// (64 MiB: about 10⁶ touch samples, whose in-memory replay peaks near 200 MB); smaller ones

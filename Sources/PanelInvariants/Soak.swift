@@ -1,7 +1,7 @@
 import PanelSimCore
 import PanelTrace
 
-/// The random-gesture soak, for any registered system (`SoakSystems`): generate a trace per seed
+/// The random-gesture soak, for any system's `SystemSoak`: generate a trace per seed
 /// (`SystemSoak.trace(seed:)`), replay and check it (`SystemSoak.checkAll`), and turn a violating
 /// trace into a minimized, ready-to-commit trace file (`TraceMinimizer`). FloatingPanel's is the
 /// default (`FloatingPanelSoak`).

@@ -2,7 +2,9 @@ import PanelSimCore
 import PanelTrace
 
 /// One panel system's part of `panelsim soak`: its random trace generator and its invariant
-/// checker, registered in `SoakSystems`. Everything else (seeds, `--jobs`, the replay rules every
+/// checker. The command line finds it in the system's command description
+/// (`SystemCommandDescription.soak`, PanelSimCLI); a library user passes it to `Soak`'s functions
+/// directly. Everything else (seeds, `--jobs`, the replay rules every
 /// system shares, minimization, output files) is `Soak`'s, written once for every system.
 ///
 /// A system's soak lives in `Sources/PanelInvariants/<System>/`; ARCHITECTURE.md lists the folders.
@@ -18,13 +20,22 @@ public protocol SystemSoak: Sendable {
     var checksReplayRules: Bool { get }
     /// The options of the checked replays.
     var options: SimulationOptions { get }
+    /// The version profile every generated trace is replayed as (docs/profiles.md), written into
+    /// its header; nil for the system's default point. Default: nil.
+    var profile: TraceProfile? { get }
+
+    /// This soak with its traces replayed as `profile` (a profile of this system's library), its
+    /// checker keeping the rules that hold at the profile's point (profiles.md §4.2); nil when the
+    /// system's soak does not replay under a profile. Default: nil.
+    func profiled(_ profile: TraceProfile) -> (any SystemSoak)?
 
     /// The trace of `seed`: a valid trace file of this system, the same bytes for the same seed,
     /// named `soak-<seed>`. A trace the loader refuses is a generator bug: its description then
     /// starts with `GENERATOR ERROR` (`SoakTraceFile.roundTrip`).
     func trace(seed: UInt64) -> Trace
-    /// True when `trace` is not to be replayed (FloatingPanel's version profile lacks a feature it
-    /// uses, profiles.md §2.3): the soak counts it and checks nothing. Default: false.
+    /// True when `trace` is not to be replayed: the version its header names lacks a feature it
+    /// uses (profiles.md §2.3); the soak counts it and checks nothing. Default: the gates of the
+    /// header's profile (`TraceProfiles.checkGates`); false without a profile.
     func isGated(_ trace: Trace) -> Bool
     /// The system's own rules on `result`, the replay of `trace` made with `options`.
     func check(_ trace: Trace, result: SimulationResult) -> SoakCheck
@@ -56,6 +67,8 @@ public protocol SystemSoak: Sendable {
 extension SystemSoak {
     public var checksReplayRules: Bool { true }
     public var options: SimulationOptions { SimulationOptions() }
+    public var profile: TraceProfile? { nil }
+    public func profiled(_ profile: TraceProfile) -> (any SystemSoak)? { nil }
 
     public func checkAll(_ trace: Trace) -> SoakCheck {
         let result = simulate(trace, options: options)
@@ -68,12 +81,17 @@ extension SystemSoak {
         return out
     }
 
-    public func isGated(_ trace: Trace) -> Bool { false }
+    public func isGated(_ trace: Trace) -> Bool {
+        (try? TraceProfiles.checkGates(trace, profile: trace.header.profile, file: "soak")) == nil
+    }
     public func pairSteps(_ trace: Trace, _ result: SimulationResult) -> [PairStep] { [] }
     public var headerSimplifications: [@Sendable (inout TraceHeader) -> Void] { [] }
     public func isReplayable(_ header: TraceHeader) -> Bool { true }
     public func emitted(_ trace: Trace) -> [Trace] { [trace] }
-    public func reproduction(seed: UInt64) -> String { "panelsim soak --model \(model.rawValue) --seed \(seed) --count 1" }
+    public func reproduction(seed: UInt64) -> String {
+        "panelsim soak --model \(model.rawValue)" + (profile.map { " --profile \($0.library.rawValue)@\($0.version)" } ?? "")
+            + " --seed \(seed) --count 1"
+    }
     public func variantPhrase(_ variant: String) -> String { "" }
     public var replayPhrase: String { "each replayed twice" }
 
@@ -143,5 +161,46 @@ public struct PairStep: Sendable, Equatable {
     public var time: Microseconds
     public init(_ kind: Kind, _ key: String, at time: Microseconds) {
         self.kind = kind; self.key = key; self.time = time
+    }
+}
+
+/// A rule of a system's soak that does not hold at some profile points (profiles.md §4.2): an
+/// older version's rule (a switch value) breaks it. A system lists its exemptions beside its
+/// checker, as values over its profile's switch-value type; the checker drops the violations they
+/// cover, and nothing else.
+public struct SoakExemption<Values: Sendable>: Sendable {
+    /// The rule (`"P5"`).
+    public let rule: String
+    /// The rule's checks (violation kinds) it covers; empty: every check of the rule.
+    public let kinds: [String]
+    /// The switch and the specification's line behind it, as docs/profiles.md cites them.
+    public let source: String
+    /// True when the switch values of the trace's point (and, where the switch's trigger depends on
+    /// it, the trace's configuration) make the older rule apply.
+    public let applies: @Sendable (Values, Trace) -> Bool
+    /// Checks (`rule:kind`) of which one must also have failed on the same replay for this
+    /// exemption to apply (a consequence of what that check saw); empty: no such condition.
+    public let onlyWith: [String]
+
+    public init(_ rule: String, kinds: [String] = [], onlyWith: [String] = [], source: String,
+                applies: @escaping @Sendable (Values, Trace) -> Bool) {
+        self.rule = rule; self.kinds = kinds; self.onlyWith = onlyWith; self.source = source; self.applies = applies
+    }
+
+    /// True when this exemption covers `violation` of `trace` at the point whose values are
+    /// `values`; `failed` holds the `rule:kind` of every violation of the replay.
+    public func covers(_ violation: InvariantViolation, trace: Trace, values: Values, failed: Set<String>) -> Bool {
+        violation.rule == rule && (kinds.isEmpty || kinds.contains(violation.kind))
+            && (onlyWith.isEmpty || onlyWith.contains { failed.contains($0) }) && applies(values, trace)
+    }
+
+    /// `violations` without those an exemption covers; unchanged for a trace without a profile
+    /// (the default point, where every rule holds).
+    /// - Complexity: O(violations · exemptions).
+    public static func applying(_ exemptions: [SoakExemption], to violations: [InvariantViolation], trace: Trace,
+                                values: Values) -> [InvariantViolation] {
+        guard trace.header.profile != nil, !exemptions.isEmpty else { return violations }
+        let failed = Set(violations.map { $0.rule + ":" + $0.kind })
+        return violations.filter { v in !exemptions.contains { $0.covers(v, trace: trace, values: values, failed: failed) } }
     }
 }

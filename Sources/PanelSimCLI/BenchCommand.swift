@@ -121,9 +121,9 @@ struct BenchCorpusCommand: PanelCommand {
             }
             try BenchCorpus.attractionTrace(moves: 50).write(toFile: "\(dir)/core-attraction.jsonl", atomically: false, encoding: .utf8)
             try BenchCorpus.dragTrace(gestures: 50).write(toFile: "\(dir)/core-drag.jsonl", atomically: false, encoding: .utf8)
-            try BenchCorpus.drawerDragTrace(gestures: 50).write(toFile: "\(dir)/core-drawerkit.jsonl", atomically: false, encoding: .utf8)
-            try BenchCorpus.popupTrace(cycles: 50).write(toFile: "\(dir)/core-lnpopup.jsonl", atomically: false, encoding: .utf8)
-            try BenchCorpus.sheetDragTrace(gestures: 50).write(toFile: "\(dir)/core-uisheet.jsonl", atomically: false, encoding: .utf8)
+            for w in Bench.systemWorkloads {
+                try w.workload.trace(50).write(toFile: "\(dir)/core-\(w.model.rawValue).jsonl", atomically: false, encoding: .utf8)
+            }
             return .success
         } catch {
             context.stderr.line("error: \(error)")

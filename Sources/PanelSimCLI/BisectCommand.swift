@@ -181,7 +181,7 @@ enum DeltaDebugging {
 /// `panelsim bisect --base A.json --changed B.json TRACE…`: which parameter change causes a
 /// divergence.
 struct BisectCommand: PanelCommand {
-    static let info = CommandInfo(
+    static var info: CommandInfo { CommandInfo(
         name: "bisect",
         abstract: "Find which changed parameters make traces diverge.",
         usage: "panelsim bisect --base A.json --changed B.json TRACE... [--tolerance CHANNEL=VALUE]... [--profile LIBRARY@VERSION]...",
@@ -189,29 +189,16 @@ struct BisectCommand: PanelCommand {
         options: [
             ProfileFlag.option,
             OptionSpec(names: ["--base"], valueName: "A.json",
-                       help: "Partial header: an object with some of the sections of\nthe traces' headers: environment, recognizer, and the\nmodel's own (panel, delegate, scrollView; drawer; sheet,\nsheetDelegate, scrollView; popup, scrollView)."),
+                       help: HelpFormat.wrap("Partial header: an object with some of the sections of the traces' headers: "
+                                             + "environment, recognizer, and the model's own ("
+                                             + HeaderPatch.modelSections.map { $0.sections.joined(separator: ", ") }.joined(separator: "; ")
+                                             + ").", width: 56)),
             OptionSpec(names: ["--changed"], valueName: "B.json", help: "Partial header with the changed parameters."),
             OptionSpec(names: ["--tolerance"], valueName: "CHANNEL=VALUE",
                        help: "Tolerance of a channel (repeatable), as for check.", repeatable: true),
         ],
         discussion: """
-            A and B are applied over each trace's header: each field a section names replaces that
-            field of the trace's section whole, like invalidateLayout ({"panel": {"behavior":
-            {...}}} replaces the whole behavior object, keeping the trace's anchors); the fields of
-            drawer.configuration and of a simulator object (drawer, sheet, popup) are replaced one
-            by one, keeping the trace's others ({"drawer": {"configuration":
-            {"flickSpeedThreshold": 5}}} changes only the threshold). Traces are grouped by
-            panel system and each group is bisected with the sections of A and B its model has:
-            FloatingPanel panel, delegate, scrollView; DrawerKit drawer; UISheet sheet,
-            sheetDelegate, scrollView; LNPopup popup, scrollView; and environment and recognizer
-            for all. A group whose sections A and B leave unchanged is skipped, and the skipped
-            traces are counted in the output; a section that no trace's model has is an error
-            naming the first trace. The leaves
-            (paths such as panel.behavior.redirectionalProgress) that differ between A and B are
-            the changed parameters; a leaf present in only one of them counts as changed (applying
-            it removes it from A). Every trace is replayed with A, with B, with A plus each single
-            change, and with A plus subsets of the changes. Combinations that do not load (say
-            initialState without its anchor) count as neither diverging nor matching.
+            \(patchHelp)
 
             Prints the changed parameters; "diverging alone": every change that by itself makes
             some trace's result differ from A's beyond tolerance, with the number of such traces;
@@ -224,7 +211,29 @@ struct BisectCommand: PanelCommand {
                                      (1, "culprits found (B diverges from A)"),
                                      (2, "usage error or bad input (unreadable A, B or trace; A or B does not load with a trace)"),
                                      (125, "a trace this revision cannot evaluate")]))
-            """)
+            """) }
+
+    /// The help's paragraph on how A and B apply, naming each registered system's own sections.
+    static var patchHelp: String {
+        let own = HeaderPatch.modelSections.map { m in
+            (CommandSystems.description(for: m.model)?.name ?? m.model.rawValue) + " " + m.sections.joined(separator: ", ")
+        }
+        return HelpFormat.wrap(
+            "A and B are applied over each trace's header: each field a section names replaces that field of the trace's "
+                + "section whole, like invalidateLayout ({\"panel\": {\"behavior\": {...}}} replaces the whole behavior "
+                + "object, keeping the trace's anchors); the fields of drawer.configuration and of a simulator object "
+                + "(drawer, sheet, popup) are replaced one by one, keeping the trace's others ({\"drawer\": "
+                + "{\"configuration\": {\"flickSpeedThreshold\": 5}}} changes only the threshold). Traces are grouped by "
+                + "panel system and each group is bisected with the sections of A and B its model has: "
+                + own.joined(separator: "; ") + "; and environment and recognizer for all. A group whose sections A and B "
+                + "leave unchanged is skipped, and the skipped traces are counted in the output; a section that no "
+                + "trace's model has is an error naming the first trace. The leaves (paths such as "
+                + "panel.behavior.redirectionalProgress) that differ between A and B are the changed parameters; a leaf "
+                + "present in only one of them counts as changed (applying it removes it from A). Every trace is "
+                + "replayed with A, with B, with A plus each single change, and with A plus subsets of the changes. "
+                + "Combinations that do not load (say initialState without its anchor) count as neither diverging nor "
+                + "matching.", width: 88)
+    }
 
     var base: String
     var changed: String

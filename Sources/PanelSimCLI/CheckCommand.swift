@@ -239,7 +239,8 @@ struct CheckCommand: PanelCommand {
             selection = rels.sorted(by: utf8Precedes)
         } else {
             guard Files.isDirectory(context.resolve(traceDirectory)) else {
-                throw UsageError("trace directory '\(traceDirectory)' does not exist or is not a directory", command: "check")
+                throw UsageError("trace directory '\(traceDirectory)' does not exist or is not a directory"
+                                 + CheckCommand.testTargetHint(traceDirectory, context), command: "check")
             }
             placement = GoldenLocation.place(folder: traceDirectory, workingDirectory: context.workingDirectory)
         }
@@ -273,6 +274,18 @@ struct CheckCommand: PanelCommand {
         if Files.isFile(goldenRoot) {
             throw UsageError("golden directory '\(goldenDirectory)' is a file", command: "check")
         }
+    }
+
+    /// For the default `traces` missing at a package's root: the trace folders of its test
+    /// targets (`Tests/*/traces`, in byte order), as `; the package's test targets have …: panelsim
+    /// check Tests/X/traces`; "" otherwise.
+    static func testTargetHint(_ traceDirectory: String, _ context: CommandContext) -> String {
+        guard traceDirectory == GoldenLocation.tracesFolderName,
+              let targets = try? FileManager.default.contentsOfDirectory(atPath: context.resolve("Tests")) else { return "" }
+        let found = targets.filter { !$0.hasPrefix(".") }.sorted(by: utf8Precedes)
+            .map { "Tests/\($0)/\(GoldenLocation.tracesFolderName)" }.filter { Files.isDirectory(context.resolve($0)) }
+        guard let first = found.first else { return "" }
+        return "; the package's test targets have trace folders (\(found.joined(separator: ", "))): panelsim check \(shellQuoted(first))"
     }
 
     func run(_ context: CommandContext) -> ExitCode {

@@ -333,6 +333,20 @@ extension TraceChecker {
     }
 }
 
+extension TraceChecker {
+    /// The line after a `FAIL` status line naming the golden and the command that accepts the
+    /// actual result (`check TRACE --record failed`, with `--golden` when the golden folder is not
+    /// the one `check TRACE` finds by itself), as the `assertPanelTrace` message does.
+    func acceptLine(rel: String, shown: String, goldenName: String) -> String {
+        let goldenRel = GoldenCheck.goldenRelativePath(forTrace: rel)
+        let found = GoldenLocation.golden(ofTrace: traceRoot + "/" + rel, workingDirectory: "/")
+        let sameFolder = (found as NSString).standardizingPath == ((goldenRoot + "/" + goldenRel) as NSString).standardizingPath
+        let command = "panelsim check \(shellQuoted(shown))" + (sameFolder ? "" : " --golden \(shellQuoted(goldenShown))")
+        return "  golden: \(goldenName); if the new behavior is right, rewrite it with \(command) --record failed "
+            + "(or --record pending to review it first)"
+    }
+}
+
 /// Checks one trace (loads, replays, compares, records, writes a report). Safe to call from
 /// several threads at once for different traces: it only reads its fields.
 struct TraceChecker: @unchecked Sendable {
@@ -372,6 +386,11 @@ struct TraceChecker: @unchecked Sendable {
             // How to get out of MISSING (record mode never: CI, or --record never).
             o.lines.insert("  to record it, run check again with --record missing (writes \(goldenName)), "
                            + "or with --record pending to review it first", at: 1)
+        }
+        if verdict.status == .fail && verdict.wrotePending == nil {
+            // After the report, before the replay's warnings (where the test message puts it).
+            let end = (o.lines.lastIndex { !$0.hasPrefix("  warning: ") } ?? 0) + 1
+            o.lines.insert(acceptLine(rel: rel, shown: shown, goldenName: goldenName), at: end)
         }
         guard verdict.isReportable, let dir = options.reportDirectory else { return o }
         let reportRel = String(rel.dropLast(".jsonl".count)) + ".html"

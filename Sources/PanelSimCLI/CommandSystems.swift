@@ -1,3 +1,4 @@
+import PanelInvariants
 import PanelSimCore
 
 /// The registry of command descriptions: one `SystemCommandDescription` per panel system. A
@@ -11,4 +12,16 @@ public enum CommandSystems {
     public static let builtIn: [any SystemCommandDescription] = [
         FloatingPanelCommands(), DrawerKitCommands(), UISheetCommands(), LNPopupCommands(),
     ]
+
+    /// The description of `model`, nil when none is registered.
+    /// - Complexity: O(registered descriptions).
+    public static func description(for model: PanelModel) -> (any SystemCommandDescription)? {
+        registered.first { $0.model == model }
+    }
+
+    /// The registered soaks, in registry order.
+    public static var soaks: [any SystemSoak] { registered.compactMap(\.soak) }
+
+    /// The soak of `model`, nil when its description has none or none is registered.
+    public static func soak(for model: PanelModel) -> (any SystemSoak)? { description(for: model)?.soak }
 }

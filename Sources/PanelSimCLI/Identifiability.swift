@@ -48,32 +48,42 @@ public struct ParameterIdentifiability: Sendable, Equatable {
     /// The fitted value.
     public var value: Double
     /// How much the RMS location error (pt) rises across the parameter's range, the other
-    /// parameters at their fitted values: max over the profile − the fitted error.
+    /// parameters at their fitted values: max over that slice − the fitted error.
     public var sensitivity: Double
     /// The rise of the RMS error (pt) that the observations cannot tell from noise
     /// (`Identifiability.noiseFloor`).
     public var noiseFloor: Double
-    /// The 95 % confidence interval: the values around the fitted one where the error stays
-    /// within the noise floor (others fixed at their fitted values).
+    /// The 95 % profile-likelihood interval (`ProfileLikelihood`): the values where the error,
+    /// with the other free parameters fitted again at each value, stays within the noise floor.
     public var lower: Double
     public var upper: Double
     /// Whether the interval reaches the end of the search range on that side (it may extend
     /// beyond it).
     public var lowerAtRangeEnd: Bool
     public var upperAtRangeEnd: Bool
+    /// The interval's ends are found to this step (precision × the range's width, parameter units).
+    public var resolution: Double = 0
+    /// Whether the true interval is narrower than `resolution` on both sides: no value other than
+    /// the fitted one was found within the noise floor, and `lower`/`upper` are value ∓ resolution.
+    public var belowResolution = false
+    /// Objective evaluations spent on the interval.
+    public var evaluations = 0
 }
 
 /// Sensitivity, noise floor and confidence interval of fitted parameters.
 ///
 /// The rule (README, "Tuning spring parameters offline"): with N observed locations, p fitted
 /// parameters and E the fitted pooled RMS error, a parameter value θ is compatible with the
-/// observations at 95 % when its RMS error E(θ) (others at their fitted values) satisfies
-/// N·E(θ)² ≤ N·E² · (1 + χ²₁(0.95)/(N − p)), χ²₁(0.95) = 3.841 (the likelihood-ratio interval of
-/// least squares with the noise variance estimated from the residual, Bates & Watts 1988,
-/// "Nonlinear Regression Analysis and Its Applications", §6.1). The noise floor is that rise,
+/// observations at 95 % when its profile RMS error E(θ) (the other free parameters fitted again
+/// with this one at θ, `ProfileLikelihood`) satisfies N·E(θ)² ≤ N·E² · (1 + χ²₁(0.95)/(N − p)),
+/// χ²₁(0.95) = 3.841 (the likelihood-ratio interval of least squares with the noise variance
+/// estimated from the residual, Bates & Watts 1988, "Nonlinear Regression Analysis and Its
+/// Applications", §6.1; Venzon & Moolgavkar 1988 for the profile). The noise floor is that rise,
 /// E·(√(1 + 3.841/(N − p)) − 1) pt, and never less than 1e-6 pt (`check`'s default location
-/// tolerance: smaller differences are not told apart anywhere in PanelSim). A parameter whose
-/// profile over the whole range rises by no more than the noise floor is `flat`.
+/// tolerance: smaller differences are not told apart anywhere in PanelSim). The sensitivity is
+/// measured on a slice instead (the others at their fitted values, `profilePoints` values across
+/// the range); a parameter whose slice rises by no more than the noise floor anywhere is `flat`
+/// (the profile, never above the slice, is then flat too).
 public enum Identifiability {
     /// χ²₁(0.95): the 95 % quantile of the chi-square distribution with one degree of freedom.
     public static let chiSquare95 = 3.841458820694124
@@ -94,8 +104,8 @@ public enum Identifiability {
     ///   - bestError: the objective at `best` (pt).
     ///   - observations: N, the pooled number of observed locations.
     ///   - precision: the interval ends are found to `precision` × the range.
-    /// - Complexity: per free parameter, `profilePoints` objective evaluations plus about
-    ///   2·log₂(1/precision) for the interval; each replays every trace.
+    /// - Complexity: per free parameter, `profilePoints` objective evaluations plus the profile
+    ///   interval's (`ProfileLikelihood.interval`); each replays every trace.
     public static func analyze(_ problem: TuningProblem, ranges: [ParameterRange], best: [Double], bestError: Double,
                                observations: Int, precision: Double) -> [ParameterIdentifiability] {
         let free = ranges.indices.filter { ranges[$0].lower < ranges[$0].upper }
@@ -113,24 +123,14 @@ public enum Identifiability {
                                                   lowerAtRangeEnd: true, upperAtRangeEnd: true)
             guard profile.contains(where: { $0 > threshold }) else { return result }
             result.verdict = .identifiable
-            // Each side: the nearest grid point beyond the threshold, then bisection between it
-            // and the last value within it.
-            let tolerance = precision * (range.upper - range.lower)
-            func end(outward: [Double], outwardErrors: [Double]) -> (value: Double, atRangeEnd: Bool) {
-                guard let k = outwardErrors.firstIndex(where: { $0 > threshold }) else { return (outward.last ?? best[i], true) }
-                var inside = k == 0 ? best[i] : outward[k - 1], outside = outward[k]
-                while abs(outside - inside) > tolerance {
-                    let mid = inside + (outside - inside) / 2
-                    if errors([mid])[0] > threshold { outside = mid } else { inside = mid }
-                }
-                return (inside, false)
+            let interval = ProfileLikelihood.interval(of: i, ranges: ranges, best: best, threshold: threshold, precision: precision) {
+                problem.evaluate($0).map(TuningProblem.objective)
             }
-            let below = grid.indices.filter { grid[$0] < best[i] }.reversed()
-            let above = grid.indices.filter { grid[$0] > best[i] }
-            let lowerEnd = end(outward: below.map { grid[$0] }, outwardErrors: below.map { profile[$0] })
-            let upperEnd = end(outward: above.map { grid[$0] }, outwardErrors: above.map { profile[$0] })
-            result.lower = min(lowerEnd.value, best[i]); result.lowerAtRangeEnd = lowerEnd.atRangeEnd
-            result.upper = max(upperEnd.value, best[i]); result.upperAtRangeEnd = upperEnd.atRangeEnd
+            result.lower = interval.lower; result.lowerAtRangeEnd = interval.lowerAtRangeEnd
+            result.upper = interval.upper; result.upperAtRangeEnd = interval.upperAtRangeEnd
+            result.resolution = interval.resolution
+            result.belowResolution = interval.isBelowResolution
+            result.evaluations = interval.evaluations
             return result
         }
     }

@@ -12,17 +12,18 @@ public enum PanelSimCommand {
         [ReplayCommand.self, CheckCommand.self, ReviewCommand.self, AcceptCommand.self, RejectCommand.self, ImportCommand.self, SynthCommand.self,
          DiffCommand.self, ReportCommand.self, BisectCommand.self, MergeSummariesCommand.self,
          FidelityCommand.self, TuneCommand.self, SweepCommand.self, ObserveCommand.self, BenchCommand.self,
-         SoakCommand.self, ProfilesCommand.self, UpgradeDiffCommand.self]
+         SoakCommand.self, ProfilesCommand.self, UpgradeDiffCommand.self, RecoverCommand.self]
     }
     /// Subcommands left out of help (`bench-load`: the child process of `bench`).
     static var hiddenCommands: [any PanelCommand.Type] { [BenchLoadCommand.self, BenchCorpusCommand.self, BenchReplayCommand.self] }
 
     /// Top-level help (`panelsim --help`), ending with a newline.
     public static var helpText: String {
-        var out = """
-            OVERVIEW: Replay gesture traces through models of iOS panel systems (FloatingPanel,
-            DrawerKit, LNPopupController / LNPopupUI and UIKit's UISheetPresentationController) and
-            check the results against golden files. Formats: docs/FORMATS.md.
+        let libraries = HelpFormat.list(CommandSystems.registered.map(\.libraryName), "and")
+        var out = HelpFormat.wrap("OVERVIEW: Replay gesture traces through models of iOS panel systems (\(libraries)) and "
+                                  + "check the results against golden files. Formats: docs/FORMATS.md.", width: 95)
+        out += """
+
 
             USAGE: panelsim <command> [arguments] [options]
 
@@ -66,12 +67,14 @@ public enum PanelSimCommand {
             workingDirectory: workingDirectory, services: .live).rawValue
     }
 
-    /// Same, with injectable trace services (tests).
+    /// Same, with injectable trace services and standard input (tests).
     static func run(arguments: [String], environment: [String: String], stdout: OutputSink,
-                    stderr: OutputSink, workingDirectory: String?, services: TraceServices) -> ExitCode {
-        let context = CommandContext(environment: environment, stdout: stdout, stderr: stderr,
+                    stderr: OutputSink, workingDirectory: String?, services: TraceServices,
+                    standardInput: (() -> [UInt8])? = nil) -> ExitCode {
+        var context = CommandContext(environment: environment, stdout: stdout, stderr: stderr,
                                      workingDirectory: workingDirectory ?? FileManager.default.currentDirectoryPath,
                                      services: services)
+        if let standardInput { context.standardInput = standardInput }
         do {
             return try dispatch(arguments, context)
         } catch {

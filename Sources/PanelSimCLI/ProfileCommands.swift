@@ -5,10 +5,14 @@ import PanelTrace
 /// `--profile LIBRARY@VERSION` (profiles.md §2.5): the option every replaying command takes.
 enum ProfileFlag {
     /// The option, repeatable (at most one per library).
-    static let option = OptionSpec(
-        names: ["--profile"], valueName: "LIBRARY@VERSION",
-        help: "Replay the traces of LIBRARY as VERSION behaved (docs/profiles.md; e.g.\nlnpopup@4.5.5), replacing their header's profile; at most one per\nlibrary. 'panelsim profiles' lists the versions.",
-        repeatable: true)
+    static var option: OptionSpec {
+        let example = TraceProfiles.examples.map { "; e.g. \($0.older)" } ?? ""
+        return OptionSpec(
+            names: ["--profile"], valueName: "LIBRARY@VERSION",
+            help: HelpFormat.wrap("Replay the traces of LIBRARY as VERSION behaved (docs/profiles.md\(example)), replacing their "
+                                  + "header's profile; at most one per library. 'panelsim profiles' lists the versions.", width: 72),
+            repeatable: true)
+    }
 
     /// The profiles the `--profile` values of `parsed` name, in command-line order.
     /// - Throws: `UsageError` (exit 2) for an unknown library or a refused version (the message of
@@ -41,11 +45,11 @@ enum ProfileFlag {
 /// each covers and the default; with LIBRARY the switch table; with LIBRARY@VERSION the point the
 /// version maps to and every switch value there.
 struct ProfilesCommand: PanelCommand {
-    static let info = CommandInfo(
+    static var info: CommandInfo { CommandInfo(
         name: "profiles",
         abstract: "List the version profiles (points, versions, switches) of each library.",
         usage: "panelsim profiles [LIBRARY[@VERSION]]",
-        arguments: [("LIBRARY[@VERSION]", "A library (floatingpanel, drawerkit, lnpopup, uisheet), optionally with a version.")],
+        arguments: [("LIBRARY[@VERSION]", "A library (\(TraceProfiles.libraryList)), optionally with a version.")],
         options: [],
         discussion: """
             Without an argument: every library's profile points, the released versions each point
@@ -55,7 +59,7 @@ struct ProfilesCommand: PanelCommand {
             switch value there. The switches and their sources: docs/profiles.md.
 
             \(HelpFormat.exitCodes([(0, "listed"), (2, "unknown library or version (the message names the points)")]))
-            """)
+            """) }
 
     var argument: String?
 
@@ -74,8 +78,8 @@ struct ProfilesCommand: PanelCommand {
             return .success
         }
         let library = argument.split(separator: "@", maxSplits: 1).first.map(String.init) ?? argument
-        guard let catalog = TraceProfiles.catalog(for: library) else {
-            context.stderr.line("error: unknown library \"\(library)\"; expected one of \(TraceProfiles.libraryList)")
+        guard let catalog = TraceProfiles.catalog(named: library) else {
+            context.stderr.line("error: " + TraceProfiles.unknownLibrary(library))
             return .badInput
         }
         guard argument.contains("@") else {

@@ -9,7 +9,7 @@ struct ReplayCommand: PanelCommand {
         name: "replay",
         abstract: "Replay one trace and write its result file.",
         usage: "panelsim replay TRACE [-o OUT] [options]",
-        arguments: [("TRACE", "Trace file (.jsonl) to replay.")],
+        arguments: [("TRACE", "Trace file (.jsonl) to replay; - reads the trace from standard input.")],
         options: [OptionSpec(names: ["-o", "--output"], valueName: "OUT",
                              help: "Write the result file to OUT (atomically) instead of standard output.")]
             + SimulationFlags.options + [ProfileFlag.option],
@@ -19,6 +19,10 @@ struct ReplayCommand: PanelCommand {
             Simulation warnings go to standard error. With --profile (or a `profile` in the trace's
             header) the result header records the profile point (docs/profiles.md); a --profile of
             another library than the trace's is bad input.
+
+            TRACE - reads the trace from standard input to its end (panelsim synth … | panelsim
+            replay -): the digest is of the bytes read, errors name it `stdin`, and a header
+            without a `name` gives the result the trace name `stdin`.
 
             \(HelpFormat.exitCodes([(0, "result written"), HelpFormat.usageOrBadInput, HelpFormat.otherVersion]))
             """)
@@ -48,7 +52,9 @@ struct ReplayCommand: PanelCommand {
                        options: SimulationOptions = SimulationOptions()) -> Result<(LoadedTraceInfo, ResultDocument), ReplayFailure> {
         let replayed: ReplayedTrace
         do {
-            let loaded = try context.services.load(context.resolve(trace), trace)
+            let loaded = trace == standardInputName
+                ? try TraceLoader.load(bytes: context.standardInput(), file: "stdin")
+                : try context.services.load(context.resolve(trace), trace)
             let model = loaded.trace.header.model
             if let other = options.profiles.first(where: { $0.library != model }), options.profile(for: model) == nil {
                 context.stderr.line("\(trace): --profile \(other.library.rawValue)@\(other.version): the trace's model is \(model.rawValue) (a profile applies to its own library's traces)")
@@ -58,6 +64,9 @@ struct ReplayCommand: PanelCommand {
             replayed = context.services.pipeline.replay(loaded, options: options)
         } catch {
             context.stderr.line(error.description)
+            if error.kind == .io, error.message.hasPrefix("is not a regular file") {
+                context.stderr.line("(a trace from a pipe: give - as TRACE, e.g. panelsim synth … | panelsim replay -)")
+            }
             return .failure(ReplayFailure(code: error.kind == .unsupported ? .unsupported : .badInput))
         }
         for warning in replayed.result.warnings { context.stderr.line("warning: \(trace): \(warning)") }
@@ -68,6 +77,10 @@ struct ReplayCommand: PanelCommand {
     }
 
     struct ReplayFailure: Error { var code: ExitCode }
+
+    /// The TRACE that stands for standard input.
+    static let standardInputName = "-"
+
 
     /// `run` for a large trace file (`StreamingReplay`): the result is written as the replay
     /// produces it, to standard output or to the temporary file of `-o`'s atomic write (renamed
@@ -113,7 +126,9 @@ struct ReplayCommand: PanelCommand {
     }
 
     func run(_ context: CommandContext) -> ExitCode {
-        if context.services.streams(context.resolve(trace), environment: context.environment) { return runStreaming(context) }
+        if trace != Self.standardInputName, context.services.streams(context.resolve(trace), environment: context.environment) {
+            return runStreaming(context)
+        }
         let document: ResultDocument
         switch ReplayCommand.replay(trace, context, options: simulation) {
         case .success(let r): document = r.1

@@ -175,7 +175,7 @@ struct ReviewCommand: PanelCommand {
             OptionSpec(names: ["--accept-all"], valueName: nil, help: "Accept every pending golden without asking."),
             OptionSpec(names: ["--reject-all"], valueName: nil, help: "Reject every pending golden without asking."),
             OptionSpec(names: ["--report-dir"], valueName: "DIR",
-                       help: "Where the HTML reports go (default: panelsim-review in the\nsystem's temporary folder)."),
+                       help: "Where the HTML reports go (default: a new folder\npanelsim-review-XXXXXX in the system's temporary folder,\nprinted first)."),
         ],
         discussion: """
             For each pending golden (NAME.golden.jsonl.new, written by check --record pending):
@@ -204,6 +204,17 @@ struct ReviewCommand: PanelCommand {
 
     mutating func validate(_ context: CommandContext) throws(UsageError) {}
 
+    /// A folder of its own for one review's reports, `panelsim-review-XXXXXX` in the system's
+    /// temporary folder (`mkdtemp`: created new, mode 0700, so that two reviews, or two users,
+    /// never write into one another's reports); nil when it cannot be created.
+    static func newReportFolder() -> String? {
+        let temporary = NSTemporaryDirectory()
+        var template = Array(((temporary.hasSuffix("/") ? temporary : temporary + "/") + "panelsim-review-XXXXXX").utf8CString)
+        return template.withUnsafeMutableBufferPointer { buffer in
+            mkdtemp(buffer.baseAddress!).map { String(cString: $0) }
+        }
+    }
+
     func run(_ context: CommandContext) -> ExitCode {
         let out = context.stdout
         let items: [PendingGoldens.Item]
@@ -214,8 +225,16 @@ struct ReviewCommand: PanelCommand {
             out.line("no pending goldens under \(paths.isEmpty ? "." : paths.joined(separator: " "))")
             return .success
         }
-        let reportRoot = reportDirectory.map(context.resolve)
-            ?? (NSTemporaryDirectory().hasSuffix("/") ? NSTemporaryDirectory() : NSTemporaryDirectory() + "/") + "panelsim-review"
+        let reportRoot: String
+        if let reportDirectory {
+            reportRoot = context.resolve(reportDirectory)
+        } else if let folder = Self.newReportFolder() {
+            reportRoot = folder
+            out.line("reports: \(folder) (a new folder for this review)")
+        } else {
+            context.stderr.line("error: cannot create a report folder in \(NSTemporaryDirectory()) (give --report-dir DIR)")
+            return .badInput
+        }
         var code = ExitCode.success
         var accepted = 0, rejected = 0, skipped = 0
         loop: for (n, item) in items.enumerated() {

@@ -5,18 +5,20 @@ import PanelSimCore
 import PanelTrace
 
 /// `panelsim soak [--model M] [--seed S] [--count N] [--jobs J] [--out DIR] [--limit K]`: replay N
-/// random traces of one panel system (seeds S … S+N−1, the system's generator in `SoakSystems`),
-/// check its invariants on each (and, for the newer systems, the replay rules every system keeps),
-/// and write every violating trace, minimized, as a trace file.
+/// random traces of one panel system (seeds S … S+N−1, the generator of the system's
+/// `SystemCommandDescription.soak`), check its invariants on each (and, when the soak says so, the
+/// replay rules every system keeps), and write every violating trace, minimized, as a trace file.
 struct SoakCommand: PanelCommand {
-    static let info = CommandInfo(
+    /// The model soaked without `--model`.
+    static let defaultModel = PanelModel.floatingPanel
+
+    static var info: CommandInfo { CommandInfo(
         name: "soak",
         abstract: "Check a panel system's invariants on random traces; write minimized violators.",
-        usage: "panelsim soak [--model M] [--seed S] [--count N] [--jobs J] [--out DIR] [--limit K] [--emit DIR] [--profile floatingpanel@VERSION] [TRACE…]",
+        usage: "panelsim soak [--model M] [--seed S] [--count N] [--jobs J] [--out DIR] [--limit K] [--emit DIR] [--profile LIBRARY@VERSION] [TRACE…]",
         arguments: [("TRACE...", "Check these trace files, each with its own model's checker\n(bottom FloatingPanel panels are also mirrored) instead of\ngenerated ones; with --emit, write their mirrors.")],
         options: [
-            OptionSpec(names: ["--model"], valueName: "M",
-                       help: "The panel system: floatingpanel (default), drawerkit,\nlnpopup or uisheet."),
+            OptionSpec(names: ["--model"], valueName: "M", help: modelHelp),
             ProfileFlag.option,
             OptionSpec(names: ["--seed"], valueName: "S", help: "First seed (default 1); trace i uses seed S+i."),
             OptionSpec(names: ["--count"], valueName: "N", help: "Number of random traces (default 1000)."),
@@ -29,28 +31,12 @@ struct SoakCommand: PanelCommand {
                        help: "Minimize and write at most K traces per rule and variant\n(default: every one; 0: none); the rest are counted and listed."),
         ],
         discussion: """
-            Each seed gives one trace (the same seed always gives the same bytes). FloatingPanel
-            (the default): a bottom panel with a random container, safe area, display scale, frame
-            rate, anchors (custom states, intrinsic and fractional anchors), behavior, delegate
-            answers and tracked list, and a random timeline of drags, flicks, holds, reversals,
-            second fingers, cancels, taps, programmatic calls, list calls, rotations and keyboard
-            changes. It is replayed as is and mirrored onto top, left and right panels; every
-            replay is checked against G1–G4 and F1–F5, and the mirrors against the bottom replay
-            (G6). With --profile floatingpanel@VERSION every trace is replayed as that version
-            behaved and checked against the rules that hold at its profile point
-            (docs/profiles.md); a trace using what the version lacks is counted as gated and not
-            replayed. The rules (G1–G4, G6, F1–F5) are invariants of the team's scenario spec,
-            which is not part of this repository; the InvariantChecker type (module
-            PanelInvariants) states each one.
+            \(systemsHelp)
 
-            drawerkit, lnpopup, uisheet: a random configuration within the system's contract and a
-            random timeline of gestures, taps and the system's calls at any moment (also during
-            animations and drags), replayed twice and checked against the system's invariants
-            (DrawerKit K1–K5, LNPopup P1–P6, UISheet SH1–SH8; their specs' scenario sections) and
-            the replay rules every system keeps: repeat (the same records twice), finite (no NaN or
-            infinity in a record), pairs (every will… has its did… or its documented cancellation)
-            and bounded (the replay comes to rest; frames in order; no burst of events).
-            docs/soak-triage.md lists every narrowing of a rule and the spec line behind it.
+            --profile LIBRARY@VERSION (LIBRARY the soaked model's) replays every trace as that
+            version behaved and checks the rules that hold at its profile point (docs/profiles.md,
+            "Invariants at each point"); a trace using what the version lacks is counted as gated
+            and not replayed.
 
             A violating trace is minimized (delta debugging over its samples, then its header)
             while the same rule still fails on the same replay, and written with a description
@@ -58,7 +44,38 @@ struct SoakCommand: PanelCommand {
             --count 1`.
 
             \(HelpFormat.exitCodes([(0, "no violation"), (1, "at least one violation (or a generator error)"), HelpFormat.usageOrBadInput]))
-            """)
+            """) }
+
+    /// `--model`'s help: the models of the registered soaks, the default marked.
+    static var modelHelp: String {
+        let models = CommandSystems.soaks.map { $0.model == defaultModel ? "\($0.model.rawValue) (default)" : $0.model.rawValue }
+        return HelpFormat.wrap("The panel system: " + HelpFormat.list(models, "or") + ".", width: 62)
+    }
+
+    /// The help's paragraphs on the registered systems' traces and rules: each system's own
+    /// `soakHelp`, then one paragraph for the soaks without one that check the replay rules.
+    static var systemsHelp: String {
+        var paragraphs = CommandSystems.registered.compactMap { d in d.soak == nil ? nil : d.soakHelp }
+        let shared = CommandSystems.registered.filter { $0.soakHelp == nil && $0.soak?.checksReplayRules == true }
+        if !shared.isEmpty {
+            let rules = shared.map { d in
+                let ids = d.soak?.rules.map(\.id) ?? []
+                return d.name + " " + (ids.count > 1 ? "\(ids[0])–\(ids[ids.count - 1])" : ids.joined())
+            }
+            paragraphs.append(shared.map(\.model.rawValue).joined(separator: ", ")
+                + ": a random configuration within the system's contract and a random timeline of gestures, taps and the "
+                + "system's calls at any moment (also during animations and drags), replayed twice and checked against "
+                + "the system's invariants (" + rules.joined(separator: ", ") + "; their specs' scenario sections) and the "
+                + "replay rules every system keeps: repeat (the same records twice), finite (no NaN or infinity in a "
+                + "record), pairs (every will… has its did… or its documented cancellation) and bounded (the replay "
+                + "comes to rest; frames in order; no burst of events). docs/soak-triage.md lists every narrowing of a "
+                + "rule and the spec line behind it.")
+        }
+        if !paragraphs.isEmpty {
+            paragraphs[0] = "Each seed gives one trace (the same seed always gives the same bytes). " + paragraphs[0]
+        }
+        return paragraphs.map { HelpFormat.wrap($0, width: 88) }.joined(separator: "\n\n")
+    }
 
     var seed: UInt64 = 1
     var count = 1000
@@ -66,7 +83,9 @@ struct SoakCommand: PanelCommand {
     var out = "soak-findings"
     var limit = Int.max
     var emit: String?
-    var system: any SystemSoak = FloatingPanelSoak()
+    /// The soak of the generated traces: `--model`'s (default `defaultModel`'s), under `--profile`
+    /// when one is given; set by `validate`.
+    var system: (any SystemSoak)?
     let parsed: ParsedArguments
 
     init(_ parsed: ParsedArguments) throws(UsageError) {
@@ -91,32 +110,37 @@ struct SoakCommand: PanelCommand {
         if parsed.values["--limit"] == "0" { limit = 0 } else if let n = try positive("--limit", Int.max) { limit = n }
         emit = parsed.values["--emit"]
         let profiles = try ProfileFlag.profiles(parsed, command: "soak")
-        if let other = profiles.first(where: { $0.library != .floatingPanel }) {
-            throw UsageError("--profile \(other.library.rawValue)@\(other.version): soak replays FloatingPanel traces", command: "soak")
+        for p in profiles where CommandSystems.soak(for: p.library)?.profiled(p) == nil {
+            throw UsageError("--profile \(p.library.rawValue)@\(p.version): the \(p.library.rawValue) soak does not replay under a profile", command: "soak")
         }
-        if let profile = profiles.first { system = FloatingPanelSoak(profile: profile) }
         if let o = parsed.values["--out"] {
             guard !o.isEmpty else { throw UsageError("empty --out directory", command: "soak") }
             out = o
         }
+        var chosen = CommandSystems.soak(for: Self.defaultModel)
         if let m = parsed.values["--model"] {
-            guard let s = SoakSystems.system(named: m) else {
-                let known = SoakSystems.registered.map(\.model.rawValue).joined(separator: ", ")
+            guard let s = CommandSystems.soak(for: PanelModel(rawValue: m)) else {
+                let known = CommandSystems.soaks.map(\.model.rawValue).joined(separator: ", ")
                 throw UsageError("--model must be one of \(known), got '\(m)'", command: "soak")
             }
             guard files.isEmpty else {
                 throw UsageError("--model applies to generated traces; trace files are checked with their own model", command: "soak")
             }
-            guard profiles.isEmpty || s.model == .floatingPanel else {
-                throw UsageError("--profile applies to FloatingPanel (--model floatingpanel), not to --model \(m)", command: "soak")
-            }
-            if profiles.isEmpty { system = s }
+            chosen = s
         }
+        if let p = profiles.first(where: { $0.library != chosen?.model }) {
+            throw UsageError("--profile \(p.library.rawValue)@\(p.version) applies to --model \(p.library.rawValue), not to --model "
+                             + (chosen?.model.rawValue ?? Self.defaultModel.rawValue), command: "soak")
+        }
+        if let p = profiles.first { chosen = chosen?.profiled(p) }
+        if files.isEmpty && chosen == nil {
+            throw UsageError("no soak is registered for --model \(Self.defaultModel.rawValue); name one with --model", command: "soak")
+        }
+        system = chosen
     }
 
     func run(_ context: CommandContext) -> ExitCode {
-        if !files.isEmpty { return checkFiles(context) }
-        let system = self.system
+        guard files.isEmpty, let system = self.system else { return checkFiles(context) }
         let first = seed
         var counts = SoakCounts()
         var violating: [(seed: UInt64, violation: InvariantViolation)] = []
@@ -154,11 +178,11 @@ struct SoakCommand: PanelCommand {
             start += n
             if count > chunk { context.stderr.line("soak: \(start)/\(count) traces, \(violating.count) violations") }
         }
-        let model = system.model == .floatingPanel ? "" : "\(system.model.rawValue) "
+        let model = system.model == Self.defaultModel ? "" : "\(system.model.rawValue) "
         context.stdout.line("soak: \(model)seeds \(first)…\(first &+ UInt64(count - 1)): \(traces) traces (\(samples) samples), \(system.replayPhrase)")
         for line in system.reportLines(counts) { context.stdout.line(line) }
-        if let profile = (system as? FloatingPanelSoak)?.profile {
-            context.stdout.line("profile: floatingpanel@\(profile.version) (point \(profile.point)); \(gated) trace(s) use what it lacks and were not replayed")
+        if let profile = system.profile {
+            context.stdout.line("profile: \(profile.library.rawValue)@\(profile.version) (point \(profile.point)); \(gated) trace(s) use what it lacks and were not replayed")
         }
         for (s, e) in generatorErrors.prefix(20) { context.stdout.line("GENERATOR ERROR seed \(s): \(e)") }
         if violating.isEmpty && generatorErrors.isEmpty {
@@ -213,7 +237,7 @@ struct SoakCommand: PanelCommand {
             do { trace = try TraceLoader.load(path: context.resolve(file)).trace } catch {
                 context.stderr.line("error: \(error)"); return .badInput
             }
-            guard let system = SoakSystems.system(for: trace.header.model) else {
+            guard let system = CommandSystems.soak(for: trace.header.model) else {
                 context.stderr.line("error: \(file): no soak checker is registered for model '\(trace.header.model.rawValue)'")
                 return .badInput
             }

@@ -55,6 +55,9 @@ struct CommandContext {
     /// Relative paths given on the command line are resolved against this directory.
     var workingDirectory: String
     var services: TraceServices
+    /// Everything on the process's standard input, read when a command is given `-` for a file
+    /// (`replay -`). Replaced in tests.
+    var standardInput: () -> [UInt8] = { [UInt8](FileHandle.standardInput.readDataToEndOfFile()) }
 
     /// `path` if absolute, else `workingDirectory/path`.
     func resolve(_ path: String) -> String {
@@ -131,6 +134,31 @@ enum HelpFormat {
         (2, "usage error or bad input (malformed trace or golden, unreadable file)"),
         (125, "a trace cannot be evaluated at this revision (git bisect run skips it)"),
     ])
+
+    /// `text` with each of its lines broken at spaces into lines of at most `width` characters
+    /// (a longer word stands alone on its line). Help texts generated from the registries use it.
+    /// - Complexity: O(characters).
+    static func wrap(_ text: String, width: Int) -> String {
+        text.split(separator: "\n", omittingEmptySubsequences: false).map { line -> String in
+            var lines: [String] = [], current = ""
+            for word in line.split(separator: " ") {
+                if current.isEmpty {
+                    current = String(word)
+                } else if current.count + 1 + word.count <= width {
+                    current += " " + word
+                } else {
+                    lines.append(current); current = String(word)
+                }
+            }
+            lines.append(current)
+            return lines.joined(separator: "\n")
+        }.joined(separator: "\n")
+    }
+
+    /// `a`, `a or b`, `a, b or c` (with `conjunction` "or"): a list as help texts write it.
+    static func list(_ items: [String], _ conjunction: String) -> String {
+        items.count <= 1 ? items.joined() : items.dropLast().joined(separator: ", ") + " \(conjunction) " + items[items.count - 1]
+    }
 
     /// A command's `EXIT CODES:` block, one row per code.
     static func exitCodes(_ rows: [(Int, String)]) -> String {

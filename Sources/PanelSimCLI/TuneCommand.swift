@@ -38,13 +38,16 @@ struct TuneCommand: PanelCommand {
 
             Identifiability: a parameter whose replays at the ends and middle of its range are
             identical for every trace (the model does not read it for these traces) is refused
-            before the search. After it, each parameter's profile (the RMS error at 11 values
-            across its range, the others at their best values) gives its sensitivity (how much
-            the error rises across the range) and a 95 % interval (where the error stays within
-            the noise floor E*(sqrt(1 + 3.841/(N - p)) - 1), at least 1e-6 pt, for N observed
-            locations, p fitted parameters and best error E; an end marked <= or >= is the end
-            of the range). A parameter whose error never rises past the noise floor is reported
-            as not identifiable, without a value.
+            before the search. After it, the RMS error at 11 values across each parameter's
+            range, the others at their best values, gives its sensitivity (how much the error
+            rises across the range). Its 95 % interval is a profile-likelihood interval: the
+            values where the error, with the other parameters fitted again at each value, stays
+            within the noise floor E*(sqrt(1 + 3.841/(N - p)) - 1), at least 1e-6 pt, for N
+            observed locations, p fitted parameters and best error E. Its ends are found to X
+            times the range and include every value not excluded at that resolution; an end
+            marked <= or >= is the end of the range, and '< precision (+-D)' is an interval
+            narrower than that resolution D on both sides. A parameter whose error never rises
+            past the noise floor is reported as not identifiable, without a value.
 
             \(HelpFormat.exitCodes([(0, "fit written; every parameter identifiable"),
                                      (1, "a parameter is not identifiable from these traces (no effect: refused; flat: no value)"),
@@ -133,12 +136,13 @@ struct TuneCommand: PanelCommand {
             out += "  " + TuneCLI.pad(p.rawValue, width) + "  " + Self.describe(analysis.first { $0.parameter == p }, value: v, range: ranges[i]) + "\n"
         }
         if let floor = analysis.first?.noiseFloor {
-            out += "noise floor: \(TuneCLI.fixed(floor, 4)) pt (95 % intervals: where the RMS error stays within it of the best)\n"
+            out += "noise floor: \(TuneCLI.fixed(floor, 4)) pt (95 % intervals: where the RMS error, the other parameters fitted again, stays within it of the best)\n"
         }
         let beforeRMS = Fidelity.pooled(before.map(\.metrics)).location.rms
         out += "RMS location error (pt): before \(TuneCLI.fixed(beforeRMS, 4)) (header values), "
             + "grid best \(TuneCLI.fixed(outcome.gridError, 4)), after \(TuneCLI.fixed(outcome.bestError, 4))\n"
-        out += "search: \(outcome.evaluations) points, \(outcome.iterations) Nelder-Mead iterations, \(outcome.restarts) improving restart\(outcome.restarts == 1 ? "" : "s")\n"
+        out += "search: \(outcome.evaluations) points, \(outcome.iterations) Nelder-Mead iterations, \(outcome.restarts) improving restart\(outcome.restarts == 1 ? "" : "s"); "
+            + "intervals: \(analysis.map(\.evaluations).reduce(0, +)) points\n"
         out += "\n" + Self.table(paths, before: before, after: after)
         context.stdout.write(out)
 
@@ -164,9 +168,13 @@ struct TuneCommand: PanelCommand {
             return "not identifiable: the RMS error rises by \(TuneCLI.fixed(a.sensitivity, 4)) pt over "
                 + "\(TuneCLI.short(range.lower))...\(TuneCLI.short(range.upper)), within the noise floor (no value reported)"
         }
+        let sensitivity = "  sensitivity \(TuneCLI.fixed(a.sensitivity, 4)) pt"
+        if a.belowResolution {
+            return TuneCLI.pad(TuneCLI.short(value), 10) + "  95% < precision (±\(String(format: "%.3g", a.resolution)))" + sensitivity
+        }
         let lower = (a.lowerAtRangeEnd ? "≤" : "") + TuneCLI.short(a.lower)
         let upper = (a.upperAtRangeEnd ? "≥" : "") + TuneCLI.short(a.upper)
-        return TuneCLI.pad(TuneCLI.short(value), 10) + "  95% [\(lower), \(upper)]  sensitivity \(TuneCLI.fixed(a.sensitivity, 4)) pt"
+        return TuneCLI.pad(TuneCLI.short(value), 10) + "  95% [\(lower), \(upper)]" + sensitivity
     }
 
     /// Per-trace before/after table.

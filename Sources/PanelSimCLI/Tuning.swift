@@ -273,8 +273,8 @@ public enum Tuner {
         let gridBest = points[bestIndex], gridError = errors[bestIndex]
 
         let free = ranges.indices.filter { ranges[$0].lower < ranges[$0].upper }
-        var search = SimplexSearch(problem: problem, ranges: ranges, free: free, evaluations: points.count,
-                                   precision: options.precision, progress: progress)
+        var search = SimplexSearch(evaluate: { problem.evaluate($0).map(TuningProblem.objective) }, ranges: ranges, free: free,
+                                   evaluations: points.count, precision: options.precision, progress: progress)
         var best = free.map { (gridBest[$0] - ranges[$0].lower) / (ranges[$0].upper - ranges[$0].lower) }
         var bestError = gridError
         var restarts = 0
@@ -294,15 +294,20 @@ public enum Tuner {
     }
 }
 
-/// Nelder–Mead over the free parameters in unit coordinates (see `Tuner`).
+/// Nelder–Mead over the free parameters in unit coordinates (see `Tuner`), minimizing any
+/// objective of whole parameter points (`Tuner`: the pooled RMS location error; `ProfileLikelihood`:
+/// the same with one parameter held fixed).
 struct SimplexSearch {
-    let problem: TuningProblem
+    /// Objectives of several points (all ranges' values each), in order.
+    let evaluate: ([[Double]]) -> [Double]
     let ranges: [ParameterRange]
     let free: [Int]
     var evaluations: Int
     var iterations = 0
     let precision: Double
     let progress: ((TuningProgress) -> Void)?
+    /// A run also stops as soon as its best vertex is at or below this objective (−∞: never).
+    var target = -Double.infinity
 
     /// Parameter values (all ranges) of unit coordinates `u` of the free parameters.
     func values(_ u: [Double]) -> [Double] {
@@ -313,7 +318,7 @@ struct SimplexSearch {
 
     /// Objectives of several unit points, evaluated together.
     mutating func objectives(_ us: [[Double]], best: Double, diameter: Double) -> [Double] {
-        let e = problem.evaluate(us.map(values)).map(TuningProblem.objective)
+        let e = evaluate(us.map(values))
         evaluations += us.count
         let left = Tuner.halvings(diameter / precision) * 3 * (free.count + 1)
         progress?(TuningProgress(phase: .refine, done: evaluations, estimatedTotal: evaluations + left,
@@ -338,7 +343,7 @@ struct SimplexSearch {
             let order = simplex.indices.sorted { f[$0] != f[$1] ? f[$0] < f[$1] : $0 < $1 }
             simplex = order.map { simplex[$0] }; f = order.map { f[$0] }
             let diameter = simplex.dropFirst().map { v in zip(v, simplex[0]).map { abs($0 - $1) }.max() ?? 0 }.max() ?? 0
-            if diameter < precision { break }
+            if diameter < precision || f[0] <= target { break }
             n += 1; iterations += 1
             let worst = simplex[m]
             var centroid = [Double](repeating: 0, count: m)

@@ -7,14 +7,14 @@ import PanelTrace
 /// every trace of the library replayed under both versions, with the differences and the
 /// switches that explain them.
 struct UpgradeDiffCommand: PanelCommand {
-    static let info = CommandInfo(
+    static var info: CommandInfo { CommandInfo(
         name: "upgrade-diff",
         abstract: "Replay traces as two versions of their library and list what differs.",
         usage: "panelsim upgrade-diff --from LIBRARY@V1 --to LIBRARY@V2 [TRACE_DIR | TRACE...] [options]",
         arguments: [("TRACE_DIR | TRACE...", "A folder of traces (default: traces), or trace files.")],
         options: [
-            OptionSpec(names: ["--from"], valueName: "LIBRARY@V1", help: "The version the app uses now (e.g. lnpopup@4.5.5)."),
-            OptionSpec(names: ["--to"], valueName: "LIBRARY@V2", help: "The version to compare with (e.g. lnpopup@4.5.6)."),
+            OptionSpec(names: ["--from"], valueName: "LIBRARY@V1", help: "The version the app uses now\(TraceProfiles.examples.map { " (e.g. \($0.older))" } ?? "")."),
+            OptionSpec(names: ["--to"], valueName: "LIBRARY@V2", help: "The version to compare with\(TraceProfiles.examples.map { " (e.g. \($0.newer))" } ?? "")."),
             OptionSpec(names: ["--filter"], valueName: "GLOB", help: "Only traces whose path matches GLOB (repeatable), as for check.", repeatable: true),
             OptionSpec(names: ["--tolerance"], valueName: "CHANNEL=VALUE", help: "Tolerance of a channel (repeatable), as for check.", repeatable: true),
             OptionSpec(names: ["--jobs"], valueName: "N", help: "Compare N traces at a time (default 1); output order is unchanged."),
@@ -38,7 +38,7 @@ struct UpgradeDiffCommand: PanelCommand {
             \(HelpFormat.exitCodes([(0, "every trace the same"), (1, "a trace differs or is gated"),
                                      (2, "usage error, unknown version, missing folder, no trace of LIBRARY, or an invalid trace"),
                                      (125, "a trace of a later format version, nothing else differs")]))
-            """)
+            """) }
 
     var from: TraceProfile
     var to: TraceProfile

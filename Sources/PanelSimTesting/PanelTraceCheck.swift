@@ -12,7 +12,8 @@ public struct PanelTraceOutcome: Sendable {
     public var status: GoldenStatus
     /// The lines `panelsim check` prints for this trace: status line (`PASS traces/a.jsonl`,
     /// `FAIL …`), failure report (first divergence, max error per channel, context rows, event
-    /// diff) or notes, and simulation warnings.
+    /// diff) or notes, and simulation warnings; not `check`'s line after a `FAIL` report naming
+    /// the golden and its `--record failed` command (`failureMessage` says that in test terms).
     public var lines: [String]
     /// The message the assertion reports: `lines` plus what to do next (where the golden is, how
     /// to record it or accept a pending one). Nil when the assertion passes.
@@ -32,6 +33,10 @@ public struct PanelTraceOutcome: Sendable {
     public var actualResult: String?
     /// The HTML report (`panelsim report`'s format) for `fail` and `missing`; nil otherwise.
     public var htmlReport: String?
+    /// The replay's warnings, the ones `check` prints as `  warning: …` after the status line
+    /// (e.g. `line 2: selectDetent: 'huge' names no active detent; …`); empty when the trace was
+    /// not replayed. `assertPanelTrace` prints them, or fails on them (`PanelTraceWarnings`).
+    public var warnings: [String] = []
 
     /// True when the assertion passes.
     public var passed: Bool { failureMessage == nil }
@@ -69,12 +74,22 @@ public enum PanelTraceCheck {
     ///   - record: the record mode; nil follows `PANELSIM_RECORD` and `CI`.
     ///   - simulation: simulator options (`driveScroll`, `panelHandlerFirst`); a golden records
     ///     the ones away from the defaults.
+    ///   - profile: `LIBRARY@VERSION` (`"lnpopup@4.5.5"`, docs/profiles.md): replay the trace as
+    ///     that version of its library behaved, replacing its header's profile, as `check
+    ///     --profile` does. The golden is where `check --profile` finds it, the layout above (the
+    ///     result's header records the profile point, so a golden of another point fails on
+    ///     channel `header`); give `golden` to keep one golden per version. An unknown library, a
+    ///     refused version, a library other than the trace's, or a trace that uses what the
+    ///     version lacks is an `error` outcome (nothing is replayed or written).
     ///   - environment: where `PANELSIM_RECORD` and `CI` are read (default: the process's).
-    /// - Complexity: one load, one replay and one comparison: O(trace + result + golden size).
+    /// - Complexity: one load, one replay and one comparison: O(trace + result + golden size)
+    ///   (with `profile`, one more load of the trace to check its library).
     public static func evaluate(trace: String, baseFolder: String, golden: String? = nil, tolerances: [String] = [],
                                 record: RecordMode? = nil, simulation: SimulationOptions = SimulationOptions(),
+                                profile: String? = nil,
                                 environment: [String: String] = ProcessInfo.processInfo.environment) -> PanelTraceOutcome {
         let place = TracePlace(trace: trace, golden: golden, baseFolder: baseFolder)
+        var simulation = simulation
         var outcome = PanelTraceOutcome(status: .error, lines: [], failureMessage: nil, wroteGolden: false, recordMode: nil,
                                         tracePath: place.tracePath, goldenPath: place.goldenPath, goldenName: place.goldenName,
                                         actualResult: nil, htmlReport: nil)
@@ -82,6 +97,13 @@ public enum PanelTraceCheck {
             var o = outcome
             o.status = status; o.lines = [line]; o.failureMessage = line
             return o
+        }
+
+        if let profile {
+            switch Self.apply(profile: profile, tracePath: place.tracePath, to: &simulation) {
+            case .success: break
+            case .failure(let m): return stop(.error, "ERROR \(place.tracePath): profile \(profile): \(m.text)")
+            }
         }
 
         let mode: RecordMode, source: RecordMode.Source
@@ -116,14 +138,33 @@ public enum PanelTraceCheck {
         outcome.lines = verdict.lines
         outcome.wroteGolden = verdict.wroteGolden
         outcome.actualResult = String(decoding: replayed.bytes, as: UTF8.self)
+        outcome.warnings = GoldenCheck.warnings(replayed.result)
         if verdict.isReportable { outcome.htmlReport = verdict.htmlReport(traceHeader: replayed.loaded.trace.header) }
         outcome.failureMessage = checked.passes ? nil : failureMessage(verdict, place: place, mode: mode, source: source)
         return outcome
     }
 
+    /// Sets `simulation`'s profile for the library `text` (`LIBRARY@VERSION`) names, after checking
+    /// that the trace at `tracePath` is of that library. A trace that does not load is left to the
+    /// check, which reports it.
+    /// - Returns: the refusal of profiles.md §2.2, or the mismatch with the trace's model.
+    static func apply(profile text: String, tracePath: String, to simulation: inout SimulationOptions) -> Result<Void, ProfileMessage> {
+        let profile: TraceProfile
+        switch TraceProfiles.parse(commandLine: text) {
+        case .success(let p): profile = p
+        case .failure(let m): return .failure(m)
+        }
+        if let model = (try? TraceLoader.load(path: tracePath))?.trace.header.model, model != profile.library {
+            return .failure(ProfileMessage("the trace is a \(model.rawValue) trace, not \(profile.library.rawValue)"))
+        }
+        simulation.profiles = simulation.profiles.filter { $0.library != profile.library } + [profile]
+        return .success(())
+    }
+
     /// Checks a listed trace file (`PanelTraces`); a listing problem is an `error` outcome.
     public static func evaluate(_ file: PanelTraceFile, golden: String? = nil, tolerances: [String] = [],
                                 record: RecordMode? = nil, simulation: SimulationOptions = SimulationOptions(),
+                                profile: String? = nil,
                                 environment: [String: String] = ProcessInfo.processInfo.environment) -> PanelTraceOutcome {
         if let problem = file.problem {
             let place = TracePlace(trace: file.path, golden: golden, baseFolder: file.baseFolder)
@@ -133,7 +174,7 @@ public enum PanelTraceCheck {
                                      actualResult: nil, htmlReport: nil)
         }
         return evaluate(trace: file.path, baseFolder: file.baseFolder, golden: golden, tolerances: tolerances,
-                        record: record, simulation: simulation, environment: environment)
+                        record: record, simulation: simulation, profile: profile, environment: environment)
     }
 
     /// How the record mode was chosen, for messages.
@@ -167,8 +208,8 @@ public enum PanelTraceCheck {
         }
         if let pending = verdict.wrotePending {
             // Record mode pending: the golden is untouched; the actual result waits beside it.
-            next = ["  the golden is untouched; the actual result is pending in \(pending) (\(how)).",
-                    "  Review it with panelsim review, or accept it with panelsim accept \(shellQuoted(pending)) (reject: panelsim reject \(shellQuoted(pending)))."]
+            // `check`'s `pending: wrote …` line above already gives the accept command.
+            next = ["  the golden is untouched; the actual result is pending in \(pending) (\(how)); to drop it: panelsim reject \(shellQuoted(pending))."]
         }
         return (verdict.lines + next).joined(separator: "\n")
     }

@@ -22,6 +22,20 @@ extension TraceLoader {
         return (line, "invalid UTF-8 at column \(column) (expected UTF-8 encoded text, found byte 0x\(String(body[bad], radix: 16, uppercase: true)))")
     }
 
+    /// The bytes of the trace file at `path`, read as ``load(path:)`` reads them (a regular file
+    /// only), for ``load(bytes:file:)`` and `TraceRecovery.recover(bytes:file:)`.
+    /// - Throws: `TraceError` of kind `.io`, naming the file as `shown`.
+    /// - Complexity: O(file size).
+    public static func readBytes(path: String, shown: String) throws(TraceError) -> [UInt8] {
+        do throws(TraceError) {
+            return try readFile(path)
+        } catch {
+            var named = error
+            named.file = shown
+            throw named
+        }
+    }
+
     /// The bytes of the file at `path`.
     /// - Throws: `TraceError` of kind `.io`.
     static func readFile(_ path: String) throws(TraceError) -> [UInt8] {

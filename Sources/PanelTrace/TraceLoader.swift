@@ -78,19 +78,56 @@ public enum TraceLoader {
     ///   (10⁶ touch samples, 59 MB: about 0.3 s and 150 MB peak on the 2-core bench machine,
     ///   `BENCHMARKS.md`).
     public static func load(path: String) throws(TraceError) -> LoadedTrace {
-        let bytes = try readFile(path)
+        try load(bytes: try readFile(path), file: path)
+    }
+
+    /// Parses the bytes of a trace already read (a file, standard input) exactly as
+    /// ``load(path:)`` parses a file's: the digest is of `bytes`, `file` names them in errors and
+    /// gives the trace its default name (the file name without directories and extension).
+    /// - Throws: `TraceError` of kind `.invalid` when `bytes` are not UTF-8, and everything
+    ///   ``parse(text:file:)`` throws; a JSON error on a last line cut off without its line break,
+    ///   or on a header continued on the next line, says so (`explained(_:in:)`).
+    /// - Complexity: as ``load(path:)`` without the read.
+    public static func load(bytes: [UInt8], file: String) throws(TraceError) -> LoadedTrace {
         // A large file is hashed on another thread while this one validates and parses it.
         let digest = FileDigest.start(bytes)
         let hasBOM = bytes.starts(with: [0xEF, 0xBB, 0xBF])
-        let trace = try bytes.withUnsafeBufferPointer { (all) throws(TraceError) -> Trace in
-            let body = UnsafeBufferPointer(rebasing: all[(hasBOM ? 3 : 0)...])
-            if let bad = UTF8Validation.firstInvalidOffset(body) {
-                let (line, message) = invalidUTF8(body, at: bad)
-                throw TraceError(file: path, line: line, field: "", message: message)
+        let trace: Trace
+        do throws(TraceError) {
+            trace = try bytes.withUnsafeBufferPointer { (all) throws(TraceError) -> Trace in
+                let body = UnsafeBufferPointer(rebasing: all[(hasBOM ? 3 : 0)...])
+                if let bad = UTF8Validation.firstInvalidOffset(body) {
+                    let (line, message) = invalidUTF8(body, at: bad)
+                    throw TraceError(file: file, line: line, field: "", message: message)
+                }
+                return try parse(buffer: body, file: file, fastPath: true)
             }
-            return try parse(buffer: body, file: path, fastPath: true)
+        } catch {
+            throw explained(error, in: bytes)
         }
-        return LoadedTrace(trace: trace, digest: digest.value, path: path)
+        return LoadedTrace(trace: trace, digest: digest.value, path: file)
+    }
+
+    /// A JSON syntax error with what the file's shape says about it:
+    /// * on the last line of a file that does not end with a line break (a recording stopped in
+    ///   the middle of a write): the recovery, `panelsim recover FILE -o OUT` or
+    ///   `TraceRecovery.loadRecovering(path:)`, which keep the lines before it;
+    /// * on line 1, cut at its end, with more lines after it: the header must be one line.
+    /// Any other error is returned as it is.
+    /// - Complexity: O(bytes), only when called with a JSON syntax error.
+    static func explained(_ error: TraceError, in bytes: [UInt8]) -> TraceError {
+        guard error.kind == .invalid, error.message.hasPrefix("invalid JSON at column") else { return error }
+        let lines = bytes.reduce(1) { $1 == 0x0A ? $0 + 1 : $0 }
+        let afterFirstLine = bytes.firstIndex(of: 0x0A).map { bytes[($0 + 1)...] } ?? []
+        let moreLines = afterFirstLine.contains { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D && $0 != 0x0A }
+        var explained = error
+        if bytes.last != 0x0A, error.line == lines, error.line > 1 {
+            explained.message += "; the file ends inside this line, as a recording stopped in the middle of a write leaves it: "
+                + "panelsim recover \(error.file) -o OUT (in Swift, TraceRecovery.loadRecovering(path:)) keeps the lines before it"
+        } else if error.line == 1, moreLines, error.message.hasSuffix("found end of input") {
+            explained.message += "; the header must be one line (a trace is JSON Lines: one JSON object per line)"
+        }
+        return explained
     }
 
     /// The file name without directories and without its last extension.

@@ -13,19 +13,49 @@ public enum TraceProfiles {
         catalogs.first { $0.library.rawValue == library }
     }
 
+    /// The catalog a command-line library name means: `name` compared with the libraries' names
+    /// ignoring ASCII case (`FloatingPanel` is `floatingpanel`), as `--profile`, `profiles` and
+    /// `upgrade-diff` read `LIBRARY@VERSION`. Nil when none matches. A trace header's
+    /// `profile.library` is exact (`catalog(for:)`).
+    /// - Complexity: O(libraries × name length).
+    public static func catalog(named name: String) -> ProfileCatalog? {
+        catalog(for: name) ?? catalogs.first { $0.library.rawValue.lowercased() == name.lowercased() }
+    }
+
+    /// `unknown library "NAME"; expected one of …`, with `did you mean "…"` when `name` is a
+    /// library's name in other letter case.
+    public static func unknownLibrary(_ name: String) -> String {
+        let hint = catalogs.first { $0.library.rawValue.lowercased() == name.lowercased() }
+            .map { " (did you mean \"\($0.library.rawValue)\"? library names are lower case)" } ?? ""
+        return "unknown library \"\(name)\"\(hint); expected one of \(libraryList)"
+    }
+
     /// The library names that have profiles, as messages list them.
     public static var libraryList: String { catalogs.map(\.library.rawValue).joined(separator: ", ") }
 
-    /// The profile a command-line `LIBRARY@VERSION` names.
+    /// Two command-line values naming versions of one library, for messages and help texts: of the
+    /// first registered catalog with two points or more, the point before its default point and
+    /// the default point (the two after it when the default is the first); nil when no catalog has
+    /// two points.
+    public static var examples: (older: String, newer: String)? {
+        guard let c = catalogs.first(where: { $0.points.count > 1 }) else { return nil }
+        let d = c.index(of: c.defaultPoint) ?? c.points.count - 1
+        let (a, b) = d > 0 ? (d - 1, d) : (0, 1)
+        return ("\(c.library.rawValue)@\(c.points[a].name)", "\(c.library.rawValue)@\(c.points[b].name)")
+    }
+
+    /// The profile a command-line `LIBRARY@VERSION` names; LIBRARY in any letter case
+    /// (`catalog(named:)`).
     /// - Returns: the profile, or the message of profiles.md §2.2 (without the `--profile …: `
     ///   prefix): an unknown library names the libraries, a refused version the library's points.
     public static func parse(commandLine text: String) -> Result<TraceProfile, ProfileMessage> {
         guard let at = text.firstIndex(of: "@") else {
-            return .failure(ProfileMessage("expected LIBRARY@VERSION (e.g. lnpopup@4.5.5), libraries \(libraryList)"))
+            let example = examples.map { " (e.g. \($0.older))" } ?? ""
+            return .failure(ProfileMessage("expected LIBRARY@VERSION\(example), libraries \(libraryList)"))
         }
         let library = String(text[..<at]), version = String(text[text.index(after: at)...])
-        guard let catalog = catalog(for: library) else {
-            return .failure(ProfileMessage("unknown library \"\(library)\"; expected one of \(libraryList)"))
+        guard let catalog = catalog(named: library) else {
+            return .failure(ProfileMessage(unknownLibrary(library)))
         }
         return catalog.profile(version: version)
     }
@@ -62,7 +92,7 @@ extension TraceLoader {
         let library = try r.string(try r.required(o, "library", "profile", "a library name (\(TraceProfiles.libraryList))"), "profile.library")
         let version = try r.string(try r.required(o, "version", "profile", "a released version string"), "profile.version")
         guard let catalog = TraceProfiles.catalog(for: library) else {
-            throw r.error("profile.library", "unknown library \"\(library)\"; expected one of \(TraceProfiles.libraryList)")
+            throw r.error("profile.library", TraceProfiles.unknownLibrary(library))
         }
         guard catalog.library == model else {
             throw r.error("profile.library", "\"\(library)\" does not match the trace's model \"\(model.rawValue)\" (a profile names the trace's own library)")

@@ -120,6 +120,41 @@ final class ComparatorTests: XCTestCase {
         XCTAssertNil(d.error)
     }
 
+    /// A frame whose location and state both differ: the first divergence is its location, and
+    /// the events-states-decisions line names its state, never the location again.
+    func testTheDiscreteLineNamesTheDiscreteField() {
+        var records = Fixtures.records
+        let (i, f) = frame(60, records)
+        var g = f
+        g.location += 5
+        g.state = "tip"
+        records[i] = .frame(g)
+        let c = Comparator.compare(expected: Fixtures.document, actual: doc(records))
+        XCTAssertEqual(c.firstRecordDivergence?.channel, .location)
+        XCTAssertEqual(c.firstDiscreteDivergence?.channel, .state)
+        XCTAssertEqual(c.firstDiscreteDivergence?.recordIndex, i)
+        let report = c.report(indent: "")
+        XCTAssertTrue(report.contains("events, states and decisions: first differ at record \(i) (line \(i + 2)), t = 0.500000 s, frame 60: "
+                                      + "state: expected half, actual tip"), report)
+    }
+
+    /// An event of both sides with another discrete value is in the event diff, as a `-` and a
+    /// `+` line with the field's values.
+    func testAChangedEventFieldIsInTheEventDiff() {
+        var records = Fixtures.records
+        records[3] = .event(time: 208_333, .shouldBeginDragging(result: false))
+        let c = Comparator.compare(expected: Fixtures.document, actual: doc(records))
+        XCTAssertEqual(c.divergentRecords, 1)
+        XCTAssertTrue(c.eventDiff.contains("-0.208333 shouldBeginDragging result: true"), c.eventDiff.joined(separator: "\n"))
+        XCTAssertTrue(c.eventDiff.contains("+0.208333 shouldBeginDragging result: false"), c.eventDiff.joined(separator: "\n"))
+        XCTAssertTrue(c.eventDiff.contains(" 0.208333 willBeginDragging"), c.eventDiff.joined(separator: "\n"))
+        XCTAssertTrue(c.report().contains("event sequence diff:"), c.report())
+        // A continuous value of an event (didMove's location) alone leaves the diff empty.
+        var moved = Fixtures.records
+        moved[1] = .event(time: 0, .didMove(location: 413.5))
+        XCTAssertEqual(Comparator.compare(expected: Fixtures.document, actual: doc(moved)).eventDiff, [])
+    }
+
     func testDiscreteEventFieldsAndBooleans() {
         var records = Fixtures.records
         records[7] = .event(time: 500_000, .didEndDragging(willAttract: false))

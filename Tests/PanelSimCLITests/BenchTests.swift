@@ -28,7 +28,17 @@ final class BenchTests: XCTestCase {
             return XCTFail("endToEnd.systems missing: \(json)")
         }
         XCTAssertEqual(systems.count, 3)
-        XCTAssertEqual(report.core.drawerRatios.count, options.runs, "one pair per run")
+        XCTAssertEqual(report.core.systems.map(\.system), ["DrawerKit", "LNPopup", "UISheet"], "ordered by name")
+        for s in report.core.systems {
+            XCTAssertEqual(s.ratios.count, options.runs, "one pair per run: \(s.system)")
+            XCTAssertGreaterThan(s.frames, 0, s.system)
+            XCTAssertTrue(report.table().contains("| \(s.system) \(s.label) replay (frames/s CPU)"), report.table())
+            XCTAssertTrue(report.budgets.contains { $0.name == "core \(s.system) / bare loop" }, s.system)
+        }
+        guard case .object(let core)? = root["core"] else { return XCTFail("core missing: \(json)") }
+        for key in ["drawerKit", "lnPopup", "uiSheet"] {
+            for member in ["FramesPerSecond", "Ratio", "FramesPerReplay"] { XCTAssertNotNil(core[key + member], key + member) }
+        }
         XCTAssertEqual(report.load.samples, options.loadSamples)
         XCTAssertGreaterThan(report.core.attractionFrames, 0)
         XCTAssertGreaterThan(report.core.dragFrames, 0)

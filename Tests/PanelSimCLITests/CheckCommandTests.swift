@@ -37,6 +37,20 @@ final class CheckCommandTests: CLITestCase {
         XCTAssertEqual(allFiles(), ["golden/sub/a.golden.jsonl", "traces/sub/a.jsonl"])  // no temp files left
     }
 
+    /// `check` without arguments at a package's root, whose traces are in its test targets,
+    /// names those folders.
+    func testCheckAtAPackageRootNamesTheTestTargetsTraces() throws {
+        XCTAssertFalse(runFake(["check"]).stderr.contains("test targets"))
+        try write("100\n", "Tests/MyPanelTests/traces/a.jsonl")
+        try write("100\n", "Tests/Other Tests/traces/b.jsonl")
+        try write("x\n", "Tests/NoTraces/x.swift")
+        let r = runFake(["check"])
+        XCTAssertEqual(r.code, 2)
+        XCTAssertTrue(r.stderr.hasPrefix("error: trace directory 'traces' does not exist or is not a directory; the package's test targets have "
+                                         + "trace folders (Tests/MyPanelTests/traces, Tests/Other Tests/traces): panelsim check Tests/MyPanelTests/traces\n"),
+                      r.stderr)
+    }
+
     func testEditedGoldenFailsWithReport() throws {
         try write("100\n", "traces/a.jsonl")
         XCTAssertEqual(runFake(["check", "--record", "missing"]).code, 0)
@@ -53,6 +67,15 @@ final class CheckCommandTests: CLITestCase {
         XCTAssertTrue(r.stdout.contains("  - #4 {\"t\": 0.016667, \"frame\": 2, \"location\": 100.5,"), r.stdout)
         XCTAssertTrue(r.stdout.contains("  + #4 {\"t\": 0.016667, \"frame\": 2, \"location\": 100,"), r.stdout)
         XCTAssertEqual(lines[lines.count - 2], "0 passed, 1 failed")
+        // Where the golden is and how to accept the change, after the report.
+        XCTAssertEqual(lines[lines.count - 3], "  golden: golden/a.golden.jsonl; if the new behavior is right, rewrite it with "
+                       + "panelsim check traces/a.jsonl --record failed (or --record pending to review it first)")
+        // Run from elsewhere with --golden, the command keeps the golden folder.
+        try FileManager.default.moveItem(atPath: root + "/golden", toPath: root + "/other")
+        let moved = runFake(["check", "traces/a.jsonl", "--golden", "other"])
+        XCTAssertTrue(moved.stdout.contains("  golden: other/a.golden.jsonl; if the new behavior is right, rewrite it with "
+                                            + "panelsim check traces/a.jsonl --golden other --record failed"), moved.stdout)
+        try FileManager.default.moveItem(atPath: root + "/other", toPath: root + "/golden")
         // The golden is untouched without recording; `--record failed` rewrites it.
         XCTAssertTrue(read("golden/a.golden.jsonl")!.contains("100.5"))
         let rec = runFake(["check", "--record", "failed"])

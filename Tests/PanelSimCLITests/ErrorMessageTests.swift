@@ -151,4 +151,39 @@ final class ErrorMessageTests: CLITestCase {
         try write(trace(#", "sheetDelegate": {"shouldDismiss": "always"}"#), "traces/dirty.jsonl")
         XCTAssertEqual(run(["check", "--record", "missing"]).code, 0)
     }
+
+    /// Header mistakes that have one usual cause say it: FloatingPanel's `delegate` section in a
+    /// sheet trace, FloatingPanel's default initial state missing from the anchors, a DrawerKit
+    /// timing curve name that is not one of the three forms.
+    func testHeaderMistakesNameTheUsualCause() throws {
+        let repo = RepositoryCorpusTests.root
+        let sheet = try String(contentsOfFile: repo + "/traces/uisheet/x6/x6-select-instant.jsonl", encoding: .utf8)
+        try write(sheet.replacingOccurrences(of: #""recognizer": {"#, with: #""delegate": {"shouldDismiss": "always"}, "recognizer": {"#), "d.jsonl")
+        let delegate = run(["replay", "d.jsonl"])
+        XCTAssertEqual(delegate.code, 2)
+        XCTAssertTrue(delegate.stderr.hasPrefix("d.jsonl:1: delegate: a 'delegate' section does not belong in a uisheet trace; "
+                                                + #"expected a "sheetDelegate" section for the sheet's delegate"#), delegate.stderr)
+
+        try write(#"{"format": "panelsim-trace", "version": 1, "environment": {"container": {"width": 390, "height": 844}}, "#
+                  + #""panel": {"anchors": {"full": {"absoluteInset": 18, "edge": "top"}, "tip": {"absoluteInset": 69, "edge": "bottom"}}}}"# + "\n", "h.jsonl")
+        let half = run(["replay", "h.jsonl"])
+        XCTAssertEqual(half.code, 2)
+        XCTAssertEqual(half.stderr, "h.jsonl:1: panel.initialState: 'half' is neither an anchor state nor hidden "
+                       + "(half is the default when panel.initialState is not given); name one of 'full', 'tip'\n")
+
+        let drawer = try String(contentsOfFile: repo + "/traces/drawerkit/durations/d1-partial-to-full-linear-0.25.jsonl", encoding: .utf8)
+        try write(drawer.replacingOccurrences(of: #""timingCurveProvider": "linear""#, with: #""timingCurveProvider": "spring""#), "k.jsonl")
+        let curve = run(["replay", "k.jsonl"])
+        XCTAssertEqual(curve.code, 2)
+        XCTAssertTrue(curve.stderr.contains(#"timingCurveProvider: expected "systemSpring", "linear" or {"dampingRatio": ζ}, got a string ("spring")"#), curve.stderr)
+    }
+
+    /// A refused tapDimming says which of uisheet.md §3.8's conditions refused it.
+    func testARefusedDimmingTapNamesItsReason() throws {
+        let sheet = try String(contentsOfFile: RepositoryCorpusTests.root + "/traces/uisheet/x6/x6-select-instant.jsonl", encoding: .utf8)
+        try write(sheet + #"{"t": 1.0, "call": "tapDimming"}"# + "\n", "t.jsonl")
+        let r = run(["replay", "t.jsonl"])
+        XCTAssertEqual(r.code, 0, r.stderr)
+        XCTAssertEqual(r.stderr, "warning: t.jsonl: line 3: tapDimming not accepted: the sheet is at its top margin (uisheet.md §3.8)\n")
+    }
 }

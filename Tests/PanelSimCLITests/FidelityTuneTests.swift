@@ -166,6 +166,21 @@ final class FidelityTuneTests: CLITestCase {
         XCTAssertEqual(one.stderr, "wrote out/report.html\n")   // no progress: standard error is not a terminal (it says what it wrote)
         XCTAssertEqual(one.stdout.replacingOccurrences(of: "jobs 1", with: "jobs 2"), two.stdout)
         XCTAssertTrue(one.stdout.contains("best parameters:\n  springResponseTime      0.55"), one.stdout)
+        // The profile-likelihood intervals ([A, B], or value ± D when narrower than the
+        // resolution D) hold the hidden values.
+        for (name, truth) in zip(["springResponseTime", "springDecelerationRate"], Self.hidden) {
+            let line = try XCTUnwrap(one.stdout.split(separator: "\n").first { $0.hasPrefix("  \(name) ") }, one.stdout)
+            let words = line.split(separator: " ")
+            let value = try XCTUnwrap(Double(words[1]), String(line))
+            var ends: [Double] = []
+            if let d = line.range(of: "< precision (±").map({ line[$0.upperBound...].prefix { $0 != ")" } }).flatMap({ Double($0) }) {
+                ends = [value - d, value + d]
+            } else if let inside = line.split(separator: "[").last?.split(separator: "]").first {
+                ends = inside.split(separator: ",").compactMap { Double($0.trimmingCharacters(in: .whitespaces)) }
+            }
+            guard ends.count == 2 else { XCTFail("no interval: \(line)"); continue }
+            XCTAssertTrue(ends[0] <= truth && truth <= ends[1], String(line))
+        }
         let html = try XCTUnwrap(read("out/report.html"))
         XCTAssertTrue(html.hasPrefix("<!DOCTYPE html>"))
         // Per trace, at full width: the location chart (header values and tuned replays, observed

@@ -104,4 +104,65 @@ final class InputCommandTests: CLITestCase {
         let fits = run(["synth", "--template", "t.json", "--rate", "1000", "down 195,700; move 195,400 10s; up"])
         XCTAssertEqual(fits.code, 0, fits.stderr)
     }
+
+    /// `replay -` reads the trace from standard input: the same result bytes as the file gives
+    /// when the header names the trace, and `stdin` in errors.
+    func testReplayReadsStandardInput() throws {
+        try write(Self.template + "\n", "t.json")
+        let synth = run(["synth", "--template", "t.json", "down 195,700; move 195,400 300ms; up velocity 0,-1500", "-o", "s.jsonl"])
+        XCTAssertEqual(synth.code, 0, synth.stderr)
+        let bytes = Array(try XCTUnwrap(read("s.jsonl")).utf8)
+        func replay(_ input: [UInt8]) -> RunResult {
+            let out = StringSink(), err = StringSink()
+            let code = PanelSimCommand.run(arguments: ["replay", "-"], environment: [:], stdout: out, stderr: err,
+                                           workingDirectory: root, services: .live, standardInput: { input })
+            return RunResult(code: code.rawValue, stdout: out.text, stderr: err.text)
+        }
+        let piped = replay(bytes)
+        XCTAssertEqual(piped.code, 0, piped.stderr)
+        XCTAssertEqual(piped.stdout, run(["replay", "s.jsonl"]).stdout)
+        // A header without a name: the file's stem from a file, `stdin` from the pipe.
+        let unnamed = replay(Array((Self.template + "\n").utf8))
+        XCTAssertEqual(unnamed.code, 0, unnamed.stderr)
+        XCTAssertTrue(unnamed.stdout.hasPrefix(#"{"format": "panelsim-result", "version": 1, "trace": "stdin""#), unnamed.stdout)
+        let bad = replay(Array("{\"format\": \"panelsim-trace\", \"version\": 1,\n}\n".utf8))
+        XCTAssertEqual(bad.code, 2)
+        XCTAssertTrue(bad.stderr.hasPrefix("stdin:1: invalid JSON"), bad.stderr)
+        XCTAssertTrue(run(["help", "replay"]).stdout.contains("- reads the trace from standard input"))
+    }
+
+    /// `recover` writes a trace cut off mid-line without its last line, says what it dropped,
+    /// and refuses a trace with another problem (writing nothing).
+    func testRecoverDropsTheIncompleteLastLine() throws {
+        try write(Self.template + "\n", "t.json")
+        XCTAssertEqual(run(["synth", "--template", "t.json", "down 195,700; move 195,400 100ms; up velocity 0,-1500", "-o", "s.jsonl"]).code, 0)
+        let whole = try XCTUnwrap(read("s.jsonl"))
+        let lines = whole.split(separator: "\n", omittingEmptySubsequences: false)
+        let keptLines = lines.count - 3   // the header and samples before the last sample (and the final "")
+        let kept = lines.prefix(keptLines).joined(separator: "\n") + "\n"
+        let cutLine = lines[keptLines].prefix(20)
+        try write(kept + cutLine, "cut.jsonl")
+        let refused = run(["replay", "cut.jsonl"])
+        XCTAssertEqual(refused.code, 2)
+        XCTAssertTrue(refused.stderr.contains("panelsim recover \(root)/cut.jsonl -o OUT"), refused.stderr)
+
+        let r = run(["recover", "cut.jsonl", "-o", "fixed.jsonl"])
+        XCTAssertEqual(r.code, 0, r.stderr)
+        XCTAssertEqual(r.stderr, "cut.jsonl:\(keptLines + 1): dropped an incomplete last line (20 bytes without a line break); "
+                       + "\(keptLines - 1) samples kept\nwrote fixed.jsonl\n")
+        XCTAssertEqual(read("fixed.jsonl"), kept)
+        XCTAssertEqual(run(["replay", "fixed.jsonl"]).code, 0)
+        // A whole trace is written unchanged, with a note; to standard output without -o.
+        let again = run(["recover", "fixed.jsonl"])
+        XCTAssertEqual(again.code, 0)
+        XCTAssertEqual(again.stdout, kept)
+        XCTAssertEqual(again.stderr, "fixed.jsonl: nothing dropped: the last line is complete (\(keptLines - 1) samples)\n")
+        // Another problem before the cut: reported as the loader reports it, nothing written.
+        try write(kept.replacingOccurrences(of: #""touch": "moved""#, with: #""touch": "slid""#) + cutLine, "bad.jsonl")
+        let bad = run(["recover", "bad.jsonl", "-o", "out.jsonl"])
+        XCTAssertEqual(bad.code, 2)
+        XCTAssertTrue(bad.stderr.hasPrefix("bad.jsonl:3: touch: "), bad.stderr)
+        XCTAssertFalse(exists("out.jsonl"))
+        XCTAssertEqual(run(["recover"]).code, 2)
+    }
 }

@@ -99,6 +99,27 @@ final class PendingReviewTests: CLITestCase {
         XCTAssertEqual(runFake(["check", "--record", "never"]).code, 0)
     }
 
+    /// Without --report-dir, each review writes its reports into a new folder of its own in the
+    /// temporary folder, and prints it first.
+    func testEachReviewHasItsOwnReportFolder() throws {
+        try write("100\n", "traces/a.jsonl")
+        var folders: [String] = []
+        for _ in 0..<2 {
+            XCTAssertEqual(runFake(["check", "--record", "pending"]).code, 1)
+            let review = runFake(["review", "--reject-all"])
+            XCTAssertEqual(review.code, 0, review.stderr)
+            let first = try XCTUnwrap(review.stdout.split(separator: "\n").first)
+            XCTAssertTrue(first.hasPrefix("reports: ") && first.hasSuffix(" (a new folder for this review)"), review.stdout)
+            let folder = String(first.dropFirst("reports: ".count).prefix { $0 != " " })
+            XCTAssertTrue(folder.contains("/panelsim-review-"), folder)
+            XCTAssertTrue(review.stdout.contains("  report: \(folder)/golden_a.html\n"), review.stdout)
+            XCTAssertTrue(FileManager.default.fileExists(atPath: folder + "/golden_a.html"))
+            folders.append(folder)
+        }
+        XCTAssertNotEqual(folders[0], folders[1])
+        for folder in folders { try FileManager.default.removeItem(atPath: folder) }
+    }
+
     func testMissingGoldenFolderAndWrongGoldenAreNotBlessed() throws {
         try write("100\n", "traces/flicks/a.jsonl")
         let r = runFake(["check", "--golden", "goldne"])

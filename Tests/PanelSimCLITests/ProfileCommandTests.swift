@@ -74,6 +74,28 @@ final class ProfileCommandTests: CLITestCase {
         XCTAssertEqual(run(["profiles", "nope"]).code, 2)
     }
 
+    /// A library name on the command line in any letter case (`FloatingPanel@3.2.2`) is the
+    /// library; in a trace header it is exact, and the error names the right spelling.
+    func testCommandLineLibraryNamesIgnoreCase() throws {
+        XCTAssertEqual(point("FloatingPanel@3.2.2"), "3.2.1")
+        XCTAssertEqual(point("LNPopup@4.5.5"), "4.5.4")
+        let mixed = run(["profiles", "FloatingPanel@3.2.2"]), lower = run(["profiles", "floatingpanel@3.2.2"])
+        XCTAssertEqual(mixed.code, 0, mixed.stderr)
+        XCTAssertEqual(mixed.stdout, lower.stdout)
+        XCTAssertEqual(run(["profiles", "UISheet"]).stdout, run(["profiles", "uisheet"]).stdout)
+        let replay = runInRepository(["replay", "traces/lnpopup/s1/drag-40pt-v0-tab.jsonl", "--profile", "LNPopup@4.5.5", "-o", root + "/r.jsonl"])
+        XCTAssertEqual(replay.code, 0, replay.stderr)
+        XCTAssertTrue(read("r.jsonl")?.contains(#""profile": {"library": "lnpopup", "point": "4.5.4"}"#) == true, read("r.jsonl") ?? "")
+        guard case .failure(let unknown) = TraceProfiles.parse(commandLine: "FloatPanel@3.2.2") else { return XCTFail("accepted") }
+        XCTAssertFalse(unknown.text.contains("did you mean"), unknown.text)
+
+        try write(header(#"{"library": "LNPopup", "version": "4.5.5"}"#), "a.jsonl")
+        let r = run(["replay", "a.jsonl"])
+        XCTAssertEqual(r.code, 2)
+        XCTAssertTrue(r.stderr.hasPrefix(#"a.jsonl:1: profile.library: unknown library "LNPopup" (did you mean "lnpopup"? library names are lower case)"#),
+                      r.stderr)
+    }
+
     // MARK: The header member and the result header (§2.1, §2.4)
 
     func header(_ profile: String, model: String = "lnpopup") -> String {
@@ -146,7 +168,7 @@ final class ProfileCommandTests: CLITestCase {
     /// The other replaying commands take `--profile` and refuse a trace its version cannot honour.
     func testOtherCommandsTakeTheProfile() {
         let gate = "traces/profiles/lnpopup/gates/ln-g1-automatic-style.4.5.4.jsonl"
-        for args in [["report", gate, "-o", root + "/r.html"], ["fidelity", gate], ["soak", "--count", "1"]] {
+        for args in [["report", gate, "-o", root + "/r.html"], ["fidelity", gate], ["soak", "--model", "drawerkit", "--count", "1"]] {
             let r = runInRepository(args + ["--profile", "lnpopup@4.5.3"])
             XCTAssertEqual(r.code, 2, "\(args): \(r.stdout)\(r.stderr)")
         }
@@ -157,6 +179,10 @@ final class ProfileCommandTests: CLITestCase {
         let soak = runInRepository(["soak", "--count", "3", "--profile", "floatingpanel@2.6.6", "--out", root + "/soak"])
         XCTAssertEqual(soak.code, 0, soak.stdout)
         XCTAssertTrue(soak.stdout.contains("profile: floatingpanel@2.6.6 (point 2.6.6); "), soak.stdout)
+        let popup = runInRepository(["soak", "--model", "lnpopup", "--count", "3", "--profile", "lnpopup@4.5.3", "--out", root + "/soak"])
+        XCTAssertEqual(popup.code, 0, popup.stdout)
+        XCTAssertTrue(popup.stdout.hasPrefix("soak: lnpopup seeds 1…3: "), popup.stdout)
+        XCTAssertTrue(popup.stdout.contains("profile: lnpopup@4.5.3 (point 4.5.3); "), popup.stdout)
     }
 
     /// PI6: a gate accepted at a point is accepted at every later point.

@@ -159,6 +159,27 @@ final class ReliabilityCommandTests: CLITestCase {
         XCTAssertEqual(allFiles(), ["bad.jsonl", "out.golden.jsonl", "s.jsonl"])
     }
 
+    /// A DrawerKit, an LNPopup and a UISheet corpus trace replayed streaming (threshold lowered)
+    /// write the bytes of the whole-file path, which are their goldens', and `check` of them
+    /// compared as produced passes.
+    func testStreamingReplayOfTheNewerSystemsWritesTheirGoldens() throws {
+        let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
+        let streaming = ["PANELSIM_STREAMING_BYTES": "0"]
+        for name in ["drawerkit/flick/d1-partial-up", "lnpopup/s1/drag-slow-to-top-tab", "uisheet/x1/x1-large-down-past-mid"] {
+            let trace = try XCTUnwrap(FileManager.default.contents(atPath: "\(repository)/traces/\(name).jsonl"))
+            let golden = try XCTUnwrap(FileManager.default.contents(atPath: "\(repository)/golden/\(name).golden.jsonl"))
+            try write(String(decoding: trace, as: UTF8.self), "traces/\(name).jsonl")
+            try write(String(decoding: golden, as: UTF8.self), "golden/\(name).golden.jsonl")
+            let streamed = run(["replay", "traces/\(name).jsonl"], env: streaming)
+            XCTAssertEqual(streamed.code, 0, streamed.stderr)
+            XCTAssertEqual(streamed.stdout, run(["replay", "traces/\(name).jsonl"]).stdout, name)
+            XCTAssertEqual(Array(streamed.stdout.utf8), Array(golden), name)
+        }
+        let check = run(["check", "--record", "never"], env: streaming)
+        XCTAssertEqual(check.code, 0, check.stdout + check.stderr)
+        XCTAssertTrue(check.stdout.contains("3 passed, 0 failed"), check.stdout)
+    }
+
     /// `check` of traces at or above the streaming threshold (lowered here) prints what the
     /// whole check prints: a pass compared as produced, a failure (a golden nudged) and a missing
     /// golden through the whole check.

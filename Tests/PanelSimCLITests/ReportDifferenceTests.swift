@@ -72,6 +72,28 @@ final class ReportDifferenceTests: CLITestCase {
         XCTAssertTrue(html.contains("<h2>Zoom at the first difference (t = 0.391667 s)</h2>"))
     }
 
+    /// An LNPopup golden whose one event differs in a discrete field (`animated`): check prints
+    /// the event sequence diff with both values, and the report's summary says that only that
+    /// record differs in events, states and decisions.
+    func testOneChangedEventIsInTheEventDiffAndTheSummary() throws {
+        let rel = "lnpopup/s1/bar-touch-outside-nobar.jsonl"
+        let repo = RepositoryCorpusTests.root
+        try write(try String(contentsOfFile: repo + "/traces/" + rel, encoding: .utf8), "traces/" + rel)
+        let goldenRel = GoldenCheck.goldenRelativePath(forTrace: rel)
+        let golden = try String(contentsOfFile: repo + "/golden/" + goldenRel, encoding: .utf8)
+        let old = #""event": "didPresentPopupBar", "animated": false"#
+        XCTAssertEqual(golden.components(separatedBy: old).count, 2)
+        try write(golden.replacingOccurrences(of: old, with: #""event": "didPresentPopupBar", "animated": true"#), "golden/" + goldenRel)
+        let r = run(["check", "--record", "never", "--report-dir", "reports"])
+        XCTAssertEqual(r.code, 1)
+        XCTAssertTrue(r.stdout.contains("  event sequence diff:\n"), r.stdout)
+        XCTAssertTrue(r.stdout.contains("    -0.000000 didPresentPopupBar animated: true\n    +0.000000 didPresentPopupBar animated: false\n"), r.stdout)
+        let html = try XCTUnwrap(read("reports/" + String(rel.dropLast(".jsonl".count)) + ".html"))
+        let summary = try section(html, from: "<p class=\"summary\">", to: "</p>")
+        XCTAssertTrue(summary.contains("events, states and decisions differ only there"), summary)
+        XCTAssertFalse(summary.contains("from there on"), summary)
+    }
+
     /// LNPopup and UISheet copies whose records fall out of step (a frame one side does not
     /// write): the headline, the summary, the text report's counts and errors, the residual and
     /// the event table all read the one alignment and agree.

@@ -24,14 +24,31 @@ final class SoakCommandTests: CLITestCase {
         let lines = r.stdout.split(separator: "\n").map(String.init)
         XCTAssertTrue(lines[0].hasPrefix("soak: seeds 1…2: 2 traces ("), lines[0])
         XCTAssertTrue(lines[0].hasSuffix("samples), each replayed on bottom, top, left and right"), lines[0])
-        XCTAssertTrue(lines[1].hasPrefix("checked: ") && lines[1].hasSuffix(" mirrors (G6)"), lines[1])
+        XCTAssertTrue(lines[1].hasPrefix("checked: ") && lines[1].hasSuffix(" rests in their state (G7)"), lines[1])
         XCTAssertEqual(run(["soak", "--model", "floatingpanel", "--count", "2"]).stdout, r.stdout)
     }
 
     func testAnUnknownModelIsAUsageError() {
         let r = run(["soak", "--model", "drawer"])
         XCTAssertEqual(r.code, 2)
-        XCTAssertTrue(r.stderr.contains("--model must be one of floatingpanel, drawerkit, lnpopup, uisheet, got 'drawer'"), r.stderr)
+        XCTAssertTrue(r.stderr.contains("--model must be one of floatingpanel, drawerkit, uisheet, lnpopup, got 'drawer'"), r.stderr)
+    }
+
+    /// `--profile` goes to the soaked model's soak (every built-in one replays under a profile);
+    /// a profile of another library is a usage error naming both.
+    func testAProfileMustFitTheSoakedModel() {
+        let other = run(["soak", "--profile", "lnpopup@4.5.5", "--count", "1"])
+        XCTAssertEqual(other.code, 2)
+        XCTAssertTrue(other.stderr.contains("--profile lnpopup@4.5.5 applies to --model lnpopup, not to --model floatingpanel"), other.stderr)
+        let popup = run(["soak", "--model", "lnpopup", "--profile", "lnpopup@4.5.5", "--count", "1"])
+        XCTAssertEqual(popup.code, 0, popup.stdout + popup.stderr)
+        XCTAssertTrue(popup.stdout.contains("profile: lnpopup@4.5.5 (point 4.5.4); "), popup.stdout)
+        let mismatch = run(["soak", "--model", "drawerkit", "--profile", "floatingpanel@2.6.6", "--count", "1"])
+        XCTAssertEqual(mismatch.code, 2)
+        XCTAssertTrue(mismatch.stderr.contains("--profile floatingpanel@2.6.6 applies to --model floatingpanel, not to --model drawerkit"), mismatch.stderr)
+        let fits = run(["soak", "--model", "floatingpanel", "--profile", "floatingpanel@2.6.6", "--count", "1"])
+        XCTAssertEqual(fits.code, 0, fits.stdout + fits.stderr)
+        XCTAssertTrue(fits.stdout.contains("profile: floatingpanel@2.6.6 (point 2.6.6); "), fits.stdout)
     }
 
     func testTraceFilesAreCheckedWithTheirOwnModel() throws {

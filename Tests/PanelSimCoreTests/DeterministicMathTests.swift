@@ -76,6 +76,12 @@ final class DeterministicMathTests: XCTestCase {
     private func inputs(range: Double, halfStep: Double, count: Int) -> [Double] {
         var xs: [Double] = [0, -0.0, .nan, .infinity, -.infinity, .leastNonzeroMagnitude, -.leastNonzeroMagnitude,
                             .leastNormalMagnitude, 1e-300, -1e-300, 1e-17, -1e-17, 1e-8, -1e-8, 0.5, -0.5, 1, -1]
+        // Where a quotient of the series (r/n, r²/d) or r² itself is subnormal or near it.
+        for m in [0.5, 1, 2, 3, 5, 6, 12, 15, 16, 30, 31] {
+            xs += [m * .leastNormalMagnitude, -m * .leastNormalMagnitude]
+            let root = (m * .leastNormalMagnitude).squareRoot()
+            xs += [root, -root, root.nextUp, root.nextDown, 4 * root, -4 * root]
+        }
         for k in -40...40 {
             let m = Double(k) * halfStep
             for d in [0.0, 1e-15, -1e-15, 1e-9, -1e-9] { xs.append(m + d); xs.append(m.nextUp + d); xs.append(m.nextDown + d) }

@@ -124,6 +124,50 @@ final class PackedSystemFrameTests: XCTestCase {
         XCTAssertEqual(reserved.count, 12)
     }
 
+    /// A streaming replay takes the recorder's records between samples (`SystemRecorder.takeRecords`):
+    /// the pieces, in order, are the records of a recorder that kept them all; a name looked up
+    /// before a hand-over keeps its index after it; the frame after a hand-over is still compared
+    /// with the last one recorded before it; a piece handed over is not changed by later records.
+    func testRecorderHandsOverItsRecordsInPiecesWithTheSameNames() {
+        func run(_ recorder: inout SystemRecorder<TestFrame>, takingAt points: Set<Int>, into pieces: inout [RecordList]) {
+            let custom = recorder.nameIndex("custom")
+            var step = 0
+            func take() {
+                if points.contains(step), let piece = recorder.takeRecords() { pieces.append(piece) }
+                step += 1
+            }
+            recorder.record(TestFrame(location: 1, state: custom, offset: nil, visible: nil, dragging: false, animating: false), index: 0)
+            take()
+            recorder.emit("began", [RecordField("state", .string("custom"))], at: 10)
+            take()
+            // The same values as the last frame: dropped, also right after a hand-over.
+            recorder.record(TestFrame(location: 1, state: custom, offset: nil, visible: nil, dragging: false, animating: false), index: 1)
+            take()
+            recorder.record(TestFrame(location: 2, state: recorder.nameIndex("custom"), offset: 3, visible: true, dragging: true, animating: false), index: 2)
+            take()
+            let later = recorder.nameIndex("later")   // a name entered after a hand-over
+            recorder.record(TestFrame(location: 2, state: later, offset: 3, visible: true, dragging: true, animating: false), index: 3)
+            take()
+            recorder.record(TestFrame(location: 2, state: custom, offset: nil, visible: false, dragging: false, animating: true), index: 4)
+            take()
+        }
+        var whole = SystemRecorder<TestFrame>()
+        var none: [RecordList] = []
+        run(&whole, takingAt: [], into: &none)
+        let expected = Array(whole.finish().records)
+        XCTAssertEqual(expected.compactMap(\.frameIndex), [0, 2, 3, 4])
+        for points in [Set(0..<6), [0], [1, 3], [2], [4, 5]] as [Set<Int>] {
+            var recorder = SystemRecorder<TestFrame>()
+            var pieces: [RecordList] = []
+            run(&recorder, takingAt: points, into: &pieces)
+            if points.contains(5) { XCTAssertNil(recorder.takeRecords(), "nothing recorded since the last hand-over") }
+            pieces.append(recorder.finish().records)
+            XCTAssertGreaterThan(pieces.count, 1, "\(points)")
+            XCTAssertEqual(pieces.flatMap { Array($0) }, expected, "hand-overs after steps \(points)")
+            XCTAssertTrue(pieces.allSatisfy { $0.names.starts(with: ["rest", "moving", "custom"]) }, "\(points)")
+        }
+    }
+
     /// A system frame type's `==` must say what `SystemFrame.sameValues(as:)` says of the frames'
     /// views: checked on frames that differ from a base in one channel at a time (−0 for 0 and NaN
     /// among them).

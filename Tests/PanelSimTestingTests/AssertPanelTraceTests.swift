@@ -6,18 +6,22 @@ import PanelTrace
 import PanelSimCLI
 @testable import PanelSimTesting
 
-/// A throwaway folder holding `traces/flick.jsonl` (a copy of a corpus trace), for assertions
-/// that must record or fail; absolute paths, so it can live outside this test's folder.
+/// A throwaway folder holding `traces/NAME.jsonl` (a copy of a corpus trace, `edit` applied to
+/// its text), for assertions that must record or fail; absolute paths, so it can live outside
+/// this test's folder. Default: the flick `PanelTraceCheckTests.corpusTrace` as `flick`.
 struct TemporaryCorpus {
     let base: String
-    var trace: String { base + "/traces/flick.jsonl" }
-    var golden: String { base + "/golden/flick.golden.jsonl" }
+    let name: String
+    var trace: String { base + "/traces/\(name).jsonl" }
+    var golden: String { base + "/golden/\(name).golden.jsonl" }
 
-    init() throws {
+    init(copying source: String = PanelTraceCheckTests.corpusTrace, as name: String = "flick",
+         edit: (String) -> String = { $0 }) throws {
+        self.name = name
         base = FileManager.default.temporaryDirectory.appendingPathComponent("panelsim-assert-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: base + "/traces", withIntermediateDirectories: true)
-        try FileManager.default.copyItem(atPath: PanelTraceCheckTests.repository + "/traces/\(PanelTraceCheckTests.corpusTrace).jsonl",
-                                         toPath: trace)
+        let text = try String(contentsOfFile: PanelTraceCheckTests.repository + "/traces/\(source).jsonl", encoding: .utf8)
+        try edit(text).write(toFile: trace, atomically: true, encoding: .utf8)
     }
 
     /// Records the golden, then moves the first frame location after the header by 3 pt.
@@ -194,4 +198,102 @@ func committedCorpusFolder(_ trace: PanelTraceFile) {
         #expect(here.count == 4)
         #expect(here.first?.baseFolder == PanelTestPaths.folder(ofFile: #filePath))
     }
+}
+
+// MARK: - Profiles
+
+/// `profile:` replays a committed trace as a given library version, against the golden `check
+/// --profile` uses (the layout's): the corpus golden recorded at FloatingPanel 2.8.1.
+final class AssertPanelTraceProfileXCTests: XCTestCase {
+    static let trace = "../../traces/profiles/floatingpanel/fp-s9/reach-full-during-drag.2.8.1.jsonl"
+
+    func testTheGoldensOwnPointPasses() {
+        let outcome = assertPanelTrace(Self.trace, record: .never, profile: "floatingpanel@2.8.1")
+        XCTAssertEqual(outcome.status, .pass)
+        XCTAssertEqual(outcome.goldenName, "../../golden/profiles/floatingpanel/fp-s9/reach-full-during-drag.2.8.1.golden.jsonl")
+    }
+}
+
+@Test func anotherPointFailsAgainstTheGoldenUnderSwiftTesting() {
+    let line = #line + 2
+    withKnownIssue {
+        assertPanelTrace(AssertPanelTraceProfileXCTests.trace, record: .never, profile: "floatingpanel@2.8.0")
+    } matching: { issue in
+        issue.sourceLocation?.line == line
+            && issue.comments.contains { $0.rawValue.hasPrefix("FAIL ") && $0.rawValue.contains("2.8.0") }
+    }
+}
+
+// MARK: - The replay's warnings
+
+/// A sheet trace whose `selectDetent` names a detent the sheet does not have (`huge`): the
+/// replay warns, as `check` does, and the result still matches the golden it records.
+func mistypedSheetTrace() throws -> TemporaryCorpus {
+    try TemporaryCorpus(copying: "uisheet/x6/x6-select-instant", as: "select") {
+        $0.replacingOccurrences(of: #""call": "selectDetent", "identifier": "large""#, with: #""call": "selectDetent", "identifier": "huge""#)
+    }
+}
+
+@Test func warningsAreReportedOnAPassByDefault() throws {
+    let sheet = try mistypedSheetTrace()
+    defer { sheet.remove() }
+    let recorded = assertPanelTrace(sheet.trace, record: .missing)
+    #expect(recorded.status == .new && recorded.passed)
+    #expect(recorded.warnings.contains { $0.contains("selectDetent: 'huge' names no active detent") })
+    let outcome = assertPanelTrace(sheet.trace, record: .never)
+    #expect(outcome.status == .pass && outcome.passed)
+    // What the assertion prints: each warning at the caller's file and line, naming the trace.
+    let printed = outcome.warningReport(file: "T.swift", line: 7)
+    #expect(printed.count == outcome.warnings.count)
+    #expect(printed.first?.hasPrefix("T.swift:7: warning: \(sheet.trace): line 2: selectDetent: 'huge'") == true)
+    // A trace without warnings prints nothing.
+    #expect(assertPanelTrace("../../traces/flicks/flick-d1-half-to-full-1500.jsonl").warningReport(file: "T.swift", line: 7).isEmpty)
+}
+
+@Test func warningsFailTheAssertionWhenAsked() throws {
+    let sheet = try mistypedSheetTrace()
+    defer { sheet.remove() }
+    let line = #line + 2
+    withKnownIssue {
+        let outcome = assertPanelTrace(sheet.trace, record: .missing, warnings: .fail)
+        #expect(outcome.status == .new && !outcome.passed)
+        #expect(outcome.warningReport(file: "T.swift", line: 1).isEmpty)
+    } matching: { issue in
+        issue.sourceLocation?.line == line && issue.comments.contains {
+            $0.rawValue.hasPrefix("NEW \(sheet.trace) (golden written)\n")
+                && $0.rawValue.contains("  warning: line 2: selectDetent: 'huge' names no active detent")
+                && $0.rawValue.contains("warnings: .fail") && $0.rawValue.contains("wrote the golden \(sheet.golden)")
+        }
+    }
+    // The golden matches now; the warning still fails the assertion.
+    withKnownIssue {
+        #expect(assertPanelTrace(sheet.trace, record: .never, warnings: .fail).status == .pass)
+    } matching: { issue in
+        issue.comments.contains { $0.rawValue.hasPrefix("PASS \(sheet.trace)\n") && !$0.rawValue.contains("wrote the golden") }
+    }
+    // A trace without warnings passes under .fail.
+    #expect(assertPanelTrace("../../traces/flicks/flick-d1-half-to-full-1500.jsonl", warnings: .fail).passed)
+}
+
+// MARK: - Attachments
+
+/// Outside Apple platforms Swift Testing stores attachments only when the run names a folder for
+/// them: without one the failure says how to keep them instead of recording attachments.
+@Test func attachmentsAreRecordedOnlyWhereTheyAreKept() throws {
+    #if canImport(Darwin)
+    #expect(PanelTestFailure.attachmentsAreKept(arguments: ["x"]))
+    #else
+    #expect(!PanelTestFailure.attachmentsAreKept(arguments: ["PanelSimPackageTests.xctest", "--testing-library", "swift-testing"]))
+    #expect(PanelTestFailure.attachmentsAreKept(arguments: ["PanelSimPackageTests.xctest", "--attachments-path", "/tmp/a"]))
+    #expect(PanelTestFailure.attachmentsAreKept(arguments: ["PanelSimPackageTests.xctest", "--attachments-path=/tmp/a"]))
+    let corpus = try TemporaryCorpus()
+    defer { corpus.remove() }
+    try corpus.recordNudgedGolden()
+    let kept = PanelTestFailure.attachmentsAreKept()
+    withKnownIssue {
+        assertPanelTrace(corpus.trace, record: .never)
+    } matching: { issue in
+        issue.comments.contains { $0.rawValue.hasSuffix(PanelTestFailure.attachmentsNote) != kept }
+    }
+    #endif
 }

@@ -17,10 +17,15 @@ final class PanelTraceCheckTests: XCTestCase {
     var base = ""
 
     override func setUpWithError() throws {
-        base = FileManager.default.temporaryDirectory.appendingPathComponent("panelsim-testing-\(UUID().uuidString)").path
+        base = try Self.temporaryTraces(copying: "traces/\(Self.corpusTrace).jsonl", as: "flick.jsonl")
+    }
+
+    /// A new temporary folder holding `traces/NAME`, a copy of the repository's file `path`.
+    static func temporaryTraces(copying path: String, as name: String) throws -> String {
+        let base = FileManager.default.temporaryDirectory.appendingPathComponent("panelsim-testing-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: base + "/traces", withIntermediateDirectories: true)
-        try FileManager.default.copyItem(atPath: Self.repository + "/traces/\(Self.corpusTrace).jsonl",
-                                         toPath: base + "/traces/flick.jsonl")
+        try FileManager.default.copyItem(atPath: repository + "/" + path, toPath: base + "/traces/" + name)
+        return base
     }
 
     override func tearDownWithError() throws {
@@ -89,6 +94,9 @@ final class PanelTraceCheckTests: XCTestCase {
         // Every path is absolute: the command works pasted in any folder.
         XCTAssertTrue(message.contains("the golden is untouched; the actual result is pending in \(goldenPath).new"), message)
         XCTAssertTrue(message.contains("panelsim accept \(goldenPath).new"), message)
+        // The accept command is given once, the reject command once.
+        XCTAssertEqual(message.components(separatedBy: "panelsim accept ").count, 2, message)
+        XCTAssertEqual(message.components(separatedBy: "panelsim reject ").count, 2, message)
         // Accepting it (a rename) makes the assertion pass.
         XCTAssertEqual(rename(goldenPath + ".new", goldenPath), 0)
         XCTAssertEqual(evaluate(record: .pending, env: local).status, .pass)
@@ -134,7 +142,13 @@ final class PanelTraceCheckTests: XCTestCase {
         let code = PanelSimCommand.run(arguments: ["check", base + "/traces", "--record", "never"], environment: [:], stdout: out, stderr: err,
                                        workingDirectory: base)
         XCTAssertEqual(code, 1)
-        XCTAssertEqual(out.text, (outcome.lines + ["0 passed, 1 failed"]).joined(separator: "\n") + "\n")
+        // `check` adds one line after the report naming the golden and its accept command (the
+        // message says the same in the test's terms).
+        var printed = out.text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let accept = "  golden: \(goldenPath); if the new behavior is right, rewrite it with panelsim check \(base)/traces/flick.jsonl --record failed"
+        let acceptIndex = try XCTUnwrap(printed.firstIndex { $0.hasPrefix(accept) }, out.text)
+        printed.remove(at: acceptIndex)
+        XCTAssertEqual(printed.joined(separator: "\n"), (outcome.lines + ["0 passed, 1 failed"]).joined(separator: "\n") + "\n")
         XCTAssertTrue(message.hasPrefix(outcome.lines.joined(separator: "\n") + "\n"))
         // The HTML report shows the failure report; the actual result is what a golden would hold.
         let html = try XCTUnwrap(outcome.htmlReport)
@@ -261,5 +275,50 @@ final class PanelTraceCheckTests: XCTestCase {
         XCTAssertEqual(PanelTestPaths.folder(ofFile: "/T.swift"), "/")
         XCTAssertEqual(PanelTestPaths.resolve("traces/x.jsonl", against: "/a"), "/a/traces/x.jsonl")
         XCTAssertEqual(PanelTestPaths.resolve("/t/x.jsonl", against: "/a"), "/t/x.jsonl")
+    }
+}
+
+/// `PanelTraceCheck.evaluate(profile:)` on a copy of the LN-G1 gate trace (an `automatic` popup,
+/// its header naming lnpopup 4.5.4) in a temporary `traces/` folder: where the golden goes, the
+/// point in its header, and the refusals.
+final class PanelTraceCheckProfileTests: XCTestCase {
+    var base = ""
+    override func setUpWithError() throws {
+        base = try PanelTraceCheckTests.temporaryTraces(copying: "traces/profiles/lnpopup/gates/ln-g1-automatic-style.4.5.4.jsonl", as: "popup.jsonl")
+    }
+    override func tearDownWithError() throws { try? FileManager.default.removeItem(atPath: base) }
+
+    func evaluate(_ profile: String?, golden: String? = nil, record: RecordMode = .missing) -> PanelTraceOutcome {
+        PanelTraceCheck.evaluate(trace: "traces/popup.jsonl", baseFolder: base, golden: golden, record: record,
+                                 profile: profile, environment: [:])
+    }
+
+    func testTheGoldenLivesWhereCheckLooksAndRecordsThePoint() throws {
+        let recorded = evaluate("lnpopup@4.5.5")
+        XCTAssertEqual(recorded.status, .new, recorded.lines.joined(separator: "\n"))
+        XCTAssertEqual(recorded.goldenPath, base + "/golden/popup.golden.jsonl")
+        XCTAssertEqual(recorded.goldenPath, evaluate(nil, record: .never).goldenPath)
+        let header = try XCTUnwrap(String(contentsOfFile: recorded.goldenPath, encoding: .utf8).split(separator: "\n").first)
+        XCTAssertTrue(header.contains(#""profile": {"library": "lnpopup", "point": "4.5.4"}"#), String(header))
+        // 4.5.4 and 4.5.5 are one point (PI3); 4.5.6 is another.
+        XCTAssertEqual(evaluate("lnpopup@4.5.4", record: .never).status, .pass)
+        let other = evaluate("lnpopup@4.5.6", record: .never)
+        XCTAssertEqual(other.status, .fail)
+        XCTAssertNotNil(other.failureMessage)
+        // Per-version goldens side by side, as `check --profile … --golden DIR` keeps them.
+        XCTAssertEqual(evaluate("lnpopup@4.5.6", golden: "golden-4.5.6/popup.golden.jsonl").status, .new)
+        XCTAssertEqual(evaluate("lnpopup@4.5.6", golden: "golden-4.5.6/popup.golden.jsonl", record: .never).status, .pass)
+    }
+
+    func testRefusalsAreErrorsAndWriteNothing() throws {
+        for (profile, text) in [("lnpopup@4.5.3", "popup.interactionStyle: automatic needs lnpopup 4.5.4 (not in 4.5.3)"),
+                                ("lnpopup@4.5.7", "after the ceiling 4.5.6.1"),
+                                ("floatingpanel@2.8.1", "the trace is a lnpopup trace, not floatingpanel"),
+                                ("popup@1.0", "unknown library \"popup\"")] {
+            let outcome = evaluate(profile)
+            XCTAssertEqual(outcome.status, .error, profile)
+            XCTAssertTrue(outcome.failureMessage?.contains(text) ?? false, "\(profile): \(outcome.failureMessage ?? "passed")")
+        }
+        XCTAssertFalse(FileManager.default.fileExists(atPath: base + "/golden"))
     }
 }

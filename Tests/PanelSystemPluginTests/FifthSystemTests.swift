@@ -7,8 +7,9 @@ import PanelSimTesting
 import PanelTrace
 
 /// A fifth panel system (`TwoDetentSheet`, defined in this test target only) registered without any
-/// change to `Sources/`: the core replays it, and `replay`, `check`, `diff`, `report` and
-/// `assertPanelTrace` work on its traces in-process.
+/// change to `Sources/`: the core replays it, `replay`, `check`, `diff`, `report` and
+/// `assertPanelTrace` work on its traces in-process, and `soak`, `bench-corpus` and the help texts
+/// find it through its command description.
 final class FifthSystemTests: XCTestCase {
     static let header = #"{"format": "panelsim-trace", "version": 1, "model": "twodetent", "name": "snap-to-large", "environment": {"container": {"width": 390, "height": 844}, "displayScale": 3, "frameRate": 60}, "twoDetent": {"small": 500, "large": 100, "snapDuration": 0.25}}"#
     /// A drag from y = 600 to 380 (the sheet follows from 500 to 280), released at t = 0.2 s.
@@ -117,5 +118,51 @@ final class FifthSystemTests: XCTestCase {
             let outcome = assertPanelTrace(root + "/traces/snap.jsonl", golden: golden, record: .never)
             XCTAssertTrue(outcome.passed, "\(outcome)")
         }
+    }
+
+    func testSoakRunsItsRegisteredSoak() throws {
+        let soaked = run(["soak", "--model", "twodetent", "--count", "12", "--out", "findings"])
+        XCTAssertEqual(soaked.code, 0, soaked.stdout + soaked.stderr)
+        XCTAssertTrue(soaked.stdout.hasPrefix("soak: twodetent seeds 1…12: 12 traces ("), soaked.stdout)
+        XCTAssertTrue(soaked.stdout.contains("rule checks: TD1 12, "), soaked.stdout)
+        XCTAssertTrue(soaked.stdout.hasSuffix("no violations\n"), soaked.stdout)
+        XCTAssertEqual(run(["soak", "--model", "twodetent", "--count", "12", "--jobs", "2", "--out", "findings"]).stdout, soaked.stdout)
+        // A trace file of its model is checked with its checker.
+        let file = run(["soak", "traces/snap.jsonl"])
+        XCTAssertEqual(file.code, 0, file.stdout + file.stderr)
+        XCTAssertEqual(file.stdout, "traces/snap.jsonl: no violations\n")
+        // Its soak takes no profile.
+        let profiled = run(["soak", "--model", "twodetent", "--profile", "floatingpanel@3.2.1"])
+        XCTAssertEqual(profiled.code, 2)
+        XCTAssertTrue(profiled.stderr.contains("--profile floatingpanel@3.2.1 applies to --model floatingpanel, not to --model twodetent"), profiled.stderr)
+    }
+
+    func testUnregisteredItsSoakIsUnknown() {
+        let out = StringSink(), err = StringSink()
+        let code = PanelSimCommand.run(arguments: ["soak", "--model", "twodetent"], environment: ["CI": "", "NO_COLOR": "1"],
+                                       stdout: out, stderr: err, workingDirectory: root)
+        XCTAssertEqual(code, 2)
+        XCTAssertTrue(err.text.contains("--model must be one of floatingpanel, drawerkit, uisheet, lnpopup, got 'twodetent'"), err.text)
+    }
+
+    func testHelpTextsListItFromTheRegistry() throws {
+        let soakHelp = run(["help", "soak"]).stdout
+        XCTAssertTrue(soakHelp.contains("lnpopup or\n") || soakHelp.contains("lnpopup or twodetent"), soakHelp)
+        XCTAssertTrue(soakHelp.contains("twodetent."), soakHelp)
+        XCTAssertTrue(soakHelp.replacingOccurrences(of: "\n", with: " ").contains("LNPopup P1–P6, TwoDetent TD1;"), soakHelp)
+        let overview = run(["--help"]).stdout.split(separator: "\n\n")[0].replacingOccurrences(of: "\n", with: " ")
+        XCTAssertTrue(overview.contains("LNPopupController / LNPopupUI and a test target's two-detent sheet)"), overview)
+        let bisectHelp = run(["help", "bisect"]).stdout.replacingOccurrences(of: "\n", with: " ")
+        XCTAssertTrue(bisectHelp.contains("LNPopup popup, scrollView; TwoDetent twoDetent; and environment"), bisectHelp)
+    }
+
+    func testBenchCorpusWritesItsCoreWorkload() throws {
+        let written = run(["bench-corpus", "corpus", "0"])
+        XCTAssertEqual(written.code, 0, written.stderr)
+        let text = try String(contentsOfFile: root + "/corpus/core-twodetent.jsonl", encoding: .utf8)
+        XCTAssertEqual(text, TwoDetentSoak.text(drags: 50, seed: 1))
+        let trace = try withTwoDetentSheet { try TraceLoader.parse(text: text, file: "core-twodetent.jsonl") }
+        XCTAssertEqual(trace.samples.count, 50 * 12)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: root + "/corpus/core-drawerkit.jsonl"))
     }
 }

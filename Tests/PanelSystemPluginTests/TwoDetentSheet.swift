@@ -1,4 +1,5 @@
 import PanelGolden
+import PanelSimCLI
 import PanelSimCore
 import PanelTrace
 
@@ -174,9 +175,12 @@ struct TwoDetentGolden: SystemGoldenDescription {
     }
 }
 
-/// Runs `body` with the fifth system registered in every layer that reads traces or results.
+/// Runs `body` with the fifth system registered in every layer: one entry in each of the three
+/// registries.
 func withTwoDetentSheet<R>(_ body: () throws -> R) rethrows -> R {
     try TraceFormats.$registered.withValue(TraceFormats.registered + [TwoDetentTraceFormat()]) {
-        try GoldenSystems.$registered.withValue(GoldenSystems.registered + [TwoDetentGolden()]) { try body() }
+        try GoldenSystems.$registered.withValue(GoldenSystems.registered + [TwoDetentGolden()]) {
+            try CommandSystems.$registered.withValue(CommandSystems.registered + [TwoDetentCommands()]) { try body() }
+        }
     }
 }

@@ -66,7 +66,7 @@ final class SoakInvariantTests: XCTestCase {
     }
 
     /// The checker fails on a result that breaks the rules: a corpus replay with its resting frame
-    /// moved off the anchors (G1), its last didEndAttracting removed (G2) and a frame whose state
+    /// moved off the anchors (G1, G7), its last didEndAttracting removed (G2) and a frame whose state
     /// was never reported (F1).
     func testCheckerReportsTamperedResults() throws {
         let url = CorpusExpectationTests.repositoryRoot.appendingPathComponent("traces/scenarios/s5-interrupted-attraction.jsonl")
@@ -78,7 +78,8 @@ final class SoakInvariantTests: XCTestCase {
               case var .frame(f) = records[last] else { return XCTFail("no frame") }
         f.location += 3
         records[last] = .frame(f)
-        XCTAssertEqual(InvariantChecker.check(trace, result: SimulationResult(records: records)).violations.map(\.rule), ["G1"])
+        // Off every anchor (G1), so off its own state's too (G7).
+        XCTAssertEqual(InvariantChecker.check(trace, result: SimulationResult(records: records)).violations.map(\.rule), ["G1", "G7"])
         var unpaired = Array(result.records)
         unpaired.remove(at: try XCTUnwrap(unpaired.lastIndex { if case .event(_, .didEndAttracting) = $0 { return true } else { return false } }))
         XCTAssertTrue(InvariantChecker.check(trace, result: SimulationResult(records: unpaired)).violations.contains { $0.rule == "G2" })

@@ -68,24 +68,80 @@ final class StreamingReplayTests: XCTestCase {
         }
     }
 
-    func testStreamingReplayGivesTheRecordsOfTheWholeReplay() throws {
-        for path in corpus() {
-            let trace = try TraceLoader.load(path: path).trace
-            let whole = simulate(trace)
-            for size in [1, 5, 64] {
-                var feed = Batches(samples: trace.samples[...], size: size)
-                var records: [ResultRecord] = []
-                var handOvers = 0
-                let streamed = simulate(header: trace.header, feed: &feed) { list in records += list; handOvers += 1 }
-                XCTAssertEqual(records, Array(whole.records), "\(path) in batches of \(size)")
-                XCTAssertEqual(streamed.warnings, whole.warnings, path)
-                XCTAssertEqual(streamed.budgetExceeded, whole.budgetExceeded, path)
-                XCTAssertTrue(streamed.records.isEmpty)
-                // FloatingPanel hands its records over as the batches go; the others at the end.
-                if trace.header.model == .floatingPanel && trace.samples.count > 4 * size && whole.records.frameCount > 4 {
-                    XCTAssertGreaterThan(handOvers, 1, path)
-                }
+    /// Streams `trace` (read from `path`) in batches of 1, 5 and 64 samples: the records are the
+    /// whole replay's, with its warnings, and every system hands them over as the batches go.
+    func assertStreamedAsTheWholeReplay(_ trace: Trace, _ path: String, file: StaticString = #filePath, line: UInt = #line) {
+        let whole = simulate(trace)
+        for size in [1, 5, 64] {
+            var feed = Batches(samples: trace.samples[...], size: size)
+            var records: [ResultRecord] = []
+            var handOvers = 0
+            let streamed = simulate(header: trace.header, feed: &feed) { list in records += list; handOvers += 1 }
+            XCTAssertEqual(records, Array(whole.records), "\(path) in batches of \(size)", file: file, line: line)
+            XCTAssertEqual(streamed.warnings, whole.warnings, path, file: file, line: line)
+            XCTAssertEqual(streamed.budgetExceeded, whole.budgetExceeded, path, file: file, line: line)
+            XCTAssertTrue(streamed.records.isEmpty, file: file, line: line)
+            if trace.samples.count > 4 * size && whole.records.frameCount > 4 {
+                XCTAssertGreaterThan(handOvers, 1, "\(path) in batches of \(size)", file: file, line: line)
             }
+        }
+    }
+
+    func testStreamingReplayGivesTheRecordsOfTheWholeReplay() throws {
+        for path in corpus() { assertStreamedAsTheWholeReplay(try TraceLoader.load(path: path).trace, path) }
+    }
+
+    /// Every DrawerKit, LNPopup and UISheet trace of the corpus: streamed in batches of 1, 5 and 64
+    /// samples, the records are the whole replay's, and they are handed over as the batches go,
+    /// not kept until the end.
+    func testNewerSystemsStreamTheRecordsOfTheWholeReplayAsTheBatchesGo() throws {
+        let root = Self.repository + "/traces"
+        let paths = (FileManager.default.enumerator(atPath: root)?.allObjects as? [String] ?? [])
+            .filter { $0.hasSuffix(".jsonl") }.sorted().map { root + "/" + $0 }
+        var replayed: [PanelModel: Int] = [:]
+        for path in paths {
+            let trace = try TraceLoader.load(path: path).trace
+            guard trace.header.model != .floatingPanel else { continue }
+            replayed[trace.header.model, default: 0] += 1
+            assertStreamedAsTheWholeReplay(trace, path)
+        }
+        for model in [PanelModel.drawerKit, .lnPopup, .uiSheet] { XCTAssertGreaterThan(replayed[model] ?? 0, 50, model.rawValue) }
+    }
+
+    /// A drag-heavy trace of each newer system (alternating drags of 48 moves, released at
+    /// ±1200 pt/s, 1.1 s apart), streamed 500 samples (10 drags) at a time: no hand-over holds
+    /// more than a few batches' records, and together they are the whole replay's.
+    func testNewerSystemsHoldAboutOneBatchOfRecords() throws {
+        let environment = #""environment": {"container": {"width": 390, "height": 844}, "safeArea": {"top": 47, "left": 0, "bottom": 34, "right": 0}, "displayScale": 3, "frameRate": 120}, "recognizer": {"velocity": "recorded", "beginThreshold": 10}"#
+        let systems: [(section: String, upFrom: Int, downFrom: Int)] = [
+            (#""model": "drawerkit", "drawer": {"heightOfPartiallyExpandedDrawer": 300, "heightOfCollapsedDrawer": 100, "configuration": {"initialState": "partiallyExpanded"}}"#, 700, 300),
+            (#""model": "lnpopup", "popup": {"interactionStyle": "default", "bottomBar": {"kind": "none"}, "initialState": "barPresented"}"#, 780, 200),
+            (#""model": "uisheet", "sheet": {"selectedDetentIdentifier": "medium", "detents": [{"identifier": "medium", "kind": "medium"}, {"identifier": "large", "kind": "large"}]}"#, 600, 200),
+        ]
+        for system in systems {
+            var text = #"{"format": "panelsim-trace", "version": 1, "name": "drag-heavy", "#  + system.section + ", " + environment + "}\n"
+            var t = 0.1
+            for drag in 0..<120 {
+                let up = drag % 2 == 0
+                var y = up ? system.upFrom : system.downFrom
+                let step = up ? -5 : 5, velocity = up ? -1200 : 1200
+                text += #"{"t": \#(t), "touch": "began", "x": 195, "y": \#(y)}"# + "\n"
+                for k in 1...49 {
+                    if k < 49 { y += step }
+                    let time = (t * 1_000_000 + Double(k) * 1_000_000 / 120).rounded() / 1_000_000
+                    text += #"{"t": \#(time), "touch": "\#(k < 49 ? "moved" : "ended")", "x": 195, "y": \#(y), "velocity": {"x": 0, "y": \#(velocity)}}"# + "\n"
+                }
+                t += 1.1
+            }
+            let trace = try TraceLoader.parse(text: text, file: "drag-heavy.jsonl")
+            let whole = simulate(trace)
+            var feed = Batches(samples: trace.samples[...], size: 500)
+            var records: [ResultRecord] = []
+            var largest = 0
+            _ = simulate(header: trace.header, feed: &feed) { list in records += list; largest = max(largest, list.count) }
+            XCTAssertEqual(records, Array(whole.records), trace.header.model.rawValue)
+            XCTAssertGreaterThan(whole.records.frameCount, 60 * 120, "\(trace.header.model.rawValue): the drags move the panel")
+            XCTAssertLessThan(largest, whole.records.count / 6, trace.header.model.rawValue)
         }
     }
 

@@ -167,8 +167,37 @@ final class TraceRecorderTests: XCTestCase {
                            Array(Self.gesture.prefix(completeLines)), "cut at \(cut)")
             if partial {
                 XCTAssertEqual(recovered.notice, "\(path):\(completeLines + 2): dropped an incomplete last line (\(recovered.droppedBytes) bytes without a line break)")
-                XCTAssertThrowsError(try TraceLoader.load(path: path), "the plain loader refuses a cut line (cut at \(cut))")
+                XCTAssertThrowsError(try TraceLoader.load(path: path), "the plain loader refuses a cut line (cut at \(cut))") { error in
+                    // ... and names the recovery.
+                    let message = (error as! TraceError).message
+                    XCTAssertTrue(message.hasSuffix("; the file ends inside this line, as a recording stopped in the middle of a write leaves it: "
+                                                    + "panelsim recover \(path) -o OUT (in Swift, TraceRecovery.loadRecovering(path:)) keeps the lines before it"),
+                                  "cut at \(cut): \(message)")
+                }
             }
+        }
+        // Other JSON errors get no such hint: a bad line followed by a line break, or by more lines.
+        var badMiddle = Array(bytes[..<headerLength]) + Array("{\"t\": 0.1, \"tou\n".utf8)
+        XCTAssertThrowsError(try TraceLoader.load(bytes: badMiddle, file: "t.jsonl")) { error in
+            XCTAssertFalse((error as! TraceError).message.contains("recover"), "\(error)")
+        }
+        badMiddle += Array("{\"t\": 0.2, \"touch\": \"ended\", \"x\": 1, \"y\": 2}".utf8)
+        XCTAssertThrowsError(try TraceLoader.load(bytes: badMiddle, file: "t.jsonl")) { error in
+            XCTAssertEqual((error as! TraceError).line, 2)
+            XCTAssertFalse((error as! TraceError).message.contains("recover"), "\(error)")
+        }
+        // A header spread over two lines: its first line ends the JSON early.
+        let header = Array(bytes[..<(headerLength - 1)])
+        let comma = try XCTUnwrap(header.firstIndex(of: 0x2C))   // the first ","
+        let split = Array(header[...comma]) + [0x0A] + Array(header[(comma + 1)...]) + [0x0A]
+        XCTAssertThrowsError(try TraceLoader.load(bytes: split, file: "t.jsonl")) { error in
+            XCTAssertEqual((error as! TraceError).line, 1)
+            XCTAssertTrue((error as! TraceError).message.hasSuffix("found end of input; the header must be one line (a trace is JSON Lines: one JSON object per line)"),
+                          "\(error)")
+        }
+        // A header cut short with nothing after it is not said to be spread over lines.
+        XCTAssertThrowsError(try TraceLoader.load(bytes: Array(header[...comma]) + [0x0A], file: "t.jsonl")) { error in
+            XCTAssertFalse((error as! TraceError).message.contains("one line"), "\(error)")
         }
         // A last line complete but for its newline is kept (the same rule as above, on the last line).
         var noNewline = bytes

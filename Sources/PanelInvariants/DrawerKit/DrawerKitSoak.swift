@@ -22,8 +22,20 @@ import PanelTrace
 ///   no animator runs (a sample inside a transition meets it at another stage when only the
 ///   duration changes: its outcome may then differ, §3.10 D4 ignores touches during UIKit's
 ///   transitions and §3.2's tap availability follows the transitions).
+///
+/// With a profile (`--profile`) each trace names the version in its header and uses only what
+/// that version has (at 0.7.0 the generator draws no `setDrawerState`, DK-G1); every rule holds at every point
+/// (profiles.md §4.2), so a profiled trace is checked like any other.
 public struct DrawerKitSoak: SystemSoak {
-    public init() {}
+    /// The DrawerKit version the traces are replayed as; nil for the default point.
+    public var profile: TraceProfile?
+
+    public init(profile: TraceProfile? = nil) { self.profile = profile }
+
+    /// The soak replaying as `profile` (a profile of this library; nil for another's).
+    public func profiled(_ profile: TraceProfile) -> (any SystemSoak)? {
+        profile.library == model ? DrawerKitSoak(profile: profile) : nil
+    }
 
     public var model: PanelModel { .drawerKit }
 
@@ -32,7 +44,11 @@ public struct DrawerKitSoak: SystemSoak {
          ("K4", "drawerkit.md §6 K4, §3.12 D3"), ("K5", "drawerkit.md §6 K5, §3.8")]
     }
 
-    public func trace(seed: UInt64) -> Trace { DrawerKitSoakGenerator.trace(seed: seed) }
+    public func trace(seed: UInt64) -> Trace {
+        var trace = DrawerKitSoakGenerator.trace(seed: seed, setDrawerState: DrawerKitProfiles.table.values(for: profile).setDrawerState)
+        if let profile { trace.header.profile = profile }
+        return trace
+    }
 
     public func check(_ trace: Trace, result: SimulationResult) -> SoakCheck {
         var checker = DrawerKitChecker(trace: trace, result: result, variant: model.rawValue)

@@ -17,14 +17,19 @@ import PanelTrace
 /// (`SoakTraceFile.roundTrip`).
 public enum DrawerKitSoakGenerator {
     /// The trace of `seed`, named `soak-<seed>`.
-    public static func trace(seed: UInt64) -> Trace {
-        var b = DrawerKitTraceBuilder(draw: Draw(seed: seed ^ 0xD4A3_E5D4_A3E5_0001))
+    /// - Parameter setDrawerState: false for a version without the call (DK-G1 closed, profiles.md
+    ///   §3.3.2): the timeline's calls are then drawn from the others (same seed, same trace
+    ///   otherwise up to the first such call).
+    public static func trace(seed: UInt64, setDrawerState: Bool = true) -> Trace {
+        var b = DrawerKitTraceBuilder(draw: Draw(seed: seed ^ 0xD4A3_E5D4_A3E5_0001), setDrawerState: setDrawerState)
         return SoakTraceFile.roundTrip(b.build(seed: seed), seed: seed)
     }
 }
 
 private struct DrawerKitTraceBuilder {
     var draw: Draw
+    /// The version has `setDrawerState` (DK-G1).
+    var setDrawerState = true
 
     mutating func build(seed: UInt64) -> Trace {
         let env = draw.environment()
@@ -173,7 +178,7 @@ private struct DrawerKitTraceBuilder {
 
     mutating func randomCall(_ d: DrawerConfiguration, _ env: PanelEnvironment, _ positions: [Double]) -> DrawerCall {
         let w = env.container.width, h = env.container.height
-        switch draw.weighted([10, 2, 2, 3, 3]) {
+        switch setDrawerState ? draw.weighted([10, 2, 2, 3, 3]) : draw.weighted([2, 2, 3, 3]) + 1 {
         case 0:
             return .setDrawerState(draw.pick(DrawerState.allCases), animated: draw.chance(0.8), completion: draw.chance(0.4))
         case 1: return .present

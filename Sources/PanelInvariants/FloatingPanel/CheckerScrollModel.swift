@@ -38,6 +38,12 @@ extension Run {
         return lo == 0 ? nil : frameList[lo - 1]
     }
 
+    /// The surface as a touch at `t` finds it: the last frame before the one that processes `t`; for
+    /// a touch at t = 0, frame 0 (nothing precedes the first frame, which shows the initial layout).
+    func frameBefore(_ t: Microseconds) -> FrameRecord? {
+        frame(at: due(t) - 1) ?? (t == 0 ? frameList.first : nil)
+    }
+
     /// The main-axis offsets the app gave the list at times in (t0, t1]: `setContentOffset`, `track`.
     func appOffsets(after t0: Microseconds, through t1: Microseconds) -> Set<Double> {
         var out: Set<Double> = []
@@ -356,7 +362,7 @@ extension Run {
     func strictLockPossible(_ s: TraceSample) -> Bool {
         guard case let .touch(touch) = s.kind, touch.id == 0, touch.phase != .began, touch.phase != .stationary else { return false }
         guard let r = recognitions.last(where: { $0.down <= s.time }), let recognized = r.recognition, recognized <= s.time,
-              let list = listAt(s.time), isInWindow(at: r.down), let atDown = frame(at: due(r.down) - 1) else { return false }
+              let list = listAt(s.time), isInWindow(at: r.down), let atDown = frameBefore(r.down) else { return false }
         let gDown = finalGeometryAt(r.down)
         let surface = gDown.surfaceFrame(at: atDown.location)
         let local = Point(x: r.downPoint.x - surface.origin.x, y: r.downPoint.y - surface.origin.y)

@@ -13,6 +13,11 @@ public struct FloatingPanelSoak: SystemSoak {
 
     public init(profile: TraceProfile? = nil) { self.profile = profile }
 
+    /// The soak replaying as `profile` (any FloatingPanel profile; the gates decide per trace).
+    public func profiled(_ profile: TraceProfile) -> (any SystemSoak)? {
+        profile.library == model ? FloatingPanelSoak(profile: profile) : nil
+    }
+
     public var model: PanelModel { .floatingPanel }
 
     public var rules: [(id: String, source: String)] {
@@ -46,11 +51,12 @@ public struct FloatingPanelSoak: SystemSoak {
     }
 
     /// `InvariantCoverage` as rule counts: G1 rests, G4 resting lists, G3 frame pairs, F1 (and F3)
-    /// calls, F5 attraction frames, G6 mirrors.
+    /// calls, F5 attraction frames, G6 mirrors, G7 rests.
     public static func counts(_ c: InvariantCoverage) -> SoakCounts {
         var out = SoakCounts()
         out.count("G1", c.g1Rests); out.count("G4", c.g4Rests); out.count("G3", c.g3Frames)
         out.count("F1", c.calls); out.count("F5", c.attractionFrames); out.count("G6", c.mirrors)
+        out.count("G7", c.g7Rests)
         return out
     }
 
@@ -87,7 +93,9 @@ public struct FloatingPanelSoak: SystemSoak {
         }
     }
 
-    public func reproduction(seed: UInt64) -> String { "panelsim soak --seed \(seed) --count 1" }
+    public func reproduction(seed: UInt64) -> String {
+        "panelsim soak" + (profile.map { " --profile floatingpanel@\($0.version)" } ?? "") + " --seed \(seed) --count 1"
+    }
 
     public func variantPhrase(_ variant: String) -> String { variant == "bottom" ? "" : " on the \(variant) mirror" }
 
@@ -95,6 +103,7 @@ public struct FloatingPanelSoak: SystemSoak {
 
     public func reportLines(_ counts: SoakCounts) -> [String] {
         ["checked: \(counts["G1"]) rests (G1), \(counts["G4"]) resting lists (G4), \(counts["G3"]) frame pairs (G3), "
-            + "\(counts["F1"]) calls (F1, F3), \(counts["F5"]) attraction frames (F5), \(counts["G6"]) mirrors (G6)"]
+            + "\(counts["F1"]) calls (F1, F3), \(counts["F5"]) attraction frames (F5), \(counts["G6"]) mirrors (G6), "
+            + "\(counts["G7"]) rests in their state (G7)"]
     }
 }

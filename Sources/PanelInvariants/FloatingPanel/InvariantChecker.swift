@@ -28,6 +28,8 @@ public struct InvariantCoverage: Sendable, Equatable {
     public var g1Rests = 0
     /// Replays whose resting list was checked against G4.
     public var g4Rests = 0
+    /// Replays whose resting frame was checked against G7 (location = pos(state)).
+    public var g7Rests = 0
     /// Programmatic `move`/`show`/`hide` calls checked against F1 and F3.
     public var calls = 0
     /// Attraction frames checked against F5.
@@ -36,12 +38,12 @@ public struct InvariantCoverage: Sendable, Equatable {
     public var mirrors = 0
     public init() {}
     public static func += (a: inout InvariantCoverage, b: InvariantCoverage) {
-        a.g3Frames += b.g3Frames; a.g1Rests += b.g1Rests; a.g4Rests += b.g4Rests; a.calls += b.calls
+        a.g3Frames += b.g3Frames; a.g1Rests += b.g1Rests; a.g4Rests += b.g4Rests; a.g7Rests += b.g7Rests; a.calls += b.calls
         a.attractionFrames += b.attractionFrames; a.mirrors += b.mirrors
     }
 }
 
-/// The invariants of scenarios.md asserted on any FloatingPanel replay: G1–G4 and the event facts
+/// The invariants of scenarios.md asserted on any FloatingPanel replay: G1–G4, G7 and the event facts
 /// F1–F5 on one trace (`check`), and G6 by mirroring a bottom trace onto top, left and right
 /// (`checkMirrors`, which also checks each mirror on its own). One implementation for the corpus
 /// tests, the bounded random run of `swift test` and `panelsim soak`.
@@ -50,7 +52,7 @@ public struct InvariantCoverage: Sendable, Equatable {
 /// narrowing cites the rule that allows it (see each check).
 public enum InvariantChecker {
     /// Every rule this checker asserts.
-    public static let rules = ["G1", "G2", "G3", "G4", "G6", "F1", "F2", "F3", "F4", "F5"]
+    public static let rules = ["G1", "G2", "G3", "G4", "G6", "G7", "F1", "F2", "F3", "F4", "F5"]
 
     /// The simulator options of the checked replay: the `contentInset` channel on, so that G4 can
     /// measure the pinning offset from the inset FloatingPanel left (§3.10).
@@ -60,13 +62,13 @@ public enum InvariantChecker {
         return o
     }
 
-    /// Replays `trace` and checks G1–G4 and F1–F5 on it.
+    /// Replays `trace` and checks G1–G4, G7 and F1–F5 on it.
     public static func check(_ trace: Trace, variant: String = "bottom") -> (violations: [InvariantViolation], coverage: InvariantCoverage) {
         let result = simulate(trace, options: options)
         return check(trace, result: result, variant: variant)
     }
 
-    /// Checks G1–G4 and F1–F5 on `result`, the replay of `trace` (made with `options`, or at least
+    /// Checks G1–G4, G7 and F1–F5 on `result`, the replay of `trace` (made with `options`, or at least
     /// with the `contentInset` channel for G4's pinning offset; without it G4 checks the lock only).
     public static func check(_ trace: Trace, result: SimulationResult, variant: String = "bottom") -> (violations: [InvariantViolation], coverage: InvariantCoverage) {
         var run = Run(trace: trace, result: result, variant: variant)
@@ -75,7 +77,7 @@ public enum InvariantChecker {
     }
 
     /// G6 and the checks of every mirror: `trace` (a bottom panel) is checked as is, then mirrored
-    /// onto top, left and right; each mirror is checked on its own (G1–G4, F1–F5) and compared with
+    /// onto top, left and right; each mirror is checked on its own (G1–G4, G7, F1–F5) and compared with
     /// the bottom replay (same events with their discrete payloads, same resting state, mirrored
     /// resting location). Traces of another position are checked alone.
     public static func checkAll(_ trace: Trace) -> (violations: [InvariantViolation], coverage: InvariantCoverage) {

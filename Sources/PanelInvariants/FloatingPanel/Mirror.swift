@@ -146,12 +146,12 @@ public struct Mirror: Sendable {
             case let .call(.setContentOffset(x, y, animated)):
                 // Only the main axis (y of the bottom trace) is ever set by the corpus.
                 guard let c = list, let y else { break }
-                let o = offset(Point(x: x ?? 0, y: y), size: c.contentSize, bounds: c.frame.size, inset: c.contentInset)
+                let o = offset(Point(x: x ?? 0, y: y), size: c.contentSize, bounds: c.frame.size, inset: adjustedInset(c))
                 m.kind = .call(position.isVertical ? .setContentOffset(x: x, y: o.y, animated: animated)
                                                    : .setContentOffset(x: o.x, y: x, animated: animated))
             case let .scroll(sample):
                 guard let c = list else { break }
-                m.kind = .scroll(ScrollSample(contentOffset: sample.contentOffset.map { offset($0, size: c.contentSize, bounds: c.frame.size, inset: c.contentInset) },
+                m.kind = .scroll(ScrollSample(contentOffset: sample.contentOffset.map { offset($0, size: c.contentSize, bounds: c.frame.size, inset: adjustedInset(c)) },
                                               contentSize: sample.contentSize.map(size), isDecelerating: sample.isDecelerating))
             default: break
             }
@@ -176,6 +176,12 @@ public struct Mirror: Sendable {
         case .left: return Point(x: flipped, y: o.x)
         }
     }
+    /// UIKit's adjusted content inset of the bottom trace's list (contentInset + systemInset), which
+    /// bounds its offsets: the inset a mirrored offset is measured against.
+    func adjustedInset(_ c: ScrollViewConfiguration) -> Insets {
+        Insets(top: c.contentInset.top + c.systemInset.top, left: c.contentInset.left + c.systemInset.left,
+               bottom: c.contentInset.bottom + c.systemInset.bottom, right: c.contentInset.right + c.systemInset.right)
+    }
     public func size(_ s: Size) -> Size { position.isVertical ? s : Size(width: s.height, height: s.width) }
     public func insets(_ i: Insets) -> Insets {
         switch position {
@@ -198,7 +204,8 @@ public struct Mirror: Sendable {
         }
         var m = ScrollViewConfiguration(frame: frame, contentSize: size(c.contentSize))
         m.contentInset = insets(c.contentInset)
-        m.contentOffset = offset(c.contentOffset, size: c.contentSize, bounds: c.frame.size, inset: c.contentInset)
+        m.systemInset = insets(c.systemInset)
+        m.contentOffset = offset(c.contentOffset, size: c.contentSize, bounds: c.frame.size, inset: adjustedInset(c))
         m.bounces = c.bounces
         m.alwaysBounceVertical = position.isVertical ? c.alwaysBounceVertical : c.alwaysBounceHorizontal
         m.alwaysBounceHorizontal = position.isVertical ? c.alwaysBounceHorizontal : c.alwaysBounceVertical

@@ -89,6 +89,7 @@ struct Run {
     mutating func checkAll() {
         checkPairing()
         checkRest()
+        checkG7()
         checkCalls()
         checkAttractionFrames()
         checkDragFrames()

@@ -20,22 +20,40 @@ import PanelTrace
 ///   frame) or synchronously by a call that does not animate (§3.4 step 7, §3.11).
 /// * P6 the orders of §3.13: `didChangeState` right before the `did…` of the same completion, the
 ///   release's `will…` right after its `willEndDragging` (§3.5.5).
+///
+/// With a profile (`--profile lnpopup@VERSION`) each trace names the version in its header (and
+/// before 4.5.4 the generator draws `default` for `automatic`, LN-G1), the checker follows the switches the rules read (LN-S2's (0, 0) samples, LN-S6's `default` style)
+/// and keeps the rules that hold at the point (`LNPopupSoak.exemptions`, profiles.md §4.2).
 public struct LNPopupSoak: SystemSoak {
-    public init() {}
+    /// The LNPopupController version the traces are replayed as; nil for the default point.
+    public var profile: TraceProfile?
+
+    public init(profile: TraceProfile? = nil) { self.profile = profile }
 
     public var model: PanelModel { .lnPopup }
+
+    /// The soak replaying as `profile` (a profile of this library; nil for another's).
+    public func profiled(_ profile: TraceProfile) -> (any SystemSoak)? {
+        profile.library == model ? LNPopupSoak(profile: profile) : nil
+    }
 
     public var rules: [(id: String, source: String)] {
         [("P1", "lnpopup.md §6 P1, §3.1, §3.3"), ("P2", "lnpopup.md §6 P2, §3.3"), ("P3", "lnpopup.md §6 P3, §3.4, §3.11"),
          ("P4", "lnpopup.md §6 P4, §3.5.4"), ("P5", "lnpopup.md §6 P5, §3.5.6, §3.4"), ("P6", "lnpopup.md §6 P6, §3.13")]
     }
 
-    public func trace(seed: UInt64) -> Trace { LNPopupSoakGenerator.trace(seed: seed) }
+    public func trace(seed: UInt64) -> Trace {
+        var trace = LNPopupSoakGenerator.trace(seed: seed, automaticStyle: LNPopupProfiles.table.values(for: profile).automaticStyle)
+        if let profile { trace.header.profile = profile }
+        return trace
+    }
 
     public func check(_ trace: Trace, result: SimulationResult) -> SoakCheck {
         var checker = LNPopupChecker(trace: trace, result: result, variant: model.rawValue)
         checker.checkAll()
-        return checker.log.check
+        var out = checker.log.check
+        out.violations = SoakExemption.applying(Self.exemptions, to: out.violations, trace: trace, values: checker.values)
+        return out
     }
 
     public var headerSimplifications: [@Sendable (inout TraceHeader) -> Void] {
@@ -62,10 +80,13 @@ struct LNPopupChecker {
     let view: SystemReplayView
     let popup: PopupConfiguration
     let dock: Double
+    /// The switch values of the header's profile point (the default point's without one).
+    let values: LNPopupProfile
     var log: ViolationLog
 
     init(trace: Trace, result: SimulationResult, variant: String) {
         self.trace = trace; self.result = result
+        values = LNPopupProfiles.table.values(for: trace.header.profile)
         view = SystemReplayView(trace, result)
         popup = trace.header.popup ?? PopupConfiguration()
         dock = popup.dockingLine(environment: trace.header.environment)
@@ -136,9 +157,11 @@ struct LNPopupChecker {
 
     // MARK: P4
 
-    /// The resolved interaction style of a drag that started with the public state `state` (§3.2).
+    /// The resolved interaction style of a drag that started with the public state `state` (§3.2;
+    /// `default` is snap where LN-S6 says so, profiles.md §3.2.3).
     func style(from state: String) -> PopupInteractionStyle {
         switch popup.interactionStyle {
+        case .default where values.defaultStyle == .snap: return .snap
         case .default, .automatic: return state == "barPresented" ? .snap : .drag
         case let s: return s
         }
@@ -164,8 +187,8 @@ struct LNPopupChecker {
                 switch t.phase {
                 case .began: down = t.location; lastApplied = nil
                 case .moved:
-                    // Q4: a translation of exactly (0, 0) is ignored.
-                    if t.location != down { lastApplied = t.location }
+                    // Q4: a translation of exactly (0, 0) is ignored (from 4.2.1, LN-S2).
+                    if t.location != down || !values.zeroTranslationIgnored { lastApplied = t.location }
                 default: break
                 }
                 while e < view.events.count, view.events[e].time == s.time { advanceDrag(&drag, view.events[e], &lastApplied, down); e += 1 }

@@ -16,14 +16,18 @@ import PanelTrace
 /// (`SoakTraceFile.roundTrip`).
 public enum LNPopupSoakGenerator {
     /// The trace of `seed`, named `soak-<seed>`.
-    public static func trace(seed: UInt64) -> Trace {
-        var b = LNPopupTraceBuilder(draw: Draw(seed: seed ^ 0x1A9B_0B0F_5EED_0002))
+    /// - Parameter automaticStyle: false for a version without `interactionStyle: automatic`
+    ///   (LN-G1 refused, profiles.md §3.2.2): a drawn `automatic` becomes `default`.
+    public static func trace(seed: UInt64, automaticStyle: Bool = true) -> Trace {
+        var b = LNPopupTraceBuilder(draw: Draw(seed: seed ^ 0x1A9B_0B0F_5EED_0002), automaticStyle: automaticStyle)
         return SoakTraceFile.roundTrip(b.build(seed: seed), seed: seed)
     }
 }
 
 private struct LNPopupTraceBuilder {
     var draw: Draw
+    /// The version has the `automatic` interaction style (LN-G1).
+    var automaticStyle = true
 
     mutating func build(seed: UInt64) -> Trace {
         let env = draw.environment()
@@ -41,6 +45,7 @@ private struct LNPopupTraceBuilder {
     mutating func makePopup(_ env: PanelEnvironment) -> PopupConfiguration {
         var p = PopupConfiguration()
         p.interactionStyle = draw.pick([.default, .default, .default, .automatic, .snap, .drag, .drag, .scroll, .none])
+        if p.interactionStyle == .automatic && !automaticStyle { p.interactionStyle = .default }
         if draw.chance(0.25) { p.snapPercent = draw.pick([0.05, 0.1, 0.2, 0.5, 0.9, 0.95]) }
         p.glass = draw.chance(0.15)
         p.barStyle = draw.pick(PopupBarStyle.allCases)

@@ -215,6 +215,12 @@ struct UISheetChecker {
                 default: break
                 }
                 tracker.apply(s)
+                // A new environment lays the sheet out again at once: from then on the fraction
+                // shown is item 2's between where the sheet was and the detent it goes to (§3.8
+                // items 1–2, §3.10), which a fade started before the next record begins from.
+                if case .environment = s.kind, tracker.presented, let p = previous {
+                    shownSinceFrame = (shownDimming ?? []) + [p.location, tracker.restOffset].map { Self.itemTwo(tracker, at: $0) }
+                }
                 // §3.8 item 6: a dimming change inside animateChanges may fade from the shown value.
                 switch s.kind.sheetCall {
                 case .setLargestUndimmedDetent(_, true)?, .setDetents(_, true)?:

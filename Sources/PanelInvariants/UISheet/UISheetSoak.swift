@@ -29,8 +29,20 @@ import PanelTrace
 ///   dimmed one (§3.8 items 1–2); during a fade of §3.8 item 6 (a dimming change inside
 ///   `animateChanges` with the sheet still, until the sheet moves or the fraction reaches item 2's
 ///   value) the fraction lies between the shown value at the change and the new rule's.
+///
+/// With a profile (`--profile`) each trace names the version in its header and uses only what
+/// that version has (at 15 the generator draws no custom detent, US-G1, and under any profile no `ios26` variant); every rule holds at every point
+/// (profiles.md §4.2), so a profiled trace is checked like any other.
 public struct UISheetSoak: SystemSoak {
-    public init() {}
+    /// The UISheetPresentationController version the traces are replayed as; nil for the default point.
+    public var profile: TraceProfile?
+
+    public init(profile: TraceProfile? = nil) { self.profile = profile }
+
+    /// The soak replaying as `profile` (a profile of this library; nil for another's).
+    public func profiled(_ profile: TraceProfile) -> (any SystemSoak)? {
+        profile.library == model ? UISheetSoak(profile: profile) : nil
+    }
 
     public var model: PanelModel { .uiSheet }
 
@@ -40,7 +52,12 @@ public struct UISheetSoak: SystemSoak {
          ("SH7", "uisheet.md §5 SH7, §3.6 item 4"), ("SH8", "uisheet.md §5 SH8, §3.8")]
     }
 
-    public func trace(seed: UInt64) -> Trace { UISheetSoakGenerator.trace(seed: seed) }
+    public func trace(seed: UInt64) -> Trace {
+        var trace = UISheetSoakGenerator.trace(seed: seed, customDetents: UISheetProfiles.table.values(for: profile).customDetents,
+                                               ios26Variant: profile == nil)
+        if let profile { trace.header.profile = profile }
+        return trace
+    }
 
     public func check(_ trace: Trace, result: SimulationResult) -> SoakCheck {
         var checker = UISheetChecker(trace: trace, result: result, variant: model.rawValue)

@@ -19,14 +19,23 @@ import PanelTrace
 /// (`SoakTraceFile.roundTrip`).
 public enum UISheetSoakGenerator {
     /// The trace of `seed`, named `soak-<seed>`.
-    public static func trace(seed: UInt64) -> Trace {
-        var b = UISheetTraceBuilder(draw: Draw(seed: seed ^ 0x5EE7_5EE7_0003_0003))
+    /// - Parameters:
+    ///   - customDetents: false for a version without custom detents (US-G1 closed, iOS 15,
+    ///     profiles.md §3.4): a detent drawn as custom becomes medium or large, or is left out.
+    ///   - ios26Variant: false when the trace names a profile (which cannot be combined with the
+    ///     `ios26` simulator variant): the variant stays the default.
+    public static func trace(seed: UInt64, customDetents: Bool = true, ios26Variant: Bool = true) -> Trace {
+        var b = UISheetTraceBuilder(draw: Draw(seed: seed ^ 0x5EE7_5EE7_0003_0003), customDetents: customDetents, ios26Variant: ios26Variant)
         return SoakTraceFile.roundTrip(b.build(seed: seed), seed: seed)
     }
 }
 
 private struct UISheetTraceBuilder {
     var draw: Draw
+    /// The version has custom detents (US-G1).
+    var customDetents = true
+    /// The `ios26` simulator variant may be drawn.
+    var ios26Variant = true
     /// Identifiers in use (custom detents get `c1`, `c2`, …).
     var customCount = 0
 
@@ -63,10 +72,12 @@ private struct UISheetTraceBuilder {
             case 1 where !hasLarge: list.append(.large); hasLarge = true
             case 2, 3:
                 customCount += 1
-                list.append(SheetDetent(identifier: "c\(customCount)", kind: .height(draw.points(0, 700)), inactive: draw.chance(0.08)))
+                let detent = SheetDetent(identifier: "c\(customCount)", kind: .height(draw.points(0, 700)), inactive: draw.chance(0.08))
+                if customDetents { list.append(detent) } else { appendSystemDetent(&list, &hasMedium, &hasLarge) }
             default:
                 customCount += 1
-                list.append(SheetDetent(identifier: "c\(customCount)", kind: .fraction((draw.uniform(0, 1) * 100).rounded() / 100), inactive: draw.chance(0.08)))
+                let detent = SheetDetent(identifier: "c\(customCount)", kind: .fraction((draw.uniform(0, 1) * 100).rounded() / 100), inactive: draw.chance(0.08))
+                if customDetents { list.append(detent) } else { appendSystemDetent(&list, &hasMedium, &hasLarge) }
             }
         }
         if list.isEmpty { list = [.large] }
@@ -83,6 +94,11 @@ private struct UISheetTraceBuilder {
             list = list.enumerated().sorted { (rank($0.element), $0.offset) < (rank($1.element), $1.offset) }.map(\.element)
         }
         return list
+    }
+
+    /// Medium, else large, when the list lacks it (the only detents of a version without custom ones).
+    func appendSystemDetent(_ list: inout [SheetDetent], _ hasMedium: inout Bool, _ hasLarge: inout Bool) {
+        if !hasMedium { list.append(.medium); hasMedium = true } else if !hasLarge { list.append(.large); hasLarge = true }
     }
 
     mutating func pickIdentifier(_ ids: [String]) -> String? {
@@ -104,7 +120,7 @@ private struct UISheetTraceBuilder {
         if draw.chance(0.1) { o.fastDampingRatio = draw.pick([0.4, 1, 1.2]) }
         if draw.chance(0.1) { o.dimmingAlpha = draw.pick([0, 0.48, 1]) }
         if draw.chance(0.15) { o.keyboardAnimation = .keyboard }
-        if draw.chance(0.15) { o.variant = .ios26 }
+        if draw.chance(0.15), ios26Variant { o.variant = .ios26 }
     }
 
     /// A tracked list (sheet coordinates): usually tall, below a header strip.

@@ -56,14 +56,9 @@ public struct BenchReport: Sendable {
         public var dragFramesPerSecond: Double
         public var attractionFrames: Int
         public var dragFrames: Int
-        /// DrawerKit drag-plus-transition replay, simulated frames per CPU second.
-        public var drawerFramesPerSecond: Double = 0
-        public var drawerFrames: Int = 0
-        /// LNPopup open/close replay and UISheet drag+settle replay, simulated frames per CPU second.
-        public var popupFramesPerSecond: Double = 0
-        public var popupFrames: Int = 0
-        public var sheetFramesPerSecond: Double = 0
-        public var sheetFrames: Int = 0
+        /// The registered systems' own core workloads (`SystemCommandDescription.benchCoreWorkload`),
+        /// ordered by system name.
+        public var systems: [SystemCore] = []
         /// Per run, the attraction and drag replays' frames per second over the bare Swift loop's
         /// steps per second measured just before them in the same run. The ratios are the medians of
         /// these pairs (not a ratio of medians), so a slow phase of a shared machine lowers both sides
@@ -73,11 +68,24 @@ public struct BenchReport: Sendable {
         /// The same pairs against the C loop of the same run (runs where it ran).
         public var attractionToCRatios: [Double] = []
         public var dragToCRatios: [Double] = []
-        /// Per run, the DrawerKit, LNPopup and UISheet replays' frames per second over the bare
-        /// Swift loop's steps per second of the same run (medians of these are their ratios).
-        public var drawerRatios: [Double] = []
-        public var popupRatios: [Double] = []
-        public var sheetRatios: [Double] = []
+    }
+    /// One system's core workload (`BenchCoreWorkload`): its replay's simulated frames per CPU
+    /// second and, per run, those over the bare Swift loop's steps per second of the same run.
+    public struct SystemCore: Sendable {
+        /// The system's name (`SystemCommandDescription.name`) and its workload's label and JSON key.
+        public var system: String
+        public var label: String
+        public var jsonKey: String
+        /// Median simulated frames per CPU second, and the frame records of one replay.
+        public var framesPerSecond: Double
+        public var frames: Int
+        /// Per run, frames per second over the same run's bare loop steps per second.
+        public var ratios: [Double] = []
+        /// The median of the per-run pairs (as `BenchReport.dragRatio`); without pairs, the ratio of
+        /// medians over `bareStepsPerSecond`.
+        public func ratio(bareStepsPerSecond: Double) -> Double {
+            ratios.isEmpty ? framesPerSecond / bareStepsPerSecond : median(ratios)
+        }
     }
     public struct EndToEnd: Sendable {
         public var traces: Int
@@ -149,17 +157,9 @@ public struct BenchReport: Sendable {
         guard ratios.count > 1, let lo = ratios.min(), let hi = ratios.max() else { return "" }
         return " (runs \(fmt(lo, 3))–\(fmt(hi, 3)))"
     }
-    /// DrawerKit's drag+transition, LNPopup's open/close and UISheet's drag+settle replays against
-    /// the same bare loop: medians of per-run pairs, as `dragRatio`.
-    public var drawerRatio: Double {
-        core.drawerRatios.isEmpty ? core.drawerFramesPerSecond / core.bareStepsPerSecond : median(core.drawerRatios)
-    }
-    public var popupRatio: Double {
-        core.popupRatios.isEmpty ? core.popupFramesPerSecond / core.bareStepsPerSecond : median(core.popupRatios)
-    }
-    public var sheetRatio: Double {
-        core.sheetRatios.isEmpty ? core.sheetFramesPerSecond / core.bareStepsPerSecond : median(core.sheetRatios)
-    }
+    /// Each system's core replay against the same bare loop, in `core.systems` order: medians of
+    /// per-run pairs, as `dragRatio`.
+    public var systemRatios: [Double] { core.systems.map { $0.ratio(bareStepsPerSecond: core.bareStepsPerSecond) } }
     /// Simulated seconds per wall second with one job (per core).
     public var realTimeFactor1: Double { endToEnd.simulatedSeconds / endToEnd.wallSeconds1 }
     public var realTimeFactor2: Double { endToEnd.simulatedSeconds / endToEnd.wallSeconds2 }
@@ -187,12 +187,13 @@ public struct BenchReport: Sendable {
     /// The budgets (they are set for the full run on a 2-core machine).
     public var budgets: [Budget] {
         let checkWall = endToEnd.wallSeconds2 * 1000 / Double(max(endToEnd.traces, 1))
+        let systemBudgets = zip(core.systems, systemRatios).map { s, ratio in
+            Budget(name: "core \(s.system) / bare loop", limit: ">= 0.333", measured: fmt(ratio, 3), holds: ratio >= 1.0 / 3)
+        }
         return [
             Budget(name: "core attraction / bare loop", limit: ">= 0.333", measured: fmt(attractionRatio, 3), holds: attractionRatio >= 1.0 / 3),
             Budget(name: "core drag+attraction / bare loop", limit: ">= 0.333", measured: fmt(dragRatio, 3), holds: dragRatio >= 1.0 / 3),
-            Budget(name: "core DrawerKit / bare loop", limit: ">= 0.333", measured: fmt(drawerRatio, 3), holds: drawerRatio >= 1.0 / 3),
-            Budget(name: "core LNPopup / bare loop", limit: ">= 0.333", measured: fmt(popupRatio, 3), holds: popupRatio >= 1.0 / 3),
-            Budget(name: "core UISheet / bare loop", limit: ">= 0.333", measured: fmt(sheetRatio, 3), holds: sheetRatio >= 1.0 / 3),
+        ] + systemBudgets + [
             Budget(name: "end to end, 1 job (x real time)", limit: ">= 10000", measured: fmt(realTimeFactor1, 0), holds: realTimeFactor1 >= 1e4),
             Budget(name: "1,000-trace check, 2 jobs (s)", limit: "< 2", measured: fmt(checkWall, 3), holds: checkWall < 2),
             Budget(name: "10^6-sample load (s)", limit: "< 2", measured: fmt(load.seconds * 1e6 / Double(max(load.samples, 1)), 3), holds: load.seconds * 1e6 / Double(max(load.samples, 1)) < 2),
@@ -220,12 +221,10 @@ public struct BenchReport: Sendable {
             "\(fmt(attractionRatio, 3)) of bare\(Self.spread(core.attractionRatios)); \(core.attractionFrames) frames/replay")
         row("core", "drag+attraction replay (frames/s CPU)", sci(core.dragFramesPerSecond),
             "\(fmt(dragRatio, 3)) of bare\(Self.spread(core.dragRatios)); \(core.dragFrames) frames/replay")
-        row("core", "DrawerKit drag+transition replay (frames/s CPU)", sci(core.drawerFramesPerSecond),
-            "\(fmt(drawerRatio, 3)) of bare\(Self.spread(core.drawerRatios)); \(core.drawerFrames) frames/replay")
-        row("core", "LNPopup open/close replay (frames/s CPU)", sci(core.popupFramesPerSecond),
-            "\(fmt(popupRatio, 3)) of bare\(Self.spread(core.popupRatios)); \(core.popupFrames) frames/replay")
-        row("core", "UISheet drag+settle replay (frames/s CPU)", sci(core.sheetFramesPerSecond),
-            "\(fmt(sheetRatio, 3)) of bare\(Self.spread(core.sheetRatios)); \(core.sheetFrames) frames/replay")
+        for (s, ratio) in zip(core.systems, systemRatios) {
+            row("core", "\(s.system) \(s.label) replay (frames/s CPU)", sci(s.framesPerSecond),
+                "\(fmt(ratio, 3)) of bare\(Self.spread(s.ratios)); \(s.frames) frames/replay")
+        }
         if let c = core.cStepsPerSecond {
             row("core", "Swift bare / C bare", fmt(core.bareStepsPerSecond / c, 3))
             row("core", "attraction replay / C bare", fmt(core.attractionToCRatios.isEmpty ? core.attractionFramesPerSecond / c : median(core.attractionToCRatios), 3),
@@ -285,10 +284,10 @@ public struct BenchReport: Sendable {
             + "\"cChecksumMatches\": \(core.cChecksumMatches.map(String.init) ?? "null"), "
             + "\"attractionFramesPerSecond\": \(n(core.attractionFramesPerSecond)), \"dragFramesPerSecond\": \(n(core.dragFramesPerSecond)), "
             + "\"attractionRatio\": \(n(attractionRatio)), \"dragRatio\": \(n(dragRatio)), "
-            + "\"attractionFramesPerReplay\": \(core.attractionFrames), \"dragFramesPerReplay\": \(core.dragFrames), "
-            + "\"drawerKitFramesPerSecond\": \(n(core.drawerFramesPerSecond)), \"drawerKitRatio\": \(n(drawerRatio)), \"drawerKitFramesPerReplay\": \(core.drawerFrames), "
-            + "\"lnPopupFramesPerSecond\": \(n(core.popupFramesPerSecond)), \"lnPopupRatio\": \(n(popupRatio)), \"lnPopupFramesPerReplay\": \(core.popupFrames), "
-            + "\"uiSheetFramesPerSecond\": \(n(core.sheetFramesPerSecond)), \"uiSheetRatio\": \(n(sheetRatio)), \"uiSheetFramesPerReplay\": \(core.sheetFrames)}, "
+            + "\"attractionFramesPerReplay\": \(core.attractionFrames), \"dragFramesPerReplay\": \(core.dragFrames)"
+            + zip(core.systems, systemRatios).map { c, ratio in
+                ", \"\(c.jsonKey)FramesPerSecond\": \(n(c.framesPerSecond)), \"\(c.jsonKey)Ratio\": \(n(ratio)), \"\(c.jsonKey)FramesPerReplay\": \(c.frames)"
+            }.joined() + "}, "
             + "\"endToEnd\": {\"traces\": \(endToEnd.traces), \"passed\": \(endToEnd.passed), \"simulatedSeconds\": \(n(endToEnd.simulatedSeconds)), "
             + "\"tracesPerSecond\": \(n(Double(endToEnd.traces) / endToEnd.wallSeconds1)), \"simulatedSecondsPerWallSecond\": \(n(realTimeFactor1)), "
             + "\"simulatedSecondsPerWallSecondJobs2\": \(n(realTimeFactor2)), "
@@ -348,19 +347,23 @@ public enum Bench {
         // Core.
         let attraction = try parse(BenchCorpus.attractionTrace(moves: options.attractionMoves), "attraction")
         let drag = try parse(BenchCorpus.dragTrace(gestures: options.dragGestures), "drag")
-        let drawer = try parse(BenchCorpus.drawerDragTrace(gestures: options.dragGestures), "drawerkit")
         let attractionFrames = frameCount(simulate(attraction)), dragFrames = frameCount(simulate(drag))
-        let drawerFrames = frameCount(simulate(drawer))
-        let popup = try parse(BenchCorpus.popupTrace(cycles: options.dragGestures), "lnpopup")
-        let sheet = try parse(BenchCorpus.sheetDragTrace(gestures: options.dragGestures), "uisheet")
-        let popupFrames = frameCount(simulate(popup)), sheetFrames = frameCount(simulate(sheet))
+        let workloads = systemWorkloads
+        var systems: [BenchReport.SystemCore] = []
+        var systemTraces: [Trace] = []
+        for w in workloads {
+            let trace = try parse(w.workload.trace(options.dragGestures), w.model.rawValue)
+            systemTraces.append(trace)
+            systems.append(BenchReport.SystemCore(system: w.system, label: w.workload.label, jsonKey: w.workload.jsonKey,
+                                                  framesPerSecond: 0, frames: frameCount(simulate(trace))))
+        }
+        var systemRates = [[Double]](repeating: [], count: systems.count)
         let springs = BareSpring.workload()
         let steps = options.quick ? 100_000 : BareSpring.calibrate(springs, seconds: 0.3)
         let cLoop = options.cSource.flatMap { CSpringLoop(source: $0, directory: dir) }
-        var bare: [Double] = [], cRates: [Double] = [], attr: [Double] = [], dr: [Double] = [], dk: [Double] = [], lp: [Double] = [], sh: [Double] = []
+        var bare: [Double] = [], cRates: [Double] = [], attr: [Double] = [], dr: [Double] = []
         var cMatches: Bool?
         var attrRatios: [Double] = [], dragRatios: [Double] = [], attrC: [Double] = [], dragC: [Double] = []
-        var systemRatios: (drawer: [Double], popup: [Double], sheet: [Double]) = ([], [], [])
         for run in 0..<options.runs {
             let b = BareSpring.measure(springs, steps: steps)
             bare.append(b.rate)
@@ -374,11 +377,11 @@ public enum Bench {
             dr.append(replayRate(drag, frames: dragFrames, minSeconds: options.minCoreSeconds))
             attrRatios.append(attr.last! / b.rate); dragRatios.append(dr.last! / b.rate)
             if let cRate { attrC.append(attr.last! / cRate); dragC.append(dr.last! / cRate) }
-            dk.append(replayRate(drawer, frames: drawerFrames, minSeconds: options.minCoreSeconds))
-            lp.append(replayRate(popup, frames: popupFrames, minSeconds: options.minCoreSeconds))
-            sh.append(replayRate(sheet, frames: sheetFrames, minSeconds: options.minCoreSeconds))
-            systemRatios.drawer.append(dk.last! / b.rate); systemRatios.popup.append(lp.last! / b.rate)
-            systemRatios.sheet.append(sh.last! / b.rate)
+            for i in systems.indices {
+                let rate = replayRate(systemTraces[i], frames: systems[i].frames, minSeconds: options.minCoreSeconds)
+                systemRates[i].append(rate)
+                systems[i].ratios.append(rate / b.rate)
+            }
             progress("core run \(run + 1)/\(options.runs): bare \(sci(b.rate)) steps/s, attraction \(sci(attr.last!)) frames/s, drag \(sci(dr.last!)) frames/s")
         }
         var core = BenchReport.Core(bareStepsPerSecond: median(bare), cStepsPerSecond: cRates.isEmpty ? nil : median(cRates),
@@ -387,11 +390,8 @@ public enum Bench {
                                     attractionFrames: attractionFrames, dragFrames: dragFrames)
         core.attractionRatios = attrRatios; core.dragRatios = dragRatios
         core.attractionToCRatios = attrC; core.dragToCRatios = dragC
-        core.drawerFramesPerSecond = median(dk)
-        core.drawerFrames = drawerFrames
-        core.popupFramesPerSecond = median(lp); core.popupFrames = popupFrames
-        core.sheetFramesPerSecond = median(sh); core.sheetFrames = sheetFrames
-        core.drawerRatios = systemRatios.drawer; core.popupRatios = systemRatios.popup; core.sheetRatios = systemRatios.sheet
+        for i in systems.indices { systems[i].framesPerSecond = median(systemRates[i]) }
+        core.systems = systems
 
         // End to end and scaling.
         let corpus = try CorpusCheck.generate(count: options.traces, in: dir + "/corpus")
@@ -465,6 +465,13 @@ public enum Bench {
     /// registry order: the name the report writes and the generator of trace number i.
     static var systemCorpora: [(String, @Sendable (Int) -> String)] {
         CommandSystems.registered.compactMap { $0.benchCorpus.map { ($0.name, $0.trace) } }
+    }
+
+    /// The registered systems' core workloads (`SystemCommandDescription.benchCoreWorkload`),
+    /// ordered by system name so that the report's rows do not depend on registration order.
+    static var systemWorkloads: [(system: String, model: PanelModel, workload: BenchCoreWorkload)] {
+        CommandSystems.registered.compactMap { d in d.benchCoreWorkload.map { (d.name, d.model, $0) } }
+            .sorted { $0.system < $1.system }
     }
 
     static func parse(_ text: String, _ name: String) throws -> Trace {

@@ -272,19 +272,6 @@ enum BenchCorpus {
         return coreHeader(layout: layout, name: "bench-drag") + "\n" + w.lines.joined(separator: "\n") + "\n"
     }
 
-    /// The DrawerKit core workload: `gestures` drags of 12 frames from `partiallyExpanded` on device
-    /// D1 (partial 300, collapsed 100, so no release dismisses), released with alternating recorded
-    /// velocities, each followed by its 0.4 s transition and a `setDrawerState` back to partial.
-    static func drawerDragTrace(gestures: Int) -> String {
-        var w = SampleWriter()
-        addResetDrags(&w, gestures: gestures, velocities: [-2400, 1800, -600, 900, -3500, 350], startY: 644, pause: 600_000,
-                      reset: "\"call\": \"setDrawerState\", \"state\": \"partiallyExpanded\"")
-        return "{\"format\": \"panelsim-trace\", \"version\": 1, \"model\": \"drawerkit\", \"name\": \"bench-drawerkit\", "
-            + "\"environment\": {\"container\": {\"width\": 390, \"height\": 844}}, "
-            + "\"drawer\": {\"heightOfPartiallyExpandedDrawer\": 300, \"heightOfCollapsedDrawer\": 100}}\n"
-            + w.lines.joined(separator: "\n") + "\n"
-    }
-
     /// `gestures` vertical drags 1.5 s apart, each of 12 moves at 120 Hz from (195, `startY`) at
     /// `velocities[g mod count]` pt/s and a lift 4 ms later that records that velocity; every drag
     /// but the first is preceded by the `reset` sample, `pause` µs before its touch-down. Ends 1.5 s
@@ -310,35 +297,12 @@ enum BenchCorpus {
         w.add("\"end\": true")
     }
 
-    /// The LNPopup core workload: `cycles` animated `openPopup` / `closePopup` pairs (0.5 s springs)
-    /// of a default-style bar above a 83 pt tab bar, on a 390×844 container.
-    static func popupTrace(cycles: Int) -> String {
-        var w = SampleWriter()
-        for g in 0..<cycles {
-            w.t = Int64(g) * 1_400_000
-            w.add("\"call\": \"openPopup\"")
-            w.t += 700_000
-            w.add("\"call\": \"closePopup\"")
-        }
-        w.t += 1_500_000
-        w.add("\"end\": true")
-        return "{\"format\": \"panelsim-trace\", \"version\": 1, \"model\": \"lnpopup\", \"name\": \"bench-lnpopup\", "
-            + "\"environment\": {\"container\": {\"width\": 390, \"height\": 844}}, "
-            + "\"popup\": {\"bottomBar\": {\"kind\": \"tabBar\", \"height\": 83}}}\n"
-            + w.lines.joined(separator: "\n") + "\n"
-    }
-
-    /// The UISheet core workload: `gestures` drags of 12 frames on a medium/large sheet, released
-    /// with alternating recorded velocities, each followed by its settle and a reset to medium. The
-    /// sheet is modal (`isModalInPresentation`), so a downward flick never dismisses it.
-    static func sheetDragTrace(gestures: Int) -> String {
-        var w = SampleWriter()
-        addResetDrags(&w, gestures: gestures, velocities: [-2400, 1200, -600, 900, -3500, 350], startY: 500, pause: 100_000,
-                      reset: "\"call\": \"selectDetent\", \"identifier\": \"medium\"")
-        return "{\"format\": \"panelsim-trace\", \"version\": 1, \"model\": \"uisheet\", \"name\": \"bench-uisheet\", "
-            + "\"environment\": {\"container\": {\"width\": 390, \"height\": 844}}, "
-            + "\"sheet\": {\"detents\": [{\"identifier\": \"medium\", \"kind\": \"medium\"}, {\"identifier\": \"large\", \"kind\": \"large\"}], "
-            + "\"selectedDetentIdentifier\": \"medium\", \"isModalInPresentation\": true}}\n"
+    /// A panel system's core workload: the header of `model` named `bench-<model>` on a 390×844
+    /// container with the system's own `section` (a JSON member, e.g. `"drawer": {…}`), then the
+    /// samples of `w`, one a line.
+    static func coreSystemTrace(model: String, section: String, _ w: SampleWriter) -> String {
+        "{\"format\": \"panelsim-trace\", \"version\": 1, \"model\": \"\(model)\", \"name\": \"bench-\(model)\", "
+            + "\"environment\": {\"container\": {\"width\": 390, \"height\": 844}}, " + section + "}\n"
             + w.lines.joined(separator: "\n") + "\n"
     }
 

@@ -1,6 +1,16 @@
 import PanelSimCore
 
 extension BenchCorpus {
+    /// The DrawerKit core workload: `gestures` drags of 12 frames from `partiallyExpanded` on device
+    /// D1 (partial 300, collapsed 100, so no release dismisses), released with alternating recorded
+    /// velocities, each followed by its 0.4 s transition and a `setDrawerState` back to partial.
+    static func drawerDragTrace(gestures: Int) -> String {
+        var w = SampleWriter()
+        addResetDrags(&w, gestures: gestures, velocities: [-2400, 1800, -600, 900, -3500, 350], startY: 644, pause: 600_000,
+                      reset: "\"call\": \"setDrawerState\", \"state\": \"partiallyExpanded\"")
+        return coreSystemTrace(model: "drawerkit", section: "\"drawer\": {\"heightOfPartiallyExpandedDrawer\": 300, \"heightOfCollapsedDrawer\": 100}", w)
+    }
+
     /// The text of DrawerKit trace number `index` of the end-to-end corpus: three devices, 60 and
     /// 120 Hz, scales 2 and 3, the four velocity sources; partial heights 250–350 pt, a collapsed
     /// height on some, proportional durations and the linear and damped timing curves on some;

@@ -1,8 +1,15 @@
+import PanelInvariants
 import PanelSimCore
 
-/// DrawerKit's tunable numbers: its timing (drawerkit.md §3.8).
+/// DrawerKit's command description: its tunable numbers (its timing, drawerkit.md §3.8), its bench
+/// workloads and its soak.
 struct DrawerKitCommands: SystemCommandDescription {
     var model: PanelModel { .drawerKit }
+    var name: String { "DrawerKit" }
+    var soak: (any SystemSoak)? { DrawerKitSoak() }
+    var benchCoreWorkload: BenchCoreWorkload? {
+        BenchCoreWorkload(label: "drag+transition", jsonKey: "drawerKit", trace: { BenchCorpus.drawerDragTrace(gestures: $0) })
+    }
     var tunableParameters: [TunableParameter] { [.totalDurationInSeconds, .dampingRatio] }
     var benchCorpus: BenchSystemCorpus? { BenchSystemCorpus(name: "DrawerKit", trace: { BenchCorpus.variedDrawerKitTrace(index: $0) }) }
 }

@@ -1,8 +1,24 @@
+import PanelInvariants
 import PanelSimCore
 
-/// FloatingPanel's tunable numbers: the four of `panel.behavior` (floatingpanel-layout-behavior.md).
+/// FloatingPanel's command description: its tunable numbers (the four of `panel.behavior`,
+/// floatingpanel-layout-behavior.md) and its soak, whose own help paragraph says what its traces
+/// and mirrors are.
 struct FloatingPanelCommands: SystemCommandDescription {
     var model: PanelModel { .floatingPanel }
+    var name: String { "FloatingPanel" }
+    var soak: (any SystemSoak)? { FloatingPanelSoak() }
+    var soakHelp: String? {
+        "FloatingPanel (the default): a bottom panel with a random container, safe area, display scale, frame "
+            + "rate, anchors (custom states, intrinsic and fractional anchors), behavior, delegate "
+            + "answers and tracked list, and a random timeline of drags, flicks, holds, reversals, "
+            + "second fingers, cancels, taps, programmatic calls, list calls, rotations and keyboard "
+            + "changes. It is replayed as is and mirrored onto top, left and right panels; every "
+            + "replay is checked against G1–G4, G7 and F1–F5, and the mirrors against the bottom replay "
+            + "(G6). The rules (G1–G4, G6, F1–F5) are invariants of the team's scenario spec, "
+            + "which is not part of this repository, and G7 (at rest the location is its state's anchor) is "
+            + "stated in docs/profiles.md; the InvariantChecker type (module PanelInvariants) states each one."
+    }
     var tunableParameters: [TunableParameter] {
         [.springResponseTime, .springDecelerationRate, .momentumProjectionRate, .redirectionalProgress]
     }

@@ -1,6 +1,21 @@
 import PanelSimCore
 
 extension BenchCorpus {
+    /// The LNPopup core workload: `cycles` animated `openPopup` / `closePopup` pairs (0.5 s springs)
+    /// of a default-style bar above a 83 pt tab bar, on a 390×844 container.
+    static func popupTrace(cycles: Int) -> String {
+        var w = SampleWriter()
+        for g in 0..<cycles {
+            w.t = Int64(g) * 1_400_000
+            w.add("\"call\": \"openPopup\"")
+            w.t += 700_000
+            w.add("\"call\": \"closePopup\"")
+        }
+        w.t += 1_500_000
+        w.add("\"end\": true")
+        return coreSystemTrace(model: "lnpopup", section: "\"popup\": {\"bottomBar\": {\"kind\": \"tabBar\", \"height\": 83}}", w)
+    }
+
     /// The text of LNPopup trace number `index` of the end-to-end corpus: three devices, 60 and
     /// 120 Hz, scales 2 and 3, the four velocity sources; the default, snap and drag interaction
     /// styles, with and without a tab bar; 1–4 gestures, each from a state set without animation:

@@ -1,6 +1,17 @@
 import PanelSimCore
 
 extension BenchCorpus {
+    /// The UISheet core workload: `gestures` drags of 12 frames on a medium/large sheet, released
+    /// with alternating recorded velocities, each followed by its settle and a reset to medium. The
+    /// sheet is modal (`isModalInPresentation`), so a downward flick never dismisses it.
+    static func sheetDragTrace(gestures: Int) -> String {
+        var w = SampleWriter()
+        addResetDrags(&w, gestures: gestures, velocities: [-2400, 1200, -600, 900, -3500, 350], startY: 500, pause: 100_000,
+                      reset: "\"call\": \"selectDetent\", \"identifier\": \"medium\"")
+        return coreSystemTrace(model: "uisheet", section: "\"sheet\": {\"detents\": [{\"identifier\": \"medium\", \"kind\": \"medium\"}, "
+            + "{\"identifier\": \"large\", \"kind\": \"large\"}], \"selectedDetentIdentifier\": \"medium\", \"isModalInPresentation\": true}", w)
+    }
+
     /// The text of UISheet trace number `index` of the end-to-end corpus: three devices, 60 and
     /// 120 Hz, scales 2 and 3, the four velocity sources; medium/large, small/medium/large and
     /// compact/large detents, modal sheets and the delegate's three answers on some, a scroll view

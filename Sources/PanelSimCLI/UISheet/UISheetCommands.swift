@@ -1,8 +1,16 @@
+import PanelInvariants
 import PanelSimCore
 
-/// The sheet's tunable numbers: `sheet.simulator` values of the model (uisheet.md U6, U10).
+/// UISheetPresentationController's command description: the sheet's tunable numbers
+/// (`sheet.simulator` values of the model, uisheet.md U6, U10), its bench workloads and its soak.
 struct UISheetCommands: SystemCommandDescription {
     var model: PanelModel { .uiSheet }
+    var name: String { "UISheet" }
+    var libraryName: String { "UIKit's UISheetPresentationController" }
+    var soak: (any SystemSoak)? { UISheetSoak() }
+    var benchCoreWorkload: BenchCoreWorkload? {
+        BenchCoreWorkload(label: "drag+settle", jsonKey: "uiSheet", trace: { BenchCorpus.sheetDragTrace(gestures: $0) })
+    }
     var benchCorpus: BenchSystemCorpus? { BenchSystemCorpus(name: "UISheet", trace: { BenchCorpus.variedUISheetTrace(index: $0) }) }
     var tunableParameters: [TunableParameter] {
         [.sheetSpringResponse, .sheetDampingRatio, .sheetProjectionRate, .sheetFastDampingRatio]

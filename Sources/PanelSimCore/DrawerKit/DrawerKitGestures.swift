@@ -77,6 +77,11 @@ extension DrawerKitSystem {
 
     // MARK: Touches (§3.3, D6, D7)
 
+    /// The fields of `handleDrawerDrag`'s `began` and `cancelled` events: constant, so every
+    /// event shares one array.
+    static let dragBeganFields = [RecordField("state", .string("began"))]
+    static let dragCancelledFields = [RecordField("state", .string("cancelled"))]
+
     mutating func handleTouch(_ t: TouchSample, line: Int) {
         guard secondFingers.admits(t, line: line, warnings: &recorder.warnings) else { return }
         let p = t.location
@@ -117,7 +122,7 @@ extension DrawerKitSystem {
                     drawerTap?.fail()
                     panActive = true
                     panStart = target
-                    emit("handleDrawerDrag", [RecordField("state", .string("began"))])
+                    emit("handleDrawerDrag", Self.dragBeganFields)
                     applyTranslation(p.y - touchDown.y)
                     lastPanPoint = p
                 }
@@ -138,7 +143,7 @@ extension DrawerKitSystem {
             if panActive {
                 panActive = false
                 if t.phase == .cancelled {
-                    emit("handleDrawerDrag", [RecordField("state", .string("cancelled"))])
+                    emit("handleDrawerDrag", Self.dragCancelledFields)
                     animateTransition(to: panStart)
                 } else {
                     let v = PanRecognition.liftVelocity(t, time: now, source: velocitySource, tracker: tracker)

@@ -6,11 +6,11 @@ extension PanelModel {
     public static let drawerKit = PanelModel(rawValue: "drawerkit")
 }
 
-extension DrawerConfiguration: PanelSystemConfiguration {
+extension DrawerConfiguration: SystemReplayConfiguration {
     public static var model: PanelModel { .drawerKit }
 
-    public func simulate(_ trace: Trace, options: SimulationOptions) -> SimulationResult {
-        replay(DrawerKitSystem(self, trace: trace, options: options), trace: trace, options: options)
+    func makeSystem(for trace: Trace, options: SimulationOptions) -> DrawerKitSystem {
+        DrawerKitSystem(self, trace: trace, options: options)
     }
 }
 

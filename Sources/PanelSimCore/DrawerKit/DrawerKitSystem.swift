@@ -97,17 +97,22 @@ struct DrawerKitSystem: RecordingPanelSystem {
         recordsHandleAlpha = drawer.handleAutoAnimatesDimming != nil
     }
 
+    // The getters below are read by mutating methods; inlined, they read the fields in place
+    // (called out of line, each call copied the whole system first).
+
     /// Model y: the presented view's `frame.origin.y` (pt).
     var modelY: Double {
-        get { model.y }
-        set { model.y = newValue }
+        @inline(__always) get { model.y }
+        @inline(__always) set { model.y = newValue }
     }
     var initialState: DrawerState {
         drawer.initialState ?? (drawer.supportsPartialExpansion ? .partiallyExpanded : .fullyExpanded)
     }
     var autoDims: Bool { drawer.handleAutoAnimatesDimming == true }
-    var currentY: Double { geometry.clamp(modelY) }
-    var currentPlace: DrawerPlace { geometry.place(at: currentY) }
+    /// Model y clamped to the drawer's range (pt).
+    var currentY: Double { @inline(__always) get { geometry.clamp(modelY) } }
+    /// The place the clamped model y is at.
+    var currentPlace: DrawerPlace { @inline(__always) get { geometry.place(at: currentY) } }
 
     // MARK: PanelSystem
 

@@ -28,23 +28,37 @@ enum DrawerCompletion: Sendable, Equatable {
     case corner(zeroAtEnd: Bool)
 }
 
-/// `DrawerAnimationInfo` as the events write it (§2.3).
+/// `DrawerAnimationInfo` as the events write it (§2.3), with the fields of the transition's
+/// events built once when it starts: the events at its start and at its completion share these
+/// arrays (an array is shared, not copied), so a transition allocates two instead of four.
 struct DrawerTransitionInfo: Sendable, Equatable {
-    var start: DrawerPlace, target: DrawerPlace, end: DrawerPlace
-    var isPresenting: Bool
-    var duration: Double
-    var startingFrameY: Double, endingFrameY: Double
+    let start: DrawerPlace, target: DrawerPlace, end: DrawerPlace
+    let isPresenting: Bool
+    let duration: Double
+    let startingFrameY: Double, endingFrameY: Double
+    /// The fields of `transitionWillStart` and `transitionDidFinish`.
+    private(set) var fields: [RecordField] = []
+    /// The fields of the presenting and the presented participant's events (`prepare`,
+    /// `animateAlong`, `cleanup`); nil for an absent participant.
+    private(set) var presentingFields: [RecordField]?, presentedFields: [RecordField]?
 
-    /// The event fields.
-    var fields: [RecordField] {
-        [RecordField("startDrawerState", .string(start.name)), RecordField("targetDrawerState", .string(target.name)),
-         RecordField("endDrawerState", .string(end.name)), RecordField("isPresenting", .bool(isPresenting)),
-         RecordField("actualDurationInSeconds", .number(duration)),
-         RecordField("startingFrameY", .number(startingFrameY)), RecordField("endingFrameY", .number(endingFrameY))]
+    /// - Parameter participants: which of the two participants take part (`DrawerConfiguration`'s
+    ///   `participantPresenting`, `participantPresented`).
+    init(start: DrawerPlace, target: DrawerPlace, end: DrawerPlace, isPresenting: Bool, duration: Double,
+         startingFrameY: Double, endingFrameY: Double, participants: (presenting: Bool, presented: Bool)) {
+        self.start = start; self.target = target; self.end = end
+        self.isPresenting = isPresenting; self.duration = duration
+        self.startingFrameY = startingFrameY; self.endingFrameY = endingFrameY
+        fields = [RecordField("startDrawerState", .string(start.name)), RecordField("targetDrawerState", .string(target.name)),
+                  RecordField("endDrawerState", .string(end.name)), RecordField("isPresenting", .bool(isPresenting)),
+                  RecordField("actualDurationInSeconds", .number(duration)),
+                  RecordField("startingFrameY", .number(startingFrameY)), RecordField("endingFrameY", .number(endingFrameY))]
+        presentingFields = participants.presenting ? fields(participant: "presenting") : nil
+        presentedFields = participants.presented ? fields(participant: "presented") : nil
     }
 
     /// The event fields after a `participant` field (one array literal, no concatenation).
-    func fields(participant: String) -> [RecordField] {
+    private func fields(participant: String) -> [RecordField] {
         [RecordField("participant", .string(participant)),
          RecordField("startDrawerState", .string(start.name)), RecordField("targetDrawerState", .string(target.name)),
          RecordField("endDrawerState", .string(end.name)), RecordField("isPresenting", .bool(isPresenting)),
@@ -54,22 +68,19 @@ struct DrawerTransitionInfo: Sendable, Equatable {
 }
 
 extension DrawerKitSystem {
-    /// The participants' `DrawerAnimationActions` closure `name`, presenting first (§2.1).
+    /// The participants' `DrawerAnimationActions` closure `name`, presenting first (§2.1), with
+    /// the fields `info` holds.
     mutating func emitParticipants(_ name: String, _ info: DrawerTransitionInfo) {
-        emitParticipants(name, participantFields(info))
+        if let f = info.presentingFields { emit(name, f) }
+        if let f = info.presentedFields { emit(name, f) }
     }
 
-    /// The fields of each participant's events for `info` (nil for an absent participant), built
-    /// once for the events of one transition stage pair (arrays are shared, not copied).
-    func participantFields(_ info: DrawerTransitionInfo) -> (presenting: [RecordField]?, presented: [RecordField]?) {
-        (drawer.participantPresenting ? info.fields(participant: "presenting") : nil,
-         drawer.participantPresented ? info.fields(participant: "presented") : nil)
-    }
-
-    /// `emitParticipants(_:_:)` with fields built before.
-    mutating func emitParticipants(_ name: String, _ fields: (presenting: [RecordField]?, presented: [RecordField]?)) {
-        if let f = fields.presenting { emit(name, f) }
-        if let f = fields.presented { emit(name, f) }
+    /// A transition's info (`DrawerTransitionInfo`) for this drawer's participants.
+    func transitionInfo(start: DrawerPlace, target: DrawerPlace, end: DrawerPlace, isPresenting: Bool, duration: Double,
+                        startingFrameY: Double, endingFrameY: Double) -> DrawerTransitionInfo {
+        DrawerTransitionInfo(start: start, target: target, end: end, isPresenting: isPresenting, duration: duration,
+                             startingFrameY: startingFrameY, endingFrameY: endingFrameY,
+                             participants: (drawer.participantPresenting, drawer.participantPresented))
     }
 
     // MARK: Transitions (§3.6)
@@ -93,13 +104,12 @@ extension DrawerKitSystem {
         let starting = currentPlace
         let y0 = geometry.position(starting), y1 = geometry.position(ending)
         let timing = timing(from: y0, to: y1)
-        let info = DrawerTransitionInfo(start: starting, target: ending, end: ending, isPresenting: y1 < y0,
-                                        duration: geometry.duration(from: y0, to: y1), startingFrameY: y0, endingFrameY: y1)
+        let info = transitionInfo(start: starting, target: ending, end: ending, isPresenting: y1 < y0,
+                                  duration: geometry.duration(from: y0, to: y1), startingFrameY: y0, endingFrameY: y1)
         if ending == .dismissed && drawer.midTransition == .dismissalIsTerminal { terminal = true }
         if autoDims { model.handleAlpha = geometry.triangular(starting) }
         emit("transitionWillStart", info.fields)
-        let participants = participantFields(info)
-        emitParticipants("prepare", participants)
+        emitParticipants("prepare", info)
         setTarget(ending)
         let before = model
         model.y = geometry.clamp(y1)
@@ -112,7 +122,7 @@ extension DrawerKitSystem {
         }
         animator.add(start: instant, timing: timing, delta: delta,
                      completion: .transition(info, starting: starting, ending: ending, completion: completion, endsPull: endsPull))
-        emitParticipants("animateAlong", participants)
+        emitParticipants("animateAlong", info)
     }
 
     /// The corner-radius animator of §3.7 toward `ending`.
@@ -200,8 +210,8 @@ extension DrawerKitSystem {
         animateCornerRadius(to: .dismissed)
         setTapsEnabled(false)
         let y0 = geometry.position(target), y1 = geometry.height
-        let info = DrawerTransitionInfo(start: geometry.place(at: y0), target: .dismissed, end: .dismissed, isPresenting: false,
-                                        duration: geometry.duration(from: y0, to: y1), startingFrameY: y0, endingFrameY: y1)
+        let info = transitionInfo(start: geometry.place(at: y0), target: .dismissed, end: .dismissed, isPresenting: false,
+                                  duration: geometry.duration(from: y0, to: y1), startingFrameY: y0, endingFrameY: y1)
         runUIKitTransition(info, completion: .dismissal(info))
     }
 
@@ -211,12 +221,11 @@ extension DrawerKitSystem {
     private mutating func runUIKitTransition(_ info: DrawerTransitionInfo, completion: DrawerCompletion) {
         let y0 = info.startingFrameY, y1 = info.endingFrameY
         emit("transitionWillStart", info.fields)
-        let participants = participantFields(info)
-        emitParticipants("prepare", participants)
+        emitParticipants("prepare", info)
         animator.add(start: instant, timing: timing(from: y0, to: y1), delta: DrawerChannels(y: y0 - y1, cornerRadius: 0, handleAlpha: 0),
                      completion: completion)
         modelY = y1
-        emitParticipants("animateAlong", participants)
+        emitParticipants("animateAlong", info)
     }
 
     mutating func present() {
@@ -229,9 +238,9 @@ extension DrawerKitSystem {
         animateCornerRadius(to: .partiallyExpanded)
         setTapsEnabled(false)
         let y0 = geometry.height, y1 = geometry.position(target)
-        let info = DrawerTransitionInfo(start: geometry.place(at: y0), target: geometry.place(at: y1), end: geometry.place(at: y1),
-                                        isPresenting: true, duration: geometry.duration(from: y0, to: y1),
-                                        startingFrameY: y0, endingFrameY: y1)
+        let info = transitionInfo(start: geometry.place(at: y0), target: geometry.place(at: y1), end: geometry.place(at: y1),
+                                  isPresenting: true, duration: geometry.duration(from: y0, to: y1),
+                                  startingFrameY: y0, endingFrameY: y1)
         runUIKitTransition(info, completion: .presentation(info))
     }
 

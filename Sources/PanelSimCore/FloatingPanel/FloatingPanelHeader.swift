@@ -1,7 +1,7 @@
 /// FloatingPanel's header sections (trace-format.md §1.1): the layout and behavior (`panel`) and
 /// the app delegate's declarative answers (`delegate`). The header's `scrollView` is the tracked
 /// scroll view at t = 0.
-public struct FloatingPanelHeader: PanelSystemConfiguration, Equatable {
+public struct FloatingPanelHeader: SystemReplayConfiguration, Equatable {
     public static let model = PanelModel.floatingPanel
     public var panel: PanelConfiguration
     public var delegate: DelegateConfiguration
@@ -9,15 +9,8 @@ public struct FloatingPanelHeader: PanelSystemConfiguration, Equatable {
         self.panel = panel; self.delegate = delegate
     }
 
-    public func simulate(_ trace: Trace, options: SimulationOptions) -> SimulationResult {
-        replay(FloatingPanelSystem(trace: trace, options: options), trace: trace, options: options)
-    }
-
-    /// The streaming replay: the system reads only the header, and hands its records over as it goes.
-    public func simulate<Feed: SampleFeed>(header: TraceHeader, feed: inout Feed, options: SimulationOptions,
-                                           sink: (RecordList) -> Void) -> SimulationResult {
-        replay(FloatingPanelSystem(trace: Trace(header: header, samples: []), options: options), header: header,
-               feed: &feed, options: options, sink: sink)
+    func makeSystem(for trace: Trace, options: SimulationOptions) -> FloatingPanelSystem {
+        FloatingPanelSystem(trace: trace, options: options)
     }
 
     /// FloatingPanel's options set away from their defaults (`FloatingPanelOptions.nonDefaultNames`).

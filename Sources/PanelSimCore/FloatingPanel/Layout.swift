@@ -431,8 +431,13 @@ public func validate(_ header: TraceHeader) throws(ConfigurationError) {
     }
     let geometry = LayoutGeometry(panel: panel, environment: header.environment)
     guard geometry.isValid(panel.initialState) else {
+        // `half` is FloatingPanel's default initial state (FloatingPanelLayout.initialState), and
+        // the one a header without `initialState` gets.
+        let states = panel.anchors.map { "'\($0.state.name)'" }.joined(separator: ", ")
+        let isDefault = panel.initialState.name == PanelState.half.name
         throw ConfigurationError(field: "panel.initialState",
-                                 message: "'\(panel.initialState.name)' is neither an anchor state nor hidden")
+                                 message: "'\(panel.initialState.name)' is neither an anchor state nor hidden"
+                                    + (isDefault ? " (half is the default when panel.initialState is not given); name one of \(states)" : ""))
     }
     if panel.anchors.count >= 2,
        geometry.position(of: geometry.leastExpandedState) == geometry.position(of: geometry.mostExpandedState) {

@@ -957,7 +957,10 @@ struct PanelCore {
 
     /// One display frame: at `time` (µs), frame number `index`, steps every animation started before
     /// it (attraction, scroll deceleration, property animator), syncs the layout and records the frame.
-    /// Returns `isAnimating` afterwards.
+    /// Returns `isAnimating` afterwards. Inlined into the replay loops (`Replay` and the streaming
+    /// one) by declaration: the optimizer's own choice varies with unrelated code in the module, and
+    /// a call per frame that processes a sample costs a short replay about 3 % of its instructions.
+    @inline(__always)
     mutating func runFrame(index: Int, time: Microseconds) -> Bool {
         if isQuietFrame { return quietFrame(index: index, time: time) }
         return frame(index: index, time: time)

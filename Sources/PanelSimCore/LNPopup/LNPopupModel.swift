@@ -6,11 +6,11 @@ extension PanelModel {
     public static let lnPopup = PanelModel(rawValue: "lnpopup")
 }
 
-extension PopupConfiguration: PanelSystemConfiguration {
+extension PopupConfiguration: SystemReplayConfiguration {
     public static var model: PanelModel { .lnPopup }
 
-    public func simulate(_ trace: Trace, options: SimulationOptions) -> SimulationResult {
-        replay(LNPopupSystem(self, trace: trace, options: options), trace: trace, options: options)
+    func makeSystem(for trace: Trace, options: SimulationOptions) -> LNPopupSystem {
+        LNPopupSystem(self, trace: trace, options: options)
     }
 }
 

@@ -80,22 +80,29 @@ public struct ProfileTable<Values: Sendable>: Sendable {
     public let switches: [ProfileSwitch<Values>]
     /// The point used without a profile (the system spec's model).
     public let defaultPoint: String
+    /// The values at `defaultPoint`, looked up once: every replay without a profile reads them.
+    private let defaultValues: Values
 
+    /// - Precondition: `defaultPoint` names one of `points`.
     public init(points: [(name: String, versions: String, values: Values)], switches: [ProfileSwitch<Values>], defaultPoint: String) {
         self.points = points; self.switches = switches; self.defaultPoint = defaultPoint
+        guard let point = points.first(where: { $0.name == defaultPoint }) else {
+            preconditionFailure("the default profile point \(defaultPoint) is not among the points")
+        }
+        defaultValues = point.values
     }
 
     /// The values at `point`; the default point's for an unknown name.
     /// - Complexity: O(points).
     public func values(at point: String) -> Values {
-        (points.first { $0.name == point } ?? points.first { $0.name == defaultPoint }!).values
+        points.first { $0.name == point }?.values ?? defaultValues
     }
 
     /// The values a replay under `profile` uses: the default point's for nil, else the profile's
     /// point with each borrowed switch copied from its point.
-    /// - Complexity: O(points · (1 + borrowed switches)).
+    /// - Complexity: O(1) for nil, else O(points · (1 + borrowed switches)).
     public func values(for profile: TraceProfile?) -> Values {
-        guard let profile else { return values(at: defaultPoint) }
+        guard let profile else { return defaultValues }
         var v = values(at: profile.point)
         for b in profile.borrowed {
             if let s = switches.first(where: { $0.id == b.switchID }) { s.copy(&v, values(at: b.point)) }

@@ -477,6 +477,7 @@ public struct RecordList: RandomAccessCollection, @unchecked Sendable, Equatable
     /// system frames.
     /// - Complexity: O(records kept) (they are copied to a new list); the records returned keep
     ///   the old storage.
+    @inline(never)
     mutating func takeRecordsBeforeLastFrame() -> RecordList? {
         let k = lastFrameIndex
         // (Lists of packed system frames, the other systems' recorder, are not split.)
@@ -505,6 +506,26 @@ public struct RecordList: RandomAccessCollection, @unchecked Sendable, Equatable
             rest.appendEntry(e, owned: false)
         }
         rest.lastFrameIndex = 0
+        self = rest
+        return head
+    }
+
+    /// Splits off every record, for a producer that compares its next frame with a copy of its
+    /// last one rather than with the list (`SystemRecorder.takeRecords()`): returns them, and
+    /// leaves this list empty with the same name table (so name indices the producer keeps stay
+    /// valid) and the same packed-frame layout, with room for as many records and packed frames
+    /// as it hands over (a streaming replay's batches are alike).
+    /// - Complexity: O(names); the records returned keep the old storage.
+    @inline(never)
+    mutating func takeAllRecords() -> RecordList {
+        var rest = RecordList()
+        rest.names = names
+        rest.nameIndices = nameIndices
+        rest.frameLayout = frameLayout
+        rest.packedWordCount = packedWordCount
+        rest.reserveCapacity(count)
+        rest.reservePackedFrames(packedFrameCount)
+        let head = self
         self = rest
         return head
     }

@@ -74,7 +74,8 @@ public protocol PanelSystemConfiguration: Sendable {
     /// Replays the samples `feed` hands over (the header is `header`, holding this value), giving
     /// the records to `sink` as they become final (`replay(_:header:feed:options:sink:)`); the
     /// result has no records. The default collects the samples and calls `simulate(_:options:)`:
-    /// a system replays in bounded memory only when it implements this (FloatingPanel does).
+    /// a system replays in bounded memory only when it implements this (as every
+    /// `SystemReplayConfiguration` does).
     func simulate<Feed: SampleFeed>(header: TraceHeader, feed: inout Feed, options: SimulationOptions,
                                     sink: (RecordList) -> Void) -> SimulationResult
     /// The names of the options the result header records (`ResultHeader.simulator`): the
@@ -103,6 +104,31 @@ extension PanelSystemConfiguration where Self: Equatable {
     public func isEqual(to other: any PanelSystemConfiguration) -> Bool {
         guard let other = other as? Self else { return false }
         return self == other
+    }
+}
+
+/// A header value that sets its panel system up (`makeSystem(for:options:)`): both replays of
+/// `PanelSystemConfiguration` come from here, the whole trace's and the streaming one, which
+/// hands the records over as the system's `takeFinalRecords()` gives them (FloatingPanel's before
+/// its last frame; a `RecordingPanelSystem`'s all of them) after each batch of samples.
+protocol SystemReplayConfiguration: PanelSystemConfiguration {
+    associatedtype System: PanelSystem
+    /// The system for `trace`, whose header holds this value. It may read only the header: the
+    /// streaming replay passes a trace without samples.
+    func makeSystem(for trace: Trace, options: SimulationOptions) -> System
+}
+
+extension SystemReplayConfiguration {
+    public func simulate(_ trace: Trace, options: SimulationOptions) -> SimulationResult {
+        replay(makeSystem(for: trace, options: options), trace: trace, options: options)
+    }
+
+    /// The streaming replay (`replay(_:header:feed:options:sink:)`) of the system set up for
+    /// `header`.
+    public func simulate<Feed: SampleFeed>(header: TraceHeader, feed: inout Feed, options: SimulationOptions,
+                                           sink: (RecordList) -> Void) -> SimulationResult {
+        replay(makeSystem(for: Trace(header: header, samples: []), options: options), header: header,
+               feed: &feed, options: options, sink: sink)
     }
 }
 

@@ -46,7 +46,8 @@ public func simulate(_ trace: Trace, options: SimulationOptions = SimulationOpti
 /// result has the warnings and no records. The records are those `simulate(_:options:)` gives
 /// for the same samples.
 /// - Complexity: as `simulate(_:options:)`; memory holds one batch and, for a system that hands
-///   its records over (FloatingPanel), the records since the last frame of the previous batch.
+///   its records over (FloatingPanel, and the systems that record through a `SystemRecorder`),
+///   the records of about one batch.
 public func simulate<Feed: SampleFeed>(header: TraceHeader, feed: inout Feed, options: SimulationOptions = SimulationOptions(),
                                        sink: (RecordList) -> Void) -> SimulationResult {
     header.system.simulate(header: header, feed: &feed, options: options, sink: sink)

@@ -14,8 +14,10 @@ public protocol SampleFeed {
 /// samples). The returned result has the warnings and no records.
 ///
 /// Memory holds one batch of samples and the records not yet handed over: a system that
-/// implements `PanelSystem.takeFinalRecords()` hands over all but the frame that later frames
-/// are compared with after each batch; one that does not hands everything over at the end.
+/// implements `PanelSystem.takeFinalRecords()` hands over, after each batch, the records no later
+/// frame changes (FloatingPanel: all but the frame the next one is compared with; a system that
+/// records through a `SystemRecorder`: all of them); one that does not hands everything over at
+/// the end.
 /// - Complexity: as `simulate(_:options:)`, plus O(records) for the hand-overs.
 public func replay<System: PanelSystem, Feed: SampleFeed>(_ system: System, header: TraceHeader, feed: inout Feed,
                                                           options: SimulationOptions,

@@ -1,7 +1,8 @@
 /// The records of a panel system other than FloatingPanel while it replays (trace-format.md §2):
 /// its events with their times; its warnings; and its frames, packed by `Frame`'s layout and written only when a value changed
 /// (frame 0 always: floatingpanel-core.md §9 O1, drawerkit.md §2.3). One per replay; the system
-/// hands the records over with `finish()`.
+/// hands the records over with `finish()`, and in a streaming replay also between samples
+/// (`takeRecords()`).
 struct SystemRecorder<Frame: PackedSystemFrame> {
     private(set) var records = RecordList()
     /// Non-fatal notes, in the order they arose (see `warn(_:_:)`).
@@ -49,10 +50,21 @@ struct SystemRecorder<Frame: PackedSystemFrame> {
 
     /// The records and warnings, once the replay is done.
     func finish() -> (records: RecordList, warnings: [String]) { (records, warnings) }
+
+    /// Every record so far, for a streaming replay (`PanelSystem.takeFinalRecords()`); nil when
+    /// there is none. Every one is final: the recorder only appends, and compares the next frame
+    /// with its own copy of the last one (`lastFrame`), never with the list. It goes on in an
+    /// empty list with the same name table, so that the name indices it keeps stay valid
+    /// (`RecordList.takeAllRecords()`).
+    /// - Complexity: O(names in the table).
+    mutating func takeRecords() -> RecordList? {
+        records.isEmpty ? nil : records.takeAllRecords()
+    }
 }
 
 /// A panel system that records through a `SystemRecorder` (`recorder`): the event, warning,
-/// end and hand-over parts of `PanelSystem` come from here.
+/// end and hand-over parts of `PanelSystem` come from here, the hand-over between samples of a
+/// streaming replay included (`takeFinalRecords()`).
 protocol RecordingPanelSystem: PanelSystem {
     associatedtype Frame: PackedSystemFrame
     var recorder: SystemRecorder<Frame> { get set }
@@ -88,4 +100,8 @@ extension RecordingPanelSystem {
     mutating func reachEnd(at time: Microseconds) { now = time }
 
     mutating func finish() -> (records: RecordList, warnings: [String]) { recorder.finish() }
+
+    /// Every record so far (`SystemRecorder.takeRecords()`): a streaming replay of a system that
+    /// records through a `SystemRecorder` holds the records of one batch of samples at a time.
+    mutating func takeFinalRecords() -> RecordList? { recorder.takeRecords() }
 }

@@ -61,9 +61,12 @@ extension UISheetSystem {
             sheet.prefersScrollingExpandsWhenScrolledToEdge = value
         case .tapDimming:
             let y = displayed(at: instant)
-            guard !sheetDragging, !dismissalRunning, shownDimming(at: y, time: instant) > 0, y > geometry.largeTop else {
-                return warn(line, "tapDimming not accepted (dimming 0, a drag, a dismissal under way, or the sheet at its top margin; uisheet.md §3.8)")
-            }
+            // The four refusals of uisheet.md §3.8, in this order; the warning names the one that applied.
+            let refusal = sheetDragging ? "a drag is under way"
+                : dismissalRunning ? "a dismissal is under way"
+                : !(shownDimming(at: y, time: instant) > 0) ? "the dimming shown is 0 (the sheet is at or below its largest undimmed detent)"
+                : !(y > geometry.largeTop) ? "the sheet is at its top margin" : nil
+            if let refusal { return warn(line, "tapDimming not accepted: \(refusal) (uisheet.md §3.8)") }
             acceptedDismissTap(selectUndimmed: true)
         case .tapGrabber:
             guard sheet.prefersGrabberVisible else { return warn(line, "tapGrabber ignored: prefersGrabberVisible is false") }

@@ -10,7 +10,10 @@ extension UISheetSystem {
         return geometry.detents.last
     }
 
-    var smallestOffset: Double { geometry.detents.last?.offset ?? geometry.height }
+    // The small getters below are read by mutating methods on every moved sample; inlined, they
+    // read the fields in place (called out of line, each call copied the whole system first).
+
+    var smallestOffset: Double { @inline(__always) get { geometry.detents.last?.offset ?? geometry.height } }
 
     /// The keyboard overlap k (U23).
     var keyboardOverlap: Double { min(keyboardHeight, geometry.fullHeight) }
@@ -65,20 +68,40 @@ extension UISheetSystem {
         return restCandidates().list.first?.offset ?? geometry.largeTop
     }
 
-    /// The lower bound B of the drag (§3.3 item 5).
-    var lowerBound: Double { dismissible && !sheet.isModalInPresentation ? geometry.height : smallestOffset }
-
+    /// `topCandidate` for the drag's mutating methods: read in place without the keyboard; with
+    /// it, the candidate list is built out of line. (Any non-mutating call that is not inlined,
+    /// made from mutating code, copies the whole system first; here it stays off the path of
+    /// every moved sample.)
     @inline(__always)
-    func display(_ u: Double) -> Double {
-        let p0 = topCandidate, b = lowerBound
+    mutating func dragTopCandidate() -> Double {
+        guard keyboardUp else { return geometry.detents.first?.offset ?? geometry.largeTop }
+        return topCandidateWithKeyboard()
+    }
+
+    /// `topCandidate` while the keyboard is up (out of line; mutating only so that its callers
+    /// pass the system in place).
+    @inline(never)
+    mutating func topCandidateWithKeyboard() -> Double { topCandidate }
+
+    /// The lower bound B of the drag (§3.3 item 5).
+    var lowerBound: Double {
+        @inline(__always) get { dismissible && !sheet.isModalInPresentation ? geometry.height : smallestOffset }
+    }
+
+    /// The displayed offset for the drag's unconstrained offset `u` (§3.3 item 5: rubber bands
+    /// above the top candidate and below the lower bound). Mutating only for `dragTopCandidate()`.
+    @inline(__always)
+    mutating func display(_ u: Double) -> Double {
+        let p0 = dragTopCandidate(), b = lowerBound
         if u < p0 { return p0 - SheetGeometry.band(p0 - u, geometry.extentUp(above: p0)) }
         if u > b { return b + SheetGeometry.band(u - b, geometry.extentDown) }
         return u
     }
 
+    /// The inverse of `display(_:)`.
     @inline(__always)
-    func undisplay(_ y: Double) -> Double {
-        let p0 = topCandidate, b = lowerBound
+    mutating func undisplay(_ y: Double) -> Double {
+        let p0 = dragTopCandidate(), b = lowerBound
         if y < p0 { return p0 - SheetGeometry.unband(p0 - y, geometry.extentUp(above: p0)) }
         if y > b { return b + SheetGeometry.unband(y - b, geometry.extentDown) }
         return y

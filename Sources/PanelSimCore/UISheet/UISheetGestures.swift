@@ -159,7 +159,7 @@ extension UISheetSystem {
         var sheetPart = 0.0
         if ty <= 0 {
             if sheet.prefersScrollingExpandsWhenScrolledToEdge {
-                sheetPart = max(ty, min(topCandidate - u0, 0))
+                sheetPart = max(ty, min(dragTopCandidate() - u0, 0))
             }
             // The remainder scrolls the content through the shared O6 path (U29): past the bottom
             // edge it rubber-bands (d = frame height) like a content-only pan.
@@ -187,7 +187,7 @@ extension UISheetSystem {
         if sheetDragging {
             // U21: no rubber band above the top in a hand-off, also when the top-most candidate
             // moved below the sheet during the drag (setDetents, the keyboard, a container change).
-            u = max(u0 + sheetPart, topCandidate)
+            u = max(u0 + sheetPart, dragTopCandidate())
             checkCrossing()
             modelY = display(u)
         }

@@ -6,12 +6,10 @@ extension PanelModel {
     public static let uiSheet = PanelModel(rawValue: "uisheet")
 }
 
-extension SheetConfiguration: PanelSystemConfiguration {
+extension SheetConfiguration: SystemReplayConfiguration {
     public static var model: PanelModel { .uiSheet }
 
-    public func simulate(_ trace: Trace, options: SimulationOptions) -> SimulationResult {
-        replay(UISheetSystem(self, trace: trace), trace: trace, options: options)
-    }
+    func makeSystem(for trace: Trace, options: SimulationOptions) -> UISheetSystem { UISheetSystem(self, trace: trace) }
 
     /// The sheet's `sheet.simulator` options away from their defaults (uisheet.md §4); the
     /// replay's FloatingPanel options do not apply to a sheet.

@@ -111,11 +111,8 @@ extension TraceLoader {
         if let x = try flag("durationIsProportionalToDistanceTraveled") { d.durationIsProportionalToDistanceTraveled = x }
         if let x = o["timingCurveProvider"] {
             switch x {
-            case .string:
-                switch try r.choice(x, p("timingCurveProvider"), ["systemSpring", "linear"]) {
-                case "linear": d.timingCurveProvider = .linear
-                default: d.timingCurveProvider = .systemSpring
-                }
+            case .string("linear"): d.timingCurveProvider = .linear
+            case .string("systemSpring"): d.timingCurveProvider = .systemSpring
             case .object(let t):
                 try r.checkKeys(t, p("timingCurveProvider"), ["dampingRatio"])
                 let zeta = try r.number(try r.required(t, "dampingRatio", p("timingCurveProvider"), "a number > 0"),

@@ -14,6 +14,11 @@ struct UISheetTraceFormat: SystemTraceFormat {
     var observedKeys: [String] { ["location", "state", "contentOffset", "backdropAlpha", "dimming"] }
     /// UISheetPresentationController on iOS 15 and 16–18 (profiles.md §3.4).
     var profiles: ProfileCatalog? { UISheetProfiles.catalog }
+    /// FloatingPanel's `delegate` section: the sheet's delegate answers are `sheetDelegate`.
+    func replacement(forSection section: String) -> String? {
+        section == "delegate" ? "a \"sheetDelegate\" section for the sheet's delegate (uisheet.md §2.1, e.g. {\"shouldDismiss\": \"always\"}), "
+            + "or no \"model\" (FloatingPanel) for a delegate section" : nil
+    }
 
     func parseSections(_ header: JSONObject, environment: PanelEnvironment, context: TraceFormatContext) throws(TraceError)
         -> any PanelSystemConfiguration {
