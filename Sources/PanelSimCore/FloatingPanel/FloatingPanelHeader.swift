@@ -3,10 +3,11 @@
 /// scroll view at t = 0.
 public struct FloatingPanelHeader: SystemReplayConfiguration, Equatable {
     public static let model = PanelModel.floatingPanel
-    public var panel: PanelConfiguration
-    public var delegate: DelegateConfiguration
+    public var panel: FloatingPanelConfiguration
+    public var delegate: FloatingPanelDelegateConfiguration
     public init(
-        panel: PanelConfiguration = PanelConfiguration(), delegate: DelegateConfiguration = DelegateConfiguration()
+        panel: FloatingPanelConfiguration = FloatingPanelConfiguration(),
+        delegate: FloatingPanelDelegateConfiguration = FloatingPanelDelegateConfiguration()
     ) {
         self.panel = panel
         self.delegate = delegate
@@ -28,8 +29,8 @@ extension PanelModel {
 extension TraceHeader {
     /// A FloatingPanel header.
     public init(
-        name: String, environment: PanelEnvironment, panel: PanelConfiguration,
-        delegate: DelegateConfiguration = DelegateConfiguration()
+        name: String, environment: PanelEnvironment, panel: FloatingPanelConfiguration,
+        delegate: FloatingPanelDelegateConfiguration = FloatingPanelDelegateConfiguration()
     ) {
         self.init(name: name, environment: environment, system: FloatingPanelHeader(panel: panel, delegate: delegate))
     }
@@ -44,7 +45,7 @@ extension TraceHeader {
     /// The `panel` section of a FloatingPanel header, for FloatingPanel-only code (its model, its
     /// invariants, the soak generator). Precondition: `model == .floatingPanel`; code that may see
     /// any system reads `floatingPanel?.panel`.
-    public var panel: PanelConfiguration {
+    public var panel: FloatingPanelConfiguration {
         get { floatingPanelSections.panel }
         set {
             var sections = floatingPanelSections
@@ -54,7 +55,7 @@ extension TraceHeader {
     }
 
     /// The `delegate` section of a FloatingPanel header. Precondition: `model == .floatingPanel`.
-    public var delegate: DelegateConfiguration {
+    public var delegate: FloatingPanelDelegateConfiguration {
         get { floatingPanelSections.delegate }
         set {
             var sections = floatingPanelSections
