@@ -62,6 +62,7 @@ extension DrawerPlace {
 extension DrawerKitSystem {
     /// Records frame `index` when a channel changed (frame 0 always): the model values plus what
     /// the running animators still show at the frame's exact time (§3.9).
+    @inline(__always)
     mutating func writeFrame(index: Int) {
         let shown = animator.presentation(of: model, at: timebase.frame(index))
         recorder.record(

@@ -159,14 +159,22 @@ struct DrawerKitSystem: RecordingPanelSystem {
         }
     }
 
-    mutating func process(_ sample: TraceSample) {
-        now = sample.time
-        instant = timebase.sample(sample.time)
-        switch sample.kind {
-        case .touch(let t): handleTouch(t, line: sample.line)
-        case .systemCall(let call): if let call = call as? DrawerCall { handleCall(call, line: sample.line) }
-        case .environment(let e): changeEnvironment(e)
-        case .call, .scroll, .observed, .end: break
+    mutating func process(_ sample: TraceSample) { withUnsafePointer(to: sample) { process(at: $0) } }
+
+    /// Reads the sample in place: a touch's plain fields are taken without copying the whole
+    /// sample (an enum with reference-counted payloads) out of the trace.
+    @inline(__always)
+    mutating func process(at sample: UnsafePointer<TraceSample>) {
+        now = sample.pointee.time
+        instant = timebase.sample(now)
+        if case .touch(let t) = sample.pointee.kind {
+            handleTouch(t, line: sample.pointee.line)
+        } else {
+            switch sample.pointee.kind {
+            case .systemCall(let call): if let call = call as? DrawerCall { handleCall(call, line: sample.pointee.line) }
+            case .environment(let e): changeEnvironment(e)
+            case .touch, .call, .scroll, .observed, .end: break
+            }
         }
         startRequestedDismissal()
     }

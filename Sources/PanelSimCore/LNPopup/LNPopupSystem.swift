@@ -102,16 +102,22 @@ struct LNPopupSystem: RecordingPanelSystem {
         }
     }
 
-    mutating func process(_ sample: TraceSample) {
-        if !timers.isEmpty { fireTimers(before: sample.time) }
-        now = sample.time
-        instant = timebase.sample(sample.time)
-        switch sample.kind {
-        case .touch(let t):
-            currentLine = sample.line
-            handleTouch(t, line: sample.line)
-        case .systemCall(let call): if let call = call as? PopupCall { handleCall(call, line: sample.line) }
-        case .call, .environment, .scroll, .observed, .end: break
+    mutating func process(_ sample: TraceSample) { withUnsafePointer(to: sample) { process(at: $0) } }
+
+    /// Reads the sample in place: a touch's plain fields are taken without copying the whole
+    /// sample (an enum with reference-counted payloads) out of the trace.
+    @inline(__always)
+    mutating func process(at sample: UnsafePointer<TraceSample>) {
+        if !timers.isEmpty { fireTimers(before: sample.pointee.time) }
+        now = sample.pointee.time
+        instant = timebase.sample(now)
+        if case .touch(let t) = sample.pointee.kind {
+            currentLine = sample.pointee.line
+            return handleTouch(t, line: sample.pointee.line)
+        }
+        switch sample.pointee.kind {
+        case .systemCall(let call): if let call = call as? PopupCall { handleCall(call, line: sample.pointee.line) }
+        case .touch, .call, .environment, .scroll, .observed, .end: break
         }
     }
 

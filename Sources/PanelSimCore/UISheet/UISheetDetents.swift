@@ -6,8 +6,10 @@ extension UISheetSystem {
 
     /// The detent shown for the selection: the selected one, else the smallest (§3.2).
     var shownDetent: ResolvedDetent? {
-        if let i = geometry.index(of: sheet.selectedDetentIdentifier) { return geometry.detents[i] }
-        return geometry.detents.last
+        @inline(__always) get {
+            if let i = geometry.index(of: sheet.selectedDetentIdentifier) { return geometry.detents[i] }
+            return geometry.detents.last
+        }
     }
 
     // The small getters below are read by mutating methods on every moved sample; inlined, they
@@ -30,19 +32,26 @@ extension UISheetSystem {
     }
 
     /// Candidates top to bottom (§3.0), without the dismiss point; `keyboardIndex` is the keyboard
-    /// position's index while the keyboard is up.
-    func restCandidates() -> (list: [Candidate], keyboardIndex: Int?) {
+    /// position's index while the keyboard is up. `extra` reserves room for candidates the caller
+    /// appends (the dismiss point), so that the list is allocated once.
+    /// - Complexity: O(detents) without the keyboard's lift; O(d log d) with it.
+    @inline(__always)
+    func restCandidates(reserving extra: Int = 0) -> (list: [Candidate], keyboardIndex: Int?) {
         var list: [Candidate] = []
+        list.reserveCapacity(geometry.detents.count + 1 + extra)
+        guard keyboardUp else {
+            for d in geometry.detents { list.append(Candidate(offset: d.offset, kind: .detent(d.identifier))) }
+            return (list, nil)
+        }
         let shown = shownDetent?.identifier
         var lifted = false
-        if keyboardUp && sheet.keyboardPolicy == .uikit, let p0 = geometry.detents.first?.offset, p0 > geometry.largeTop
-        {
+        if sheet.keyboardPolicy == .uikit, let p0 = geometry.detents.first?.offset, p0 > geometry.largeTop {
             list.append(
                 Candidate(offset: geometry.round(max(geometry.largeTop, p0 - keyboardOverlap)), kind: .keyboard))
         }
         for d in geometry.detents {
             var offset = d.offset
-            if keyboardUp && sheet.keyboardPolicy == .liftSelected && d.identifier == shown {
+            if sheet.keyboardPolicy == .liftSelected && d.identifier == shown {
                 offset = geometry.round(max(geometry.largeTop, geometry.height - keyboardOverlap - d.value))
                 lifted = true
             }
@@ -54,7 +63,6 @@ extension UISheetSystem {
                 $0.element.offset != $1.element.offset ? $0.element.offset < $1.element.offset : $0.offset < $1.offset
             }.map(\.element)
         }
-        guard keyboardUp else { return (list, nil) }
         if sheet.keyboardPolicy == .liftSelected {
             return (list, list.firstIndex { $0.kind == .detent(shown ?? "") })
         }
@@ -62,11 +70,15 @@ extension UISheetSystem {
     }
 
     /// Where the sheet rests now: the keyboard position while the keyboard is up, else the shown
-    /// detent's offset (SH1).
+    /// detent's offset (SH1). Without the keyboard no candidate list is built.
     var restOffset: Double {
-        let (list, k) = restCandidates()
-        if let k, k < list.count { return list[k].offset }
-        return shownDetent?.offset ?? geometry.height
+        @inline(__always) get {
+            if keyboardUp {
+                let (list, k) = restCandidates()
+                if let k, k < list.count { return list[k].offset }
+            }
+            return shownDetent?.offset ?? geometry.height
+        }
     }
 
     /// The top rest candidate's offset (`restCandidates().list.first`, else y_L). Without the
@@ -117,22 +129,50 @@ extension UISheetSystem {
         return y
     }
 
-    /// The dimming fraction at displayed offset y (§3.8 items 1–2, U18).
+    /// The dimming fraction at displayed offset y (§3.8 items 1–2, U18), 0…1.
     @inline(__always)
     func dimming(at y: Double) -> Double {
+        switch dimmingBand {
+        case .none: return 0
+        case .step(let yDim): return y <= yDim ? 1 : 0
+        case .ramp(let yDim, let yNext): return min(max((y - yNext) / (yDim - yNext), 0), 1)
+        }
+    }
+}
+
+/// Where the sheet's dimming changes (§3.8 items 1–2, U18): between the offset of the detent above
+/// the largest undimmed one (fully dimmed at and above it, y_dim) and that detent's offset (or H
+/// without one, y_next), in container y (pt).
+enum DimmingBand: Sendable, Equatable {
+    /// Never dimmed: no active detent, or the largest undimmed detent is the top one.
+    case none
+    /// y_dim = y_next: dimmed at and above y_dim, else not.
+    case step(yDim: Double)
+    /// Dimmed (y − y_next)/(y_dim − y_next), clamped to 0…1.
+    case ramp(yDim: Double, yNext: Double)
+
+    /// The band of `geometry`'s active detents with `largestUndimmed` the largest undimmed
+    /// detent's identifier (nil, or one that names no active detent: every detent dims).
+    /// - Complexity: O(detents).
+    init(_ geometry: SheetGeometry, largestUndimmed: String?) {
         let d = geometry.detents
-        guard !d.isEmpty else { return 0 }
+        guard !d.isEmpty else {
+            self = .none
+            return
+        }
         let yDim: Double
         let yNext: Double
-        if let iU = geometry.index(of: sheet.largestUndimmedDetentIdentifier) {
-            if iU == 0 { return 0 }
+        if let iU = geometry.index(of: largestUndimmed) {
+            if iU == 0 {
+                self = .none
+                return
+            }
             yDim = d[iU - 1].offset
             yNext = d[iU].offset
         } else {
             yDim = d[d.count - 1].offset
             yNext = geometry.height
         }
-        if yDim == yNext { return y <= yDim ? 1 : 0 }
-        return min(max((y - yNext) / (yDim - yNext), 0), 1)
+        self = yDim == yNext ? .step(yDim: yDim) : .ramp(yDim: yDim, yNext: yNext)
     }
 }

@@ -47,6 +47,7 @@ extension UISheetSystem {
     /// Records frame `index` when a channel changed (frame 0 always); `displayed` is the sheet's
     /// on-screen offset at the frame's time (`displayed(at:)`, pt). The dimming is the running
     /// fade's value (§3.8 item 6), which ends here once it reaches its end value, else item 2's.
+    @inline(__always)
     mutating func writeFrame(index: Int, displayed: Double) {
         let y = presented ? displayed : geometry.height
         var dim = 0.0
@@ -59,7 +60,13 @@ extension UISheetSystem {
                 dim = dimming(at: y)
             }
         }
-        let state = recorder.nameIndex(sheet.selectedDetentIdentifier)
+        let state: UInt32
+        if let cached = frameStateName {
+            state = cached
+        } else {
+            state = recorder.nameIndex(sheet.selectedDetentIdentifier)
+            frameStateName = state
+        }
         recorder.record(
             UISheetFrame(
                 location: y, state: state, dimming: dim, backdropAlpha: dim * options.dimmingAlpha,

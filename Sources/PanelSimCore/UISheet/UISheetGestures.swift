@@ -239,7 +239,7 @@ extension UISheetSystem {
         sheetDragging = false
         let y = display(u)
         let canDismiss = dismissible && !sheet.isModalInPresentation
-        let rest = restCandidates()
+        let rest = restCandidates(reserving: 1)
         var candidates = rest.list
         if canDismiss { candidates.append(Candidate(offset: geometry.height, kind: .dismiss)) }
         guard !candidates.isEmpty else {

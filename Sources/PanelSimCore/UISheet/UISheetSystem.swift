@@ -16,12 +16,24 @@
 /// the release, the scroll-view hand-off) and `UISheetCalls.swift` (calls, environment, keyboard).
 
 struct UISheetSystem: RecordingPanelSystem {
-    var sheet: SheetConfiguration
+    var sheet: SheetConfiguration {
+        didSet {
+            frameStateName = nil
+            dimmingBand = DimmingBand(geometry, largestUndimmed: sheet.largestUndimmedDetentIdentifier)
+        }
+    }
     let options: SheetSimulatorOptions
     let velocitySource: VelocitySource
     let beginThreshold: Double
     var environment: PanelEnvironment
-    var geometry: SheetGeometry
+    var geometry: SheetGeometry {
+        didSet { dimmingBand = DimmingBand(geometry, largestUndimmed: sheet.largestUndimmedDetentIdentifier) }
+    }
+    /// Where the dimming ramps (`dimming(at:)`), kept with `sheet` and `geometry`.
+    var dimmingBand: DimmingBand
+    /// The name-table index of `sheet.selectedDetentIdentifier` for the frames' `state` channel;
+    /// nil until a frame looks it up after the selection changed.
+    var frameStateName: UInt32?
     var recorder = SystemRecorder<UISheetFrame>()
     var secondFingers = SecondFingerFilter()
     /// Time of the sample or frame being processed (µs).
@@ -82,6 +94,7 @@ struct UISheetSystem: RecordingPanelSystem {
         environment = trace.header.environment
         timebase = ReplayTimebase(frameRate: environment.frameRate)
         geometry = SheetGeometry(sheet.detents, environment: environment, configuration: sheet)
+        dimmingBand = DimmingBand(geometry, largestUndimmed: sheet.largestUndimmedDetentIdentifier)
         presented = false
         modelY = environment.container.height
         tracker = VelocityTracker(strategy: velocitySource.strategy)
@@ -127,14 +140,19 @@ struct UISheetSystem: RecordingPanelSystem {
         modelY = restOffset
     }
 
-    mutating func process(_ sample: TraceSample) {
-        now = sample.time
-        instant = timebase.sample(sample.time)
-        switch sample.kind {
-        case .touch(let t): handleTouch(t, line: sample.line)
-        case .systemCall(let call): if let call = call as? SheetCall { handleCall(call, line: sample.line) }
+    mutating func process(_ sample: TraceSample) { withUnsafePointer(to: sample) { process(at: $0) } }
+
+    /// Reads the sample in place: a touch's plain fields are taken without copying the whole
+    /// sample (an enum with reference-counted payloads) out of the trace.
+    @inline(__always)
+    mutating func process(at sample: UnsafePointer<TraceSample>) {
+        now = sample.pointee.time
+        instant = timebase.sample(now)
+        if case .touch(let t) = sample.pointee.kind { return handleTouch(t, line: sample.pointee.line) }
+        switch sample.pointee.kind {
+        case .systemCall(let call): if let call = call as? SheetCall { handleCall(call, line: sample.pointee.line) }
         case .environment(let e): changeEnvironment(e)
-        case .call, .scroll, .observed, .end: break
+        case .touch, .call, .scroll, .observed, .end: break
         }
     }
 
