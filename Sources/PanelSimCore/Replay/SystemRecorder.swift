@@ -19,6 +19,9 @@ struct SystemRecorder<Frame: PackedSystemFrame> {
     mutating func reserve(_ n: Int) {
         records.reserveCapacity(n)
         records.reservePackedFrames(n / 2)
+        // Events are far fewer than records: the bounded guess of FloatingPanel's core
+        // (`PanelCore.reserveRecords`) saves the list's first doublings.
+        records.reserveEventCapacity(Swift.min(n / 16, 1024))
     }
 
     /// Records the event `name` with `fields` (in the order they are written) at `time` µs.

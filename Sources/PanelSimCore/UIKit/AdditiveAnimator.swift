@@ -32,7 +32,11 @@ struct AdditiveAnimator<Channels: AdditiveChannels, Completion: Sendable & Equat
     private(set) var running: [Animation] = []
 
     /// No animator yet, on the clock of `timebase`.
-    init(timebase: ReplayTimebase) { self.timebase = timebase }
+    init(timebase: ReplayTimebase) {
+        self.timebase = timebase
+        // Room for a few overlapping animators (the list is appended to and emptied all the time).
+        running.reserveCapacity(4)
+    }
 
     var isEmpty: Bool { running.isEmpty }
 
