@@ -942,13 +942,8 @@ struct PanelCore {
     /// True until `didRemove` (the view is in a window).
     var isInWindow: Bool { inWindow }
 
-    /// Reserves room for `n` records (no regrowth copies while a replay writes them), and for the
-    /// delegate events other than `didMove` among them: n/16, at most 1,024 (a drag writes about
-    /// eight per gesture; the cap keeps the block below the allocator's mmap threshold).
-    mutating func reserveRecords(_ n: Int) {
-        records.reserveCapacity(n)
-        records.reserveEventCapacity(min(n / 16, 1024))
-    }
+    /// Reserves room for `n` records and their events (`RecordList.reserveForReplay`).
+    mutating func reserveRecords(_ n: Int) { records.reserveForReplay(n) }
 
     /// Hands over every record and leaves the list empty (no copy).
     mutating func takeRecords() -> RecordList {

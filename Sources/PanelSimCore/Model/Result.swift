@@ -321,9 +321,15 @@ public struct RecordList: RandomAccessCollection, @unchecked Sendable, Equatable
         if n > capacity || !isKnownUniquelyReferenced(&storage) { reallocate(capacity: Swift.max(n, capacity)) }
     }
 
-    /// Reserves room for `n` events other than frames and `didMove` (they are kept whole beside
-    /// the packed entries).
-    mutating func reserveEventCapacity(_ n: Int) { events.reserveCapacity(n) }
+    /// Reserves room for a replay's `n` records (no regrowth copies while it writes them), and for
+    /// the events other than frames and `didMove` among them, which are kept whole beside the
+    /// packed entries: n/16, at most 1,024 (a FloatingPanel drag writes about eight per gesture, a
+    /// DrawerKit transition about six; the cap keeps the block below the allocator's mmap
+    /// threshold).
+    mutating func reserveForReplay(_ n: Int) {
+        reserveCapacity(n)
+        events.reserveCapacity(Swift.min(n / 16, 1024))
+    }
 
     /// Appends one record.
     public mutating func append(_ record: ResultRecord) {

@@ -17,11 +17,8 @@ struct SystemRecorder<Frame: PackedSystemFrame> {
 
     /// Reserves room for about `n` records (a hint; `PanelSystem.reserveRecords`).
     mutating func reserve(_ n: Int) {
-        records.reserveCapacity(n)
+        records.reserveForReplay(n)
         records.reservePackedFrames(n / 2)
-        // Events are far fewer than records: the bounded guess of FloatingPanel's core
-        // (`PanelCore.reserveRecords`) saves the list's first doublings.
-        records.reserveEventCapacity(Swift.min(n / 16, 1024))
     }
 
     /// Records the event `name` with `fields` (in the order they are written) at `time` µs.
