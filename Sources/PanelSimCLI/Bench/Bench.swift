@@ -51,7 +51,8 @@ public struct BenchOptions: Sendable, Equatable {
 /// A benchmark report: medians of every measurement (units in the property names' comments).
 public struct BenchReport: Sendable {
     public struct Core: Sendable {
-        /// Bare Swift loop of NumericSpring's arithmetic, spring steps per CPU second.
+        /// Bare Swift loop of NumericSpring's arithmetic, spring steps per CPU second (the median of
+        /// every measurement of the runs: one before each replay row).
         public var bareStepsPerSecond: Double
         /// The same loop in C (`gcc -O2`), steps per CPU second; nil when not available.
         public var cStepsPerSecond: Double?
@@ -67,7 +68,7 @@ public struct BenchReport: Sendable {
         /// ordered by system name.
         public var systems: [SystemCore] = []
         /// Per run, the attraction and drag replays' frames per second over the bare Swift loop's
-        /// steps per second measured just before them in the same run. The ratios are the medians of
+        /// steps per second measured just before each of them in the same run. The ratios are the medians of
         /// these pairs (not a ratio of medians), so a slow phase of a shared machine lowers both sides
         /// of one pair instead of one side of the ratio; their range shows the run-to-run spread.
         public var attractionRatios: [Double] = []
@@ -86,7 +87,7 @@ public struct BenchReport: Sendable {
         /// Median simulated frames per CPU second, and the frame records of one replay.
         public var framesPerSecond: Double
         public var frames: Int
-        /// Per run, frames per second over the same run's bare loop steps per second.
+        /// Per run, frames per second over the bare loop steps per second measured just before.
         public var ratios: [Double] = []
         /// The median of the per-run pairs (as `BenchReport.dragRatio`); without pairs, the ratio of
         /// medians over `bareStepsPerSecond`.
@@ -448,17 +449,24 @@ public enum Bench {
                 cMatches = (cMatches ?? true) && c.checksum == b.checksum
             }
             attr.append(replayRate(attraction, frames: attractionFrames, minSeconds: options.minCoreSeconds))
-            dr.append(replayRate(drag, frames: dragFrames, minSeconds: options.minCoreSeconds))
             attrRatios.append(attr.last! / b.rate)
-            dragRatios.append(dr.last! / b.rate)
+            // Every later row is divided by a bare loop measured just before it: a shared host's
+            // speed drifts within seconds (another tenant on the same core slows a replay far more
+            // than the bare loop), and a ratio of two measurements taken far apart would carry it.
+            let bDrag = BareSpring.measure(springs, steps: steps)
+            bare.append(bDrag.rate)
+            dr.append(replayRate(drag, frames: dragFrames, minSeconds: options.minCoreSeconds))
+            dragRatios.append(dr.last! / bDrag.rate)
             if let cRate {
                 attrC.append(attr.last! / cRate)
                 dragC.append(dr.last! / cRate)
             }
             for i in systems.indices {
+                let bSystem = BareSpring.measure(springs, steps: steps)
+                bare.append(bSystem.rate)
                 let rate = replayRate(systemTraces[i], frames: systems[i].frames, minSeconds: options.minCoreSeconds)
                 systemRates[i].append(rate)
-                systems[i].ratios.append(rate / b.rate)
+                systems[i].ratios.append(rate / bSystem.rate)
             }
             progress(
                 "core run \(run + 1)/\(options.runs): bare \(sci(b.rate)) steps/s, attraction \(sci(attr.last!)) frames/s, drag \(sci(dr.last!)) frames/s"

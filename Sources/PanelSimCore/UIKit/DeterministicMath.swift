@@ -3,15 +3,20 @@
 /// ranges used here (tested against known values).
 ///
 /// `exp`, `sin` and `cos` sum their Taylor series term by term in the order a fixed loop of 28
-/// terms (exp) or 13 terms (sin, cos) does, but stop at r¹⁵/15! (exp), r¹⁹/19! (sin) and r¹⁸/18!
-/// (cos): the terms left out cannot change the sum, so the result has the full loop's bits. With
-/// |r| ≤ ln 2/2 (exp) and |r| ≤ π/4 (sin, cos) the last term kept is below 2^−55 times the sum,
-/// a quarter of its spacing, with a margin of 9 or more (r¹⁵/15! < 1.0·10⁻¹⁹ with a sum ≥ 0.70;
-/// r¹⁹/19! < 1.1·10⁻¹⁹·|r| with a sum ≥ 0.89·|r|; r¹⁸/18! < 2.1·10⁻¹⁸ with a sum ≥ 0.70), and
-/// every later term is smaller still (each is the one before times r/n or r²/(2n(2n±1)), below
-/// 0.18 in magnitude), so adding any of them rounds back to the same sum: below half the sum's
-/// spacing on either side (which is at least a quarter of the larger spacing). No branch per term.
-/// `DeterministicMathTests` compares the three with the full-length sums bit for bit.
+/// terms (exp) or 13 terms (sin, cos) does, but stop at r¹³/13! (exp), r¹⁹/19! (sin) and r¹⁸/18!
+/// (cos): the terms left out cannot change the sum, so the result has the full loop's bits.
+/// * exp, |r| ≤ (ln 2/2)·(1 + 2^−29) (the reduction's bound, `roundedQuotient`): the sum is at
+///   least e^−|r| > 0.707, so half its spacing is at least 2^−55 (2^−54 in [0.5, 1), half that
+///   just below a power of two), and the first term left out, r¹⁴/14!, is below 4.2·10⁻¹⁸ <
+///   0.15·2^−55.
+/// * sin and cos, |r| ≤ π/4: the last term kept is already below 2^−55 times the sum, a quarter of
+///   its spacing, with a margin of 9 or more (r¹⁹/19! < 1.1·10⁻¹⁹·|r| with a sum ≥ 0.89·|r|;
+///   r¹⁸/18! < 2.1·10⁻¹⁸ with a sum ≥ 0.70).
+///
+/// Every later term is smaller still (each is the one before times r/n or r²/(2n(2n±1)), below
+/// 0.03 in magnitude from there on), so adding any of them rounds back to the same sum: below half
+/// the sum's spacing on either side. No branch per term. `DeterministicMathTests` compares the
+/// three with the full-length sums bit for bit.
 ///
 /// Division throughput sets the cost of a call: a term is the one before times a quotient
 /// (r/n, −r²/d) that does not depend on the chain, so the quotients are divided two at a time
@@ -95,13 +100,13 @@ public enum DeterministicMath {
         return scale(sum, by: n)
     }
 
-    /// 1 + r + r²/2! + … + r¹⁵/15! (see the type's comment for where it stops), lane by lane:
+    /// 1 + r + r²/2! + … + r¹³/13! (see the type's comment for where it stops), lane by lane:
     /// term i is term i − 1 times r/i, with r/i for odd i from `q` (each the correctly rounded
     /// quotient) and for even i = 2^j·m as (r/m)·2^−j (see `expQuotients`). The one sequence of
     /// operations for `exp` of a `Double` and of a vector, so every lane has the scalar's bits.
     @inline(__always)
     static func expSeries<V: SeriesLanes>(
-        _ r: V, _ q: (q3: V, q5: V, q7: V, q9: V, q11: V, q13: V, q15: V)
+        _ r: V, _ q: (q3: V, q5: V, q7: V, q9: V, q11: V, q13: V)
     ) -> V {
         var term = r
         var sum = 1 + r
@@ -128,10 +133,6 @@ public enum DeterministicMath {
         term *= q.q3 * 0.25
         sum += term
         term *= q.q13
-        sum += term
-        term *= q.q7 * 0.5
-        sum += term
-        term *= q.q15
         sum += term
         return sum
     }
@@ -169,30 +170,29 @@ public enum DeterministicMath {
         typealias Lanes = SeriesVector<V>
         let q3: Lanes = Lanes(r / 3), q5: Lanes = Lanes(r / 5), q7: Lanes = Lanes(r / 7)
         let q9: Lanes = Lanes(r / 9), q11: Lanes = Lanes(r / 11), q13: Lanes = Lanes(r / 13)
-        let q15: Lanes = Lanes(r / 15)
-        let sum = expSeries(Lanes(r), (q3, q5, q7, q9, q11, q13, q15)).lanes
+        let sum = expSeries(Lanes(r), (q3, q5, q7, q9, q11, q13)).lanes
         var scale = V()
         for i in k.indices { scale[i] = powerOfTwo(k[i]) }
         return sum * scale
     }
 
-    /// r/n for the odd n of exp's series, 3 to 15, each the correctly rounded quotient (four
-    /// divisions instead of seven: three two-lane ones and one scalar).
+    /// r/n for the odd n of exp's series, 3 to 13, each the correctly rounded quotient (three
+    /// two-lane divisions instead of six).
     ///
     /// The even n = 2^j·m take r/n = (r/m)·2^−j (2, 4, 8 from r itself): scaling by a power of two
     /// is exact for a normal result, and rounding commutes with it, so the product is the
-    /// correctly rounded r/n. It can differ only where r/m or r/n is subnormal, |r| < 15·2^−1021;
+    /// correctly rounded r/n. It can differ only where r/m or r/n is subnormal, |r| < 13·2^−1021;
     /// then r·(r/2), the series' second term, underflows to ±0, every later term is ±0 whatever
     /// the quotient's value (its sign is r's either way), and the sum 1 + r is unchanged.
     @inline(__always)
     static func expQuotients(_ r: Double) -> (
-        q3: Double, q5: Double, q7: Double, q9: Double, q11: Double, q13: Double, q15: Double
+        q3: Double, q5: Double, q7: Double, q9: Double, q11: Double, q13: Double
     ) {
         let v = SIMD2(repeating: r)
         let a = v / SIMD2(3, 5)
         let b = v / SIMD2(7, 9)
         let c = v / SIMD2(11, 13)
-        return (a[0], a[1], b[0], b[1], c[0], c[1], r / 15)
+        return (a[0], a[1], b[0], b[1], c[0], c[1])
     }
 
     /// sum · 2^k without overflow in intermediate steps.
