@@ -82,32 +82,6 @@ final class DeterministicMathTests: XCTestCase {
             let beta = (1 - zeta * zeta).squareRoot()
             return exp(-zeta * u) * (cos(beta * u) + (zeta / beta) * sin(beta * u))
         }
-
-        /// `DampedSpring.state` term for term, from the spring's inputs.
-        static func dampedSpring(_ s: DampedSpring, _ tau: Double) -> (displacement: Double, velocity: Double) {
-            let (d0, v0, omega, zeta) = (s.d0, s.v0, s.omega, s.zeta)
-            if zeta == 1 {
-                let e = exp(-omega * tau)
-                let b = v0 + omega * d0
-                return ((d0 + b * tau) * e, (v0 - omega * b * tau) * e)
-            }
-            if zeta < 1 {
-                let wd = omega * (1 - zeta * zeta).squareRoot()
-                let a = (v0 + zeta * omega * d0) / wd
-                let e = exp(-zeta * omega * tau)
-                let (sn, cs) = (sin(wd * tau), cos(wd * tau))
-                let x = d0 * cs + a * sn
-                return (e * x, e * (-zeta * omega * x + wd * (a * cs - d0 * sn)))
-            }
-            let root = (zeta * zeta - 1).squareRoot()
-            let p = -omega * (zeta - root)
-            let q = -omega * (zeta + root)
-            let c1 = (v0 - q * d0) / (p - q)
-            let c2 = d0 - c1
-            let e1 = exp(p * tau)
-            let e2 = exp(q * tau)
-            return (c1 * e1 + c2 * e2, c1 * p * e1 + c2 * q * e2)
-        }
     }
 
     private func assertSameBits(
@@ -192,60 +166,6 @@ final class DeterministicMathTests: XCTestCase {
             }
             for u in stride(from: 0.0, through: response.settlingU, by: response.settlingU / 5000) {
                 assertSameBits(response.x(u), Plain.stepResponse(zeta: zeta, u), "x(\(u)), ζ = \(zeta)")
-            }
-        }
-    }
-
-    /// `exp` of a vector gives each lane the scalar's bits, whatever the other lanes hold: lanes on
-    /// the vector path, lanes that send the vector to the scalar path (NaN, ±∞, |x| > 690, a
-    /// reduction near a half-integer) and mixes of both, in two and four lanes.
-    func testExpOfLanesMatchesTheScalarBitForBit() {
-        let xs = inputs(range: 750, halfStep: DeterministicMath.ln2 / 2, count: 100_000)
-        for (i, x) in xs.enumerated() {
-            let y = xs[(i &* 7919 &+ 13) % xs.count]
-            let two = DeterministicMath.exp(SIMD2(x, y))
-            assertSameBits(two[0], DeterministicMath.exp(x), "exp(SIMD2(\(x), \(y)))[0]")
-            assertSameBits(two[1], DeterministicMath.exp(y), "exp(SIMD2(\(x), \(y)))[1]")
-            let z = -abs(x).truncatingRemainder(dividingBy: 8)
-            let four = DeterministicMath.exp(SIMD4(z, x, z / 3, y))
-            for (lane, value) in [z, x, z / 3, y].enumerated() {
-                assertSameBits(four[lane], DeterministicMath.exp(value), "exp(SIMD4)[\(lane)] of \(value)")
-            }
-        }
-    }
-
-    /// The curves' vector forms (two frames at once) give each lane the bits of the scalar
-    /// evaluation: `SpringStepResponse.x`, `AnimatorTiming.remaining` (springs and linear, with a
-    /// lane past the duration) and `DampedSpring.state` (ζ < 1, = 1, > 1).
-    func testCurvesOfTwoFramesMatchTheScalarBitForBit() {
-        for zeta in [0.3, 0.87, 1, 1.5, SpringStepResponse.systemSpringDampingRatio, 500] {
-            let response = SpringStepResponse(dampingRatio: zeta)
-            for u in stride(from: 0.0, through: response.settlingU * 1.1, by: response.settlingU / 997) {
-                let v = u + response.settlingU / 61
-                let pair = response.x(SIMD2(u, v))
-                assertSameBits(pair[0], Plain.stepResponse(zeta: zeta, u), "x(\(u)), ζ = \(zeta)")
-                assertSameBits(pair[1], Plain.stepResponse(zeta: zeta, v), "x(\(v)), ζ = \(zeta)")
-            }
-            for timing in [
-                AnimatorTiming.stretchedSpring(response, duration: 0.5),
-                AnimatorTiming.physicalSpring(response, naturalFrequency: 20), AnimatorTiming.linear(duration: 0.3),
-            ] {
-                for k in 0..<80 {
-                    let t = Double(k) / 120
-                    let pair = timing.remaining(after: SIMD2(t, t + 1.0 / 120))
-                    assertSameBits(pair[0], timing.remaining(after: t), "remaining(\(t)), \(timing)")
-                    assertSameBits(pair[1], timing.remaining(after: t + 1.0 / 120), "remaining(\(t) + 1/120)")
-                }
-            }
-            let spring = DampedSpring(displacement: -180, velocity: 2400, response: 0.4, dampingRatio: zeta)
-            for k in 0..<120 {
-                let tau = Double(k) / 60
-                let pair = spring.state(at: SIMD2(tau, tau + 1.0 / 60))
-                for (lane, t) in [tau, tau + 1.0 / 60].enumerated() {
-                    let plain = Plain.dampedSpring(spring, t)
-                    assertSameBits(pair.displacement[lane], plain.displacement, "displacement(\(t)), ζ = \(zeta)")
-                    assertSameBits(pair.velocity[lane], plain.velocity, "velocity(\(t)), ζ = \(zeta)")
-                }
             }
         }
     }

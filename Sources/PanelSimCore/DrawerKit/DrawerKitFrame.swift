@@ -64,7 +64,7 @@ extension DrawerKitSystem {
     /// the running animators still show at the frame's exact time (§3.9).
     @inline(__always)
     mutating func writeFrame(index: Int) {
-        let shown = animator.presentation(of: model, atFrame: timebase.frame(index))
+        let shown = animator.presentation(of: model, at: timebase.frame(index))
         recorder.record(
             DrawerKitFrame(
                 location: presented ? shown.y : geometry.height,

@@ -59,7 +59,7 @@ extension LNPopupSystem {
     /// Records frame `index` when a channel changed (frame 0 always), with the animators evaluated
     /// at the frame's exact time (L1).
     mutating func writeFrame(index: Int) {
-        let v = animator.presentation(of: model, atFrame: timebase.frame(index))
+        let v = animator.presentation(of: model, at: timebase.frame(index))
         let bottomBar = geometry.hasBottomBar
         recorder.record(
             LNPopupFrame(

@@ -33,18 +33,9 @@ public struct ReplayTimebase: Sendable, Equatable {
         ticksPerSecondValue = Double(ticksPerSecond)
     }
 
-    /// Ticks from one frame to the next, whatever the frame rate: 10⁶.
-    public static let ticksPerFrame: Int64 = 1_000_000
-
     /// Frame `index`'s instant, index / frameRate s.
     @inline(__always)
-    public func frame(_ index: Int) -> ReplayInstant { ReplayInstant(ticks: Int64(index) &* Self.ticksPerFrame) }
-
-    /// The instant of the frame after the frame at `instant` (one frame period later).
-    @inline(__always)
-    public static func frame(after instant: ReplayInstant) -> ReplayInstant {
-        ReplayInstant(ticks: instant.ticks &+ ticksPerFrame)
-    }
+    public func frame(_ index: Int) -> ReplayInstant { ReplayInstant(ticks: Int64(index) &* 1_000_000) }
 
     /// The instant of a sample (or timer) at `time` µs.
     @inline(__always)

@@ -25,22 +25,6 @@ struct AdditiveAnimator<Channels: AdditiveChannels, Completion: Sendable & Equat
         let delta: Channels
         /// What the system runs when it completes.
         let completion: Completion
-        /// `timing.remaining` at the next frames (`presentation(of:atFrame:)`). Not part of the
-        /// animation's value (`==` leaves it out): it holds what evaluating then gives.
-        fileprivate var lookahead = FrameLookahead<Double>()
-
-        init(start: ReplayInstant, timing: AnimatorTiming, completionDelay: Int64, delta: Channels, completion: Completion) {
-            self.start = start
-            self.timing = timing
-            self.completionDelay = completionDelay
-            self.delta = delta
-            self.completion = completion
-        }
-
-        static func == (a: Animation, b: Animation) -> Bool {
-            a.start == b.start && a.timing == b.timing && a.completionDelay == b.completionDelay && a.delta == b.delta
-                && a.completion == b.completion
-        }
     }
 
     let timebase: ReplayTimebase
@@ -69,32 +53,19 @@ struct AdditiveAnimator<Channels: AdditiveChannels, Completion: Sendable & Equat
         running.contains { predicate($0.completion) }
     }
 
-    /// The on-screen value at frame instant `time`: `model` plus every running animation's
+    /// The on-screen value at `time`: `model` plus every running animation's
     /// `delta · (1 − progress)`, added in start order (`AnimatorTiming.remaining`).
-    ///
-    /// Each animation's curve is evaluated two frames at a time, one frame early
-    /// (`FrameLookahead`): the same bits as evaluating it at each frame.
-    /// - Complexity: O(running), one timing-curve evaluation of two lanes per animation every
-    ///   other frame.
+    /// - Complexity: O(running), one timing-curve evaluation per animation.
     @inline(__always)
-    mutating func presentation(of model: Channels, atFrame time: ReplayInstant) -> Channels {
+    func presentation(of model: Channels, at time: ReplayInstant) -> Channels {
         var value = model
-        let timebase = self.timebase
-        // Read and updated in place: only the fields used, no copy of each animation.
-        running.withUnsafeMutableBufferPointer { animations in
+        // Read in place: only the fields used, no copy of each animation.
+        running.withUnsafeBufferPointer { animations in
             for i in animations.indices {
-                let (held, from) = animations[i].lookahead.lookup(atFrame: time)
-                var remaining = held ?? 0
-                if let from {
-                    let start = animations[i].start
-                    let pair = animations[i].timing.remaining(
-                        after: SIMD2(
-                            timebase.seconds(from: start, to: from),
-                            timebase.seconds(from: start, to: ReplayTimebase.frame(after: from))))
-                    animations[i].lookahead.store((pair[0], pair[1]), from: from)
-                    if held == nil { remaining = pair[0] }
-                }
-                value = value.adding(animations[i].delta, scaledBy: remaining)
+                value = value.adding(
+                    animations[i].delta,
+                    scaledBy: animations[i].timing.remaining(
+                        after: timebase.seconds(from: animations[i].start, to: time)))
             }
         }
         return value

@@ -56,19 +56,8 @@ struct DampedSpring: Sendable, Equatable {
         }
     }
 
-    /// Displacement from the target (pt) and its velocity (pt/s) `tau` s after the start (τ ≥ 0):
-    /// lane 0 of `state(at:)` for a vector.
-    @inline(__always)
+    /// Displacement from the target (pt) and its velocity (pt/s) `tau` s after the start (τ ≥ 0).
     func state(at tau: Double) -> (displacement: Double, velocity: Double) {
-        let lanes = state(at: SIMD2(repeating: tau))
-        return (lanes.displacement[0], lanes.velocity[0])
-    }
-
-    /// `state(at:)` for each lane τ ≥ 0 of `tau` (frames evaluated together): each lane has the
-    /// bits of the formulas evaluated for that lane alone (`DeterministicMath.exp`, `sinAndCos`
-    /// of a vector).
-    @inline(__always)
-    func state<V: SIMD>(at tau: V) -> (displacement: V, velocity: V) where V.Scalar == Double {
         if zeta == 1 {
             let e = DeterministicMath.exp(-omega * tau)
             let b = v0 + omega * d0

@@ -90,24 +90,9 @@ public enum DeterministicMath {
         if x < -745.2 { return 0 }
         let k = roundedQuotient(x, by: ln2, reciprocal: inverseLn2)
         let r = (x - k * ln2Hi) - k * ln2Lo  // |r| ≤ 0.347
-        // The quotients r/n first (`expQuotients`), then the series (`expSeries`).
+        // 1 + r + r²/2! + … + r¹³/13! (see the type's comment for where it stops): term i is term
+        // i − 1 times r/i, the quotients computed first (`expQuotients`).
         let q = expQuotients(r)
-        let sum = expSeries(r, q)
-        let n = Int(k)
-        if n >= -1000 && n <= 1000 {
-            return sum * powerOfTwo(k)
-        }
-        return scale(sum, by: n)
-    }
-
-    /// 1 + r + r²/2! + … + r¹³/13! (see the type's comment for where it stops), lane by lane:
-    /// term i is term i − 1 times r/i, with r/i for odd i from `q` (each the correctly rounded
-    /// quotient) and for even i = 2^j·m as (r/m)·2^−j (see `expQuotients`). The one sequence of
-    /// operations for `exp` of a `Double` and of a vector, so every lane has the scalar's bits.
-    @inline(__always)
-    static func expSeries<V: SeriesLanes>(
-        _ r: V, _ q: (q3: V, q5: V, q7: V, q9: V, q11: V, q13: V)
-    ) -> V {
         var term = r
         var sum = 1 + r
         term *= r * 0.5
@@ -134,46 +119,12 @@ public enum DeterministicMath {
         sum += term
         term *= q.q13
         sum += term
-        return sum
-    }
-
-    /// 2^k for an integral k with |k| ≤ 1000, from its bits (what `Double(sign:exponent:significand:)`
-    /// gives, without the call).
-    @inline(__always)
-    static func powerOfTwo(_ k: Double) -> Double { Double(bitPattern: UInt64(1023 + Int(k)) << 52) }
-
-    /// `exp` of each lane of `x`, with that lane's bits of `exp(_:)`: the curves evaluate two or
-    /// more frames at once (`SpringStepResponse.x`, `DampedSpring.state`). The series is one
-    /// chain of dependent multiplications (`expSeries`); in a vector the lanes go through it
-    /// together for the price of one.
-    ///
-    /// Lanes in −690…690 whose reduction x·(1/ln 2) is more than 2^−29 away from a half-integer
-    /// take the vector path: there `exp(_:)` takes the product's rounding (`roundedQuotient`), no
-    /// special case and 2^k from its bits, and the vector path does the same operations lane by
-    /// lane. Otherwise (NaN, ±∞, |x| > 690, a reduction near a half-integer) every lane is
-    /// `exp(_:)` of its own.
-    /// - Complexity: O(lanes); one pass of the series for all the lanes.
-    @inline(__always)
-    static func exp<V: SIMD>(_ x: V) -> V where V.Scalar == Double {
-        let v = x * inverseLn2
-        let k = (v + 6_755_399_441_055_744) - 6_755_399_441_055_744  // `roundedToNearestEven`
-        let d = v - k
-        let limit = 0.5 - 0x1p-29
-        let inRange: SIMDMask<V.MaskStorage> = (x .>= -690) .& (x .<= 690)
-        let awayFromHalf: SIMDMask<V.MaskStorage> = (d .< limit) .& (d .> -limit)
-        guard all(inRange .& awayFromHalf) else {
-            var out = V()
-            for i in x.indices { out[i] = exp(x[i]) }
-            return out
+        let n = Int(k)
+        if n >= -1000 && n <= 1000 {
+            // 2^n from its bits: the value `Double(sign:exponent:significand:)` gives, without the call.
+            return sum * Double(bitPattern: UInt64(1023 + n) << 52)
         }
-        let r: V = (x - k * ln2Hi) - k * ln2Lo
-        typealias Lanes = SeriesVector<V>
-        let q3: Lanes = Lanes(r / 3), q5: Lanes = Lanes(r / 5), q7: Lanes = Lanes(r / 7)
-        let q9: Lanes = Lanes(r / 9), q11: Lanes = Lanes(r / 11), q13: Lanes = Lanes(r / 13)
-        let sum = expSeries(Lanes(r), (q3, q5, q7, q9, q11, q13)).lanes
-        var scale = V()
-        for i in k.indices { scale[i] = powerOfTwo(k[i]) }
-        return sum * scale
+        return scale(sum, by: n)
     }
 
     /// r/n for the odd n of exp's series, 3 to 13, each the correctly rounded quotient (three
@@ -274,16 +225,6 @@ public enum DeterministicMath {
         }
     }
 
-    /// `sinAndCos` of each lane of `x`, with that lane's bits.
-    /// - Complexity: O(lanes).
-    @inline(__always)
-    static func sinAndCos<V: SIMD>(_ x: V) -> (sin: V, cos: V) where V.Scalar == Double {
-        var s = V()
-        var c = V()
-        for i in x.indices { (s[i], c[i]) = sinAndCos(x[i]) }
-        return (s, c)
-    }
-
     /// (sin x, cos x) with one argument reduction: the same bits as `sin(x)` and `cos(x)`.
     public static func sinAndCos(_ x: Double) -> (sin: Double, cos: Double) {
         let (r, q) = reduce(x)
@@ -297,25 +238,4 @@ public enum DeterministicMath {
         default: return (-c, s)
         }
     }
-}
-
-/// What `DeterministicMath.expSeries` computes with: a `Double` or a vector of them
-/// (`SeriesVector`), each operation the IEEE 754 one in every lane.
-protocol SeriesLanes {
-    static func + (a: Double, b: Self) -> Self
-    static func * (a: Self, b: Double) -> Self
-    static func *= (a: inout Self, b: Self)
-    static func += (a: inout Self, b: Self)
-}
-
-extension Double: SeriesLanes {}
-
-/// A SIMD vector of `Double`s as `SeriesLanes` (the standard library's SIMD operators, lane by lane).
-struct SeriesVector<V: SIMD>: SeriesLanes where V.Scalar == Double {
-    var lanes: V
-    @inline(__always) init(_ lanes: V) { self.lanes = lanes }
-    @inline(__always) static func + (a: Double, b: Self) -> Self { Self(a + b.lanes) }
-    @inline(__always) static func * (a: Self, b: Double) -> Self { Self(a.lanes * b) }
-    @inline(__always) static func *= (a: inout Self, b: Self) { a.lanes *= b.lanes }
-    @inline(__always) static func += (a: inout Self, b: Self) { a.lanes += b.lanes }
 }

@@ -105,24 +105,18 @@ struct SpringStepResponse: Sendable, Equatable {
         return u
     }()
 
-    /// x(u) for u ≥ 0: lane 0 of `x(_:)` for a vector.
-    @inline(__always)
-    func x(_ u: Double) -> Double { x(SIMD2(repeating: u))[0] }
-
-    /// x(u) for each lane u ≥ 0 of `u` (frames evaluated together: each lane has the bits of the
-    /// formula evaluated for that lane alone, `DeterministicMath.exp` of a vector).
+    /// x(u) for u ≥ 0.
     ///
     /// ζ > 1: x = P − Q with P = A·e^(−a·u) and Q = (A − 1)·e^(−b·u), rounded in that order. From
     /// `fastTermNegligibleFrom` on, 0 ≤ Q < 2^−55·P (with a wide margin), less than a quarter of
-    /// P's spacing below it, so P − Q rounds to P: the lane is P, and the second exponential is
-    /// skipped when every lane is there, with the same result bits.
+    /// P's spacing below it, so P − Q rounds to P: the second exponential is skipped with the same
+    /// result bits.
     @inline(__always)
-    func x<V: SIMD>(_ u: V) -> V where V.Scalar == Double {
+    func x(_ u: Double) -> Double {
         if zeta > 1 {
             let slow = amplitude * DeterministicMath.exp(-a * u)
-            let negligible = u .>= fastTermNegligibleFrom
-            if all(negligible) { return slow }
-            return (slow - fastAmplitude * DeterministicMath.exp(-b * u)).replacing(with: slow, where: negligible)
+            if u >= fastTermNegligibleFrom { return slow }
+            return slow - fastAmplitude * DeterministicMath.exp(-b * u)
         } else if zeta == 1 {
             return (1 + u) * DeterministicMath.exp(-u)
         } else {
@@ -213,19 +207,5 @@ struct AnimatorTiming: Sendable, Equatable {
     @inline(__always)
     func remaining(after elapsed: Double) -> Double {
         1 - progress(at: elapsed)
-    }
-
-    /// `remaining(after:)` for each lane of `elapsed` (frames evaluated together), lane by lane
-    /// the same bits.
-    @inline(__always)
-    func remaining<V: SIMD>(after elapsed: V) -> V where V.Scalar == Double {
-        let done = elapsed .>= duration
-        if duration <= 0 || all(done) { return V(repeating: 0) }  // 1 − 1 in every lane
-        let progress: V
-        switch curve {
-        case .linear: progress = elapsed / duration
-        case .spring(let response, let uPerSecond): progress = 1 - response.x(elapsed * uPerSecond)
-        }
-        return (1 - progress).replacing(with: 0, where: done)
     }
 }

@@ -22,34 +22,15 @@ struct SheetAnimation: Sendable, Equatable {
     /// Displacement from the target (pt) and velocity (pt/s) at `time` on `timebase`'s clock.
     func state(at time: ReplayInstant, _ timebase: ReplayTimebase) -> (displacement: Double, velocity: Double) {
         let tau = max(timebase.seconds(from: start, to: time), 0)
-        if easeDuration > 0 { return eased(at: tau) }
-        return spring.state(at: tau)
-    }
-
-    /// `state(at:_:)` at `time` and at `later` (lane 0 and lane 1), evaluated together: the same
-    /// bits as two calls.
-    @inline(__always)
-    func state(at time: ReplayInstant, and later: ReplayInstant, _ timebase: ReplayTimebase) -> (
-        displacement: SIMD2<Double>, velocity: SIMD2<Double>
-    ) {
-        let tau = SIMD2(
-            max(timebase.seconds(from: start, to: time), 0), max(timebase.seconds(from: start, to: later), 0))
         if easeDuration > 0 {
-            let (d0, v0) = eased(at: tau[0])
-            let (d1, v1) = eased(at: tau[1])
-            return (SIMD2(d0, d1), SIMD2(v0, v1))
+            if tau >= easeDuration { return (0, 0) }
+            let p = tau / easeDuration
+            // Smoothstep (cubic ease-in-out): s = 3p² − 2p³.
+            let s = p * p * (3 - 2 * p)
+            let ds = 6 * p * (1 - p) / easeDuration
+            return (spring.d0 * (1 - s), -spring.d0 * ds)
         }
         return spring.state(at: tau)
-    }
-
-    /// The ease-in-out's displacement and velocity at τ s (smoothstep, s = 3p² − 2p³ with
-    /// p = τ / `easeDuration`): zero from the end on.
-    private func eased(at tau: Double) -> (displacement: Double, velocity: Double) {
-        if tau >= easeDuration { return (0, 0) }
-        let p = tau / easeDuration
-        let s = p * p * (3 - 2 * p)
-        let ds = 6 * p * (1 - p) / easeDuration
-        return (spring.d0 * (1 - s), -spring.d0 * ds)
     }
 }
 

@@ -46,10 +46,11 @@ struct UISheetSystem: RecordingPanelSystem {
     var presented: Bool
     /// The model offset: the rest (or drag) offset while no animation runs, the target while one does.
     var modelY: Double
-    var animation: SheetAnimation? { didSet { springAhead = FrameLookahead() } }
-    /// The running spring's displacement (pt) and velocity (pt/s) at the next frames (`stepFrame`),
-    /// emptied when `animation` changes.
-    var springAhead = FrameLookahead<(displacement: Double, velocity: Double)>()
+    var animation: SheetAnimation? { didSet { springAheadIndex = -1 } }
+    /// The running spring's displacement (pt) and velocity (pt/s) at frame `springAheadIndex`,
+    /// evaluated one frame ahead (`stepFrame`); the index is −1 once `animation` changes.
+    var springAhead = (displacement: 0.0, velocity: 0.0)
+    var springAheadIndex = -1
     /// The latest permission answer (§3.6 item 1); true until first asked in a presentation.
     var dismissible = true
     /// A dimming change inside `animateChanges` fading in while the sheet is still (§3.8 item 6);
@@ -163,18 +164,23 @@ struct UISheetSystem: RecordingPanelSystem {
     mutating func stepFrame(index: Int, time: Microseconds) -> Bool {
         now = time
         instant = timebase.frame(index)
-        // The spring is evaluated two frames at a time, one frame early (`FrameLookahead`): its
-        // displacement also places the frame.
+        // The spring is evaluated once per frame: its displacement also places the frame. Each
+        // frame also evaluates the next frame's state, which does not depend on this frame's
+        // work, so the processor overlaps the two (an evaluation is one long chain of dependent
+        // multiplications, `DeterministicMath.exp`); the next frame takes it while the animation
+        // is the same one (same bits as evaluating it then).
         var shown = modelY
         if animation != nil {
-            let timebase = self.timebase
-            let (d, v) = withUnsafePointer(to: animation.unsafelyUnwrapped) { a in
+            let d: Double
+            let v: Double
+            if springAheadIndex == index {
+                (d, v) = springAhead
+            } else {
                 // Read in place (no copy of the animation per frame).
-                springAhead.value(atFrame: instant) { first, second in
-                    let pair = a.pointee.state(at: first, and: second, timebase)
-                    return ((pair.displacement[0], pair.velocity[0]), (pair.displacement[1], pair.velocity[1]))
-                }
+                (d, v) = animation.unsafelyUnwrapped.state(at: instant, timebase)
             }
+            springAhead = animation.unsafelyUnwrapped.state(at: timebase.frame(index &+ 1), timebase)
+            springAheadIndex = index &+ 1
             if abs(d) < 0.1 && abs(v) < 5 {
                 complete(animation.unsafelyUnwrapped)
                 shown = displayed(at: instant)
