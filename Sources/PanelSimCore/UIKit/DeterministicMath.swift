@@ -5,10 +5,10 @@
 /// `exp`, `sin` and `cos` sum their Taylor series term by term in the order a fixed loop of 28
 /// terms (exp) or 13 terms (sin, cos) does, but stop at r¹³/13! (exp), r¹⁹/19! (sin) and r¹⁸/18!
 /// (cos): the terms left out cannot change the sum, so the result has the full loop's bits.
-/// * exp, |r| ≤ (ln 2/2)·(1 + 2^−29) (the reduction's bound, `roundedQuotient`): the sum is at
-///   least e^−|r| > 0.707, so half its spacing is at least 2^−55 (2^−54 in [0.5, 1), half that
-///   just below a power of two), and the first term left out, r¹⁴/14!, is below 4.2·10⁻¹⁸ <
-///   0.15·2^−55.
+/// * exp, |r| ≤ (ln 2/2)·(1 + 2^−29) (the reduction's bound, `roundedQuotient`): the sum exceeds
+///   e^−|r| > 0.707, and above 0.5 half the spacing of doubles is at least 2^−54 (in [0.5, 1), and
+///   just below 1 for a negative term); the first term left out, r¹⁴/14!, is below 4.2·10⁻¹⁸ <
+///   0.08·2^−54.
 /// * sin and cos, |r| ≤ π/4: the last term kept is already below 2^−55 times the sum, a quarter of
 ///   its spacing, with a margin of 9 or more (r¹⁹/19! < 1.1·10⁻¹⁹·|r| with a sum ≥ 0.89·|r|;
 ///   r¹⁸/18! < 2.1·10⁻¹⁸ with a sum ≥ 0.70).
