@@ -18,8 +18,9 @@
 /// the sum's spacing on either side. No branch per term. `DeterministicMathTests` compares the
 /// three with the full-length sums bit for bit.
 ///
-/// Division throughput sets the cost of a call: a term is the one before times a quotient
-/// (r/n, −r²/d) that does not depend on the chain, so the quotients are divided two at a time
+/// The chain of dependent multiplications and additions sets the cost of a call (BENCHMARKS.md,
+/// sessions 9 and 10), not the divisions: a term is the one before times a quotient (r/n, −r²/d)
+/// that does not depend on the chain, so the quotients are divided first, two at a time
 /// (`SIMD2<Double>`: each lane is one IEEE 754 division, the same bits as the scalar one, on
 /// x86-64 and arm64 alike) and r/(2m) in exp is taken as (r/m)·½ (see `expQuotients`).
 public enum DeterministicMath {
