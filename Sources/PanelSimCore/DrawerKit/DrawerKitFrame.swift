@@ -59,19 +59,63 @@ extension DrawerPlace {
     }
 }
 
+/// What a DrawerKit frame record reads from the system besides its animators: the values that
+/// stay put while only animations run (`DrawerKitSystem.frameSource`).
+struct DrawerKitFrameSource {
+    let model: DrawerChannels
+    let timebase: ReplayTimebase
+    let presented: Bool
+    /// The container height (pt): the location of a drawer that is not presented.
+    let height: Double
+    let state: UInt32
+    let recordsHandleAlpha: Bool
+    let contentOffset: Double?
+    let isDragging: Bool
+
+    /// Frame `index`: the model values plus what `animator` still shows at the frame's exact time
+    /// (§3.9).
+    @inline(__always)
+    func frame(index: Int, animator: AdditiveAnimator<DrawerChannels, DrawerCompletion>) -> DrawerKitFrame {
+        let shown = animator.presentation(of: model, at: timebase.frame(index))
+        return DrawerKitFrame(
+            location: presented ? shown.y : height, state: state, cornerRadius: shown.cornerRadius,
+            handleAlpha: recordsHandleAlpha ? shown.handleAlpha : nil, contentOffset: contentOffset,
+            isDragging: isDragging, isAnimating: !animator.isEmpty, presented: presented)
+    }
+}
+
 extension DrawerKitSystem {
-    /// Records frame `index` when a channel changed (frame 0 always): the model values plus what
-    /// the running animators still show at the frame's exact time (§3.9).
+    var frameSource: DrawerKitFrameSource {
+        @inline(__always) get {
+            DrawerKitFrameSource(
+                model: model, timebase: timebase, presented: presented, height: geometry.height,
+                state: presented ? target.frameNameIndex : DrawerPlace.dismissed.frameNameIndex,
+                recordsHandleAlpha: recordsHandleAlpha,
+                contentOffset: hasScrollView ? scrollView.unsafelyUnwrapped.contentOffset.y : nil,
+                isDragging: panActive)
+        }
+    }
+
+    /// Records frame `index` when a channel changed (frame 0 always).
     @inline(__always)
     mutating func writeFrame(index: Int) {
-        let shown = animator.presentation(of: model, at: timebase.frame(index))
-        recorder.record(
-            DrawerKitFrame(
-                location: presented ? shown.y : geometry.height,
-                state: presented ? target.frameNameIndex : DrawerPlace.dismissed.frameNameIndex,
-                cornerRadius: shown.cornerRadius,
-                handleAlpha: recordsHandleAlpha ? shown.handleAlpha : nil,
-                contentOffset: hasScrollView ? scrollView.unsafelyUnwrapped.contentOffset.y : nil,
-                isDragging: panActive, isAnimating: !animator.isEmpty, presented: presented), index: index)
+        recorder.record(frameSource.frame(index: index, animator: animator), index: index)
+    }
+
+    /// While animators run, frames before the first one that completes one are steady unless a
+    /// dismissal waits to start or the scroll view decelerates (`stepFrame`).
+    func steadyFramesEnd(from index: Int) -> Int {
+        if animator.isEmpty || dismissalRequested || (hasScrollView && scrollView.unsafelyUnwrapped.isAnimating) {
+            return index
+        }
+        return animator.firstCompletionFrame()
+    }
+
+    mutating func recordSteadyFrames(_ frames: Range<Int>) -> Int {
+        let source = frameSource
+        let animator = self.animator
+        let end = recorder.recordRun(frames) { k in source.frame(index: k, animator: animator) }
+        if end > frames.lowerBound { instant = timebase.frame(end - 1) }
+        return end
     }
 }

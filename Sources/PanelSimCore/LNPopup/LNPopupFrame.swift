@@ -55,20 +55,64 @@ struct LNPopupFrame: PackedSystemFrame {
     }
 }
 
-extension LNPopupSystem {
-    /// Records frame `index` when a channel changed (frame 0 always), with the animators evaluated
-    /// at the frame's exact time (L1).
-    mutating func writeFrame(index: Int) {
+/// What an LNPopup frame record reads from the system besides its animators: the values that
+/// stay put while only animations run (`LNPopupSystem.frameSource`).
+struct LNPopupFrameSource {
+    let model: PopupChannels
+    let timebase: ReplayTimebase
+    let state: PopupPresentationState
+    let internalState: PopupPresentationState
+    let barExists: Bool
+    let hasBottomBar: Bool
+    /// The container height (pt): a bottom bar whose top is at or below it is hidden.
+    let height: Double
+    let contentOffset: Double?
+    let isDragging: Bool
+
+    /// Frame `index`, with the animators `animator` evaluated at the frame's exact time (L1).
+    @inline(__always)
+    func frame(index: Int, animator: AdditiveAnimator<PopupChannels, PopupCompletion>) -> LNPopupFrame {
         let v = animator.presentation(of: model, at: timebase.frame(index))
-        let bottomBar = geometry.hasBottomBar
-        recorder.record(
-            LNPopupFrame(
-                location: v.location, state: publicState, internalState: internalState,
-                barVisible: barExists && v.barHeight > 0,
-                barTop: v.barTop, barHeight: v.barHeight,
-                bottomBarTop: bottomBar ? v.bottomBarTop : nil,
-                bottomBarVisible: bottomBar ? v.bottomBarTop < geometry.height : nil,
+        return LNPopupFrame(
+            location: v.location, state: state, internalState: internalState,
+            barVisible: barExists && v.barHeight > 0, barTop: v.barTop, barHeight: v.barHeight,
+            bottomBarTop: hasBottomBar ? v.bottomBarTop : nil,
+            bottomBarVisible: hasBottomBar ? v.bottomBarTop < height : nil,
+            contentOffset: contentOffset, isDragging: isDragging, isAnimating: !animator.isEmpty)
+    }
+}
+
+extension LNPopupSystem {
+    var frameSource: LNPopupFrameSource {
+        @inline(__always) get {
+            LNPopupFrameSource(
+                model: model, timebase: timebase, state: publicState, internalState: internalState,
+                barExists: barExists, hasBottomBar: geometry.hasBottomBar, height: geometry.height,
                 contentOffset: hasScrollView ? scrollView.unsafelyUnwrapped.contentOffset.y : nil,
-                isDragging: drag != nil, isAnimating: !animator.isEmpty), index: index)
+                isDragging: drag != nil)
+        }
+    }
+
+    /// Records frame `index` when a channel changed (frame 0 always).
+    @inline(__always)
+    mutating func writeFrame(index: Int) {
+        recorder.record(frameSource.frame(index: index, animator: animator), index: index)
+    }
+
+    /// While animators run, frames before the first one that completes one are steady unless a
+    /// timer is pending or the scroll view decelerates (`stepFrame`).
+    func steadyFramesEnd(from index: Int) -> Int {
+        if animator.isEmpty || !timers.isEmpty || (hasScrollView && scrollView.unsafelyUnwrapped.isAnimating) {
+            return index
+        }
+        return animator.firstCompletionFrame()
+    }
+
+    mutating func recordSteadyFrames(_ frames: Range<Int>) -> Int {
+        let source = frameSource
+        let animator = self.animator
+        let end = recorder.recordRun(frames) { k in source.frame(index: k, animator: animator) }
+        if end > frames.lowerBound { instant = timebase.frame(end - 1) }
+        return end
     }
 }

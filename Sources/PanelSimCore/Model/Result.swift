@@ -426,6 +426,59 @@ public struct RecordList: RandomAccessCollection, @unchecked Sendable, Equatable
         packedFrameCount &+= 1
     }
 
+    /// Appends `frame(k)` as frame number k for k in `indices`, in order, until `frame` returns
+    /// nil, except a frame that is `==` to the one before it (the first is compared with `last`),
+    /// packed as `appendPackedFrame(_:index:owned:)` packs it. Room for the whole run is made once,
+    /// before the first frame; the list must be its storage's only owner (a `SystemRecorder`'s).
+    /// - Returns: the last frame kept (`last` when none was) and the first k not appended
+    ///   (`indices.upperBound` when `frame` never returned nil).
+    /// - Complexity: O(indices.count · words per frame), plus one reallocation at most per storage.
+    @inline(__always)
+    mutating func appendPackedFrameRun<Frame: PackedSystemFrame>(
+        _ indices: Range<Int>, after last: Frame, _ frame: (Int) -> Frame?
+    ) -> (last: Frame, end: Int) {
+        let n = indices.count
+        let w = packedWordCount
+        guard n > 0 else { return (last, indices.upperBound) }
+        assert(w > 0, "usePackedFrames(_:) first")
+        if count &+ n > capacity { reallocate(capacity: Swift.max(2 * capacity, count + n)) }
+        if frameWordCount &+ n &* w > frameWordCapacity {
+            reallocateFrameWords(capacity: Swift.max(2 * frameWordCapacity, frameWordCount + n * w))
+        }
+        var last = last
+        var end = indices.upperBound
+        var entryCount = count, frames = packedFrameCount, wordCount = frameWordCount
+        storage.withUnsafeMutablePointerToElements { entries in
+            frameWords.unsafelyUnwrapped.withUnsafeMutablePointerToElements { words in
+                for k in indices {
+                    guard let f = frame(k) else {
+                        end = k
+                        break
+                    }
+                    if f == last { continue }
+                    last = f
+                    #if DEBUG
+                        var writer = PackedFrameWriter(words: words + wordCount, layout: Frame.layout)
+                    #else
+                        var writer = PackedFrameWriter(words: words + wordCount)
+                    #endif
+                    f.pack(into: &writer)
+                    writer.finish()
+                    wordCount &+= w
+                    entries[entryCount] = Entry(
+                        kind: .packedSystemFrame, flags: 0, index: UInt32(frames), integer: Int64(k),
+                        location: 0, backdropAlpha: 0, contentOffset: 0)
+                    entryCount &+= 1
+                    frames &+= 1
+                }
+            }
+        }
+        count = entryCount
+        packedFrameCount = frames
+        frameWordCount = wordCount
+        return (last, end)
+    }
+
     /// Moves the packed frames' words into a new storage of `capacity` (≥ frameWordCount) words.
     private mutating func reallocateFrameWords(capacity newCapacity: Int) {
         let fresh = FrameWordStorage.make(capacity: newCapacity)

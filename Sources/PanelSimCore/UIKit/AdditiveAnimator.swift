@@ -71,6 +71,21 @@ struct AdditiveAnimator<Channels: AdditiveChannels, Completion: Sendable & Equat
         return value
     }
 
+    /// The first frame index at which a running animation completes (`Int.max` when none does):
+    /// frame k, at k · 10⁶ ticks, completes an animation when it is later than its start and at
+    /// least `completionDelay` ticks after it (`removeCompleted(at:from:)`). O(running).
+    func firstCompletionFrame() -> Int {
+        var first = Int64.max
+        for a in running {
+            let (due, overflow) = a.start.ticks.addingReportingOverflow(Swift.max(a.completionDelay, 1))
+            if overflow { continue }
+            // The least k with k · 10⁶ ≥ due (due > 0 for a start ≥ 0).
+            let k = due / 1_000_000 + (due % 1_000_000 > 0 ? 1 : 0)
+            first = Swift.min(first, k)
+        }
+        return Int(first)
+    }
+
     /// Removes and returns the first running animation (nil when none): for a system that ends
     /// every animation of a view at once, in start order.
     mutating func removeFirst() -> Animation? { running.isEmpty ? nil : running.removeFirst() }
