@@ -111,11 +111,10 @@ extension DrawerKitSystem {
         return animator.firstCompletionFrame()
     }
 
-    mutating func recordSteadyFrames(_ frames: Range<Int>) -> Int {
+    mutating func recordSteadyFrames(_ frames: Range<Int>) {
         let source = frameSource
         let animator = self.animator
-        let end = recorder.recordRun(frames) { k in source.frame(index: k, animator: animator) }
-        if end > frames.lowerBound { instant = timebase.frame(end - 1) }
-        return end
+        recorder.recordRun(frames) { k in source.frame(index: k, animator: animator) }
+        instant = timebase.frame(frames.upperBound - 1)
     }
 }

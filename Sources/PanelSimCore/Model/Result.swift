@@ -426,35 +426,30 @@ public struct RecordList: RandomAccessCollection, @unchecked Sendable, Equatable
         packedFrameCount &+= 1
     }
 
-    /// Appends `frame(k)` as frame number k for k in `indices`, in order, until `frame` returns
-    /// nil, except a frame that is `==` to the one before it (the first is compared with `last`),
-    /// packed as `appendPackedFrame(_:index:owned:)` packs it. Room for the whole run is made once,
-    /// before the first frame; the list must be its storage's only owner (a `SystemRecorder`'s).
-    /// - Returns: the last frame kept (`last` when none was) and the first k not appended
-    ///   (`indices.upperBound` when `frame` never returned nil).
+    /// Appends `frame(k)` as frame number k for every k in `indices`, in order, except a frame that
+    /// is `==` to the one before it (the first is compared with `last`), packed as
+    /// `appendPackedFrame(_:index:owned:)` packs it. Room for the whole run is made once, before
+    /// the first frame; the list must be its storage's only owner (a `SystemRecorder`'s).
+    /// - Returns: the last frame kept (`last` when none was).
     /// - Complexity: O(indices.count · words per frame), plus one reallocation at most per storage.
     @inline(__always)
     mutating func appendPackedFrameRun<Frame: PackedSystemFrame>(
-        _ indices: Range<Int>, after last: Frame, _ frame: (Int) -> Frame?
-    ) -> (last: Frame, end: Int) {
+        _ indices: Range<Int>, after last: Frame, _ frame: (Int) -> Frame
+    ) -> Frame {
         let n = indices.count
         let w = packedWordCount
-        guard n > 0 else { return (last, indices.upperBound) }
+        guard n > 0 else { return last }
         assert(w > 0, "usePackedFrames(_:) first")
         if count &+ n > capacity { reallocate(capacity: Swift.max(2 * capacity, count + n)) }
         if frameWordCount &+ n &* w > frameWordCapacity {
             reallocateFrameWords(capacity: Swift.max(2 * frameWordCapacity, frameWordCount + n * w))
         }
         var last = last
-        var end = indices.upperBound
         var entryCount = count, frames = packedFrameCount, wordCount = frameWordCount
         storage.withUnsafeMutablePointerToElements { entries in
             frameWords.unsafelyUnwrapped.withUnsafeMutablePointerToElements { words in
                 for k in indices {
-                    guard let f = frame(k) else {
-                        end = k
-                        break
-                    }
+                    let f = frame(k)
                     if f == last { continue }
                     last = f
                     #if DEBUG
@@ -476,7 +471,7 @@ public struct RecordList: RandomAccessCollection, @unchecked Sendable, Equatable
         count = entryCount
         packedFrameCount = frames
         frameWordCount = wordCount
-        return (last, end)
+        return last
     }
 
     /// Moves the packed frames' words into a new storage of `capacity` (≥ frameWordCount) words.

@@ -39,24 +39,17 @@ struct SystemRecorder<Frame: PackedSystemFrame> {
         records.appendPackedFrame(frame, index: index, owned: true)
     }
 
-    /// Records `frame(k)` as frame number k for k in `indices`, in turn, until `frame` returns nil
-    /// (after at least one frame recorded with `record(_:index:)`), each only when it differs from
-    /// the frame before it: the records that `record(frame(k), index: k)` for each k would make,
-    /// with room made once for the run and the last frame kept in a local value while it runs.
-    /// - Returns: the first k not recorded (`indices.upperBound` when `frame` never returned nil).
-    /// - Complexity: O(indices.count · channels).
+    /// Records `frame(k)` as frame number k for every k in `indices`, in turn, each only when it
+    /// differs from the frame before it: the records that `record(frame(k), index: k)` for each k
+    /// would make, with room made once for the run and the last frame kept in a local value while
+    /// it runs. O(indices.count · channels).
     @inline(__always)
-    mutating func recordRun(_ indices: Range<Int>, _ frame: (Int) -> Frame?) -> Int {
+    mutating func recordRun(_ indices: Range<Int>, _ frame: (Int) -> Frame) {
         guard let last = lastFrame else {
-            for k in indices {
-                guard let f = frame(k) else { return k }
-                record(f, index: k)
-            }
-            return indices.upperBound
+            for k in indices { record(frame(k), index: k) }
+            return
         }
-        let (kept, end) = records.appendPackedFrameRun(indices, after: last, frame)
-        lastFrame = kept
-        return end
+        lastFrame = records.appendPackedFrameRun(indices, after: last, frame)
     }
 
     /// The name-table index of `name` for a `name` channel (`SystemFrameLayout.nullName` for nil).
@@ -95,17 +88,14 @@ protocol RecordingPanelSystem: PanelSystem {
     mutating func stepFrame(index: Int, time: Microseconds) -> Bool
     /// The end of the steady frames that follow a frame that reported animating: an e ≥ `index`
     /// such that `stepFrame` at each of the frames `index..<e` would do nothing but record a frame
-    /// computed from the time alone, or stop the run (`recordSteadyFrames(_:)`): no completion,
-    /// timer, scroll deceleration or other change of state, and each reports animating. `index`
-    /// when there are none. The default: none.
+    /// computed from the time alone (no completion, timer, scroll deceleration or other change of
+    /// state; each reports animating). `index` when there are none. The default: none.
     func steadyFramesEnd(from index: Int) -> Int
-    /// Records steady frames from the start of `frames` (a range `steadyFramesEnd(from:)` allowed,
-    /// not empty) until the end of the range or the first frame that needs `stepFrame` after all
-    /// (the sheet spring settling): the records that `stepFrame` at each of them would make,
-    /// through `SystemRecorder.recordRun(_:_:)`. The system's exact clock is then at the last frame
-    /// recorded (`runFrames` sets `now`).
-    /// - Returns: the first frame not recorded.
-    mutating func recordSteadyFrames(_ frames: Range<Int>) -> Int
+    /// Records the steady frames `frames` (a range `steadyFramesEnd(from:)` allowed, not empty):
+    /// the records that `stepFrame` at each of them would make, through
+    /// `SystemRecorder.recordRun(_:_:)`. The system's exact clock is then at the last of them
+    /// (`runFrames` sets `now`).
+    mutating func recordSteadyFrames(_ frames: Range<Int>)
 }
 
 extension RecordingPanelSystem {
@@ -125,12 +115,10 @@ extension RecordingPanelSystem {
             if animating && Int64(clock.index) < dueFrame {
                 let end = Int(Swift.min(Int64(steadyFramesEnd(from: clock.index)), dueFrame))
                 if end > clock.index {
-                    let reached = recordSteadyFrames(clock.index..<end)
-                    if reached > clock.index {
-                        while clock.index < reached &- 1 { clock.advance() }
-                        now = clock.time
-                        clock.advance()
-                    }
+                    recordSteadyFrames(clock.index..<end)
+                    while clock.index < end &- 1 { clock.advance() }
+                    now = clock.time
+                    clock.advance()
                 }
             }
         } while animating && Int64(clock.index) < dueFrame
@@ -139,7 +127,7 @@ extension RecordingPanelSystem {
 
     func steadyFramesEnd(from index: Int) -> Int { index }
 
-    mutating func recordSteadyFrames(_ frames: Range<Int>) -> Int { frames.lowerBound }
+    mutating func recordSteadyFrames(_ frames: Range<Int>) {}
 
     /// Records the event `name` with `fields` at `now`.
     mutating func emit(_ name: String, _ fields: [RecordField] = []) { recorder.emit(name, fields, at: now) }
