@@ -105,10 +105,8 @@ extension DrawerKitSystem {
     /// While animators run, frames before the first one that completes one are steady unless a
     /// dismissal waits to start or the scroll view decelerates (`stepFrame`).
     func steadyFramesEnd(from index: Int) -> Int {
-        if animator.isEmpty || dismissalRequested || (hasScrollView && scrollView.unsafelyUnwrapped.isAnimating) {
-            return index
-        }
-        return animator.firstCompletionFrame()
+        animator.steadyFramesEnd(
+            from: index, unless: dismissalRequested || (hasScrollView && scrollView.unsafelyUnwrapped.isAnimating))
     }
 
     mutating func recordSteadyFrames(_ frames: Range<Int>) {

@@ -102,10 +102,8 @@ extension LNPopupSystem {
     /// While animators run, frames before the first one that completes one are steady unless a
     /// timer is pending or the scroll view decelerates (`stepFrame`).
     func steadyFramesEnd(from index: Int) -> Int {
-        if animator.isEmpty || !timers.isEmpty || (hasScrollView && scrollView.unsafelyUnwrapped.isAnimating) {
-            return index
-        }
-        return animator.firstCompletionFrame()
+        animator.steadyFramesEnd(
+            from: index, unless: !timers.isEmpty || (hasScrollView && scrollView.unsafelyUnwrapped.isAnimating))
     }
 
     mutating func recordSteadyFrames(_ frames: Range<Int>) {

@@ -109,6 +109,21 @@ protocol PackedSystemFrame: Equatable {
     func pack(into writer: inout PackedFrameWriter)
 }
 
+extension PackedSystemFrame {
+    /// Writes this frame's `layout.wordCount` words at `words` (the bool and presence bits first,
+    /// then one word per number or name channel). O(channels).
+    @inline(__always)
+    func pack(at words: UnsafeMutablePointer<UInt64>) {
+        #if DEBUG
+            var writer = PackedFrameWriter(words: words, layout: Self.layout)
+        #else
+            var writer = PackedFrameWriter(words: words)
+        #endif
+        pack(into: &writer)
+        writer.finish()
+    }
+}
+
 /// Writes one frame's channels, in layout order, into its words (see `SystemFrameLayout`). Debug
 /// builds check every call against the layout.
 struct PackedFrameWriter {

@@ -234,6 +234,14 @@ public struct RecordList: RandomAccessCollection, @unchecked Sendable, Equatable
             location == other.location && index == other.index && backdropAlpha == other.backdropAlpha
                 && flags == other.flags && (flags & Entry.hasContentOffset == 0 || contentOffset == other.contentOffset)
         }
+
+        /// The entry of packed system frame number `number` (its position among them), frame index `index`.
+        @inline(__always)
+        static func packedSystemFrame(number: Int, index: Int) -> Entry {
+            Entry(
+                kind: .packedSystemFrame, flags: 0, index: UInt32(number), integer: Int64(index), location: 0,
+                backdropAlpha: 0, contentOffset: 0)
+        }
     }
 
     /// The entries live in `storage[0..<count]`, room for `capacity` (kept here, so that an append
@@ -409,20 +417,9 @@ public struct RecordList: RandomAccessCollection, @unchecked Sendable, Equatable
             reallocateFrameWords(capacity: Swift.max(2 * frameWordCapacity, frameWordCount + n, 64 * n))
         }
         let start = frameWordCount
-        frameWords.unsafelyUnwrapped.withUnsafeMutablePointerToElements { base in
-            #if DEBUG
-                var writer = PackedFrameWriter(words: base + start, layout: Frame.layout)
-            #else
-                var writer = PackedFrameWriter(words: base + start)
-            #endif
-            frame.pack(into: &writer)
-            writer.finish()
-        }
+        frameWords.unsafelyUnwrapped.withUnsafeMutablePointerToElements { frame.pack(at: $0 + start) }
         frameWordCount = start &+ n
-        appendEntry(
-            Entry(
-                kind: .packedSystemFrame, flags: 0, index: UInt32(packedFrameCount), integer: Int64(index),
-                location: 0, backdropAlpha: 0, contentOffset: 0), owned: owned)
+        appendEntry(.packedSystemFrame(number: packedFrameCount, index: index), owned: owned)
         packedFrameCount &+= 1
     }
 
@@ -452,17 +449,9 @@ public struct RecordList: RandomAccessCollection, @unchecked Sendable, Equatable
                     let f = frame(k)
                     if f == last { continue }
                     last = f
-                    #if DEBUG
-                        var writer = PackedFrameWriter(words: words + wordCount, layout: Frame.layout)
-                    #else
-                        var writer = PackedFrameWriter(words: words + wordCount)
-                    #endif
-                    f.pack(into: &writer)
-                    writer.finish()
+                    f.pack(at: words + wordCount)
                     wordCount &+= w
-                    entries[entryCount] = Entry(
-                        kind: .packedSystemFrame, flags: 0, index: UInt32(frames), integer: Int64(k),
-                        location: 0, backdropAlpha: 0, contentOffset: 0)
+                    entries[entryCount] = .packedSystemFrame(number: frames, index: k)
                     entryCount &+= 1
                     frames &+= 1
                 }

@@ -86,6 +86,14 @@ struct AdditiveAnimator<Channels: AdditiveChannels, Completion: Sendable & Equat
         return Int(first)
     }
 
+    /// The end of the steady frames from frame `index` of a system whose frames, while nothing
+    /// else is `pending`, move only with these animators (`RecordingPanelSystem.steadyFramesEnd`):
+    /// `index` (none) when no animator runs or something else is pending (a timer, a scroll view's
+    /// deceleration, a dismissal waiting for its frame), else `firstCompletionFrame()`. O(running).
+    func steadyFramesEnd(from index: Int, unless pending: Bool) -> Int {
+        running.isEmpty || pending ? index : firstCompletionFrame()
+    }
+
     /// Removes and returns the first running animation (nil when none): for a system that ends
     /// every animation of a view at once, in start order.
     mutating func removeFirst() -> Animation? { running.isEmpty ? nil : running.removeFirst() }
