@@ -47,18 +47,32 @@ public enum StreamingReplay {
         let header = ResultHeader(
             replaying: Trace(header: scanned.header, samples: []), traceDigest: scanned.digest, simulation: options)
         var renderer = ResultFile.StreamRenderer(header: header)
-        var feed = try TraceLoader.sampleFeed(path: scanned.path)
-        defer { feed.close() }
-        let result = simulate(header: scanned.header, feed: &feed, options: options) { records in
+        var feed = LintedFeed(base: try TraceLoader.sampleFeed(path: scanned.path))
+        defer { feed.base.close() }
+        var result = simulate(header: scanned.header, feed: &feed, options: options) { records in
             renderer.append(records)
             output(renderer.take())
         }
-        if var error = feed.error {
+        if let warning = feed.lint.warning { result.warnings.append(warning) }
+        if var error = feed.base.error {
             if error.file == scanned.path { error.file = shown }
             throw error
         }
         let rest = renderer.take(reserving: 0)
         if !rest.isEmpty { output(rest) }
         return (header, result)
+    }
+}
+
+/// A sample feed that shows every sample it hands over to a `SampleTimeLint` (the streaming
+/// counterpart of `TraceCheckPipeline.replay`'s check of the loaded samples).
+private struct LintedFeed<Base: SampleFeed>: SampleFeed {
+    var base: Base
+    var lint = SampleTimeLint()
+
+    mutating func nextBatch() -> [TraceSample]? {
+        guard let batch = base.nextBatch() else { return nil }
+        for sample in batch { lint.observe(sample) }
+        return batch
     }
 }

@@ -79,10 +79,12 @@ public struct TraceCheckPipeline: Sendable {
         },
         simulate: { trace, options in PanelSimCore.simulate(trace, options: options) })
 
-    /// simulate → result header → render, for a trace already loaded.
+    /// simulate → result header → render, for a trace already loaded. The result's warnings end
+    /// with `SampleTimeLint`'s, if any (times that look like milliseconds).
     /// - Complexity: one replay and one rendering: O(samples + frames).
     public func replay(_ loaded: LoadedTrace, options: SimulationOptions) -> ReplayedTrace {
-        let result = simulate(loaded.trace, options)
+        var result = simulate(loaded.trace, options)
+        if let warning = SampleTimeLint.warning(for: loaded.trace.samples) { result.warnings.append(warning) }
         let document = ResultDocument(
             header: ResultHeader(replaying: loaded.trace, traceDigest: loaded.digest, simulation: options),
             records: result.records)

@@ -47,6 +47,7 @@ struct SynthCommand: PanelCommand {
               flick X,Y DURATION [EASING] move, then up with the velocity at the end of the motion
               tap X,Y [DURATION]          down, hold (default 50ms), up
               call [TIME] move STATE [instant] | show [instant] | hide [instant] | remove | tapBackdrop
+                                          (FloatingPanel templates; other systems: touches only)
               at TIME                     set the clock (never backwards)
               end [TIME]                  the end sample
             DURATION is 300ms or 0.3s; TIME is seconds (0.8) or 800ms. The output is a valid trace
@@ -131,6 +132,16 @@ struct SynthCommand: PanelCommand {
                 template, context, importer, defaultName: "synth",
                 origin: "panelsim synth \(settings) \"\(oneLine)\"", kind: "synthetic",
                 provenance: "Synthesized by `panelsim synth`: \(oneLine).")
+            // The script's calls are FloatingPanel calls: another system's template takes touches only.
+            let floatingPanel = trace.header.system as? FloatingPanelHeader
+            if floatingPanel == nil, let call = steps.first(where: { if case .call = $0.step { true } else { false } }) {
+                throw TraceProblem(
+                    TraceError(
+                        file: scriptName, line: call.line, field: "call",
+                        message: "\"\(call.text)\": a script's calls are FloatingPanel calls, and the template is a "
+                            + "\(trace.header.model.rawValue) trace; write its calls into the trace file instead "
+                            + "(docs/FORMATS.md)"))
+            }
             let synth = GestureSynthesizer(rate: rate, jitter: jitter, seed: seed)
             var samples: [TraceSample]
             do throws(TraceError) { samples = try synth.samples(script: steps, file: scriptName) } catch {
@@ -139,7 +150,7 @@ struct SynthCommand: PanelCommand {
             // Custom states named in calls take their order from the template.
             for i in samples.indices {
                 if case .call(.move(let to, let animated)) = samples[i].kind,
-                    let state = trace.header.panel.states.first(where: { $0.name == to.name })
+                    let state = floatingPanel?.panel.states.first(where: { $0.name == to.name })
                 {
                     samples[i].kind = .call(.move(to: state, animated: animated))
                 }

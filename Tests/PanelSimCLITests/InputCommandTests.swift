@@ -84,6 +84,31 @@ final class InputCommandTests: CLITestCase {
         XCTAssertTrue(run(["help", "synth"]).stdout.contains("flick X,Y DURATION [EASING]"))
     }
 
+    /// A template of another panel system takes a script of touches; a script call, which is a
+    /// FloatingPanel call, is refused at its line (exit 2) instead of stopping the process.
+    func testSynthOnOtherSystemsTemplatesWritesTouchesAndRefusesCalls() throws {
+        let templates = [
+            "drawerkit": "traces/drawerkit/flick", "lnpopup": "traces/lnpopup/s1", "uisheet": "traces/uisheet/x9",
+        ]
+        for (model, folder) in templates.sorted(by: { $0.key < $1.key }) {
+            let files = try FileManager.default.contentsOfDirectory(atPath: RepositoryCorpusTests.root + "/" + folder)
+                .filter { $0.hasSuffix(".jsonl") }.sorted()
+            let template = try XCTUnwrap(files.first.map { RepositoryCorpusTests.root + "/" + folder + "/" + $0 })
+            let touches = run(["synth", "--template", template, "down 195,700; move 195,500 100ms; up", "-o", "s.jsonl"])
+            XCTAssertEqual(touches.code, 0, "\(model): \(touches.stderr)")
+            let written = try TraceLoader.load(path: root + "/s.jsonl").trace
+            XCTAssertEqual(written.header.model.rawValue, model)
+            XCTAssertEqual(written.samples.count, 14, model)
+
+            let call = run(["synth", "--template", template, "down 195,700; up; call 0.8 move full"])
+            XCTAssertEqual(call.code, 2, model)
+            XCTAssertEqual(
+                call.stderr,
+                "SCRIPT:1: call: \"call 0.8 move full\": a script's calls are FloatingPanel calls, and the template "
+                    + "is a \(model) trace; write its calls into the trace file instead (docs/FORMATS.md)\n")
+        }
+    }
+
     /// A `move` too long to sample (d × i would overflow at 1000 Hz over 10⁶ s, and at 120 Hz over
     /// ~280000 s) is refused at its script line, like the other step errors, before any sample is
     /// made.
