@@ -1,18 +1,22 @@
 import PanelSimCore
 import PanelTrace
 
-/// `panelsim fidelity TRACE… [--json] [--settle-tolerance PT]`: how far each replay is from the
-/// trace's `observed` samples.
+/// `panelsim fidelity TRACE… [--json] [--settle-tolerance PT] [--max-rms PT]`: how far each replay
+/// is from the trace's `observed` samples, and with `--max-rms` a pass/fail verdict for CI.
 struct FidelityCommand: PanelCommand {
     static let info = CommandInfo(
         name: "fidelity",
         abstract: "Compare replays with the observed samples of their traces.",
-        usage: "panelsim fidelity TRACE... [--json] [--settle-tolerance PT] [--profile LIBRARY@VERSION]...",
+        usage:
+            "panelsim fidelity TRACE... [--json] [--settle-tolerance PT] [--max-rms PT] [--profile LIBRARY@VERSION]...",
         arguments: [("TRACE...", "Trace files (.jsonl) with observed samples.")],
         options: [
             ProfileFlag.option,
             OptionSpec(names: ["--json"], valueName: nil, help: "Print JSON instead of a table."),
             TuneCLI.toleranceOption,
+            OptionSpec(
+                names: ["--max-rms"], valueName: "PT",
+                help: "Exit 1 when a trace's location RMS error is above PT (named on standard error)."),
         ],
         discussion: """
             Each trace is replayed with its own header. Errors are simulated - observed:
@@ -24,14 +28,20 @@ struct FidelityCommand: PanelCommand {
               final      the last observed state against the replay's final state
               offset     content offset where observed (RMS, pt); alpha: backdrop alpha (RMS)
             The overall row pools every observed sample (sums of squares in argument order).
-            A trace without observed locations shows '-'.
+            A trace without observed locations shows '-' (and --max-rms does not judge it).
 
-            \(HelpFormat.exitCodes([(0, "table written"), HelpFormat.usageOrBadInput, HelpFormat.otherVersion]))
+            \(HelpFormat.exitCodes([
+                (0, "table written (with --max-rms: every judged trace within it)"),
+                (1, "with --max-rms: a trace's location RMS error above it"), HelpFormat.usageOrBadInput,
+                HelpFormat.otherVersion,
+            ]))
             """)
 
     var paths: [String]
     var json: Bool
     var tolerance = Fidelity.defaultSettleTolerance
+    /// `--max-rms`: the largest location RMS error (pt) a trace may have; nil: no verdict.
+    var maximumRMS: Double?
     let parsed: ParsedArguments
 
     /// `--profile` values: the profile each trace of their library is replayed as.
@@ -47,6 +57,12 @@ struct FidelityCommand: PanelCommand {
     mutating func validate(_ context: CommandContext) throws(UsageError) {
         profiles = try ProfileFlag.profiles(parsed, command: "fidelity")
         tolerance = try TuneCLI.tolerance(parsed, command: "fidelity")
+        if let text = parsed.values["--max-rms"] {
+            guard let v = Double(text), v.isFinite, v >= 0 else {
+                throw UsageError("--max-rms must be a number of points >= 0, got '\(text)'", command: "fidelity")
+            }
+            maximumRMS = v
+        }
     }
 
     func run(_ context: CommandContext) -> ExitCode {
@@ -59,7 +75,14 @@ struct FidelityCommand: PanelCommand {
         let metrics = problem.evaluate([[]])[0].map(\.metrics)
         let rows = zip(paths, metrics).map { FidelityRow(name: $0, metrics: $1) }
         context.stdout.write(json ? FidelityReport.json(rows, tolerance: tolerance) : FidelityReport.table(rows))
-        return .success
+        guard let maximumRMS else { return .success }
+        let over = rows.filter { ($0.metrics.location.rms ?? 0) > maximumRMS }
+        for r in over {
+            context.stderr.line(
+                "fidelity: \(r.name): location RMS error \(TuneCLI.fixed(r.metrics.location.rms, 3)) pt is above "
+                    + "--max-rms \(CanonicalNumber.format(maximumRMS))")
+        }
+        return over.isEmpty ? .success : .regression
     }
 }
 

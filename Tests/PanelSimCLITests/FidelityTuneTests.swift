@@ -1,3 +1,4 @@
+import Foundation
 import XCTest
 @testable import PanelSimCLI
 import PanelSimCore
@@ -185,6 +186,38 @@ final class FidelityTuneTests: CLITestCase {
             json.stdout.contains(#""finalState": {"observed": "full", "simulated": "full", "agrees": true}"#),
             json.stdout)
         XCTAssertTrue(json.stdout.contains(#""overall": {"location": {"count": "#), json.stdout)
+    }
+
+    /// `--max-rms PT`: exit 1 naming exactly the traces whose reported location RMS is above PT,
+    /// exit 0 when none is; the table is written either way.
+    func testFidelityMaxRMSFailsExactlyTheTracesAboveIt() throws {
+        let paths = try ["flick-down-fast", "flick-up-fast", "slow-release", "up-then-down"].map { name in
+            let path = "traces/\(name).jsonl"
+            try write(String(contentsOfFile: RepositoryCorpusTests.root + "/traces/tune/\(name).jsonl", encoding: .utf8), path)
+            return path
+        }
+        let json = run(["fidelity", "--json"] + paths)
+        XCTAssertEqual(json.code, 0, json.stderr)
+        let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        let traces = try XCTUnwrap(object["traces"] as? [[String: Any]])
+        let rms = try traces.map { t -> (String, Double) in
+            let location = try XCTUnwrap(t["location"] as? [String: Any])
+            return (try XCTUnwrap(t["trace"] as? String), try XCTUnwrap(location["rms"] as? Double))
+        }
+        XCTAssertEqual(rms.count, 4)
+        let sorted = rms.map(\.1).sorted()
+        // Between the second and third smallest: two traces above, two within.
+        let limit = (sorted[1] + sorted[2]) / 2
+        let verdict = run(["fidelity", "--max-rms", String(limit)] + paths)
+        XCTAssertEqual(verdict.code, 1)
+        XCTAssertTrue(verdict.stdout.contains("\noverall "), verdict.stdout)
+        let named = verdict.stderr.split(separator: "\n").map { $0.split(separator: ":")[1].trimmingCharacters(in: .whitespaces) }
+        XCTAssertEqual(named, rms.filter { $0.1 > limit }.map(\.0))
+        XCTAssertEqual(named.count, 2)
+        XCTAssertEqual(run(["fidelity", "--max-rms", String(sorted[3])] + paths).code, 0)
+        let negative = run(["fidelity", "--max-rms", "-1"] + paths)
+        XCTAssertEqual(negative.code, 2)
+        XCTAssertTrue(negative.stderr.contains("--max-rms must be a number of points >= 0, got '-1'"), negative.stderr)
     }
 
     func testTuneCommandIsIdenticalForAnyJobCountAndWritesAReport() throws {
