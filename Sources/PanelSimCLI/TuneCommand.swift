@@ -19,7 +19,7 @@ struct TuneCommand: PanelCommand {
             OptionSpec(names: ["--grid"], valueName: "N", help: "Coarse grid points per parameter (default 7; 2…101)."),
             OptionSpec(
                 names: ["--precision"], valueName: "X",
-                help: "Stop refining below X times each interval (default 1e-4)."),
+                help: "Stop refining below X times each interval (default 1e-4; 1e-12 or more)."),
             TuneCLI.jobsOption,
             OptionSpec(
                 names: ["--report"], valueName: "FILE.html",
@@ -90,8 +90,10 @@ struct TuneCommand: PanelCommand {
             options.gridSteps = n
         }
         if let text = parsed.values["--precision"] {
-            guard let x = Double(text), x.isFinite, x > 0, x < 1 else {
-                throw UsageError("--precision must be a number in (0, 1), got '\(text)'", command: "tune")
+            // Below 1e-12 of an interval a refinement (and each profile interval's bisection) runs
+            // for thousands of replays toward steps that doubles cannot resolve.
+            guard let x = Double(text), x.isFinite, x >= 1e-12, x < 1 else {
+                throw UsageError("--precision must be a number in [1e-12, 1), got '\(text)'", command: "tune")
             }
             options.precision = x
         }

@@ -329,6 +329,10 @@ final class FidelityTuneTests: CLITestCase {
         XCTAssertTrue(run(["help", "tune"]).stdout.contains("bit-identical for any --jobs"))
         let cases: [([String], String)] = [
             (["tune", "a.jsonl"], "missing --param NAME=A...B"),
+            (
+                ["tune", "a.jsonl", "--param", "springResponseTime=0.1...1", "--precision", "1e-300"],
+                "--precision must be a number in [1e-12, 1), got '1e-300'"
+            ),
             (["tune", "a.jsonl", "--param", "x=1"], "unknown parameter 'x'"),
             (
                 ["tune", "a.jsonl", "--param", "springResponseTime=0.1...1", "--param", "springResponseTime=0.2...1"],

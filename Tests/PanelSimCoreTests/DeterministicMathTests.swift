@@ -146,6 +146,33 @@ final class DeterministicMathTests: XCTestCase {
         }
     }
 
+    /// Far beyond the accurate range (|x| ≥ 2³⁰, up to the largest double) and at ±∞ and NaN, sin
+    /// and cos never trap: finite arguments give values in [−1, 1] with sin² + cos² = 1 (to
+    /// rounding), those of x's exact remainder modulo the double 2π; the others give NaN.
+    func testSinCosOfHugeArgumentsAreBoundedAndDoNotTrap() {
+        var huge: [Double] = [0x1p30, -0x1p30, 1e10, 6.9e20, -3.3e100, 1e300, .greatestFiniteMagnitude]
+        var x = 0x1p30
+        while x < 1e300 {
+            huge.append(x * 1.37)
+            huge.append(-x * 2.71)
+            x *= 1e7
+        }
+        for x in huge {
+            let (s, c) = DeterministicMath.sinAndCos(x)
+            XCTAssertTrue(abs(s) <= 1 && abs(c) <= 1, "sinAndCos(\(x)) = (\(s), \(c))")
+            XCTAssertEqual(s * s + c * c, 1, accuracy: 1e-14, "sinAndCos(\(x))")
+            let reduced = DeterministicMath.sinAndCos(x.truncatingRemainder(dividingBy: 2 * Double.pi))
+            assertSameBits(s, reduced.sin, "sin(\(x))")
+            assertSameBits(c, reduced.cos, "cos(\(x))")
+            assertSameBits(DeterministicMath.sin(x), s, "sin(\(x))")
+            assertSameBits(DeterministicMath.cos(x), c, "cos(\(x))")
+        }
+        for x in [Double.infinity, -.infinity, .nan] {
+            let (s, c) = DeterministicMath.sinAndCos(x)
+            XCTAssertTrue(s.isNaN && c.isNaN, "sinAndCos(\(x)) = (\(s), \(c))")
+        }
+    }
+
     /// Over every frame a 60 or 120 Hz animation of 0.4–0.5 s evaluates, for the damping ratios the
     /// systems use (and a few more, the skipped fast term of ζ > 1 among them).
     func testStepResponseMatchesTheFormulaBitForBit() {

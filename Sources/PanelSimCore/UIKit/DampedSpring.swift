@@ -20,12 +20,18 @@ struct DampedSpring: Sendable, Equatable {
     /// - Parameters:
     ///   - displacement: start − target, pt.
     ///   - velocity: initial velocity, pt/s.
-    ///   - response: the spring's response (period of the undamped oscillation), s (> 0).
+    ///   - response: the spring's response (period of the undamped oscillation), s (> 0). A response
+    ///     below `smallestResponse` is taken as it: below about 3.5·10⁻³⁰⁸ s, ω overflows to ∞ and
+    ///     every value becomes NaN, while from 10⁻¹² s on the spring is at rest after its first
+    ///     frame either way.
     ///   - dampingRatio: ζ > 0.
+    /// The least response the spring takes (s): see `init`.
+    static let smallestResponse = 1e-12
+
     init(displacement: Double, velocity: Double, response: Double, dampingRatio: Double) {
         d0 = displacement
         v0 = velocity
-        let w = 2 * Double.pi / response
+        let w = 2 * Double.pi / Swift.max(response, Self.smallestResponse)
         omega = w
         zeta = dampingRatio
         if dampingRatio < 1 {

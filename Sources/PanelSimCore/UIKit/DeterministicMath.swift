@@ -168,11 +168,21 @@ public enum DeterministicMath {
     static let pio2Lo = 2.02226624879595063154e-21
 
     /// Reduces x to r ∈ [−π/4, π/4] and the quadrant q with x ≈ q·π/2 + r. Accurate for |x| < 1e6.
+    ///
+    /// From |x| ≥ 2³⁰ on, x is first replaced by its exact remainder modulo the double nearest 2π
+    /// (`truncatingRemainder`, IEEE fmod: exact, so the same bits everywhere): the phase is then off
+    /// by up to |x|·2⁻⁵² rad, so the result means nothing physical, but it stays a sine and cosine
+    /// in [−1, 1], deterministic, and never traps. Only a spring driven absurdly far gets there (a
+    /// damping ratio of 10⁻²⁰ stretched over a fraction of a second, say). A NaN or infinite x
+    /// gives a NaN r (the kernels then give NaN).
     @inline(__always)
     static func reduce(_ x: Double) -> (r: Double, quadrant: Int) {
+        let x = abs(x) < 0x1p30 ? x : x.truncatingRemainder(dividingBy: 2 * Double.pi)
         let k = roundedQuotient(x, by: 1.5707963267948966, reciprocal: inversePio2)
         let r = ((x - k * pio2Hi) - k * pio2Mid) - k * pio2Lo
-        let q = Int(k) & 3
+        // k mod 4 from the integer-valued k: Int(k) & 3 for every k reached (|k| < 2³⁰), 0 for a NaN k.
+        let m = k.truncatingRemainder(dividingBy: 4)
+        let q = m.isNaN ? 0 : Int(m) & 3
         return (r, q)
     }
 

@@ -41,7 +41,15 @@ struct SpringStepResponse: Sendable, Equatable {
     /// The system spring's response (ζ = `systemSpringDampingRatio`), computed once.
     static let systemSpring = SpringStepResponse(dampingRatio: systemSpringDampingRatio)
 
+    /// The least damping ratio a response takes: a smaller ζ is taken as this one. Below about
+    /// 10⁻³⁰⁸ the settling point ln(1000/β)/ζ overflows to ∞ and every curve value becomes NaN;
+    /// from 10⁻¹² on the curve already oscillates trillions of times over its settling time, far
+    /// beyond any frame rate, so the frames sample it equally meaninglessly either way.
+    static let smallestDampingRatio = 1e-12
+
+    /// The response of damping ratio `zeta` (> 0; below `smallestDampingRatio`, that).
     init(dampingRatio zeta: Double) {
+        let zeta = Swift.max(zeta, Self.smallestDampingRatio)
         self.zeta = zeta
         if zeta > 1 {
             let s = (zeta * zeta - 1).squareRoot()
@@ -88,7 +96,7 @@ struct SpringStepResponse: Sendable, Equatable {
     /// seeded spring into a fixed duration).
     init(dampingRatio zeta: Double, seed w: Double) {
         self.init(dampingRatio: zeta)
-        if zeta < 1 && zeta > 0 { sineWeight = (zeta - w) / beta }
+        if self.zeta < 1 { sineWeight = (self.zeta - w) / beta }
     }
 
     /// U_s for ζ = 1: Newton on g(U) = U − ln(1 + U) − ln 1000, from U = 10 (g is convex for
