@@ -235,7 +235,11 @@ extension Plot {
         let ty = Plot.step(hi - lo, target: plotHeight > 250 ? 8 : 5)
         let dy = Plot.decimals(for: ty)
         var v = (lo / ty).rounded(.up) * ty
-        while v <= hi + 1e-9 * abs(hi) {
+        // A range a step cannot walk (values so large that v + step == v, or an overflowed span)
+        // gets no grid: the loop stops there instead of spinning.
+        var lines = 0
+        while v <= hi + 1e-9 * abs(hi) && v + ty > v && lines < Plot.maximumGridLines {
+            lines += 1
             s +=
                 "<line x1=\"\(r(left))\" y1=\"\(r(y(v)))\" x2=\"\(r(left + plotWidth))\" y2=\"\(r(y(v)))\" stroke=\"#000\" stroke-opacity=\"0.07\"/>\n"
             s +=
@@ -245,7 +249,9 @@ extension Plot {
         let tx = Plot.step(tEnd - tStart, target: layout.narrow ? 4 : 10)
         let dx = Plot.decimals(for: tx)
         var t = (tStart / tx).rounded(.up) * tx
-        while t <= tEnd + 1e-12 {
+        var columns = 0
+        while t <= tEnd + 1e-12 && t + tx > t && columns < Plot.maximumGridLines {
+            columns += 1
             s +=
                 "<line x1=\"\(r(x(t)))\" y1=\"\(r(top))\" x2=\"\(r(x(t)))\" y2=\"\(r(top + plotHeight))\" stroke=\"#000\" stroke-opacity=\"0.07\"/>\n"
             s +=

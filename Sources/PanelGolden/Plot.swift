@@ -391,6 +391,9 @@ struct Plot {
 
     static func f1(_ v: Double) -> String { FixedNumber.format(v, decimals: 1) }
 
+    /// The most grid lines an axis draws (a readable axis has a dozen; see `axes`).
+    static let maximumGridLines = 200
+
     /// Tick step: 1, 2 or 5 × 10^k giving about `target` ticks over `span`.
     static func step(_ span: Double, target: Double) -> Double {
         guard span > 0, span.isFinite else { return 1 }

@@ -59,6 +59,29 @@ final class ReportDifferenceTests: CLITestCase {
     /// names the event, its field and both values with the difference, before any plot; the
     /// location plot marks it; both lanes ring it with what changed; the residual shows it; the
     /// text report names the event.
+    /// A golden whose locations are near the largest double (a hand-edited or corrupted file)
+    /// still gives a report: the value axis, whose step cannot walk such a range, gets no grid
+    /// instead of a loop that never ends; `diff --report` likewise.
+    func testAReportOfHugeLocationsFinishes() throws {
+        let rel = "drawerkit/flick/d1-full-down.jsonl"
+        try nudgedCopy(rel, "\"t\": 0.1,", "\"t\": 0.1,")
+        let goldenRel = "golden/" + GoldenCheck.goldenRelativePath(forTrace: rel)
+        let golden = try XCTUnwrap(read(goldenRel))
+        for huge in ["9e+307", "1e+308", "-1.7976931348623157e+308"] {
+            var lines = golden.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            let i = try XCTUnwrap(lines.indices.dropFirst(5).first { lines[$0].contains("\"frame\"") })
+            lines[i] = lines[i].replacingOccurrences(
+                of: #""location": [-0-9.e+]+"#, with: "\"location\": \(huge)", options: .regularExpression)
+            try write(lines.joined(separator: "\n"), "huge.golden.jsonl")
+            let report = run(["report", "traces/" + rel, "--golden", "huge.golden.jsonl", "-o", "r.html"])
+            XCTAssertEqual(report.code, 1, report.stderr)
+            XCTAssertTrue(try XCTUnwrap(read("r.html")).contains("</html>"), huge)
+            XCTAssertEqual(run(["replay", "traces/" + rel, "-o", "a.jsonl"]).code, 0)
+            XCTAssertEqual(run(["diff", "huge.golden.jsonl", "a.jsonl", "--report", "d.html"]).code, 1)
+            XCTAssertTrue(try XCTUnwrap(read("d.html")).contains("</html>"), huge)
+        }
+    }
+
     func testAnEventOnlyDifferenceIsNamedFirstAndMarkedOnThePlots() throws {
         let (rel, old, new) = Self.slowRelease
         try nudgedCopy(rel, old, new)
