@@ -167,6 +167,11 @@ public enum DeterministicMath {
     static let pio2Mid = 6.07710050650619224932e-11
     static let pio2Lo = 2.02226624879595063154e-21
 
+    /// x's exact remainder modulo the double nearest 2π (IEEE fmod), for `reduce`'s rare huge
+    /// arguments: out of line, so that the common path never computes it.
+    @inline(never)
+    static func remainderModuloTwoPi(_ x: Double) -> Double { x.truncatingRemainder(dividingBy: 2 * Double.pi) }
+
     /// Reduces x to r ∈ [−π/4, π/4] and the quadrant q with x ≈ q·π/2 + r. Accurate for |x| < 1e6.
     ///
     /// From |x| ≥ 2³⁰ on, x is first replaced by its exact remainder modulo the double nearest 2π
@@ -177,12 +182,11 @@ public enum DeterministicMath {
     /// gives a NaN r (the kernels then give NaN).
     @inline(__always)
     static func reduce(_ x: Double) -> (r: Double, quadrant: Int) {
-        let x = abs(x) < 0x1p30 ? x : x.truncatingRemainder(dividingBy: 2 * Double.pi)
+        let x = abs(x) < 0x1p30 ? x : remainderModuloTwoPi(x)
         let k = roundedQuotient(x, by: 1.5707963267948966, reciprocal: inversePio2)
         let r = ((x - k * pio2Hi) - k * pio2Mid) - k * pio2Lo
-        // k mod 4 from the integer-valued k: Int(k) & 3 for every k reached (|k| < 2³⁰), 0 for a NaN k.
-        let m = k.truncatingRemainder(dividingBy: 4)
-        let q = m.isNaN ? 0 : Int(m) & 3
+        // |k| < 2³⁰ here, so Int(k) exists; a NaN k (from a NaN or infinite x) gives quadrant 0.
+        let q = k.isNaN ? 0 : Int(k) & 3
         return (r, q)
     }
 
