@@ -146,6 +146,53 @@ final class DeterministicMathTests: XCTestCase {
         }
     }
 
+    /// Groups of four consecutive inputs, then each input beside three others drawn from the list
+    /// (so that a lane leaving the common path shares a call with lanes on it), as lanes.
+    private func laneGroups(_ xs: [Double]) -> [DeterministicMath.Lanes] {
+        var groups: [DeterministicMath.Lanes] = []
+        var i = 0
+        while i + 4 <= xs.count {
+            groups.append(DeterministicMath.Lanes(xs[i], xs[i + 1], xs[i + 2], xs[i + 3]))
+            i += 4
+        }
+        var generator = SystemRandomNumberGeneratorSeeded(seed: 0x1A7E5)
+        for x in xs.prefix(2_000) {
+            var lanes = DeterministicMath.Lanes(repeating: 0)
+            for j in 0..<4 { lanes[j] = xs[Int(generator.next() % UInt64(xs.count))] }
+            lanes[Int(generator.next() % 4)] = x
+            groups.append(lanes)
+        }
+        return groups
+    }
+
+    func testExpOfLanesMatchesTheScalarBitForBit() {
+        // Also frame-like arguments: −a·u over consecutive frames, the curves' common case.
+        var xs = inputs(range: 750, halfStep: DeterministicMath.ln2 / 2, count: 100_000)
+        for k in 0..<4_000 { xs.append(-0.21 * Double(k) / 120) }
+        var common = 0
+        for lanes in laneGroups(xs) {
+            let y = DeterministicMath.exp(lanes)
+            for j in 0..<4 { assertSameBits(y[j], DeterministicMath.exp(lanes[j]), "exp lane \(j) of \(lanes)") }
+            if lanes.min() >= -690 && lanes.max() <= 690 { common += 1 }
+        }
+        // Most groups take the four-lane path (the test would pass vacuously on the scalar one).
+        XCTAssertGreaterThan(common, 20_000)
+    }
+
+    func testSinAndCosOfLanesMatchTheScalarBitForBit() {
+        var xs = inputs(range: 1e6, halfStep: Double.pi / 4, count: 100_000)
+        xs += [0x1p30, -0x1p30, 1e300, .infinity, -.infinity, .nan]
+        for k in 0..<4_000 { xs.append(0.93 * Double(k) / 60) }
+        for lanes in laneGroups(xs) {
+            let (s, c) = DeterministicMath.sinAndCos(lanes)
+            for j in 0..<4 {
+                let scalar = DeterministicMath.sinAndCos(lanes[j])
+                assertSameBits(s[j], scalar.sin, "sin lane \(j) of \(lanes)")
+                assertSameBits(c[j], scalar.cos, "cos lane \(j) of \(lanes)")
+            }
+        }
+    }
+
     /// Far beyond the accurate range (|x| ≥ 2³⁰, up to the largest double) and at ±∞ and NaN, sin
     /// and cos never trap: finite arguments give values in [−1, 1] with sin² + cos² = 1 (to
     /// rounding), those of x's exact remainder modulo the double 2π; the others give NaN.

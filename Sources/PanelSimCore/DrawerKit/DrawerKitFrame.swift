@@ -76,8 +76,13 @@ struct DrawerKitFrameSource {
     /// (§3.9).
     @inline(__always)
     func frame(index: Int, animator: AdditiveAnimator<DrawerChannels, DrawerCompletion>) -> DrawerKitFrame {
-        let shown = animator.presentation(of: model, at: timebase.frame(index))
-        return DrawerKitFrame(
+        frame(shown: animator.presentation(of: model, at: timebase.frame(index)), animator: animator)
+    }
+
+    /// The frame that shows `shown` (the model values plus what `animator` adds at its time).
+    @inline(__always)
+    func frame(shown: DrawerChannels, animator: AdditiveAnimator<DrawerChannels, DrawerCompletion>) -> DrawerKitFrame {
+        DrawerKitFrame(
             location: presented ? shown.y : height, state: state, cornerRadius: shown.cornerRadius,
             handleAlpha: recordsHandleAlpha ? shown.handleAlpha : nil, contentOffset: contentOffset,
             isDragging: isDragging, isAnimating: !animator.isEmpty, presented: presented)
@@ -112,7 +117,8 @@ extension DrawerKitSystem {
     mutating func recordSteadyFrames(_ frames: Range<Int>) {
         let source = frameSource
         let animator = self.animator
-        recorder.recordRun(frames) { k in source.frame(index: k, animator: animator) }
+        var shown = SteadyPresentation(animator, model: model)
+        recorder.recordRun(frames) { k in source.frame(shown: shown.value(atFrame: k), animator: animator) }
         instant = timebase.frame(frames.upperBound - 1)
     }
 }

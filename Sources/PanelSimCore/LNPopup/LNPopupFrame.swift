@@ -72,8 +72,13 @@ struct LNPopupFrameSource {
     /// Frame `index`, with the animators `animator` evaluated at the frame's exact time (L1).
     @inline(__always)
     func frame(index: Int, animator: AdditiveAnimator<PopupChannels, PopupCompletion>) -> LNPopupFrame {
-        let v = animator.presentation(of: model, at: timebase.frame(index))
-        return LNPopupFrame(
+        frame(shown: animator.presentation(of: model, at: timebase.frame(index)), animator: animator)
+    }
+
+    /// The frame that shows `v` (the model values plus what `animator` adds at its time).
+    @inline(__always)
+    func frame(shown v: PopupChannels, animator: AdditiveAnimator<PopupChannels, PopupCompletion>) -> LNPopupFrame {
+        LNPopupFrame(
             location: v.location, state: state, internalState: internalState,
             barVisible: barExists && v.barHeight > 0, barTop: v.barTop, barHeight: v.barHeight,
             bottomBarTop: hasBottomBar ? v.bottomBarTop : nil,
@@ -109,7 +114,8 @@ extension LNPopupSystem {
     mutating func recordSteadyFrames(_ frames: Range<Int>) {
         let source = frameSource
         let animator = self.animator
-        recorder.recordRun(frames) { k in source.frame(index: k, animator: animator) }
+        var shown = SteadyPresentation(animator, model: model)
+        recorder.recordRun(frames) { k in source.frame(shown: shown.value(atFrame: k), animator: animator) }
         instant = timebase.frame(frames.upperBound - 1)
     }
 }

@@ -48,6 +48,16 @@ public struct ReplayTimebase: Sendable, Equatable {
         Double(end.ticks &- start.ticks) / ticksPerSecondValue
     }
 
+    /// `seconds(from: start, to: frame(k))` for the four frames k = `index` … `index` + 3, with its
+    /// bits in every lane (each tick difference converted exactly, then one IEEE division per lane).
+    @inline(__always)
+    func seconds(from start: ReplayInstant, toFramesFrom index: Int) -> DeterministicMath.Lanes {
+        let first = frame(index).ticks &- start.ticks
+        return DeterministicMath.Lanes(
+            Double(first), Double(first &+ 1_000_000), Double(first &+ 2_000_000), Double(first &+ 3_000_000))
+            / ticksPerSecondValue
+    }
+
     /// True when `instant` is at or after the sample (or timer) time `time` µs.
     @inline(__always)
     public func reached(_ time: Microseconds, at instant: ReplayInstant) -> Bool { sample(time).ticks <= instant.ticks }

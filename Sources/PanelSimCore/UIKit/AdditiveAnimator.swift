@@ -71,6 +71,27 @@ struct AdditiveAnimator<Channels: AdditiveChannels, Completion: Sendable & Equat
         return value
     }
 
+    /// `presentation(of: model, at: timebase.frame(k))` for the four frames k = `index` … `index` + 3,
+    /// each with the bits of that call: every animation's curve is evaluated for the four frames
+    /// at once (`AnimatorTiming.remaining(after:)` of lanes), then added frame by frame in start
+    /// order. O(running), one four-lane curve evaluation per animation.
+    @inline(__always)
+    func presentations(of model: Channels, fromFrame index: Int) -> PresentationLanes<Channels> {
+        var lanes = PresentationLanes(model)
+        running.withUnsafeBufferPointer { animations in
+            for i in animations.indices {
+                let share = animations[i].timing.remaining(
+                    after: timebase.seconds(from: animations[i].start, toFramesFrom: index))
+                let delta = animations[i].delta
+                lanes.frame0 = lanes.frame0.adding(delta, scaledBy: share[0])
+                lanes.frame1 = lanes.frame1.adding(delta, scaledBy: share[1])
+                lanes.frame2 = lanes.frame2.adding(delta, scaledBy: share[2])
+                lanes.frame3 = lanes.frame3.adding(delta, scaledBy: share[3])
+            }
+        }
+        return lanes
+    }
+
     /// The first frame index at which a running animation completes (`Int.max` when none does):
     /// frame k, at k · 10⁶ ticks, completes an animation when it is later than its start and at
     /// least `completionDelay` ticks after it (`removeCompleted(at:from:)`). O(running).
@@ -112,5 +133,54 @@ struct AdditiveAnimator<Channels: AdditiveChannels, Completion: Sendable & Equat
             i += 1
         }
         return nil
+    }
+}
+
+/// The on-screen values of four consecutive frames (`AdditiveAnimator.presentations`).
+struct PresentationLanes<Channels: AdditiveChannels> {
+    var frame0, frame1, frame2, frame3: Channels
+
+    /// `model` in all four.
+    init(_ model: Channels) { (frame0, frame1, frame2, frame3) = (model, model, model, model) }
+
+    /// Frame `lane` (0…3) of the four.
+    @inline(__always)
+    subscript(lane: Int) -> Channels {
+        switch lane {
+        case 0: return frame0
+        case 1: return frame1
+        case 2: return frame2
+        default: return frame3
+        }
+    }
+}
+
+/// The on-screen values of a steady run's frames, in increasing frame order, evaluated four
+/// frames at a time (`AdditiveAnimator.presentations`): what
+/// `animator.presentation(of: model, at: timebase.frame(k))` gives, bit for bit, for each k asked.
+/// Frames are asked one by one by a system's `recordSteadyFrames`; the animators and the model do
+/// not change during the run.
+struct SteadyPresentation<Channels: AdditiveChannels, Completion: Sendable & Equatable> {
+    let animator: AdditiveAnimator<Channels, Completion>
+    let model: Channels
+    /// The frames whose values `lanes` holds: `first` ..< `first` + 4 (none before the first call).
+    private var first = 0, end = 0
+    private var lanes: PresentationLanes<Channels>
+
+    init(_ animator: AdditiveAnimator<Channels, Completion>, model: Channels) {
+        self.animator = animator
+        self.model = model
+        lanes = PresentationLanes(model)
+    }
+
+    /// The on-screen value at frame `index` (≥ every index asked before).
+    @inline(__always)
+    mutating func value(atFrame index: Int) -> Channels {
+        if index >= end || index < first {
+            lanes = animator.presentations(of: model, fromFrame: index)
+            first = index
+            end = index &+ 4
+        }
+        return lanes[index &- first]
     }
 }

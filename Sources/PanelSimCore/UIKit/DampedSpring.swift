@@ -80,3 +80,27 @@ struct DampedSpring: Sendable, Equatable {
         return (c1 * e1 + c2 * e2, c1 * r1 * e1 + c2 * r2 * e2)
     }
 }
+
+extension DampedSpring {
+    /// `state(at:)` of four times (s, each ≥ 0), with its bits in every lane: the same formulas,
+    /// operation by operation, with `DeterministicMath`'s lane functions.
+    @inline(__always)
+    func state(at tau: DeterministicMath.Lanes) -> (
+        displacement: DeterministicMath.Lanes, velocity: DeterministicMath.Lanes
+    ) {
+        if zeta == 1 {
+            let e = DeterministicMath.exp(-omega * tau)
+            let b = v0 + omega * d0
+            return ((d0 + b * tau) * e, (v0 - omega * b * tau) * e)
+        }
+        if zeta < 1 {
+            let e = DeterministicMath.exp(-zeta * omega * tau)
+            let (s, c) = DeterministicMath.sinAndCos(omegaD * tau)
+            let x = d0 * c + a * s
+            return (e * x, e * (-zeta * omega * x + omegaD * (a * c - d0 * s)))
+        }
+        let e1 = DeterministicMath.exp(r1 * tau)
+        let e2 = DeterministicMath.exp(r2 * tau)
+        return (c1 * e1 + c2 * e2, c1 * r1 * e1 + c2 * r2 * e2)
+    }
+}

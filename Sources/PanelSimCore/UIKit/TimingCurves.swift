@@ -217,3 +217,39 @@ struct AnimatorTiming: Sendable, Equatable {
         1 - progress(at: elapsed)
     }
 }
+
+// MARK: Four frames at once
+
+extension SpringStepResponse {
+    /// `x(_:)` lane by lane, with its bits in every lane (`DeterministicMath`'s lane functions; a
+    /// lane whose fast term is negligible gets the slow term alone, as the scalar call returns it).
+    @inline(__always)
+    func x(_ u: DeterministicMath.Lanes) -> DeterministicMath.Lanes {
+        if zeta > 1 {
+            let slow = amplitude * DeterministicMath.exp(-a * u)
+            let negligible = u .>= fastTermNegligibleFrom
+            if all(negligible) { return slow }
+            return (slow - fastAmplitude * DeterministicMath.exp(-b * u)).replacing(with: slow, where: negligible)
+        } else if zeta == 1 {
+            return (1 + u) * DeterministicMath.exp(DeterministicMath.negated(u))
+        } else {
+            let (sin, cos) = DeterministicMath.sinAndCos(beta * u)
+            return DeterministicMath.exp(-zeta * u) * (cos + sineWeight * sin)
+        }
+    }
+}
+
+extension AnimatorTiming {
+    /// `remaining(after:)` of four elapsed times (s), with its bits in every lane. A lane at or past
+    /// the duration is 0 (progress 1), whatever the curve gives there.
+    @inline(__always)
+    func remaining(after elapsed: DeterministicMath.Lanes) -> DeterministicMath.Lanes {
+        if duration <= 0 { return DeterministicMath.Lanes(repeating: 0) }
+        let progress: DeterministicMath.Lanes
+        switch curve {
+        case .linear: progress = elapsed / duration
+        case .spring(let response, let uPerSecond): progress = 1 - response.x(elapsed * uPerSecond)
+        }
+        return 1 - progress.replacing(with: 1, where: elapsed .>= duration)
+    }
+}

@@ -32,6 +32,22 @@ struct SheetAnimation: Sendable, Equatable {
         }
         return spring.state(at: tau)
     }
+
+    /// `state(at: timebase.frame(k), timebase)` for the four frames k = `index` … `index` + 3, with
+    /// its bits in every lane.
+    @inline(__always)
+    func states(fromFrame index: Int, _ timebase: ReplayTimebase) -> (
+        displacement: DeterministicMath.Lanes, velocity: DeterministicMath.Lanes
+    ) {
+        if easeDuration > 0 {
+            var d = DeterministicMath.Lanes(), v = DeterministicMath.Lanes()
+            for lane in 0..<4 { (d[lane], v[lane]) = state(at: timebase.frame(index &+ lane), timebase) }
+            return (d, v)
+        }
+        let elapsed = timebase.seconds(from: start, toFramesFrom: index)
+        // max(elapsed, 0) lane by lane: 0 for −0 and below, NaN kept, as `Swift.max` gives.
+        return spring.state(at: elapsed.replacing(with: 0, where: elapsed .<= 0))
+    }
 }
 
 extension UISheetSystem {

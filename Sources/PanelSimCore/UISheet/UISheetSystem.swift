@@ -46,11 +46,11 @@ struct UISheetSystem: RecordingPanelSystem {
     var presented: Bool
     /// The model offset: the rest (or drag) offset while no animation runs, the target while one does.
     var modelY: Double
-    var animation: SheetAnimation? { didSet { springAheadIndex = -1 } }
-    /// The running spring's displacement (pt) and velocity (pt/s) at frame `springAheadIndex`,
-    /// evaluated one frame ahead (`stepFrame`); the index is −1 once `animation` changes.
-    var springAhead = (displacement: 0.0, velocity: 0.0)
-    var springAheadIndex = -1
+    var animation: SheetAnimation? { didSet { springFrames = 0..<0 } }
+    /// The running spring's displacement (pt) and velocity (pt/s) at the four frames
+    /// `springFrames`, evaluated together (`stepFrame`); the range is empty once `animation` changes.
+    var springStates = (displacement: DeterministicMath.Lanes(), velocity: DeterministicMath.Lanes())
+    var springFrames = 0..<0
     /// The latest permission answer (§3.6 item 1); true until first asked in a presentation.
     var dismissible = true
     /// A dimming change inside `animateChanges` fading in while the sheet is still (§3.8 item 6);
@@ -164,23 +164,19 @@ struct UISheetSystem: RecordingPanelSystem {
     mutating func stepFrame(index: Int, time: Microseconds) -> Bool {
         now = time
         instant = timebase.frame(index)
-        // The spring is evaluated once per frame: its displacement also places the frame. Each
-        // frame also evaluates the next frame's state, which does not depend on this frame's
-        // work, so the processor overlaps the two (an evaluation is one long chain of dependent
-        // multiplications, `DeterministicMath.exp`); the next frame takes it while the animation
-        // is the same one (same bits as evaluating it then).
+        // The spring's state places the frame and decides its completion. It is evaluated for
+        // four frames at once (`SheetAnimation.states(fromFrame:_:)`, the bits of one evaluation
+        // per frame), which the next three frames take while the animation is the same one.
         var shown = modelY
         if animation != nil {
-            let d: Double
-            let v: Double
-            if springAheadIndex == index {
-                (d, v) = springAhead
-            } else {
+            if !springFrames.contains(index) {
                 // Read in place (no copy of the animation per frame).
-                (d, v) = animation.unsafelyUnwrapped.state(at: instant, timebase)
+                springStates = animation.unsafelyUnwrapped.states(fromFrame: index, timebase)
+                springFrames = index..<(index &+ 4)
             }
-            springAhead = animation.unsafelyUnwrapped.state(at: timebase.frame(index &+ 1), timebase)
-            springAheadIndex = index &+ 1
+            let lane = index &- springFrames.lowerBound
+            let d = springStates.displacement[lane]
+            let v = springStates.velocity[lane]
             if abs(d) < 0.1 && abs(v) < 5 {
                 complete(animation.unsafelyUnwrapped)
                 shown = displayed(at: instant)

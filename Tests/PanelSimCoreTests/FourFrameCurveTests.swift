@@ -1,0 +1,90 @@
+import XCTest
+@testable import PanelSimCore
+
+/// The curves evaluated four frames at a time (`AnimatorTiming.remaining(after:)` of lanes,
+/// `AdditiveAnimator.presentations`, `SteadyPresentation`, `DampedSpring.state(at:)` of lanes,
+/// `SheetAnimation.states`) give, lane by lane, the bits of the one-frame evaluation they stand
+/// for, over whole animations at several frame rates, for every curve kind the systems use.
+final class FourFrameCurveTests: XCTestCase {
+    private func assertSameBits(
+        _ a: Double, _ b: Double, _ what: @autoclosure () -> String, file: StaticString = #filePath, line: UInt = #line
+    ) {
+        if a.bitPattern != b.bitPattern && !(a.isNaN && b.isNaN) {
+            XCTFail("\(what()): \(a) ≠ \(b)", file: file, line: line)
+        }
+    }
+
+    private let timings: [AnimatorTiming] = [
+        .linear(duration: 0.4), .linear(duration: 0),
+        .stretchedSpring(SpringStepResponse.systemSpring, duration: 0.4),
+        .stretchedSpring(SpringStepResponse.systemSpring, duration: 0.25),
+        .physicalSpring(SpringStepResponse.systemSpring, naturalFrequency: SpringStepResponse.systemSpringNaturalFrequency),
+        .stretchedSpring(dampingRatio: 0.8, duration: 0.5), .stretchedSpring(dampingRatio: 1, duration: 0.5),
+        .stretchedSpring(dampingRatio: 0.3, duration: 0.7), .stretchedSpring(dampingRatio: 1.7, duration: 0.35),
+    ]
+
+    func testRemainingSharesMatchTheScalarCurve() {
+        for frameRate in [60, 120, 90, 7] {
+            let timebase = ReplayTimebase(frameRate: frameRate)
+            for timing in timings {
+                // Starts on and between frames; the lanes run past the duration.
+                for start in [ReplayInstant(ticks: 0), timebase.sample(12_345), timebase.frame(3)] {
+                    for k in 0..<(frameRate + 8) {
+                        let lanes = timing.remaining(after: timebase.seconds(from: start, toFramesFrom: k))
+                        for j in 0..<4 {
+                            let t = timebase.seconds(from: start, to: timebase.frame(k + j))
+                            assertSameBits(lanes[j], timing.remaining(after: t), "\(timing) at \(frameRate) Hz, frame \(k + j)")
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    private struct Two: AdditiveChannels {
+        var y: Double, alpha: Double
+        func adding(_ delta: Two, scaledBy r: Double) -> Two { Two(y: y + delta.y * r, alpha: alpha + delta.alpha * r) }
+    }
+
+    func testSteadyPresentationMatchesThePresentationOfEachFrame() {
+        let timebase = ReplayTimebase(frameRate: 120)
+        var animator = AdditiveAnimator<Two, Int>(timebase: timebase)
+        // Three overlapping animators of different curves and starts.
+        animator.add(start: timebase.frame(0), timing: timings[2], delta: Two(y: 250, alpha: -1), completion: 0)
+        animator.add(start: timebase.sample(40_000), timing: timings[5], delta: Two(y: -120.5, alpha: 0.5), completion: 1)
+        animator.add(start: timebase.frame(9), timing: timings[0], delta: Two(y: 33, alpha: 0), completion: 2)
+        let model = Two(y: 412.25, alpha: 0.75)
+        var steady = SteadyPresentation(animator, model: model)
+        var compared = 0
+        // Increasing frames with gaps (a run need not start on a multiple of four).
+        for k in [9, 10, 11, 12, 13, 15, 16, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 55, 56, 57] {
+            let one = animator.presentation(of: model, at: timebase.frame(k))
+            let four = steady.value(atFrame: k)
+            assertSameBits(four.y, one.y, "y at frame \(k)")
+            assertSameBits(four.alpha, one.alpha, "alpha at frame \(k)")
+            compared += 1
+        }
+        XCTAssertEqual(compared, 20)
+        // And the values move: the test compares curves, not constants.
+        XCTAssertNotEqual(steady.value(atFrame: 60).y, animator.presentation(of: model, at: timebase.frame(9)).y)
+    }
+
+    func testSheetSpringStatesMatchOneFrameEach() {
+        let timebase = ReplayTimebase(frameRate: 120)
+        for (zeta, velocity) in [(1.0, 0.0), (1.0, -2400), (0.8, 900), (0.3, 0), (1.6, -3500), (0.999, 10)] {
+            for ease in [0.0, 0.25] {
+                let spring = DampedSpring(displacement: 212.5, velocity: velocity, response: 0.5, dampingRatio: zeta)
+                let animation = SheetAnimation(
+                    start: timebase.sample(8_333), target: 300, spring: spring, kind: .settle, easeDuration: ease)
+                for k in 0..<150 {
+                    let four = animation.states(fromFrame: k, timebase)
+                    for j in 0..<4 {
+                        let one = animation.state(at: timebase.frame(k + j), timebase)
+                        assertSameBits(four.displacement[j], one.displacement, "ζ \(zeta) ease \(ease) d at \(k + j)")
+                        assertSameBits(four.velocity[j], one.velocity, "ζ \(zeta) ease \(ease) v at \(k + j)")
+                    }
+                }
+            }
+        }
+    }
+}
