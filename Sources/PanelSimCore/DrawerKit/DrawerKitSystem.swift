@@ -39,6 +39,9 @@ struct DrawerKitSystem: RecordingPanelSystem {
     var dismissalRequested = false
     /// The running `UIViewPropertyAnimator`s (§3.9).
     var animator: AdditiveAnimator<DrawerChannels, DrawerCompletion>
+    /// The transitions' infos built last, oldest first (`transitionInfo`): values only, kept so
+    /// that a repeated transition shares its event fields.
+    var recentTransitions: [DrawerTransitionInfo] = []
 
     // Recognizers (§3.3, §3.5, D6, D7)
     var drawerTap: TapRecognizer?

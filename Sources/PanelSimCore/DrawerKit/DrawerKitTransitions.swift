@@ -88,16 +88,33 @@ extension DrawerKitSystem {
         if let f = info.presentedFields { emit(name, f) }
     }
 
-    /// A transition's info (`DrawerTransitionInfo`) for this drawer's participants.
-    func transitionInfo(
+    /// A transition's info (`DrawerTransitionInfo`) for this drawer's participants: the one built
+    /// before for the same values when `recentTransitions` still holds it (a drawer moves between
+    /// a few resting places, so most transitions repeat one; its event fields are then shared, not
+    /// built again), else a new one, kept there.
+    mutating func transitionInfo(
         start: DrawerPlace, target: DrawerPlace, end: DrawerPlace, isPresenting: Bool, duration: Double,
         startingFrameY: Double, endingFrameY: Double
     ) -> DrawerTransitionInfo {
-        DrawerTransitionInfo(
+        if let known = recentTransitions.first(where: {
+            $0.start == start && $0.target == target && $0.end == end && $0.isPresenting == isPresenting
+                && $0.duration.bitPattern == duration.bitPattern
+                && $0.startingFrameY.bitPattern == startingFrameY.bitPattern
+                && $0.endingFrameY.bitPattern == endingFrameY.bitPattern
+        }) {
+            return known
+        }
+        let info = DrawerTransitionInfo(
             start: start, target: target, end: end, isPresenting: isPresenting, duration: duration,
             startingFrameY: startingFrameY, endingFrameY: endingFrameY,
             participants: (drawer.participantPresenting, drawer.participantPresented))
+        if recentTransitions.count == Self.recentTransitionLimit { recentTransitions.removeFirst() }
+        recentTransitions.append(info)
+        return info
     }
+
+    /// The most transitions `recentTransitions` keeps (the oldest goes first).
+    static var recentTransitionLimit: Int { 12 }
 
     // MARK: Transitions (§3.6)
 

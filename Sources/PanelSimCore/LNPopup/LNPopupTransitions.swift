@@ -64,7 +64,22 @@ enum PopupAfterTransition: Sendable, Equatable {
 
 extension LNPopupSystem {
     /// Records the event `name` with its one field `animated` (§2.3).
-    mutating func emit(_ name: String, animated: Bool) { emit(name, [RecordField("animated", .bool(animated))]) }
+    mutating func emit(_ name: String, animated: Bool) {
+        emit(name, animated ? Self.animatedFields : Self.notAnimatedFields)
+    }
+
+    /// Records `didChangeState` for `state` (§2.3).
+    mutating func emitDidChangeState(_ state: PopupPresentationState) {
+        emit("didChangeState", Self.stateFields[state.rawValue])
+    }
+
+    // The events' field lists, built once: each event shares one (an array is shared, not copied).
+    static let animatedFields = [RecordField("animated", .bool(true))]
+    static let notAnimatedFields = [RecordField("animated", .bool(false))]
+    /// `didChangeState`'s fields by `PopupPresentationState.rawValue`.
+    static let stateFields = PopupPresentationState.allCases.sorted { $0.rawValue < $1.rawValue }.map {
+        [RecordField("state", .string($0.name))]
+    }
 
     // MARK: Transitions (§3.4)
 
@@ -124,7 +139,7 @@ extension LNPopupSystem {
         case .transition(let state, let publicBefore, let animated, let then):
             internalState = state
             publicState = state
-            emit("didChangeState", [RecordField("state", .string(state.name))])  // Q1: also when unchanged
+            emitDidChangeState(state)  // Q1: also when unchanged
             if state == .barPresented && publicBefore != .barPresented { emit("didClosePopup", animated: animated) }
             if state == .open && publicBefore != .open { emit("didOpenPopup", animated: animated) }
             switch then {
@@ -137,14 +152,14 @@ extension LNPopupSystem {
             if !openPopup {
                 internalState = .barPresented
                 publicState = .barPresented
-                emit("didChangeState", [RecordField("state", .string(PopupPresentationState.barPresented.name))])
+                emitDidChangeState(.barPresented)
             }
             emit("didPresentPopupBar", animated: animated)
             resume()
         case .barDismissal(let animated):
             barExists = false
             publicState = .barHidden
-            emit("didChangeState", [RecordField("state", .string(PopupPresentationState.barHidden.name))])
+            emitDidChangeState(.barHidden)
             emit("didDismissPopupBar", animated: animated)
             internalState = .barHidden
             resume()
