@@ -31,17 +31,20 @@ enum DrawerCompletion: Sendable, Equatable {
 
 /// `DrawerAnimationInfo` as the events write it (§2.3), with the fields of the transition's
 /// events built once when it starts: the events at its start and at its completion share these
-/// arrays (an array is shared, not copied), so a transition allocates two instead of four.
-struct DrawerTransitionInfo: Sendable, Equatable {
+/// arrays (an array is shared, not copied). Immutable, and a reference: the animators' completions
+/// and the infos a system keeps for repeated transitions (`recentTransitions`) hold it with one
+/// reference count instead of copying its values and arrays. Two infos are `==` when their values
+/// are.
+final class DrawerTransitionInfo: Sendable, Equatable {
     let start: DrawerPlace, target: DrawerPlace, end: DrawerPlace
     let isPresenting: Bool
     let duration: Double
     let startingFrameY: Double, endingFrameY: Double
     /// The fields of `transitionWillStart` and `transitionDidFinish`.
-    private(set) var fields: [RecordField] = []
+    let fields: [RecordField]
     /// The fields of the presenting and the presented participant's events (`prepare`,
     /// `animateAlong`, `cleanup`); nil for an absent participant.
-    private(set) var presentingFields: [RecordField]?, presentedFields: [RecordField]?
+    let presentingFields: [RecordField]?, presentedFields: [RecordField]?
 
     /// - Parameter participants: which of the two participants take part (`DrawerConfiguration`'s
     ///   `participantPresenting`, `participantPresented`).
@@ -56,27 +59,25 @@ struct DrawerTransitionInfo: Sendable, Equatable {
         self.duration = duration
         self.startingFrameY = startingFrameY
         self.endingFrameY = endingFrameY
-        fields = [
+        let values = [
             RecordField("startDrawerState", .string(start.name)),
             RecordField("targetDrawerState", .string(target.name)),
             RecordField("endDrawerState", .string(end.name)), RecordField("isPresenting", .bool(isPresenting)),
             RecordField("actualDurationInSeconds", .number(duration)),
             RecordField("startingFrameY", .number(startingFrameY)), RecordField("endingFrameY", .number(endingFrameY)),
         ]
-        presentingFields = participants.presenting ? fields(participant: "presenting") : nil
-        presentedFields = participants.presented ? fields(participant: "presented") : nil
+        fields = values
+        presentingFields = participants.presenting ? [RecordField("participant", .string("presenting"))] + values : nil
+        presentedFields = participants.presented ? [RecordField("participant", .string("presented"))] + values : nil
     }
 
-    /// The event fields after a `participant` field (one array literal, no concatenation).
-    private func fields(participant: String) -> [RecordField] {
-        [
-            RecordField("participant", .string(participant)),
-            RecordField("startDrawerState", .string(start.name)),
-            RecordField("targetDrawerState", .string(target.name)),
-            RecordField("endDrawerState", .string(end.name)), RecordField("isPresenting", .bool(isPresenting)),
-            RecordField("actualDurationInSeconds", .number(duration)),
-            RecordField("startingFrameY", .number(startingFrameY)), RecordField("endingFrameY", .number(endingFrameY)),
-        ]
+    /// True when the two infos hold the same values (their fields follow from them).
+    static func == (a: DrawerTransitionInfo, b: DrawerTransitionInfo) -> Bool {
+        a === b
+            || (a.start == b.start && a.target == b.target && a.end == b.end && a.isPresenting == b.isPresenting
+                && a.duration == b.duration && a.startingFrameY == b.startingFrameY
+                && a.endingFrameY == b.endingFrameY && a.presentingFields == b.presentingFields
+                && a.presentedFields == b.presentedFields)
     }
 }
 
