@@ -331,12 +331,13 @@ public struct RecordList: RandomAccessCollection, @unchecked Sendable, Equatable
 
     /// Reserves room for a replay's `n` records (no regrowth copies while it writes them), and for
     /// the events other than frames and `didMove` among them, which are kept whole beside the
-    /// packed entries: n/16, at most 1,024 (a FloatingPanel drag writes about eight per gesture, a
-    /// DrawerKit transition about six; the cap keeps the block below the allocator's mmap
-    /// threshold).
+    /// packed entries: n/16, at most 16,384 (a FloatingPanel drag writes about eight per gesture, a
+    /// DrawerKit gesture with its two transitions about eighteen; n counts two records per frame
+    /// of the trace's span, so n/16 covers one event per eight frames). Room never written costs
+    /// no memory page.
     mutating func reserveForReplay(_ n: Int) {
         reserveCapacity(n)
-        events.reserveCapacity(Swift.min(n / 16, 1024))
+        events.reserveCapacity(Swift.min(n / 16, 1 << 14))
     }
 
     /// Appends one record.

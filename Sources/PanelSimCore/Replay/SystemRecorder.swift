@@ -116,7 +116,12 @@ extension RecordingPanelSystem {
                 let end = Int(Swift.min(Int64(steadyFramesEnd(from: clock.index)), dueFrame))
                 if end > clock.index {
                     recordSteadyFrames(clock.index..<end)
-                    while clock.index < end &- 1 { clock.advance() }
+                    // To the run's last frame: one division for a long run, steps for a short one.
+                    if end &- clock.index > 8 {
+                        clock.set(end &- 1)
+                    } else {
+                        while clock.index < end &- 1 { clock.advance() }
+                    }
                     now = clock.time
                     clock.advance()
                 }
