@@ -69,6 +69,53 @@ final class FourFrameCurveTests: XCTestCase {
         XCTAssertNotEqual(steady.value(atFrame: 60).y, animator.presentation(of: model, at: timebase.frame(9)).y)
     }
 
+    /// The sheet spring's formulas (`DampedSpring`'s comment) evaluated one time at a time with the
+    /// scalar `DeterministicMath` functions, in the type's order of operations.
+    private func plainSpringState(d0: Double, v0: Double, response: Double, zeta: Double, _ tau: Double) -> (Double, Double) {
+        let w = 2 * Double.pi / response
+        if zeta == 1 {
+            let e = DeterministicMath.exp(-w * tau)
+            let b = v0 + w * d0
+            return ((d0 + b * tau) * e, (v0 - w * b * tau) * e)
+        }
+        if zeta < 1 {
+            let wd = w * (1 - zeta * zeta).squareRoot()
+            let a = (v0 + zeta * w * d0) / wd
+            let e = DeterministicMath.exp(-zeta * w * tau)
+            let (s, c) = DeterministicMath.sinAndCos(wd * tau)
+            let x = d0 * c + a * s
+            return (e * x, e * (-zeta * w * x + wd * (a * c - d0 * s)))
+        }
+        let s = (zeta * zeta - 1).squareRoot()
+        let p = -w * (zeta - s)
+        let q = -w * (zeta + s)
+        let c1 = (v0 - q * d0) / (p - q)
+        let c2 = d0 - c1
+        let e1 = DeterministicMath.exp(p * tau)
+        let e2 = DeterministicMath.exp(q * tau)
+        return (c1 * e1 + c2 * e2, c1 * p * e1 + c2 * q * e2)
+    }
+
+    func testSheetSpringFormulasMatchAScalarEvaluation() {
+        var compared = 0
+        for (zeta, velocity) in [(1.0, 0.0), (1.0, -2400), (0.8, 900), (0.3, 0), (1.6, -3500), (0.999, 10)] {
+            let spring = DampedSpring(displacement: -187.25, velocity: velocity, response: 0.45, dampingRatio: zeta)
+            for k in 0..<200 {
+                let tau = Double(k) / 120
+                let plain = plainSpringState(d0: -187.25, v0: velocity, response: 0.45, zeta: zeta, tau)
+                let lanes = spring.state(at: DeterministicMath.Lanes(tau, tau * 0.5, 0.001, tau))
+                assertSameBits(lanes.displacement[0], plain.0, "ζ \(zeta) d at \(tau)")
+                assertSameBits(lanes.velocity[0], plain.1, "ζ \(zeta) v at \(tau)")
+                assertSameBits(lanes.displacement[3], plain.0, "ζ \(zeta) d at \(tau), lane 3")
+                let one = spring.state(at: tau)
+                assertSameBits(one.displacement, plain.0, "ζ \(zeta) scalar d at \(tau)")
+                assertSameBits(one.velocity, plain.1, "ζ \(zeta) scalar v at \(tau)")
+                compared += 1
+            }
+        }
+        XCTAssertEqual(compared, 1_200)
+    }
+
     func testSheetSpringStatesMatchOneFrameEach() {
         let timebase = ReplayTimebase(frameRate: 120)
         for (zeta, velocity) in [(1.0, 0.0), (1.0, -2400), (0.8, 900), (0.3, 0), (1.6, -3500), (0.999, 10)] {

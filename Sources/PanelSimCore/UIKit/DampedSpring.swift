@@ -62,28 +62,20 @@ struct DampedSpring: Sendable, Equatable {
         }
     }
 
-    /// Displacement from the target (pt) and its velocity (pt/s) `tau` s after the start (τ ≥ 0).
+    /// Displacement from the target (pt) and its velocity (pt/s) `tau` s after the start (τ ≥ 0):
+    /// lane 0 of `state(at:)` of lanes, whose every lane has the bits of these formulas evaluated
+    /// alone (the sheet evaluates four frames at once; a single time is rare: a completion, a fade).
     func state(at tau: Double) -> (displacement: Double, velocity: Double) {
-        if zeta == 1 {
-            let e = DeterministicMath.exp(-omega * tau)
-            let b = v0 + omega * d0
-            return ((d0 + b * tau) * e, (v0 - omega * b * tau) * e)
-        }
-        if zeta < 1 {
-            let e = DeterministicMath.exp(-zeta * omega * tau)
-            let (s, c) = DeterministicMath.sinAndCos(omegaD * tau)
-            let x = d0 * c + a * s
-            return (e * x, e * (-zeta * omega * x + omegaD * (a * c - d0 * s)))
-        }
-        let e1 = DeterministicMath.exp(r1 * tau)
-        let e2 = DeterministicMath.exp(r2 * tau)
-        return (c1 * e1 + c2 * e2, c1 * r1 * e1 + c2 * r2 * e2)
+        let lanes = state(at: DeterministicMath.Lanes(repeating: tau))
+        return (lanes.displacement[0], lanes.velocity[0])
     }
 }
 
 extension DampedSpring {
-    /// `state(at:)` of four times (s, each ≥ 0), with its bits in every lane: the same formulas,
-    /// operation by operation, with `DeterministicMath`'s lane functions.
+    /// Displacements (pt) and velocities (pt/s) at four times (s, each ≥ 0) after the start, by the
+    /// formulas of the type's comment, each lane with `DeterministicMath`'s lane functions, which
+    /// give every lane the bits of the scalar functions (`FourFrameCurveTests` checks the formulas
+    /// against a scalar evaluation).
     @inline(__always)
     func state(at tau: DeterministicMath.Lanes) -> (
         displacement: DeterministicMath.Lanes, velocity: DeterministicMath.Lanes
