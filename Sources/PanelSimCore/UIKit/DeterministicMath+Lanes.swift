@@ -7,7 +7,7 @@
 /// arm64), so the rounding of every step, and with it the result, is the same. What the lanes do
 /// differently is only how they get there: the scalar series is one chain of dependent
 /// multiplications and additions whose latency sets the cost of a call, while four chains side by
-/// side fill the pipeline (BENCHMARKS.md, session 13). The branches of the scalar functions are
+/// side fill the pipeline (measurements in BENCHMARKS.md). The branches of the scalar functions are
 /// taken for all lanes at once: when any lane leaves the common path (an argument outside the
 /// range where 2^k is built from its bits, a NaN, a reduction that lands near a half-integer, a
 /// sin/cos argument of 2³⁰ or more), the four lanes are computed by the scalar function one by
