@@ -58,34 +58,7 @@ extension DeterministicMath {
         guard all((x .>= -690) .& (x .<= 690)), let (k, shiftedBits) = roundedQuotient(x, reciprocal: inverseLn2)
         else { return Lanes(exp(x[0]), exp(x[1]), exp(x[2]), exp(x[3])) }
         let r = (x - k * ln2Hi) - k * ln2Lo
-        // `exp(_:)`'s series, term by term in the same order (see `expQuotients` for the quotients).
-        let q3 = r / 3, q5 = r / 5, q7 = r / 7, q9 = r / 9, q11 = r / 11, q13 = r / 13
-        var term = r
-        var sum = 1 + r
-        term *= r * 0.5
-        sum += term
-        term *= q3
-        sum += term
-        term *= r * 0.25
-        sum += term
-        term *= q5
-        sum += term
-        term *= q3 * 0.5
-        sum += term
-        term *= q7
-        sum += term
-        term *= r * 0.125
-        sum += term
-        term *= q9
-        sum += term
-        term *= q5 * 0.5
-        sum += term
-        term *= q11
-        sum += term
-        term *= q3 * 0.25
-        sum += term
-        term *= q13
-        sum += term
+        let sum = expSeries(r, q3: r / 3, q5: r / 5, q7: r / 7, q9: r / 9, q11: r / 11, q13: r / 13)
         // 2^k from its bits: k is the low bits of `shiftedBits` less those of `roundingShift`.
         let exponent = (shiftedBits &- roundingShiftBits &+ 1023) &<< 52
         return sum * unsafeBitCast(exponent, to: Lanes.self)

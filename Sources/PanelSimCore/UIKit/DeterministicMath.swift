@@ -91,41 +91,49 @@ public enum DeterministicMath {
         if x < -745.2 { return 0 }
         let k = roundedQuotient(x, by: ln2, reciprocal: inverseLn2)
         let r = (x - k * ln2Hi) - k * ln2Lo  // |r| ≤ 0.347
-        // 1 + r + r²/2! + … + r¹³/13! (see the type's comment for where it stops): term i is term
-        // i − 1 times r/i, the quotients computed first (`expQuotients`).
         let q = expQuotients(r)
-        var term = r
-        var sum = 1 + r
-        term *= r * 0.5
-        sum += term
-        term *= q.q3
-        sum += term
-        term *= r * 0.25
-        sum += term
-        term *= q.q5
-        sum += term
-        term *= q.q3 * 0.5
-        sum += term
-        term *= q.q7
-        sum += term
-        term *= r * 0.125
-        sum += term
-        term *= q.q9
-        sum += term
-        term *= q.q5 * 0.5
-        sum += term
-        term *= q.q11
-        sum += term
-        term *= q.q3 * 0.25
-        sum += term
-        term *= q.q13
-        sum += term
+        let sum = expSeries(r, q3: q.q3, q5: q.q5, q7: q.q7, q9: q.q9, q11: q.q11, q13: q.q13)
         let n = Int(k)
         if n >= -1000 && n <= 1000 {
             // 2^n from its bits: the value `Double(sign:exponent:significand:)` gives, without the call.
             return sum * Double(bitPattern: UInt64(1023 + n) << 52)
         }
         return scale(sum, by: n)
+    }
+
+    /// 1 + r + r²/2! + … + r¹³/13! (see the type's comment for where it stops), given the
+    /// quotients r/n for the odd n (`expQuotients`): term i is term i − 1 times r/i, each even
+    /// quotient taken as an odd one (or r) times a power of two. The scalar `exp` and the lane one
+    /// (`exp(_:)` of `Lanes`) both sum it here, so every lane takes the scalar operations in the
+    /// scalar order.
+    @inline(__always)
+    static func expSeries<T: SeriesArithmetic>(_ r: T, q3: T, q5: T, q7: T, q9: T, q11: T, q13: T) -> T {
+        var term = r
+        var sum = T.splat(1) + r
+        term = term * (r * T.splat(0.5))
+        sum = sum + term
+        term = term * q3
+        sum = sum + term
+        term = term * (r * T.splat(0.25))
+        sum = sum + term
+        term = term * q5
+        sum = sum + term
+        term = term * (q3 * T.splat(0.5))
+        sum = sum + term
+        term = term * q7
+        sum = sum + term
+        term = term * (r * T.splat(0.125))
+        sum = sum + term
+        term = term * q9
+        sum = sum + term
+        term = term * (q5 * T.splat(0.5))
+        sum = sum + term
+        term = term * q11
+        sum = sum + term
+        term = term * (q3 * T.splat(0.25))
+        sum = sum + term
+        term = term * q13
+        return sum + term
     }
 
     /// r/n for the odd n of exp's series, 3 to 13, each the correctly rounded quotient (three
@@ -253,4 +261,21 @@ public enum DeterministicMath {
         default: return (-c, s)
         }
     }
+}
+
+/// What `DeterministicMath.expSeries` computes with: `Double`, or `DeterministicMath.Lanes` lane by
+/// lane (a lane's × and + are the scalar IEEE 754 operations).
+protocol SeriesArithmetic {
+    /// `x` (in every lane).
+    static func splat(_ x: Double) -> Self
+    static func * (a: Self, b: Self) -> Self
+    static func + (a: Self, b: Self) -> Self
+}
+
+extension Double: SeriesArithmetic {
+    @inline(__always) static func splat(_ x: Double) -> Double { x }
+}
+
+extension SIMD4: SeriesArithmetic where Scalar == Double {
+    @inline(__always) static func splat(_ x: Double) -> SIMD4<Double> { SIMD4(repeating: x) }
 }
