@@ -28,9 +28,9 @@ private struct Offset: AdditiveChannels {
     func adding(_ delta: Offset, scaledBy r: Double) -> Offset { Offset(value: value + delta.value * r) }
 }
 
-/// The steady runs of DrawerKit and LNPopup (frames recorded as one run while only animations
-/// move) give the records that stepping every frame gives; UISheet, which steps every frame, is
-/// compared too.
+/// The steady runs of DrawerKit, LNPopup and UISheet (frames recorded as one run while only
+/// animations move; the sheet's run ends at the frame its spring comes to rest) give the records
+/// that stepping every frame gives.
 final class SteadyFrameRunTests: XCTestCase {
     private static var tracesRoot: URL {
         URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()

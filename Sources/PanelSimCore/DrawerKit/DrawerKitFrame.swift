@@ -114,11 +114,12 @@ extension DrawerKitSystem {
             from: index, unless: dismissalRequested || (hasScrollView && scrollView.unsafelyUnwrapped.isAnimating))
     }
 
-    mutating func recordSteadyFrames(_ frames: Range<Int>) {
+    mutating func recordSteadyFrames(_ frames: Range<Int>) -> Int {
         let source = frameSource
         let animator = self.animator
         var shown = SteadyPresentation(animator, model: model)
         recorder.recordRun(frames) { k in source.frame(shown: shown.value(atFrame: k), animator: animator) }
         instant = timebase.frame(frames.upperBound - 1)
+        return frames.upperBound
     }
 }

@@ -111,11 +111,12 @@ extension LNPopupSystem {
             from: index, unless: !timers.isEmpty || (hasScrollView && scrollView.unsafelyUnwrapped.isAnimating))
     }
 
-    mutating func recordSteadyFrames(_ frames: Range<Int>) {
+    mutating func recordSteadyFrames(_ frames: Range<Int>) -> Int {
         let source = frameSource
         let animator = self.animator
         var shown = SteadyPresentation(animator, model: model)
         recorder.recordRun(frames) { k in source.frame(shown: shown.value(atFrame: k), animator: animator) }
         instant = timebase.frame(frames.upperBound - 1)
+        return frames.upperBound
     }
 }

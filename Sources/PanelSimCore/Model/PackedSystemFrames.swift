@@ -124,6 +124,17 @@ extension PackedSystemFrame {
     }
 }
 
+/// The frames of a steady run (`RecordList.appendPackedFrameRun`, `SystemRecorder.recordRun`),
+/// asked one by one in increasing frame order.
+protocol PackedFrameRun {
+    associatedtype Frame: PackedSystemFrame
+    /// True when the run goes on to frame `k`; false ends it before `k` (the frame needs the
+    /// system's full step). Asked once per frame, before `frame(at: k)`.
+    mutating func continues(to k: Int) -> Bool
+    /// Frame `k` (after `continues(to: k)` said true).
+    mutating func frame(at k: Int) -> Frame
+}
+
 /// Writes one frame's channels, in layout order, into its words (see `SystemFrameLayout`). Debug
 /// builds check every call against the layout.
 struct PackedFrameWriter {

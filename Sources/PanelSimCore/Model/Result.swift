@@ -434,34 +434,82 @@ public struct RecordList: RandomAccessCollection, @unchecked Sendable, Equatable
     mutating func appendPackedFrameRun<Frame: PackedSystemFrame>(
         _ indices: Range<Int>, after last: Frame, _ frame: (Int) -> Frame
     ) -> Frame {
-        let n = indices.count
+        guard makeRoomForPackedFrameRun(indices.count) else { return last }
         let w = packedWordCount
-        guard n > 0 else { return last }
-        assert(w > 0, "usePackedFrames(_:) first")
-        if count &+ n > capacity { reallocate(capacity: Swift.max(2 * capacity, count + n)) }
-        if frameWordCount &+ n &* w > frameWordCapacity {
-            reallocateFrameWords(capacity: Swift.max(2 * frameWordCapacity, frameWordCount + n * w))
-        }
         var last = last
         var entryCount = count, frames = packedFrameCount, wordCount = frameWordCount
         storage.withUnsafeMutablePointerToElements { entries in
             frameWords.unsafelyUnwrapped.withUnsafeMutablePointerToElements { words in
                 for k in indices {
-                    let f = frame(k)
-                    if f == last { continue }
-                    last = f
-                    f.pack(at: words + wordCount)
-                    wordCount &+= w
-                    entries[entryCount] = .packedSystemFrame(number: frames, index: k)
-                    entryCount &+= 1
-                    frames &+= 1
+                    Self.appendRunFrame(
+                        frame(k), index: k, after: &last, entries: entries, entryCount: &entryCount, number: &frames,
+                        words: words, wordCount: &wordCount, wordsPerFrame: w)
                 }
             }
         }
-        count = entryCount
-        packedFrameCount = frames
-        frameWordCount = wordCount
+        (count, packedFrameCount, frameWordCount) = (entryCount, frames, wordCount)
         return last
+    }
+
+    /// `appendPackedFrameRun(_:after:_:)` for a run that may end early: frame k is
+    /// `run.frame(at: k)` until `run.continues(to: k)` says false.
+    /// - Returns: the last frame kept (`last` when none was) and the first k not appended: the k
+    ///   at which `run` ended, else `indices.upperBound`.
+    /// - Complexity: O(indices.count · words per frame), plus one reallocation at most per storage.
+    @inline(__always)
+    mutating func appendPackedFrameRun<Run: PackedFrameRun>(
+        _ indices: Range<Int>, after last: Run.Frame, _ run: inout Run
+    ) -> (last: Run.Frame, end: Int) {
+        guard makeRoomForPackedFrameRun(indices.count) else { return (last, indices.upperBound) }
+        let w = packedWordCount
+        var last = last
+        var end = indices.upperBound
+        var entryCount = count, frames = packedFrameCount, wordCount = frameWordCount
+        storage.withUnsafeMutablePointerToElements { entries in
+            frameWords.unsafelyUnwrapped.withUnsafeMutablePointerToElements { words in
+                for k in indices {
+                    guard run.continues(to: k) else {
+                        end = k
+                        break
+                    }
+                    Self.appendRunFrame(
+                        run.frame(at: k), index: k, after: &last, entries: entries, entryCount: &entryCount,
+                        number: &frames, words: words, wordCount: &wordCount, wordsPerFrame: w)
+                }
+            }
+        }
+        (count, packedFrameCount, frameWordCount) = (entryCount, frames, wordCount)
+        return (last, end)
+    }
+
+    /// Makes room for `n` more packed frames and their entries; false when `n` is 0.
+    @inline(__always)
+    private mutating func makeRoomForPackedFrameRun(_ n: Int) -> Bool {
+        guard n > 0 else { return false }
+        let w = packedWordCount
+        assert(w > 0, "usePackedFrames(_:) first")
+        if count &+ n > capacity { reallocate(capacity: Swift.max(2 * capacity, count + n)) }
+        if frameWordCount &+ n &* w > frameWordCapacity {
+            reallocateFrameWords(capacity: Swift.max(2 * frameWordCapacity, frameWordCount + n * w))
+        }
+        return true
+    }
+
+    /// A run's frame step: appends `frame` as frame `index` (packed frame `number`, its words at
+    /// `wordCount`) unless it is `==` to `last`, which it then becomes; the counts advance.
+    @inline(__always)
+    private static func appendRunFrame<Frame: PackedSystemFrame>(
+        _ frame: Frame, index: Int, after last: inout Frame, entries: UnsafeMutablePointer<Entry>,
+        entryCount: inout Int, number: inout Int, words: UnsafeMutablePointer<UInt64>, wordCount: inout Int,
+        wordsPerFrame: Int
+    ) {
+        if frame == last { return }
+        last = frame
+        frame.pack(at: words + wordCount)
+        wordCount &+= wordsPerFrame
+        entries[entryCount] = .packedSystemFrame(number: number, index: index)
+        entryCount &+= 1
+        number &+= 1
     }
 
     /// Moves the packed frames' words into a new storage of `capacity` (≥ frameWordCount) words.

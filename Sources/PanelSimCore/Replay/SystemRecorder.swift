@@ -52,6 +52,28 @@ struct SystemRecorder<Frame: PackedSystemFrame> {
         lastFrame = records.appendPackedFrameRun(indices, after: last, frame)
     }
 
+    /// `recordRun(_:_:)` for a run that may end early: frame k is `run.frame(at: k)` until
+    /// `run.continues(to: k)` says false, each only when it differs from the frame before it: the records that
+    /// `record(run.frame(at: k), index: k)` for each k would make, with room made once for the run
+    /// and the last frame kept in a local value while it runs.
+    /// - Returns: the first k not recorded (the one at which `run` ended, else
+    ///   `indices.upperBound`).
+    /// - Complexity: O(indices.count · channels).
+    @inline(__always)
+    mutating func recordRun<Run: PackedFrameRun>(_ indices: Range<Int>, _ run: inout Run) -> Int
+    where Run.Frame == Frame {
+        guard let last = lastFrame else {
+            for k in indices {
+                guard run.continues(to: k) else { return k }
+                record(run.frame(at: k), index: k)
+            }
+            return indices.upperBound
+        }
+        let done = records.appendPackedFrameRun(indices, after: last, &run)
+        lastFrame = done.last
+        return done.end
+    }
+
     /// The name-table index of `name` for a `name` channel (`SystemFrameLayout.nullName` for nil).
     /// O(1) when it is the name asked for last; else `RecordList.nameIndex(_:)`.
     mutating func nameIndex(_ name: String?) -> UInt32 {
@@ -86,16 +108,19 @@ protocol RecordingPanelSystem: PanelSystem {
     /// `PanelSystem.runFrame`'s work, declared `@inline(__always)` by the system so that
     /// `runFrames` steps its frames in one loop.
     mutating func stepFrame(index: Int, time: Microseconds) -> Bool
-    /// The end of the steady frames that follow a frame that reported animating: an e ≥ `index`
-    /// such that `stepFrame` at each of the frames `index..<e` would do nothing but record a frame
+    /// How far the steady frames that follow a frame that reported animating may go: an e ≥
+    /// `index` such that, of the frames `index..<e`, those before the first one
+    /// `recordSteadyFrames` stops at would each, in `stepFrame`, do nothing but record a frame
     /// computed from the time alone (no completion, timer, scroll deceleration or other change of
     /// state; each reports animating). `index` when there are none. The default: none.
     func steadyFramesEnd(from index: Int) -> Int
-    /// Records the steady frames `frames` (a range `steadyFramesEnd(from:)` allowed, not empty):
-    /// the records that `stepFrame` at each of them would make, through
-    /// `SystemRecorder.recordRun(_:_:)`. The system's exact clock is then at the last of them
-    /// (`runFrames` sets `now`).
-    mutating func recordSteadyFrames(_ frames: Range<Int>)
+    /// Records the steady frames at the start of `frames` (a range `steadyFramesEnd(from:)`
+    /// allowed, not empty): the records that `stepFrame` at each of them would make, through
+    /// `SystemRecorder.recordRun(_:_:)`, up to the first frame that needs `stepFrame` (one whose
+    /// state change the run cannot tell in advance, such as a spring coming to rest).
+    /// - Returns: the end of the frames recorded (`frames.lowerBound` when none was). The system's
+    ///   exact clock is then at the last of them (`runFrames` sets `now`).
+    mutating func recordSteadyFrames(_ frames: Range<Int>) -> Int
 }
 
 extension RecordingPanelSystem {
@@ -113,9 +138,9 @@ extension RecordingPanelSystem {
             animating = stepFrame(index: clock.index, time: clock.time)
             clock.advance()
             if animating && Int64(clock.index) < dueFrame {
-                let end = Int(Swift.min(Int64(steadyFramesEnd(from: clock.index)), dueFrame))
+                let bound = Int(Swift.min(Int64(steadyFramesEnd(from: clock.index)), dueFrame))
+                let end = bound > clock.index ? recordSteadyFrames(clock.index..<bound) : clock.index
                 if end > clock.index {
-                    recordSteadyFrames(clock.index..<end)
                     // To the run's last frame: one division for a long run, steps for a short one.
                     if end &- clock.index > 8 {
                         clock.set(end &- 1)
@@ -132,7 +157,7 @@ extension RecordingPanelSystem {
 
     func steadyFramesEnd(from index: Int) -> Int { index }
 
-    mutating func recordSteadyFrames(_ frames: Range<Int>) {}
+    mutating func recordSteadyFrames(_ frames: Range<Int>) -> Int { frames.lowerBound }
 
     /// Records the event `name` with `fields` at `now`.
     mutating func emit(_ name: String, _ fields: [RecordField] = []) { recorder.emit(name, fields, at: now) }

@@ -50,6 +50,15 @@ struct SheetAnimation: Sendable, Equatable {
     }
 }
 
+extension SheetAnimation {
+    /// True when the spring counts as at rest: |displacement| < 0.1 pt and |velocity| < 5 pt/s, at
+    /// the first such frame the animation completes (uisheet.md §3.5 Completion, [UNSURE] U11; S8).
+    @inline(__always)
+    static func isAtRest(displacement: Double, velocity: Double) -> Bool {
+        abs(displacement) < 0.1 && abs(velocity) < 5
+    }
+}
+
 extension UISheetSystem {
     /// The sheet's on-screen offset at `time` (pt).
     @inline(__always)

@@ -131,13 +131,7 @@ extension UISheetSystem {
 
     /// The dimming fraction at displayed offset y (§3.8 items 1–2, U18), 0…1.
     @inline(__always)
-    func dimming(at y: Double) -> Double {
-        switch dimmingBand {
-        case .none: return 0
-        case .step(let yDim): return y <= yDim ? 1 : 0
-        case .ramp(let yDim, let yNext): return min(max((y - yNext) / (yDim - yNext), 0), 1)
-        }
-    }
+    func dimming(at y: Double) -> Double { dimmingBand.dimming(at: y) }
 }
 
 /// Where the sheet's dimming changes (§3.8 items 1–2, U18): between the offset of the detent above
@@ -150,6 +144,16 @@ enum DimmingBand: Sendable, Equatable {
     case step(yDim: Double)
     /// Dimmed (y − y_next)/(y_dim − y_next), clamped to 0…1.
     case ramp(yDim: Double, yNext: Double)
+
+    /// The dimming fraction at displayed offset y (pt), 0…1.
+    @inline(__always)
+    func dimming(at y: Double) -> Double {
+        switch self {
+        case .none: return 0
+        case .step(let yDim): return y <= yDim ? 1 : 0
+        case .ramp(let yDim, let yNext): return min(max((y - yNext) / (yDim - yNext), 0), 1)
+        }
+    }
 
     /// The band of `geometry`'s active detents with `largestUndimmed` the largest undimmed
     /// detent's identifier (nil, or one that names no active detent: every detent dims).

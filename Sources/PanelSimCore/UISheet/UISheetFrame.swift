@@ -43,7 +43,47 @@ struct UISheetFrame: PackedSystemFrame {
     }
 }
 
+/// What a sheet frame record reads from the system besides its displayed offset and dimming: the
+/// values that stay put while only the sheet spring runs (`UISheetSystem.frameSource`).
+struct UISheetFrameSource {
+    let presented: Bool
+    /// The container height (pt): the location of a sheet that is not presented.
+    let height: Double
+    let state: UInt32
+    let dimmingAlpha: Double
+    let contentOffset: Double?
+    let isDragging: Bool
+    let isAttracting: Bool
+
+    /// The frame that shows the sheet at `y` (the location: the displayed offset, or `height`)
+    /// dimmed `dimming` (0…1).
+    @inline(__always)
+    func frame(location y: Double, dimming: Double) -> UISheetFrame {
+        UISheetFrame(
+            location: y, state: state, dimming: dimming, backdropAlpha: dimming * dimmingAlpha,
+            contentOffset: contentOffset, isDragging: isDragging, isAttracting: isAttracting, presented: presented)
+    }
+}
+
 extension UISheetSystem {
+    /// The frame values that do not move with the spring; looks the selected detent's name up
+    /// once after the selection changed (`frameStateName`).
+    var frameSource: UISheetFrameSource {
+        @inline(__always) mutating get {
+            let state: UInt32
+            if let cached = frameStateName {
+                state = cached
+            } else {
+                state = recorder.nameIndex(sheet.selectedDetentIdentifier)
+                frameStateName = state
+            }
+            return UISheetFrameSource(
+                presented: presented, height: geometry.height, state: state, dimmingAlpha: options.dimmingAlpha,
+                contentOffset: hasScrollView ? scrollView.unsafelyUnwrapped.contentOffset.y : nil,
+                isDragging: sheetDragging, isAttracting: animation != nil)
+        }
+    }
+
     /// Records frame `index` when a channel changed (frame 0 always); `displayed` is the sheet's
     /// on-screen offset at the frame's time (`displayed(at:)`, pt). The dimming is the running
     /// fade's value (§3.8 item 6), which ends here once it reaches its end value, else item 2's.
@@ -60,18 +100,60 @@ extension UISheetSystem {
                 dim = dimming(at: y)
             }
         }
-        let state: UInt32
-        if let cached = frameStateName {
-            state = cached
-        } else {
-            state = recorder.nameIndex(sheet.selectedDetentIdentifier)
-            frameStateName = state
+        recorder.record(frameSource.frame(location: y, dimming: dim), index: index)
+    }
+
+    /// While the spring runs without a dimming fade or a moving scroll view, every frame until it
+    /// comes to rest is steady (`stepFrame`); `recordSteadyFrames` finds that frame as it goes.
+    func steadyFramesEnd(from index: Int) -> Int {
+        animation == nil || fade != nil || (hasScrollView && scrollView.unsafelyUnwrapped.isAnimating)
+            ? index : Int.max
+    }
+
+    /// The frames `stepFrame` would record while the spring runs, up to the first at which it is
+    /// at rest (which `stepFrame` completes): `SheetSteadyRun`.
+    mutating func recordSteadyFrames(_ frames: Range<Int>) -> Int {
+        var run = SheetSteadyRun(
+            source: frameSource, band: dimmingBand, animation: animation.unsafelyUnwrapped, timebase: timebase,
+            states: springStates, statesFrames: springFrames)
+        let end = recorder.recordRun(frames, &run)
+        springStates = run.states
+        springFrames = run.statesFrames
+        if end > frames.lowerBound { instant = timebase.frame(end - 1) }
+        return end
+    }
+}
+
+/// The sheet's steady frames while its spring runs alone (`UISheetSystem.recordSteadyFrames`):
+/// each frame places the sheet at the spring's displacement, and the run ends at the first frame
+/// at which the spring is at rest (`SheetAnimation.isAtRest`), which `stepFrame` completes.
+struct SheetSteadyRun: PackedFrameRun {
+    let source: UISheetFrameSource
+    let band: DimmingBand
+    let animation: SheetAnimation
+    let timebase: ReplayTimebase
+    /// The spring's states at the frames `statesFrames`, taken from and handed back to
+    /// `UISheetSystem.springStates` (evaluated as `stepFrame` does).
+    var states: (displacement: DeterministicMath.Lanes, velocity: DeterministicMath.Lanes)
+    var statesFrames: Range<Int>
+    /// The displacement (pt) at the frame `continues(to:)` was asked about last.
+    var displacement = 0.0
+
+    @inline(__always)
+    mutating func continues(to k: Int) -> Bool {
+        if !statesFrames.contains(k) {
+            states = animation.states(fromFrame: k, timebase)
+            statesFrames = k..<(k &+ 4)
         }
-        recorder.record(
-            UISheetFrame(
-                location: y, state: state, dimming: dim, backdropAlpha: dim * options.dimmingAlpha,
-                contentOffset: hasScrollView ? scrollView.unsafelyUnwrapped.contentOffset.y : nil,
-                isDragging: sheetDragging, isAttracting: animation != nil,
-                presented: presented), index: index)
+        let lane = k &- statesFrames.lowerBound
+        displacement = states.displacement[lane]
+        return !SheetAnimation.isAtRest(displacement: displacement, velocity: states.velocity[lane])
+    }
+
+    @inline(__always)
+    func frame(at k: Int) -> UISheetFrame {
+        guard source.presented else { return source.frame(location: source.height, dimming: 0) }
+        let y = animation.target + displacement
+        return source.frame(location: y, dimming: band.dimming(at: y))
     }
 }

@@ -48,7 +48,8 @@ struct UISheetSystem: RecordingPanelSystem {
     var modelY: Double
     var animation: SheetAnimation? { didSet { springFrames = 0..<0 } }
     /// The running spring's displacement (pt) and velocity (pt/s) at the four frames
-    /// `springFrames`, evaluated together (`stepFrame`); the range is empty once `animation` changes.
+    /// `springFrames`, evaluated together (`stepFrame`, `SheetSteadyRun`); the range is empty once
+    /// `animation` changes.
     var springStates = (displacement: DeterministicMath.Lanes(), velocity: DeterministicMath.Lanes())
     var springFrames = 0..<0
     /// The latest permission answer (§3.6 item 1); true until first asked in a presentation.
@@ -177,7 +178,7 @@ struct UISheetSystem: RecordingPanelSystem {
             let lane = index &- springFrames.lowerBound
             let d = springStates.displacement[lane]
             let v = springStates.velocity[lane]
-            if abs(d) < 0.1 && abs(v) < 5 {
+            if SheetAnimation.isAtRest(displacement: d, velocity: v) {
                 complete(animation.unsafelyUnwrapped)
                 shown = displayed(at: instant)
             } else {
