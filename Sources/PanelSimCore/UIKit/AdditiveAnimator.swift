@@ -176,11 +176,16 @@ struct SteadyPresentation<Channels: AdditiveChannels, Completion: Sendable & Equ
     /// The on-screen value at frame `index` (≥ every index asked before).
     @inline(__always)
     mutating func value(atFrame index: Int) -> Channels {
-        if index >= end || index < first {
-            lanes = animator.presentations(of: model, fromFrame: index)
-            first = index
-            end = index &+ 4
-        }
+        if index >= end || index < first { evaluate(fromFrame: index) }
         return lanes[index &- first]
+    }
+
+    /// Evaluates the four frames from `index`: out of line, once per four frames, so that the
+    /// per-frame code around `value(atFrame:)` keeps its values in registers.
+    @inline(never)
+    private mutating func evaluate(fromFrame index: Int) {
+        lanes = animator.presentations(of: model, fromFrame: index)
+        first = index
+        end = index &+ 4
     }
 }
