@@ -53,9 +53,9 @@ struct SystemRecorder<Frame: PackedSystemFrame> {
     }
 
     /// `recordRun(_:_:)` for a run that may end early: frame k is `run.frame(at: k)` until
-    /// `run.continues(to: k)` says false, each only when it differs from the frame before it: the records that
-    /// `record(run.frame(at: k), index: k)` for each k would make, with room made once for the run
-    /// and the last frame kept in a local value while it runs.
+    /// `run.continues(to: k)` says false, each recorded only when it differs from the frame before
+    /// it: the records that `record(run.frame(at: k), index: k)` for each k would make, with room
+    /// made once for the run and the last frame kept in a local value while it runs.
     /// - Returns: the first k not recorded (the one at which `run` ended, else
     ///   `indices.upperBound`).
     /// - Complexity: O(indices.count · channels).
