@@ -2,7 +2,7 @@ import XCTest
 @testable import PanelSimCore
 
 /// The curves evaluated four frames at a time (`AnimatorTiming.remaining(after:)` of lanes,
-/// `AdditiveAnimator.presentations`, `SteadyPresentation`, `DampedSpring.state(at:)` of lanes,
+/// `AdditiveAnimator.presentations`, `DampedSpring.state(at:)` of lanes,
 /// `SheetAnimation.states`) give, lane by lane, the bits of the one-frame evaluation they stand
 /// for, over whole animations at several frame rates, for every curve kind the systems use.
 final class FourFrameCurveTests: XCTestCase {
@@ -46,7 +46,7 @@ final class FourFrameCurveTests: XCTestCase {
         func adding(_ delta: Two, scaledBy r: Double) -> Two { Two(y: y + delta.y * r, alpha: alpha + delta.alpha * r) }
     }
 
-    func testSteadyPresentationMatchesThePresentationOfEachFrame() {
+    func testPresentationsOfFourFramesMatchThePresentationOfEachFrame() {
         let timebase = ReplayTimebase(frameRate: 120)
         var animator = AdditiveAnimator<Two, Int>(timebase: timebase)
         // Three overlapping animators of different curves and starts.
@@ -54,19 +54,22 @@ final class FourFrameCurveTests: XCTestCase {
         animator.add(start: timebase.sample(40_000), timing: timings[5], delta: Two(y: -120.5, alpha: 0.5), completion: 1)
         animator.add(start: timebase.frame(9), timing: timings[0], delta: Two(y: 33, alpha: 0), completion: 2)
         let model = Two(y: 412.25, alpha: 0.75)
-        var steady = SteadyPresentation(animator, model: model)
         var compared = 0
-        // Increasing frames with gaps (a run need not start on a multiple of four).
-        for k in [9, 10, 11, 12, 13, 15, 16, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 55, 56, 57] {
-            let one = animator.presentation(of: model, at: timebase.frame(k))
-            let four = steady.value(atFrame: k)
-            assertSameBits(four.y, one.y, "y at frame \(k)")
-            assertSameBits(four.alpha, one.alpha, "alpha at frame \(k)")
-            compared += 1
+        // Blocks from frames on and off a multiple of four, before and past the animators' ends.
+        for first in [0, 9, 13, 22, 55, 57] {
+            let lanes = animator.presentations(of: model, fromFrame: first)
+            for (j, four) in [lanes.frame0, lanes.frame1, lanes.frame2, lanes.frame3].enumerated() {
+                let one = animator.presentation(of: model, at: timebase.frame(first + j))
+                assertSameBits(four.y, one.y, "y at frame \(first + j)")
+                assertSameBits(four.alpha, one.alpha, "alpha at frame \(first + j)")
+                compared += 1
+            }
         }
-        XCTAssertEqual(compared, 20)
+        XCTAssertEqual(compared, 24)
         // And the values move: the test compares curves, not constants.
-        XCTAssertNotEqual(steady.value(atFrame: 60).y, animator.presentation(of: model, at: timebase.frame(9)).y)
+        XCTAssertNotEqual(
+            animator.presentations(of: model, fromFrame: 60).frame0.y,
+            animator.presentation(of: model, at: timebase.frame(9)).y)
     }
 
     /// The sheet spring's formulas (`DampedSpring`'s comment) evaluated one time at a time with the

@@ -82,8 +82,16 @@ struct DrawerKitFrameSource {
     /// The frame that shows `shown` (the model values plus what `animator` adds at its time).
     @inline(__always)
     func frame(shown: DrawerChannels, animator: AdditiveAnimator<DrawerChannels, DrawerCompletion>) -> DrawerKitFrame {
+        frame(shown: shown, location: presented ? shown.y : height, animator: animator)
+    }
+
+    /// The frame that shows `shown` at `location` (its y when presented, else `height`).
+    @inline(__always)
+    func frame(
+        shown: DrawerChannels, location: Double, animator: AdditiveAnimator<DrawerChannels, DrawerCompletion>
+    ) -> DrawerKitFrame {
         DrawerKitFrame(
-            location: presented ? shown.y : height, state: state, cornerRadius: shown.cornerRadius,
+            location: location, state: state, cornerRadius: shown.cornerRadius,
             handleAlpha: recordsHandleAlpha ? shown.handleAlpha : nil, contentOffset: contentOffset,
             isDragging: isDragging, isAnimating: !animator.isEmpty, presented: presented)
     }
@@ -115,11 +123,62 @@ extension DrawerKitSystem {
     }
 
     mutating func recordSteadyFrames(_ frames: Range<Int>) -> Int {
-        let source = frameSource
-        let animator = self.animator
-        var shown = SteadyPresentation(animator, model: model)
-        recorder.recordRun(frames) { k in source.frame(shown: shown.value(atFrame: k), animator: animator) }
-        instant = timebase.frame(frames.upperBound - 1)
-        return frames.upperBound
+        var run = DrawerSteadyRun(source: frameSource, animator: animator)
+        let end = recorder.recordRun(frames, &run)
+        instant = timebase.frame(end - 1)
+        return end
+    }
+}
+
+/// DrawerKit's steady frames (`DrawerKitSystem.recordSteadyFrames`): the frame source's values,
+/// with the location, corner radius and handle alpha moving with the animators. Lanes: 0 the
+/// location (`height` when not presented), 1 the corner radius, 2 the handle alpha (0 when it is
+/// not recorded, whose word is then 0), 3 unused (0).
+struct DrawerSteadyRun: MovingChannelRun {
+    let source: DrawerKitFrameSource
+    let animator: AdditiveAnimator<DrawerChannels, DrawerCompletion>
+    /// A frame of the run, for its fixed words (0, 2 and 5).
+    private let template: PackedFrameTemplate
+
+    init(source: DrawerKitFrameSource, animator: AdditiveAnimator<DrawerChannels, DrawerCompletion>) {
+        self.source = source
+        self.animator = animator
+        template = PackedFrameTemplate(source.frame(shown: source.model, animator: animator))
+    }
+
+    /// Evaluated out of line, once per four frames, so that the loop around it keeps its values
+    /// in registers.
+    @inline(never)
+    mutating func values(fromFrame k: Int) -> MovingChannelBlock {
+        let shown = animator.presentations(of: source.model, fromFrame: k)
+        return MovingChannelBlock(
+            frame0: moving(shown.frame0), frame1: moving(shown.frame1), frame2: moving(shown.frame2),
+            frame3: moving(shown.frame3))
+    }
+
+    @inline(__always)
+    private func moving(_ shown: DrawerChannels) -> SIMD4<Double> {
+        SIMD4(
+            source.presented ? shown.y : source.height, shown.cornerRadius,
+            source.recordsHandleAlpha ? shown.handleAlpha : 0, 0)
+    }
+
+    @inline(__always)
+    func frame(_ values: SIMD4<Double>) -> DrawerKitFrame {
+        source.frame(
+            shown: DrawerChannels(y: values[0], cornerRadius: values[1], handleAlpha: values[2]),
+            location: values[0], animator: animator)
+    }
+
+    /// `DrawerKitFrame.pack`'s six words: bits, location, state, corner radius, handle alpha (0
+    /// when absent, as lane 2 then is), content offset.
+    @inline(__always)
+    func write(_ values: SIMD4<Double>, into words: UnsafeMutablePointer<UInt64>) {
+        words[0] = template[0]
+        words[1] = values[0].bitPattern
+        words[2] = template[2]
+        words[3] = values[1].bitPattern
+        words[4] = values[2].bitPattern
+        words[5] = template[5]
     }
 }

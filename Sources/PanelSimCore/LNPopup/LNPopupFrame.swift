@@ -112,11 +112,44 @@ extension LNPopupSystem {
     }
 
     mutating func recordSteadyFrames(_ frames: Range<Int>) -> Int {
-        let source = frameSource
-        let animator = self.animator
-        var shown = SteadyPresentation(animator, model: model)
-        recorder.recordRun(frames) { k in source.frame(shown: shown.value(atFrame: k), animator: animator) }
-        instant = timebase.frame(frames.upperBound - 1)
-        return frames.upperBound
+        var run = PopupSteadyRun(source: frameSource, animator: animator)
+        let end = recorder.recordRun(frames, &run)
+        instant = timebase.frame(end - 1)
+        return end
     }
+}
+
+/// LNPopup's steady frames (`LNPopupSystem.recordSteadyFrames`): the frame source's values, with
+/// the location, the bar's top and height and the bottom bar's top moving with the animators (in
+/// lanes 0 to 3; the bottom bar's top is 0 when there is no bottom bar). The bar's and the bottom
+/// bar's visibility follow from them.
+struct PopupSteadyRun: MovingChannelRun {
+    let source: LNPopupFrameSource
+    let animator: AdditiveAnimator<PopupChannels, PopupCompletion>
+
+    /// Evaluated out of line, once per four frames, so that the loop around it keeps its values
+    /// in registers.
+    @inline(never)
+    mutating func values(fromFrame k: Int) -> MovingChannelBlock {
+        let shown = animator.presentations(of: source.model, fromFrame: k)
+        return MovingChannelBlock(
+            frame0: moving(shown.frame0), frame1: moving(shown.frame1), frame2: moving(shown.frame2),
+            frame3: moving(shown.frame3))
+    }
+
+    @inline(__always)
+    private func moving(_ shown: PopupChannels) -> SIMD4<Double> {
+        SIMD4(shown.location, shown.barTop, shown.barHeight, source.hasBottomBar ? shown.bottomBarTop : 0)
+    }
+
+    @inline(__always)
+    func frame(_ values: SIMD4<Double>) -> LNPopupFrame {
+        source.frame(
+            shown: PopupChannels(location: values[0], barTop: values[1], barHeight: values[2], bottomBarTop: values[3]),
+            animator: animator)
+    }
+
+    /// The bars' visibility bits in word 0 move with the values, so the whole frame is packed.
+    @inline(__always)
+    func write(_ values: SIMD4<Double>, into words: UnsafeMutablePointer<UInt64>) { frame(values).pack(at: words) }
 }

@@ -124,15 +124,47 @@ extension PackedSystemFrame {
     }
 }
 
-/// The frames of a steady run (`RecordList.appendPackedFrameRun`, `SystemRecorder.recordRun`),
-/// asked one by one in increasing frame order.
-protocol PackedFrameRun {
+/// A steady run: frames of one fixed frame in which up to four number channels move, evaluated
+/// four frames at a time (`RecordList.appendMovingChannelRun`, `SystemRecorder.recordRun`). For a
+/// run whose other channels (names, bools, absent values) stay put while only animations run.
+protocol MovingChannelRun {
     associatedtype Frame: PackedSystemFrame
-    /// True when the run goes on to frame `k`; false ends it before `k` (the frame needs the
-    /// system's full step). Asked once per frame, before `frame(at: k)`.
-    mutating func continues(to k: Int) -> Bool
-    /// Frame `k` (after `continues(to: k)` said true).
-    mutating func frame(at k: Int) -> Frame
+    /// The moving channels at frames `k` … `k` + 3 (lane i of `frame`j is channel i at frame
+    /// k + j; a lane no channel uses holds the same value in every frame), and how many of those
+    /// frames belong to the run: fewer than four when it ends at one of them (that frame needs
+    /// the system's full step). Asked for increasing `k`, four apart, until a block ends the run.
+    mutating func values(fromFrame k: Int) -> MovingChannelBlock
+    /// The run's frame whose moving channels hold `values`; every channel not moving is the
+    /// same in all of them, and the frames of two values are `==` exactly when every lane is.
+    func frame(_ values: SIMD4<Double>) -> Frame
+    /// Writes `frame(values)`'s words, every one of them, as `pack(at: words)` writes them (a run
+    /// may write its fixed words from a `PackedFrameTemplate` and only the moving ones anew).
+    func write(_ values: SIMD4<Double>, into words: UnsafeMutablePointer<UInt64>)
+}
+
+/// The words of one packed frame, kept for a steady run that writes the words of its fixed
+/// channels as they are and its moving channels' words anew (`MovingChannelRun.write`).
+struct PackedFrameTemplate {
+    /// Words 0 to 7 of the frame (the layout's `wordCount` of them; at most 8).
+    private var words: SIMD8<UInt64> = .zero
+
+    /// `frame` packed. - Precondition: its layout has at most 8 words.
+    init<Frame: PackedSystemFrame>(_ frame: Frame) {
+        precondition(Frame.layout.wordCount <= 8, "a template holds at most 8 words")
+        withUnsafeMutableBytes(of: &words) { frame.pack(at: $0.baseAddress!.assumingMemoryBound(to: UInt64.self)) }
+    }
+
+    /// Word `i` of the frame.
+    @inline(__always)
+    subscript(i: Int) -> UInt64 { words[i] }
+}
+
+/// The moving channels of four consecutive frames (`MovingChannelRun.values(fromFrame:)`).
+struct MovingChannelBlock {
+    var frame0, frame1, frame2, frame3: SIMD4<Double>
+    /// The frames that belong to the run (0…4; the run ends at frame `count` of the block when
+    /// below 4).
+    var count = 4
 }
 
 /// Writes one frame's channels, in layout order, into its words (see `SystemFrameLayout`). Debug

@@ -424,63 +424,97 @@ public struct RecordList: RandomAccessCollection, @unchecked Sendable, Equatable
         packedFrameCount &+= 1
     }
 
-    /// Appends `frame(k)` as frame number k for every k in `indices`, in order, except a frame that
-    /// is `==` to the one before it (the first is compared with `last`), packed as
-    /// `appendPackedFrame(_:index:owned:)` packs it. Room for the whole run is made once, before
-    /// the first frame; the list must be its storage's only owner (a `SystemRecorder`'s).
-    /// - Returns: the last frame kept (`last` when none was).
+    /// Appends `run.frame(values)` as frame number k for every k in `indices` until the run ends,
+    /// in order, except a frame that is `==` to the one kept before it (the first is compared
+    /// with `last`), packed as `appendPackedFrame(_:index:owned:)` packs it. Within the run a frame
+    /// is `==` to the one kept before it exactly when every lane of its moving channels is `==`
+    /// to that frame's (`MovingChannelRun.frame`), so the frames after the first are compared lane
+    /// by lane; a kept frame's words are `run.write`'s (debug builds check them against `pack`).
+    /// Room for the whole run is made once, before the first frame; the list must be its storage's
+    /// only owner (a `SystemRecorder`'s).
+    /// - Returns: the last frame kept (`last` when none was) and the first k not appended: the k at
+    ///   which `run` ended, else `indices.upperBound`.
     /// - Complexity: O(indices.count · words per frame), plus one reallocation at most per storage.
     @inline(__always)
-    mutating func appendPackedFrameRun<Frame: PackedSystemFrame>(
-        _ indices: Range<Int>, after last: Frame, _ frame: (Int) -> Frame
-    ) -> Frame {
-        guard makeRoomForPackedFrameRun(indices.count) else { return last }
-        let w = packedWordCount
-        var last = last
-        var entryCount = count, frames = packedFrameCount, wordCount = frameWordCount
-        storage.withUnsafeMutablePointerToElements { entries in
-            frameWords.unsafelyUnwrapped.withUnsafeMutablePointerToElements { words in
-                for k in indices {
-                    Self.appendRunFrame(
-                        frame(k), index: k, after: &last, entries: entries, entryCount: &entryCount, number: &frames,
-                        words: words, wordCount: &wordCount, wordsPerFrame: w)
-                }
-            }
-        }
-        (count, packedFrameCount, frameWordCount) = (entryCount, frames, wordCount)
-        return last
-    }
-
-    /// `appendPackedFrameRun(_:after:_:)` for a run that may end early: frame k is
-    /// `run.frame(at: k)` until `run.continues(to: k)` says false.
-    /// - Returns: the last frame kept (`last` when none was) and the first k not appended: the k
-    ///   at which `run` ended, else `indices.upperBound`.
-    /// - Complexity: O(indices.count · words per frame), plus one reallocation at most per storage.
-    @inline(__always)
-    mutating func appendPackedFrameRun<Run: PackedFrameRun>(
+    mutating func appendMovingChannelRun<Run: MovingChannelRun>(
         _ indices: Range<Int>, after last: Run.Frame, _ run: inout Run
     ) -> (last: Run.Frame, end: Int) {
         guard makeRoomForPackedFrameRun(indices.count) else { return (last, indices.upperBound) }
-        let w = packedWordCount
-        var last = last
-        var end = indices.upperBound
-        var entryCount = count, frames = packedFrameCount, wordCount = frameWordCount
+        var tail = MovingRunTail(
+            entryCount: count, number: packedFrameCount, wordCount: frameWordCount, wordsPerFrame: packedWordCount)
+        var k = indices.lowerBound
         storage.withUnsafeMutablePointerToElements { entries in
             frameWords.unsafelyUnwrapped.withUnsafeMutablePointerToElements { words in
-                for k in indices {
-                    guard run.continues(to: k) else {
-                        end = k
-                        break
-                    }
-                    Self.appendRunFrame(
-                        run.frame(at: k), index: k, after: &last, entries: entries, entryCount: &entryCount,
-                        number: &frames, words: words, wordCount: &wordCount, wordsPerFrame: w)
+                let end = indices.upperBound
+                var block = run.values(fromFrame: k)
+                // Equal to the first frame's moving channels when that frame is `last`'s equal;
+                // else NaN, unequal to anything.
+                if block.count > 0 && run.frame(block.frame0) == last { tail.kept = block.frame0 }
+                // The end of the current block's frames in the run and in `indices`.
+                var stop = k
+                while true {
+                    stop = k &+ Swift.min(block.count, end &- k)
+                    guard k < stop else { break }
+                    tail.append(block.frame0, index: k, run, entries, words)
+                    guard k &+ 1 < stop else { break }
+                    tail.append(block.frame1, index: k &+ 1, run, entries, words)
+                    guard k &+ 2 < stop else { break }
+                    tail.append(block.frame2, index: k &+ 2, run, entries, words)
+                    guard k &+ 3 < stop else { break }
+                    tail.append(block.frame3, index: k &+ 3, run, entries, words)
+                    k &+= 4
+                    guard k < end else { break }
+                    block = run.values(fromFrame: k)
+                }
+                k = stop
+            }
+        }
+        let wrote = tail.number != packedFrameCount
+        (count, packedFrameCount, frameWordCount) = (tail.entryCount, tail.number, tail.wordCount)
+        return (wrote ? run.frame(tail.kept) : last, k)
+    }
+
+    /// Where `appendMovingChannelRun` appends its next frame, and the moving channels of the last
+    /// frame it kept.
+    private struct MovingRunTail {
+        var entryCount: Int, number: Int, wordCount: Int
+        let wordsPerFrame: Int
+        var kept = SIMD4<Double>(repeating: .nan)
+
+        /// Appends the frame whose moving channels are `v` as frame `index` unless every lane is
+        /// `==` to `kept`'s.
+        @inline(__always)
+        mutating func append<Run: MovingChannelRun>(
+            _ v: SIMD4<Double>, index: Int, _ run: Run, _ entries: UnsafeMutablePointer<Entry>,
+            _ words: UnsafeMutablePointer<UInt64>
+        ) {
+            if all(v .== kept) { return }
+            kept = v
+            let slot = words + wordCount
+            run.write(v, into: slot)
+            #if DEBUG
+                RecordList.checkWrite(run.frame(v), slot, wordsPerFrame)
+            #endif
+            wordCount &+= wordsPerFrame
+            entries[entryCount] = .packedSystemFrame(number: number, index: index)
+            entryCount &+= 1
+            number &+= 1
+        }
+    }
+
+    #if DEBUG
+        /// Traps unless `words` hold `frame` packed (`MovingChannelRun.write` against `pack`).
+        fileprivate static func checkWrite<Frame: PackedSystemFrame>(
+            _ frame: Frame, _ words: UnsafeMutablePointer<UInt64>, _ count: Int
+        ) {
+            withUnsafeTemporaryAllocation(of: UInt64.self, capacity: count) { packed in
+                frame.pack(at: packed.baseAddress!)
+                for i in 0..<count {
+                    precondition(packed[i] == words[i], "MovingChannelRun.write differs from pack in word \(i)")
                 }
             }
         }
-        (count, packedFrameCount, frameWordCount) = (entryCount, frames, wordCount)
-        return (last, end)
-    }
+    #endif
 
     /// Makes room for `n` more packed frames and their entries; false when `n` is 0.
     @inline(__always)
@@ -493,23 +527,6 @@ public struct RecordList: RandomAccessCollection, @unchecked Sendable, Equatable
             reallocateFrameWords(capacity: Swift.max(2 * frameWordCapacity, frameWordCount + n * w))
         }
         return true
-    }
-
-    /// A run's frame step: appends `frame` as frame `index` (packed frame `number`, its words at
-    /// `wordCount`) unless it is `==` to `last`, which it then becomes; the counts advance.
-    @inline(__always)
-    private static func appendRunFrame<Frame: PackedSystemFrame>(
-        _ frame: Frame, index: Int, after last: inout Frame, entries: UnsafeMutablePointer<Entry>,
-        entryCount: inout Int, number: inout Int, words: UnsafeMutablePointer<UInt64>, wordCount: inout Int,
-        wordsPerFrame: Int
-    ) {
-        if frame == last { return }
-        last = frame
-        frame.pack(at: words + wordCount)
-        wordCount &+= wordsPerFrame
-        entries[entryCount] = .packedSystemFrame(number: number, index: index)
-        entryCount &+= 1
-        number &+= 1
     }
 
     /// Moves the packed frames' words into a new storage of `capacity` (≥ frameWordCount) words.

@@ -39,37 +39,30 @@ struct SystemRecorder<Frame: PackedSystemFrame> {
         records.appendPackedFrame(frame, index: index, owned: true)
     }
 
-    /// Records `frame(k)` as frame number k for every k in `indices`, in turn, each only when it
-    /// differs from the frame before it: the records that `record(frame(k), index: k)` for each k
-    /// would make, with room made once for the run and the last frame kept in a local value while
-    /// it runs. O(indices.count · channels).
-    @inline(__always)
-    mutating func recordRun(_ indices: Range<Int>, _ frame: (Int) -> Frame) {
-        guard let last = lastFrame else {
-            for k in indices { record(frame(k), index: k) }
-            return
-        }
-        lastFrame = records.appendPackedFrameRun(indices, after: last, frame)
-    }
-
-    /// `recordRun(_:_:)` for a run that may end early: frame k is `run.frame(at: k)` until
-    /// `run.continues(to: k)` says false, each recorded only when it differs from the frame before
-    /// it: the records that `record(run.frame(at: k), index: k)` for each k would make, with room
-    /// made once for the run and the last frame kept in a local value while it runs.
+    /// Records the frames of a steady run (`MovingChannelRun`) at `indices`: frame k is
+    /// `run.frame(values)` for its moving channels, until the run ends, each recorded only when it
+    /// differs from the frame before it: the records that `record(run.frame(values), index: k)`
+    /// for each k would make, with room made once for the run and the last frame kept in a local
+    /// value while it runs (`RecordList.appendMovingChannelRun`).
     /// - Returns: the first k not recorded (the one at which `run` ended, else
     ///   `indices.upperBound`).
     /// - Complexity: O(indices.count · channels).
     @inline(__always)
-    mutating func recordRun<Run: PackedFrameRun>(_ indices: Range<Int>, _ run: inout Run) -> Int
+    mutating func recordRun<Run: MovingChannelRun>(_ indices: Range<Int>, _ run: inout Run) -> Int
     where Run.Frame == Frame {
         guard let last = lastFrame else {
-            for k in indices {
-                guard run.continues(to: k) else { return k }
-                record(run.frame(at: k), index: k)
+            var k = indices.lowerBound
+            while k < indices.upperBound {
+                let block = run.values(fromFrame: k)
+                let frames = [block.frame0, block.frame1, block.frame2, block.frame3]
+                let n = Swift.min(block.count, indices.upperBound &- k)
+                for j in 0..<n { record(run.frame(frames[j]), index: k &+ j) }
+                k &+= n
+                if n < 4 { break }
             }
-            return indices.upperBound
+            return k
         }
-        let done = records.appendPackedFrameRun(indices, after: last, &run)
+        let done = records.appendMovingChannelRun(indices, after: last, &run)
         lastFrame = done.last
         return done.end
     }

@@ -114,8 +114,7 @@ extension UISheetSystem {
     /// at rest (which `stepFrame` completes): `SheetSteadyRun`.
     mutating func recordSteadyFrames(_ frames: Range<Int>) -> Int {
         var run = SheetSteadyRun(
-            source: frameSource, band: dimmingBand, animation: animation.unsafelyUnwrapped, timebase: timebase,
-            states: springStates, statesFrames: springFrames)
+            source: frameSource, band: dimmingBand, animation: animation.unsafelyUnwrapped, timebase: timebase)
         let end = recorder.recordRun(frames, &run)
         springStates = run.states
         springFrames = run.statesFrames
@@ -125,35 +124,67 @@ extension UISheetSystem {
 }
 
 /// The sheet's steady frames while its spring runs alone (`UISheetSystem.recordSteadyFrames`):
-/// each frame places the sheet at the spring's displacement, and the run ends at the first frame
-/// at which the spring is at rest (`SheetAnimation.isAtRest`), which `stepFrame` completes.
-struct SheetSteadyRun: PackedFrameRun {
+/// each frame places the sheet at the spring's displacement (lane 0: the location, `height` when
+/// not presented; lane 1: the dimming, 0 when not presented; lane 2: the backdrop alpha), and the
+/// run ends at the first frame at which the spring is at rest (`SheetAnimation.isAtRest`), which
+/// `stepFrame` completes.
+struct SheetSteadyRun: MovingChannelRun {
     let source: UISheetFrameSource
     let band: DimmingBand
     let animation: SheetAnimation
     let timebase: ReplayTimebase
-    /// The spring's states at the frames `statesFrames`, taken from and handed back to
-    /// `UISheetSystem.springStates` (evaluated as `stepFrame` does).
-    var states: (displacement: DeterministicMath.Lanes, velocity: DeterministicMath.Lanes)
-    var statesFrames: Range<Int>
-    /// The displacement (pt) at the frame `continues(to:)` was asked about last.
-    var displacement = 0.0
+    /// The spring's states at the frames `statesFrames`, handed back to
+    /// `UISheetSystem.springStates` (evaluated as `stepFrame` does): the last block evaluated.
+    var states = (displacement: DeterministicMath.Lanes(), velocity: DeterministicMath.Lanes())
+    var statesFrames = 0..<0
+    /// A frame of the run, for its fixed words (0, 2 and 5).
+    private let template: PackedFrameTemplate
 
-    @inline(__always)
-    mutating func continues(to k: Int) -> Bool {
-        if !statesFrames.contains(k) {
-            states = animation.states(fromFrame: k, timebase)
-            statesFrames = k..<(k &+ 4)
+    init(source: UISheetFrameSource, band: DimmingBand, animation: SheetAnimation, timebase: ReplayTimebase) {
+        self.source = source
+        self.band = band
+        self.animation = animation
+        self.timebase = timebase
+        template = PackedFrameTemplate(source.frame(location: 0, dimming: 0))
+    }
+
+    /// Evaluated out of line, once per four frames, so that the loop around it keeps its values
+    /// in registers.
+    @inline(never)
+    mutating func values(fromFrame k: Int) -> MovingChannelBlock {
+        states = animation.states(fromFrame: k, timebase)
+        statesFrames = k..<(k &+ 4)
+        var count = 0
+        while count < 4
+            && !SheetAnimation.isAtRest(displacement: states.displacement[count], velocity: states.velocity[count])
+        {
+            count &+= 1
         }
-        let lane = k &- statesFrames.lowerBound
-        displacement = states.displacement[lane]
-        return !SheetAnimation.isAtRest(displacement: displacement, velocity: states.velocity[lane])
+        return MovingChannelBlock(
+            frame0: moving(states.displacement[0]), frame1: moving(states.displacement[1]),
+            frame2: moving(states.displacement[2]), frame3: moving(states.displacement[3]), count: count)
     }
 
     @inline(__always)
-    func frame(at k: Int) -> UISheetFrame {
-        guard source.presented else { return source.frame(location: source.height, dimming: 0) }
+    private func moving(_ displacement: Double) -> SIMD4<Double> {
+        guard source.presented else { return SIMD4(source.height, 0, 0 * source.dimmingAlpha, 0) }
         let y = animation.target + displacement
-        return source.frame(location: y, dimming: band.dimming(at: y))
+        let dimming = band.dimming(at: y)
+        return SIMD4(y, dimming, dimming * source.dimmingAlpha, 0)
+    }
+
+    @inline(__always)
+    func frame(_ values: SIMD4<Double>) -> UISheetFrame { source.frame(location: values[0], dimming: values[1]) }
+
+    /// `UISheetFrame.pack`'s six words: bits, location, state, dimming, backdrop alpha (lane 2,
+    /// the dimming times the dimming view's alpha, as `frame` computes it), content offset.
+    @inline(__always)
+    func write(_ values: SIMD4<Double>, into words: UnsafeMutablePointer<UInt64>) {
+        words[0] = template[0]
+        words[1] = values[0].bitPattern
+        words[2] = template[2]
+        words[3] = values[1].bitPattern
+        words[4] = values[2].bitPattern
+        words[5] = template[5]
     }
 }
