@@ -38,7 +38,7 @@ extension SampleKind {
 
     /// The DrawerKit call of a `.systemCall` sample; nil for any other sample.
     public var drawerCall: DrawerCall? {
-        if case .systemCall(let call) = self { return call as? DrawerCall }
+        if case .systemCall(let call) = self { return call.exactly(DrawerCall.self) }
         return nil
     }
 }

@@ -174,7 +174,7 @@ struct DrawerKitSystem: RecordingPanelSystem {
             handleTouch(t, line: sample.pointee.line)
         } else {
             switch sample.pointee.kind {
-            case .systemCall(let call): if let call = call as? DrawerCall { handleCall(call, line: sample.pointee.line) }
+            case .systemCall(let call): if let call = call.exactly(DrawerCall.self) { handleCall(call, line: sample.pointee.line) }
             case .environment(let e): changeEnvironment(e)
             case .touch, .call, .scroll, .observed, .end: break
             }

@@ -38,7 +38,7 @@ extension SampleKind {
 
     /// The LNPopup call of a `.systemCall` sample; nil for any other sample.
     public var popupCall: PopupCall? {
-        if case .systemCall(let call) = self { return call as? PopupCall }
+        if case .systemCall(let call) = self { return call.exactly(PopupCall.self) }
         return nil
     }
 }

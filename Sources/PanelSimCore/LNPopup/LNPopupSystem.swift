@@ -116,7 +116,7 @@ struct LNPopupSystem: RecordingPanelSystem {
             return handleTouch(t, line: sample.pointee.line)
         }
         switch sample.pointee.kind {
-        case .systemCall(let call): if let call = call as? PopupCall { handleCall(call, line: sample.pointee.line) }
+        case .systemCall(let call): if let call = call.exactly(PopupCall.self) { handleCall(call, line: sample.pointee.line) }
         case .touch, .call, .environment, .scroll, .observed, .end: break
         }
     }

@@ -148,6 +148,16 @@ public protocol PanelSystemCall: Sendable {
     func isEqual(to other: any PanelSystemCall) -> Bool
 }
 
+extension PanelSystemCall {
+    /// This call as a `T` when its dynamic type is `T`, else nil: what `self as? T` gives for a
+    /// call type (a struct or an enum), found by comparing the two types' metadata instead of
+    /// through the runtime's general cast (a system's replay asks it of every call sample). O(1).
+    @inline(__always)
+    func exactly<T: PanelSystemCall>(_: T.Type) -> T? {
+        Self.self == T.self ? unsafeBitCast(self, to: T.self) : nil
+    }
+}
+
 extension PanelSystemCall where Self: Equatable {
     public func isEqual(to other: any PanelSystemCall) -> Bool {
         guard let other = other as? Self else { return false }

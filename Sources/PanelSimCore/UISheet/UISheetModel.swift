@@ -40,7 +40,7 @@ extension SampleKind {
 
     /// The UISheet call of a `.systemCall` sample; nil for any other sample.
     public var sheetCall: SheetCall? {
-        if case .systemCall(let call) = self { return call as? SheetCall }
+        if case .systemCall(let call) = self { return call.exactly(SheetCall.self) }
         return nil
     }
 }

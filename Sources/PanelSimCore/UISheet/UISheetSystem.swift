@@ -155,7 +155,7 @@ struct UISheetSystem: RecordingPanelSystem {
         instant = timebase.sample(now)
         if case .touch(let t) = sample.pointee.kind { return handleTouch(t, line: sample.pointee.line) }
         switch sample.pointee.kind {
-        case .systemCall(let call): if let call = call as? SheetCall { handleCall(call, line: sample.pointee.line) }
+        case .systemCall(let call): if let call = call.exactly(SheetCall.self) { handleCall(call, line: sample.pointee.line) }
         case .environment(let e): changeEnvironment(e)
         case .touch, .call, .scroll, .observed, .end: break
         }
