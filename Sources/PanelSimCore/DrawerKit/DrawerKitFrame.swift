@@ -134,7 +134,7 @@ extension DrawerKitSystem {
 /// with the location, corner radius and handle alpha moving with the animators. Lanes: 0 the
 /// location (`height` when not presented), 1 the corner radius, 2 the handle alpha (0 when it is
 /// not recorded, whose word is then 0), 3 unused (0).
-struct DrawerSteadyRun: MovingChannelRun {
+struct DrawerSteadyRun: AnimatorSteadyRun {
     let source: DrawerKitFrameSource
     let animator: AdditiveAnimator<DrawerChannels, DrawerCompletion>
     /// A frame of the run, for its fixed words (0, 2 and 5).
@@ -146,18 +146,10 @@ struct DrawerSteadyRun: MovingChannelRun {
         template = PackedFrameTemplate(source.frame(shown: source.model, animator: animator))
     }
 
-    /// Evaluated out of line, once per four frames, so that the loop around it keeps its values
-    /// in registers.
-    @inline(never)
-    mutating func values(fromFrame k: Int) -> MovingChannelBlock {
-        let shown = animator.presentations(of: source.model, fromFrame: k)
-        return MovingChannelBlock(
-            frame0: moving(shown.frame0), frame1: moving(shown.frame1), frame2: moving(shown.frame2),
-            frame3: moving(shown.frame3))
-    }
+    var model: DrawerChannels { source.model }
 
     @inline(__always)
-    private func moving(_ shown: DrawerChannels) -> SIMD4<Double> {
+    func moving(_ shown: DrawerChannels) -> SIMD4<Double> {
         SIMD4(
             source.presented ? shown.y : source.height, shown.cornerRadius,
             source.recordsHandleAlpha ? shown.handleAlpha : 0, 0)

@@ -123,22 +123,14 @@ extension LNPopupSystem {
 /// the location, the bar's top and height and the bottom bar's top moving with the animators (in
 /// lanes 0 to 3; the bottom bar's top is 0 when there is no bottom bar). The bar's and the bottom
 /// bar's visibility follow from them.
-struct PopupSteadyRun: MovingChannelRun {
+struct PopupSteadyRun: AnimatorSteadyRun {
     let source: LNPopupFrameSource
     let animator: AdditiveAnimator<PopupChannels, PopupCompletion>
 
-    /// Evaluated out of line, once per four frames, so that the loop around it keeps its values
-    /// in registers.
-    @inline(never)
-    mutating func values(fromFrame k: Int) -> MovingChannelBlock {
-        let shown = animator.presentations(of: source.model, fromFrame: k)
-        return MovingChannelBlock(
-            frame0: moving(shown.frame0), frame1: moving(shown.frame1), frame2: moving(shown.frame2),
-            frame3: moving(shown.frame3))
-    }
+    var model: PopupChannels { source.model }
 
     @inline(__always)
-    private func moving(_ shown: PopupChannels) -> SIMD4<Double> {
+    func moving(_ shown: PopupChannels) -> SIMD4<Double> {
         SIMD4(shown.location, shown.barTop, shown.barHeight, source.hasBottomBar ? shown.bottomBarTop : 0)
     }
 

@@ -143,3 +143,29 @@ struct PresentationLanes<Channels: AdditiveChannels> {
     /// `model` in all four.
     init(_ model: Channels) { (frame0, frame1, frame2, frame3) = (model, model, model, model) }
 }
+
+/// A steady run (`MovingChannelRun`) whose moving channels are what additive animators show on top
+/// of a model value, as in DrawerKit's and LNPopup's runs: `values(fromFrame:)` evaluates the
+/// animators for four frames at once (`AdditiveAnimator.presentations`) and maps each frame's
+/// on-screen value to its moving channels (`moving(_:)`).
+protocol AnimatorSteadyRun: MovingChannelRun {
+    associatedtype Channels: AdditiveChannels
+    associatedtype Completion: Sendable & Equatable
+    var animator: AdditiveAnimator<Channels, Completion> { get }
+    /// The model value the animators add to.
+    var model: Channels { get }
+    /// The moving channels of a frame that shows `shown`.
+    func moving(_ shown: Channels) -> SIMD4<Double>
+}
+
+extension AnimatorSteadyRun {
+    /// Evaluated out of line, once per four frames, so that the loop around it keeps its values
+    /// in registers.
+    @inline(never)
+    func values(fromFrame k: Int) -> MovingChannelBlock {
+        let shown = animator.presentations(of: model, fromFrame: k)
+        return MovingChannelBlock(
+            frame0: moving(shown.frame0), frame1: moving(shown.frame1), frame2: moving(shown.frame2),
+            frame3: moving(shown.frame3))
+    }
+}
