@@ -148,7 +148,8 @@ struct PackedFrameTemplate {
     /// Words 0 to 7 of the frame (the layout's `wordCount` of them; at most 8).
     private var words: SIMD8<UInt64> = .zero
 
-    /// `frame` packed. - Precondition: its layout has at most 8 words.
+    /// `frame` packed.
+    /// - Precondition: its layout has at most 8 words.
     init<Frame: PackedSystemFrame>(_ frame: Frame) {
         precondition(Frame.layout.wordCount <= 8, "a template holds at most 8 words")
         withUnsafeMutableBytes(of: &words) { frame.pack(at: $0.baseAddress!.assumingMemoryBound(to: UInt64.self)) }
