@@ -426,7 +426,7 @@ public struct RecordList: RandomAccessCollection, @unchecked Sendable, Equatable
 
     /// Appends `run.frame(values)` as frame number k for every k in `indices` until the run ends,
     /// in order, except a frame that is `==` to the one kept before it (the first is compared
-    /// with `last`), packed as `appendPackedFrame(_:index:owned:)` packs it. Within the run a frame
+    /// with `last`, and kept when there is none), packed as `appendPackedFrame(_:index:owned:)` packs it. Within the run a frame
     /// is `==` to the one kept before it exactly when every lane of its moving channels is `==`
     /// to that frame's (`MovingChannelRun.frame`), so the frames after the first are compared lane
     /// by lane; a kept frame's words are `run.write`'s (debug builds check them against `pack`).
@@ -437,8 +437,8 @@ public struct RecordList: RandomAccessCollection, @unchecked Sendable, Equatable
     /// - Complexity: O(indices.count · words per frame), plus one reallocation at most per storage.
     @inline(__always)
     mutating func appendMovingChannelRun<Run: MovingChannelRun>(
-        _ indices: Range<Int>, after last: Run.Frame, _ run: inout Run
-    ) -> (last: Run.Frame, end: Int) {
+        _ indices: Range<Int>, after last: Run.Frame?, _ run: inout Run
+    ) -> (last: Run.Frame?, end: Int) {
         guard makeRoomForPackedFrameRun(indices.count) else { return (last, indices.upperBound) }
         var tail = MovingRunTail(
             entryCount: count, number: packedFrameCount, wordCount: frameWordCount, wordsPerFrame: packedWordCount)
@@ -448,8 +448,8 @@ public struct RecordList: RandomAccessCollection, @unchecked Sendable, Equatable
                 let end = indices.upperBound
                 var block = run.values(fromFrame: k)
                 // Equal to the first frame's moving channels when that frame is `last`'s equal;
-                // else NaN, unequal to anything.
-                if block.count > 0 && run.frame(block.frame0) == last { tail.kept = block.frame0 }
+                // else NaN, unequal to anything (the first frame is kept).
+                if let last, block.count > 0 && run.frame(block.frame0) == last { tail.kept = block.frame0 }
                 // The end of the current block's frames in the run and in `indices`.
                 var stop = k
                 while true {

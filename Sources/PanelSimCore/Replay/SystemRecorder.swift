@@ -50,19 +50,7 @@ struct SystemRecorder<Frame: PackedSystemFrame> {
     @inline(__always)
     mutating func recordRun<Run: MovingChannelRun>(_ indices: Range<Int>, _ run: inout Run) -> Int
     where Run.Frame == Frame {
-        guard let last = lastFrame else {
-            var k = indices.lowerBound
-            while k < indices.upperBound {
-                let block = run.values(fromFrame: k)
-                let frames = [block.frame0, block.frame1, block.frame2, block.frame3]
-                let n = Swift.min(block.count, indices.upperBound &- k)
-                for j in 0..<n { record(run.frame(frames[j]), index: k &+ j) }
-                k &+= n
-                if n < 4 { break }
-            }
-            return k
-        }
-        let done = records.appendMovingChannelRun(indices, after: last, &run)
+        let done = records.appendMovingChannelRun(indices, after: lastFrame, &run)
         lastFrame = done.last
         return done.end
     }
