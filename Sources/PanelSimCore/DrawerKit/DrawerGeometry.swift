@@ -131,7 +131,9 @@ struct DrawerGeometry: Sendable, Equatable {
         return 1 - (y - fullY) / (height - fullY)
     }
 
-    /// `cornerRadius(at:)` clamped to [0, maximumCornerRadius] as every write is (§3.7).
+    /// `cornerRadius(at:)` clamped to [0, maximumCornerRadius] as every write is (§3.7). Inlined:
+    /// the drag calls it on every moved sample.
+    @inline(__always)
     func cornerRadius(at place: DrawerPlace) -> Double {
         let r: Double
         switch cornerAnimationOption {

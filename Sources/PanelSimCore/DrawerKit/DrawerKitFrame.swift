@@ -117,6 +117,7 @@ extension DrawerKitSystem {
 
     /// While animators run, frames before the first one that completes one are steady unless a
     /// dismissal waits to start or the scroll view decelerates (`stepFrame`).
+    @inline(__always)
     func steadyFramesEnd(from index: Int) -> Int {
         animator.steadyFramesEnd(
             from: index, unless: dismissalRequested || (hasScrollView && scrollView.unsafelyUnwrapped.isAnimating))

@@ -110,7 +110,7 @@ extension DrawerKitSystem {
             case .drawer:
                 if drawerTapEnabled, !onControl(p) { drawerTap?.touchBegan(at: p, time: now) }
                 let local = Point(x: p.x, y: p.y - modelY)
-                if let sv = scrollView, sv.frame.contains(local) {
+                if hasScrollView, case let sv = scrollView.unsafelyUnwrapped, sv.frame.contains(local) {
                     if sv.isAnimating { scrollView!.stopDeceleration() }
                     touchInScrollView = scrollingEnabled && sv.isScrollableContent(.bottom)
                 }

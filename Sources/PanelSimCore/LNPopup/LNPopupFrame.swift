@@ -106,6 +106,7 @@ extension LNPopupSystem {
 
     /// While animators run, frames before the first one that completes one are steady unless a
     /// timer is pending or the scroll view decelerates (`stepFrame`).
+    @inline(__always)
     func steadyFramesEnd(from index: Int) -> Int {
         animator.steadyFramesEnd(
             from: index, unless: !timers.isEmpty || (hasScrollView && scrollView.unsafelyUnwrapped.isAnimating))

@@ -18,7 +18,9 @@ enum PanRecognition {
     }
 
     /// The pan's velocity at lift (pt/s): the recorded one under `recorded` when the sample has it,
-    /// else the tracker's lift estimate at `time` µs.
+    /// else the tracker's lift estimate at `time` µs. Inlined, so that callers pass their tracker
+    /// in place instead of copying it.
+    @inline(__always)
     static func liftVelocity(
         _ touch: TouchSample, time: Microseconds, source: VelocitySource,
         tracker: VelocityTracker

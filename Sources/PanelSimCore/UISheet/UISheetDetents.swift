@@ -20,11 +20,13 @@ extension UISheetSystem {
     /// The keyboard overlap k (U23).
     var keyboardOverlap: Double { min(keyboardHeight, geometry.fullHeight) }
 
-    /// A candidate rest offset: an inserted keyboard detent, a detent, or the dismiss point.
+    /// A candidate rest offset: an inserted keyboard detent, a detent (its index in
+    /// `geometry.detents`), or the dismiss point. Plain values: a list of them is freed without
+    /// releasing anything per element.
     struct Candidate: Equatable {
         enum Kind: Equatable {
             case keyboard
-            case detent(String)
+            case detent(Int)
             case dismiss
         }
         var offset: Double
@@ -40,22 +42,22 @@ extension UISheetSystem {
         var list: [Candidate] = []
         list.reserveCapacity(geometry.detents.count + 1 + extra)
         guard keyboardUp else {
-            for d in geometry.detents { list.append(Candidate(offset: d.offset, kind: .detent(d.identifier))) }
+            for (i, d) in geometry.detents.enumerated() { list.append(Candidate(offset: d.offset, kind: .detent(i))) }
             return (list, nil)
         }
-        let shown = shownDetent?.identifier
+        let shown = geometry.index(of: sheet.selectedDetentIdentifier) ?? geometry.detents.count - 1
         var lifted = false
         if sheet.keyboardPolicy == .uikit, let p0 = geometry.detents.first?.offset, p0 > geometry.largeTop {
             list.append(
                 Candidate(offset: geometry.round(max(geometry.largeTop, p0 - keyboardOverlap)), kind: .keyboard))
         }
-        for d in geometry.detents {
+        for (i, d) in geometry.detents.enumerated() {
             var offset = d.offset
-            if sheet.keyboardPolicy == .liftSelected && d.identifier == shown {
+            if sheet.keyboardPolicy == .liftSelected && i == shown {
                 offset = geometry.round(max(geometry.largeTop, geometry.height - keyboardOverlap - d.value))
                 lifted = true
             }
-            list.append(Candidate(offset: offset, kind: .detent(d.identifier)))
+            list.append(Candidate(offset: offset, kind: .detent(i)))
         }
         // Stable sort by offset (the lift may reorder).
         if lifted {
@@ -64,7 +66,7 @@ extension UISheetSystem {
             }.map(\.element)
         }
         if sheet.keyboardPolicy == .liftSelected {
-            return (list, list.firstIndex { $0.kind == .detent(shown ?? "") })
+            return (list, list.firstIndex { $0.kind == .detent(shown) })
         }
         return (list, 0)
     }

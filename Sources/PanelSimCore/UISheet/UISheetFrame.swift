@@ -105,6 +105,7 @@ extension UISheetSystem {
 
     /// While the spring runs without a dimming fade or a moving scroll view, every frame until it
     /// comes to rest is steady (`stepFrame`); `recordSteadyFrames` finds that frame as it goes.
+    @inline(__always)
     func steadyFramesEnd(from index: Int) -> Int {
         animation == nil || fade != nil || (hasScrollView && scrollView.unsafelyUnwrapped.isAnimating)
             ? index : Int.max

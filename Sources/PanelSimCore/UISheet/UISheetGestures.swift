@@ -26,7 +26,8 @@ extension UISheetSystem {
             if p.y >= y {
                 route = .sheet
                 inScrubBand = false
-                if let sv = scrollView {
+                if hasScrollView {
+                    let sv = scrollView.unsafelyUnwrapped
                     let local = Point(x: p.x, y: p.y - y)
                     if sv.frame.contains(local) && sv.isScrollableContent(.bottom) {
                         route = .scroll
@@ -299,11 +300,9 @@ extension UISheetSystem {
             emit("endEditing")
             keyboardUp = false
             keyboardIgnored = true
-            if case .detent(let id) = target.kind, let d = geometry.index(of: id) {
-                target.offset = geometry.detents[d].offset
-            }
+            if case .detent(let d) = target.kind { target.offset = geometry.detents[d].offset }
         }
-        if case .detent(let id) = target.kind { userSelect(id) }
+        if case .detent(let d) = target.kind { userSelect(geometry.detents[d].identifier) }
         if refused && y - smallestOffset > 0.25 * geometry.extentDown { emit("didAttemptToDismiss") }
         refused = false
         modelY = y

@@ -19,7 +19,9 @@ struct UISheetSystem: RecordingPanelSystem {
     var sheet: SheetConfiguration {
         didSet {
             frameStateName = nil
-            dimmingBand = DimmingBand(geometry, largestUndimmed: sheet.largestUndimmedDetentIdentifier)
+            // Of the sheet's settings the band depends on the largest undimmed detent only (the
+            // detents reach it through `geometry`): a selection leaves it as it is.
+            if sheet.largestUndimmedDetentIdentifier != dimmingBandUndimmed { updateDimmingBand() }
         }
     }
     let options: SheetSimulatorOptions
@@ -27,10 +29,12 @@ struct UISheetSystem: RecordingPanelSystem {
     let beginThreshold: Double
     var environment: PanelEnvironment
     var geometry: SheetGeometry {
-        didSet { dimmingBand = DimmingBand(geometry, largestUndimmed: sheet.largestUndimmedDetentIdentifier) }
+        didSet { updateDimmingBand() }
     }
-    /// Where the dimming ramps (`dimming(at:)`), kept with `sheet` and `geometry`.
-    var dimmingBand: DimmingBand
+    /// Where the dimming ramps (`dimming(at:)`), kept with `sheet` and `geometry`
+    /// (`updateDimmingBand()`), and the largest undimmed detent's identifier it was built for.
+    private(set) var dimmingBand: DimmingBand
+    private var dimmingBandUndimmed: String?
     /// The name-table index of `sheet.selectedDetentIdentifier` for the frames' `state` channel;
     /// nil until a frame looks it up after the selection changed.
     var frameStateName: UInt32?
@@ -99,12 +103,19 @@ struct UISheetSystem: RecordingPanelSystem {
         environment = trace.header.environment
         timebase = ReplayTimebase(frameRate: environment.frameRate)
         geometry = SheetGeometry(sheet.detents, environment: environment, configuration: sheet)
-        dimmingBand = DimmingBand(geometry, largestUndimmed: sheet.largestUndimmedDetentIdentifier)
+        dimmingBandUndimmed = sheet.largestUndimmedDetentIdentifier
+        dimmingBand = DimmingBand(geometry, largestUndimmed: dimmingBandUndimmed)
         presented = false
         modelY = environment.container.height
         tracker = VelocityTracker(strategy: velocitySource.strategy)
         if let sv = trace.header.scrollView { scrollView = ScrollViewModel(sv, position: .bottom) }
         hasScrollView = scrollView != nil
+    }
+
+    /// Rebuilds `dimmingBand` from `geometry` and the sheet's largest undimmed detent.
+    mutating func updateDimmingBand() {
+        dimmingBandUndimmed = sheet.largestUndimmedDetentIdentifier
+        dimmingBand = DimmingBand(geometry, largestUndimmed: dimmingBandUndimmed)
     }
 
     // MARK: PanelSystem
