@@ -31,13 +31,15 @@ final class BenchTests: XCTestCase {
         XCTAssertEqual(report.core.systems.map(\.system), ["DrawerKit", "LNPopup", "UISheet"], "ordered by name")
         for s in report.core.systems {
             XCTAssertEqual(s.ratios.count, options.runs, "one pair per run: \(s.system)")
+            XCTAssertEqual(s.toDragRatios.count, options.runs, "one pair with the drag replay per run: \(s.system)")
+            XCTAssertTrue(report.table().contains(" of drag+attraction"), report.table())
             XCTAssertGreaterThan(s.frames, 0, s.system)
             XCTAssertTrue(report.table().contains("| \(s.system) \(s.label) replay (frames/s CPU)"), report.table())
             XCTAssertTrue(report.budgets.contains { $0.name == "core \(s.system) / bare loop" }, s.system)
         }
         guard case .object(let core)? = root["core"] else { return XCTFail("core missing: \(json)") }
         for key in ["drawerKit", "lnPopup", "uiSheet"] {
-            for member in ["FramesPerSecond", "Ratio", "FramesPerReplay"] {
+            for member in ["FramesPerSecond", "Ratio", "ToDragRatio", "FramesPerReplay"] {
                 XCTAssertNotNil(core[key + member], key + member)
             }
         }

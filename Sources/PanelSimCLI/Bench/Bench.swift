@@ -89,6 +89,13 @@ public struct BenchReport: Sendable {
         public var frames: Int
         /// Per run, frames per second over the bare loop steps per second measured just before.
         public var ratios: [Double] = []
+        /// Per run, frames per second over FloatingPanel's drag+attraction replay's frames per
+        /// second in the same run: how the system replays next to FloatingPanel on the same
+        /// machine in the same minutes. A shared host slows both replays alike, where it slows the
+        /// bare loop (a chain of dependent divisions) less, so this pair moves less with the host.
+        public var toDragRatios: [Double] = []
+        /// The median of `toDragRatios` (nil without runs).
+        public var toDragRatio: Double? { toDragRatios.isEmpty ? nil : median(toDragRatios) }
         /// The median of the per-run pairs (as `BenchReport.dragRatio`); without pairs, the ratio of
         /// medians over `bareStepsPerSecond`.
         public func ratio(bareStepsPerSecond: Double) -> Double {
@@ -259,7 +266,9 @@ public struct BenchReport: Sendable {
         for (s, ratio) in zip(core.systems, systemRatios) {
             row(
                 "core", "\(s.system) \(s.label) replay (frames/s CPU)", sci(s.framesPerSecond),
-                "\(fmt(ratio, 3)) of bare\(Self.spread(s.ratios)); \(s.frames) frames/replay")
+                "\(fmt(ratio, 3)) of bare\(Self.spread(s.ratios)); "
+                    + (s.toDragRatio.map { "\(fmt($0, 2)) of drag+attraction\(Self.spread(s.toDragRatios)); " } ?? "")
+                    + "\(s.frames) frames/replay")
         }
         if let c = core.cStepsPerSecond {
             row("core", "Swift bare / C bare", fmt(core.bareStepsPerSecond / c, 3))
@@ -347,7 +356,8 @@ public struct BenchReport: Sendable {
             + "\"attractionRatio\": \(n(attractionRatio)), \"dragRatio\": \(n(dragRatio)), "
             + "\"attractionFramesPerReplay\": \(core.attractionFrames), \"dragFramesPerReplay\": \(core.dragFrames)"
             + zip(core.systems, systemRatios).map { c, ratio in
-                ", \"\(c.jsonKey)FramesPerSecond\": \(n(c.framesPerSecond)), \"\(c.jsonKey)Ratio\": \(n(ratio)), \"\(c.jsonKey)FramesPerReplay\": \(c.frames)"
+                ", \"\(c.jsonKey)FramesPerSecond\": \(n(c.framesPerSecond)), \"\(c.jsonKey)Ratio\": \(n(ratio)), "
+                    + "\"\(c.jsonKey)ToDragRatio\": \(n(c.toDragRatio)), \"\(c.jsonKey)FramesPerReplay\": \(c.frames)"
             }.joined() + "}, "
             + "\"endToEnd\": {\"traces\": \(endToEnd.traces), \"passed\": \(endToEnd.passed), \"simulatedSeconds\": \(n(endToEnd.simulatedSeconds)), "
             + "\"tracesPerSecond\": \(n(Double(endToEnd.traces) / endToEnd.wallSeconds1)), \"simulatedSecondsPerWallSecond\": \(n(realTimeFactor1)), "
@@ -467,6 +477,7 @@ public enum Bench {
                 let rate = replayRate(systemTraces[i], frames: systems[i].frames, minSeconds: options.minCoreSeconds)
                 systemRates[i].append(rate)
                 systems[i].ratios.append(rate / bSystem.rate)
+                systems[i].toDragRatios.append(rate / dr.last!)
             }
             progress(
                 "core run \(run + 1)/\(options.runs): bare \(sci(b.rate)) steps/s, attraction \(sci(attr.last!)) frames/s, drag \(sci(dr.last!)) frames/s"
