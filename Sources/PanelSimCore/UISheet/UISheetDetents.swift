@@ -6,9 +6,13 @@ extension UISheetSystem {
 
     /// The detent shown for the selection: the selected one, else the smallest (§3.2).
     var shownDetent: ResolvedDetent? {
+        @inline(__always) get { shownDetentIndex.map { geometry.detents[$0] } }
+    }
+
+    /// `shownDetent`'s index in `geometry.detents` (nil without active detents).
+    var shownDetentIndex: Int? {
         @inline(__always) get {
-            if let i = geometry.index(of: sheet.selectedDetentIdentifier) { return geometry.detents[i] }
-            return geometry.detents.last
+            geometry.index(of: sheet.selectedDetentIdentifier) ?? (geometry.detents.isEmpty ? nil : geometry.detents.count - 1)
         }
     }
 
@@ -45,7 +49,7 @@ extension UISheetSystem {
             for (i, d) in geometry.detents.enumerated() { list.append(Candidate(offset: d.offset, kind: .detent(i))) }
             return (list, nil)
         }
-        let shown = geometry.index(of: sheet.selectedDetentIdentifier) ?? geometry.detents.count - 1
+        let shown = shownDetentIndex
         var lifted = false
         if sheet.keyboardPolicy == .uikit, let p0 = geometry.detents.first?.offset, p0 > geometry.largeTop {
             list.append(
@@ -66,7 +70,7 @@ extension UISheetSystem {
             }.map(\.element)
         }
         if sheet.keyboardPolicy == .liftSelected {
-            return (list, list.firstIndex { $0.kind == .detent(shown) })
+            return (list, shown.flatMap { i in list.firstIndex { $0.kind == .detent(i) } })
         }
         return (list, 0)
     }
