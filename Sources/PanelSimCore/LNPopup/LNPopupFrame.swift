@@ -145,4 +145,7 @@ struct PopupSteadyRun: AnimatorSteadyRun {
     /// The bars' visibility bits in word 0 move with the values, so the whole frame is packed.
     @inline(__always)
     func write(_ values: SIMD4<Double>, into words: UnsafeMutablePointer<UInt64>) { frame(values).pack(at: words) }
+
+    /// Four channels and word 0 move: every frame is written whole.
+    static var laneWords: (Int, Int, Int)? { nil }
 }

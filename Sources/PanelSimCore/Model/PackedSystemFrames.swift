@@ -140,6 +140,11 @@ protocol MovingChannelRun {
     /// Writes `frame(values)`'s words, every one of them, as `pack(at: words)` writes them (a run
     /// may write its fixed words from a `PackedFrameTemplate` and only the moving ones anew).
     func write(_ values: SIMD4<Double>, into words: UnsafeMutablePointer<UInt64>)
+    /// The words that lanes 0, 1 and 2 of `values` fill (their IEEE 754 bits) in `write`'s words,
+    /// when they are the only words that differ between the run's frames (lane 3 then moves no
+    /// channel): the record list then writes the run's words once and keeps each frame's three
+    /// lanes in its entry. Nil when other words move too (each frame is written whole).
+    static var laneWords: (Int, Int, Int)? { get }
 }
 
 /// The words of one packed frame, kept for a steady run that writes the words of its fixed

@@ -226,6 +226,10 @@ public struct RecordList: RandomAccessCollection, @unchecked Sendable, Equatable
 
         static let isAttracting: UInt8 = 1, isDragging: UInt8 = 2, hasContentOffset: UInt8 = 4
         static let hasScrollLocked: UInt8 = 8, scrollLocked: UInt8 = 16
+        /// A packed system frame of a steady run whose words are the run's words at `index` with
+        /// lanes 0, 1 and 2 (`location`, `backdropAlpha`, `contentOffset`) written over the words
+        /// `RecordList.runLaneWords` names (`MovingChannelRun.laneWords`).
+        static let lanesInEntry: UInt8 = 32
 
         /// True when two frame entries differ only in their frame number (numbers compare with
         /// `==`; the content offset only when the frame has one). The replay drops such frames.
@@ -241,6 +245,32 @@ public struct RecordList: RandomAccessCollection, @unchecked Sendable, Equatable
             Entry(
                 kind: .packedSystemFrame, flags: 0, index: UInt32(number), integer: Int64(index), location: 0,
                 backdropAlpha: 0, contentOffset: 0)
+        }
+
+        /// The entry of a steady run's frame `index`: the run's words are packed frame number
+        /// `number`, lanes 0–2 of `lanes` its moving words (`lanesInEntry`).
+        @inline(__always)
+        static func packedRunFrame(number: UInt32, index: Int, lanes: SIMD4<Double>) -> Entry {
+            Entry(
+                kind: .packedSystemFrame, flags: lanesInEntry, index: number, integer: Int64(index),
+                location: lanes[0], backdropAlpha: lanes[1], contentOffset: lanes[2])
+        }
+
+        /// The words of a packed system frame: the `count` words at `words`, with lanes 0–2 written
+        /// over the words `laneWords` names when the entry holds them (`lanesInEntry`).
+        func withPackedWords<R>(
+            _ words: UnsafeMutablePointer<UInt64>, count: Int, laneWords: (Int, Int, Int),
+            _ body: (UnsafeMutablePointer<UInt64>) -> R
+        ) -> R {
+            guard flags & Entry.lanesInEntry != 0 else { return body(words) }
+            return withUnsafeTemporaryAllocation(of: UInt64.self, capacity: count) { buffer in
+                let frame = buffer.baseAddress.unsafelyUnwrapped
+                frame.initialize(from: words, count: count)
+                frame[laneWords.0] = location.bitPattern
+                frame[laneWords.1] = backdropAlpha.bitPattern
+                frame[laneWords.2] = contentOffset.bitPattern
+                return body(frame)
+            }
         }
     }
 
@@ -269,6 +299,10 @@ public struct RecordList: RandomAccessCollection, @unchecked Sendable, Equatable
     private var frameWordCount = 0, frameWordCapacity = 0
     private var packedWordCount = 0
     private var packedFrameCount = 0
+    /// The words of a steady run's three lanes in its frames (`MovingChannelRun.laneWords`) for
+    /// the entries that hold them (`Entry.lanesInEntry`): the same for every run of a list (one
+    /// system's).
+    private var runLaneWords = (0, 0, 0)
 
     public init() {
         capacity = 16
@@ -299,8 +333,10 @@ public struct RecordList: RandomAccessCollection, @unchecked Sendable, Equatable
         case .packedSystemFrame:
             let offset = Int(e.index) * packedWordCount
             return .systemFrame(
-                frameWords.unsafelyUnwrapped.withUnsafeMutablePointerToElements {
-                    frameLayout.unsafelyUnwrapped.frame(index: Int(e.integer), words: $0 + offset, names: names)
+                frameWords.unsafelyUnwrapped.withUnsafeMutablePointerToElements { words in
+                    e.withPackedWords(words + offset, count: packedWordCount, laneWords: runLaneWords) {
+                        frameLayout.unsafelyUnwrapped.frame(index: Int(e.integer), words: $0, names: names)
+                    }
                 })
         case .frame:
             return .frame(
@@ -430,6 +466,8 @@ public struct RecordList: RandomAccessCollection, @unchecked Sendable, Equatable
     /// is `==` to the one kept before it exactly when every lane of its moving channels is `==`
     /// to that frame's (`MovingChannelRun.frame`), so the frames after the first are compared lane
     /// by lane; a kept frame's words are `run.write`'s (debug builds check them against `pack`).
+    /// For a run with `laneWords`, only its first kept frame's words are written, and every kept
+    /// frame's entry holds its three lanes (`Entry.packedRunFrame`).
     /// Room for the whole run is made once, before the first frame; the list must be its storage's
     /// only owner (a `SystemRecorder`'s).
     /// - Returns: the last frame kept (`last` when none was) and the first k not appended: the k at
@@ -440,6 +478,7 @@ public struct RecordList: RandomAccessCollection, @unchecked Sendable, Equatable
         _ indices: Range<Int>, after last: Run.Frame?, _ run: inout Run
     ) -> (last: Run.Frame?, end: Int) {
         guard makeRoomForPackedFrameRun(indices.count) else { return (last, indices.upperBound) }
+        if let laneWords = Run.laneWords { runLaneWords = laneWords }
         var tail = MovingRunTail(
             entryCount: count, number: packedFrameCount, wordCount: frameWordCount, wordsPerFrame: packedWordCount)
         var k = indices.lowerBound
@@ -469,7 +508,7 @@ public struct RecordList: RandomAccessCollection, @unchecked Sendable, Equatable
                 k = stop
             }
         }
-        let wrote = tail.number != packedFrameCount
+        let wrote = tail.entryCount != count
         (count, packedFrameCount, frameWordCount) = (tail.entryCount, tail.number, tail.wordCount)
         return (wrote ? run.frame(tail.kept) : last, k)
     }
@@ -480,6 +519,9 @@ public struct RecordList: RandomAccessCollection, @unchecked Sendable, Equatable
         var entryCount: Int, number: Int, wordCount: Int
         let wordsPerFrame: Int
         var kept = SIMD4<Double>(repeating: .nan)
+        /// For a run with `laneWords`: the packed frame number of the run's words, once it kept a
+        /// frame (nil before); converted once for the run's entries.
+        var runNumber: UInt32?
 
         /// Appends the frame whose moving channels are `v` as frame `index` unless every lane is
         /// `==` to `kept`'s.
@@ -490,15 +532,35 @@ public struct RecordList: RandomAccessCollection, @unchecked Sendable, Equatable
         ) {
             if all(v .== kept) { return }
             kept = v
+            if let laneWords = Run.laneWords {
+                let number = runNumber ?? UInt32(appendWords(v, run, words))
+                runNumber = number
+                let entry = Entry.packedRunFrame(number: number, index: index, lanes: v)
+                #if DEBUG
+                    entry.withPackedWords(
+                        words + Int(number) * wordsPerFrame, count: wordsPerFrame, laneWords: laneWords
+                    ) { RecordList.checkWrite(run.frame(v), $0, wordsPerFrame) }
+                #endif
+                entries[entryCount] = entry
+            } else {
+                entries[entryCount] = .packedSystemFrame(number: appendWords(v, run, words), index: index)
+            }
+            entryCount &+= 1
+        }
+
+        /// Writes `run.frame(v)`'s words after the last frame's; returns their packed frame number.
+        @inline(__always)
+        private mutating func appendWords<Run: MovingChannelRun>(
+            _ v: SIMD4<Double>, _ run: Run, _ words: UnsafeMutablePointer<UInt64>
+        ) -> Int {
             let slot = words + wordCount
             run.write(v, into: slot)
             #if DEBUG
                 RecordList.checkWrite(run.frame(v), slot, wordsPerFrame)
             #endif
             wordCount &+= wordsPerFrame
-            entries[entryCount] = .packedSystemFrame(number: number, index: index)
-            entryCount &+= 1
             number &+= 1
+            return number &- 1
         }
     }
 

@@ -188,4 +188,7 @@ struct SheetSteadyRun: MovingChannelRun {
         words[4] = values[2].bitPattern
         words[5] = template[5]
     }
+
+    /// Lanes 0–2 are words 1, 3 and 4 (`write`); the other words are the template's.
+    static var laneWords: (Int, Int, Int)? { (1, 3, 4) }
 }
