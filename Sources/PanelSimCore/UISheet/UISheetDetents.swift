@@ -43,12 +43,21 @@ extension UISheetSystem {
     /// - Complexity: O(detents) without the keyboard's lift; O(d log d) with it.
     @inline(__always)
     func restCandidates(reserving extra: Int = 0) -> (list: [Candidate], keyboardIndex: Int?) {
-        var list: [Candidate] = []
-        list.reserveCapacity(geometry.detents.count + 1 + extra)
         guard keyboardUp else {
+            var list: [Candidate] = []
+            list.reserveCapacity(geometry.detents.count + extra)
             for (i, d) in geometry.detents.enumerated() { list.append(Candidate(offset: d.offset, kind: .detent(i))) }
             return (list, nil)
         }
+        return restCandidatesWithKeyboard(reserving: extra)
+    }
+
+    /// `restCandidates(reserving:)` while the keyboard is up (out of line: the path without it
+    /// stays small enough to inline).
+    @inline(never)
+    func restCandidatesWithKeyboard(reserving extra: Int) -> (list: [Candidate], keyboardIndex: Int?) {
+        var list: [Candidate] = []
+        list.reserveCapacity(geometry.detents.count + 1 + extra)
         let shown = shownDetentIndex
         var lifted = false
         if sheet.keyboardPolicy == .uikit, let p0 = geometry.detents.first?.offset, p0 > geometry.largeTop {
