@@ -138,14 +138,6 @@ extension DrawerKitSystem {
 struct DrawerSteadyRun: AnimatorSteadyRun {
     let source: DrawerKitFrameSource
     let animator: AdditiveAnimator<DrawerChannels, DrawerCompletion>
-    /// A frame of the run, for its fixed words (0, 2 and 5).
-    private let template: PackedFrameTemplate
-
-    init(source: DrawerKitFrameSource, animator: AdditiveAnimator<DrawerChannels, DrawerCompletion>) {
-        self.source = source
-        self.animator = animator
-        template = PackedFrameTemplate(source.frame(shown: source.model, animator: animator))
-    }
 
     var model: DrawerChannels { source.model }
 
@@ -163,18 +155,7 @@ struct DrawerSteadyRun: AnimatorSteadyRun {
             location: values[0], animator: animator)
     }
 
-    /// `DrawerKitFrame.pack`'s six words: bits, location, state, corner radius, handle alpha (0
-    /// when absent, as lane 2 then is), content offset.
-    @inline(__always)
-    func write(_ values: SIMD4<Double>, into words: UnsafeMutablePointer<UInt64>) {
-        words[0] = template[0]
-        words[1] = values[0].bitPattern
-        words[2] = template[2]
-        words[3] = values[1].bitPattern
-        words[4] = values[2].bitPattern
-        words[5] = template[5]
-    }
-
-    /// Lanes 0–2 are words 1, 3 and 4 (`write`); the other words are the template's.
+    /// `DrawerKitFrame.pack`'s words 1, 3 and 4: location, corner radius, handle alpha (0 when
+    /// absent, as lane 2 then is); the bits, state and content offset stay put.
     static var laneWords: (Int, Int, Int)? { (1, 3, 4) }
 }

@@ -142,10 +142,6 @@ struct PopupSteadyRun: AnimatorSteadyRun {
             animator: animator)
     }
 
-    /// The bars' visibility bits in word 0 move with the values, so the whole frame is packed.
-    @inline(__always)
-    func write(_ values: SIMD4<Double>, into words: UnsafeMutablePointer<UInt64>) { frame(values).pack(at: words) }
-
-    /// Four channels and word 0 move: every frame is written whole.
+    /// Four channels and the bars' visibility bits in word 0 move: every frame is packed whole.
     static var laneWords: (Int, Int, Int)? { nil }
 }

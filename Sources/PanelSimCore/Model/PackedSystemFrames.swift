@@ -137,32 +137,11 @@ protocol MovingChannelRun {
     /// The run's frame whose moving channels hold `values`; every channel not moving is the
     /// same in all of them, and the frames of two values are `==` exactly when every lane is.
     func frame(_ values: SIMD4<Double>) -> Frame
-    /// Writes `frame(values)`'s words, every one of them, as `pack(at: words)` writes them (a run
-    /// may write its fixed words from a `PackedFrameTemplate` and only the moving ones anew).
-    func write(_ values: SIMD4<Double>, into words: UnsafeMutablePointer<UInt64>)
-    /// The words that lanes 0, 1 and 2 of `values` fill (their IEEE 754 bits) in `write`'s words,
-    /// when they are the only words that differ between the run's frames (lane 3 then moves no
-    /// channel): the record list then writes the run's words once and keeps each frame's three
-    /// lanes in its entry. Nil when other words move too (each frame is written whole).
+    /// The words that lanes 0, 1 and 2 of `values` fill (their IEEE 754 bits) in `frame(values)`
+    /// packed, when they are the only words that differ between the run's frames (lane 3 then
+    /// moves no channel): the record list then packs the run's first frame once and keeps each
+    /// frame's three lanes in its entry. Nil when other words move too (each frame is packed).
     static var laneWords: (Int, Int, Int)? { get }
-}
-
-/// The words of one packed frame, kept for a steady run that writes the words of its fixed
-/// channels as they are and its moving channels' words anew (`MovingChannelRun.write`).
-struct PackedFrameTemplate {
-    /// Words 0 to 7 of the frame (the layout's `wordCount` of them; at most 8).
-    private var words: SIMD8<UInt64> = .zero
-
-    /// `frame` packed.
-    /// - Precondition: its layout has at most 8 words.
-    init<Frame: PackedSystemFrame>(_ frame: Frame) {
-        precondition(Frame.layout.wordCount <= 8, "a template holds at most 8 words")
-        withUnsafeMutableBytes(of: &words) { frame.pack(at: $0.baseAddress!.assumingMemoryBound(to: UInt64.self)) }
-    }
-
-    /// Word `i` of the frame.
-    @inline(__always)
-    subscript(i: Int) -> UInt64 { words[i] }
 }
 
 /// The moving channels of four consecutive frames (`MovingChannelRun.values(fromFrame:)`).

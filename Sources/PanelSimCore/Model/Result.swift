@@ -465,9 +465,9 @@ public struct RecordList: RandomAccessCollection, @unchecked Sendable, Equatable
     /// with `last`, and kept when there is none), packed as `appendPackedFrame(_:index:owned:)` packs it. Within the run a frame
     /// is `==` to the one kept before it exactly when every lane of its moving channels is `==`
     /// to that frame's (`MovingChannelRun.frame`), so the frames after the first are compared lane
-    /// by lane; a kept frame's words are `run.write`'s (debug builds check them against `pack`).
-    /// For a run with `laneWords`, only its first kept frame's words are written, and every kept
-    /// frame's entry holds its three lanes (`Entry.packedRunFrame`).
+    /// by lane. For a run with `laneWords`, only its first kept frame is packed, and every kept
+    /// frame's entry holds its three lanes (`Entry.packedRunFrame`; debug builds check the words
+    /// each entry reads back against `pack`).
     /// Room for the whole run is made once, before the first frame; the list must be its storage's
     /// only owner (a `SystemRecorder`'s).
     /// - Returns: the last frame kept (`last` when none was) and the first k not appended: the k at
@@ -548,16 +548,12 @@ public struct RecordList: RandomAccessCollection, @unchecked Sendable, Equatable
             entryCount &+= 1
         }
 
-        /// Writes `run.frame(v)`'s words after the last frame's; returns their packed frame number.
+        /// Packs `run.frame(v)` after the last frame's words; returns its packed frame number.
         @inline(__always)
         private mutating func appendWords<Run: MovingChannelRun>(
             _ v: SIMD4<Double>, _ run: Run, _ words: UnsafeMutablePointer<UInt64>
         ) -> Int {
-            let slot = words + wordCount
-            run.write(v, into: slot)
-            #if DEBUG
-                RecordList.checkWrite(run.frame(v), slot, wordsPerFrame)
-            #endif
+            run.frame(v).pack(at: words + wordCount)
             wordCount &+= wordsPerFrame
             number &+= 1
             return number &- 1
@@ -565,14 +561,14 @@ public struct RecordList: RandomAccessCollection, @unchecked Sendable, Equatable
     }
 
     #if DEBUG
-        /// Traps unless `words` hold `frame` packed (`MovingChannelRun.write` against `pack`).
+        /// Traps unless `words` hold `frame` packed (a run frame's entry read back against `pack`).
         fileprivate static func checkWrite<Frame: PackedSystemFrame>(
             _ frame: Frame, _ words: UnsafeMutablePointer<UInt64>, _ count: Int
         ) {
             withUnsafeTemporaryAllocation(of: UInt64.self, capacity: count) { packed in
                 frame.pack(at: packed.baseAddress!)
                 for i in 0..<count {
-                    precondition(packed[i] == words[i], "MovingChannelRun.write differs from pack in word \(i)")
+                    precondition(packed[i] == words[i], "a run frame's words differ from pack in word \(i)")
                 }
             }
         }

@@ -138,16 +138,6 @@ struct SheetSteadyRun: MovingChannelRun {
     /// `UISheetSystem.springStates` (evaluated as `stepFrame` does): the last block evaluated.
     var states = (displacement: DeterministicMath.Lanes(), velocity: DeterministicMath.Lanes())
     var statesFrames = 0..<0
-    /// A frame of the run, for its fixed words (0, 2 and 5).
-    private let template: PackedFrameTemplate
-
-    init(source: UISheetFrameSource, band: DimmingBand, animation: SheetAnimation, timebase: ReplayTimebase) {
-        self.source = source
-        self.band = band
-        self.animation = animation
-        self.timebase = timebase
-        template = PackedFrameTemplate(source.frame(location: 0, dimming: 0))
-    }
 
     /// Evaluated out of line, once per four frames, so that the loop around it keeps its values
     /// in registers.
@@ -177,18 +167,8 @@ struct SheetSteadyRun: MovingChannelRun {
     @inline(__always)
     func frame(_ values: SIMD4<Double>) -> UISheetFrame { source.frame(location: values[0], dimming: values[1]) }
 
-    /// `UISheetFrame.pack`'s six words: bits, location, state, dimming, backdrop alpha (lane 2,
-    /// the dimming times the dimming view's alpha, as `frame` computes it), content offset.
-    @inline(__always)
-    func write(_ values: SIMD4<Double>, into words: UnsafeMutablePointer<UInt64>) {
-        words[0] = template[0]
-        words[1] = values[0].bitPattern
-        words[2] = template[2]
-        words[3] = values[1].bitPattern
-        words[4] = values[2].bitPattern
-        words[5] = template[5]
-    }
-
-    /// Lanes 0–2 are words 1, 3 and 4 (`write`); the other words are the template's.
+    /// `UISheetFrame.pack`'s words 1, 3 and 4: location, dimming, backdrop alpha (the dimming
+    /// times the dimming view's alpha, as `frame` computes it); the bits, state and content
+    /// offset stay put.
     static var laneWords: (Int, Int, Int)? { (1, 3, 4) }
 }
