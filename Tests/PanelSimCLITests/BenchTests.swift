@@ -32,6 +32,7 @@ final class BenchTests: XCTestCase {
         for s in report.core.systems {
             XCTAssertEqual(s.ratios.count, options.runs, "one pair per run: \(s.system)")
             XCTAssertEqual(s.toDragRatios.count, options.runs, "one pair with the drag replay per run: \(s.system)")
+            XCTAssertGreaterThanOrEqual(s.replaySeconds.count, options.runs, "every replay timed: \(s.system)")
             XCTAssertTrue(report.table().contains(" of drag+attraction"), report.table())
             XCTAssertGreaterThan(s.frames, 0, s.system)
             XCTAssertTrue(report.table().contains("| \(s.system) \(s.label) replay (frames/s CPU)"), report.table())
@@ -39,7 +40,7 @@ final class BenchTests: XCTestCase {
         }
         guard case .object(let core)? = root["core"] else { return XCTFail("core missing: \(json)") }
         for key in ["drawerKit", "lnPopup", "uiSheet"] {
-            for member in ["FramesPerSecond", "Ratio", "ToDragRatio", "FramesPerReplay"] {
+            for member in ["FramesPerSecond", "Ratio", "ToDragRatio", "FastestTenthRatio", "FramesPerReplay"] {
                 XCTAssertNotNil(core[key + member], key + member)
             }
         }
@@ -74,6 +75,27 @@ final class BenchTests: XCTestCase {
         XCTAssertTrue(report.table().contains("0.400 of bare (runs 0.200–0.400)"), report.table())
         report.core.dragRatios = []
         XCTAssertEqual(report.dragRatio, 0.2, accuracy: 1e-12, "without pairs: the ratio of medians")
+    }
+
+    /// The fastest tenth of each side: the replay time a tenth of the way up from the shortest,
+    /// and the bare loop's part rate a tenth of the way down from the highest.
+    func testFastestTenthRatioReadsTheFastestTenthOfEachSide() throws {
+        var options = BenchOptions.quickRun
+        options.cSource = nil
+        var report = try Bench.run(options)
+        XCTAssertEqual(report.core.barePartRates.count, options.runs * 10 * 4, "ten parts before each of four rows")
+        XCTAssertNotNil(report.fastestTenthRatio(replaySeconds: report.core.dragReplaySeconds, frames: 1))
+        // Twenty replays of 1.0, 1.1, … 2.9 ms out of order: the fastest tenth ends at the second
+        // shortest, 1.1 ms. Twenty bare parts at 10, 20, … 200 M steps/s out of order: the fastest
+        // tenth ends at the second highest, 190 M.
+        let replays = (0..<20).map { Double(($0 * 7) % 20) * 1e-4 + 1e-3 }
+        report.core.barePartRates = (0..<20).map { Double(($0 * 3) % 20 + 1) * 10e6 }
+        let ratio = try XCTUnwrap(report.fastestTenthRatio(replaySeconds: replays, frames: 20_900))
+        XCTAssertEqual(ratio, 20_900 / 1.1e-3 / 190e6, accuracy: 1e-12)
+        XCTAssertTrue(report.fastestTenthNote(replays, frames: 20_900).hasPrefix("; fastest tenth 0.100"))
+        XCTAssertNil(report.fastestTenthRatio(replaySeconds: [], frames: 20_900))
+        report.core.barePartRates = []
+        XCTAssertEqual(report.fastestTenthNote(replays, frames: 20_900), "", "no bare parts: no note")
     }
 
     /// The bare loop steps exactly NumericSpring.advance's arithmetic (bit for bit).
