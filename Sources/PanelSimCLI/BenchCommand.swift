@@ -23,11 +23,13 @@ struct BenchCommand: PanelCommand {
 
             Sections, each measured --runs times (medians reported):
               core        attraction-only and drag-plus-attraction replays without I/O (simulated
-                          frames per CPU second), then each other system's own workload, each
-                          next to a bare loop of NumericSpring's arithmetic in this binary
-                          measured just before it, and, when gcc is available, the same loop in
-                          C (-O2); each row's note adds its fastest tenth (the rate of its fastest
-                          tenth of replays over the bare loop's fastest tenth of parts)
+                          frames per CPU second) of FloatingPanel, then each other registered
+                          system's own workload, each next to a bare loop of NumericSpring's
+                          arithmetic in this binary measured just before it (in ten timed parts
+                          after the first row), and, when gcc is available, the same loop in C
+                          (-O2); each replay row's note adds its "fastest tenth": the rate a
+                          tenth of its replays reach over the rate a tenth of the bare loop's
+                          parts reach (informational; none in a --quick run)
               end to end  a check of 1,000 generated traces against goldens generated first
                           (load, simulate, format, compare): traces/s and simulated s per wall s
               scaling     the same check with 1 and 2 jobs

@@ -83,8 +83,14 @@ final class BenchTests: XCTestCase {
         var options = BenchOptions.quickRun
         options.cSource = nil
         var report = try Bench.run(options)
-        XCTAssertEqual(report.core.barePartRates.count, options.runs * 10 * 4, "ten parts before each of four rows")
-        XCTAssertNotNil(report.fastestTenthRatio(replaySeconds: report.core.dragReplaySeconds, frames: 1))
+        XCTAssertEqual(
+            report.core.barePartRates.count, options.runs * 10 * (1 + report.core.systems.count),
+            "ten parts before the drag+attraction row and each system's row")
+        XCTAssertLessThan(report.core.dragReplaySeconds.count, 10, "a quick run replays each row once")
+        XCTAssertNil(
+            report.fastestTenthRatio(replaySeconds: report.core.dragReplaySeconds, frames: 1),
+            "fewer than ten replays: no tenth")
+        XCTAssertFalse(report.table().contains("fastest tenth"), "no note without a ratio")
         // Twenty replays of 1.0, 1.1, … 2.9 ms out of order: the fastest tenth ends at the second
         // shortest, 1.1 ms. Twenty bare parts at 10, 20, … 200 M steps/s out of order: the fastest
         // tenth ends at the second highest, 190 M.
@@ -92,8 +98,11 @@ final class BenchTests: XCTestCase {
         report.core.barePartRates = (0..<20).map { Double(($0 * 3) % 20 + 1) * 10e6 }
         let ratio = try XCTUnwrap(report.fastestTenthRatio(replaySeconds: replays, frames: 20_900))
         XCTAssertEqual(ratio, 20_900 / 1.1e-3 / 190e6, accuracy: 1e-12)
-        XCTAssertTrue(report.fastestTenthNote(replays, frames: 20_900).hasPrefix("; fastest tenth 0.100"))
-        XCTAssertNil(report.fastestTenthRatio(replaySeconds: [], frames: 20_900))
+        XCTAssertEqual(report.fastestTenthNote(replays, frames: 20_900), "; fastest tenth 0.100 of bare")
+        XCTAssertEqual(
+            report.fastestTenthRatio(replaySeconds: replays + [0, 0], frames: 20_900), ratio,
+            "replays the clock saw take no time are left out")
+        XCTAssertNil(report.fastestTenthRatio(replaySeconds: Array(replays.prefix(9)), frames: 20_900))
         report.core.barePartRates = []
         XCTAssertEqual(report.fastestTenthNote(replays, frames: 20_900), "", "no bare parts: no note")
     }

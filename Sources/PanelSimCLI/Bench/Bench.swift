@@ -178,35 +178,41 @@ public struct BenchReport: Sendable {
     public var dragRatio: Double {
         core.dragRatios.isEmpty ? core.dragFramesPerSecond / core.bareStepsPerSecond : median(core.dragRatios)
     }
-    /// A replay's frames per CPU second in the fastest tenth of its replays over the bare loop's
-    /// steps per CPU second in the fastest tenth of its measured parts (`Core.barePartRates`); nil
-    /// without both.
+    /// The frames per CPU second that a tenth of a row's replays reach or beat, over the steps per
+    /// CPU second that a tenth of the bare loop's measured parts reach or beat (the parts of every
+    /// row and run, `Core.barePartRates`): the order statistic a tenth of the way from the fastest
+    /// end of each side, at index ⌊(n − 1)/10⌋. Replays the clock saw take no time are left out.
+    /// Nil with fewer than ten replays or ten parts (a `--quick` run), where no tenth exists.
     ///
     /// A shared host's other tenants slow a replay (wide, branchy code that keeps several
     /// execution units busy) far more than the bare loop (one chain of dependent divisions): on
     /// the host of BENCHMARKS.md's "Two host states" the replays ran in two states about 1.5x
-    /// apart while the bare loop moved 5 %, each state lasting from a tenth of a second to
-    /// seconds. A run's rate is then the mix of states it happened to meet. The fastest tenth of
-    /// each side is what the code does when the host leaves the core alone; the budgets are still
-    /// judged on the medians of runs. On a quiet machine the fastest tenth of both sides lies
-    /// a few per cent above their medians.
+    /// apart, each lasting from a twentieth of a second to half a second and more, while the bare
+    /// loop stayed within 46–52 M steps/s. A run's rate is the mix of states it happened to meet;
+    /// when at least a tenth of a row's replays met the fast state, this ratio reads that state.
+    /// In an invocation that stayed in one state it reads near the median, a few per cent either
+    /// way (both sides' tenths lie above their medians by their own spreads). Informational: the
+    /// budgets are judged on the medians of per-run pairs.
     /// - Complexity: O(n log n) in the replays and parts.
     public func fastestTenthRatio(replaySeconds: [Double], frames: Int) -> Double? {
-        guard let replay = Self.fastestTenth(replaySeconds.sorted()),
-            let bare = Self.fastestTenth(core.barePartRates.sorted(by: >)), replay > 0
+        let replays = replaySeconds.filter { $0 > 0 }
+        guard replays.count >= 10, core.barePartRates.count >= 10,
+            let replay = Self.fastestTenth(replays.sorted()),
+            let bare = Self.fastestTenth(core.barePartRates.sorted(by: >))
         else { return nil }
         return Double(frames) / replay / bare
     }
 
-    /// The element a tenth of the way into `sorted` (fastest first): the boundary of its fastest
-    /// tenth; nil when empty.
+    /// The element a tenth of the way into `sorted` (fastest first), at index ⌊(n − 1)/10⌋; nil
+    /// when empty.
     static func fastestTenth(_ sorted: [Double]) -> Double? {
         sorted.isEmpty ? nil : sorted[(sorted.count - 1) / 10]
     }
 
-    /// "; fastest tenth R" for a replay row's note (empty without a ratio).
+    /// "; fastest tenth R of bare" for a replay row's note (empty without a ratio).
     func fastestTenthNote(_ replaySeconds: [Double], frames: Int) -> String {
-        fastestTenthRatio(replaySeconds: replaySeconds, frames: frames).map { "; fastest tenth \(fmt($0, 3))" } ?? ""
+        fastestTenthRatio(replaySeconds: replaySeconds, frames: frames).map { "; fastest tenth \(fmt($0, 3)) of bare" }
+            ?? ""
     }
 
     /// "lo–hi over N runs" for per-run ratios (empty for fewer than two runs).
@@ -779,8 +785,10 @@ enum BareSpring {
         return checksum + x
     }
 
-    /// Steps per CPU second of `steps` steps in `parts` equal parts (each `loop` from the first
-    /// spring), and each part's own rate (a part the clock saw take no time has none).
+    /// Steps per CPU second of `parts` parts of ⌊`steps`/`parts`⌋ steps each (each part a `loop`
+    /// from the first spring, so the work per step is the whole loop's), and each part's own rate
+    /// (a part the clock saw take no time has none). The whole rate is what the per-run pairs
+    /// divide by.
     static func measure(_ springs: [NumericSpring], steps: Int, parts: Int) -> (rate: Double, partRates: [Double]) {
         let partSteps = max(steps / parts, 1)
         var partRates: [Double] = []
@@ -792,7 +800,7 @@ enum BareSpring {
             if now > last { partRates.append(Double(partSteps) / (now - last)) }
             last = now
         }
-        return (Double(partSteps * parts) / (last - start), partRates)
+        return (Double(partSteps * parts) / Swift.max(last - start, 1e-9), partRates)
     }
 
     static func measure(_ springs: [NumericSpring], steps: Int) -> (rate: Double, checksum: Double) {
