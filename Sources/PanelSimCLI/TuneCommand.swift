@@ -164,6 +164,9 @@ struct TuneCommand: PanelCommand {
             + "intervals: \(analysis.map(\.evaluations).reduce(0, +)) points\n"
         out += "\n" + Self.table(paths, before: before, after: after)
         context.stdout.write(out)
+        for line in Self.rangeEndWarnings(ranges: ranges, best: outcome.best, analysis: analysis) {
+            context.stderr.line(line)
+        }
 
         if let report {
             let html = TuneReport.html(
@@ -178,6 +181,33 @@ struct TuneCommand: PanelCommand {
             context.stderr.line("wrote \(report)")
         }
         return analysis.contains { $0.verdict == .flat } ? .regression : .success
+    }
+
+    /// A warning for each searched parameter whose best value lies on an end of its range (within
+    /// 10⁻⁹ of the range's width: the search clamps its trial points to the range), unless the
+    /// parameter is not identifiable (no value is reported for it). The best fit may then lie
+    /// beyond the range, so the message asks for a wider one.
+    static func rangeEndWarnings(
+        ranges: [ParameterRange], best: [Double], analysis: [ParameterIdentifiability]
+    ) -> [String] {
+        zip(ranges, best).compactMap { r, value in
+            let width = r.upper - r.lower
+            guard width > 0, analysis.first(where: { $0.parameter == r.parameter })?.verdict != .flat else {
+                return nil
+            }
+            let end: String
+            if value - r.lower <= 1e-9 * width {
+                end = "lower"
+            } else if r.upper - value <= 1e-9 * width {
+                end = "upper"
+            } else {
+                return nil
+            }
+            let name = r.parameter.rawValue
+            return "warning: \(name)'s best value \(TuneCLI.short(value)) is at the \(end) end of its range "
+                + "\(TuneCLI.short(r.lower))...\(TuneCLI.short(r.upper)); the best fit may lie beyond it: "
+                + "tune again with a wider --param \(name)=LOW...HIGH"
+        }
     }
 
     /// The text after a parameter's name: its value, 95 % interval and sensitivity, or why it is

@@ -214,14 +214,20 @@ public enum PanelTraceCheck {
         case .pass, .new, .updated:
             return nil
         case .missing:
+            let step = source == .flag
+                ? "pass record: .missing in this call once (the argument takes precedence over \(RecordMode.environmentVariable))"
+                : "run this test once with \(RecordMode.environmentVariable)=missing (or pass record: .missing; where CI is not set, missing is the default)"
             next = [
                 "  no golden at \(golden); nothing was written in \(how).",
-                "  To record it, run this test once with \(RecordMode.environmentVariable)=missing (or pass record: .missing; where CI is not set, missing is the default), look at the new file and commit it.",
+                "  To record it, \(step), look at the new file and commit it.",
             ]
         case .fail:
+            let step = source == .flag
+                ? "pass record: .failed in this call once (the argument takes precedence over \(RecordMode.environmentVariable))"
+                : "run this test once with \(RecordMode.environmentVariable)=failed (or pass record: .failed)"
             next = [
                 "  golden: \(golden).",
-                "  If the new behavior is right, rewrite the golden: run this test once with \(RecordMode.environmentVariable)=failed (or pass record: .failed), review the change and commit it.",
+                "  If the new behavior is right, rewrite the golden: \(step), review the change and commit it.",
             ]
         case .error, .skip:
             next = []

@@ -220,6 +220,40 @@ final class FidelityTuneTests: CLITestCase {
         XCTAssertTrue(negative.stderr.contains("--max-rms must be a number of points >= 0, got '-1'"), negative.stderr)
     }
 
+    /// Ranges that leave the hidden values out: the best values land on the range ends, and
+    /// standard error says which, with the end, for each (the run above, whose ranges hold the
+    /// hidden values, warns about nothing).
+    func testTuneWarnsWhenTheBestValueIsOnARangeEnd() throws {
+        let paths = try writeTuningTraces()
+        let result = run(
+            ["tune"] + paths + [
+                "--param", "springResponseTime=0.1...0.5", "--param", "springDecelerationRate=0.99...0.9999",
+                "--grid", "4", "--precision", "1e-3",
+            ])
+        let best = try Self.parameters.map { p -> Double in
+            let line = try XCTUnwrap(
+                result.stdout.split(separator: "\n").first { $0.hasPrefix("  \(p.rawValue) ") }, result.stdout)
+            return try XCTUnwrap(Double(line.split(separator: " ")[1]), String(line))
+        }
+        let ranges: [(Double, Double)] = [(0.1, 0.5), (0.99, 0.9999)]
+        var warned = 0
+        for ((p, value), (low, high)) in zip(zip(Self.parameters, best), ranges) {
+            let end = value == low ? "lower" : value == high ? "upper" : nil
+            let fragment = "warning: \(p.rawValue)'s best value"
+            if let end {
+                warned += 1
+                XCTAssertTrue(
+                    result.stderr.contains(
+                        "\(fragment) \(TuneCLI.short(value)) is at the \(end) end of its range "
+                            + "\(TuneCLI.short(low))...\(TuneCLI.short(high)); the best fit may lie beyond it"),
+                    result.stderr)
+            } else {
+                XCTAssertFalse(result.stderr.contains(fragment), result.stderr)
+            }
+        }
+        XCTAssertGreaterThan(warned, 0, "the hidden response time 0.55 lies above 0.1...0.5:\n\(result.stdout)")
+    }
+
     func testTuneCommandIsIdenticalForAnyJobCountAndWritesAReport() throws {
         let paths = try writeTuningTraces()
         let args =

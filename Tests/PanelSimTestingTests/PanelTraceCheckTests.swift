@@ -192,6 +192,23 @@ final class PanelTraceCheckTests: XCTestCase {
         XCTAssertNotNil(outcome.htmlReport)
     }
 
+    func testAdviceUnderTheRecordArgumentNamesTheArgument() throws {
+        // The argument wins over PANELSIM_RECORD, so the message must not send the user there.
+        let missing = try XCTUnwrap(evaluate(record: .never, env: ["PANELSIM_RECORD": "missing"]).failureMessage)
+        XCTAssertTrue(missing.contains("nothing was written in record mode never (the record: argument)."), missing)
+        XCTAssertTrue(missing.contains("To record it, pass record: .missing in this call once"), missing)
+        XCTAssertFalse(missing.contains("PANELSIM_RECORD=missing"), missing)
+
+        XCTAssertEqual(evaluate(env: local).status, .new)
+        try nudgeGolden(by: 3)
+        let failed = try XCTUnwrap(evaluate(record: .missing, env: local).failureMessage)
+        XCTAssertTrue(failed.contains("rewrite the golden: pass record: .failed in this call once"), failed)
+        XCTAssertFalse(failed.contains("PANELSIM_RECORD=failed"), failed)
+        // Chosen by the environment, the advice names the environment variable.
+        let byEnvironment = try XCTUnwrap(evaluate(env: ["PANELSIM_RECORD": "never"]).failureMessage)
+        XCTAssertTrue(byEnvironment.contains("run this test once with PANELSIM_RECORD=failed"), byEnvironment)
+    }
+
     func testRecordModeFollowsCheckRules() throws {
         // The argument wins over the environment.
         XCTAssertEqual(evaluate(record: .never, env: ["PANELSIM_RECORD": "all"]).status, .missing)
