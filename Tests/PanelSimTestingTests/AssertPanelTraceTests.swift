@@ -135,13 +135,17 @@ func committedCorpusFolder(_ trace: PanelTraceFile) {
 @Test func missingGoldenOnCIIsAnIssueAndWritesNothing() throws {
     let corpus = try TemporaryCorpus()
     defer { corpus.remove() }
-    // The record mode as CI resolves it (CI set, no PANELSIM_RECORD), through the same function.
+    // The record mode as CI resolves it (CI set, no PANELSIM_RECORD), through the same function,
+    // passed as the argument (this process's own environment is the test runner's): the advice
+    // names the argument, which takes precedence over PANELSIM_RECORD.
     let mode = try RecordMode.resolve(flag: nil, environment: ["CI": "true"])
     #expect(mode == .never)
     withKnownIssue {
         assertPanelTrace(corpus.trace, record: mode)
     } matching: { issue in
-        issue.comments.contains { $0.rawValue.contains("MISSING") && $0.rawValue.contains("PANELSIM_RECORD=missing") }
+        issue.comments.contains {
+            $0.rawValue.contains("MISSING") && $0.rawValue.contains("To record it, pass record: .missing in this call")
+        }
     }
     #expect(!FileManager.default.fileExists(atPath: corpus.golden))
     #expect(!FileManager.default.fileExists(atPath: corpus.base + "/golden"))
