@@ -206,6 +206,14 @@ public enum PanelTraceCheck {
         -> String?
     {
         let how = describe(mode, source)
+        // How to run once in `target` mode: the `record:` argument when it chose the mode (it takes
+        // precedence over the environment variable), else the environment variable.
+        func step(_ target: RecordMode, _ aside: String) -> String {
+            let variable = RecordMode.environmentVariable
+            return source == .flag
+                ? "pass record: .\(target.rawValue) in this call once (the argument takes precedence over \(variable))"
+                : "run this test once with \(variable)=\(target.rawValue) (or pass record: .\(target.rawValue)\(aside))"
+        }
         // Every path of the message is absolute, so that it works pasted into a shell in any
         // folder (the package's root, the test's folder, Xcode's).
         let golden = place.goldenPath
@@ -214,20 +222,14 @@ public enum PanelTraceCheck {
         case .pass, .new, .updated:
             return nil
         case .missing:
-            let step = source == .flag
-                ? "pass record: .missing in this call once (the argument takes precedence over \(RecordMode.environmentVariable))"
-                : "run this test once with \(RecordMode.environmentVariable)=missing (or pass record: .missing; where CI is not set, missing is the default)"
             next = [
                 "  no golden at \(golden); nothing was written in \(how).",
-                "  To record it, \(step), look at the new file and commit it.",
+                "  To record it, \(step(.missing, "; where CI is not set, missing is the default")), look at the new file and commit it.",
             ]
         case .fail:
-            let step = source == .flag
-                ? "pass record: .failed in this call once (the argument takes precedence over \(RecordMode.environmentVariable))"
-                : "run this test once with \(RecordMode.environmentVariable)=failed (or pass record: .failed)"
             next = [
                 "  golden: \(golden).",
-                "  If the new behavior is right, rewrite the golden: \(step), review the change and commit it.",
+                "  If the new behavior is right, rewrite the golden: \(step(.failed, "")), review the change and commit it.",
             ]
         case .error, .skip:
             next = []
