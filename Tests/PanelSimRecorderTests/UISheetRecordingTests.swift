@@ -131,6 +131,43 @@ final class UISheetRecordingTests: RecorderTestCase {
         try assertRecoversCutFile(path)
     }
 
+    /// An app's own window subclass (not a `RecordingWindow`) that forwards its events to the
+    /// recording around `super.sendEvent`, as the README says, records the same touches as a
+    /// `RecordingWindow`; without the forwarding no touch is recorded.
+    func testAnAppsOwnWindowSubclassThatForwardsRecordsTheSameTouches() throws {
+        let root = traces
+        let paths: [String] = try onMain {
+            try ["recording-window", "own-window", "own-window-not-forwarding"].map { kind in
+                let window: UIWindow
+                let own = kind == "recording-window" ? nil : ForwardingWindow(windowScene: .stub(screen: phone()))
+                if let own {
+                    own.forwards = kind == "own-window"
+                    own.stubSetSafeAreaInsets(UIEdgeInsets(top: 47, left: 0, bottom: 34, right: 0))
+                    window = own
+                } else {
+                    window = makeWindow()
+                }
+                let (presenting, sheet, list) = Self.makeSheet(in: window)
+                let clock = ManualClock(2000)
+                let recorder = try UISheetRecording(
+                    sheet, window: window, trackedScrollView: list, shouldDismiss: .default,
+                    folder: root.appendingPathComponent(kind), clock: clock.read)
+                own?.recording = recorder.recording
+                window.stubDeliver { event in clock.now = event.timestamp + 0.001 }
+                clock.now = 2000.1
+                recorder.present(from: presenting, animated: true)
+                Fingers(window).drag(x: 195, from: 395, to: 495, steps: 20, at: 2001)
+                clock.now = 2002
+                return try recorder.finish().path
+            }
+        }
+        let touches = try paths.map { try TraceLoader.load(path: $0).trace.touches }
+        XCTAssertEqual(touches[0].count, 22)
+        XCTAssertEqual(touches[1].map(\.time), touches[0].map(\.time))
+        XCTAssertEqual(touches[1].map(\.touch), touches[0].map(\.touch))
+        XCTAssertEqual(touches[2].count, 0)
+    }
+
     /// A changed `presentationControllerShouldDismiss` answer is recorded as `setShouldDismiss`
     /// when the recording starts with an answer (`always`), and refused naming the call's line and
     /// field when it starts with the `default` delegate.
@@ -162,5 +199,25 @@ final class UISheetRecordingTests: RecorderTestCase {
         XCTAssertTrue(trace.samples.contains { $0.kind == .sheetCall(.setShouldDismiss(false)) && $0.time == 500_000 })
         XCTAssertEqual(refused.map(\.field), ["call"])
         XCTAssertEqual(refused.first?.line, 3)
+    }
+}
+
+/// The screen of `makeWindow()`: 390 × 844 pt at 3×, 120 Hz.
+@MainActor
+func phone() -> UIScreen {
+    UIScreen.stub(scale: 3, maximumFramesPerSecond: 120, bounds: CGRect(x: 0, y: 0, width: 390, height: 844))
+}
+
+/// An app's own window subclass that passes its events to a recording itself when `forwards`.
+@MainActor
+final class ForwardingWindow: UIWindow {
+    weak var recording: PanelRecording?
+    var forwards = true
+
+    override func sendEvent(_ event: UIEvent) {
+        let recording = forwards ? recording : nil
+        recording?.windowWillSend(event)
+        super.sendEvent(event)
+        recording?.windowDidSend(event)
     }
 }

@@ -80,11 +80,13 @@ public final class FloatingPanelRecording {
     }
 
     /// Starts recording `fpc` into a new file in `folder` (Documents when nil); `window`, when
-    /// given, starts passing its events to the recording. The other parameters are `header(of:…)`'s
+    /// given, is the panel's window: a `RecordingWindow` starts passing its events to the
+    /// recording; another window subclass forwards them itself (`recording.windowWillSend(_:)` and
+    /// `windowDidSend(_:)` around `super.sendEvent(_:)`). The other parameters are `header(of:…)`'s
     /// and `PanelRecording`'s.
     /// - Throws: `RecorderError` (unread header fields under `policy: .refuse`, file errors).
     public init(
-        _ fpc: FloatingPanelController, window: RecordingWindow? = nil,
+        _ fpc: FloatingPanelController, window: UIWindow? = nil,
         backdropAlpha: ((FloatingPanelLibraryState) -> CGFloat)? = nil, behavior: PanelBehavior? = nil,
         delegate: FloatingPanelDelegateConfiguration? = nil, policy: UnreadFieldPolicy = .refuse, folder: URL? = nil,
         clock: @escaping @MainActor () -> TimeInterval = { CACurrentMediaTime() }
@@ -97,7 +99,7 @@ public final class FloatingPanelRecording {
             guard let fpc, fpc.panGestureRecognizer.state == .ended else { return nil }
             return fpc.panGestureRecognizer.velocity(in: fpc.view)
         }
-        window?.recording = recording
+        (window as? RecordingWindow)?.recording = recording
     }
 
     /// Forward `floatingPanelDidMove(_:)`: the surface location, backdrop alpha and list offset.

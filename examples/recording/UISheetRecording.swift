@@ -29,11 +29,13 @@ public final class UISheetRecording {
     public let recording: PanelRecording
 
     /// Starts recording `sheet` (configured, presented or not yet) shown in `window`, into a new
-    /// file in `folder` (Documents when nil); `window` starts passing its events to the recording.
-    /// The other parameters are `UISheetHeaderBuilder.reading(…)`'s and `PanelRecording`'s.
+    /// file in `folder` (Documents when nil). In `window`, a `RecordingWindow` starts passing its
+    /// events to the recording; another window subclass forwards them itself
+    /// (`recording.windowWillSend(_:)` and `windowDidSend(_:)` around `super.sendEvent(_:)`). The
+    /// other parameters are `UISheetHeaderBuilder.reading(…)`'s and `PanelRecording`'s.
     /// - Throws: `RecorderError` (unread header fields under `policy: .refuse`, file errors).
     public init(
-        _ sheet: UISheetPresentationController, window: RecordingWindow, trackedScrollView: UIScrollView? = nil,
+        _ sheet: UISheetPresentationController, window: UIWindow, trackedScrollView: UIScrollView? = nil,
         shouldDismiss: SheetShouldDismiss? = nil, customHeights: [String: Double] = [:],
         policy: UnreadFieldPolicy = .refuse, folder: URL? = nil,
         clock: @escaping @MainActor () -> TimeInterval = { CACurrentMediaTime() }
@@ -44,7 +46,7 @@ public final class UISheetRecording {
             shouldDismiss: shouldDismiss, customHeights: customHeights)
         recording = try PanelRecording(
             reading: reading, container: window, policy: policy, folder: folder, clock: clock)
-        window.recording = recording
+        (window as? RecordingWindow)?.recording = recording
         let presented = sheet.presentedViewController
         recording.sampleEveryFrame { [weak presented, weak window] in
             guard let presented, let window, presented.presentingViewController != nil,
