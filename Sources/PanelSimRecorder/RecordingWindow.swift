@@ -20,3 +20,13 @@ open class RecordingWindow: UIWindow {
         recording?.windowDidSend(event)
     }
 }
+
+extension PanelRecording {
+    /// Has `window` pass its events to this recording: a `RecordingWindow` does from now on; any
+    /// other window (an app's own subclass) must call `windowWillSend(_:)` and `windowDidSend(_:)`
+    /// around `super.sendEvent(_:)` itself; nil does nothing. The adapters of examples/recording
+    /// call it with the window they are given.
+    public func receiveEvents(from window: UIWindow?) {
+        (window as? RecordingWindow)?.recording = self
+    }
+}

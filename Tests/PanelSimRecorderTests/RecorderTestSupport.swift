@@ -16,15 +16,16 @@ final class ManualClock {
 }
 
 /// A phone as the stubs describe it: a 390 × 844 pt window on a 3× screen of `framesPerSecond`,
-/// safe area (47, 0, 34, 0).
+/// safe area (47, 0, 34, 0); a `RecordingWindow` unless `make` builds another window class.
 @MainActor
-func makeWindow(
+func makeWindow<Window: UIWindow>(
     framesPerSecond: Int = 120, size: CGSize = CGSize(width: 390, height: 844),
-    safeArea: UIEdgeInsets = UIEdgeInsets(top: 47, left: 0, bottom: 34, right: 0)
-) -> RecordingWindow {
+    safeArea: UIEdgeInsets = UIEdgeInsets(top: 47, left: 0, bottom: 34, right: 0),
+    _ make: (UIWindowScene) -> Window = { RecordingWindow(windowScene: $0) }
+) -> Window {
     let screen = UIScreen.stub(
         scale: 3, maximumFramesPerSecond: framesPerSecond, bounds: CGRect(origin: .zero, size: size))
-    let window = RecordingWindow(windowScene: .stub(screen: screen))
+    let window = make(.stub(screen: screen))
     window.stubSetSafeAreaInsets(safeArea)
     return window
 }

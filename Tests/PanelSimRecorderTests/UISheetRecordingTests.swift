@@ -138,15 +138,9 @@ final class UISheetRecordingTests: RecorderTestCase {
         let root = traces
         let paths: [String] = try onMain {
             try ["recording-window", "own-window", "own-window-not-forwarding"].map { kind in
-                let window: UIWindow
-                let own = kind == "recording-window" ? nil : ForwardingWindow(windowScene: .stub(screen: phone()))
-                if let own {
-                    own.forwards = kind == "own-window"
-                    own.stubSetSafeAreaInsets(UIEdgeInsets(top: 47, left: 0, bottom: 34, right: 0))
-                    window = own
-                } else {
-                    window = makeWindow()
-                }
+                let own = kind == "recording-window" ? nil : makeWindow { ForwardingWindow(windowScene: $0) }
+                own?.forwards = kind == "own-window"
+                let window: UIWindow = own ?? makeWindow()
                 let (presenting, sheet, list) = Self.makeSheet(in: window)
                 let clock = ManualClock(2000)
                 let recorder = try UISheetRecording(
@@ -200,12 +194,6 @@ final class UISheetRecordingTests: RecorderTestCase {
         XCTAssertEqual(refused.map(\.field), ["call"])
         XCTAssertEqual(refused.first?.line, 3)
     }
-}
-
-/// The screen of `makeWindow()`: 390 × 844 pt at 3×, 120 Hz.
-@MainActor
-func phone() -> UIScreen {
-    UIScreen.stub(scale: 3, maximumFramesPerSecond: 120, bounds: CGRect(x: 0, y: 0, width: 390, height: 844))
 }
 
 /// An app's own window subclass that passes its events to a recording itself when `forwards`.

@@ -126,10 +126,8 @@ public final class DrawerKitRecording {
 
     /// Starts recording the drawer `presented` (shown or about to be shown by `presenting` through
     /// `displayController`) into a new file in `folder` (Documents when nil). `window` is the
-    /// window the drawer is presented in: a `RecordingWindow` starts passing its events to the
-    /// recording; another window subclass forwards them itself (`recording.windowWillSend(_:)` and
-    /// `windowDidSend(_:)` around `super.sendEvent(_:)`). The other parameters are `header(…)`'s
-    /// and `PanelRecording`'s.
+    /// window the drawer is presented in (`PanelRecording.receiveEvents(from:)`). The other
+    /// parameters are `header(…)`'s and `PanelRecording`'s.
     /// - Throws: `RecorderError` (unread header fields under `policy: .refuse`, file errors).
     public init(
         displayController: DrawerDisplayController, presenting: UIViewController,
@@ -145,7 +143,7 @@ public final class DrawerKitRecording {
             container: window, timingCurve: timingCurve, currentState: currentState)
         recording = try PanelRecording(
             reading: reading, container: window, policy: policy, folder: folder, clock: clock)
-        (window as? RecordingWindow)?.recording = recording
+        recording.receiveEvents(from: window)
         let recording = recording
         tokens.append(
             NotificationCenter.default.addObserver(name: DrawerNotification.transitionWillStartNotification) {

@@ -80,10 +80,8 @@ public final class FloatingPanelRecording {
     }
 
     /// Starts recording `fpc` into a new file in `folder` (Documents when nil); `window`, when
-    /// given, is the panel's window: a `RecordingWindow` starts passing its events to the
-    /// recording; another window subclass forwards them itself (`recording.windowWillSend(_:)` and
-    /// `windowDidSend(_:)` around `super.sendEvent(_:)`). The other parameters are `header(of:…)`'s
-    /// and `PanelRecording`'s.
+    /// given, is the panel's window (`PanelRecording.receiveEvents(from:)`). The other parameters
+    /// are `header(of:…)`'s and `PanelRecording`'s.
     /// - Throws: `RecorderError` (unread header fields under `policy: .refuse`, file errors).
     public init(
         _ fpc: FloatingPanelController, window: UIWindow? = nil,
@@ -99,7 +97,7 @@ public final class FloatingPanelRecording {
             guard let fpc, fpc.panGestureRecognizer.state == .ended else { return nil }
             return fpc.panGestureRecognizer.velocity(in: fpc.view)
         }
-        (window as? RecordingWindow)?.recording = recording
+        recording.receiveEvents(from: window)
     }
 
     /// Forward `floatingPanelDidMove(_:)`: the surface location, backdrop alpha and list offset.

@@ -94,10 +94,8 @@ public final class LNPopupRecording {
     }
 
     /// Starts recording the popup of `container` into a new file in `folder` (Documents when nil);
-    /// `window` is the popup's window: a `RecordingWindow` starts passing its events to the
-    /// recording; another window subclass forwards them itself (`recording.windowWillSend(_:)` and
-    /// `windowDidSend(_:)` around `super.sendEvent(_:)`). The other parameters are `header(of:…)`'s
-    /// and `PanelRecording`'s.
+    /// `window` is the popup's window (`PanelRecording.receiveEvents(from:)`). The other parameters
+    /// are `header(of:…)`'s and `PanelRecording`'s.
     /// - Throws: `RecorderError` (unread header fields under `policy: .refuse`, file errors).
     public init(
         _ container: UIViewController, window: UIWindow, glass: Bool? = nil,
@@ -109,7 +107,7 @@ public final class LNPopupRecording {
         let reading = Self.header(of: container, glass: glass, trackedScrollView: trackedScrollView)
         recording = try PanelRecording(
             reading: reading, container: container.view, policy: policy, folder: folder, clock: clock)
-        (window as? RecordingWindow)?.recording = recording
+        recording.receiveEvents(from: window)
         recording.releaseVelocity = { [weak container] in
             guard let container else { return nil }
             let pan = container.popupContentView.popupInteractionGestureRecognizer

@@ -29,9 +29,7 @@ public final class UISheetRecording {
     public let recording: PanelRecording
 
     /// Starts recording `sheet` (configured, presented or not yet) shown in `window`, into a new
-    /// file in `folder` (Documents when nil). In `window`, a `RecordingWindow` starts passing its
-    /// events to the recording; another window subclass forwards them itself
-    /// (`recording.windowWillSend(_:)` and `windowDidSend(_:)` around `super.sendEvent(_:)`). The
+    /// file in `folder` (Documents when nil; `window`: `PanelRecording.receiveEvents(from:)`). The
     /// other parameters are `UISheetHeaderBuilder.reading(…)`'s and `PanelRecording`'s.
     /// - Throws: `RecorderError` (unread header fields under `policy: .refuse`, file errors).
     public init(
@@ -46,7 +44,7 @@ public final class UISheetRecording {
             shouldDismiss: shouldDismiss, customHeights: customHeights)
         recording = try PanelRecording(
             reading: reading, container: window, policy: policy, folder: folder, clock: clock)
-        (window as? RecordingWindow)?.recording = recording
+        recording.receiveEvents(from: window)
         let presented = sheet.presentedViewController
         recording.sampleEveryFrame { [weak presented, weak window] in
             guard let presented, let window, presented.presentingViewController != nil,
